@@ -1,0 +1,48 @@
+# dealer-station: `make run` and `make test` do all the set-up on a fresh Debian machine with Python 3.11+.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# Debian packages the tests need: umockdev (device replays), mosquitto (MQTT broker), Qt runtime libraries.
+TEST_DEBS := umockdev mosquitto xvfb libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
+RUN_DEBS := libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
+
+.PHONY: run test lint bench clean debs-run debs-test
+
+$(VENV)/.python-ok:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
+	  { echo "dealer-station needs Python 3.11 or newer; '$(PYTHON)' is $$($(PYTHON) --version 2>&1). Run: make PYTHON=python3.11 ..."; exit 2; }
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@touch $@
+
+# The stamps are older than pyproject.toml when it changes: the venv is then brought up to date.
+$(VENV)/.installed: pyproject.toml $(VENV)/.python-ok
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $@
+
+debs-run:
+	@bash .ci/install-debs $(RUN_DEBS)
+
+debs-test:
+	@bash .ci/install-debs $(TEST_DEBS)
+
+run: $(VENV)/.installed debs-run
+	$(VENV)/bin/dealer-station simulate --shoes 1
+
+test: $(VENV)/.installed-test debs-test
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+
+bench: $(VENV)/.installed
+	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

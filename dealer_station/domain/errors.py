@@ -1,0 +1,31 @@
+"""The domain's exception tree. Every domain error is a :class:`DomainError` and a ``ValueError``."""
+
+from __future__ import annotations
+
+
+class DomainError(ValueError):
+    """Base of all errors raised by :mod:`dealer_station.domain`."""
+
+
+class CardError(DomainError):
+    """A token that is not a card (RULES.md §1)."""
+
+
+class DealError(DomainError):
+    """A round that cannot be dealt as asked: too few cards, a card after the round is complete."""
+
+
+class PayTableError(DomainError):
+    """A pay table that cannot be loaded: missing key, bad odds, unknown bet (RULES.md §3)."""
+
+
+class BetRefused(DomainError):
+    """A bet the table must refuse (RULES.md §3–4).
+
+    ``code`` is one of ``not_offered``, ``closed``, ``below_minimum``, ``above_maximum``,
+    ``difference_limit``, ``bad_amount``.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

@@ -1,0 +1,35 @@
+"""Shared test set-up: Qt runs offscreen; paths to the shared cases and fixtures."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+def shared_path(*parts: str) -> Path:
+    """A path under ../shared (cases and fixtures); the test is skipped if it is not there."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not present (../shared is laid beside the repository)")
+    return path
+
+
+def run_cli(*args: str, input: str | None = None, timeout: float = 120, env: dict | None = None,
+            cwd: Path | None = None):
+    """Run ``python -m dealer_station ARGS`` from this checkout in a subprocess; return CompletedProcess."""
+    import subprocess
+    import sys
+
+    full_env = dict(os.environ)
+    full_env["PYTHONPATH"] = str(ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
+    if env:
+        full_env.update(env)
+    return subprocess.run([sys.executable, "-m", "dealer_station", *args], input=input, capture_output=True,
+                          text=True, timeout=timeout, env=full_env, cwd=cwd or ROOT)
