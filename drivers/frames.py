@@ -1,0 +1,70 @@
+"""What a shoe says, as values: the frames a codec yields and the transport's link events.
+
+Frames carry the raw bytes they came from (for the journal and the supervisor's hex view).
+A card token is canonical: rank ``A 2-9 T J Q K`` + suit ``S H D C`` (``"QD"``, ``"TS"``);
+the card-code maps of :mod:`drivers` turn a device's own codes into that form. Drivers know
+nothing of baccarat: what a card means is the controller's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["CardRead", "NoRead", "CutCard", "Garbage", "Connected", "ConnectionLost", "Frame", "LinkEvent",
+           "ShoeEvent"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardRead:
+    """A card was read. ``token``: canonical card token; ``raw``: the frame's bytes."""
+
+    token: str
+    raw: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
+class NoRead:
+    """The shoe could not read a card (a No-Read token, an unknown code, a bad checksum, a token
+    left unterminated). ``reason`` is a short code: ``no_read``, ``unknown_code``, ``bad_lrc``,
+    ``token_timeout``, ``rollover``; ``raw``: the bytes."""
+
+    raw: bytes = b""
+    reason: str = "no_read"
+
+
+@dataclass(frozen=True, slots=True)
+class CutCard:
+    """The cut card came out of the shoe."""
+
+    raw: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
+class Garbage:
+    """Bytes that are no frame at all (line noise, a stray report). Never a card, never a rescan."""
+
+    raw: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
+class Connected:
+    """The transport (re)opened the device. ``description``: port, VID:PID or URL."""
+
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectionLost:
+    """The device went away (unplugged, EOF, I/O error). ``error``: its text, or None on a clean close."""
+
+    error: str | None = None
+
+
+Frame = CardRead | NoRead | CutCard | Garbage
+"""A decoded frame."""
+
+LinkEvent = Connected | ConnectionLost
+"""A change of the link to the device."""
+
+ShoeEvent = Frame | LinkEvent
+"""Anything a shoe reader delivers to the controller."""
