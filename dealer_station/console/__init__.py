@@ -1,0 +1,6 @@
+"""The dealer console (PySide6): the station's face for dealers and supervisors.
+
+Widgets render a controller's ``TableView`` and send it dealer and supervisor acts; they never
+talk to drivers (DESIGN.md "Layout"). Entry points: :class:`~dealer_station.console.main_window.MainWindow`
+and ``dealer-station console``.
+"""

@@ -1,0 +1,172 @@
+"""The console's main window: the dealer screen and the supervisor screen over one controller.
+
+The window is handed its controller and shoe source (no globals, STYLE.md: pymmcore-widgets);
+it only renders controller state and sends commands (DESIGN.md "Layout": console). Keyboard
+shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
+dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 opens the supervisor
+screen and Esc returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import structlog
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
+
+from dealer_station.console import prompts
+from dealer_station.console.bridge import ControllerHost, ShoeBridge
+from dealer_station.console.dealer_screen import DealerScreen
+from dealer_station.console.supervisor_screen import SupervisorScreen
+from dealer_station.console.theme import STYLE_SHEET
+from dealer_station.console.util import field
+
+__all__ = ["MainWindow", "make_roads_view"]
+
+log = structlog.get_logger(__name__)
+
+SCREEN_SIZE = (1920, 1080)
+"""The screen the console is laid out for (pixels)."""
+
+
+def make_roads_view() -> QWidget | None:
+    """The roads widget (``dealer_station.console.roads_view.RoadsView``), or None when it is not installed."""
+    try:
+        from dealer_station.console.roads_view import RoadsView
+    except ImportError as err:
+        log.info("roads_view_unavailable", error=str(err))
+        return None
+    try:
+        return RoadsView()
+    except Exception as err:
+        log.warning("roads_view_failed", error=str(err))
+        return None
+
+
+class MainWindow(QMainWindow):
+    """The dealer console window.
+
+    Parameters
+    ----------
+    controller:
+        The table's controller (CONTROLLER_API.md), owned by the GUI thread from now on.
+    source:
+        The shoe source (``start(sink)``, ``stop()``, optionally ``draw()``), or None.
+    authenticate:
+        Optional ``(user, pin) -> bool`` for the supervisor log-in (see :class:`SupervisorScreen`).
+    sound:
+        The alert sound (default ``QApplication.beep``).
+    roads:
+        The roads widget; default :func:`make_roads_view`.
+    """
+
+    def __init__(self, controller: object, source: object | None = None, *,
+                 authenticate: Callable[[str, str], bool] | None = None, sound: Callable[[], None] | None = None,
+                 roads: QWidget | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
+        self.setStyleSheet(STYLE_SHEET)
+        self.host = ControllerHost(controller, self)
+        self.bridge = ShoeBridge(self.host.shoe_event, source, self)
+        self.dealer = DealerScreen(roads if roads is not None else make_roads_view(), sound)
+        self.dealer.can_draw = self.bridge.can_draw
+        self.supervisor = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.dealer)
+        self.stack.addWidget(self.supervisor)
+        self.setCentralWidget(self.stack)
+
+        self.host.view_changed.connect(self._on_view)
+        self.host.fact.connect(self._on_fact)
+        self.host.problem.connect(self.dealer.show_problem)
+        self.bridge.failed.connect(self.dealer.show_problem)
+        self.dealer.act_requested.connect(self.do)
+        self.supervisor.back_requested.connect(self.show_dealer)
+        self.supervisor.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
+
+        self.shortcuts: list[QShortcut] = []
+        for keys, act in ((("Space", "Return", "Enter"), "next"), (("F2",), "new_shoe"),
+                          (("F3",), "open_betting"), (("F4",), "close_betting"), (("F5",), "confirm_result"),
+                          (("D",), "draw")):
+            for key in keys:
+                sc = QShortcut(QKeySequence(key), self)
+                sc.setContext(Qt.ShortcutContext.WindowShortcut)
+                sc.activated.connect(lambda a=act: self.do(a))
+                self.shortcuts.append(sc)
+        sup = QShortcut(QKeySequence("F12"), self)
+        sup.activated.connect(self.show_supervisor)
+        back = QShortcut(QKeySequence("Escape"), self)
+        back.activated.connect(self.show_dealer)
+        self.resize(*SCREEN_SIZE)
+        self.host.refresh()
+
+    # ------------------------------------------------------------------ screens
+    def show_supervisor(self) -> None:
+        """Show the supervisor screen (dealer shortcuts are off there)."""
+        self.stack.setCurrentWidget(self.supervisor)
+        for sc in self.shortcuts:
+            sc.setEnabled(False)
+        self.supervisor.show_view(self.host.snapshot())
+        self.supervisor.user_edit.setFocus()
+
+    def show_dealer(self) -> None:
+        """Show the dealer screen."""
+        self.stack.setCurrentWidget(self.dealer)
+        for sc in self.shortcuts:
+            sc.setEnabled(True)
+
+    # ------------------------------------------------------------------ acts
+    def do(self, act: str) -> bool:
+        """Perform a dealer-screen act: ``"next"`` or one of :attr:`DealerScreen.BUTTONS`; True when done."""
+        if act == "supervisor":
+            self.show_supervisor()
+            return True
+        if self.stack.currentWidget() is not self.dealer:
+            return False
+        if act == "next":
+            act = prompts.next_act(self.host.snapshot(), self.bridge.can_draw)
+            if act is None:
+                return False
+        self.dealer.show_problem("")
+        if act == "draw":
+            return self.bridge.draw()
+        return self.host.dealer(act)
+
+    def start(self) -> bool:
+        """Start the shoe source's reader (off the GUI thread)."""
+        return self.bridge.start()
+
+    def closeEvent(self, event) -> None:  # noqa: D102 - Qt override
+        self.bridge.close()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop the shoe and its worker thread (also done on close)."""
+        self.bridge.close()
+
+    # ------------------------------------------------------------------ rendering
+    def _on_view(self, view) -> None:
+        self.dealer.show_view(view)
+        if self.stack.currentWidget() is self.supervisor:
+            self.supervisor.show_view(view)
+        else:
+            self.supervisor.view = view
+
+    def _on_fact(self, fact) -> None:
+        kind = field(fact, "kind", "")
+        if kind == "shoe_started":
+            self.dealer.reset_stats()
+        elif kind == "round_completed":
+            self.dealer.count_round(field(fact, "data", {}) or {})
+        self.supervisor.add_fact(fact)
+
+    def save_png(self, path: str | Path) -> Path:
+        """Render the window (at its current size) to a PNG file; return the path. Raises OSError on failure."""
+        path = Path(path)
+        pixmap = self.grab()
+        if not pixmap.save(str(path), "PNG"):
+            raise OSError(f"could not write {path}")
+        return path
