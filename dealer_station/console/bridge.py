@@ -18,7 +18,6 @@ never waits on a device.
 from __future__ import annotations
 
 import queue
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -254,14 +253,12 @@ class ControllerHost(QObject):
 
     def shoe_event(self, event: object) -> None:
         """Give one shoe event to the controller; an exception becomes :attr:`problem`, never a crash."""
-        started = time.perf_counter()
         try:
             self.controller.shoe_event(event)
         except Exception as err:
-            log.error("controller_shoe_event_failed", event=type(event).__name__, error=str(err))
+            log.error("controller_shoe_event_failed", frame=type(event).__name__, error=str(err))
             self.problem.emit(f"{type(err).__name__}: {err}")
         finally:
-            log.debug("shoe_event_handled", ms=round((time.perf_counter() - started) * 1000, 2))
             self.refresh()
 
     def dealer(self, act: str, **kw) -> bool:

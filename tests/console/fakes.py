@@ -330,16 +330,27 @@ class FakeShoe:
 
 
 class BlockingShoe:
-    """A shoe whose reader thread blocks ``seconds`` (a hung device) and then delivers one card."""
+    """A shoe that hangs ``seconds`` (a device open or a read that blocks) and then delivers one card.
 
-    def __init__(self, seconds: float = 5.0) -> None:
+    With ``block_in_start`` the ``start()`` call itself blocks (a hung open); otherwise the reader
+    thread blocks.
+    """
+
+    def __init__(self, seconds: float = 5.0, block_in_start: bool = False) -> None:
         self.seconds = seconds
+        self.block_in_start = block_in_start
         self.thread = None
+        self.start_thread = None
         self.done = threading.Event()
 
     def start(self, sink):
-        def run():
+        self.start_thread = threading.get_ident()
+        if self.block_in_start:
             time.sleep(self.seconds)
+
+        def run():
+            if not self.block_in_start:
+                time.sleep(self.seconds)
             sink(frames.CardRead("9H", b"9H\r\n"))
             self.done.set()
         self.thread = threading.Thread(target=run, daemon=True)
