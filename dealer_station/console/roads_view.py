@@ -25,6 +25,7 @@ import atexit
 import functools
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from dealer_station.domain.roads import ROWS, GridCell, Roads, compute_roads
+from dealer_station.domain.roads import DERIVED_ROADS, ROWS, GridCell, Roads, compute_roads
 
-__all__ = ["COLOURS", "RoadsView", "paint_roads", "render_roads_png"]
+__all__ = ["COLOURS", "BoardLayout", "RoadArea", "RoadsView", "board_layout", "paint_roads", "render_roads_png"]
 
 COLOURS = {
     "banker": "#d0021b",     # Banker and the derived roads' red
@@ -225,22 +226,49 @@ def _label(p: QPainter, rect: QRectF, text: str) -> None:
     p.drawText(rect, int(Qt.AlignLeft | Qt.AlignVCenter), text)
 
 
-def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
-    """Paint the whole roads board of ``roads`` into ``rect`` (pixels) with painter ``p``.
+@dataclass(frozen=True)
+class RoadArea:
+    """Where one road is drawn: its ``label`` strip, grid ``origin`` (top-left), ``cell`` size and ``cols``.
 
-    Parameters
-    ----------
-    p : QPainter
-        An active painter (on a widget or an image).
-    rect : QRectF
-        The area to fill, pixels; the board scales to it (cell size follows the height).
-    roads : Roads
-        From :func:`dealer_station.domain.roads.compute_roads`.
+    Sizes are pixels; every road grid has 6 rows.
     """
-    p.save()
-    p.setRenderHint(QPainter.Antialiasing, True)
-    p.setRenderHint(QPainter.TextAntialiasing, True)
-    p.fillRect(rect, QColor(COLOURS["paper"]))
+
+    label: QRectF
+    origin: QPointF
+    cell: float
+    cols: int
+
+    @property
+    def grid(self) -> QRectF:
+        """The rectangle of the road's grid, pixels."""
+        return QRectF(self.origin.x(), self.origin.y(), self.cols * self.cell, ROWS * self.cell)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where each part of the board goes in a rectangle (see :func:`board_layout`).
+
+    ``roads`` maps ``"bead_plate"``, ``"big_road"``, ``"big_eye_boy"``, ``"small_road"``,
+    ``"cockroach_pig"`` to its :class:`RoadArea`.
+    """
+
+    header: QRectF
+    legend: QRectF
+    roads: dict[str, RoadArea]
+
+
+_LABELS = {
+    "bead_plate": "Bead plate", "big_road": "Big road",
+    "big_eye_boy": "Big eye boy", "small_road": "Small road", "cockroach_pig": "Cockroach pig",
+}
+
+
+def board_layout(rect: QRectF) -> BoardLayout:
+    """Lay the board out in ``rect`` (pixels): header, bead plate beside big road, derived roads, legend.
+
+    The cell size follows the height (the two big grids take 6 cells, the derived roads 6 half
+    cells) unless the width is short; the bead plate takes about a third of the width.
+    """
     w, h = rect.width(), rect.height()
     margin = max(4.0, min(w, h) * 0.012)
     header_h = max(16.0, h * 0.07)
@@ -251,53 +279,75 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
     gap = cell * 0.35
     left, top = rect.left() + margin, rect.top() + margin
     inner_w = w - 2 * margin
-
-    _header(p, QRectF(left, top, inner_w, header_h), roads)
+    header = QRectF(left, top, inner_w, header_h)
     y = top + header_h
+    areas: dict[str, RoadArea] = {}
 
-    # bead plate and big road
     bead_cols = max(4, int(inner_w * 0.34 // cell))
-    big_w = inner_w - bead_cols * cell - gap
-    big_cols = max(1, int(big_w // cell))
-    _label(p, QRectF(left, y, bead_cols * cell, label_h), "Bead plate")
     big_x = left + bead_cols * cell + gap
-    _label(p, QRectF(big_x, y, big_w, label_h), "Big road")
-    y += label_h
-    bead_origin = QPointF(left, y)
-    _grid_lines(p, bead_origin, bead_cols, cell)
-    first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - bead_cols)
-    for bead in roads.bead_plate:
-        if bead.col >= first:
-            _bead(p, _cell_rect(bead_origin, cell, bead.row, bead.col - first), bead.mark)
+    big_w = inner_w - bead_cols * cell - gap
+    areas["bead_plate"] = RoadArea(QRectF(left, y, bead_cols * cell, label_h), QPointF(left, y + label_h),
+                                   cell, bead_cols)
+    areas["big_road"] = RoadArea(QRectF(big_x, y, big_w, label_h), QPointF(big_x, y + label_h),
+                                 cell, max(1, int(big_w // cell)))
+    y += label_h + ROWS * cell + gap * 0.5
 
-    big_origin = QPointF(big_x, y)
-    _grid_lines(p, big_origin, big_cols, cell)
-    grid = roads.big_road.grid
-    first = _first_visible(grid, big_cols)
-    for g in grid:
-        if g.col >= first:
-            _big_road_cell(p, _cell_rect(big_origin, cell, g.row, g.col - first), g.item)
-    if roads.big_road.leading_ties and first == 0:
-        _tie_slash(p, _cell_rect(big_origin, cell, 0, 0), roads.big_road.leading_ties)
-    y += ROWS * cell + gap * 0.5
-
-    # derived roads, half-size cells
     small = cell / 2.0
     part_w = (inner_w - 2 * gap) / 3.0
-    part_cols = max(1, int(part_w // small))
-    names = {1: "Big eye boy", 2: "Small road", 3: "Cockroach pig"}
-    for i, road in enumerate(roads.derived):
+    for i, (name, _k) in enumerate(DERIVED_ROADS):
         x = left + i * (part_w + gap)
-        _label(p, QRectF(x, y, part_w, label_h), names[road.k])
-        origin = QPointF(x, y + label_h)
-        _grid_lines(p, origin, part_cols, small)
-        first = _first_visible(road.grid, part_cols)
+        areas[name] = RoadArea(QRectF(x, y, part_w, label_h), QPointF(x, y + label_h), small,
+                               max(1, int(part_w // small)))
+    y += label_h + ROWS * small + gap * 0.3
+    legend = QRectF(left, y, inner_w, max(0.0, min(legend_h, rect.bottom() - y)))
+    return BoardLayout(header, legend, areas)
+
+
+def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
+    """Paint the whole roads board of ``roads`` into ``rect`` (pixels) with painter ``p``.
+
+    Parameters
+    ----------
+    p : QPainter
+        An active painter (on a widget or an image).
+    rect : QRectF
+        The area to fill, pixels; the board scales to it (see :func:`board_layout`).
+    roads : Roads
+        From :func:`dealer_station.domain.roads.compute_roads`.
+    """
+    p.save()
+    p.setRenderHint(QPainter.Antialiasing, True)
+    p.setRenderHint(QPainter.TextAntialiasing, True)
+    p.fillRect(rect, QColor(COLOURS["paper"]))
+    layout = board_layout(rect)
+    _header(p, layout.header, roads)
+    for name, area in layout.roads.items():
+        _label(p, area.label, _LABELS[name])
+        _grid_lines(p, area.origin, area.cols, area.cell)
+
+    area = layout.roads["bead_plate"]
+    first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - area.cols)
+    for bead in roads.bead_plate:
+        if bead.col >= first:
+            _bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
+
+    area = layout.roads["big_road"]
+    grid = roads.big_road.grid
+    first = _first_visible(grid, area.cols)
+    for g in grid:
+        if g.col >= first:
+            _big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
+    if roads.big_road.leading_ties and first == 0:
+        _tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
+
+    for road in roads.derived:
+        area = layout.roads[road.name]
+        first = _first_visible(road.grid, area.cols)
         for g in road.grid:
             if g.col >= first:
-                _derived_cell(p, _cell_rect(origin, small, g.row, g.col - first), road.k, g.item)
-    y += label_h + ROWS * small + gap * 0.3
+                _derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
 
-    _legend(p, QRectF(left, y, inner_w, min(legend_h, rect.bottom() - y)))
+    _legend(p, layout.legend)
     p.restore()
 
 
