@@ -31,7 +31,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from dealer_station.domain.roads import DERIVED_ROADS, ROWS, GridCell, Roads, compute_roads
 
@@ -496,14 +496,18 @@ class RoadsView(QWidget):
         )
 
 
-_APP: QGuiApplication | None = None
+_APP: QApplication | None = None
 
 
 def _ensure_gui_app() -> None:
-    """Make an offscreen QGuiApplication when none runs (the command line); it lives until exit."""
+    """Make an offscreen application when none runs (the command line); it lives until exit.
+
+    A QApplication (not only a QGuiApplication), so that widgets can still be made afterwards in
+    the same process.
+    """
     global _APP
     if QGuiApplication.instance() is None:
-        _APP = QGuiApplication(["dealer-station", "-platform", "offscreen"])
+        _APP = QApplication(["dealer-station", "-platform", "offscreen"])
         atexit.register(_APP.shutdown)
 
 
