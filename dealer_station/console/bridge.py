@@ -167,7 +167,12 @@ class ShoeBridge(QObject):
     @property
     def can_draw(self) -> bool:
         """True when the source is a simulator that deals a card on request (it has ``draw()``)."""
-        return self.source is not None and callable(getattr(self.source, "draw", None))
+        if self.source is None:
+            return False
+        flag = getattr(self.source, "can_draw", None)
+        if flag is not None:
+            return bool(flag)
+        return callable(getattr(self.source, "draw", None))
 
     def sink(self, event: object) -> None:
         """Take one event from any thread (the reader thread): it is queued to the GUI thread."""
@@ -185,6 +190,10 @@ class ShoeBridge(QObject):
         if not self.can_draw:
             return False
         return self._worker.submit("draw", self.source.draw)
+
+    def submit(self, name: str, fn: Callable[[], object]) -> bool:
+        """Run ``fn`` on the worker thread after the commands already queued; False when the queue is full."""
+        return self._worker.submit(name, fn)
 
     def close(self, timeout: float = 3.0) -> None:
         """Stop the source (on the worker thread) and end the worker, waiting at most ``timeout`` seconds."""

@@ -87,7 +87,7 @@ class HandPanel(QFrame):
         self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
         self.total.setMinimumWidth(90)
         head.addWidget(self.title)
-        head.addWidget(self.tag, 1)
+        head.addStretch(1)
         head.addWidget(self.total_caption)
         head.addSpacing(10)
         head.addWidget(self.total)
@@ -98,6 +98,8 @@ class HandPanel(QFrame):
         for card in self.cards:
             row.addWidget(card, 1)
         lay.addLayout(row, 1)
+        self.tag.setMinimumHeight(54)
+        lay.addWidget(self.tag)
         self.set_winner(None)
 
     def show_hand(self, tokens, total, next_position: str | None, rescan: str | None) -> None:
@@ -106,7 +108,7 @@ class HandPanel(QFrame):
             token = tokens[i] if i < len(tokens) else None
             face.set_card(token, is_next=(face.position == next_position and not rescan),
                           is_rescan=(face.position == rescan))
-        self.total.setText("–" if total is None else str(total))
+        self.total.setText("" if total is None else str(total))
 
     def set_winner(self, outcome: str | None) -> None:
         """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour."""
@@ -180,7 +182,8 @@ class DealerScreen(QWidget):
         self.alerts_sounded = 0
         self._alert_key: tuple | None = None
         self._incident_key: tuple | None = None
-        self.stats: dict[str, int] = {}
+        self.rounds: list[dict] = []
+        self._roads_key: tuple | None = None
         tr = self.tr
 
         root = QVBoxLayout(self)
@@ -235,7 +238,7 @@ class DealerScreen(QWidget):
         self.next = _label("", "next")
         self.next.setWordWrap(True)
         felt_lay.addWidget(self.next)
-        middle.addWidget(felt, 5)
+        middle.addWidget(felt, 1)
 
         side = QVBoxLayout()
         side.setSpacing(12)
@@ -251,7 +254,8 @@ class DealerScreen(QWidget):
             missing = _label(tr("Roads are not available in this build"), "hint")
             missing.setWordWrap(True)
             roads_lay.addWidget(missing, 1)
-        side.addWidget(roads_box, 3)
+        roads_box.setMinimumHeight(330)
+        side.addWidget(roads_box, 1)
 
         stats_box = QFrame()
         stats_box.setObjectName("panel")
@@ -279,15 +283,20 @@ class DealerScreen(QWidget):
         self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.offered.setWordWrap(True)
         bets_lay.addWidget(self.offered, 1)
-        side.addWidget(bets_box, 1)
-        middle.addLayout(side, 3)
+        side.addWidget(bets_box, 0)
+        side_box = QWidget()
+        side_box.setLayout(side)
+        side_box.setFixedWidth(700)
+        side.setContentsMargins(0, 0, 0, 0)
+        middle.addWidget(side_box)
         root.addLayout(middle, 1)
 
         # buttons
         buttons = QHBoxLayout()
         buttons.setSpacing(14)
         self.buttons: dict[str, QPushButton] = {}
-        self.labels = labels = {"new_shoe": tr("NEW SHOE"), "open_betting": tr("OPEN BETTING"),
+        self.labels = labels = {
+                  "new_shoe": tr("NEW SHOE"), "shuffled": tr("SHUFFLED"), "open_betting": tr("OPEN BETTING"),
                   "close_betting": tr("NO MORE BETS"), "confirm_result": tr("CONFIRM RESULT"),
                   "draw": tr("DRAW CARD"), "supervisor": tr("SUPERVISOR")}
         for act, _text, key in self.BUTTONS:
@@ -296,7 +305,8 @@ class DealerScreen(QWidget):
             btn.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             if act == "supervisor":
                 btn.setObjectName("danger")
-            btn.clicked.connect(lambda _=False, a=act: self.act_requested.emit(a))
+            btn.setProperty("act", act)
+            btn.clicked.connect(lambda _=False, b=btn: self.act_requested.emit(str(b.property("act"))))
             self.buttons[act] = btn
             buttons.addWidget(btn, 1)
         self.next_button = QPushButton(tr("NEXT") + "\n[" + tr("SPACE / ENTER") + "]")
@@ -423,38 +433,39 @@ class DealerScreen(QWidget):
         except Exception as err:
             log.warning("alert_sound_failed", error=str(err))
 
+    def set_rounds(self, rounds: list[dict]) -> None:
+        """The shoe's completed rounds (``{"winner", "player_pair", "banker_pair", ...}`` dicts, in order),
+        for the roads' pair markers and the statistics; used when they match ``TableView.history``."""
+        self.rounds = list(rounds)
+
     def _show_stats(self, view) -> None:
         history = tuple(field(view, "history", ()) or ())
+        marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
         counts = {k: sum(1 for h in history if str(h)[:1].upper() == k) for k in "BPT"}
         for key, value in counts.items():
             self.stat_labels[key].setText(str(value))
         self.stat_labels["R"].setText(str(len(history)))
-        extra = [f"{self.tr(name)} {self.stats[key]}" for key, name in
-                 (("player_pair", "P pairs"), ("banker_pair", "B pairs"), ("natural", "naturals"))
-                 if key in self.stats]
-        self.pairs_label.setText("   ".join(extra))
-        if self.roads is not None and hasattr(self.roads, "set_results"):
+        tr = self.tr
+        pp = sum(1 for m in marks if m.get("player_pair"))
+        bp = sum(1 for m in marks if m.get("banker_pair"))
+        nat = sum(1 for m in marks if m.get("player_natural") or m.get("banker_natural"))
+        self.pairs_label.setText(tr("Player pairs %1   Banker pairs %2   Naturals %3").replace(
+            "%1", str(pp)).replace("%2", str(bp)).replace("%3", str(nat)))
+        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
+        if self.roads is not None and hasattr(self.roads, "set_results") and key != self._roads_key:
+            self._roads_key = key
             try:
-                self.roads.set_results(history)
+                self.roads.set_results(marks)
             except Exception as err:
                 log.warning("roads_update_failed", error=str(err))
-
-    def count_round(self, data: dict) -> None:
-        """Add a completed round's flags (a ``round_completed`` fact's data) to the shoe statistics."""
-        flags = data.get("result", data) if isinstance(data, dict) else {}
-        for key in ("player_pair", "banker_pair"):
-            self.stats[key] = self.stats.get(key, 0) + int(bool(field(flags, key, False)))
-        natural = bool(field(flags, "player_natural", False) or field(flags, "banker_natural", False))
-        self.stats["natural"] = self.stats.get("natural", 0) + int(natural)
-
-    def reset_stats(self) -> None:
-        """Clear the per-shoe statistics (a new shoe started)."""
-        self.stats.clear()
 
     def _enable_buttons(self, view) -> None:
         state = field(view, "state", "")
         act = prompts.next_act(view, self.can_draw)
-        self.buttons["new_shoe"].setEnabled(state in ("no_shoe", "shoe_end"))
+        shoe_act = "shuffled" if state == "shuffle" else "new_shoe"
+        self.buttons["new_shoe"].setEnabled(state in ("no_shoe", "shoe_end", "shuffle"))
+        self.buttons["new_shoe"].setText(f"{self.labels[shoe_act]}\n[F2]")
+        self.buttons["new_shoe"].setProperty("act", shoe_act)
         self.buttons["open_betting"].setEnabled(act == "open_betting")
         self.buttons["close_betting"].setEnabled(state == "betting_open")
         self.buttons["confirm_result"].setEnabled(state == "result")

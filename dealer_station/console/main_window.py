@@ -61,12 +61,19 @@ class MainWindow(QMainWindow):
         The alert sound (default ``QApplication.beep``).
     roads:
         The roads widget; default :func:`make_roads_view`.
+    load_shoe:
+        ``load_shoe(shoe_number)`` puts a new shoe in a simulated shoe; called on the shoe worker
+        thread when the controller starts a shoe (before any card of it is drawn).
     """
 
     def __init__(self, controller: object, source: object | None = None, *,
                  authenticate: Callable[[str, str], bool] | None = None, sound: Callable[[], None] | None = None,
-                 roads: QWidget | None = None, parent: QWidget | None = None) -> None:
+                 roads: QWidget | None = None, load_shoe: Callable[[int], None] | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.load_shoe = load_shoe
+        self.rounds_completed = 0
+        self._rounds_key: tuple | None = None
         self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
         self.setStyleSheet(STYLE_SHEET)
         self.host = ControllerHost(controller, self)
@@ -131,6 +138,8 @@ class MainWindow(QMainWindow):
             if act is None:
                 return False
         self.dealer.show_problem("")
+        if act == "new_shoe" and field(self.host.snapshot(), "state", "") == "shuffle":
+            act = "shuffled"
         if act == "draw":
             return self.bridge.draw()
         return self.host.dealer(act)
@@ -149,19 +158,91 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ rendering
     def _on_view(self, view) -> None:
+        key = (field(view, "shoe_number", 0), len(field(view, "history", ()) or ()))
+        if key != self._rounds_key:
+            self._rounds_key = key
+            self.dealer.set_rounds(self._shoe_rounds(key[0]))
         self.dealer.show_view(view)
         if self.stack.currentWidget() is self.supervisor:
             self.supervisor.show_view(view)
         else:
             self.supervisor.view = view
 
+    def _shoe_rounds(self, shoe: int) -> list[dict]:
+        """The completed rounds of ``shoe`` from the journal, as result dicts (winner and flags)."""
+        if not shoe:
+            return []
+        out = []
+        for rec in self.host.recall(shoe):
+            if field(rec, "status", "") != "completed":
+                continue
+            flags = field(rec, "flags", None) or {}
+            out.append({"winner": field(rec, "winner", ""), **{k: flags.get(k, field(rec, k, False)) for k in
+                        ("player_pair", "banker_pair", "player_natural", "banker_natural")}})
+        return out
+
     def _on_fact(self, fact) -> None:
         kind = field(fact, "kind", "")
+        data = field(fact, "data", {}) or {}
         if kind == "shoe_started":
-            self.dealer.reset_stats()
+            if self.load_shoe is not None:
+                number = int(data.get("shoe") or field(self.host.snapshot(), "shoe_number", 0) or 0)
+                self.bridge.submit("load_shoe", lambda n=number: self.load_shoe(n))
         elif kind == "round_completed":
-            self.dealer.count_round(field(fact, "data", {}) or {})
+            self.rounds_completed += 1
         self.supervisor.add_fact(fact)
+
+    def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:
+        """Deal ``rounds`` rounds with the automatic dealer (``dealer_station.app.autodealer``), the GUI live.
+
+        Stops on the result of the last round (cards and winner on screen), when the table pauses,
+        or after ``timeout`` seconds. Returns True when the rounds were dealt. Needs a simulated shoe.
+        """
+        import time
+
+        from PySide6.QtCore import QEventLoop
+
+        from dealer_station.app.autodealer import AutoDealer
+
+        target = self.rounds_completed + max(0, int(rounds))
+        auto = AutoDealer(self.host.controller, self.bridge.draw)
+        loop = QEventLoop()
+        deadline = time.monotonic() + timeout
+        waited = [time.monotonic()]
+        outcome = [False]
+
+        def step() -> None:
+            view = self.host.snapshot()
+            state = field(view, "state", "")
+            if self.rounds_completed >= target or (state == "result" and self.rounds_completed >= target - 1):
+                outcome[0] = True
+                loop.quit()
+                return
+            if state == "paused" or time.monotonic() > deadline:
+                loop.quit()
+                return
+            if not field(view, "connected", False):
+                return  # the reader is not connected yet: a draw would fail
+            if auto.waiting and time.monotonic() - waited[0] > 2.0:
+                auto.waiting = False  # a draw that failed (shoe unplugged): draw again
+            try:
+                did = auto.step()
+            except Exception as err:  # a refused act: shown, and the loop tries again
+                self.dealer.show_problem(str(err))
+                did = None
+            if did == "draw":
+                waited[0] = time.monotonic()
+            if did is not None:
+                self.host.refresh()
+
+        timer = QTimer()
+        timer.setInterval(2)
+        timer.timeout.connect(step)
+        timer.start()
+        loop.exec()
+        timer.stop()
+        self.host.refresh()
+        return outcome[0]
 
     def save_png(self, path: str | Path) -> Path:
         """Render the window (at its current size) to a PNG file; return the path. Raises OSError on failure."""

@@ -13,11 +13,11 @@ from PySide6.QtCore import QCoreApplication
 __all__ = ["ACT_STATES", "CARD_STATES", "banner", "bet_name", "next_act", "next_line", "position_name",
            "state_name", "winner_name"]
 
-CARD_STATES = frozenset({"shuffle", "burn_indicator", "burning", "betting_closed", "dealing"})
+CARD_STATES = frozenset({"burn_indicator", "burning", "betting_closed", "dealing"})
 """States in which the next thing is a card from the shoe (TableView.state)."""
 
-ACT_STATES = {"no_shoe": "new_shoe", "shoe_end": "new_shoe", "betting_open": "close_betting",
-              "result": "confirm_result"}
+ACT_STATES = {"no_shoe": "new_shoe", "shoe_end": "new_shoe", "shuffle": "shuffled", "ready": "open_betting",
+              "betting_open": "close_betting", "result": "confirm_result"}
 """The dealer act that moves each state on (CONTROLLER_API.md dealer acts)."""
 
 
@@ -57,6 +57,7 @@ def state_name(state: str) -> str:
     """A TableView state as a short translated caption."""
     names = {
         "no_shoe": _t("NO SHOE"), "shuffle": _t("SHUFFLE"), "burn_indicator": _t("BURN CARD"),
+        "ready": _t("READY"),
         "burning": _t("BURNING"), "betting_open": _t("BETTING OPEN"), "betting_closed": _t("NO MORE BETS"),
         "dealing": _t("DEALING"), "result": _t("RESULT"), "paused": _t("PAUSED"), "shoe_end": _t("SHOE END"),
     }
@@ -85,7 +86,10 @@ def banner(view) -> str:
     if state == "no_shoe":
         return _t("NEW SHOE")
     if state == "shuffle":
-        return _t("SHUFFLE THE SHOE")
+        return _t("SHUFFLE AND LOAD THE SHOE")
+    if state == "ready":
+        n = int(getattr(view, "round_number", 0) or 0) + 1
+        return _t("OPEN BETTING – ROUND %1").replace("%1", str(n))
     if state == "burn_indicator":
         return _t("SHOW THE BURN CARD")
     if state == "burning":
@@ -118,11 +122,13 @@ def next_line(view, can_draw: bool = False) -> str:
         return _t("Rescan %1").replace("%1", position_name(rescan) or rescan)
     act = next_act(view, can_draw)
     if act == "new_shoe":
-        return _t("Press NEW SHOE when the cards are shuffled")
+        return _t("Press NEW SHOE to start a shoe")
+    if act == "shuffled":
+        return _t("Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED")
     if act == "close_betting":
         return _t("Press NO MORE BETS to close betting")
     if act == "confirm_result":
-        return _t("Announce the result, then press CONFIRM RESULT")
+        return _t("Announce the result, then CONFIRM")
     if act == "open_betting":
         return _t("Press OPEN BETTING")
     if state == "burn_indicator":
@@ -140,7 +146,7 @@ def next_line(view, can_draw: bool = False) -> str:
 def next_act(view, can_draw: bool = False) -> str | None:
     """The act the NEXT key (Space/Enter, a foot pedal) performs in this view, or None.
 
-    ``"new_shoe"``, ``"open_betting"``, ``"close_betting"``, ``"confirm_result"`` are dealer acts;
+    ``"new_shoe"``, ``"shuffled"``, ``"open_betting"``, ``"close_betting"``, ``"confirm_result"`` are dealer acts;
     ``"draw"`` asks a simulated shoe for its next card (only when ``can_draw``); None while paused
     or when the next step is a card from a real shoe.
     """
@@ -149,9 +155,6 @@ def next_act(view, can_draw: bool = False) -> str | None:
         return None
     if state in ACT_STATES:
         return ACT_STATES[state]
-    prompt = (getattr(view, "prompt", "") or "").upper()
-    if "OPEN BETTING" in prompt:
-        return "open_betting"
     if state in CARD_STATES and can_draw:
         return "draw"
     return None

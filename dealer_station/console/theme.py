@@ -59,7 +59,7 @@ QLabel#next {{ color: {COLORS['text']}; font-size: 44px; font-weight: bold; }}
 QLabel#why {{ color: {COLORS['muted']}; font-size: 28px; }}
 QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius: 10px; padding: 6px 22px;
                     font-size: 36px; font-weight: bold; }}
-QLabel#offered {{ color: {COLORS['text']}; font-size: 22px; }}
+QLabel#offered {{ color: {COLORS['text']}; font-size: 20px; }}
 QLabel#hint {{ color: {COLORS['muted']}; font-size: 18px; }}
 QFrame#misread {{ background: {COLORS['alert_bg']}; border: 4px solid {COLORS['alert']}; border-radius: 14px; }}
 QFrame#incident {{ background: {COLORS['danger_bg']}; border: 4px solid {COLORS['danger']}; border-radius: 14px; }}
