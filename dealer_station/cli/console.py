@@ -75,8 +75,12 @@ def run(args) -> int:
     from dealer_station.console.app import run_console
 
     try:
-        return run_console(config=args.config, shoe=args.shoe, journal=args.journal, accounts=args.accounts,
+        status = run_console(config=args.config, shoe=args.shoe, journal=args.journal, accounts=args.accounts,
                            screenshot=args.screenshot, rounds=args.rounds, screen=args.screen, size=size,
                            fullscreen=args.fullscreen, lang=args.lang)
     except (ValueError, OSError) as err:  # configuration, shoe spec, accounts, journal, PNG
         raise CliError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+    if status and args.screenshot:
+        print(f"dealer-station console: the automatic dealer could not deal {args.rounds} rounds (the table "
+              f"paused or timed out); the picture of where it stopped is in {args.screenshot}", file=sys.stderr)
+    return status

@@ -109,8 +109,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
             log.info("screenshot_saved", path=screenshot, rounds=window.rounds_completed, dealt=dealt)
             if not dealt:
                 view = window.host.snapshot()
-                print(f"dealer-station console: the automatic dealer stopped in state {view.state} after "
-                      f"{window.rounds_completed} rounds; the picture shows where", file=sys.stderr)
+                log.warning("automatic_dealer_stopped", state=view.state, rounds=window.rounds_completed,
+                            incident=getattr(view.incident, "type", None))
                 status = 1
     finally:
         window.shutdown()
