@@ -127,7 +127,7 @@ class HandPanel(QFrame):
 
 
 class AlertBar(QFrame):
-    """A coloured bar with an icon and text (misread: amber ⚠; incident: red ⛔)."""
+    """A coloured bar with an icon and text (misread: amber ⚠; incident: red ‼)."""
 
     def __init__(self, kind: str, icon: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -214,9 +214,7 @@ class DealerScreen(QWidget):
         self.banner.setMinimumHeight(110)
         root.addWidget(self.banner)
         self.misread = AlertBar("misread", "⚠")
-        self.incident = AlertBar("incident", "⛔")
-        root.addWidget(self.misread)
-        root.addWidget(self.incident)
+        self.incident = AlertBar("incident", "‼")
 
         # middle: felt with the hands | side column with roads, stats and bets
         middle = QHBoxLayout()
@@ -225,6 +223,8 @@ class DealerScreen(QWidget):
         felt.setObjectName("felt")
         felt_lay = QVBoxLayout(felt)
         felt_lay.setContentsMargins(22, 18, 22, 18)
+        felt_lay.addWidget(self.misread)
+        felt_lay.addWidget(self.incident)
         hands = QHBoxLayout()
         hands.setSpacing(22)
         self.player = HandPanel("player", tr("PLAYER"))
@@ -238,6 +238,9 @@ class DealerScreen(QWidget):
         self.next = _label("", "next")
         self.next.setWordWrap(True)
         felt_lay.addWidget(self.next)
+        self.problem = _label("", "hint")
+        self.problem.setWordWrap(True)
+        felt_lay.addWidget(self.problem)
         middle.addWidget(felt, 1)
 
         side = QVBoxLayout()
@@ -254,7 +257,7 @@ class DealerScreen(QWidget):
             missing = _label(tr("Roads are not available in this build"), "hint")
             missing.setWordWrap(True)
             roads_lay.addWidget(missing, 1)
-        roads_box.setMinimumHeight(330)
+        roads_box.setMinimumHeight(300)
         side.addWidget(roads_box, 1)
 
         stats_box = QFrame()
@@ -317,8 +320,6 @@ class DealerScreen(QWidget):
         self.next_button.clicked.connect(lambda: self.act_requested.emit("next"))
         buttons.addWidget(self.next_button, 2)
         root.addLayout(buttons)
-        self.problem = _label("", "hint")
-        root.addWidget(self.problem)
 
     # ------------------------------------------------------------------ rendering
     def show_problem(self, text: str) -> None:
@@ -393,12 +394,12 @@ class DealerScreen(QWidget):
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
         tr = self.tr
-        if rescan:
+        if rescan and state != "paused":
             misreads = field(view, "misreads", 0) or 0
             where = prompts.position_name(rescan) or str(rescan)
             text = tr("MISREAD – RESCAN %1").replace("%1", where)
             if misreads:
-                text += "  " + tr("(%1 in a row)").replace("%1", str(misreads))
+                text += "  " + tr("(%1×)").replace("%1", str(misreads))
             self.misread.text.setText(text)
             self.misread.show()
             key = (rescan, misreads)

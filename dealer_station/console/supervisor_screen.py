@@ -396,6 +396,7 @@ class SupervisorScreen(QWidget):
             raise ValueError(f"unknown reason code {code!r}")
         self.reason.setCurrentIndex(index)
         self.note.setText(note)
+        self.note.setCursorPosition(0)
 
     def act_params(self) -> dict:
         """Keyword arguments of the selected act (``token=``, ``from_position=``, ``to_position=``)."""
@@ -531,7 +532,7 @@ class SupervisorScreen(QWidget):
                 lab.setText("–")
         else:
             kind = str(field(inc, "type", "") or "?")
-            self.incident_title.setText("⛔ " + kind.replace("_", " ").upper())
+            self.incident_title.setText("‼ " + kind.replace("_", " ").upper())
             self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
             self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
             pos = field(inc, "position", None)
@@ -637,8 +638,13 @@ def _join(items) -> str:
 def _when(ts) -> str:
     if ts is None:
         return "–"
+    if isinstance(ts, str):
+        try:
+            ts = datetime.fromisoformat(ts.replace("Z", "+00:00"))
+        except ValueError:
+            return ts
     if isinstance(ts, datetime):
-        return ts.strftime("%Y-%m-%d %H:%M:%S UTC")
+        return ts.astimezone(UTC).strftime("%H:%M:%S UTC  %Y-%m-%d")
     return str(ts)
 
 

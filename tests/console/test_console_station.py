@@ -80,7 +80,6 @@ def _inject(qtbot, win, event):
     qtbot.waitUntil(lambda: win.bridge.delivered > before, timeout=3000)
 
 
-@pytest.mark.slow
 def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_console):
     station = station_factory()
     win = station_console(station)
@@ -147,7 +146,7 @@ def test_paused_round_voided_by_a_supervisor(qtbot, station_factory, station_con
     sup = win.supervisor
     assert "MISREAD LIMIT" in sup.incident_title.text()
     assert sup.incident_fields["position"].text() == "BANKER CARD 2"
-    assert sup.incident_fields["ts"].text().endswith("Z")
+    assert sup.incident_fields["ts"].text().endswith(view_date(win))
     rows = [(sup.raw_table.item(r, 2).text(), sup.raw_table.item(r, 3).text())
             for r in range(sup.raw_table.rowCount())]
     assert ("02 4E 52 03 1C", "\\x02NR\\x03\\x1c") in rows
@@ -226,6 +225,10 @@ def test_recovered_station_shows_the_same_prompt(qtbot, station_factory, station
     _press(qtbot, win2)  # the simulator goes on with the same shoe: the rescanned card is read
     assert win2.dealer.misread.isHidden()
     assert win2.dealer.banner.text() != before[0]
+
+
+def view_date(win):
+    return win.host.snapshot().incident.ts[:10]
 
 
 def _png_size(path):
