@@ -58,10 +58,12 @@ class CardFace(QWidget):
     def sizeHint(self) -> QSize:  # noqa: D102 - Qt override
         return QSize(170, 238)
 
-    def set_card(self, token: str | None, *, is_next: bool = False, is_rescan: bool = False) -> None:
-        """Show ``token`` (or an empty slot); mark the slot as the next one or as the one to rescan."""
-        changed = (token, is_next, is_rescan) != (self.token, self.is_next, self.is_rescan)
-        self.token, self.is_next, self.is_rescan = token, is_next, is_rescan
+    def set_card(self, token: str | None, *, is_next: bool = False, is_rescan: bool = False,
+                 manual: bool = False) -> None:
+        """Show ``token`` (or an empty slot); mark the slot as the next one or as the one to rescan, and a
+        card a supervisor entered by hand as ``MANUAL``."""
+        changed = (token, is_next, is_rescan, manual) != (self.token, self.is_next, self.is_rescan, self.manual)
+        self.token, self.is_next, self.is_rescan, self.manual = token, is_next, is_rescan, manual
         label = card_label(token)
         self.setToolTip(f"{self.position}: {label[0] + label[1] if label else '-'}")
         if changed:
@@ -71,7 +73,8 @@ class CardFace(QWidget):
         """What the face shows as text (rank + suit, or the empty slot's text); used by tests and accessibility."""
         label = card_label(self.token)
         if label:
-            return label[0] + label[1]
+            manual = " " + QCoreApplication.translate("CardFace", "MANUAL") if self.manual else ""
+            return label[0] + label[1] + manual
         if self.is_rescan:
             return QCoreApplication.translate("CardFace", "RESCAN")
         if self.is_next:
@@ -123,6 +126,12 @@ class CardFace(QWidget):
         centre = QRectF(rect.left(), rect.top() + ch * 0.22, cw, ch * 0.56)
         p.setFont(font(int(ch * 0.42)))
         p.drawText(centre, Qt.AlignmentFlag.AlignCenter, suit)
+        if self.manual:
+            strip = QRectF(rect.left(), rect.top() + ch * 0.70, cw, ch * 0.13)
+            p.fillRect(strip, QColor(COLORS["alert"]))
+            p.setPen(QColor("#1a1200"))
+            p.setFont(font(int(ch * 0.085), bold=True))
+            p.drawText(strip, Qt.AlignmentFlag.AlignCenter, QCoreApplication.translate("CardFace", "MANUAL"))
 
     def _paint_unknown(self, p: QPainter, rect: QRectF, radius: float) -> None:
         path = QPainterPath()

@@ -102,12 +102,13 @@ class HandPanel(QFrame):
         lay.addWidget(self.tag)
         self.set_winner(None)
 
-    def show_hand(self, tokens, total, next_position: str | None, rescan: str | None) -> None:
-        """Show the dealt ``tokens``, the ``total`` (None: not yet) and mark the next or rescan slot."""
+    def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
+        """Show the dealt ``tokens``, the ``total`` (None: not yet), mark the next or rescan slot and the
+        positions in ``manual`` (cards a supervisor entered by hand)."""
         for i, face in enumerate(self.cards):
             token = tokens[i] if i < len(tokens) else None
             face.set_card(token, is_next=(face.position == next_position and not rescan),
-                          is_rescan=(face.position == rescan))
+                          is_rescan=(face.position == rescan), manual=bool(token) and face.position in manual)
         self.total.setText("" if total is None else str(total))
 
     def set_winner(self, outcome: str | None) -> None:
@@ -301,7 +302,7 @@ class DealerScreen(QWidget):
         self.labels = labels = {
                   "new_shoe": tr("NEW SHOE"), "shuffled": tr("SHUFFLED"), "open_betting": tr("OPEN BETTING"),
                   "close_betting": tr("NO MORE BETS"), "confirm_result": tr("CONFIRM RESULT"),
-                  "draw": tr("DRAW CARD"), "supervisor": tr("SUPERVISOR")}
+                  "draw": tr("DRAW CARD"), "supervisor": tr("CALL SUPERVISOR")}
         for act, _text, key in self.BUTTONS:
             btn = QPushButton(f"{labels[act]}\n[{key}]")
             btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -371,10 +372,11 @@ class DealerScreen(QWidget):
         next_position = field(view, "next_position", None) if state in ("dealing", "betting_closed") else None
         if state == "betting_closed" and not next_position:
             next_position = "player1"
+        manual = tuple(field(view, "manual", ()) or ())
         self.player.show_hand(tuple(field(view, "player", ()) or ()), field(view, "player_total", None),
-                              next_position, rescan)
+                              next_position, rescan, manual)
         self.banker.show_hand(tuple(field(view, "banker", ()) or ()), field(view, "banker_total", None),
-                              next_position, rescan)
+                              next_position, rescan, manual)
         result = field(view, "result", None) or {}
         winner = str(field(result, "winner", "") or "").lower()
         if state == "result" and winner:
@@ -413,10 +415,9 @@ class DealerScreen(QWidget):
         if state == "paused" or incident is not None:
             kind = str(field(incident, "type", "") or "")
             where = prompts.position_name(field(incident, "position", None))
-            text = tr("ROUND PAUSED: %1").replace("%1", kind.replace("_", " ").upper() or tr("INCIDENT"))
+            text = kind.replace("_", " ").upper() or tr("INCIDENT")
             if where:
-                text += " – " + where
-            text += " – " + tr("CALL THE SUPERVISOR")
+                text = tr("%1 AT %2").replace("%1", text).replace("%2", where)
             self.incident.text.setText(text)
             self.incident.show()
             key = (kind, str(field(incident, "ts", "")))

@@ -3,8 +3,9 @@
 The window is handed its controller and shoe source (no globals, STYLE.md: pymmcore-widgets);
 it only renders controller state and sends commands (DESIGN.md "Layout": console). Keyboard
 shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
-dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 opens the supervisor
-screen and Esc returns.
+dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 calls the supervisor
+(the table pauses and the supervisor screen opens), F9 opens the supervisor screen without
+pausing (recall, edge monitor) and Esc returns.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from dealer_station.console.util import field
 __all__ = ["MainWindow", "make_roads_view"]
 
 log = structlog.get_logger(__name__)
+
+CALL_PAUSES = frozenset({"shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing",
+                         "result"})
+"""States in which CALL SUPERVISOR pauses the table first (the controller's pausable states)."""
 
 SCREEN_SIZE = (1920, 1080)
 """The screen the console is laid out for (pixels)."""
@@ -103,7 +108,9 @@ class MainWindow(QMainWindow):
                 sc.setContext(Qt.ShortcutContext.WindowShortcut)
                 sc.activated.connect(lambda a=act: self.do(a))
                 self.shortcuts.append(sc)
-        sup = QShortcut(QKeySequence("F12"), self)
+        call = QShortcut(QKeySequence("F12"), self)
+        call.activated.connect(lambda: self.do("supervisor"))
+        sup = QShortcut(QKeySequence("F9"), self)
         sup.activated.connect(self.show_supervisor)
         back = QShortcut(QKeySequence("Escape"), self)
         back.activated.connect(self.show_dealer)
@@ -128,7 +135,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ acts
     def do(self, act: str) -> bool:
         """Perform a dealer-screen act: ``"next"`` or one of :attr:`DealerScreen.BUTTONS`; True when done."""
-        if act == "supervisor":
+        if act == "supervisor":  # the dealer calls the supervisor: an open round pauses first
+            if field(self.host.snapshot(), "state", "") in CALL_PAUSES:
+                self.host.dealer("call_supervisor", note=self.tr("called from the dealer console"))
             self.show_supervisor()
             return True
         if self.stack.currentWidget() is not self.dealer:

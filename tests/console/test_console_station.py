@@ -277,3 +277,85 @@ def test_console_files_never_print():
         if name.endswith(".py"):
             text = open(os.path.join(root, name), encoding="utf-8").read()
             assert "print(" not in text, name
+
+
+def _login(sup):
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1234")
+    assert sup.login()
+
+
+def test_supervisor_enters_a_card_by_hand(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _pause(qtbot, win)  # misread limit at banker card 2
+    token = station.source.tokens[station.source.dealt]  # the card the scanner could not read
+    win.show_supervisor()
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("enter_card")
+    sup.card_edit.setText(token.lower())
+    sup.set_reason("scanner_misread", "read by eye, entered by hand")
+    assert "MANUAL" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    view = win.host.snapshot()
+    assert view.state in ("dealing", "result") and view.banker[1] == token
+    assert "banker2" in view.manual
+    assert win.dealer.banker.cards[1].text_shown().endswith("MANUAL")
+
+
+def test_dealer_calls_the_supervisor_who_resumes(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _deal_first_cards(qtbot, win, 1)
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    view = win.host.snapshot()
+    assert view.state == "paused" and view.incident.reason == "dealer_call"
+    assert win.stack.currentWidget() is win.supervisor
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("resume")
+    sup.set_reason("other", "card flashed; checked, no problem")
+    assert "resumes" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    assert win.host.snapshot().state == "dealing"
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    _press(qtbot, win)  # dealing goes on
+    assert len(win.host.snapshot().banker) == 1
+
+
+def test_translations_are_used(qtbot, tmp_path, station_factory, station_console):
+    import shutil
+    import subprocess
+    import sys
+
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    lrelease = shutil.which("pyside6-lrelease") or os.path.join(os.path.dirname(sys.executable), "pyside6-lrelease")
+    if not os.path.exists(lrelease):
+        pytest.skip("pyside6-lrelease is not installed")
+    ts = tmp_path / "console_pt.ts"
+    ts.write_text("""<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS><TS version="2.1" language="pt">
+<context><name>Prompts</name>
+<message><source>NEW SHOE</source><translation>NOVO SAPATO</translation></message>
+<message><source>Press NEW SHOE to start a shoe</source><translation>Prima NOVO SAPATO</translation></message>
+</context>
+<context><name>DealerScreen</name>
+<message><source>ROUND</source><translation>RODADA</translation></message>
+</context>
+</TS>
+""", encoding="utf-8")
+    subprocess.run([lrelease, str(ts), "-qm", str(tmp_path / "console_pt.qm")], check=True, capture_output=True)
+    translator = QTranslator()
+    assert translator.load(str(tmp_path / "console_pt.qm"))
+    QCoreApplication.installTranslator(translator)
+    try:
+        win = station_console(station_factory())
+        assert win.dealer.banner.text() == "NOVO SAPATO"
+        assert win.dealer.next.text() == "Prima NOVO SAPATO"
+        assert win.dealer.tile_round.caption.text() == "RODADA"
+    finally:
+        QCoreApplication.removeTranslator(translator)
