@@ -80,8 +80,11 @@ class HandPanel(QFrame):
         self.title.setStyleSheet(f"color: {self._color}; font-size: 56px; font-weight: bold;")
         self.tag = _label("", None, Qt.AlignmentFlag.AlignCenter)
         self.tag.setStyleSheet("font-size: 34px; font-weight: bold;")
-        self.total_caption = _label(QApplication.translate("DealerScreen", "TOTAL"), "caption",
-                                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.total_caption = _label(
+            QApplication.translate("DealerScreen", "TOTAL"),
+            "caption",
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
         self.total_caption.setStyleSheet("font-size: 26px;")
         self.total = _label("–", None, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
@@ -107,19 +110,23 @@ class HandPanel(QFrame):
         positions in ``manual`` (cards a supervisor entered by hand)."""
         for i, face in enumerate(self.cards):
             token = tokens[i] if i < len(tokens) else None
-            face.set_card(token, is_next=(face.position == next_position and not rescan),
-                          is_rescan=(face.position == rescan), manual=bool(token) and face.position in manual)
+            face.set_card(
+                token,
+                is_next=(face.position == next_position and not rescan),
+                is_rescan=(face.position == rescan),
+                manual=bool(token) and face.position in manual,
+            )
         self.total.setText("" if total is None else str(total))
 
     def set_winner(self, outcome: str | None) -> None:
         """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour."""
-        tr = QApplication.translate
+        translate = QApplication.translate
         if outcome == "win":
-            self.tag.setText("★ " + tr("DealerScreen", "WINS"))
+            self.tag.setText("★ " + translate("DealerScreen", "WINS"))
             self.tag.setStyleSheet(f"color: {COLORS['gold']}; font-size: 40px; font-weight: bold;")
             self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['gold']}; }}")
         elif outcome == "tie":
-            self.tag.setText("= " + tr("DealerScreen", "TIE"))
+            self.tag.setText("= " + translate("DealerScreen", "TIE"))
             self.tag.setStyleSheet(f"color: {COLORS['tie']}; font-size: 40px; font-weight: bold;")
             self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['tie']}; }}")
         else:
@@ -137,8 +144,11 @@ class AlertBar(QFrame):
         lay.setContentsMargins(24, 8, 24, 8)
         self.icon = _label(icon, "alertIcon")
         self.icon.setStyleSheet(f"color: {COLORS['alert' if kind == 'misread' else 'danger']};")
-        self.text = _label("", "alertText" if kind == "misread" else "incidentText",
-                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.text = _label(
+            "",
+            "alertText" if kind == "misread" else "incidentText",
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        )
         self.text.setWordWrap(True)
         lay.addWidget(self.icon)
         lay.addWidget(self.text, 1)
@@ -174,8 +184,9 @@ class DealerScreen(QWidget):
     )
     """Buttons: act, label, keyboard shortcut. NEXT (Space / Enter / foot pedal) does :func:`prompts.next_act`."""
 
-    def __init__(self, roads: QWidget | None = None, sound: Callable[[], None] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, roads: QWidget | None = None, sound: Callable[[], None] | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.sound = sound or QApplication.beep
         self.can_draw = False
@@ -185,7 +196,6 @@ class DealerScreen(QWidget):
         self._incident_key: tuple | None = None
         self.rounds: list[dict] = []
         self._roads_key: tuple | None = None
-        tr = self.tr
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 14)
@@ -194,17 +204,24 @@ class DealerScreen(QWidget):
         # status bar
         bar = QHBoxLayout()
         bar.setSpacing(12)
-        self.tile_table = StatusTile(tr("TABLE"))
-        self.tile_shoe = StatusTile(tr("SHOE"))
-        self.tile_round = StatusTile(tr("ROUND"))
-        self.tile_left = StatusTile(tr("CARDS LEFT"))
-        self.tile_burn = StatusTile(tr("BURN"))
-        self.tile_cut = StatusTile(tr("CUT CARD"))
-        self.tile_link = StatusTile(tr("SHOE LINK"))
-        for tile in (self.tile_table, self.tile_shoe, self.tile_round, self.tile_left, self.tile_burn,
-                     self.tile_cut, self.tile_link):
+        self.tile_table = StatusTile(self.tr("TABLE"))
+        self.tile_shoe = StatusTile(self.tr("SHOE"))
+        self.tile_round = StatusTile(self.tr("ROUND"))
+        self.tile_left = StatusTile(self.tr("CARDS LEFT"))
+        self.tile_burn = StatusTile(self.tr("BURN"))
+        self.tile_cut = StatusTile(self.tr("CUT CARD"))
+        self.tile_link = StatusTile(self.tr("SHOE LINK"))
+        for tile in (
+            self.tile_table,
+            self.tile_shoe,
+            self.tile_round,
+            self.tile_left,
+            self.tile_burn,
+            self.tile_cut,
+            self.tile_link,
+        ):
             bar.addWidget(tile, 1)
-        self.last_round = _label(tr("LAST ROUND"), "lastRound")
+        self.last_round = _label(self.tr("LAST ROUND"), "lastRound")
         self.last_round.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.last_round.hide()
         bar.addWidget(self.last_round)
@@ -228,8 +245,8 @@ class DealerScreen(QWidget):
         felt_lay.addWidget(self.incident)
         hands = QHBoxLayout()
         hands.setSpacing(22)
-        self.player = HandPanel("player", tr("PLAYER"))
-        self.banker = HandPanel("banker", tr("BANKER"))
+        self.player = HandPanel("player", self.tr("PLAYER"))
+        self.banker = HandPanel("banker", self.tr("BANKER"))
         hands.addWidget(self.player, 1)
         hands.addWidget(self.banker, 1)
         felt_lay.addLayout(hands, 1)
@@ -250,12 +267,12 @@ class DealerScreen(QWidget):
         roads_box.setObjectName("panel")
         roads_lay = QVBoxLayout(roads_box)
         roads_lay.setContentsMargins(10, 8, 10, 10)
-        roads_lay.addWidget(_label(tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
+        roads_lay.addWidget(_label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
         self.roads = roads
         if roads is not None:
             roads_lay.addWidget(roads, 1)
         else:
-            missing = _label(tr("Roads are not available in this build"), "hint")
+            missing = _label(self.tr("Roads are not available in this build"), "hint")
             missing.setWordWrap(True)
             roads_lay.addWidget(missing, 1)
         roads_box.setMinimumHeight(300)
@@ -265,10 +282,16 @@ class DealerScreen(QWidget):
         stats_box.setObjectName("panel")
         grid = QGridLayout(stats_box)
         grid.setContentsMargins(14, 8, 14, 8)
-        grid.addWidget(_label(tr("SHOE STATISTICS"), "caption", Qt.AlignmentFlag.AlignLeft), 0, 0, 1, 4)
+        grid.addWidget(_label(self.tr("SHOE STATISTICS"), "caption", Qt.AlignmentFlag.AlignLeft), 0, 0, 1, 4)
         self.stat_labels: dict[str, QLabel] = {}
-        for col, (key, caption, color) in enumerate((("B", tr("BANKER"), "banker"), ("P", tr("PLAYER"), "player"),
-                                                    ("T", tr("TIE"), "tie"), ("R", tr("ROUNDS"), "text"))):
+        for col, (key, caption, color) in enumerate(
+            (
+                ("B", self.tr("BANKER"), "banker"),
+                ("P", self.tr("PLAYER"), "player"),
+                ("T", self.tr("TIE"), "tie"),
+                ("R", self.tr("ROUNDS"), "text"),
+            )
+        ):
             cap = _label(caption, "caption")
             val = _label("0", "value")
             val.setStyleSheet(f"color: {COLORS[color]}; font-size: 46px;")
@@ -283,7 +306,7 @@ class DealerScreen(QWidget):
         bets_box.setObjectName("panel")
         bets_lay = QVBoxLayout(bets_box)
         bets_lay.setContentsMargins(14, 8, 14, 8)
-        bets_lay.addWidget(_label(tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft))
+        bets_lay.addWidget(_label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft))
         self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.offered.setWordWrap(True)
         bets_lay.addWidget(self.offered, 1)
@@ -300,9 +323,14 @@ class DealerScreen(QWidget):
         buttons.setSpacing(14)
         self.buttons: dict[str, QPushButton] = {}
         self.labels = labels = {
-                  "new_shoe": tr("NEW SHOE"), "shuffled": tr("SHUFFLED"), "open_betting": tr("OPEN BETTING"),
-                  "close_betting": tr("NO MORE BETS"), "confirm_result": tr("CONFIRM RESULT"),
-                  "draw": tr("DRAW CARD"), "supervisor": tr("CALL SUPERVISOR")}
+            "new_shoe": self.tr("NEW SHOE"),
+            "shuffled": self.tr("SHUFFLED"),
+            "open_betting": self.tr("OPEN BETTING"),
+            "close_betting": self.tr("NO MORE BETS"),
+            "confirm_result": self.tr("CONFIRM RESULT"),
+            "draw": self.tr("DRAW CARD"),
+            "supervisor": self.tr("CALL SUPERVISOR"),
+        }
         for act, _text, key in self.BUTTONS:
             btn = QPushButton(f"{labels[act]}\n[{key}]")
             btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -313,7 +341,7 @@ class DealerScreen(QWidget):
             btn.clicked.connect(lambda _=False, b=btn: self.act_requested.emit(str(b.property("act"))))
             self.buttons[act] = btn
             buttons.addWidget(btn, 1)
-        self.next_button = QPushButton(tr("NEXT") + "\n[" + tr("SPACE / ENTER") + "]")
+        self.next_button = QPushButton(self.tr("NEXT") + "\n[" + self.tr("SPACE / ENTER") + "]")
         self.next_button.setObjectName("primary")
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -337,7 +365,6 @@ class DealerScreen(QWidget):
 
     def _show(self, view) -> None:
         self.view = view
-        tr = self.tr
         state = field(view, "state", "")
         self.banner.setText(prompts.banner(view))
         self.banner.setStyleSheet(f"color: {COLORS['danger']};" if state == "paused" else "")
@@ -350,22 +377,22 @@ class DealerScreen(QWidget):
         indicator = field(view, "burn_indicator", None)
         remaining = field(view, "burn_remaining", 0) or 0
         if state == "burn_indicator" or (not indicator and shoe):
-            self.tile_burn.set_value(tr("SHOW CARD"), "alert")
+            self.tile_burn.set_value(self.tr("SHOW CARD"), "alert")
         elif indicator and remaining:
-            self.tile_burn.set_value(tr("%1 TO BURN").replace("%1", str(remaining)), "alert")
+            self.tile_burn.set_value(self.tr("%1 TO BURN").replace("%1", str(remaining)), "alert")
         elif indicator:
             face = prompts_card(indicator)
-            self.tile_burn.set_value(tr("DONE %1").replace("%1", face), "ok")
+            self.tile_burn.set_value(self.tr("DONE %1").replace("%1", face), "ok")
         else:
             self.tile_burn.set_value("–")
         if field(view, "cut_card_out", False):
-            self.tile_cut.set_value(tr("OUT"), "gold")
+            self.tile_cut.set_value(self.tr("OUT"), "gold")
         else:
-            self.tile_cut.set_value(tr("IN SHOE"))
+            self.tile_cut.set_value(self.tr("IN SHOE"))
         if field(view, "connected", True):
-            self.tile_link.set_value("● " + tr("ONLINE"), "ok")
+            self.tile_link.set_value("● " + self.tr("ONLINE"), "ok")
         else:
-            self.tile_link.set_value("✖ " + tr("OFFLINE"), "danger")
+            self.tile_link.set_value("✖ " + self.tr("OFFLINE"), "danger")
         self.last_round.setVisible(bool(field(view, "last_round", False)))
 
         rescan = field(view, "rescan", None)
@@ -373,10 +400,12 @@ class DealerScreen(QWidget):
         if state == "betting_closed" and not next_position:
             next_position = "player1"
         manual = tuple(field(view, "manual", ()) or ())
-        self.player.show_hand(tuple(field(view, "player", ()) or ()), field(view, "player_total", None),
-                              next_position, rescan, manual)
-        self.banker.show_hand(tuple(field(view, "banker", ()) or ()), field(view, "banker_total", None),
-                              next_position, rescan, manual)
+        self.player.show_hand(
+            tuple(field(view, "player", ()) or ()), field(view, "player_total", None), next_position, rescan, manual
+        )
+        self.banker.show_hand(
+            tuple(field(view, "banker", ()) or ()), field(view, "banker_total", None), next_position, rescan, manual
+        )
         result = field(view, "result", None) or {}
         winner = str(field(result, "winner", "") or "").lower()
         if state == "result" and winner:
@@ -391,17 +420,16 @@ class DealerScreen(QWidget):
         self._show_alerts(view, state, rescan)
         self._show_stats(view)
         offered = tuple(field(view, "offered_bets", ()) or ())
-        self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else tr("none"))
+        self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
-        tr = self.tr
         if rescan and state != "paused":
             misreads = field(view, "misreads", 0) or 0
             where = prompts.position_name(rescan) or str(rescan)
-            text = tr("MISREAD – RESCAN %1").replace("%1", where)
+            text = self.tr("MISREAD – RESCAN %1").replace("%1", where)
             if misreads:
-                text += "  " + tr("(%1×)").replace("%1", str(misreads))
+                text += "  " + self.tr("(%1×)").replace("%1", str(misreads))
             self.misread.text.setText(text)
             self.misread.show()
             key = (rescan, misreads)
@@ -415,9 +443,9 @@ class DealerScreen(QWidget):
         if state == "paused" or incident is not None:
             kind = str(field(incident, "type", "") or "")
             where = prompts.position_name(field(incident, "position", None))
-            text = kind.replace("_", " ").upper() or tr("INCIDENT")
+            text = kind.replace("_", " ").upper() or self.tr("INCIDENT")
             if where:
-                text = tr("%1 AT %2").replace("%1", text).replace("%2", where)
+                text = self.tr("%1 AT %2").replace("%1", text).replace("%2", where)
             self.incident.text.setText(text)
             self.incident.show()
             key = (kind, str(field(incident, "ts", "")))
@@ -447,12 +475,15 @@ class DealerScreen(QWidget):
         for key, value in counts.items():
             self.stat_labels[key].setText(str(value))
         self.stat_labels["R"].setText(str(len(history)))
-        tr = self.tr
         pp = sum(1 for m in marks if m.get("player_pair"))
         bp = sum(1 for m in marks if m.get("banker_pair"))
         nat = sum(1 for m in marks if m.get("player_natural") or m.get("banker_natural"))
-        self.pairs_label.setText(tr("Player pairs %1   Banker pairs %2   Naturals %3").replace(
-            "%1", str(pp)).replace("%2", str(bp)).replace("%3", str(nat)))
+        self.pairs_label.setText(
+            self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
+            .replace("%1", str(pp))
+            .replace("%2", str(bp))
+            .replace("%3", str(nat))
+        )
         key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
         if self.roads is not None and hasattr(self.roads, "set_results") and key != self._roads_key:
             self._roads_key = key

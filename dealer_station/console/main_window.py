@@ -29,8 +29,9 @@ __all__ = ["MainWindow", "make_roads_view"]
 
 log = structlog.get_logger(__name__)
 
-CALL_PAUSES = frozenset({"shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing",
-                         "result"})
+CALL_PAUSES = frozenset(
+    {"shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing", "result"}
+)
 """States in which CALL SUPERVISOR pauses the table first (the controller's pausable states)."""
 
 SCREEN_SIZE = (1920, 1080)
@@ -71,10 +72,17 @@ class MainWindow(QMainWindow):
         thread when the controller starts a shoe (before any card of it is drawn).
     """
 
-    def __init__(self, controller: object, source: object | None = None, *,
-                 authenticate: Callable[[str, str], bool] | None = None, sound: Callable[[], None] | None = None,
-                 roads: QWidget | None = None, load_shoe: Callable[[int], None] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: object,
+        source: object | None = None,
+        *,
+        authenticate: Callable[[str, str], bool] | None = None,
+        sound: Callable[[], None] | None = None,
+        roads: QWidget | None = None,
+        load_shoe: Callable[[int], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.load_shoe = load_shoe
         self.rounds_completed = 0
@@ -100,9 +108,14 @@ class MainWindow(QMainWindow):
         self.supervisor.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
 
         self.shortcuts: list[QShortcut] = []
-        for keys, act in ((("Space", "Return", "Enter"), "next"), (("F2",), "new_shoe"),
-                          (("F3",), "open_betting"), (("F4",), "close_betting"), (("F5",), "confirm_result"),
-                          (("D",), "draw")):
+        for keys, act in (
+            (("Space", "Return", "Enter"), "next"),
+            (("F2",), "new_shoe"),
+            (("F3",), "open_betting"),
+            (("F4",), "close_betting"),
+            (("F5",), "confirm_result"),
+            (("D",), "draw"),
+        ):
             for key in keys:
                 sc = QShortcut(QKeySequence(key), self)
                 sc.setContext(Qt.ShortcutContext.WindowShortcut)
@@ -186,8 +199,15 @@ class MainWindow(QMainWindow):
             if field(rec, "status", "") != "completed":
                 continue
             flags = field(rec, "flags", None) or {}
-            out.append({"winner": field(rec, "winner", ""), **{k: flags.get(k, field(rec, k, False)) for k in
-                        ("player_pair", "banker_pair", "player_natural", "banker_natural")}})
+            out.append(
+                {
+                    "winner": field(rec, "winner", ""),
+                    **{
+                        k: flags.get(k, field(rec, k, False))
+                        for k in ("player_pair", "banker_pair", "player_natural", "banker_natural")
+                    },
+                }
+            )
         return out
 
     def _on_fact(self, fact) -> None:

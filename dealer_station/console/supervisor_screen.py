@@ -46,8 +46,18 @@ log = structlog.get_logger(__name__)
 ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
 """Supervisor acts, as the controller names them (CONTROLLER_API.md)."""
 
-REASON_CODES = ("scanner_misread", "card_exposed", "card_dropped", "dealer_error", "wrong_position",
-                "device_fault", "network_fault", "procedure", "game_integrity", "other")
+REASON_CODES = (
+    "scanner_misread",
+    "card_exposed",
+    "card_dropped",
+    "dealer_error",
+    "wrong_position",
+    "device_fault",
+    "network_fault",
+    "procedure",
+    "game_integrity",
+    "other",
+)
 """Reason codes a supervisor picks from; the code is journaled with the act and the free-text note."""
 
 POSITIONS = ("player1", "banker1", "player2", "banker2", "player3", "banker3")
@@ -108,8 +118,13 @@ class SupervisorScreen(QWidget):
     back_requested = Signal()
     act_done = Signal(str)
 
-    def __init__(self, host: ControllerHost, frames: Callable[[], list[RawFrame]] | None = None,
-                 authenticate: Callable[[str, str], bool] | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        host: ControllerHost,
+        frames: Callable[[], list[RawFrame]] | None = None,
+        authenticate: Callable[[str, str], bool] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.frames = frames or (lambda: [])
@@ -122,7 +137,6 @@ class SupervisorScreen(QWidget):
         self._session.setSingleShot(True)
         self._session.setInterval(SESSION_SECONDS * 1000)
         self._session.timeout.connect(self.logout)
-        tr = self.tr
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 14)
@@ -130,27 +144,27 @@ class SupervisorScreen(QWidget):
 
         # header: title, login, back
         head = QHBoxLayout()
-        title = _label(tr("SUPERVISOR"), None)
+        title = _label(self.tr("SUPERVISOR"), None)
         title.setStyleSheet(f"color: {COLORS['gold']}; font-size: 56px; font-weight: bold;")
         head.addWidget(title)
         head.addStretch(1)
         self.user_edit = QLineEdit()
-        self.user_edit.setPlaceholderText(tr("user"))
+        self.user_edit.setPlaceholderText(self.tr("user"))
         self.user_edit.setFixedWidth(230)
         self.pin_edit = QLineEdit()
-        self.pin_edit.setPlaceholderText(tr("PIN"))
+        self.pin_edit.setPlaceholderText(self.tr("PIN"))
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin_edit.setFixedWidth(170)
         self.pin_edit.returnPressed.connect(self.login)
-        self.login_button = QPushButton(tr("LOG IN"))
+        self.login_button = QPushButton(self.tr("LOG IN"))
         self.login_button.setObjectName("small")
         self.login_button.clicked.connect(self.login)
-        self.logout_button = QPushButton(tr("LOG OUT"))
+        self.logout_button = QPushButton(self.tr("LOG OUT"))
         self.logout_button.setObjectName("small")
         self.logout_button.clicked.connect(self.logout)
         self.who = _label("", None)
         self.who.setStyleSheet("font-size: 26px; font-weight: bold;")
-        self.back_button = QPushButton(tr("DEALER SCREEN") + "  [Esc]")
+        self.back_button = QPushButton(self.tr("DEALER SCREEN") + "  [Esc]")
         self.back_button.setObjectName("small")
         self.back_button.clicked.connect(self.back_requested)
         for w in (self.user_edit, self.pin_edit, self.login_button, self.who, self.logout_button, self.back_button):
@@ -160,31 +174,36 @@ class SupervisorScreen(QWidget):
         root.addWidget(self.login_message)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_incident_tab(), tr("INCIDENT && ACTS"))
-        self.tabs.addTab(self._build_edge_tab(), tr("SIDE-BET EDGE"))
-        self.tabs.addTab(self._build_recall_tab(), tr("ROUND RECALL"))
+        self.tabs.addTab(self._build_incident_tab(), self.tr("INCIDENT && ACTS"))
+        self.tabs.addTab(self._build_edge_tab(), self.tr("SIDE-BET EDGE"))
+        self.tabs.addTab(self._build_recall_tab(), self.tr("ROUND RECALL"))
         root.addWidget(self.tabs, 1)
         self._show_login()
 
     # ------------------------------------------------------------------ building
     def _build_incident_tab(self) -> QWidget:
-        tr = self.tr
         page = QWidget()
         lay = QHBoxLayout(page)
         lay.setSpacing(16)
 
         left, left_lay = _panel()
-        left_lay.addWidget(_label(tr("INCIDENT"), "caption"))
-        self.incident_title = _label(tr("No incident: the round is not paused"), None)
+        left_lay.addWidget(_label(self.tr("INCIDENT"), "caption"))
+        self.incident_title = _label(self.tr("No incident: the round is not paused"), None)
         self.incident_title.setStyleSheet("font-size: 40px; font-weight: bold;")
         self.incident_title.setWordWrap(True)
         left_lay.addWidget(self.incident_title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         self.incident_fields: dict[str, QLabel] = {}
-        for row, (key, caption) in enumerate((("ts", tr("WHEN")), ("position", tr("POSITION")),
-                                              ("reason", tr("REASON")), ("state_before", tr("STATE BEFORE")),
-                                              ("round", tr("SHOE / ROUND")))):
+        for row, (key, caption) in enumerate(
+            (
+                ("ts", self.tr("WHEN")),
+                ("position", self.tr("POSITION")),
+                ("reason", self.tr("REASON")),
+                ("state_before", self.tr("STATE BEFORE")),
+                ("round", self.tr("SHOE / ROUND")),
+            )
+        ):
             grid.addWidget(_label(caption, "caption"), row, 0)
             val = _label("–", None)
             val.setStyleSheet("font-size: 28px;")
@@ -193,9 +212,9 @@ class SupervisorScreen(QWidget):
             self.incident_fields[key] = val
         grid.setColumnStretch(1, 1)
         left_lay.addLayout(grid)
-        left_lay.addWidget(_label(tr("EVIDENCE AND LAST RAW FRAMES FROM THE SHOE"), "caption"))
+        left_lay.addWidget(_label(self.tr("EVIDENCE AND LAST RAW FRAMES FROM THE SHOE"), "caption"))
         self.raw_table = QTableWidget(0, 4)
-        self.raw_table.setHorizontalHeaderLabels([tr("time"), tr("frame"), tr("hex"), tr("text")])
+        self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
         self.raw_table.verticalHeader().hide()
         self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -205,13 +224,18 @@ class SupervisorScreen(QWidget):
         lay.addWidget(left, 5)
 
         right, right_lay = _panel()
-        right_lay.addWidget(_label(tr("ACT"), "caption"))
+        right_lay.addWidget(_label(self.tr("ACT"), "caption"))
         acts_row = QGridLayout()
         self.act_group = QButtonGroup(self)
         self.act_group.setExclusive(True)
         self.act_buttons: dict[str, QPushButton] = {}
-        names = {"resume": tr("RESUME"), "enter_card": tr("ENTER CARD"), "move_card": tr("MOVE CARD"),
-                 "void_round": tr("VOID ROUND"), "end_shoe": tr("END SHOE")}
+        names = {
+            "resume": self.tr("RESUME"),
+            "enter_card": self.tr("ENTER CARD"),
+            "move_card": self.tr("MOVE CARD"),
+            "void_round": self.tr("VOID ROUND"),
+            "end_shoe": self.tr("END SHOE"),
+        }
         for i, act in enumerate(ACTS):
             btn = QPushButton(names[act])
             btn.setCheckable(True)
@@ -226,7 +250,7 @@ class SupervisorScreen(QWidget):
         form = QGridLayout()
         form.setHorizontalSpacing(12)
         self.card_edit = QLineEdit()
-        self.card_edit.setPlaceholderText(tr("card, e.g. QD or 10H"))
+        self.card_edit.setPlaceholderText(self.tr("card, e.g. QD or 10H"))
         self.card_edit.textChanged.connect(self._update_preview)
         self.card_position = QComboBox()
         self.from_position = QComboBox()
@@ -236,36 +260,36 @@ class SupervisorScreen(QWidget):
                 combo.addItem(prompts.position_name(pos), pos)
             combo.currentIndexChanged.connect(self._update_preview)
         self.reason = QComboBox()
-        self.reason.addItem(tr("— choose a reason code —"), "")
+        self.reason.addItem(self.tr("— choose a reason code —"), "")
         for code in REASON_CODES:
             self.reason.addItem(code.replace("_", " "), code)
         self.reason.currentIndexChanged.connect(self._update_preview)
         self.note = QLineEdit()
-        self.note.setPlaceholderText(tr("note (required): what happened, who was called"))
+        self.note.setPlaceholderText(self.tr("note (required): what happened, who was called"))
         self.note.textChanged.connect(self._update_preview)
-        self.card_caption = _label(tr("CARD"), "caption")
-        self.from_caption = _label(tr("FROM"), "caption")
-        self.to_caption = _label(tr("TO"), "caption")
+        self.card_caption = _label(self.tr("CARD"), "caption")
+        self.from_caption = _label(self.tr("FROM"), "caption")
+        self.to_caption = _label(self.tr("TO"), "caption")
         form.addWidget(self.card_caption, 0, 0)
         form.addWidget(self.card_edit, 0, 1)
         form.addWidget(self.from_caption, 1, 0)
         form.addWidget(self.from_position, 1, 1)
         form.addWidget(self.to_caption, 2, 0)
         form.addWidget(self.to_position, 2, 1)
-        form.addWidget(_label(tr("REASON"), "caption"), 3, 0)
+        form.addWidget(_label(self.tr("REASON"), "caption"), 3, 0)
         form.addWidget(self.reason, 3, 1)
-        form.addWidget(_label(tr("NOTE"), "caption"), 4, 0)
+        form.addWidget(_label(self.tr("NOTE"), "caption"), 4, 0)
         form.addWidget(self.note, 4, 1)
         form.setColumnStretch(1, 1)
         right_lay.addLayout(form)
 
-        right_lay.addWidget(_label(tr("WHAT WILL HAPPEN"), "caption"))
+        right_lay.addWidget(_label(self.tr("WHAT WILL HAPPEN"), "caption"))
         self.preview = _label("", None, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.preview.setWordWrap(True)
         self.preview.setStyleSheet(f"font-size: 28px; color: {COLORS['gold']};")
         self.preview.setMinimumHeight(120)
         right_lay.addWidget(self.preview, 1)
-        self.confirm = QPushButton(tr("CONFIRM ACT"))
+        self.confirm = QPushButton(self.tr("CONFIRM ACT"))
         self.confirm.setObjectName("primary")
         self.confirm.clicked.connect(self.perform)
         right_lay.addWidget(self.confirm)
@@ -279,15 +303,15 @@ class SupervisorScreen(QWidget):
         return page
 
     def _build_edge_tab(self) -> QWidget:
-        tr = self.tr
         page, lay = _panel()
-        lay.addWidget(_label(tr("SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT"), "caption"))
-        self.edge_status = _label(tr("No alert in this shoe"), None)
+        lay.addWidget(_label(self.tr("SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT"), "caption"))
+        self.edge_status = _label(self.tr("No alert in this shoe"), None)
         self.edge_status.setStyleSheet("font-size: 30px; font-weight: bold;")
         lay.addWidget(self.edge_status)
         self.edge_table = QTableWidget(0, 5)
-        self.edge_table.setHorizontalHeaderLabels([tr("time"), tr("bet"), tr("player EV per unit"),
-                                                   tr("cards left"), tr("round")])
+        self.edge_table.setHorizontalHeaderLabels(
+            [self.tr("time"), self.tr("bet"), self.tr("player EV per unit"), self.tr("cards left"), self.tr("round")]
+        )
         self.edge_table.verticalHeader().hide()
         self.edge_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.edge_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -295,23 +319,32 @@ class SupervisorScreen(QWidget):
         return page
 
     def _build_recall_tab(self) -> QWidget:
-        tr = self.tr
         page, lay = _panel()
         row = QHBoxLayout()
-        row.addWidget(_label(tr("SHOE"), "caption"))
+        row.addWidget(_label(self.tr("SHOE"), "caption"))
         self.recall_shoe = QComboBox()
-        self.recall_shoe.addItem(tr("this shoe"), "current")
-        self.recall_shoe.addItem(tr("all shoes"), None)
+        self.recall_shoe.addItem(self.tr("this shoe"), "current")
+        self.recall_shoe.addItem(self.tr("all shoes"), None)
         row.addWidget(self.recall_shoe)
-        self.recall_button = QPushButton(tr("LOAD ROUNDS"))
+        self.recall_button = QPushButton(self.tr("LOAD ROUNDS"))
         self.recall_button.setObjectName("small")
         self.recall_button.clicked.connect(self.load_recall)
         row.addWidget(self.recall_button)
         row.addStretch(1)
         lay.addLayout(row)
         self.recall_table = QTableWidget(0, 8)
-        self.recall_table.setHorizontalHeaderLabels([tr("shoe"), tr("round"), tr("status"), tr("player"),
-                                                     tr("banker"), tr("result"), tr("incidents"), tr("acts")])
+        self.recall_table.setHorizontalHeaderLabels(
+            [
+                self.tr("shoe"),
+                self.tr("round"),
+                self.tr("status"),
+                self.tr("player"),
+                self.tr("banker"),
+                self.tr("result"),
+                self.tr("incidents"),
+                self.tr("acts"),
+            ]
+        )
         self.recall_table.verticalHeader().hide()
         self.recall_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.recall_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -328,10 +361,9 @@ class SupervisorScreen(QWidget):
     # ------------------------------------------------------------------ login
     def login(self) -> bool:
         """Start a session with the typed user and PIN; False (with the reason shown) when refused."""
-        tr = self.tr
         user, pin = self.user_edit.text().strip(), self.pin_edit.text()
         if not user or not pin:
-            self._message(tr("Type the user and the PIN"), "danger")
+            self._message(self.tr("Type the user and the PIN"), "danger")
             return False
         if self.authenticate is not None:
             try:
@@ -339,12 +371,12 @@ class SupervisorScreen(QWidget):
             except Exception as err:
                 ok = False
                 log.info("supervisor_login_refused", user=user, error=str(err))
-                self._message(tr("REFUSED: %1").replace("%1", str(err) or tr("wrong PIN")), "danger")
+                self._message(self.tr("REFUSED: %1").replace("%1", str(err) or self.tr("wrong PIN")), "danger")
                 self.pin_edit.clear()
                 return False
             if not ok:
                 self.pin_edit.clear()
-                self._message(tr("REFUSED: wrong user or PIN"), "danger")
+                self._message(self.tr("REFUSED: wrong user or PIN"), "danger")
                 return False
         self.user, self._pin = user, pin
         self.pin_edit.clear()
@@ -365,19 +397,21 @@ class SupervisorScreen(QWidget):
         return self.user is not None
 
     def _show_login(self) -> None:
-        tr = self.tr
         logged = self.logged_in
         for w in (self.user_edit, self.pin_edit, self.login_button):
             w.setVisible(not logged)
         self.logout_button.setVisible(logged)
-        self.who.setText(("● " + tr("logged in: %1").replace("%1", self.user)) if logged else tr("not logged in"))
+        self.who.setText(
+            ("● " + self.tr("logged in: %1").replace("%1", self.user)) if logged else self.tr("not logged in")
+        )
         self.who.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS['ok' if logged else 'muted']};")
         self._update_preview()
 
     def _message(self, text: str, color: str | None) -> None:
         self.login_message.setText(("✖ " if color == "danger" else "") + text)
-        self.login_message.setStyleSheet(f"color: {COLORS[color]}; font-size: 26px; font-weight: bold;"
-                                         if color else "")
+        self.login_message.setStyleSheet(
+            f"color: {COLORS[color]}; font-size: 26px; font-weight: bold;" if color else ""
+        )
 
     # ------------------------------------------------------------------ acts
     def select_act(self, act: str) -> None:
@@ -409,59 +443,82 @@ class SupervisorScreen(QWidget):
 
     def preview_text(self) -> str:
         """What the selected act will do, in words, from the current snapshot (shown before confirming)."""
-        tr = self.tr
         act, v = self.selected_act, self.view
         shoe, rnd = field(v, "shoe_number", 0), field(v, "round_number", 0)
         if act is None:
-            return tr("Choose an act.")
+            return self.tr("Choose an act.")
         if act == "resume":
             inc = field(v, "incident", None)
             before = field(inc, "state_before", None) or "?"
-            text = tr("Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. "
-                      "No card changes.").replace("%1", str(rnd)).replace("%2", str(shoe)).replace(
-                "%3", prompts.state_name(str(before)))
+            text = (
+                self.tr(
+                    "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
+                )
+                .replace("%1", str(rnd))
+                .replace("%2", str(shoe))
+                .replace("%3", prompts.state_name(str(before)))
+            )
         elif act == "enter_card":
             p = self.act_params()
             from dealer_station.console.cards import card_label
 
             label = card_label(p["token"])
-            card = label[0] + label[1] if label else tr("(type a valid card)")
-            text = tr("Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
-                      "third-card rules.").replace("%1", card).replace(
-                "%2", prompts.position_name(p["position"])).replace("%3", str(rnd))
+            card = label[0] + label[1] if label else self.tr("(type a valid card)")
+            text = (
+                self.tr(
+                    "Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
+                    "third-card rules."
+                )
+                .replace("%1", card)
+                .replace("%2", prompts.position_name(p["position"]))
+                .replace("%3", str(rnd))
+            )
         elif act == "move_card":
             p = self.act_params()
-            text = tr("The card at %1 moves to %2; totals and who draws are recomputed.").replace(
-                "%1", prompts.position_name(p["from_position"])).replace(
-                "%2", prompts.position_name(p["to_position"]))
+            text = (
+                self.tr("The card at %1 moves to %2; totals and who draws are recomputed.")
+                .replace("%1", prompts.position_name(p["from_position"]))
+                .replace("%2", prompts.position_name(p["to_position"]))
+            )
         elif act == "void_round":
-            text = tr("Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. "
-                      "The next round is round %3.").replace("%1", str(rnd)).replace("%2", str(shoe)).replace(
-                "%3", str(int(rnd or 0) + 1))
+            text = (
+                self.tr(
+                    "Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. "
+                    "The next round is round %3."
+                )
+                .replace("%1", str(rnd))
+                .replace("%2", str(shoe))
+                .replace("%3", str(int(rnd or 0) + 1))
+            )
         else:
-            text = tr("Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer "
-                      "is asked for a new shoe (shuffle and burn).").replace("%1", str(shoe)).replace("%2", str(rnd))
+            text = (
+                self.tr(
+                    "Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer "
+                    "is asked for a new shoe (shuffle and burn)."
+                )
+                .replace("%1", str(shoe))
+                .replace("%2", str(rnd))
+            )
         return text
 
     def missing(self) -> list[str]:
         """What still keeps the act from being confirmed (empty when it can be)."""
-        tr = self.tr
         out = []
         if not self.logged_in and self.authenticate is not None:
-            out.append(tr("log in"))
+            out.append(self.tr("log in"))
         if self.selected_act is None:
-            out.append(tr("choose an act"))
+            out.append(self.tr("choose an act"))
         if not self.reason.currentData():
-            out.append(tr("a reason code"))
+            out.append(self.tr("a reason code"))
         if not self.note.text().strip():
-            out.append(tr("a note"))
+            out.append(self.tr("a note"))
         if self.selected_act == "enter_card":
             from dealer_station.console.cards import card_label
 
             if card_label(self.card_edit.text().strip()) is None:
-                out.append(tr("a valid card"))
+                out.append(self.tr("a valid card"))
         if self.selected_act == "move_card" and self.from_position.currentData() == self.to_position.currentData():
-            out.append(tr("two different positions"))
+            out.append(self.tr("two different positions"))
         return out
 
     def _update_preview(self, *_args) -> None:
@@ -480,10 +537,9 @@ class SupervisorScreen(QWidget):
 
     def perform(self) -> bool:
         """Send the selected act to the controller; True when accepted. Refusals are shown, never raised."""
-        tr = self.tr
         missing = self.missing()
         if missing:
-            self._outcome(tr("Still needed: %1").replace("%1", ", ".join(missing)), "danger")
+            self._outcome(self.tr("Still needed: %1").replace("%1", ", ".join(missing)), "danger")
             return False
         user, pin = self.user, self._pin
         if user is None:  # no log-in check here: the controller checks the PIN typed now
@@ -492,23 +548,25 @@ class SupervisorScreen(QWidget):
         kw = self.act_params()
         kw.pop("position", None)
         try:
-            self.host.supervisor(act, user=user, pin=pin, reason=self.reason.currentData(),
-                                 note=self.note.text().strip(), **kw)
+            self.host.supervisor(
+                act, user=user, pin=pin, reason=self.reason.currentData(), note=self.note.text().strip(), **kw
+            )
         except Exception as err:
             kind = classify_error(err)
             log.info("supervisor_act_refused", act=act, user=user, kind=kind, error=str(err))
             if kind == "auth":
                 self.logout()
                 self.pin_edit.clear()
-                self._outcome(tr("REFUSED – not authorised: %1").replace("%1", str(err) or tr("wrong PIN")),
-                              "danger")
+                self._outcome(
+                    self.tr("REFUSED – not authorised: %1").replace("%1", str(err) or self.tr("wrong PIN")), "danger"
+                )
             elif kind == "refused":
-                self._outcome(tr("REFUSED – not allowed now: %1").replace("%1", str(err)), "danger")
+                self._outcome(self.tr("REFUSED – not allowed now: %1").replace("%1", str(err)), "danger")
             else:
-                self._outcome(tr("ERROR: %1").replace("%1", f"{type(err).__name__}: {err}"), "danger")
+                self._outcome(self.tr("ERROR: %1").replace("%1", f"{type(err).__name__}: {err}"), "danger")
             return False
         self._session.start()
-        self._outcome(tr("DONE: %1").replace("%1", self.act_buttons[act].text()), "ok")
+        self._outcome(self.tr("DONE: %1").replace("%1", self.act_buttons[act].text()), "ok")
         self.note.clear()
         self.card_edit.clear()
         self.reason.setCurrentIndex(0)
@@ -523,10 +581,9 @@ class SupervisorScreen(QWidget):
     def show_view(self, view) -> None:
         """Render a ``TableView``: the incident and the act preview."""
         self.view = view
-        tr = self.tr
         inc = field(view, "incident", None)
         if inc is None:
-            self.incident_title.setText(tr("No incident: the round is not paused"))
+            self.incident_title.setText(self.tr("No incident: the round is not paused"))
             self.incident_title.setStyleSheet(f"font-size: 36px; font-weight: bold; color: {COLORS['ok']};")
             for lab in self.incident_fields.values():
                 lab.setText("–")
@@ -575,13 +632,19 @@ class SupervisorScreen(QWidget):
         self.edge_table.insertRow(row)
         bet = str(data.get("bet", data.get("bet_type", "?")))
         ev = data.get("ev", data.get("player_ev", ""))
-        values = (datetime.now(UTC).strftime("%H:%M:%S"), prompts.bet_name(bet), str(ev),
-                  str(data.get("cards_left", field(self.view, "cards_left", ""))),
-                  str(data.get("round", field(self.view, "round_number", ""))))
+        values = (
+            datetime.now(UTC).strftime("%H:%M:%S"),
+            prompts.bet_name(bet),
+            str(ev),
+            str(data.get("cards_left", field(self.view, "cards_left", ""))),
+            str(data.get("round", field(self.view, "round_number", ""))),
+        )
         for c, value in enumerate(values):
             self.edge_table.setItem(row, c, QTableWidgetItem(value))
-        self.edge_status.setText("⚠ " + self.tr("%1 favours the player now (EV %2)").replace(
-            "%1", prompts.bet_name(bet)).replace("%2", str(ev)))
+        self.edge_status.setText(
+            "⚠ "
+            + self.tr("%1 favours the player now (EV %2)").replace("%1", prompts.bet_name(bet)).replace("%2", str(ev))
+        )
         self.edge_status.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {COLORS['alert']};")
 
     def load_recall(self) -> int:
@@ -592,10 +655,16 @@ class SupervisorScreen(QWidget):
         self.recall_table.setRowCount(len(self.recalled))
         for r, rec in enumerate(self.recalled):
             d = as_dict(rec)
-            values = (d.get("shoe", d.get("shoe_number", "")), d.get("round", d.get("round_number", "")),
-                      d.get("status", ""), " ".join(map(str, d.get("player", []) or [])),
-                      " ".join(map(str, d.get("banker", []) or [])), _winner_text(d),
-                      _join(d.get("incidents")), _join(d.get("acts")))
+            values = (
+                d.get("shoe", d.get("shoe_number", "")),
+                d.get("round", d.get("round_number", "")),
+                d.get("status", ""),
+                " ".join(map(str, d.get("player", []) or [])),
+                " ".join(map(str, d.get("banker", []) or [])),
+                _winner_text(d),
+                _join(d.get("incidents")),
+                _join(d.get("acts")),
+            )
             for c, value in enumerate(values):
                 self.recall_table.setItem(r, c, QTableWidgetItem(str(value)))
         self.recall_detail.setPlainText("")
@@ -628,8 +697,10 @@ def _join(items) -> str:
     out = []
     for item in items:
         if isinstance(item, dict):
-            out.append(", ".join(f"{k}={v}" for k, v in item.items() if k in
-                                 ("type", "act", "user", "reason", "note", "kind")) or json.dumps(item, default=str))
+            out.append(
+                ", ".join(f"{k}={v}" for k, v in item.items() if k in ("type", "act", "user", "reason", "note", "kind"))
+                or json.dumps(item, default=str)
+            )
         else:
             out.append(str(item))
     return "; ".join(out)
