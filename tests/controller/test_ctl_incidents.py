@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from ctl_helpers import DEALER, DEALER_PIN, SUP, SUP_PIN, Table
 
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.controller import ActRefused
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import JournalError
 from drivers.frames import CardRead, Connected, ConnectionLost, Garbage, NoRead
-
-from conftest import DEALER, DEALER_PIN, SUP, SUP_PIN, Table
 
 
 def paused(t: Table, kind: str) -> None:
@@ -307,10 +306,10 @@ def test_reason_and_note_are_required(table: Table):
 
 
 def test_no_accounts_no_authority(tmp_path):
+    from ctl_helpers import config
+
     from dealer_station.app.controller import Controller
     from dealer_station.journal import Journal
-
-    from conftest import config
 
     ctl = Controller(config(), Journal(":memory:"))
     with pytest.raises(AuthError):

@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import pytest
+from ctl_helpers import Table, config, shoe_cards
 
 from dealer_station.app.controller import ActRefused
 from dealer_station.domain.cards import parse_cards
 from dealer_station.domain.outcome import deal_round
 from dealer_station.domain.table import STATES, TRANSITIONS
 from drivers.frames import Connected
-
-from conftest import Table, config, shoe_cards
 
 
 def test_states_and_transitions_are_data():
