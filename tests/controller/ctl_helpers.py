@@ -1,4 +1,4 @@
-"""Helpers for the controller tests (imported by name; pytest puts this directory on sys.path): a controller on an in-memory or file journal, a fake clock,
+"""Helpers for the controller tests (imported by name: pytest puts this directory on sys.path):
 cheap argon2id accounts, and frame feeders."""
 
 from __future__ import annotations
