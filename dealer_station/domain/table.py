@@ -729,10 +729,17 @@ class TableMachine:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
             self._emit("incident_while_paused", {"type": kind, "reason": reason, "evidence": evidence})
             return
+        if self.state not in PAUSABLE:
+            # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
+            self._emit("procedure_violation", {"type": kind, "reason": reason, "evidence": evidence,
+                                               "state": self.state, "detail": detail})
+            return
         incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
-        self.state_before = self.state
+        before = self.state
+        self._model.trigger("pause")  # type: ignore[attr-defined]
+        self.state_before = before
         self.incident = incident
-        self._trigger("pause")
+        self._emit("state_changed", {"state": self.state})
         self._emit("round_paused", incident.as_dict())
 
     def _unexpected(self, err: Exception, inp: dict) -> None:

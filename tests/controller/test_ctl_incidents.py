@@ -99,7 +99,8 @@ def test_card_before_betting_is_a_procedure_violation(table: Table):
 def test_card_without_a_shoe(tmp_path):
     t = Table(tmp_path)
     t.card("2C")
-    assert t.facts[-1].kind == "round_paused" or t.state == "no_shoe"
+    assert t.state == "no_shoe" and t.facts[-1].kind == "procedure_violation"
+    assert t.facts[-1].data["reason"] == "card_without_shoe"
 
 
 def test_foreign_card(table: Table):
