@@ -265,3 +265,22 @@ def test_console_renderer_on_a_terminal():
         for h in list(root.handlers):
             if getattr(h, "_dealer_station", False):
                 root.removeHandler(h)
+
+
+def test_run_unknown_profile_is_a_usage_error(tmp_path):
+    proc = run_cli("run", "--headless", "--shoe", "no-such-shoe-profile", "--auto", "--journal",
+                   str(tmp_path / "j.sqlite"))
+    assert proc.returncode == 2 and "no-such-shoe-profile" in proc.stderr
+
+
+def test_run_restart_continues_the_same_shoe(tmp_path):
+    cfg = tmp_path / "s.toml"
+    cfg.write_text("[shoe]\ndecks = 2\ncut_min = 15\ncut_max = 20\n")
+    j = str(tmp_path / "r.sqlite")
+    first = run_cli("run", "--headless", "--shoe", "sim?seed=4", "--auto", "--json", "--shoes", "1",
+                    "--journal", j, "--config", str(cfg), "--log-level", "WARNING")
+    second = run_cli("run", "--headless", "--shoe", "sim", "--auto", "--json", "--shoes", "2",
+                     "--journal", j, "--config", str(cfg), "--log-level", "WARNING")
+    assert first.returncode == 0 and second.returncode == 0, second.stderr
+    expected = run_cli("simulate", "--json", "--seed", "4", "--decks", "2", "--shoes", "2").stdout
+    assert first.stdout + second.stdout == expected
