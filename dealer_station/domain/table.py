@@ -87,7 +87,7 @@ TRANSITIONS: tuple[dict[str, object], ...] = (
     {"trigger": "round_dealt", "source": "dealing", "dest": "result"},
     {"trigger": "confirm", "source": "result", "dest": "ready"},
     {"trigger": "last_confirmed", "source": "result", "dest": "shoe_end"},
-    {"trigger": "cut_end", "source": ["ready", "betting_open", "betting_closed"], "dest": "shoe_end"},
+    {"trigger": "cut_end", "source": ["betting_open", "betting_closed"], "dest": "shoe_end"},
     {"trigger": "pause", "source": list(PAUSABLE), "dest": "paused"},
     *({"trigger": f"resume_to_{s}", "source": "paused", "dest": s} for s in PAUSABLE),
     {"trigger": "voided", "source": "paused", "dest": "ready"},
@@ -671,7 +671,7 @@ class TableMachine:
     # ------------------------------------------------------------- shoe end
 
     def _end_shoe(self, reason: str) -> None:
-        self._trigger("cut_end" if self.state != "ready" else "end_shoe")
+        self._trigger("end_shoe" if self.state == "ready" else "cut_end")
         self._shoe_ended(reason)
 
     def _shoe_ended(self, reason: str) -> None:
