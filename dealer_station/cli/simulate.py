@@ -64,6 +64,7 @@ def run(args) -> int:
                 return
             try:
                 sys.stdout.write((json.dumps(line) if args.json else human_line(line)) + "\n")
+                sys.stdout.flush()  # one line per round as it happens (a reader sees rounds live)
             except BrokenPipeError:
                 closed.append(True)
 

@@ -177,6 +177,32 @@ def test_journal_failure_pauses_and_nothing_is_lost(table: Table, monkeypatch):
     assert table.journal.verify().ok
 
 
+def test_journal_failure_on_the_input_refuses_it(table: Table, monkeypatch):
+    table.open_round()
+    real = table.journal.append
+    broken = {"on": True}
+
+    def failing(kind, body, ts, **kw):
+        if broken["on"]:
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    monkeypatch.setattr(table.journal, "append", failing)
+    seq = table.journal.last_seq
+    table.card("2S")
+    paused(table, "journal_failure")
+    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_refused"
+    with pytest.raises(ActRefused):
+        table.sup("resume")  # still failing
+    with pytest.raises(ActRefused):
+        table.sup("void_round")  # only resume while the journal fails
+    broken["on"] = False
+    table.sup("resume")
+    assert table.state == "betting_closed" and table.journal.last_seq > seq
+    table.card("2S")
+    assert table.ctl.snapshot().player == ("2S",)
+
+
 def test_dealer_call_pauses(table: Table):
     table.ctl.dealer("call_supervisor", note="spilled drink")
     paused(table, "procedure_violation")
