@@ -274,7 +274,7 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if not 1 <= c.decks <= 8:
         errors.append(f"shoe.decks: {c.decks!r} is not allowed; allowed: 1..8")
     cards = 52 * c.decks
-    if not 1 <= c.cut_min <= c.cut_max < cards:
+    if 1 <= c.decks <= 8 and not 1 <= c.cut_min <= c.cut_max < cards:
         errors.append(f"shoe.cut_min/cut_max: {c.cut_min!r}..{c.cut_max!r} is not allowed; allowed: "
                       f"1 <= cut_min <= cut_max < {cards} (cards in {c.decks} decks)")
     if not 1 <= c.max_misreads <= 20:

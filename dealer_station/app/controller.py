@@ -27,8 +27,10 @@ from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.domain.cards import Card
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import EventSpec, Journal, JournalError, replay_open_shoe
+from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
 __all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
            "iso_utc"]
@@ -246,8 +248,6 @@ class Controller:
         dealer = m.dealer
         player = tuple(c.token for c in dealer.player) if dealer else ()
         banker = tuple(c.token for c in dealer.banker) if dealer else ()
-        from dealer_station.domain.rules import hand_total
-
         state = m.state
         incident = m.incident
         prompt = m.prompt()
@@ -546,8 +546,6 @@ class Controller:
 
 def _event_body(event: Any) -> dict:
     """A shoe event as a journal input body (raw bytes as hex)."""
-    from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
-
     raw = getattr(event, "raw", b"")
     raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
     if isinstance(event, CardRead):

@@ -13,11 +13,12 @@ import random
 from collections.abc import Callable
 
 from dealer_station.app.autodealer import AutoDealer
-from dealer_station.app.controller import Controller, Fact, RoundRecord
+from dealer_station.app.controller import Controller, Fact, RoundRecord, iso_utc, utcnow
+from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import CardRead, Connected, CutCard, NoRead
 
-__all__ = ["SimShoe", "output_line", "run_simulation", "shoe_seed"]
+__all__ = ["SimShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
 
 
 def shoe_seed(seed: int, shoe_number: int) -> int:
@@ -97,3 +98,35 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
     dealer = AutoDealer(controller, sim.draw, new_shoe=sim.load, shoes=shoes)
     dealer.run(stop=stop)
     return controller.snapshot().state
+
+
+def recorded_seed(journal: Journal, wanted: int | None, decks: int) -> int:
+    """The simulated shoe's run seed: the one recorded in ``journal``, else ``wanted`` (or random), recorded now.
+
+    A journal dealt with a seed goes on with that seed, so a restarted run deals the same cards.
+    Raises ValueError when ``wanted`` or ``decks`` differ from what the journal recorded.
+    """
+    for row in journal.rows(kinds=("note",)):
+        if row.body.get("kind") == "simulate":
+            recorded = int(row.body["seed"])
+            if int(row.body.get("decks", decks)) != decks:
+                raise ValueError(f"decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
+            if wanted is not None and wanted != recorded:
+                raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
+            return recorded
+    seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
+    ts = iso_utc(utcnow())
+    journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "ts": ts}, ts)
+    return seed
+
+
+def human_line(line: dict) -> str:
+    """An output line (:func:`output_line`) for people."""
+    if line.get("event") == "shoe_end":
+        return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
+                f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
+    if line["status"] == "voided":
+        return f"shoe {line['shoe']} round {line['round']}: VOID"
+    last = "  (last round)" if line["last_round"] else ""
+    return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
+            f"banker {' '.join(line['banker'])} = {line['banker_total']}: {line['winner']}{last}")

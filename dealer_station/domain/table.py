@@ -87,7 +87,7 @@ TRANSITIONS: tuple[dict[str, object], ...] = (
     {"trigger": "round_dealt", "source": "dealing", "dest": "result"},
     {"trigger": "confirm", "source": "result", "dest": "ready"},
     {"trigger": "last_confirmed", "source": "result", "dest": "shoe_end"},
-    {"trigger": "cut_end", "source": ["ready", "betting_open", "betting_closed"], "dest": "shoe_end"},
+    {"trigger": "cut_end", "source": ["betting_open", "betting_closed"], "dest": "shoe_end"},
     {"trigger": "pause", "source": list(PAUSABLE), "dest": "paused"},
     *({"trigger": f"resume_to_{s}", "source": "paused", "dest": s} for s in PAUSABLE),
     {"trigger": "voided", "source": "paused", "dest": "ready"},
@@ -671,7 +671,7 @@ class TableMachine:
     # ------------------------------------------------------------- shoe end
 
     def _end_shoe(self, reason: str) -> None:
-        self._trigger("cut_end" if self.state != "ready" else "end_shoe")
+        self._trigger("end_shoe" if self.state == "ready" else "cut_end")
         self._shoe_ended(reason)
 
     def _shoe_ended(self, reason: str) -> None:
@@ -729,10 +729,17 @@ class TableMachine:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
             self._emit("incident_while_paused", {"type": kind, "reason": reason, "evidence": evidence})
             return
+        if self.state not in PAUSABLE:
+            # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
+            self._emit("procedure_violation", {"type": kind, "reason": reason, "evidence": evidence,
+                                               "state": self.state, "detail": detail})
+            return
         incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
-        self.state_before = self.state
+        before = self.state
+        self._model.trigger("pause")  # type: ignore[attr-defined]
+        self.state_before = before
         self.incident = incident
-        self._trigger("pause")
+        self._emit("state_changed", {"state": self.state})
         self._emit("round_paused", incident.as_dict())
 
     def _unexpected(self, err: Exception, inp: dict) -> None:

@@ -109,6 +109,8 @@ class Journal:
         Database file, or ``":memory:"`` (tests and benchmarks; nothing survives the process).
     synchronous:
         SQLite ``synchronous`` pragma; ``"FULL"`` (default) makes each commit durable on power loss.
+    readonly:
+        Open an existing journal for reading only (verify, export): nothing is created or changed.
 
     Raises
     ------
@@ -116,8 +118,21 @@ class Journal:
         When the database cannot be opened or is not a journal.
     """
 
-    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL") -> None:
+    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
         self.path = str(path)
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
+        if readonly:
+            if not Path(self.path).is_file():
+                raise JournalError(f"no journal at {self.path}")
+            try:
+                self._conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
+                                             isolation_level=None, check_same_thread=False, timeout=10)
+                self._conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
+                self._load_tail()
+            except sqlite3.Error as err:
+                raise JournalError(f"{self.path} is not a readable journal: {err}") from err
+            return
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
