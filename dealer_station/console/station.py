@@ -8,7 +8,6 @@ records it, so a restarted console goes on with the same cards where the journal
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +15,8 @@ import structlog
 
 from dealer_station.app.accounts import Accounts
 from dealer_station.app.config import StationConfig, load_config
-from dealer_station.app.controller import Controller, iso_utc, utcnow
+from dealer_station.app.controller import Controller
+from dealer_station.app.simulate import recorded_seed
 from dealer_station.journal import Journal
 
 __all__ = ["Station", "default_data_dir", "open_station"]
@@ -109,17 +109,6 @@ def _edge_monitor(config: StationConfig):
         return None
 
 
-def _sim_seed(journal: Journal, spec_seed: int | None) -> int:
-    """The simulated run's seed: the journal's, else the profile's (or a random one), recorded now."""
-    for row in journal.rows(kinds=("note",)):
-        if row.body.get("kind") == "simulate":
-            return int(row.body["seed"])
-    seed = spec_seed if spec_seed is not None else random.SystemRandom().randrange(2**31)
-    ts = iso_utc(utcnow())
-    journal.append("note", {"kind": "simulate", "seed": seed, "ts": ts, "by": "console"}, ts)
-    return seed
-
-
 def open_station(config_path: str | Path | None = None, shoe: str | None = None,
                  journal_path: str | Path | None = None, accounts_path: str | Path | None = None) -> Station:
     """Open the station the console runs.
@@ -138,8 +127,10 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
 
     Raises
     ------
-    ConfigError, ShoeConfigError (ValueError), JournalError, AccountsError
-        A bad configuration, shoe spec, journal or accounts file (nothing is left open).
+    ConfigError, ShoeConfigError, AccountsError, ValueError
+        A bad configuration, shoe spec or accounts file; a journal dealt with another seed or deck count.
+    JournalError
+        The journal cannot be opened or read (an OSError). Nothing is left open after an error.
     """
     from drivers.profiles import load_profile, open_shoe
 
@@ -158,7 +149,7 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
         seed = None
         if simulated:
             raw_seed = profile.options.get("seed")
-            seed = _sim_seed(journal, int(raw_seed) if raw_seed is not None else None)
+            seed = recorded_seed(journal, int(raw_seed) if raw_seed is not None else None, config.decks)
         controller = Controller(config, journal, accounts=accounts, edge_monitor=_edge_monitor(config))
         station = Station(config, journal, accounts, controller, None, spec, seed)
         tokens = None
