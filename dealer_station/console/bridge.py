@@ -163,6 +163,7 @@ class ShoeBridge(QObject):
         self._worker.failed.connect(self.failed, type=_queued())
         self._worker.start()
         self._started = False
+        self._closed = False
 
     @property
     def can_draw(self) -> bool:
@@ -196,7 +197,15 @@ class ShoeBridge(QObject):
         return self._worker.submit(name, fn)
 
     def close(self, timeout: float = 3.0) -> None:
-        """Stop the source (on the worker thread) and end the worker, waiting at most ``timeout`` seconds."""
+        """Stop the source (on the worker thread) and end the worker, waiting at most ``timeout`` seconds.
+
+        From now on events are logged and dropped, not delivered: the reader's closing
+        ``ConnectionLost`` is not an incident of the table, and the controller may be gone. So a
+        console closed mid-round comes back exactly as one that was killed: where the journal stops.
+        """
+        if self._closed:
+            return
+        self._closed = True
         if self.source is not None and self._started:
             self._worker.submit("stop", self.source.stop)
             self._started = False
@@ -205,6 +214,9 @@ class ShoeBridge(QObject):
 
     @Slot(object)
     def _on_incoming(self, event: object) -> None:
+        if self._closed:
+            log.info("shoe_event_after_close_dropped", frame=type(event).__name__)
+            return
         self.frames.append(_raw_frame(event))
         self.delivered += 1
         try:

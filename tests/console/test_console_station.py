@@ -359,3 +359,36 @@ def test_translations_are_used(qtbot, tmp_path, station_factory, station_console
         assert win.dealer.tile_round.caption.text() == "RODADA"
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
+    from dealer_station.app.config import load_config
+    from dealer_station.app.controller import Controller
+    from dealer_station.journal import Journal
+    from drivers.profiles import open_shoe
+
+    calls = []
+
+    def monitor(remaining, round_number):
+        calls.append((sum(remaining.values()), round_number))
+        if round_number == 2:
+            return [{"bet": "two_cards_lucky_six", "ev": "0.012345", "house_edge": "-0.012345",
+                     "cards_left": sum(remaining.values())}]
+        return []
+
+    journal = Journal(":memory:")
+    try:
+        controller = Controller(load_config(None), journal, edge_monitor=monitor)
+        win = console(controller, open_shoe("sim?seed=7"))
+        qtbot.waitUntil(lambda: controller.snapshot().connected, timeout=10000)
+        assert win.run_auto(3, timeout=60)
+        sup = win.supervisor
+        assert [c[1] for c in calls][:2] == [1, 2]
+        assert sup.edge_table.rowCount() == 1
+        assert sup.edge_table.item(0, 1).text() == "2 Cards Lucky Six"
+        assert sup.edge_table.item(0, 2).text() == "0.012345"
+        assert sup.edge_table.item(0, 4).text() == "2"
+        assert "favours the player" in sup.edge_status.text()
+        win.shutdown()
+    finally:
+        journal.close()
