@@ -310,6 +310,45 @@ class ControllerHost(QObject):
             self.problem.emit(str(err))
             return []
 
+    def round_events(self) -> dict[tuple[int, int], dict[str, list]]:
+        """Incidents and acts of every round in the journal, by (shoe, round), for the round recall.
+
+        Built from ``controller.recorded_outputs`` (the journal's decisions, in order) when the
+        controller has it: ``{"incidents": ["misread_limit at banker2", ...], "acts": ["sue: void_round
+        (scanner_misread) note", ...]}``. Empty when it has not; an error gives what was read so far.
+        """
+        outputs = getattr(self.controller, "recorded_outputs", None)
+        out: dict[tuple[int, int], dict[str, list]] = {}
+        if not callable(outputs):
+            return out
+        kinds = ("shoe_started", "betting_opened", "round_paused", "round_resumed", "card_moved", "round_voided",
+                 "card_accepted")
+        shoe = rnd = 0
+        try:
+            for kind, data in outputs(kinds):
+                if kind == "shoe_started":
+                    shoe, rnd = int(data.get("shoe", shoe + 1)), 0
+                    continue
+                if kind == "betting_opened":
+                    rnd = int(data.get("round", rnd + 1))
+                    continue
+                entry = out.setdefault((shoe, rnd), {"incidents": [], "acts": []})
+                if kind == "round_paused":
+                    where = f" at {data['position']}" if data.get("position") else ""
+                    entry["incidents"].append(f"{data.get('type')}{where} ({data.get('reason')})")
+                elif kind == "card_accepted":
+                    if data.get("manual"):
+                        entry["acts"].append(f"manual card {data.get('card')} at {data.get('position')}")
+                else:
+                    act = data.get("act") or ("move_card" if kind == "card_moved" else "void_round")
+                    note = f": {data['note']}" if data.get("note") else ""
+                    text = f"{data.get('user', '?')}: {act} ({data.get('reason', '')}){note}"
+                    if text not in entry["acts"]:  # a void both resumes and voids: one act
+                        entry["acts"].append(text)
+        except Exception as err:
+            log.warning("round_events_failed", error=str(err))
+        return out
+
     def refresh(self) -> None:
         """Publish the current snapshot now."""
         self._pending_view = False

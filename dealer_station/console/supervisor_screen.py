@@ -170,6 +170,22 @@ class SupervisorScreen(QWidget):
         for w in (self.user_edit, self.pin_edit, self.login_button, self.who, self.logout_button, self.back_button):
             head.addWidget(w)
         root.addLayout(head)
+        # a PIN keypad for the touch screen (a keyboard works too)
+        self.keypad = QWidget()
+        pad = QHBoxLayout(self.keypad)
+        pad.setContentsMargins(0, 0, 0, 0)
+        pad.addStretch(1)
+        pad.addWidget(_label(self.tr("PIN"), "caption"))
+        self.keypad_buttons: dict[str, QPushButton] = {}
+        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫"):
+            btn = QPushButton(key)
+            btn.setObjectName("small")
+            btn.setFixedWidth(76)
+            btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            btn.clicked.connect(lambda _=False, k=key: self.key_pin(k))
+            self.keypad_buttons[key] = btn
+            pad.addWidget(btn)
+        root.addWidget(self.keypad)
         self.login_message = _label("", None)
         root.addWidget(self.login_message)
 
@@ -177,6 +193,8 @@ class SupervisorScreen(QWidget):
         self.tabs.addTab(self._build_incident_tab(), self.tr("INCIDENT && ACTS"))
         self.tabs.addTab(self._build_edge_tab(), self.tr("SIDE-BET EDGE"))
         self.tabs.addTab(self._build_recall_tab(), self.tr("ROUND RECALL"))
+        self.tabs.currentChanged.connect(lambda i: self.load_recall() if i == 2 else None)
+        self.recall_shoe.currentIndexChanged.connect(lambda _i: self.load_recall())
         root.addWidget(self.tabs, 1)
         self._show_login()
 
@@ -356,6 +374,7 @@ class SupervisorScreen(QWidget):
         self.recall_detail.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 18px;")
         lay.addWidget(self.recall_detail, 1)
         self.recalled: list = []
+        self.recall_events: list[dict] = []
         return page
 
     # ------------------------------------------------------------------ login
@@ -396,9 +415,16 @@ class SupervisorScreen(QWidget):
         """True while a supervisor session is open."""
         return self.user is not None
 
+    def key_pin(self, key: str) -> None:
+        """A keypad key: a digit is added to the PIN, ``⌫`` removes the last one."""
+        if key == "⌫":
+            self.pin_edit.backspace()
+        elif key.isdigit() and len(self.pin_edit.text()) < 12:
+            self.pin_edit.setText(self.pin_edit.text() + key)
+
     def _show_login(self) -> None:
         logged = self.logged_in
-        for w in (self.user_edit, self.pin_edit, self.login_button):
+        for w in (self.user_edit, self.pin_edit, self.login_button, self.keypad):
             w.setVisible(not logged)
         self.logout_button.setVisible(logged)
         self.who.setText(
@@ -652,18 +678,25 @@ class SupervisorScreen(QWidget):
         choice = self.recall_shoe.currentData()
         shoe = field(self.view, "shoe_number", None) if choice == "current" else None
         self.recalled = self.host.recall(shoe or None) if choice != "current" or shoe else []
+        events = self.host.round_events() if self.recalled else {}
         self.recall_table.setRowCount(len(self.recalled))
+        self.recall_events = []
         for r, rec in enumerate(self.recalled):
             d = as_dict(rec)
+            key = (int(d.get("shoe", d.get("shoe_number", 0)) or 0), int(d.get("round", d.get("round_number", 0)) or 0))
+            ev = events.get(key, {"incidents": [], "acts": []})
+            self.recall_events.append(ev)
+            incidents = ev["incidents"] or d.get("incidents") or ([d["reason"]] if d.get("reason") else [])
+            acts = ev["acts"] or d.get("acts") or []
             values = (
-                d.get("shoe", d.get("shoe_number", "")),
-                d.get("round", d.get("round_number", "")),
+                key[0],
+                key[1],
                 d.get("status", ""),
                 " ".join(map(str, d.get("player", []) or [])),
                 " ".join(map(str, d.get("banker", []) or [])),
                 _winner_text(d),
-                _join(d.get("incidents")),
-                _join(d.get("acts")),
+                _join(incidents),
+                _join(acts),
             )
             for c, value in enumerate(values):
                 self.recall_table.setItem(r, c, QTableWidgetItem(str(value)))
@@ -675,6 +708,8 @@ class SupervisorScreen(QWidget):
         if not rows or rows[0].row() >= len(self.recalled):
             return
         rec = as_dict(self.recalled[rows[0].row()])
+        if rows[0].row() < len(self.recall_events):
+            rec = {**rec, **{k: v for k, v in self.recall_events[rows[0].row()].items() if v}}
         self.recall_detail.setPlainText(json.dumps(rec, indent=2, default=str, ensure_ascii=False))
 
 

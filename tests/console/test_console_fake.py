@@ -51,31 +51,6 @@ def test_card_label_and_faces(qtbot):
     assert face.text_shown() == "RESCAN"
 
 
-def test_whole_shoe_through_the_console(qtbot, console, fakes):
-    controller, shoe = fakes.FakeController(), fakes.FakeShoe(seed=11)
-    win = console(controller, shoe)
-    qtbot.waitUntil(lambda: win.bridge.delivered >= 1)  # Connected
-    assert win.dealer.banner.text() == "NEW SHOE"
-    banners = set()
-    for _ in range(2000):
-        view = controller.snapshot()
-        if view.state == "shoe_end":
-            break
-        if view.state == "result":
-            assert win.dealer.buttons["confirm_result"].isEnabled()
-        _press(qtbot, win)
-        banners.add(win.dealer.banner.text())
-    view = controller.snapshot()
-    assert view.state == "shoe_end"
-    completed = [r for r in controller.recall() if r.status == "completed"]
-    assert len(completed) == view.round_number > 60
-    assert win.dealer.stat_labels["R"].text() == str(len(view.history))
-    assert {"NO MORE BETS", "DEAL BANKER CARD 1", "DEAL BANKER CARD 2", "PLACE YOUR BETS"} <= banners
-    assert any(b.startswith(("BANKER WINS", "PLAYER WINS", "TIE")) for b in banners)
-    assert not win.dealer.last_round.isHidden()
-    assert win.dealer.banner.text() == "SHOE ENDED – NEW SHOE"
-
-
 def test_misread_alert_shows_and_clears_on_rescan(qtbot, console, fakes):
     controller = fakes.FakeController()
     win = console(controller, fakes.FakeShoe(seed=5))

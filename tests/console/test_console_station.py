@@ -165,7 +165,10 @@ def test_paused_round_voided_by_a_supervisor(qtbot, station_factory, station_con
     assert [r.round for r in voided] == [rnd]
     sup.recall_shoe.setCurrentIndex(0)
     assert sup.load_recall() == len(station.controller.recall(1))
-    assert "voided" in [sup.recall_table.item(r, 2).text() for r in range(sup.recall_table.rowCount())]
+    row = [sup.recall_table.item(r, 2).text() for r in range(sup.recall_table.rowCount())].index("voided")
+    assert sup.recall_table.item(row, 6).text() == "misread_limit at banker2 (bad_lrc)"
+    acts = sup.recall_table.item(row, 7).text()
+    assert acts == "sue: void_round (scanner_misread): lens dirty; cleaned, round voided"
     sup.recall_table.selectRow(sup.recall_table.rowCount() - 1)
     assert "lens dirty" in sup.recall_detail.toPlainText()
     qtbot.keyClick(win, Qt.Key.Key_Escape)
@@ -279,10 +282,16 @@ def test_console_files_never_print():
             assert "print(" not in text, name
 
 
-def _login(sup):
+def _login(sup, qtbot=None):
     sup.user_edit.setText("sue")
-    sup.pin_edit.setText("1234")
+    if qtbot is None:
+        sup.pin_edit.setText("1234")
+    else:  # on the touch keypad, with a slip corrected
+        for key in ("1", "2", "9", "⌫", "3", "4"):
+            qtbot.mouseClick(sup.keypad_buttons[key], Qt.MouseButton.LeftButton)
+        assert sup.pin_edit.text() == "1234"
     assert sup.login()
+    assert sup.keypad.isHidden()
 
 
 def test_supervisor_enters_a_card_by_hand(qtbot, station_factory, station_console):
@@ -315,7 +324,8 @@ def test_dealer_calls_the_supervisor_who_resumes(qtbot, station_factory, station
     assert view.state == "paused" and view.incident.reason == "dealer_call"
     assert win.stack.currentWidget() is win.supervisor
     sup = win.supervisor
-    _login(sup)
+    assert sup.keypad.isVisible()
+    _login(sup, qtbot)
     sup.select_act("resume")
     sup.set_reason("other", "card flashed; checked, no problem")
     assert "resumes" in sup.preview.text()
@@ -392,3 +402,25 @@ def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
         win.shutdown()
     finally:
         journal.close()
+
+
+def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
+    from dealer_station.console.station import open_station
+
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "config", "station.toml"), encoding="utf-8").read()
+    text = text.replace("auto_open = false", "auto_open = true").replace("window_seconds = 0", "window_seconds = 2")
+    text = text.replace('path = "var/journal.sqlite"', f'path = "{tmp_path / "j.sqlite"}"')
+    text = text.replace('path = "var/accounts.json"', f'path = "{tmp_path / "a.json"}"')
+    config = tmp_path / "station.toml"
+    config.write_text(text, encoding="utf-8")
+    station = open_station(config, "sim?seed=7")
+    try:
+        win = console(station.controller, station.source, load_shoe=station.load_shoe)
+        _wait_connected(qtbot, win)
+        _to_state(qtbot, win, "betting_open")
+        assert win.dealer.banner.text() in ("PLACE YOUR BETS 2", "PLACE YOUR BETS 1")
+        qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_closed", timeout=5000)
+        qtbot.waitUntil(lambda: win.dealer.banner.text() == "NO MORE BETS", timeout=2000)
+        win.shutdown()
+    finally:
+        station.close()
