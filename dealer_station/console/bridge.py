@@ -30,6 +30,9 @@ __all__ = ["ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker"]
 
 log = structlog.get_logger(__name__)
 
+_ORPHANED_WORKERS: list = []
+"""Worker threads that did not end in time on close (kept alive until they do; see ShoeBridge.close)."""
+
 RAW_FRAMES_KEPT = 32
 """How many raw frames the bridge keeps for the supervisor's view (a bound, STYLE.md habit 5)."""
 
@@ -210,7 +213,10 @@ class ShoeBridge(QObject):
             self._worker.submit("stop", self.source.stop)
             self._started = False
         if not self._worker.finish(timeout):
+            # a device call that hangs: the thread is left to end on its own; it must not be deleted
+            # while it runs (Qt aborts the process), so it is kept here
             log.warning("shoe_worker_did_not_end", timeout=timeout)
+            _ORPHANED_WORKERS.append(self._worker)
 
     @Slot(object)
     def _on_incoming(self, event: object) -> None:

@@ -298,3 +298,27 @@ def test_classify_error(fakes):
     assert classify_error(fakes.AuthError("x")) == "auth"
     assert classify_error(fakes.ActRefused("x")) == "refused"
     assert classify_error(ValueError("x")) == "error"
+
+
+def test_a_hung_device_never_holds_the_console_on_close(qtbot, fakes):
+    from dealer_station.console import bridge as bridge_module
+    from dealer_station.console.bridge import ShoeBridge
+
+    class HangingShoe:
+        def start(self, sink):
+            pass
+
+        def stop(self):
+            time.sleep(1.5)
+
+    delivered = []
+    b = ShoeBridge(delivered.append, HangingShoe())
+    assert b.start()
+    started = time.monotonic()
+    b.close(timeout=0.3)
+    assert time.monotonic() - started < 1.0
+    worker = bridge_module._ORPHANED_WORKERS[-1]
+    assert worker.wait(3000)  # it ends on its own once the device call returns
+    b.sink(frames.CardRead("AS", b"AS"))
+    qtbot.wait(50)
+    assert delivered == []  # nothing is delivered after close

@@ -253,6 +253,11 @@ def test_screenshot_command(tmp_path):
                      "supervisor", env={"QT_QPA_PLATFORM": "offscreen"}, timeout=120)
     assert result.returncode == 0, result.stderr
     assert _png_size(sup) == (1920, 1080)
+    rtl = tmp_path / "rtl.png"
+    result = run_cli("console", "--shoe", "sim?seed=3", "--screenshot", str(rtl), "--rounds", "1", "--lang", "ar",
+                     env={"QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert _png_size(rtl) == (1920, 1080)
 
 
 def test_no_display_says_so_in_one_line(tmp_path):
