@@ -376,7 +376,7 @@ class DealerScreen(QWidget):
         self.tile_left.set_value(str(field(view, "cards_left", "–")))
         indicator = field(view, "burn_indicator", None)
         remaining = field(view, "burn_remaining", 0) or 0
-        if state == "burn_indicator" or (not indicator and shoe):
+        if state == "burn_indicator":
             self.tile_burn.set_value(self.tr("SHOW CARD"), "alert")
         elif indicator and remaining:
             self.tile_burn.set_value(self.tr("%1 TO BURN").replace("%1", str(remaining)), "alert")

@@ -149,7 +149,8 @@ class MainWindow(QMainWindow):
     def do(self, act: str) -> bool:
         """Perform a dealer-screen act: ``"next"`` or one of :attr:`DealerScreen.BUTTONS`; True when done."""
         if act == "supervisor":  # the dealer calls the supervisor: an open round pauses first
-            if field(self.host.snapshot(), "state", "") in CALL_PAUSES:
+            on_dealer = self.stack.currentWidget() is self.dealer
+            if on_dealer and field(self.host.snapshot(), "state", "") in CALL_PAUSES:
                 self.host.dealer("call_supervisor", note=self.tr("called from the dealer console"))
             self.show_supervisor()
             return True
