@@ -219,6 +219,7 @@ class SupervisorScreen(QWidget):
                 ("position", self.tr("POSITION")),
                 ("reason", self.tr("REASON")),
                 ("state_before", self.tr("STATE BEFORE")),
+                ("detail", self.tr("DETAIL")),
                 ("round", self.tr("SHOE / ROUND")),
             )
         ):
@@ -621,6 +622,7 @@ class SupervisorScreen(QWidget):
             pos = field(inc, "position", None)
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
             self.incident_fields["reason"].setText(str(field(inc, "reason", "") or "–"))
+            self.incident_fields["detail"].setText(str(field(inc, "detail", "") or "–"))
             self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
         self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
         self._show_frames(inc)
