@@ -429,3 +429,35 @@ def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
         win.shutdown()
     finally:
         station.close()
+
+
+def test_sigterm_closes_the_console_cleanly(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    journal = tmp_path / "j.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "console", "--journal", str(journal),
+                             "--accounts", str(tmp_path / "a.json"), "--log-level", "INFO"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 30
+        while not journal.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "console_signal" in err
+    from dealer_station.journal import Journal
+
+    with Journal(journal) as j:
+        assert any(row.body.get("kind") == "simulate" for row in j.rows(kinds=("note",)))
