@@ -192,12 +192,15 @@ class Controller:
 
     Raises
     ------
+    ConfigError
+        When ``config`` is not valid (the station refuses to open a shoe on a bad configuration).
     JournalError
         When the journal cannot be read for recovery.
     """
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
                  clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None) -> None:
+        config.validate()
         self.config = config
         self.journal = journal
         self.accounts = accounts
