@@ -257,7 +257,7 @@ class Controller:
         if self._journal_fault is not None:
             state, incident = "paused", self._journal_fault
             prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
-        result = m.result
+        result = dict(m.result) if m.result is not None else None
         if m.state == "result" or (m.state == "paused" and m.state_before == "result"):
             result = {"status": "dealt", **(m.provisional() or {})}
         left = None
