@@ -118,6 +118,16 @@ class StationConfig:
         out["bets"] = per
         return out
 
+    def validate(self) -> None:
+        """Check the values again (a configuration built by hand). Raises ConfigError naming each bad key."""
+        errors = _check_ranges(self)
+        if self.paytable is None:
+            errors.append("table.paytable: None is not allowed; allowed: a loaded pay table (use load_config)")
+        if not _TABLE_ID.match(self.table_id or ""):
+            errors.append(f"table.id: {self.table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
+        if errors:
+            raise ConfigError(errors, self.source)
+
     def with_overrides(self, **changes: object) -> "StationConfig":
         """A copy with some fields changed, validated again. Raises ConfigError."""
         new = dataclasses.replace(self, **changes)

@@ -192,12 +192,15 @@ class Controller:
 
     Raises
     ------
+    ConfigError
+        When ``config`` is not valid (the station refuses to open a shoe on a bad configuration).
     JournalError
         When the journal cannot be read for recovery.
     """
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
                  clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None) -> None:
+        config.validate()
         self.config = config
         self.journal = journal
         self.accounts = accounts
@@ -254,7 +257,7 @@ class Controller:
         if self._journal_fault is not None:
             state, incident = "paused", self._journal_fault
             prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
-        result = m.result
+        result = dict(m.result) if m.result is not None else None
         if m.state == "result" or (m.state == "paused" and m.state_before == "result"):
             result = {"status": "dealt", **(m.provisional() or {})}
         left = None

@@ -22,6 +22,8 @@ def register(parser) -> None:
     parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
     parser.add_argument("--decks", type=int, default=None,
                         help="decks per shoe, 1..8 (default from the configuration: 8); the cut-card range scales")
+    parser.add_argument("--misread-rate", type=float, default=0.0,
+                        help="probability that the simulated shoe first reads a card as a No-Read (rescans; default 0)")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
 
 
@@ -34,6 +36,8 @@ def run(args) -> int:
     from dealer_station.journal import Journal, JournalError
 
     configure_logging(level=args.log_level)
+    if not 0.0 <= args.misread_rate < 1.0:
+        raise CliError(f"--misread-rate {args.misread_rate}: allowed 0 <= rate < 1")
     if args.shoes < 1:
         raise CliError(f"--shoes {args.shoes}: must be at least 1")
     try:
@@ -52,7 +56,7 @@ def run(args) -> int:
         raise CliError(str(err)) from None
     with journal:
         try:
-            seed = recorded_seed(journal, args.seed, config.decks)
+            seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
         except ValueError as err:
             raise CliError(str(err)) from None
         controller = Controller(config, journal)
@@ -68,7 +72,8 @@ def run(args) -> int:
             except BrokenPipeError:
                 closed.append(True)
 
-        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed))
+        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed),
+                               misread_rate=args.misread_rate)
         if closed:
             return 0
         try:

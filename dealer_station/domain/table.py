@@ -239,7 +239,8 @@ class TableMachine:
             return "RESCAN THE BURN CARD" if self.misreads else "DRAW AND SHOW THE BURN CARD"
         if state == "burning":
             word = "CARD" if self.burn_remaining == 1 else "CARDS"
-            return f"BURN {self.burn_remaining} MORE {word}"
+            head = "RESCAN: " if self.misreads else ""
+            return f"{head}BURN {self.burn_remaining} MORE {word}"
         if state == "ready":
             return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
         if state == "betting_open":
@@ -305,7 +306,7 @@ class TableMachine:
             except CardError:
                 self._misread("unknown_code", raw, token=str(inp.get("token", "")))
                 return
-            self._card(card, raw, manual=False)
+            self._card(card, raw)
         elif frame == "no_read":
             self._misread(str(inp.get("reason") or "no_read"), raw)
         elif frame == "cut":
@@ -313,18 +314,18 @@ class TableMachine:
         else:
             self._emit("ignored", {"frame": str(frame), "why": "unknown frame"})
 
-    def _card(self, card: Card, raw: str, *, manual: bool) -> None:
+    def _card(self, card: Card, raw: str) -> None:
+        """A card read by the shoe: counted out of the inventory, then placed or made an incident."""
         state = self.state
         if state in ("no_shoe", "shoe_end"):
             self._pause("procedure_violation", "card_without_shoe", raw, position=None, token=card.token)
             return
-        if self.remaining[card] <= 0 and not manual:
+        if self.remaining[card] <= 0:
             self._pause("foreign_card", "beyond_inventory", raw, position=self.expected_position(),
                         token=card.token,
                         detail=f"{card.token} would be copy {self.settings.decks + 1} in {self.settings.decks} decks")
             return
-        if not manual:
-            self.remaining[card] -= 1
+        self.remaining[card] -= 1
         if state == "paused":
             self.held.append(card.token)
             self._emit("card_while_paused", {"card": card.token, "raw": raw})
@@ -341,7 +342,7 @@ class TableMachine:
             self.discarded.append(card.token)
             self._pause("procedure_violation", "card_before_betting", raw, position=None, token=card.token)
             return
-        self._place(card, manual)
+        self._place(card, manual=False)
 
     def _place(self, card: Card, manual: bool) -> None:
         """Put an accepted card where the state expects it (indicator, burn, or the round)."""

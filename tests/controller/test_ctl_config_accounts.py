@@ -75,6 +75,22 @@ def test_run_refuses_a_bad_configuration(tmp_path):
     assert proc.returncode == 2 and "shoe.decks" in proc.stderr and not (tmp_path / "j.sqlite").exists()
 
 
+def test_controller_refuses_a_bad_configuration_built_by_hand():
+    from dealer_station.app.config import StationConfig
+    from dealer_station.app.controller import Controller
+    from dealer_station.journal import Journal
+
+    good = config_from_dict({})
+    with pytest.raises(ConfigError) as err:
+        Controller(StationConfig(), Journal(":memory:"))  # no pay table
+    assert "table.paytable" in str(err.value)
+    import dataclasses
+
+    with pytest.raises(ConfigError) as err:
+        Controller(dataclasses.replace(good, max_misreads=0), Journal(":memory:"))
+    assert "shoe.max_misreads" in str(err.value)
+
+
 # ------------------------------------------------------------------ accounts
 
 def test_pins_are_argon2id_hashes(tmp_path):

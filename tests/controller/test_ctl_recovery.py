@@ -104,13 +104,14 @@ def test_recovery_replays_only_the_open_shoe(tmp_path):
 def run_sim(journal: str, *extra: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-m", "dealer_station", "simulate", "--json", "--decks", "1",
-                             "--shoes", "25", "--seed", "11", "--journal", journal, *extra],
+                             "--shoes", "25", "--seed", "11", "--journal", journal, "--misread-rate", "0.2", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
 
 
 @pytest.mark.slow
 def test_killed_simulate_continues_to_the_same_output(tmp_path):
     rng = random.Random(20261130)
+    # the killed runs' shoe also misreads (rescans change no result): the reference has no misreads
     reference = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--json", "--decks", "1",
                                 "--shoes", "25", "--seed", "11"], capture_output=True, text=True,
                                env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, timeout=60)

@@ -284,3 +284,16 @@ def test_run_restart_continues_the_same_shoe(tmp_path):
     assert first.returncode == 0 and second.returncode == 0, second.stderr
     expected = run_cli("simulate", "--json", "--seed", "4", "--decks", "2", "--shoes", "2").stdout
     assert first.stdout + second.stdout == expected
+
+
+def test_injected_misreads_are_rescanned_and_change_no_result(tmp_path):
+    plain = run_cli("simulate", "--json", "--seed", "8", "--decks", "2").stdout
+    j = str(tmp_path / "m.sqlite")
+    noisy = run_cli("simulate", "--json", "--seed", "8", "--decks", "2", "--misread-rate", "0.3", "--journal", j)
+    assert noisy.returncode == 0 and noisy.stdout == plain
+    rescans = [o for r in Journal(j, readonly=True).rows(kinds=("decision",)) for o in r.body["outputs"]
+               if o[0] == "rescan_requested"]
+    assert len(rescans) > 10
+    other = run_cli("simulate", "--json", "--decks", "2", "--journal", j)  # the rate is part of the record
+    assert other.returncode == 2 and "misread rate" in other.stderr
+    assert run_cli("simulate", "--misread-rate", "1.5").returncode == 2
