@@ -95,7 +95,7 @@ _WINNER_WORDS = {
     "T": TIE, "TIE": TIE,
 }
 
-T = TypeVar("T")
+_Item = TypeVar("_Item")
 
 
 class RoadsError(DomainError):
@@ -311,7 +311,7 @@ def big_road_columns(marks: Iterable[RoundMark]) -> tuple[list[list[BigRoadCell]
     return columns, leading
 
 
-def draw_grid(columns: Sequence[Sequence[T]], rows: int = ROWS) -> list[GridCell]:
+def draw_grid(columns: Sequence[Sequence[_Item]], rows: int = ROWS) -> list[GridCell]:
     """Draw logical columns into a grid of ``rows`` rows with dragon tails.
 
     Parameters

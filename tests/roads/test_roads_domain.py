@@ -271,3 +271,40 @@ def test_bad_result_in_a_shoe_raises_and_computes_nothing():
 def test_round_mark_validates_winner():
     with pytest.raises(RoadsError):
         RoundMark("X")
+
+
+# --- a whole dealt shoe ---------------------------------------------------------------------------
+
+def test_a_dealt_shoe_feeds_the_roads_with_its_outcomes():
+    from dealer_station.domain.outcome import deal_round
+    from drivers.deck import CUT, shuffled_shoe
+
+    cards = [parse_card(t) for t in shuffled_shoe(2026) if t != CUT][8:]      # some cards burned
+    outcomes = []
+    while len(cards) >= 6 and len(outcomes) < 70:
+        outcome, cards = deal_round(cards)
+        outcomes.append(outcome)
+    roads = compute_roads(outcomes)
+    s = roads.stats
+    assert s.rounds == len(outcomes) == len(roads.bead_plate)
+    assert s.banker == sum(o.winner is Winner.BANKER for o in outcomes)
+    assert s.tie == sum(o.winner is Winner.TIE for o in outcomes)
+    assert s.banker_pair == sum(o.banker_pair for o in outcomes)
+    assert s.player_pair == sum(o.player_pair for o in outcomes)
+    assert s.natural == sum(o.natural for o in outcomes)
+    assert roads == compute_roads([o.flags() for o in outcomes])
+    letters = "".join(o.winner.letter for o in outcomes)
+    assert roads.big_road.lengths == compute_roads(letters).big_road.lengths
+    assert roads.big_eye_boy.marks == compute_roads(letters).big_eye_boy.marks
+
+
+def test_the_roads_domain_does_not_import_qt():
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = "import sys, dealer_station.domain.roads; print(sorted(m for m in sys.modules if 'PySide6' in m))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
