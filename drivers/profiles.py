@@ -24,7 +24,7 @@ Options by transport (reader options for all: ``read_timeout``, ``reconnect``,
 ``backoff_initial``, ``backoff_max``, ``reconnect_timeout``):
 
 - serial: ``port``, ``baudrate`` (alias ``baud``), ``bytesize``, ``parity``, ``stopbits``,
-  ``match`` (VID:PID[:SERIAL]), ``exclusive``;
+  ``match`` (VID:PID[:SERIAL]), ``exclusive``, ``on_open`` (hex bytes sent after every open);
 - usb: ``vid``, ``pid``, ``serial``, ``interface``, ``endpoint``, ``max_errors``;
 - sim: ``seed``, ``misread_rate``, ``garbage_rate``, ``split_writes``, ``disconnect_at``,
   ``replug_after``, ``duplicate_at``, ``foreign_at``.
@@ -52,7 +52,7 @@ _READER = {"read_timeout": float, "reconnect": bool, "backoff_initial": float, "
            "reconnect_timeout": float}
 _TRANSPORT_OPTIONS: dict[str, dict[str, type]] = {
     "serial": {"port": str, "baudrate": int, "bytesize": int, "parity": str, "stopbits": float, "match": str,
-               "exclusive": bool, **_READER},
+               "exclusive": bool, "on_open": bytes, **_READER},
     "usb": {"vid": int, "pid": int, "serial": str, "interface": int, "endpoint": int, "max_errors": int, **_READER},
     "sim": {"seed": int, "misread_rate": float, "garbage_rate": float, "split_writes": bool, "disconnect_at": int,
             "replug_after": float, "duplicate_at": int, "foreign_at": int, **_READER},
@@ -81,7 +81,8 @@ class ShoeProfile:
 
     def to_header(self) -> dict:
         """JSON-able summary for a session file header."""
-        return {"name": self.name, "transport": self.transport, "codec": self.codec, "options": self.options,
+        options = {k: (v.hex() if isinstance(v, bytes) else v) for k, v in self.options.items()}
+        return {"name": self.name, "transport": self.transport, "codec": self.codec, "options": options,
                 "codec_options": self.codec_options, "source": self.source}
 
 
@@ -117,6 +118,8 @@ def _convert(transport: str, key: str, value: object) -> object:
             if isinstance(value, int):
                 return value
             return int(str(value), 16) if key in _HEX_OPTIONS else int(str(value), 0)
+        if kind is bytes:
+            return bytes.fromhex(str(value))
         if kind is float:
             if isinstance(value, bool):
                 raise ValueError(value)
@@ -124,7 +127,7 @@ def _convert(transport: str, key: str, value: object) -> object:
         return str(value)
     except (TypeError, ValueError) as err:
         raise ShoeConfigError(f"option {key}={value!r} for a {transport} shoe must be "
-                              f"{'a hex number' if key in _HEX_OPTIONS else kind.__name__}") from err
+                              f"{'hex' if key in _HEX_OPTIONS or kind is bytes else kind.__name__}") from err
 
 
 def _make_profile(name: str, transport: str, codec: str, options: dict, codec_options: dict, description: str,
