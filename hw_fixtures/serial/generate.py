@@ -76,11 +76,11 @@ SCRIPTS: dict[str, list[tuple[int, bytes]]] = {
 """Script name → ``(delay ms, bytes)`` reads."""
 
 
-def main() -> None:
-    """Write shoe.umockdev and every script."""
-    (HERE / "shoe.umockdev").write_text(UMOCKDEV)
+def main(out: Path = HERE) -> None:
+    """Write shoe.umockdev and every script into ``out``."""
+    (out / "shoe.umockdev").write_text(UMOCKDEV)
     for name, chunks in SCRIPTS.items():
-        with (HERE / f"{name}.script").open("w", encoding="latin-1", newline="\n") as fh:
+        with (out / f"{name}.script").open("w", encoding="latin-1", newline="\n") as fh:
             for delay, data in chunks:
                 op = "w" if delay < 0 else "r"
                 fh.write(f"{op} {max(delay, 0)} {escape_script(data)}\n")

@@ -80,21 +80,22 @@ def typed(w: UsbmonWriter, text: str, overlap: bool = False, right_shift: bool =
     w.transfer(bytes(8))
 
 
-def write(name: str, build) -> None:
-    """Write ``name``.pcap with the records ``build(writer)`` makes."""
-    with (HERE / f"{name}.pcap").open("wb") as fh:
+def write(name: str, build, out: Path = HERE) -> None:
+    """Write ``name``.pcap in ``out`` with the records ``build(writer)`` makes."""
+    with (out / f"{name}.pcap").open("wb") as fh:
         w = UsbmonWriter(fh, bus=1, device=2, endpoint=0x81, start=1_767_225_600.0)
         build(w)
 
 
 def round_(w: UsbmonWriter) -> None:
-    # RULES.md worked example: Player A,3,5 = 9 beats Banker J,2,A = 3; dealt P B P B P B.
+    """A whole round: RULES.md §2 worked example, Player A,3,5 = 9 beats Banker J,2,A = 3 (P B P B P B)."""
     for token in ("AS", "JD", "3H", "2C", "5S", "AC"):
         typed(w, token + "\n", overlap=token in ("JD", "5S"))
         w.unanswered()  # the dealer's hand between cards: one read times out
 
 
 def misread(w: UsbmonWriter) -> None:
+    """A card, the scanner's No-Read token, a token broken by ErrorRollOver, the rescan."""
     typed(w, "AS\n")
     typed(w, "NR\n")  # the scanner's own No-Read token
     typed(w, "J")
@@ -104,6 +105,7 @@ def misread(w: UsbmonWriter) -> None:
 
 
 def split(w: UsbmonWriter) -> None:
+    """Tokens split by idle reads, typed with the right Shift key: QH, 10D."""
     typed(w, "Q", right_shift=True)
     w.unanswered()  # the token's second half comes after an idle read
     typed(w, "H\n", right_shift=True)
@@ -113,6 +115,7 @@ def split(w: UsbmonWriter) -> None:
 
 
 def noise(w: UsbmonWriter) -> None:
+    """A stray key-up, a report with a reserved usage, printable noise, between two cards."""
     w.transfer(bytes(8))  # a stray key-up
     w.transfer(bytes([0, 0, 0xF0, 0, 0, 0, 0, 0]))  # a reserved usage: not a key
     w.transfer(bytes(8))
@@ -122,6 +125,7 @@ def noise(w: UsbmonWriter) -> None:
 
 
 def disconnect(w: UsbmonWriter) -> None:
+    """Two cards, half a token, the device unplugged (URB status -19), then two more cards after replugging."""
     typed(w, "AS\n")
     typed(w, "JD\n")
     typed(w, "3")  # half a token ...
@@ -134,11 +138,11 @@ SCENARIOS = {"round": round_, "misread": misread, "split": split, "noise": noise
 """Capture name → builder."""
 
 
-def main() -> None:
-    """Write scanner.umockdev and every scenario's pcap."""
-    (HERE / "scanner.umockdev").write_text(UMOCKDEV)
+def main(out: Path = HERE) -> None:
+    """Write scanner.umockdev and every scenario's pcap into ``out``."""
+    (out / "scanner.umockdev").write_text(UMOCKDEV)
     for name, build in SCENARIOS.items():
-        write(name, build)
+        write(name, build, out)
 
 
 if __name__ == "__main__":
