@@ -47,7 +47,7 @@ def as_json(event, t0: float) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("spec")
-    ap.add_argument("--idle-exit", type=float, default=1.5)
+    ap.add_argument("--idle-exit", type=float, default=1.0)
     ap.add_argument("--max-seconds", type=float, default=20.0)
     ap.add_argument("--unplug")
     ap.add_argument("--unplug-after", type=int, default=0)
