@@ -170,7 +170,7 @@ class ShoeSource:
         try:
             sink(event)
         except Exception:  # the sink is the controller's; a failure there must not kill the reader
-            log.exception("shoe_sink_failed", shoe=self.description, event=type(event).__name__)
+            log.exception("shoe_sink_failed", shoe=self.description, frame=type(event).__name__)
 
     def _run(self) -> None:
         try:
