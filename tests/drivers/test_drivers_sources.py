@@ -287,3 +287,22 @@ def test_started_twice_is_refused():
             shoe.start(lambda e: None)
     finally:
         shoe.stop()
+
+
+def test_idle_serial_reader_uses_well_under_two_percent_of_a_core():
+    import resource
+
+    def cpu():
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+
+    shoe = SimulatedShoe(make_codec("lines"))
+    shoe.start(lambda e: None)
+    try:
+        time.sleep(0.2)
+        c0, t0 = cpu(), time.monotonic()
+        time.sleep(1.0)
+        share = (cpu() - c0) / (time.monotonic() - t0)
+    finally:
+        shoe.stop()
+    assert share < 0.02, f"idle reader used {share:.1%} of a core"
