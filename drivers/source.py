@@ -101,6 +101,10 @@ class ShoeSource:
         """Release the device; never raises."""
         raise NotImplementedError
 
+    def _clock(self) -> float:
+        """Arrival time of the bytes just read, seconds (``time.monotonic()``; a replay uses recorded time)."""
+        return time.monotonic()
+
     # -- public API -------------------------------------------------------------------------------
     @property
     def connected(self) -> bool:
@@ -111,6 +115,10 @@ class ShoeSource:
     def running(self) -> bool:
         """True while the reader thread runs."""
         return self._thread is not None and self._thread.is_alive()
+
+    def idle_seconds(self) -> float:
+        """Seconds since the last byte from the shoe (or since start): what ``--idle-exit`` compares."""
+        return time.monotonic() - self.last_activity
 
     def wait_connected(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for the device to be open; True if it is."""
@@ -182,16 +190,16 @@ class ShoeSource:
                     if not self.reconnect or not self._reconnect(str(err)):
                         return
                     continue
-                now = time.monotonic()
+                now = self._clock()
                 if data:
-                    self.last_activity = now
+                    self.last_activity = time.monotonic()
                     self.bytes_received += len(data)
                     if self._raw_sink is not None:
                         try:
                             self._raw_sink(now, data)
                         except Exception:
                             log.exception("shoe_raw_sink_failed", shoe=self.description)
-                    frames = self.codec.feed(data, now)
+                    frames = self.codec.tick(now) + self.codec.feed(data, now)
                 else:
                     frames = self.codec.tick(now)
                 for frame in frames:

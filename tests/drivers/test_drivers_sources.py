@@ -306,3 +306,45 @@ def test_idle_serial_reader_uses_well_under_two_percent_of_a_core():
     finally:
         shoe.stop()
     assert share < 0.02, f"idle reader used {share:.1%} of a core"
+
+
+def wait_finished(shoe, idle=0.3, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not (shoe.finished and shoe.idle_seconds() >= idle) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_replay_of_a_tty_script_judges_token_timeouts_on_recorded_time(collector):
+    from drivers.replay import ReplayShoe
+
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "hw_fixtures", "serial")
+    shoe = open_shoe(f"replay:{root}/timeout-lines.script?codec=lines&speed=0")
+    assert isinstance(shoe, ReplayShoe)
+    t0 = time.monotonic()
+    shoe.start(collector)
+    wait_finished(shoe)
+    shoe.stop()
+    collector.drain()
+    assert time.monotonic() - t0 < 1.5  # the script spans 2 s of recorded time; speed 0 does not wait
+    frames = [e for e in collector.events if isinstance(e, CardRead | NoRead)]
+    assert frames == [CardRead("AS", b"AS"), NoRead(b"JD", "token_timeout"), CardRead("3H", b"3H")]
+
+
+def test_replay_of_a_recorded_session_takes_its_codec_from_the_header(tmp_path, collector):
+    from drivers.profiles import load_profile
+    from drivers.sessions import SessionRecorder
+
+    path = tmp_path / "s.jsonl"
+    codec = make_codec("stx-etx")
+    with SessionRecorder(path, load_profile("sim?codec=stx-etx").to_header(), clock=lambda: 0.0) as rec:
+        for i, token in enumerate(["AS", "KD", "CUT"]):
+            rec(0.1 * i, codec.encode(token))
+    shoe = open_shoe(f"replay:{path}?speed=1")
+    assert shoe.codec.name == "stx-etx"
+    shoe.start(collector)
+    wait_finished(shoe)
+    shoe.stop()
+    collector.drain()
+    assert cards(collector.events) == ["AS", "KD"] and count(CutCard)(collector.events) == 1
+    with pytest.raises(ShoeNotConnectedError):
+        open_shoe(f"replay:{tmp_path}/missing.jsonl?codec=lines").start(lambda e: None)
