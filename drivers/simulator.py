@@ -104,7 +104,13 @@ class SimulatedShoe(SerialShoe):
         self.dealt = 0
         """Cards (and the cut card) taken out of the shoe so far."""
         self._counts: Counter[str] = Counter()
-        self._plug()
+
+    def start(self, sink, raw_sink=None) -> None:
+        """Plug the simulated shoe in (create the pty) and start reading it; see :meth:`ShoeSource.start`."""
+        with self._lock:
+            if self._master is None:
+                self._plug()
+        super().start(sink, raw_sink)
 
     @property
     def description(self) -> str:  # noqa: D102

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 import structlog
@@ -82,6 +83,8 @@ class ShoeSource:
         """``time.monotonic()`` of the last byte received (or of start): for ``--idle-exit``."""
         self.bytes_received = 0
         """Bytes read since start (all connections)."""
+        self.recent: deque[tuple[float, bytes]] = deque(maxlen=16)
+        """The last reads ``(monotonic t, bytes)``: logged as hex when the link is lost."""
 
     # -- transport hooks ------------------------------------------------------------------------
     @property
@@ -194,6 +197,7 @@ class ShoeSource:
                 if data:
                     self.last_activity = time.monotonic()
                     self.bytes_received += len(data)
+                    self.recent.append((self.last_activity, data))
                     if self._raw_sink is not None:
                         try:
                             self._raw_sink(now, data)
@@ -220,7 +224,8 @@ class ShoeSource:
             self._deliver(frame)
         self._close()
         self._connected.clear()
-        log.warning("shoe_connection_lost", shoe=self.description, error=error)
+        log.warning("shoe_connection_lost", shoe=self.description, error=error,
+                    last_reads=[data.hex(" ") for _, data in self.recent])
         self._deliver(ConnectionLost(error))
 
     def _reconnect(self, error: str) -> bool:
