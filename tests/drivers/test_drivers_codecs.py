@@ -207,6 +207,17 @@ def test_token_timeout_without_clock():
     assert codec.tick(40.0) == []
 
 
+@pytest.mark.parametrize("name", sorted(CODECS))
+def test_token_timeout_counts_from_the_start_of_the_pending_token(name):
+    codec = make_codec(name, {"token_timeout": 1.0})
+    first, second = codec.encode("JD"), codec.encode("AS")
+    assert codec.feed(first[:1], now=0.0) == []
+    # the first token ends and the second begins in the same read, 0.9 s later
+    assert kinds(codec.feed(first[1:] + second[:1], now=0.9)) == ["JD"]
+    assert codec.tick(1.5) == []  # 0.6 s into the second token: not yet
+    assert kinds(codec.tick(2.0)) == ["NR:token_timeout"]
+
+
 def test_token_timeout_of_noise_is_garbage_and_flush_never_drops():
     codec = make_codec("stx-etx")
     codec.feed(b"\x02D1", now=0.0)
