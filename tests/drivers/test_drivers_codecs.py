@@ -213,7 +213,7 @@ def test_token_timeout_counts_from_the_start_of_the_pending_token(name):
     first, second = codec.encode("JD"), codec.encode("AS")
     assert codec.feed(first[:1], now=0.0) == []
     # the first token ends and the second begins in the same read, 0.9 s later
-    assert kinds(codec.feed(first[1:] + second[:1], now=0.9)) == ["JD"]
+    assert kinds(codec.feed(first[1:] + second[: len(second) // 2], now=0.9)) == ["JD"]
     assert codec.tick(1.5) == []  # 0.6 s into the second token: not yet
     assert kinds(codec.tick(2.0)) == ["NR:token_timeout"]
 
