@@ -200,7 +200,7 @@ class ShoeSource:
                     self.recent.append((self.last_activity, data))
                     if self._raw_sink is not None:
                         try:
-                            self._raw_sink(now, data)
+                            self._raw_sink(self.last_activity, data)
                         except Exception:
                             log.exception("shoe_raw_sink_failed", shoe=self.description)
                     frames = self.codec.tick(now) + self.codec.feed(data, now)

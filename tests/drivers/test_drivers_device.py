@@ -108,3 +108,31 @@ def test_usb_shoe_not_connected_is_told_apart():
     assert events[0]["event"] == "StartError"
     assert events[0]["type"] == "ShoeNotConnectedError"
     assert "0c2e:0b61" in events[0]["message"]  # lists what is plugged in
+
+
+def test_record_a_usb_shoe_then_replay_the_session(tmp_path):
+    """`dealer-station record` on the replayed scanner stores each report as read; the session
+    replays through the same codec to the same cards."""
+    import os
+    import subprocess
+    import sys
+
+    from drivers_testkit import FIXTURES, ROOT, USB_SYSFS, need_umockdev
+
+    from drivers.codecs import decode_all, make_codec
+    from drivers.sessions import read_session
+
+    need_umockdev()
+    out = tmp_path / "usb.jsonl"
+    d = FIXTURES / "usb"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(["umockdev-run", "-d", str(d / "scanner.umockdev"), "--pcap",
+                           f"{USB_SYSFS}={d / 'round.pcap'}", "--", sys.executable, "-m", "dealer_station", "record",
+                           "--shoe", "usb-hid", "-o", str(out), "--idle-exit", "1.0"],
+                          capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    session = read_session(out)
+    assert session.header["profile"]["transport"] == "usb"
+    assert all(len(data) == 8 for _, data in session)  # one boot report per interrupt read
+    frames = decode_all(make_codec("hid-keyboard"), [data for _, data in session])
+    assert [f.token for f in frames] == [t for _, t in ROUND]
