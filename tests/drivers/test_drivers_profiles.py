@@ -116,3 +116,19 @@ def test_profile_header_is_json_able():
 
     header = load_profile("serial:/dev/ttyUSB0?on_open=05").to_header()
     assert json.loads(json.dumps(header))["options"]["on_open"] == "05"
+
+
+def test_udev_rules_cover_the_shipped_usb_profile_and_parse():
+    import re
+    from pathlib import Path
+
+    rules = Path(__file__).resolve().parents[2] / "config" / "udev" / "60-dealer-station-shoes.rules"
+    pair = re.compile(r'^(SUBSYSTEM|ENV\{\w+\}|ATTRS?\{\w+\}|MODE|GROUP|TAG|SYMLINK)(==|\+=|=)"[^"]*"$')
+    lines = [ln.strip() for ln in rules.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    assert lines
+    for line in lines:
+        for item in (p.strip() for p in line.split(", ")):
+            assert pair.match(item), f"not a udev key/value: {item!r} in {line!r}"
+    usb = load_profile("usb-hid").options
+    wanted = f'ATTR{{idVendor}}=="{usb["vid"]:04x}", ATTR{{idProduct}}=="{usb["pid"]:04x}"'
+    assert any(wanted in line and 'MODE="0660"' in line for line in lines)
