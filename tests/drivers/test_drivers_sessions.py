@@ -210,3 +210,55 @@ def test_record_command_with_simulated_shoe_and_errors(tmp_path):
     missing = run_cli("record", "--shoe", "serial:/dev/ttyNONE9?codec=lines", "-o", str(tmp_path / "y.jsonl"))
     assert missing.returncode == 2 and "cannot open the shoe" in missing.stderr
     assert not (tmp_path / "y.jsonl").exists()
+
+
+# -- bad files never crash the readers: they raise the readers' own errors ---------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@_FUZZ
+@given(data=st.binary(max_size=300))
+def test_fuzz_session_reader(tmp_path, data):
+    path = tmp_path / "f.jsonl"
+    path.write_bytes(b'{"format":"dealer-station-shoe-session","version":1}\n' + data)
+    try:
+        session = read_session(path)
+    except SessionFormatError:
+        return
+    assert all(isinstance(t, float) and isinstance(d, bytes) for t, d in session)
+
+
+@_FUZZ
+@given(data=st.binary(max_size=300))
+def test_fuzz_tty_script_reader(tmp_path, data):
+    path = tmp_path / "f.script"
+    path.write_bytes(data)
+    try:
+        chunks = read_tty_script(path)
+    except SessionFormatError:
+        return
+    assert all(isinstance(d, bytes) for _, d in chunks)
+
+
+@_FUZZ
+@given(data=st.binary(max_size=400), head=st.sampled_from(["pcap220", "pcap249", "pcapng", "none"]))
+def test_fuzz_capture_reader(tmp_path, data, head):
+    import struct
+
+    prefix = {
+        "pcap220": struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 220),
+        "pcap249": struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 249),
+        "pcapng": (CAPTURES / "csec_keyboard.pcapng").read_bytes()[:200],
+        "none": b"",
+    }[head]
+    path = tmp_path / "f.pcap"
+    path.write_bytes(prefix + data)
+    try:
+        reports = interrupt_in_reports(path)
+    except ShoeConfigError:
+        return
+    assert isinstance(decode_text(reports), str)
