@@ -84,6 +84,8 @@ class SerialShoe(ShoeSource):
         ``VID:PID[:SERIAL]`` of a USB serial adapter: the port is looked up by it at every open.
     exclusive : bool
         Lock the port against other programs (default True).
+    on_open : bytes
+        Written to the shoe after every open (a scanner's enable or trigger command); default none.
     **kwargs :
         Reader options of :class:`ShoeSource` (``read_timeout``, ``reconnect``, backoff...).
 
@@ -94,7 +96,7 @@ class SerialShoe(ShoeSource):
     """
 
     def __init__(self, port: str, codec: Codec, *, baudrate: int = 9600, bytesize: int = 8, parity: str = "N",
-                 stopbits: float = 1, match: str | None = None, exclusive: bool = True, **kwargs):
+                 stopbits: float = 1, match: str | None = None, exclusive: bool = True, on_open: bytes = b"", **kwargs):
         super().__init__(codec, **kwargs)
         if parity.upper() not in _PARITIES:
             raise ShoeConfigError(f"parity={parity!r}: use one of N, E, O, M, S")
@@ -111,13 +113,17 @@ class SerialShoe(ShoeSource):
         self.settings = {"baudrate": baudrate, "bytesize": bytesize, "parity": _PARITIES[parity.upper()],
                          "stopbits": stopbits}
         self.exclusive = exclusive
+        self.on_open = bytes(on_open)
         self._identity: str | None = None  # the stable path found at the first open
+        self._found: str | None = None  # the port found by ``match`` at the last open
         self._ser: serial.SerialBase | None = None
-        self._idle_checks = 0
+        self._inq_ok = True
 
     @property
     def description(self) -> str:  # noqa: D102
-        return self._identity or self.port or f"serial {self.match}"
+        if self.match:
+            return f"{self._found} (USB {self.match})" if self._found else f"serial port USB {self.match}"
+        return self._identity or self.port
 
     def _target(self) -> str:
         if self.match:
@@ -126,6 +132,7 @@ class SerialShoe(ShoeSource):
                 raise ShoeNotConnectedError(f"no serial port with USB id {self.match} is connected: plug the shoe "
                                             f"in, or check match= in the profile (see `python -m serial.tools."
                                             f"list_ports -v`)")
+            self._found = found
             return found
         if self._identity is None:
             self._identity = stable_path(self.port)
@@ -155,8 +162,14 @@ class SerialShoe(ShoeSource):
             if isinstance(err, OSError):
                 raise ShoeNotConnectedError(f"cannot open shoe port {target}: {err}") from err
             raise ShoeConfigError(f"cannot open {target} with these settings: {err}") from err
+        if self.on_open:
+            try:
+                ser.write(self.on_open)
+            except (serial.SerialException, OSError) as err:
+                ser.close()
+                raise ShoeNotConnectedError(f"cannot write the on_open bytes to {target}: {err}") from err
         self._ser = ser
-        self._idle_checks = 0
+        self._inq_ok = True
         log.info("shoe_port_open", port=target, **{k: str(v) for k, v in self.settings.items()})
 
     def _read(self) -> bytes:
@@ -164,8 +177,7 @@ class SerialShoe(ShoeSource):
         if ser is None:
             raise ShoeDisconnectedError("port is closed")
         try:
-            waiting = ser.in_waiting
-            data = ser.read(waiting if waiting > 0 else 1)
+            data = ser.read(max(1, self._waiting(ser)))
         except (serial.SerialException, OSError) as err:
             raise ShoeDisconnectedError(f"serial port {self.description} lost: {err}") from err
         if not data and self._ser is not None:
@@ -173,6 +185,18 @@ class SerialShoe(ShoeSource):
             if isinstance(path, str) and path.startswith("/") and not os.path.exists(path):
                 raise ShoeDisconnectedError(f"serial port {path} vanished (device unplugged)")
         return bytes(data)
+
+    def _waiting(self, ser) -> int:
+        """Bytes already buffered (so one read takes them all); 0 where the port cannot tell."""
+        if not self._inq_ok:
+            return 0
+        try:
+            return ser.in_waiting
+        except (OSError, serial.SerialException) as err:
+            if getattr(err, "errno", None) in (errno.ENOTTY, errno.EINVAL) or "ioctl" in str(err):
+                self._inq_ok = False  # e.g. an emulated tty: fall back to one-byte reads
+                return 0
+            raise
 
     def _close(self) -> None:
         ser, self._ser = self._ser, None
