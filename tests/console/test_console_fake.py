@@ -171,12 +171,16 @@ def test_act_refused_when_not_paused(qtbot, console, fakes):
 
 
 def test_previews_say_what_will_happen(qtbot, console, fakes):
-    win = console(fakes.FakeController(), None)
+    win = console(fakes.FakeController(), fakes.FakeShoe(seed=5))
     sup = win.supervisor
+    sup.show_view(win.host.snapshot())
+    sup.select_act("void_round")
+    assert "not paused" in sup.preview_text()
+    _pause_by_misreads(qtbot, win)  # misread limit at banker card 1
     sup.show_view(win.host.snapshot())
     sup.select_act("enter_card")
     sup.card_edit.setText("qd")
-    assert "Q♦" in sup.preview_text() and "MANUAL" in sup.preview_text()
+    assert "Card Q♦ is placed at BANKER CARD 1" in sup.preview_text() and "MANUAL" in sup.preview_text()
     sup.select_act("move_card")
     sup.from_position.setCurrentIndex(0)
     sup.to_position.setCurrentIndex(2)
