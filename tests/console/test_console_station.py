@@ -461,3 +461,47 @@ def test_sigterm_closes_the_console_cleanly(tmp_path):
 
     with Journal(journal) as j:
         assert any(row.body.get("kind") == "simulate" for row in j.rows(kinds=("note",)))
+
+
+def test_random_interleavings_never_break_the_console(qtbot, station_factory, station_console):
+    """Keys, frames, link events and supervisor acts in random order: every screen renders, nothing raises."""
+    import random
+
+    from drivers.deck import deck_tokens
+
+    rng = random.Random(20261130)
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    sup = win.supervisor
+    tokens = deck_tokens(1) + ["ZZ", "1X"]
+    keys = [Qt.Key.Key_Space] * 6 + [Qt.Key.Key_F2, Qt.Key.Key_F3, Qt.Key.Key_F4, Qt.Key.Key_F5, Qt.Key.Key_D,
+                                     Qt.Key.Key_F12, Qt.Key.Key_F9, Qt.Key.Key_Escape]
+    states = set()
+    for _ in range(160):
+        roll = rng.random()
+        if roll < 0.55:
+            qtbot.keyClick(win, rng.choice(keys))
+            qtbot.wait(3)
+        elif roll < 0.8:
+            event = rng.choice([frames.CardRead(rng.choice(tokens), b"x"), frames.NoRead(b"NR"),
+                                frames.Garbage(b"\x00"), frames.CutCard(b"CUT"), frames.ConnectionLost("unplugged"),
+                                frames.Connected("sim")])
+            _inject(qtbot, win, event)
+        else:
+            win.show_supervisor()
+            if not sup.logged_in:
+                _login(sup)
+            sup.select_act(rng.choice(["resume", "enter_card", "move_card", "void_round", "end_shoe"]))
+            sup.card_edit.setText(rng.choice(tokens))
+            sup.from_position.setCurrentIndex(rng.randrange(6))
+            sup.to_position.setCurrentIndex(rng.randrange(6))
+            sup.set_reason(rng.choice(["other", "scanner_misread"]), "random act")
+            sup.perform()
+            sup.show_view(win.host.snapshot())
+            win.show_dealer()
+        view = win.host.snapshot()
+        states.add(view.state)
+        assert win.dealer.banner.text()
+        assert win.dealer.view is not None and win.dealer.view.state == view.state
+    assert {"paused", "dealing"} <= states
