@@ -505,3 +505,29 @@ def test_random_interleavings_never_break_the_console(qtbot, station_factory, st
         assert win.dealer.banner.text()
         assert win.dealer.view is not None and win.dealer.view.state == view.state
     assert {"paused", "dealing"} <= states
+
+
+def test_portuguese_console_holds_1920_by_1080(qtbot, station_factory, station_console):
+    from pathlib import Path
+
+    from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+    import dealer_station.console as console_package
+
+    translator = QTranslator()
+    folder = Path(console_package.__file__).with_name("i18n")
+    assert translator.load(QLocale("pt"), "console", "_", str(folder)), "console_pt.qm is shipped"
+    QCoreApplication.installTranslator(translator)
+    try:
+        win = station_console(station_factory())
+        win.resize(1920, 1080)
+        _wait_connected(qtbot, win)
+        assert win.run_auto(2, timeout=60)
+        assert win.dealer.banner.text().startswith(("JOGADOR GANHA", "BANKER GANHA", "EMPATE"))
+        assert win.dealer.buttons["confirm_result"].text() == "CONFIRMAR RESULTADO"
+        assert win.minimumSizeHint().width() <= 1920 and win.minimumSizeHint().height() <= 1080
+        win.show_supervisor()
+        assert win.supervisor.tabs.tabText(2) == "HISTÓRICO DE RODADAS"
+        assert win.minimumSizeHint().width() <= 1920
+    finally:
+        QCoreApplication.removeTranslator(translator)

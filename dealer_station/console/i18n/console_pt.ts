@@ -1,956 +1,956 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="pt_BR">
+<TS version="2.1" language="pt">
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="76"/>
-        <location filename="../cards.py" line="134"/>
+        <location filename="../cards.py" line="76" />
+        <location filename="../cards.py" line="134" />
         <source>MANUAL</source>
-        <translation type="unfinished"></translation>
+        <translation>MANUAL</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="79"/>
+        <location filename="../cards.py" line="79" />
         <source>RESCAN</source>
-        <translation type="unfinished"></translation>
+        <translation>RELER</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="81"/>
+        <location filename="../cards.py" line="81" />
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>PRÓXIMA</translation>
     </message>
 </context>
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="84"/>
+        <location filename="../dealer_screen.py" line="84" />
         <source>TOTAL</source>
-        <translation type="unfinished"></translation>
+        <translation>TOTAL</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="125"/>
+        <location filename="../dealer_screen.py" line="125" />
         <source>WINS</source>
-        <translation type="unfinished"></translation>
+        <translation>GANHA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="129"/>
-        <location filename="../dealer_screen.py" line="291"/>
+        <location filename="../dealer_screen.py" line="129" />
+        <location filename="../dealer_screen.py" line="291" />
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="207"/>
+        <location filename="../dealer_screen.py" line="207" />
         <source>TABLE</source>
-        <translation type="unfinished"></translation>
+        <translation>MESA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="208"/>
+        <location filename="../dealer_screen.py" line="208" />
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="209"/>
+        <location filename="../dealer_screen.py" line="209" />
         <source>ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="210"/>
+        <location filename="../dealer_screen.py" line="210" />
         <source>CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>CARTAS NO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="211"/>
+        <location filename="../dealer_screen.py" line="211" />
         <source>BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>QUEIMA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="212"/>
+        <location filename="../dealer_screen.py" line="212" />
         <source>CUT CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>CARTÃO DE CORTE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="213"/>
+        <location filename="../dealer_screen.py" line="213" />
         <source>SHOE LINK</source>
-        <translation type="unfinished"></translation>
+        <translation>LIGAÇÃO DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="224"/>
+        <location filename="../dealer_screen.py" line="224" />
         <source>LAST ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="248"/>
-        <location filename="../dealer_screen.py" line="290"/>
+        <location filename="../dealer_screen.py" line="248" />
+        <location filename="../dealer_screen.py" line="290" />
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>JOGADOR</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="249"/>
-        <location filename="../dealer_screen.py" line="289"/>
+        <location filename="../dealer_screen.py" line="249" />
+        <location filename="../dealer_screen.py" line="289" />
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>BANKER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="270"/>
+        <location filename="../dealer_screen.py" line="270" />
         <source>ROADS</source>
-        <translation type="unfinished"></translation>
+        <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="275"/>
+        <location filename="../dealer_screen.py" line="275" />
         <source>Roads are not available in this build</source>
-        <translation type="unfinished"></translation>
+        <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="285"/>
+        <location filename="../dealer_screen.py" line="285" />
         <source>SHOE STATISTICS</source>
-        <translation type="unfinished"></translation>
+        <translation>ESTATÍSTICAS DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="292"/>
+        <location filename="../dealer_screen.py" line="292" />
         <source>ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>RODADAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="309"/>
+        <location filename="../dealer_screen.py" line="309" />
         <source>BETS OFFERED THIS ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="326"/>
+        <location filename="../dealer_screen.py" line="326" />
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="327"/>
+        <location filename="../dealer_screen.py" line="327" />
         <source>SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>EMBARALHADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="328"/>
+        <location filename="../dealer_screen.py" line="328" />
         <source>OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>ABRIR APOSTAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="329"/>
+        <location filename="../dealer_screen.py" line="329" />
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="330"/>
+        <location filename="../dealer_screen.py" line="330" />
         <source>CONFIRM RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>CONFIRMAR RESULTADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="331"/>
+        <location filename="../dealer_screen.py" line="331" />
         <source>DRAW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>TIRAR CARTA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="332"/>
+        <location filename="../dealer_screen.py" line="332" />
         <source>CALL SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>CHAMAR SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="344"/>
-        <location filename="../dealer_screen.py" line="508"/>
+        <location filename="../dealer_screen.py" line="344" />
+        <location filename="../dealer_screen.py" line="508" />
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="344"/>
-        <location filename="../dealer_screen.py" line="509"/>
+        <location filename="../dealer_screen.py" line="344" />
+        <location filename="../dealer_screen.py" line="509" />
         <source>SPACE / ENTER</source>
-        <translation type="unfinished"></translation>
+        <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="380"/>
+        <location filename="../dealer_screen.py" line="380" />
         <source>SHOW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>MOSTRAR CARTA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="382"/>
+        <location filename="../dealer_screen.py" line="382" />
         <source>%1 TO BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>QUEIMAR %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="385"/>
+        <location filename="../dealer_screen.py" line="385" />
         <source>DONE %1</source>
-        <translation type="unfinished"></translation>
+        <translation>FEITA %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="389"/>
+        <location filename="../dealer_screen.py" line="389" />
         <source>OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>SAIU</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="391"/>
+        <location filename="../dealer_screen.py" line="391" />
         <source>IN SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>NO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="393"/>
+        <location filename="../dealer_screen.py" line="393" />
         <source>ONLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>LIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="395"/>
+        <location filename="../dealer_screen.py" line="395" />
         <source>OFFLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="423"/>
+        <location filename="../dealer_screen.py" line="423" />
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="430"/>
+        <location filename="../dealer_screen.py" line="430" />
         <source>MISREAD – RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="432"/>
+        <location filename="../dealer_screen.py" line="432" />
         <source>(%1×)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1×)</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="446"/>
+        <location filename="../dealer_screen.py" line="446" />
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>INCIDENTE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="448"/>
+        <location filename="../dealer_screen.py" line="448" />
         <source>%1 AT %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="482"/>
+        <location filename="../dealer_screen.py" line="482" />
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="90"/>
+        <location filename="../main_window.py" line="90" />
         <source>Dealer Station – Punto Banco</source>
-        <translation type="unfinished"></translation>
+        <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154"/>
+        <location filename="../main_window.py" line="154" />
         <source>called from the dealer console</source>
-        <translation type="unfinished"></translation>
+        <translation>chamado pela consola do dealer</translation>
     </message>
 </context>
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="46"/>
+        <location filename="../prompts.py" line="46" />
         <source>PLAYER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CARTA %1 DO JOGADOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="47"/>
+        <location filename="../prompts.py" line="47" />
         <source>BANKER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CARTA %1 DO BANKER</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="54"/>
+        <location filename="../prompts.py" line="54" />
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>BANKER</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="55"/>
+        <location filename="../prompts.py" line="55" />
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>JOGADOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="56"/>
+        <location filename="../prompts.py" line="56" />
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="63"/>
+        <location filename="../prompts.py" line="63" />
         <source>Player</source>
-        <translation type="unfinished"></translation>
+        <translation>Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="64"/>
+        <location filename="../prompts.py" line="64" />
         <source>Banker</source>
-        <translation type="unfinished"></translation>
+        <translation>Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="65"/>
+        <location filename="../prompts.py" line="65" />
         <source>Tie</source>
-        <translation type="unfinished"></translation>
+        <translation>Empate</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66"/>
+        <location filename="../prompts.py" line="66" />
         <source>Player Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Par do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67"/>
+        <location filename="../prompts.py" line="67" />
         <source>Banker Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Par do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68"/>
+        <location filename="../prompts.py" line="68" />
         <source>Either Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Qualquer Par</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="69"/>
+        <location filename="../prompts.py" line="69" />
         <source>Perfect Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Par Perfeito</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="70"/>
+        <location filename="../prompts.py" line="70" />
         <source>Player Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>Natural do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="71"/>
+        <location filename="../prompts.py" line="71" />
         <source>Banker Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>Natural do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="72"/>
+        <location filename="../prompts.py" line="72" />
         <source>Player Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Bónus do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="73"/>
+        <location filename="../prompts.py" line="73" />
         <source>Banker Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Bónus do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="74"/>
+        <location filename="../prompts.py" line="74" />
         <source>Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>Lucky Six</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75"/>
+        <location filename="../prompts.py" line="75" />
         <source>2 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>Lucky Six 2 Cartas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76"/>
+        <location filename="../prompts.py" line="76" />
         <source>3 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>Lucky Six 3 Cartas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="84"/>
+        <location filename="../prompts.py" line="84" />
         <source>NO SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>SEM SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85"/>
+        <location filename="../prompts.py" line="85" />
         <source>SHUFFLE</source>
-        <translation type="unfinished"></translation>
+        <translation>EMBARALHAR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86"/>
+        <location filename="../prompts.py" line="86" />
         <source>BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>CARTA DE QUEIMA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87"/>
+        <location filename="../prompts.py" line="87" />
         <source>READY</source>
-        <translation type="unfinished"></translation>
+        <translation>PRONTO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88"/>
+        <location filename="../prompts.py" line="88" />
         <source>BURNING</source>
-        <translation type="unfinished"></translation>
+        <translation>A QUEIMAR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="89"/>
+        <location filename="../prompts.py" line="89" />
         <source>BETTING OPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>APOSTAS ABERTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="90"/>
-        <location filename="../prompts.py" line="136"/>
+        <location filename="../prompts.py" line="90" />
+        <location filename="../prompts.py" line="136" />
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="91"/>
-        <location filename="../prompts.py" line="139"/>
+        <location filename="../prompts.py" line="91" />
+        <location filename="../prompts.py" line="139" />
         <source>DEALING</source>
-        <translation type="unfinished"></translation>
+        <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="92"/>
-        <location filename="../prompts.py" line="112"/>
+        <location filename="../prompts.py" line="92" />
+        <location filename="../prompts.py" line="112" />
         <source>RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>RESULTADO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="93"/>
+        <location filename="../prompts.py" line="93" />
         <source>PAUSED</source>
-        <translation type="unfinished"></translation>
+        <translation>EM PAUSA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="94"/>
+        <location filename="../prompts.py" line="94" />
         <source>SHOE END</source>
-        <translation type="unfinished"></translation>
+        <translation>FIM DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="105"/>
+        <location filename="../prompts.py" line="105" />
         <source>TIE %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>EMPATE %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="107"/>
+        <location filename="../prompts.py" line="107" />
         <source>PLAYER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>JOGADOR GANHA %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="109"/>
+        <location filename="../prompts.py" line="109" />
         <source>BANKER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>BANKER GANHA %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="111"/>
+        <location filename="../prompts.py" line="111" />
         <source>ROUND VOIDED</source>
-        <translation type="unfinished"></translation>
+        <translation>RODADA ANULADA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="119"/>
+        <location filename="../prompts.py" line="119" />
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="121"/>
+        <location filename="../prompts.py" line="121" />
         <source>SHUFFLE AND LOAD THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>EMBARALHE E CARREGUE O SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="124"/>
+        <location filename="../prompts.py" line="124" />
         <source>OPEN BETTING – ROUND %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ABRIR APOSTAS – RODADA %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="126"/>
+        <location filename="../prompts.py" line="126" />
         <source>SHOW THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="129"/>
+        <location filename="../prompts.py" line="129" />
         <source>BURN %n MORE CARD(S)</source>
-        <translation type="unfinished"></translation>
+        <translation>QUEIME MAIS %n CARTA(S)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="133"/>
+        <location filename="../prompts.py" line="133" />
         <source>PLACE YOUR BETS %1</source>
-        <translation type="unfinished"></translation>
+        <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="134"/>
+        <location filename="../prompts.py" line="134" />
         <source>PLACE YOUR BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="139"/>
+        <location filename="../prompts.py" line="139" />
         <source>DEAL %1</source>
-        <translation type="unfinished"></translation>
+        <translation>DISTRIBUA %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="143"/>
+        <location filename="../prompts.py" line="143" />
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>RODADA EM PAUSA – CHAME O SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="145"/>
+        <location filename="../prompts.py" line="145" />
         <source>SHOE ENDED – NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>SAPATO TERMINADO – NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="154"/>
+        <location filename="../prompts.py" line="154" />
         <source>Rescan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Releia %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="157"/>
+        <location filename="../prompts.py" line="157" />
         <source>Press NEW SHOE to start a shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>Prima NOVO SAPATO para começar um sapato</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="159"/>
+        <location filename="../prompts.py" line="159" />
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>Embaralhe 8 baralhos, coloque o cartão de corte, carregue o sapato e prima EMBARALHADO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="161"/>
+        <location filename="../prompts.py" line="161" />
         <source>Press NO MORE BETS to close betting</source>
-        <translation type="unfinished"></translation>
+        <translation>Prima APOSTAS ENCERRADAS para fechar as apostas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="163"/>
+        <location filename="../prompts.py" line="163" />
         <source>Announce the result, then CONFIRM</source>
-        <translation type="unfinished"></translation>
+        <translation>Anuncie o resultado e CONFIRME</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="165"/>
+        <location filename="../prompts.py" line="165" />
         <source>Press OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>Prima ABRIR APOSTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="167"/>
+        <location filename="../prompts.py" line="167" />
         <source>Draw one card and show it: it sets the burn</source>
-        <translation type="unfinished"></translation>
+        <translation>Tire uma carta e mostre-a: ela define a queima</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="169"/>
+        <location filename="../prompts.py" line="169" />
         <source>Burn the next card face down</source>
-        <translation type="unfinished"></translation>
+        <translation>Queime a próxima carta virada para baixo</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="172"/>
+        <location filename="../prompts.py" line="172" />
         <source>Deal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Distribua %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="174"/>
+        <location filename="../prompts.py" line="174" />
         <source>Wait for the supervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguarde o supervisor</translation>
     </message>
 </context>
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="150"/>
+        <location filename="../supervisor_screen.py" line="150" />
         <source>SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="155"/>
+        <location filename="../supervisor_screen.py" line="155" />
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>utilizador</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="158"/>
-        <location filename="../supervisor_screen.py" line="181"/>
+        <location filename="../supervisor_screen.py" line="158" />
+        <location filename="../supervisor_screen.py" line="181" />
         <source>PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="162"/>
+        <location filename="../supervisor_screen.py" line="162" />
         <source>LOG IN</source>
-        <translation type="unfinished"></translation>
+        <translation>ENTRAR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="165"/>
+        <location filename="../supervisor_screen.py" line="165" />
         <source>LOG OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>SAIR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="170"/>
+        <location filename="../supervisor_screen.py" line="170" />
         <source>DEALER SCREEN</source>
-        <translation type="unfinished"></translation>
+        <translation>ECRÃ DO DEALER</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="196"/>
+        <location filename="../supervisor_screen.py" line="196" />
         <source>INCIDENT &amp;&amp; ACTS</source>
-        <translation type="unfinished"></translation>
+        <translation>INCIDENTE &amp;&amp; ATOS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="197"/>
+        <location filename="../supervisor_screen.py" line="197" />
         <source>SIDE-BET EDGE</source>
-        <translation type="unfinished"></translation>
+        <translation>VANTAGEM NAS APOSTAS LATERAIS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="198"/>
+        <location filename="../supervisor_screen.py" line="198" />
         <source>ROUND RECALL</source>
-        <translation type="unfinished"></translation>
+        <translation>HISTÓRICO DE RODADAS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="211"/>
+        <location filename="../supervisor_screen.py" line="211" />
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>INCIDENTE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="212"/>
-        <location filename="../supervisor_screen.py" line="630"/>
+        <location filename="../supervisor_screen.py" line="212" />
+        <location filename="../supervisor_screen.py" line="630" />
         <source>No incident: the round is not paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="221"/>
+        <location filename="../supervisor_screen.py" line="221" />
         <source>WHEN</source>
-        <translation type="unfinished"></translation>
+        <translation>QUANDO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="222"/>
+        <location filename="../supervisor_screen.py" line="222" />
         <source>POSITION</source>
-        <translation type="unfinished"></translation>
+        <translation>POSIÇÃO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="223"/>
-        <location filename="../supervisor_screen.py" line="300"/>
+        <location filename="../supervisor_screen.py" line="223" />
+        <location filename="../supervisor_screen.py" line="300" />
         <source>REASON</source>
-        <translation type="unfinished"></translation>
+        <translation>MOTIVO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="224"/>
+        <location filename="../supervisor_screen.py" line="224" />
         <source>STATE BEFORE</source>
-        <translation type="unfinished"></translation>
+        <translation>ESTADO ANTERIOR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="225"/>
+        <location filename="../supervisor_screen.py" line="225" />
         <source>DETAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>DETALHE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="226"/>
+        <location filename="../supervisor_screen.py" line="226" />
         <source>SHOE / ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>SAPATO / RODADA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="237"/>
+        <location filename="../supervisor_screen.py" line="237" />
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>PROVA E ÚLTIMAS TRAMAS BRUTAS DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location filename="../supervisor_screen.py" line="239" />
+        <location filename="../supervisor_screen.py" line="334" />
         <source>time</source>
-        <translation type="unfinished"></translation>
+        <translation>hora</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location filename="../supervisor_screen.py" line="239" />
         <source>frame</source>
-        <translation type="unfinished"></translation>
+        <translation>trama</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location filename="../supervisor_screen.py" line="239" />
         <source>hex</source>
-        <translation type="unfinished"></translation>
+        <translation>hex</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location filename="../supervisor_screen.py" line="239" />
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>texto</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="249"/>
+        <location filename="../supervisor_screen.py" line="249" />
         <source>ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>ATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="255"/>
+        <location filename="../supervisor_screen.py" line="255" />
         <source>RESUME</source>
-        <translation type="unfinished"></translation>
+        <translation>RETOMAR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="256"/>
+        <location filename="../supervisor_screen.py" line="256" />
         <source>ENTER CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>INTRODUZIR CARTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="257"/>
+        <location filename="../supervisor_screen.py" line="257" />
         <source>MOVE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>MOVER CARTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="258"/>
+        <location filename="../supervisor_screen.py" line="258" />
         <source>VOID ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>ANULAR RODADA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="259"/>
+        <location filename="../supervisor_screen.py" line="259" />
         <source>END SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>TERMINAR SAPATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="275"/>
+        <location filename="../supervisor_screen.py" line="275" />
         <source>card, e.g. QD or 10H</source>
-        <translation type="unfinished"></translation>
+        <translation>carta, p. ex. QD ou 10H</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="284"/>
+        <location filename="../supervisor_screen.py" line="284" />
         <source>— choose a reason code —</source>
-        <translation type="unfinished"></translation>
+        <translation>— escolha um código de motivo —</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="289"/>
+        <location filename="../supervisor_screen.py" line="289" />
         <source>note (required): what happened, who was called</source>
-        <translation type="unfinished"></translation>
+        <translation>nota (obrigatória): o que aconteceu, quem foi chamado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="291"/>
+        <location filename="../supervisor_screen.py" line="291" />
         <source>CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>CARTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="292"/>
+        <location filename="../supervisor_screen.py" line="292" />
         <source>FROM</source>
-        <translation type="unfinished"></translation>
+        <translation>DE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="293"/>
+        <location filename="../supervisor_screen.py" line="293" />
         <source>TO</source>
-        <translation type="unfinished"></translation>
+        <translation>PARA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="302"/>
+        <location filename="../supervisor_screen.py" line="302" />
         <source>NOTE</source>
-        <translation type="unfinished"></translation>
+        <translation>NOTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="307"/>
+        <location filename="../supervisor_screen.py" line="307" />
         <source>WHAT WILL HAPPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>O QUE VAI ACONTECER</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="313"/>
+        <location filename="../supervisor_screen.py" line="313" />
         <source>CONFIRM ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>CONFIRMAR ATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="328"/>
+        <location filename="../supervisor_screen.py" line="328" />
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>APOSTAS LATERAIS FAVORÁVEIS AO JOGADOR COM AS CARTAS RESTANTES</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="329"/>
-        <location filename="../supervisor_screen.py" line="671"/>
+        <location filename="../supervisor_screen.py" line="329" />
+        <location filename="../supervisor_screen.py" line="671" />
         <source>No alert in this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location filename="../supervisor_screen.py" line="334" />
         <source>bet</source>
-        <translation type="unfinished"></translation>
+        <translation>aposta</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location filename="../supervisor_screen.py" line="334" />
         <source>player EV per unit</source>
-        <translation type="unfinished"></translation>
+        <translation>EV do jogador por unidade</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location filename="../supervisor_screen.py" line="334" />
         <source>cards left</source>
-        <translation type="unfinished"></translation>
+        <translation>cartas restantes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
-        <location filename="../supervisor_screen.py" line="360"/>
+        <location filename="../supervisor_screen.py" line="334" />
+        <location filename="../supervisor_screen.py" line="360" />
         <source>round</source>
-        <translation type="unfinished"></translation>
+        <translation>rodada</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="345"/>
+        <location filename="../supervisor_screen.py" line="345" />
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>SAPATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="347"/>
+        <location filename="../supervisor_screen.py" line="347" />
         <source>this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>este sapato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="348"/>
+        <location filename="../supervisor_screen.py" line="348" />
         <source>all shoes</source>
-        <translation type="unfinished"></translation>
+        <translation>todos os sapatos</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="350"/>
+        <location filename="../supervisor_screen.py" line="350" />
         <source>LOAD ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>CARREGAR RODADAS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="359"/>
+        <location filename="../supervisor_screen.py" line="359" />
         <source>shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>sapato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="361"/>
+        <location filename="../supervisor_screen.py" line="361" />
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>estado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="362"/>
+        <location filename="../supervisor_screen.py" line="362" />
         <source>player</source>
-        <translation type="unfinished"></translation>
+        <translation>jogador</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="363"/>
+        <location filename="../supervisor_screen.py" line="363" />
         <source>banker</source>
-        <translation type="unfinished"></translation>
+        <translation>banker</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="364"/>
+        <location filename="../supervisor_screen.py" line="364" />
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>resultado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="365"/>
+        <location filename="../supervisor_screen.py" line="365" />
         <source>incidents</source>
-        <translation type="unfinished"></translation>
+        <translation>incidentes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="366"/>
+        <location filename="../supervisor_screen.py" line="366" />
         <source>acts</source>
-        <translation type="unfinished"></translation>
+        <translation>atos</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="388"/>
+        <location filename="../supervisor_screen.py" line="388" />
         <source>Type the user and the PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>Escreva o utilizador e o PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
+        <location filename="../supervisor_screen.py" line="396" />
         <source>REFUSED: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>RECUSADO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
-        <location filename="../supervisor_screen.py" line="605"/>
+        <location filename="../supervisor_screen.py" line="396" />
+        <location filename="../supervisor_screen.py" line="605" />
         <source>wrong PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>PIN errado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="401"/>
+        <location filename="../supervisor_screen.py" line="401" />
         <source>REFUSED: wrong user or PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location filename="../supervisor_screen.py" line="434" />
         <source>logged in: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sessão iniciada: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location filename="../supervisor_screen.py" line="434" />
         <source>not logged in</source>
-        <translation type="unfinished"></translation>
+        <translation>sem sessão</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="480"/>
+        <location filename="../supervisor_screen.py" line="480" />
         <source>Choose an act.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escolha um ato.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="482"/>
+        <location filename="../supervisor_screen.py" line="482" />
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation type="unfinished"></translation>
+        <translation>A mesa não está em pausa: não há nada a resolver e o controlador recusará.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="484"/>
+        <location filename="../supervisor_screen.py" line="484" />
         <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation type="unfinished"></translation>
+        <translation>O sapato continua desligado: volte a ligá-lo primeiro (o controlador recusa retomar).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="486"/>
+        <location filename="../supervisor_screen.py" line="486" />
         <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma rodada aberta (pausa em %1): nada a anular. Use RETOMAR ou TERMINAR SAPATO.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="492"/>
+        <location filename="../supervisor_screen.py" line="492" />
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="503"/>
+        <location filename="../supervisor_screen.py" line="503" />
         <source>(type a valid card)</source>
-        <translation type="unfinished"></translation>
+        <translation>(escreva uma carta válida)</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="506"/>
+        <location filename="../supervisor_screen.py" line="506" />
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>A carta %1 é colocada em %2 da rodada %3 e registada como MANUAL; a rodada continua pelas regras da terceira carta.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="510"/>
+        <location filename="../supervisor_screen.py" line="510" />
         <source>the position due</source>
-        <translation type="unfinished"></translation>
+        <translation>a posição devida</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="516"/>
+        <location filename="../supervisor_screen.py" line="516" />
         <source>The card at %1 moves to %2; totals and who draws are recomputed.</source>
-        <translation type="unfinished"></translation>
+        <translation>A carta em %1 passa para %2; os totais e quem compra são recalculados.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="523"/>
+        <location filename="../supervisor_screen.py" line="523" />
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>A rodada %1 do sapato %2 é ANULADA: todas as apostas são devolvidas. As suas cartas são descartadas. A próxima rodada é a %3.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="533"/>
+        <location filename="../supervisor_screen.py" line="533" />
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation type="unfinished"></translation>
+        <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="554"/>
+        <location filename="../supervisor_screen.py" line="554" />
         <source>log in</source>
-        <translation type="unfinished"></translation>
+        <translation>iniciar sessão</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="556"/>
+        <location filename="../supervisor_screen.py" line="556" />
         <source>choose an act</source>
-        <translation type="unfinished"></translation>
+        <translation>escolher um ato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="558"/>
+        <location filename="../supervisor_screen.py" line="558" />
         <source>a reason code</source>
-        <translation type="unfinished"></translation>
+        <translation>um código de motivo</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="560"/>
+        <location filename="../supervisor_screen.py" line="560" />
         <source>a note</source>
-        <translation type="unfinished"></translation>
+        <translation>uma nota</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="565"/>
+        <location filename="../supervisor_screen.py" line="565" />
         <source>a valid card</source>
-        <translation type="unfinished"></translation>
+        <translation>uma carta válida</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="567"/>
+        <location filename="../supervisor_screen.py" line="567" />
         <source>two different positions</source>
-        <translation type="unfinished"></translation>
+        <translation>duas posições diferentes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="581"/>
-        <location filename="../supervisor_screen.py" line="587"/>
+        <location filename="../supervisor_screen.py" line="581" />
+        <location filename="../supervisor_screen.py" line="587" />
         <source>Still needed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ainda falta: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="605"/>
+        <location filename="../supervisor_screen.py" line="605" />
         <source>REFUSED – not authorised: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>RECUSADO – sem autorização: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location filename="../supervisor_screen.py" line="608" />
         <source>REFUSED – not allowed now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>RECUSADO – não permitido agora: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="610"/>
+        <location filename="../supervisor_screen.py" line="610" />
         <source>ERROR: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ERRO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="613"/>
+        <location filename="../supervisor_screen.py" line="613" />
         <source>DONE: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>FEITO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="653"/>
+        <location filename="../supervisor_screen.py" line="653" />
         <source>incident</source>
-        <translation type="unfinished"></translation>
+        <translation>incidente</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="653"/>
+        <location filename="../supervisor_screen.py" line="653" />
         <source>evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>prova</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="691"/>
+        <location filename="../supervisor_screen.py" line="691" />
         <source>%1 favours the player now (EV %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>
 </context>
 </TS>
