@@ -417,7 +417,7 @@ class DealerScreen(QWidget):
         else:
             self.player.set_winner(None)
             self.banker.set_winner(None)
-        self.why.setText(str(field(view, "who_draws", "") or ""))
+        self.why.setText(prompts.who_draws(view))
         self.next.setText(prompts.next_line(view, self.can_draw))
 
         self._show_alerts(view, state, rescan)

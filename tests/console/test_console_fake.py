@@ -326,3 +326,26 @@ def test_a_hung_device_never_holds_the_console_on_close(qtbot, fakes):
     b.sink(frames.CardRead("AS", b"AS"))
     qtbot.wait(50)
     assert delivered == []  # nothing is delivered after close
+
+
+@pytest.mark.parametrize("player, banker, text", [
+    ((), (), ""),
+    (("9S", "KD"), ("3H", "4C"), "NATURAL: PLAYER 9, BANKER 7: NO MORE CARDS"),
+    (("5S", "KD"), ("3H", "4C"), "PLAYER DRAWS ON 5"),
+    (("5S", "KD", "8C"), ("3H", "4C"), "BANKER STANDS (BANKER 7, PLAYER'S THIRD CARD 8: STANDS)"),
+    (("5S", "KD", "2C"), ("3H", "AC"), "BANKER DRAWS (BANKER 4, PLAYER'S THIRD CARD 2: DRAWS)"),
+    (("5S", "KD", "2C"), ("3H", "AC", "9D"), ""),
+    (("6S", "KD"), ("3H", "2C"), "BANKER DRAWS (PLAYER STOOD; BANKER 5: DRAWS)"),
+    (("7S", "KD"), ("3H", "3C"), "PLAYER STANDS ON 7; BANKER STANDS (PLAYER STOOD; BANKER 6: STANDS)"),
+])
+def test_who_draws_by_the_third_card_rules(player, banker, text):
+    from types import SimpleNamespace
+
+    assert prompts.who_draws(SimpleNamespace(player=player, banker=banker, who_draws=None)) == text
+
+
+def test_who_draws_falls_back_on_unreadable_cards():
+    from types import SimpleNamespace
+
+    view = SimpleNamespace(player=("??", "KD"), banker=("3H", "4C"), who_draws="FROM THE CONTROLLER")
+    assert prompts.who_draws(view) == "FROM THE CONTROLLER"

@@ -95,6 +95,7 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
             winner = win.dealer.banner.text()
             assert winner.startswith(("BANKER WINS", "PLAYER WINS", "TIE"))
         seen.add(win.dealer.banner.text().split(" ")[0])
+        assert win.dealer.why.text() == (view.who_draws or ""), view  # rebuilt for translation, same words
         _press(qtbot, win)
     view = win.host.snapshot()
     assert view.state == "shoe_end", view

@@ -23,207 +23,206 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="84"/>
+        <location filename="../dealer_screen.py" line="85"/>
         <source>TOTAL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="125"/>
+        <location filename="../dealer_screen.py" line="126"/>
         <source>WINS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="129"/>
-        <location filename="../dealer_screen.py" line="291"/>
+        <location filename="../dealer_screen.py" line="130"/>
+        <location filename="../dealer_screen.py" line="294"/>
         <source>TIE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="207"/>
+        <location filename="../dealer_screen.py" line="208"/>
         <source>TABLE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="208"/>
+        <location filename="../dealer_screen.py" line="209"/>
         <source>SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="209"/>
+        <location filename="../dealer_screen.py" line="210"/>
         <source>ROUND</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="210"/>
+        <location filename="../dealer_screen.py" line="211"/>
         <source>CARDS LEFT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="211"/>
+        <location filename="../dealer_screen.py" line="212"/>
         <source>BURN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="212"/>
+        <location filename="../dealer_screen.py" line="213"/>
         <source>CUT CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="213"/>
+        <location filename="../dealer_screen.py" line="214"/>
         <source>SHOE LINK</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="224"/>
+        <location filename="../dealer_screen.py" line="225"/>
         <source>LAST ROUND</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="248"/>
-        <location filename="../dealer_screen.py" line="290"/>
+        <location filename="../dealer_screen.py" line="251"/>
+        <location filename="../dealer_screen.py" line="293"/>
         <source>PLAYER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="249"/>
-        <location filename="../dealer_screen.py" line="289"/>
+        <location filename="../dealer_screen.py" line="252"/>
+        <location filename="../dealer_screen.py" line="292"/>
         <source>BANKER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="270"/>
+        <location filename="../dealer_screen.py" line="273"/>
         <source>ROADS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="275"/>
+        <location filename="../dealer_screen.py" line="278"/>
         <source>Roads are not available in this build</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="285"/>
+        <location filename="../dealer_screen.py" line="288"/>
         <source>SHOE STATISTICS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="292"/>
+        <location filename="../dealer_screen.py" line="295"/>
         <source>ROUNDS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="309"/>
+        <location filename="../dealer_screen.py" line="312"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="326"/>
+        <location filename="../dealer_screen.py" line="329"/>
         <source>NEW SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="327"/>
+        <location filename="../dealer_screen.py" line="330"/>
         <source>SHUFFLED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="328"/>
+        <location filename="../dealer_screen.py" line="331"/>
         <source>OPEN BETTING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="329"/>
+        <location filename="../dealer_screen.py" line="332"/>
         <source>NO MORE BETS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="330"/>
+        <location filename="../dealer_screen.py" line="333"/>
         <source>CONFIRM RESULT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="331"/>
+        <location filename="../dealer_screen.py" line="334"/>
         <source>DRAW CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="332"/>
+        <location filename="../dealer_screen.py" line="335"/>
         <source>CALL SUPERVISOR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="344"/>
-        <location filename="../dealer_screen.py" line="508"/>
+        <location filename="../dealer_screen.py" line="347"/>
+        <location filename="../dealer_screen.py" line="511"/>
         <source>NEXT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="344"/>
-        <location filename="../dealer_screen.py" line="509"/>
+        <location filename="../dealer_screen.py" line="347"/>
         <source>SPACE / ENTER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="380"/>
+        <location filename="../dealer_screen.py" line="383"/>
         <source>SHOW CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="382"/>
+        <location filename="../dealer_screen.py" line="385"/>
         <source>%1 TO BURN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="385"/>
+        <location filename="../dealer_screen.py" line="388"/>
         <source>DONE %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="389"/>
+        <location filename="../dealer_screen.py" line="392"/>
         <source>OUT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="391"/>
+        <location filename="../dealer_screen.py" line="394"/>
         <source>IN SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="393"/>
+        <location filename="../dealer_screen.py" line="396"/>
         <source>ONLINE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="395"/>
+        <location filename="../dealer_screen.py" line="398"/>
         <source>OFFLINE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="423"/>
+        <location filename="../dealer_screen.py" line="426"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="430"/>
+        <location filename="../dealer_screen.py" line="433"/>
         <source>MISREAD – RESCAN %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="432"/>
+        <location filename="../dealer_screen.py" line="435"/>
         <source>(%1×)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="446"/>
+        <location filename="../dealer_screen.py" line="449"/>
         <source>INCIDENT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="448"/>
+        <location filename="../dealer_screen.py" line="451"/>
         <source>%1 AT %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="482"/>
+        <location filename="../dealer_screen.py" line="485"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -244,276 +243,306 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="46"/>
+        <location filename="../prompts.py" line="47"/>
         <source>PLAYER CARD %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="47"/>
+        <location filename="../prompts.py" line="48"/>
         <source>BANKER CARD %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="54"/>
+        <location filename="../prompts.py" line="55"/>
         <source>BANKER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="55"/>
+        <location filename="../prompts.py" line="56"/>
         <source>PLAYER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="56"/>
+        <location filename="../prompts.py" line="57"/>
         <source>TIE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="63"/>
+        <location filename="../prompts.py" line="64"/>
         <source>Player</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="64"/>
+        <location filename="../prompts.py" line="65"/>
         <source>Banker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="65"/>
+        <location filename="../prompts.py" line="66"/>
         <source>Tie</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66"/>
+        <location filename="../prompts.py" line="67"/>
         <source>Player Pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67"/>
+        <location filename="../prompts.py" line="68"/>
         <source>Banker Pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68"/>
+        <location filename="../prompts.py" line="69"/>
         <source>Either Pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="69"/>
+        <location filename="../prompts.py" line="70"/>
         <source>Perfect Pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="70"/>
+        <location filename="../prompts.py" line="71"/>
         <source>Player Natural</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="71"/>
+        <location filename="../prompts.py" line="72"/>
         <source>Banker Natural</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="72"/>
+        <location filename="../prompts.py" line="73"/>
         <source>Player Bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="73"/>
+        <location filename="../prompts.py" line="74"/>
         <source>Banker Bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="74"/>
+        <location filename="../prompts.py" line="75"/>
         <source>Lucky Six</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75"/>
+        <location filename="../prompts.py" line="76"/>
         <source>2 Cards Lucky Six</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76"/>
+        <location filename="../prompts.py" line="77"/>
         <source>3 Cards Lucky Six</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="84"/>
+        <location filename="../prompts.py" line="85"/>
         <source>NO SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85"/>
+        <location filename="../prompts.py" line="86"/>
         <source>SHUFFLE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86"/>
+        <location filename="../prompts.py" line="87"/>
         <source>BURN CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87"/>
+        <location filename="../prompts.py" line="88"/>
         <source>READY</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88"/>
+        <location filename="../prompts.py" line="89"/>
         <source>BURNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="89"/>
+        <location filename="../prompts.py" line="90"/>
         <source>BETTING OPEN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="90"/>
-        <location filename="../prompts.py" line="136"/>
+        <location filename="../prompts.py" line="91"/>
+        <location filename="../prompts.py" line="137"/>
         <source>NO MORE BETS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="91"/>
-        <location filename="../prompts.py" line="139"/>
+        <location filename="../prompts.py" line="92"/>
+        <location filename="../prompts.py" line="140"/>
         <source>DEALING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="92"/>
-        <location filename="../prompts.py" line="112"/>
+        <location filename="../prompts.py" line="93"/>
+        <location filename="../prompts.py" line="113"/>
         <source>RESULT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="93"/>
+        <location filename="../prompts.py" line="94"/>
         <source>PAUSED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="94"/>
+        <location filename="../prompts.py" line="95"/>
         <source>SHOE END</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="105"/>
+        <location filename="../prompts.py" line="106"/>
         <source>TIE %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="107"/>
+        <location filename="../prompts.py" line="108"/>
         <source>PLAYER WINS %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="109"/>
+        <location filename="../prompts.py" line="110"/>
         <source>BANKER WINS %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="111"/>
+        <location filename="../prompts.py" line="112"/>
         <source>ROUND VOIDED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="119"/>
+        <location filename="../prompts.py" line="120"/>
         <source>NEW SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="121"/>
+        <location filename="../prompts.py" line="122"/>
         <source>SHUFFLE AND LOAD THE SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="124"/>
+        <location filename="../prompts.py" line="125"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="126"/>
+        <location filename="../prompts.py" line="127"/>
         <source>SHOW THE BURN CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="129"/>
+        <location filename="../prompts.py" line="130"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="133"/>
+        <location filename="../prompts.py" line="134"/>
         <source>PLACE YOUR BETS %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="134"/>
+        <location filename="../prompts.py" line="135"/>
         <source>PLACE YOUR BETS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="139"/>
+        <location filename="../prompts.py" line="140"/>
         <source>DEAL %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="143"/>
+        <location filename="../prompts.py" line="144"/>
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="145"/>
+        <location filename="../prompts.py" line="146"/>
         <source>SHOE ENDED – NEW SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="154"/>
+        <location filename="../prompts.py" line="155"/>
         <source>Rescan %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="157"/>
+        <location filename="../prompts.py" line="158"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="159"/>
+        <location filename="../prompts.py" line="160"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="161"/>
+        <location filename="../prompts.py" line="162"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="163"/>
+        <location filename="../prompts.py" line="164"/>
         <source>Announce the result, then CONFIRM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="165"/>
+        <location filename="../prompts.py" line="166"/>
         <source>Press OPEN BETTING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="167"/>
+        <location filename="../prompts.py" line="168"/>
         <source>Draw one card and show it: it sets the burn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="169"/>
+        <location filename="../prompts.py" line="170"/>
         <source>Burn the next card face down</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="172"/>
+        <location filename="../prompts.py" line="173"/>
         <source>Deal %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="174"/>
+        <location filename="../prompts.py" line="175"/>
         <source>Wait for the supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="217"/>
+        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="220"/>
+        <source>PLAYER DRAWS ON %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="226"/>
+        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="228"/>
+        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="231"/>
+        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="233"/>
+        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
