@@ -429,7 +429,7 @@ class DealerScreen(QWidget):
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
         if rescan and state != "paused":
             misreads = field(view, "misreads", 0) or 0
-            where = prompts.position_name(rescan) or str(rescan)
+            where = prompts.rescan_name(rescan)
             text = self.tr("MISREAD – RESCAN %1").replace("%1", where)
             if misreads:
                 text += "  " + self.tr("(%1×)").replace("%1", str(misreads))

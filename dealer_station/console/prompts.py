@@ -20,6 +20,7 @@ __all__ = [
     "next_act",
     "next_line",
     "position_name",
+    "rescan_name",
     "state_name",
     "who_draws",
     "winner_name",
@@ -46,6 +47,16 @@ def position_name(position: str | None) -> str:
     if position.startswith("player"):
         return translate("Prompts", "PLAYER CARD %1").replace("%1", position[-1])
     return translate("Prompts", "BANKER CARD %1").replace("%1", position[-1])
+
+
+def rescan_name(position: str | None) -> str:
+    """The card to rescan in words: a hand position (``"BANKER CARD 2"``), the burn card, or the card."""
+    name = position_name(position)
+    if name:
+        return name
+    if position and "burn" in position:
+        return translate("Prompts", "THE BURN CARD")
+    return translate("Prompts", "THE CARD")
 
 
 def winner_name(winner: str | None) -> str:
@@ -116,6 +127,8 @@ def _result_line(view) -> str:
 def banner(view) -> str:
     """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"``, …"""
     state = getattr(view, "state", "")
+    if state in ("dealing", "betting_closed", "burning", "burn_indicator") and getattr(view, "rescan", None):
+        return translate("Prompts", "RESCAN %1").replace("%1", rescan_name(view.rescan))
     if state == "no_shoe":
         return translate("Prompts", "NEW SHOE")
     if state == "shuffle":
@@ -152,7 +165,7 @@ def next_line(view, can_draw: bool = False) -> str:
     state = getattr(view, "state", "")
     rescan = getattr(view, "rescan", None)
     if rescan:
-        return translate("Prompts", "Rescan %1").replace("%1", position_name(rescan) or rescan)
+        return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
     act = next_act(view, can_draw)
     if act == "new_shoe":
         return translate("Prompts", "Press NEW SHOE to start a shoe")

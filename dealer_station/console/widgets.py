@@ -79,7 +79,7 @@ class TouchButton(QPushButton):
     def __init__(self, label: str, key: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(0)
         self._label = QLabel(label)
         self._label.setObjectName("buttonLabel")

@@ -224,7 +224,7 @@ def test_recovered_station_shows_the_same_prompt(qtbot, console, fakes):
     after = (again.dealer.banner.text(), again.dealer.next.text(), again.dealer.misread.text.text(),
              [f.text_shown() for f in again.dealer.player.cards + again.dealer.banker.cards])
     assert after == before
-    assert before[0] == "DEAL PLAYER CARD 2"
+    assert before[0] == "RESCAN PLAYER CARD 2"
 
 
 def test_gui_keeps_ticking_while_the_reader_blocks(qtbot, console, fakes):
@@ -349,3 +349,10 @@ def test_who_draws_falls_back_on_unreadable_cards():
 
     view = SimpleNamespace(player=("??", "KD"), banker=("3H", "4C"), who_draws="FROM THE CONTROLLER")
     assert prompts.who_draws(view) == "FROM THE CONTROLLER"
+
+
+def test_rescan_names():
+    assert prompts.rescan_name("player3") == "PLAYER CARD 3"
+    assert prompts.rescan_name("burn_indicator") == "THE BURN CARD"
+    assert prompts.rescan_name("burn") == "THE BURN CARD"
+    assert prompts.rescan_name(None) == "THE CARD"

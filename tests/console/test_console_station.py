@@ -122,6 +122,7 @@ def test_misread_alert_shows_and_clears_on_rescan(qtbot, station_factory, statio
     assert "MISREAD – RESCAN PLAYER CARD 2" in alert.text.text()
     assert win.beeps, "a sound goes with the alert"
     assert win.dealer.player.cards[1].text_shown() == "RESCAN"
+    assert win.dealer.banner.text() == "RESCAN PLAYER CARD 2"
     _press(qtbot, win)  # the dealer rescans: the card is read
     assert alert.isHidden()
     assert win.dealer.player.cards[1].text_shown() not in ("", "RESCAN")
@@ -219,7 +220,7 @@ def test_recovered_station_shows_the_same_prompt(qtbot, station_factory, station
                 d.tile_left.value.text(), [f.text_shown() for f in d.player.cards + d.banker.cards])
 
     before = screen(win)
-    assert before[0] == "DEAL BANKER CARD 2"
+    assert before[0] == "RESCAN BANKER CARD 2"
     win.shutdown()
     station.close()  # as after a kill: the journal is all that is left
     again = station_factory("recover.sqlite")

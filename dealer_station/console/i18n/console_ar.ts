@@ -243,305 +243,320 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="47"/>
+        <location filename="../prompts.py" line="48"/>
         <source>PLAYER CARD %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="48"/>
+        <location filename="../prompts.py" line="49"/>
         <source>BANKER CARD %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="55"/>
-        <source>BANKER</source>
+        <location filename="../prompts.py" line="58"/>
+        <source>THE BURN CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="56"/>
-        <source>PLAYER</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="57"/>
-        <source>TIE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="64"/>
-        <source>Player</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="65"/>
-        <source>Banker</source>
+        <location filename="../prompts.py" line="59"/>
+        <source>THE CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="66"/>
-        <source>Tie</source>
+        <source>BANKER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="67"/>
-        <source>Player Pair</source>
+        <source>PLAYER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="68"/>
-        <source>Banker Pair</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="69"/>
-        <source>Either Pair</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="70"/>
-        <source>Perfect Pair</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="71"/>
-        <source>Player Natural</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="72"/>
-        <source>Banker Natural</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="73"/>
-        <source>Player Bonus</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="74"/>
-        <source>Banker Bonus</source>
+        <source>TIE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="75"/>
-        <source>Lucky Six</source>
+        <source>Player</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="76"/>
-        <source>2 Cards Lucky Six</source>
+        <source>Banker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="77"/>
-        <source>3 Cards Lucky Six</source>
+        <source>Tie</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="78"/>
+        <source>Player Pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="79"/>
+        <source>Banker Pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="80"/>
+        <source>Either Pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="81"/>
+        <source>Perfect Pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="82"/>
+        <source>Player Natural</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="83"/>
+        <source>Banker Natural</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="84"/>
+        <source>Player Bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="85"/>
-        <source>NO SHOE</source>
+        <source>Banker Bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="86"/>
-        <source>SHUFFLE</source>
+        <source>Lucky Six</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="87"/>
-        <source>BURN CARD</source>
+        <source>2 Cards Lucky Six</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../prompts.py" line="88"/>
+        <source>3 Cards Lucky Six</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="96"/>
+        <source>NO SHOE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="97"/>
+        <source>SHUFFLE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="98"/>
+        <source>BURN CARD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="99"/>
         <source>READY</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="89"/>
+        <location filename="../prompts.py" line="100"/>
         <source>BURNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="90"/>
+        <location filename="../prompts.py" line="101"/>
         <source>BETTING OPEN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="91"/>
-        <location filename="../prompts.py" line="137"/>
+        <location filename="../prompts.py" line="102"/>
+        <location filename="../prompts.py" line="150"/>
         <source>NO MORE BETS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="92"/>
-        <location filename="../prompts.py" line="140"/>
+        <location filename="../prompts.py" line="103"/>
+        <location filename="../prompts.py" line="153"/>
         <source>DEALING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="93"/>
-        <location filename="../prompts.py" line="113"/>
+        <location filename="../prompts.py" line="104"/>
+        <location filename="../prompts.py" line="124"/>
         <source>RESULT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="94"/>
+        <location filename="../prompts.py" line="105"/>
         <source>PAUSED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="95"/>
+        <location filename="../prompts.py" line="106"/>
         <source>SHOE END</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="106"/>
+        <location filename="../prompts.py" line="117"/>
         <source>TIE %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="108"/>
+        <location filename="../prompts.py" line="119"/>
         <source>PLAYER WINS %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="110"/>
+        <location filename="../prompts.py" line="121"/>
         <source>BANKER WINS %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="112"/>
+        <location filename="../prompts.py" line="123"/>
         <source>ROUND VOIDED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="120"/>
+        <location filename="../prompts.py" line="131"/>
+        <source>RESCAN %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="133"/>
         <source>NEW SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="122"/>
+        <location filename="../prompts.py" line="135"/>
         <source>SHUFFLE AND LOAD THE SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="125"/>
+        <location filename="../prompts.py" line="138"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="127"/>
+        <location filename="../prompts.py" line="140"/>
         <source>SHOW THE BURN CARD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="130"/>
+        <location filename="../prompts.py" line="143"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="134"/>
+        <location filename="../prompts.py" line="147"/>
         <source>PLACE YOUR BETS %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="135"/>
+        <location filename="../prompts.py" line="148"/>
         <source>PLACE YOUR BETS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="140"/>
+        <location filename="../prompts.py" line="153"/>
         <source>DEAL %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="144"/>
+        <location filename="../prompts.py" line="157"/>
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="146"/>
+        <location filename="../prompts.py" line="159"/>
         <source>SHOE ENDED – NEW SHOE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="155"/>
+        <location filename="../prompts.py" line="168"/>
         <source>Rescan %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="158"/>
+        <location filename="../prompts.py" line="171"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="160"/>
+        <location filename="../prompts.py" line="173"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="162"/>
+        <location filename="../prompts.py" line="175"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="164"/>
+        <location filename="../prompts.py" line="177"/>
         <source>Announce the result, then CONFIRM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="166"/>
+        <location filename="../prompts.py" line="179"/>
         <source>Press OPEN BETTING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="168"/>
+        <location filename="../prompts.py" line="181"/>
         <source>Draw one card and show it: it sets the burn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="170"/>
+        <location filename="../prompts.py" line="183"/>
         <source>Burn the next card face down</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="173"/>
+        <location filename="../prompts.py" line="186"/>
         <source>Deal %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="175"/>
+        <location filename="../prompts.py" line="188"/>
         <source>Wait for the supervisor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="217"/>
+        <location filename="../prompts.py" line="230"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="220"/>
+        <location filename="../prompts.py" line="233"/>
         <source>PLAYER DRAWS ON %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="226"/>
+        <location filename="../prompts.py" line="239"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="228"/>
+        <location filename="../prompts.py" line="241"/>
         <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="231"/>
+        <location filename="../prompts.py" line="244"/>
         <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="233"/>
+        <location filename="../prompts.py" line="246"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -243,305 +243,320 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="47" />
+        <location filename="../prompts.py" line="48" />
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="48" />
+        <location filename="../prompts.py" line="49" />
         <source>BANKER CARD %1</source>
         <translation>CARTA %1 DO BANKER</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="55" />
+        <location filename="../prompts.py" line="58" />
+        <source>THE BURN CARD</source>
+        <translation>A CARTA DE QUEIMA</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="59" />
+        <source>THE CARD</source>
+        <translation>A CARTA</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="66" />
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="56" />
+        <location filename="../prompts.py" line="67" />
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="57" />
+        <location filename="../prompts.py" line="68" />
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="64" />
+        <location filename="../prompts.py" line="75" />
         <source>Player</source>
         <translation>Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="65" />
+        <location filename="../prompts.py" line="76" />
         <source>Banker</source>
         <translation>Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66" />
+        <location filename="../prompts.py" line="77" />
         <source>Tie</source>
         <translation>Empate</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67" />
+        <location filename="../prompts.py" line="78" />
         <source>Player Pair</source>
         <translation>Par do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68" />
+        <location filename="../prompts.py" line="79" />
         <source>Banker Pair</source>
         <translation>Par do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="69" />
+        <location filename="../prompts.py" line="80" />
         <source>Either Pair</source>
         <translation>Qualquer Par</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="70" />
+        <location filename="../prompts.py" line="81" />
         <source>Perfect Pair</source>
         <translation>Par Perfeito</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="71" />
+        <location filename="../prompts.py" line="82" />
         <source>Player Natural</source>
         <translation>Natural do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="72" />
+        <location filename="../prompts.py" line="83" />
         <source>Banker Natural</source>
         <translation>Natural do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="73" />
+        <location filename="../prompts.py" line="84" />
         <source>Player Bonus</source>
         <translation>Bónus do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="74" />
+        <location filename="../prompts.py" line="85" />
         <source>Banker Bonus</source>
         <translation>Bónus do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75" />
+        <location filename="../prompts.py" line="86" />
         <source>Lucky Six</source>
         <translation>Lucky Six</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76" />
+        <location filename="../prompts.py" line="87" />
         <source>2 Cards Lucky Six</source>
         <translation>Lucky Six 2 Cartas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="77" />
+        <location filename="../prompts.py" line="88" />
         <source>3 Cards Lucky Six</source>
         <translation>Lucky Six 3 Cartas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85" />
+        <location filename="../prompts.py" line="96" />
         <source>NO SHOE</source>
         <translation>SEM SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86" />
+        <location filename="../prompts.py" line="97" />
         <source>SHUFFLE</source>
         <translation>EMBARALHAR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87" />
+        <location filename="../prompts.py" line="98" />
         <source>BURN CARD</source>
         <translation>CARTA DE QUEIMA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88" />
+        <location filename="../prompts.py" line="99" />
         <source>READY</source>
         <translation>PRONTO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="89" />
+        <location filename="../prompts.py" line="100" />
         <source>BURNING</source>
         <translation>A QUEIMAR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="90" />
+        <location filename="../prompts.py" line="101" />
         <source>BETTING OPEN</source>
         <translation>APOSTAS ABERTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="91" />
-        <location filename="../prompts.py" line="137" />
+        <location filename="../prompts.py" line="102" />
+        <location filename="../prompts.py" line="150" />
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="92" />
-        <location filename="../prompts.py" line="140" />
+        <location filename="../prompts.py" line="103" />
+        <location filename="../prompts.py" line="153" />
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="93" />
-        <location filename="../prompts.py" line="113" />
+        <location filename="../prompts.py" line="104" />
+        <location filename="../prompts.py" line="124" />
         <source>RESULT</source>
         <translation>RESULTADO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="94" />
+        <location filename="../prompts.py" line="105" />
         <source>PAUSED</source>
         <translation>EM PAUSA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="95" />
+        <location filename="../prompts.py" line="106" />
         <source>SHOE END</source>
         <translation>FIM DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="106" />
+        <location filename="../prompts.py" line="117" />
         <source>TIE %1 – %2</source>
         <translation>EMPATE %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="108" />
+        <location filename="../prompts.py" line="119" />
         <source>PLAYER WINS %1 – %2</source>
         <translation>JOGADOR GANHA %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="110" />
+        <location filename="../prompts.py" line="121" />
         <source>BANKER WINS %1 – %2</source>
         <translation>BANKER GANHA %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="112" />
+        <location filename="../prompts.py" line="123" />
         <source>ROUND VOIDED</source>
         <translation>RODADA ANULADA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="120" />
+        <location filename="../prompts.py" line="131" />
+        <source>RESCAN %1</source>
+        <translation>RELER %1</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="133" />
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="122" />
+        <location filename="../prompts.py" line="135" />
         <source>SHUFFLE AND LOAD THE SHOE</source>
         <translation>EMBARALHE E CARREGUE O SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="125" />
+        <location filename="../prompts.py" line="138" />
         <source>OPEN BETTING – ROUND %1</source>
         <translation>ABRIR APOSTAS – RODADA %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="127" />
+        <location filename="../prompts.py" line="140" />
         <source>SHOW THE BURN CARD</source>
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="130" />
+        <location filename="../prompts.py" line="143" />
         <source>BURN %n MORE CARD(S)</source>
         <translation>QUEIME MAIS %n CARTA(S)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="134" />
+        <location filename="../prompts.py" line="147" />
         <source>PLACE YOUR BETS %1</source>
         <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="135" />
+        <location filename="../prompts.py" line="148" />
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="140" />
+        <location filename="../prompts.py" line="153" />
         <source>DEAL %1</source>
         <translation>DISTRIBUA %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="144" />
+        <location filename="../prompts.py" line="157" />
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
         <translation>RODADA EM PAUSA – CHAME O SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="146" />
+        <location filename="../prompts.py" line="159" />
         <source>SHOE ENDED – NEW SHOE</source>
         <translation>SAPATO TERMINADO – NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="155" />
+        <location filename="../prompts.py" line="168" />
         <source>Rescan %1</source>
         <translation>Releia %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="158" />
+        <location filename="../prompts.py" line="171" />
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Prima NOVO SAPATO para começar um sapato</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="160" />
+        <location filename="../prompts.py" line="173" />
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
         <translation>Embaralhe 8 baralhos, coloque o cartão de corte, carregue o sapato e prima EMBARALHADO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="162" />
+        <location filename="../prompts.py" line="175" />
         <source>Press NO MORE BETS to close betting</source>
         <translation>Prima APOSTAS ENCERRADAS para fechar as apostas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="164" />
+        <location filename="../prompts.py" line="177" />
         <source>Announce the result, then CONFIRM</source>
         <translation>Anuncie o resultado e CONFIRME</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="166" />
+        <location filename="../prompts.py" line="179" />
         <source>Press OPEN BETTING</source>
         <translation>Prima ABRIR APOSTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="168" />
+        <location filename="../prompts.py" line="181" />
         <source>Draw one card and show it: it sets the burn</source>
         <translation>Tire uma carta e mostre-a: ela define a queima</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="170" />
+        <location filename="../prompts.py" line="183" />
         <source>Burn the next card face down</source>
         <translation>Queime a próxima carta virada para baixo</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="173" />
+        <location filename="../prompts.py" line="186" />
         <source>Deal %1</source>
         <translation>Distribua %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="175" />
+        <location filename="../prompts.py" line="188" />
         <source>Wait for the supervisor</source>
         <translation>Aguarde o supervisor</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="217" />
+        <location filename="../prompts.py" line="230" />
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="220" />
+        <location filename="../prompts.py" line="233" />
         <source>PLAYER DRAWS ON %1</source>
         <translation>JOGADOR COMPRA COM %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="226" />
+        <location filename="../prompts.py" line="239" />
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation>BANKER COMPRA (JOGADOR FICOU; BANKER %1: COMPRA)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="228" />
+        <location filename="../prompts.py" line="241" />
         <source>BANKER DRAWS (BANKER %1, PLAYER'S THIRD CARD %2: DRAWS)</source>
         <translation>BANKER COMPRA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: COMPRA)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="231" />
+        <location filename="../prompts.py" line="244" />
         <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
         <translation>JOGADOR FICA COM %1; BANKER FICA (JOGADOR FICOU; BANKER %2: FICA)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="233" />
+        <location filename="../prompts.py" line="246" />
         <source>BANKER STANDS (BANKER %1, PLAYER'S THIRD CARD %2: STANDS)</source>
         <translation>BANKER FICA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: FICA)</translation>
     </message>
