@@ -533,3 +533,41 @@ def test_portuguese_console_holds_1920_by_1080(qtbot, station_factory, station_c
         assert win.minimumSizeHint().width() <= 1920
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_portuguese_translation_is_complete(tmp_path):
+    """Every string of the console (as pyside6-lupdate finds it) has a finished Portuguese translation."""
+    import glob
+    import shutil
+    import subprocess
+    import sys
+    import xml.etree.ElementTree as ET
+
+    lupdate = shutil.which("pyside6-lupdate") or os.path.join(os.path.dirname(sys.executable), "pyside6-lupdate")
+    if not os.path.exists(lupdate):
+        pytest.skip("pyside6-lupdate is not installed")
+    from tests.conftest import ROOT
+
+    sources = [p for p in glob.glob(str(ROOT / "dealer_station" / "console" / "*.py")) if "roads_view" not in p]
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run([lupdate, *sources, "-ts", str(fresh)], check=True, capture_output=True)
+
+    def messages(path, finished_only=False):
+        out = set()
+        for ctx in ET.parse(path).getroot().findall("context"):
+            for m in ctx.findall("message"):
+                tr = m.find("translation")
+                if finished_only and (tr.get("type") == "unfinished" or not tr.text):
+                    continue
+                out.add((ctx.find("name").text, m.find("source").text))
+        return out
+
+    shipped = ROOT / "dealer_station" / "console" / "i18n" / "console_pt.ts"
+    missing = messages(fresh) - messages(shipped, finished_only=True)
+    assert not missing, f"untranslated in console_pt.ts (run pyside6-lupdate, translate, pyside6-lrelease): {missing}"
+    from PySide6.QtCore import QTranslator
+
+    translator = QTranslator()
+    assert translator.load(str(shipped.with_suffix(".qm")))
+    for context, source in sorted(messages(fresh)):
+        assert translator.translate(context, source), f"console_pt.qm lacks {context}/{source}: run pyside6-lrelease"
