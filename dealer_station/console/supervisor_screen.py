@@ -513,7 +513,10 @@ class SupervisorScreen(QWidget):
         elif act == "move_card":
             p = self.act_params()
             text = (
-                self.tr("The card at %1 moves to %2; totals and who draws are recomputed.")
+                self.tr(
+                    "The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a "
+                    "card dealt after them would no longer be due: then void the round."
+                )
                 .replace("%1", prompts.position_name(p["from_position"]))
                 .replace("%2", prompts.position_name(p["to_position"]))
             )

@@ -571,3 +571,26 @@ def test_portuguese_translation_is_complete(tmp_path):
     assert translator.load(str(shipped.with_suffix(".qm")))
     for context, source in sorted(messages(fresh)):
         assert translator.translate(context, source), f"console_pt.qm lacks {context}/{source}: run pyside6-lrelease"
+
+
+def test_supervisor_moves_a_card(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _deal_first_cards(qtbot, win, 3)  # player1, banker1, player2
+    before = win.host.snapshot()
+    qtbot.keyClick(win, Qt.Key.Key_F12)  # the dealer saw the first two cards scanned in the wrong order
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("move_card")
+    sup.from_position.setCurrentIndex(sup.from_position.findData("player1"))
+    sup.to_position.setCurrentIndex(sup.to_position.findData("banker1"))
+    sup.set_reason("wrong_position", "first two cards swapped at the shoe")
+    assert "change places" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    sup.select_act("resume")
+    sup.set_reason("wrong_position", "cards in place")
+    assert sup.perform(), sup.outcome.text()
+    view = win.host.snapshot()
+    assert view.player[0] == before.banker[0] and view.banker[0] == before.player[0]
+    assert view.state == "dealing" and view.next_position == "banker2"

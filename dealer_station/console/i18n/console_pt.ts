@@ -616,7 +616,7 @@
     </message>
     <message>
         <location filename="../supervisor_screen.py" line="212" />
-        <location filename="../supervisor_screen.py" line="630" />
+        <location filename="../supervisor_screen.py" line="633" />
         <source>No incident: the round is not paused</source>
         <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
@@ -759,7 +759,7 @@
     </message>
     <message>
         <location filename="../supervisor_screen.py" line="329" />
-        <location filename="../supervisor_screen.py" line="671" />
+        <location filename="../supervisor_screen.py" line="674" />
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
@@ -851,7 +851,7 @@
     </message>
     <message>
         <location filename="../supervisor_screen.py" line="396" />
-        <location filename="../supervisor_screen.py" line="605" />
+        <location filename="../supervisor_screen.py" line="608" />
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
@@ -911,88 +911,88 @@
         <translation>a posição devida</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="516" />
-        <source>The card at %1 moves to %2; totals and who draws are recomputed.</source>
-        <translation>A carta em %1 passa para %2; os totais e quem compra são recalculados.</translation>
+        <location filename="../supervisor_screen.py" line="517" />
+        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
+        <translation>As cartas em %1 e %2 trocam de lugar; os totais e quem compra são recalculados. Recusado se uma carta distribuída depois deixar de ser devida: nesse caso anule a rodada.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="523" />
+        <location filename="../supervisor_screen.py" line="526" />
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
         <translation>A rodada %1 do sapato %2 é ANULADA: todas as apostas são devolvidas. As suas cartas são descartadas. A próxima rodada é a %3.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="533" />
+        <location filename="../supervisor_screen.py" line="536" />
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
         <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="554" />
+        <location filename="../supervisor_screen.py" line="557" />
         <source>log in</source>
         <translation>iniciar sessão</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="556" />
+        <location filename="../supervisor_screen.py" line="559" />
         <source>choose an act</source>
         <translation>escolher um ato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="558" />
+        <location filename="../supervisor_screen.py" line="561" />
         <source>a reason code</source>
         <translation>um código de motivo</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="560" />
+        <location filename="../supervisor_screen.py" line="563" />
         <source>a note</source>
         <translation>uma nota</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="565" />
+        <location filename="../supervisor_screen.py" line="568" />
         <source>a valid card</source>
         <translation>uma carta válida</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="567" />
+        <location filename="../supervisor_screen.py" line="570" />
         <source>two different positions</source>
         <translation>duas posições diferentes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="581" />
-        <location filename="../supervisor_screen.py" line="587" />
+        <location filename="../supervisor_screen.py" line="584" />
+        <location filename="../supervisor_screen.py" line="590" />
         <source>Still needed: %1</source>
         <translation>Ainda falta: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="605" />
+        <location filename="../supervisor_screen.py" line="608" />
         <source>REFUSED – not authorised: %1</source>
         <translation>RECUSADO – sem autorização: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="608" />
+        <location filename="../supervisor_screen.py" line="611" />
         <source>REFUSED – not allowed now: %1</source>
         <translation>RECUSADO – não permitido agora: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="610" />
+        <location filename="../supervisor_screen.py" line="613" />
         <source>ERROR: %1</source>
         <translation>ERRO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="613" />
+        <location filename="../supervisor_screen.py" line="616" />
         <source>DONE: %1</source>
         <translation>FEITO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="653" />
+        <location filename="../supervisor_screen.py" line="656" />
         <source>incident</source>
         <translation>incidente</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="653" />
+        <location filename="../supervisor_screen.py" line="656" />
         <source>evidence</source>
         <translation>prova</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="691" />
+        <location filename="../supervisor_screen.py" line="694" />
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>
