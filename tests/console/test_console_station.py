@@ -594,3 +594,25 @@ def test_supervisor_moves_a_card(qtbot, station_factory, station_console):
     view = win.host.snapshot()
     assert view.player[0] == before.banker[0] and view.banker[0] == before.player[0]
     assert view.state == "dealing" and view.next_position == "banker2"
+
+
+def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _to_state(qtbot, win, "ready")
+    _press(qtbot, win)  # open betting for round 1
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("end_shoe")
+    sup.set_reason("game_integrity", "shoe tampered with; new shoe")
+    assert "ENDS" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    assert win.host.snapshot().state == "shoe_end"
+    assert win.dealer.banner.text() == "SHOE ENDED – NEW SHOE"
+    voided = station.controller.recall(1)
+    assert [(r.round, r.status) for r in voided] == [(1, "voided")]
+    _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2
+    assert win.host.snapshot().shoe_number == 2
