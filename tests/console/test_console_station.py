@@ -616,3 +616,5 @@ def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
     assert [(r.round, r.status) for r in voided] == [(1, "voided")]
     _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2
     assert win.host.snapshot().shoe_number == 2
+    _to_state(qtbot, win, "ready")  # shuffled, burn card shown, cards burned from the new shoe
+    assert station.source.tokens[: station.source.dealt] == station.shoe_tokens(2)[: station.source.dealt]
