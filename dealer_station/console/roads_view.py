@@ -1,0 +1,556 @@
+"""The roads board: bead plate, big road and the three derived roads, painted like a casino scoreboard.
+
+The board is computed by :func:`dealer_station.domain.roads.compute_roads` and only drawn here.
+:class:`RoadsView` is the widget the dealer console embeds; :func:`render_roads_png` draws the same
+board into a PNG file (``dealer-station roads --png``), offscreen.
+
+Layout (top to bottom): a header with the shoe statistics and the ask road; the bead plate (left)
+beside the big road (right), 6 rows each; the big eye boy, small road and cockroach pig side by side,
+6 rows of half-size cells; a legend. When a road has more columns than fit, the latest are shown.
+
+Marks (colour is never the only signal):
+
+- bead plate: filled circle, red ``B`` / blue ``P`` / green ``T`` with the letter inside;
+- big road: hollow circle with a small ``B`` or ``P`` inside, a green slash for ties (with the count
+  when more than one), banker pair = red dot at the top left, player pair = blue dot at the bottom
+  right (also on the bead plate); leading ties are a slash on the first cell;
+- big eye boy: hollow circle, red plain, blue with a dot in the middle;
+- small road: filled dot, red plain, blue with a white hole in the middle;
+- cockroach pig: slash, red ``/``, blue ``\\``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
+
+from dealer_station.domain.roads import DERIVED_ROADS, ROWS, GridCell, Roads, compute_roads
+
+__all__ = ["COLOURS", "BoardLayout", "RoadArea", "RoadsView", "board_layout", "paint_roads", "render_roads_png"]
+
+COLOURS = {
+    "banker": "#d0021b",     # Banker and the derived roads' red
+    "player": "#1f4fd1",     # Player and the derived roads' blue
+    "tie": "#138a36",
+    "grid": "#c9c9c9",
+    "paper": "#ffffff",
+    "ink": "#1b1b1b",
+    "muted": "#666666",
+}
+"""Colours of the board (hex RGB)."""
+
+_FAMILY = "DejaVu Sans"
+
+# PySide6 6.12.0 on Python 3.11 drops one reference to None on every call of a Qt method that returns
+# nothing; None is not immortal before Python 3.12, so enough painting aborts the interpreter
+# ("deallocating None"). Every Qt-calling entry point of this module gives the lost references back.
+_GIVE_BACK_NONE = sys.version_info < (3, 12)
+if _GIVE_BACK_NONE:
+    import ctypes
+
+    _py_incref = ctypes.pythonapi.Py_IncRef
+    _py_incref.argtypes = [ctypes.py_object]
+    _py_incref.restype = None
+
+
+def _give_back_none(before: int) -> None:
+    """Raise None's reference count back to ``before`` if Qt calls lowered it (bounded, 4 passes)."""
+    for _ in range(4):
+        lost = before - sys.getrefcount(None)
+        if lost <= 0:
+            return
+        for _ in range(lost):
+            _py_incref(None)
+
+
+def _keeps_none(method: Callable) -> Callable:
+    """Wrap a Qt-calling function so that None's lost references are given back when it ends."""
+    if not _GIVE_BACK_NONE:
+        return method
+
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        before = sys.getrefcount(None)
+        try:
+            return method(*args, **kwargs)
+        finally:
+            _give_back_none(before)
+    return wrapper
+
+
+def _font(pixels: float, bold: bool = False) -> QFont:
+    f = QFont(_FAMILY)
+    f.setPixelSize(max(6, int(pixels)))
+    f.setBold(bold)
+    return f
+
+
+def _winner_colour(letter: str) -> QColor:
+    return QColor(COLOURS["banker"] if letter == "B" else COLOURS["player"] if letter == "P" else COLOURS["tie"])
+
+
+def _road_colour(letter: str) -> QColor:
+    return QColor(COLOURS["banker"] if letter == "R" else COLOURS["player"])
+
+
+# --------------------------------------------------------------------------------------------------
+# Glyphs (each draws into one cell rectangle)
+# --------------------------------------------------------------------------------------------------
+
+
+def _inset(cell: QRectF, fraction: float) -> QRectF:
+    d = cell.width() * fraction
+    return cell.adjusted(d, d, -d, -d)
+
+
+def _pair_dots(p: QPainter, cell: QRectF, banker_pair: bool, player_pair: bool) -> None:
+    r = cell.width() * 0.12
+    p.setPen(QPen(QColor(COLOURS["paper"]), max(1.0, r * 0.35)))
+    if banker_pair:
+        p.setBrush(QColor(COLOURS["banker"]))
+        p.drawEllipse(QPointF(cell.left() + r * 1.3, cell.top() + r * 1.3), r, r)
+    if player_pair:
+        p.setBrush(QColor(COLOURS["player"]))
+        p.drawEllipse(QPointF(cell.right() - r * 1.3, cell.bottom() - r * 1.3), r, r)
+    p.setBrush(Qt.NoBrush)
+
+
+def _tie_slash(p: QPainter, cell: QRectF, count: int) -> None:
+    pen = QPen(QColor(COLOURS["tie"]), max(1.5, cell.width() * 0.09))
+    pen.setCapStyle(Qt.RoundCap)
+    p.setPen(pen)
+    inner = _inset(cell, 0.14)
+    p.drawLine(inner.bottomLeft(), inner.topRight())
+    if count > 1:
+        p.setFont(_font(cell.height() * 0.3, bold=True))
+        p.drawText(QRectF(cell.left(), cell.top(), cell.width() - 1, cell.height() * 0.35),
+                   int(Qt.AlignRight | Qt.AlignTop), str(count))
+
+
+def _bead(p: QPainter, cell: QRectF, mark: Any) -> None:
+    colour = _winner_colour(mark.winner)
+    p.setPen(Qt.NoPen)
+    p.setBrush(colour)
+    p.drawEllipse(_inset(cell, 0.08))
+    p.setBrush(Qt.NoBrush)
+    p.setPen(QColor(COLOURS["paper"]))
+    p.setFont(_font(cell.height() * 0.48, bold=True))
+    p.drawText(cell, int(Qt.AlignCenter), mark.winner)
+    _pair_dots(p, cell, mark.banker_pair, mark.player_pair)
+
+
+def _big_road_cell(p: QPainter, cell: QRectF, item: Any) -> None:
+    colour = _winner_colour(item.winner)
+    p.setPen(QPen(colour, max(1.5, cell.width() * 0.1)))
+    p.setBrush(Qt.NoBrush)
+    p.drawEllipse(_inset(cell, 0.14))
+    p.setFont(_font(cell.height() * 0.34, bold=True))
+    p.drawText(cell, int(Qt.AlignCenter), item.winner)
+    if item.ties:
+        _tie_slash(p, cell, item.ties)
+    _pair_dots(p, cell, item.banker_pair, item.player_pair)
+
+
+def _derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) -> None:
+    colour = _road_colour(colour_letter)
+    blue = colour_letter == "B"
+    centre = cell.center()
+    if k == 1:      # big eye boy: hollow circle (blue: dot in the middle)
+        p.setPen(QPen(colour, max(1.2, cell.width() * 0.13)))
+        p.setBrush(Qt.NoBrush)
+        p.drawEllipse(_inset(cell, 0.15))
+        if blue:
+            p.setPen(Qt.NoPen)
+            p.setBrush(colour)
+            r = cell.width() * 0.11
+            p.drawEllipse(centre, r, r)
+    elif k == 2:    # small road: filled dot (blue: white hole in the middle)
+        p.setPen(Qt.NoPen)
+        p.setBrush(colour)
+        p.drawEllipse(_inset(cell, 0.13))
+        if blue:
+            p.setBrush(QColor(COLOURS["paper"]))
+            r = cell.width() * 0.12
+            p.drawEllipse(centre, r, r)
+    else:           # cockroach pig: slash (red "/", blue "\")
+        pen = QPen(colour, max(1.5, cell.width() * 0.14))
+        pen.setCapStyle(Qt.RoundCap)
+        p.setPen(pen)
+        inner = _inset(cell, 0.2)
+        if blue:
+            p.drawLine(inner.topLeft(), inner.bottomRight())
+        else:
+            p.drawLine(inner.bottomLeft(), inner.topRight())
+    p.setBrush(Qt.NoBrush)
+
+
+# --------------------------------------------------------------------------------------------------
+# Grids
+# --------------------------------------------------------------------------------------------------
+
+
+def _grid_lines(p: QPainter, origin: QPointF, cols: int, cell: float) -> None:
+    p.setPen(QPen(QColor(COLOURS["grid"]), 1))
+    p.setBrush(Qt.NoBrush)
+    x0, y0 = origin.x(), origin.y()
+    for c in range(cols + 1):
+        x = x0 + c * cell
+        p.drawLine(QPointF(x, y0), QPointF(x, y0 + ROWS * cell))
+    for r in range(ROWS + 1):
+        y = y0 + r * cell
+        p.drawLine(QPointF(x0, y), QPointF(x0 + cols * cell, y))
+
+
+def _first_visible(cells: Iterable[GridCell], cols: int) -> int:
+    """The first drawn column so that the latest column is visible (the board scrolls left)."""
+    last = max((c.col for c in cells), default=-1)
+    return max(0, last + 1 - cols)
+
+
+def _cell_rect(origin: QPointF, cell: float, row: int, col: int) -> QRectF:
+    return QRectF(origin.x() + col * cell, origin.y() + row * cell, cell, cell)
+
+
+def _label(p: QPainter, rect: QRectF, text: str) -> None:
+    p.setPen(QColor(COLOURS["muted"]))
+    p.setFont(_font(rect.height() * 0.8, bold=True))
+    p.drawText(rect, int(Qt.AlignLeft | Qt.AlignVCenter), text)
+
+
+@dataclass(frozen=True)
+class RoadArea:
+    """Where one road is drawn: its ``label`` strip, grid ``origin`` (top-left), ``cell`` size and ``cols``.
+
+    Sizes are pixels; every road grid has 6 rows.
+    """
+
+    label: QRectF
+    origin: QPointF
+    cell: float
+    cols: int
+
+    @property
+    def grid(self) -> QRectF:
+        """The rectangle of the road's grid, pixels."""
+        return QRectF(self.origin.x(), self.origin.y(), self.cols * self.cell, ROWS * self.cell)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where each part of the board goes in a rectangle (see :func:`board_layout`).
+
+    ``roads`` maps ``"bead_plate"``, ``"big_road"``, ``"big_eye_boy"``, ``"small_road"``,
+    ``"cockroach_pig"`` to its :class:`RoadArea`.
+    """
+
+    header: QRectF
+    legend: QRectF
+    roads: dict[str, RoadArea]
+
+
+_LABELS = {
+    "bead_plate": "Bead plate", "big_road": "Big road",
+    "big_eye_boy": "Big eye boy", "small_road": "Small road", "cockroach_pig": "Cockroach pig",
+}
+
+
+def board_layout(rect: QRectF) -> BoardLayout:
+    """Lay the board out in ``rect`` (pixels): header, bead plate beside big road, derived roads, legend.
+
+    The cell size follows the height (the two big grids take 6 cells, the derived roads 6 half
+    cells) unless the width is short; the bead plate takes about a third of the width.
+    """
+    w, h = rect.width(), rect.height()
+    margin = max(4.0, min(w, h) * 0.012)
+    header_h = max(16.0, h * 0.07)
+    label_h = max(11.0, h * 0.04)
+    legend_h = max(14.0, h * 0.055)
+    usable_h = h - 2 * margin - header_h - 2 * label_h - legend_h
+    cell = max(4.0, min(usable_h / 9.0, (w - 2 * margin) / 14.0))
+    gap = cell * 0.35
+    left, top = rect.left() + margin, rect.top() + margin
+    inner_w = w - 2 * margin
+    header = QRectF(left, top, inner_w, header_h)
+    y = top + header_h
+    areas: dict[str, RoadArea] = {}
+
+    bead_cols = max(4, int(inner_w * 0.34 // cell))
+    big_x = left + bead_cols * cell + gap
+    big_w = inner_w - bead_cols * cell - gap
+    areas["bead_plate"] = RoadArea(QRectF(left, y, bead_cols * cell, label_h), QPointF(left, y + label_h),
+                                   cell, bead_cols)
+    areas["big_road"] = RoadArea(QRectF(big_x, y, big_w, label_h), QPointF(big_x, y + label_h),
+                                 cell, max(1, int(big_w // cell)))
+    y += label_h + ROWS * cell + gap * 0.5
+
+    small = cell / 2.0
+    part_w = (inner_w - 2 * gap) / 3.0
+    for i, (name, _k) in enumerate(DERIVED_ROADS):
+        x = left + i * (part_w + gap)
+        areas[name] = RoadArea(QRectF(x, y, part_w, label_h), QPointF(x, y + label_h), small,
+                               max(1, int(part_w // small)))
+    y += label_h + ROWS * small + gap * 0.3
+    legend = QRectF(left, y, inner_w, max(0.0, min(legend_h, rect.bottom() - y)))
+    return BoardLayout(header, legend, areas)
+
+
+def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
+    """Paint the whole roads board of ``roads`` into ``rect`` (pixels) with painter ``p``.
+
+    Parameters
+    ----------
+    p : QPainter
+        An active painter (on a widget or an image).
+    rect : QRectF
+        The area to fill, pixels; the board scales to it (see :func:`board_layout`).
+    roads : Roads
+        From :func:`dealer_station.domain.roads.compute_roads`.
+    """
+    p.save()
+    p.setRenderHint(QPainter.Antialiasing, True)
+    p.setRenderHint(QPainter.TextAntialiasing, True)
+    p.fillRect(rect, QColor(COLOURS["paper"]))
+    layout = board_layout(rect)
+    _header(p, layout.header, roads)
+    for name, area in layout.roads.items():
+        _label(p, area.label, _LABELS[name])
+        _grid_lines(p, area.origin, area.cols, area.cell)
+
+    area = layout.roads["bead_plate"]
+    first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - area.cols)
+    for bead in roads.bead_plate:
+        if bead.col >= first:
+            _bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
+
+    area = layout.roads["big_road"]
+    grid = roads.big_road.grid
+    first = _first_visible(grid, area.cols)
+    for g in grid:
+        if g.col >= first:
+            _big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
+    if roads.big_road.leading_ties and first == 0:
+        _tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
+
+    for road in roads.derived:
+        area = layout.roads[road.name]
+        first = _first_visible(road.grid, area.cols)
+        for g in road.grid:
+            if g.col >= first:
+                _derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
+
+    _legend(p, layout.legend)
+    p.restore()
+
+
+def _header(p: QPainter, rect: QRectF, roads: Roads) -> None:
+    # ask road on the right: "Ask", then "B?" with the three derived marks, then "P?" with its marks
+    box = rect.height() * 0.8
+    x = rect.right()
+    for winner in ("P", "B"):
+        marks = roads.ask.get(winner, {})
+        for name, k in (("cockroach_pig", 3), ("small_road", 2), ("big_eye_boy", 1)):
+            x -= box
+            cell = QRectF(x, rect.center().y() - box / 2, box, box)
+            letter = marks.get(name, "")
+            if letter:
+                _derived_cell(p, cell, k, letter)
+            else:
+                p.setPen(QColor(COLOURS["muted"]))
+                p.setFont(_font(box * 0.6))
+                p.drawText(cell, int(Qt.AlignCenter), "–")
+        x -= box * 1.3
+        tag = QRectF(x, rect.center().y() - box / 2, box * 1.2, box)
+        p.setPen(Qt.NoPen)
+        p.setBrush(_winner_colour(winner))
+        p.drawRoundedRect(tag, box * 0.2, box * 0.2)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QColor(COLOURS["paper"]))
+        p.setFont(_font(box * 0.6, bold=True))
+        p.drawText(tag, int(Qt.AlignCenter), f"{winner}?")
+        x -= box * 0.5
+    p.setPen(QColor(COLOURS["muted"]))
+    p.setFont(_font(rect.height() * 0.5, bold=True))
+    ask_w = p.fontMetrics().horizontalAdvance("Ask") + box * 0.2
+    x -= ask_w
+    p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), "Ask")
+    # statistics on the left, in the room that is left (the font shrinks to fit)
+    s = roads.stats
+    text = (f"Rounds {s.rounds}   Banker {s.banker}   Player {s.player}   Tie {s.tie}   "
+            f"B pair {s.banker_pair}   P pair {s.player_pair}   Naturals {s.natural}")
+    room = x - rect.left() - box * 0.5
+    pixels = rect.height() * 0.55
+    p.setFont(_font(pixels, bold=True))
+    advance = p.fontMetrics().horizontalAdvance(text)
+    if advance > room > 0:
+        p.setFont(_font(pixels * room / advance, bold=True))
+    p.setPen(QColor(COLOURS["ink"]))
+    p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
+               int(Qt.AlignLeft | Qt.AlignVCenter), text)
+
+
+def _legend(p: QPainter, rect: QRectF) -> None:
+    if rect.height() < 6:
+        return
+    box = rect.height() * 0.8
+    x = rect.left()
+    cy = rect.center().y()
+    p.setFont(_font(rect.height() * 0.5))
+    entries = [
+        (1, "Big eye boy"), (2, "Small road"), (3, "Cockroach pig"),
+    ]
+    for k, name in entries:
+        p.setPen(QColor(COLOURS["ink"]))
+        width = p.fontMetrics().horizontalAdvance(name + ":") + box * 0.3
+        p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
+        x += width
+        for letter, word in (("R", "red"), ("B", "blue")):
+            _derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
+            x += box * 1.1
+            p.setPen(QColor(COLOURS["ink"]))
+            ww = p.fontMetrics().horizontalAdvance(word) + box * 0.5
+            p.drawText(QRectF(x, rect.top(), ww, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), word)
+            x += ww
+        x += box * 0.8
+
+
+# --------------------------------------------------------------------------------------------------
+# Widget and PNG
+# --------------------------------------------------------------------------------------------------
+
+
+class RoadsView(QWidget):
+    """A widget that shows the roads board of the current shoe.
+
+    Call :meth:`set_results` with the shoe's round results whenever a round completes (or a new shoe
+    starts, with an empty sequence). The widget only paints: it holds no table state of its own.
+
+    Parameters
+    ----------
+    parent : QWidget, optional
+    """
+
+    @_keeps_none
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._roads = compute_roads(())
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setAccessibleName("Roads")
+        self._update_description()
+
+    def set_results(self, results: Iterable[Any]) -> None:
+        """Show the roads of ``results`` (anything :func:`~dealer_station.domain.roads.compute_roads` accepts).
+
+        For example the controller's ``TableView.history`` (``("B", "P", "T", ...)``), a string
+        ``"BBPT"``, ``RoundOutcome`` objects or result dicts. Raises ``RoadsError`` for a result
+        that cannot be read; the widget then keeps showing the previous roads.
+        """
+        self.set_roads(compute_roads(results))
+
+    @_keeps_none
+    def set_roads(self, roads: Roads) -> None:
+        """Show an already computed :class:`~dealer_station.domain.roads.Roads`."""
+        self._roads = roads
+        self._update_description()
+        self.update()
+
+    def clear(self) -> None:
+        """Show empty roads (a new shoe)."""
+        self.set_roads(compute_roads(()))
+
+    def roads(self) -> Roads:
+        """The roads being shown."""
+        return self._roads
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        """Preferred size: 960 × 440 pixels."""
+        return QSize(960, 440)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        """Smallest useful size: 480 × 220 pixels."""
+        return QSize(480, 220)
+
+    @_keeps_none
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """Paint the board over the whole widget."""
+        painter = QPainter(self)
+        try:
+            paint_roads(painter, QRectF(self.rect()), self._roads)
+        finally:
+            painter.end()
+
+    def _update_description(self) -> None:
+        r = self._roads
+        self.setAccessibleDescription(
+            f"{r.stats.rounds} rounds; big road {len(r.big_road.columns)} columns; "
+            f"big eye boy {r.big_eye_boy.marks or '-'}; small road {r.small_road.marks or '-'}; "
+            f"cockroach pig {r.cockroach_pig.marks or '-'}"
+        )
+
+
+_APP: QApplication | None = None
+
+
+def _ensure_gui_app() -> None:
+    """Make an offscreen application when none runs (the command line); it lives until exit.
+
+    A QApplication (not only a QGuiApplication), so that widgets can still be made afterwards in
+    the same process.
+    """
+    global _APP
+    if QGuiApplication.instance() is None:
+        _APP = QApplication(["dealer-station", "-platform", "offscreen"])
+        atexit.register(_APP.shutdown)
+
+
+@_keeps_none
+def render_roads_png(results: Iterable[Any] | Roads, path: str | Path, size: tuple[int, int] = (1200, 560)) -> Path:
+    """Draw the roads board into a PNG file, offscreen, exactly as :class:`RoadsView` paints it.
+
+    Parameters
+    ----------
+    results : iterable or Roads
+        The shoe's round results (anything ``compute_roads`` accepts) or computed roads.
+    path : str or Path
+        The PNG file to write (replaced if it exists).
+    size : (int, int)
+        Width and height of the image, pixels (each at least 16).
+
+    Returns
+    -------
+    Path
+        ``path``.
+
+    Raises
+    ------
+    RoadsError
+        For a result that cannot be read.
+    ValueError
+        For a size below 16 × 16 pixels.
+    OSError
+        When the file cannot be written.
+    """
+    roads = results if isinstance(results, Roads) else compute_roads(results)
+    width, height = int(size[0]), int(size[1])
+    if width < 16 or height < 16:
+        raise ValueError(f"image size must be at least 16 x 16 pixels, not {width} x {height}")
+    path = Path(path)
+    _ensure_gui_app()
+    image = QImage(width, height, QImage.Format_ARGB32)
+    image.fill(QColor(COLOURS["paper"]))
+    painter = QPainter(image)
+    try:
+        paint_roads(painter, QRectF(0, 0, width, height), roads)
+    finally:
+        painter.end()
+    if not image.save(str(path), "PNG"):
+        raise OSError(f"cannot write PNG image to {path}")
+    return path
