@@ -49,6 +49,10 @@ class RoundTables:
         ``bool[C]``: the hand's first two cards total 8 or 9.
     banker_cards:
         ``int64[C]``: 2 or 3, cards in Banker's final hand.
+    nonzero_multiset, nonzero_count, category_starts:
+        ``sequences`` as a sparse list sorted by category: entry ``i`` says ``nonzero_count[i]`` sequences of
+        multiset ``nonzero_multiset[i]`` end in its category; category ``c``'s entries start at
+        ``category_starts[c]``. Every category has at least one entry. For ``np.add.reduceat``.
     """
 
     multiplicity: np.ndarray
@@ -58,6 +62,9 @@ class RoundTables:
     player_natural: np.ndarray
     banker_natural: np.ndarray
     banker_cards: np.ndarray
+    nonzero_multiset: np.ndarray
+    nonzero_count: np.ndarray
+    category_starts: np.ndarray
 
     @property
     def categories(self) -> int:
@@ -78,6 +85,13 @@ def _banker_draw_table() -> np.ndarray:
     return table
 
 
+def _dense(keys: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted distinct keys, index of each key among them) for non-negative int keys below ``size``."""
+    present = np.bincount(keys, minlength=size) > 0
+    index = np.cumsum(present) - 1
+    return np.flatnonzero(present).astype(np.int64), index[keys]
+
+
 @functools.cache
 def round_tables() -> RoundTables:
     """Deal every sequence of six point values once and tabulate the categories (cached; ~0.3 s).
@@ -87,7 +101,7 @@ def round_tables() -> RoundTables:
     RoundTables
         Shapes as documented there; read-only arrays.
     """
-    values = np.indices((10,) * MAX_CARDS, dtype=np.int64).reshape(MAX_CARDS, -1)
+    values = np.indices((10,) * MAX_CARDS, dtype=np.int8).reshape(MAX_CARDS, -1)
     c1, c2, c3, c4, c5, c6 = values
     player2 = (c1 + c3) % 10
     banker2 = (c2 + c4) % 10
@@ -101,31 +115,36 @@ def round_tables() -> RoundTables:
     banker_third = np.where(player_draws, c6, c5)
     banker_total = np.where(banker_draws_, (banker2 + banker_third) % 10, banker2)
 
-    code = (player_total + 10 * banker_total + 100 * player_natural + 200 * banker_natural
-            + 400 * banker_draws_)
-    category_codes, category = np.unique(code, return_inverse=True)
+    code = (player_total.astype(np.int32) + 10 * banker_total + 100 * player_natural.astype(np.int32)
+            + 200 * banker_natural + 400 * banker_draws_)
+    category_codes, category = _dense(code, 800)
 
-    # multiset of each sequence, as a base-7 number of its value multiplicities
-    multiplicity = np.stack([(values == v).sum(axis=0) for v in range(10)], axis=1).astype(np.int64)
-    rows = np.arange(values.shape[1])
-    key = multiplicity @ (7 ** np.arange(10, dtype=np.int64))
-    keys, multiset = np.unique(key, return_inverse=True)
-    first = np.zeros(keys.shape[0], dtype=np.int64)
-    first[multiset[::-1]] = rows[::-1]
+    # the multiset of a sequence is its sorted values, read as a 6-digit decimal number
+    digits = 10 ** np.arange(MAX_CARDS - 1, -1, -1, dtype=np.int32)
+    key = np.sort(values.T, axis=1).astype(np.int32) @ digits
+    multiset_keys, multiset = _dense(key, 10**MAX_CARDS)
+    sorted_values = (multiset_keys[:, None] // digits) % 10
+    multiplicity = np.stack([(sorted_values == v).sum(axis=1) for v in range(10)], axis=1).astype(np.int64)
     n_cat = category_codes.shape[0]
-    sequences = np.bincount(multiset * n_cat + category, minlength=keys.shape[0] * n_cat)
-    sequences = sequences.reshape(keys.shape[0], n_cat).astype(np.int64)
+    sequences = np.bincount(multiset * n_cat + category, minlength=multiset_keys.shape[0] * n_cat)
+    sequences = sequences.reshape(multiset_keys.shape[0], n_cat).astype(np.int64)
 
+    nonzero_category, nonzero_multiset = np.nonzero(sequences.T)
+    starts = np.flatnonzero(np.r_[True, nonzero_category[1:] != nonzero_category[:-1]])
     tables = RoundTables(
-        multiplicity=multiplicity[first],
+        multiplicity=multiplicity,
         sequences=sequences,
         player_total=category_codes % 10,
         banker_total=(category_codes // 10) % 10,
         player_natural=((category_codes // 100) % 2).astype(bool),
         banker_natural=((category_codes // 200) % 2).astype(bool),
         banker_cards=2 + (category_codes // 400),
+        nonzero_multiset=nonzero_multiset.astype(np.int64),
+        nonzero_count=sequences.T[nonzero_category, nonzero_multiset],
+        category_starts=starts,
     )
     for array in (tables.multiplicity, tables.sequences, tables.player_total, tables.banker_total,
-                  tables.player_natural, tables.banker_natural, tables.banker_cards):
+                  tables.player_natural, tables.banker_natural, tables.banker_cards, tables.nonzero_multiset,
+                  tables.nonzero_count, tables.category_starts):
         array.setflags(write=False)
     return tables
