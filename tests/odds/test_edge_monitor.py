@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from dealer_station.domain.cards import Rank, shoe_counts
+from dealer_station.domain.cards import Card, Rank, Suit, shoe_counts
 from dealer_station.domain.odds import OddsError, analyse, make_edge_monitor, player_edge_alerts
 from dealer_station.domain.paytable import Mode, load_paytable
 
@@ -42,6 +42,21 @@ def test_two_cards_lucky_six_turns_positive():
     report = analyse(remaining, table)
     positive = {b for b, o in report.bets.items() if o.ev > 0 and b not in ("player", "banker", "tie")}
     assert set(by_bet) == positive
+
+
+def test_only_two_cards_lucky_six_alerts_after_74_cards():
+    """8 decks less 8 of each of A-4, 4 fives, 12 of each of 7-9 and 2 sixes: one alert, nothing else."""
+    remaining = shoe_counts(8)
+    gone = {Rank.ACE: 8, Rank.TWO: 8, Rank.THREE: 8, Rank.FOUR: 8, Rank.FIVE: 4, Rank.SIX: 2,
+            Rank.SEVEN: 12, Rank.EIGHT: 12, Rank.NINE: 12}
+    for rank, count in gone.items():
+        for i in range(count):
+            remaining[Card(rank, list(Suit)[i % 4])] -= 1
+    assert sum(remaining.values()) == 416 - 74
+    alerts = make_edge_monitor(load_paytable("commission"))(remaining, 15)
+    assert [a["bet"] for a in alerts] == ["two_cards_lucky_six"]
+    assert Decimal("0.005") < Decimal(alerts[0]["ev"]) < Decimal("0.02")
+    assert alerts[0]["round"] == 15 and alerts[0]["cards_left"] == 342
 
 
 def test_full_shoe_gives_no_alert():
