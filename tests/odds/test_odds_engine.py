@@ -8,6 +8,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.cards import ALL_KINDS, shoe_counts
@@ -97,10 +99,17 @@ def _depleted(seed: int, gone: int) -> Counter:
     return Counter(cards[gone:])
 
 
+def _cards(n: int) -> Composition:
+    """n cards: whole decks, then the first kinds once more."""
+    decks, extra = divmod(n, 52)
+    return Composition(tuple(decks + (i < extra) for i in range(52)))
+
+
 @pytest.mark.parametrize("remaining", [
-    decks_composition(8), decks_composition(1), decks_composition(30),   # 30 decks: beyond int64, Python ints
+    decks_composition(8), decks_composition(1), _cards(1400), _cards(1401), decks_composition(30),
     composition_from_counts(_depleted(1, 300)), composition_from_counts(_depleted(2, 405)),
-], ids=["8 decks", "1 deck", "30 decks", "116 left", "11 left"])
+], ids=["8 decks", "1 deck", "1400 cards: last int64", "1401 cards: Python ints", "30 decks", "116 left",
+        "11 left"])
 def test_engine_equals_plain_enumeration(remaining):
     table = load_paytable("commission")
     report = analyse(remaining, table, exact=True)
@@ -181,3 +190,19 @@ def test_composition_file_round_trip():
     assert isinstance(comp, Composition)
     with pytest.raises(OddsError):
         decks_composition(0)
+
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=8), min_size=52, max_size=52).filter(lambda c: sum(c) >= 6))
+def test_any_composition_engine_equals_plain_enumeration(counts):
+    remaining = Composition(tuple(counts))
+    table = load_paytable("commission")
+    report = analyse(remaining, table, exact=True)
+    assert sum(report.probabilities.values()) == 1
+    for (bet, mode), ev in plain_evs(remaining, table).items():
+        if bet is BetType.BANKER:
+            got = report.banker_commission if mode is Mode.COMMISSION else report.banker_no_commission
+        else:
+            got = report.bets[bet.value]
+        assert got.ev == ev, (bet, mode)
