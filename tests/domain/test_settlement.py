@@ -74,7 +74,7 @@ ROUNDS = [
       "player_natural": "3.5", "player_bonus": "1"}, "-1"),
     ("banker pair only, K-K of different suits: not perfect", "2S KD 3H KC 4D 5S",
      {"player": "1", "banker_pair": "11", "either_pair": "5", "player_bonus": "1"}, "-1"),
-    ("K and 10 are not a pair", "KS 2D TS 3C 9S 5D",
+    ("K and 10 are not a pair", "KS 2D TS 3C 9S",
      {"player": "1", "player_bonus": "1"}, "-1"),
 ]
 
