@@ -158,3 +158,43 @@ def winner(player, banker):
     if b > p:
         return "banker"
     return "tie"
+
+
+def net_text(value):
+    """A Fraction net as the product writes it: "-1", "0", "0.95", "3.5", "30" (no trailing zeros)."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    whole = value.numerator // value.denominator
+    rest = value - whole
+    digits = ""
+    while rest and len(digits) < 10:
+        rest *= 10
+        digit = rest.numerator // rest.denominator
+        digits += str(digit)
+        rest -= digit
+    text = str(whole) + ("." + digits if digits else "")
+    return "0" if text == "0" else sign + text
+
+
+def expected_json(tokens, mode):
+    """The `deal --json` object the product should print for these raw tokens, or None for an error line."""
+    cards = [normalise(t) for t in tokens]
+    if any(c is None for c in cards):
+        return None
+    dealt = deal(cards)
+    if dealt is None:
+        return None
+    player, banker, used = dealt
+    p_nat = total(player[:2]) >= 8
+    b_nat = total(banker[:2]) >= 8
+    return {
+        "player": {"cards": player, "total": total(player), "natural": p_nat, "pair": player[0][0] == player[1][0]},
+        "banker": {"cards": banker, "total": total(banker), "natural": b_nat, "pair": banker[0][0] == banker[1][0]},
+        "winner": winner(player, banker),
+        "margin": abs(total(player) - total(banker)),
+        "perfect_pair": player[0] == player[1] or banker[0] == banker[1],
+        "cards_used": used,
+        "unused": cards[used:],
+        "mode": mode,
+        "net": {k: net_text(v) for k, v in nets(player, banker, mode).items()},
+    }
