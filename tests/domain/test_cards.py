@@ -114,3 +114,12 @@ def test_shoe_with_other_deck_counts():
     assert set(shoe_counts(6).values()) == {6}
     with pytest.raises(ValueError):
         shoe_counts(0)
+
+
+def test_cards_sort_by_rank_then_suit():
+    cards = parse_cards(["AC", "KS", "AS", "AH", "2S", "AD"])
+    assert [c.token for c in sorted(cards)] == ["AS", "AH", "AD", "AC", "2S", "KS"]
+    assert Suit.SPADES < Suit.HEARTS < Suit.DIAMONDS < Suit.CLUBS
+    assert Suit.CLUBS >= Suit.CLUBS and Suit.SPADES <= Suit.HEARTS and Suit.CLUBS > Suit.SPADES
+    with pytest.raises(TypeError):
+        _ = Suit.SPADES < 1

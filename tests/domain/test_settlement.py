@@ -5,11 +5,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_station.domain.bets import BetType
-from dealer_station.domain.cards import parse_cards
+from dealer_station.domain.cards import ALL_KINDS, parse_cards
 from dealer_station.domain.errors import BetRefused, DomainError
-from dealer_station.domain.outcome import deal_sequence
+from dealer_station.domain.outcome import deal_round, deal_sequence
 from dealer_station.domain.paytable import Mode, load_paytable
 from dealer_station.domain.settlement import (
     Bet,
@@ -317,3 +319,28 @@ def test_the_table_above_agrees_with_the_independent_reference(why, cards, nets,
     expected = _expected(nets, nc_banker, mode)
     assert {k: D(v.numerator) / D(v.denominator) for k, v in reference.nets(player, banker, mode.value).items()} \
         == expected
+
+
+# ---- properties --------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.lists(st.sampled_from(ALL_KINDS), min_size=6, max_size=6),
+       bet=st.sampled_from(list(BetType)), cents=st.integers(min_value=100, max_value=20000),
+       mode=st.sampled_from([C, NC]), rule=st.sampled_from(list(SubCentRule)))
+def test_settlement_properties(cards, bet, cents, mode, rule):
+    outcome, _ = deal_round(cards)
+    amount = D(cents) / 100
+    [s] = settle([(bet, amount)], outcome, TABLE, mode=mode, sub_cent=rule)
+    per_unit = net_for_unit(bet, outcome, TABLE, mode)
+    assert s.per_unit == per_unit
+    assert s.paid == s.bet.amount + s.net and s.paid >= 0
+    assert s.paid.as_tuple().exponent == -2 and s.net.as_tuple().exponent == -2
+    exact = amount * per_unit
+    assert abs(s.net - exact) < D("0.01")
+    if rule is SubCentRule.HOUSE:
+        assert s.net <= exact
+    if rule is SubCentRule.PLAYER:
+        assert s.net >= exact
+    [r] = settle([(bet, amount)], Void(), TABLE, mode=mode, sub_cent=rule)
+    assert (r.result, r.paid, r.net) == (Result.REFUND, amount, D(0))
