@@ -155,7 +155,7 @@ def _run_stdin(as_json: bool, paytable: PayTable, mode: Mode) -> int:
     if sys.stdin.isatty():
         print("reading rounds from standard input, one per line (end with Ctrl-D)", file=sys.stderr)
     failed = 0
-    for number, line in enumerate(sys.stdin, start=1):
+    for number, line in enumerate(_stdin_lines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
@@ -173,6 +173,16 @@ def _run_stdin(as_json: bool, paytable: PayTable, mode: Mode) -> int:
             print(_human(outcome, unused, paytable, mode))
             print()
     return 2 if failed else 0
+
+
+def _stdin_lines():
+    # Bytes that are not UTF-8 become U+FFFD, so such a line is refused by its token, not a crash.
+    source = getattr(sys.stdin, "buffer", None)
+    if source is None:
+        yield from sys.stdin
+        return
+    for raw in source:
+        yield raw.decode("utf-8", errors="replace")
 
 
 def _human(outcome: RoundOutcome, unused: Sequence[Card], paytable: PayTable, mode: Mode) -> str:

@@ -197,3 +197,18 @@ def test_bad_mode_is_a_usage_error():
 ])
 def test_split_tokens(text, tokens):
     assert split_tokens(text) == tokens
+
+
+def test_stdin_bytes_that_are_not_utf8_are_a_bad_line_not_a_crash():
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "dealer_station", "deal", "--json"],
+                          input=b"7S 6D KH KC\n\xff\xfe 6D\n7S 6D KH KC\n", capture_output=True, env=env,
+                          cwd=ROOT, timeout=60)
+    lines = proc.stdout.decode().splitlines()
+    assert proc.returncode == 2 and len(lines) == 3
+    assert "unknown card token" in json.loads(lines[1])["error"]
+    assert json.loads(lines[2])["winner"] == "player"
