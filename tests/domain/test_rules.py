@@ -101,3 +101,25 @@ def test_totals_outside_0_9_are_refused(bad):
     if bad is not None:
         with pytest.raises(ValueError):
             banker_draws(3, bad)
+
+
+# Naturals (RULES.md §2): 8 or 9 on either hand's first two cards stops the round at four cards,
+# even when the other hand would have drawn. cards in deal order (P, B, P, B), then spare cards.
+NATURALS = [
+    ("8S 2D KH KC 5H 5C", "player 8 natural; banker 2 would always draw"),
+    ("9S AD KH KC 5H 5C", "player 9 natural; banker 1 would always draw"),
+    ("2S 9D 3H KC 7H 7C", "banker 9 natural; player 5 would draw"),
+    ("KS 8D KH KC 7H 7C", "banker 8 natural; player 0 would draw"),
+    ("4S 4D 4H 5C 7H 7C", "player 8 and banker 9"),
+    ("AS 3D 7H 5C 2H 2C", "both 8: a natural tie"),
+    ("5S 5D 4H 3C 2H 2C", "player 9 and banker 8"),
+]
+
+
+@pytest.mark.parametrize(("cards", "why"), NATURALS, ids=[w for _, w in NATURALS])
+def test_a_natural_stops_the_round_at_four_cards(cards, why):
+    from dealer_station.domain.outcome import deal_round
+
+    outcome, unused = deal_round(parse_cards(cards.split()))
+    assert outcome.natural and outcome.cards_used == 4 and len(unused) == 2
+    assert is_natural(outcome.player_total) or is_natural(outcome.banker_total)
