@@ -151,7 +151,7 @@ def net_for_unit(bet: BetType, outcome: RoundOutcome, paytable: PayTable, mode: 
     Parameters
     ----------
     bet:
-        The bet type.
+        The bet type (or its identifier, e.g. ``"banker"``).
     outcome:
         The round's outcome.
     paytable:
@@ -169,8 +169,10 @@ def net_for_unit(bet: BetType, outcome: RoundOutcome, paytable: PayTable, mode: 
     Raises
     ------
     BetRefused
-        Code ``not_offered`` when the pay table does not offer ``bet``.
+        Code ``not_offered`` when the pay table does not offer ``bet`` or it is no identifier.
     """
+    if not isinstance(bet, BetType):
+        bet = _as_bet((bet, 1)).bet
     rule = _rule(paytable, bet)
     mode = paytable.mode if mode is None else mode
     winner = outcome.winner
@@ -303,8 +305,10 @@ def settle_bet(bet: Bet, result: RoundOutcome | Void, paytable: PayTable, *, mod
                sub_cent: SubCentRule = SubCentRule.HOUSE) -> BetSettlement:
     """Settle one already checked bet (see :func:`settle`; no limit checks here).
 
-    Raises BetRefused ``not_offered`` when the table does not offer the bet.
+    Raises BetRefused ``not_offered`` when the table does not offer the bet, ``bad_amount`` for a
+    stake that is not a positive whole number of cents.
     """
+    bet = _as_bet(bet)
     if isinstance(result, Void):
         _rule(paytable, bet.bet, bet)
         return BetSettlement(bet, Result.REFUND, bet.amount, Decimal("0.00"), _PUSH)

@@ -344,3 +344,14 @@ def test_settlement_properties(cards, bet, cents, mode, rule):
         assert s.net >= exact
     [r] = settle([(bet, amount)], Void(), TABLE, mode=mode, sub_cent=rule)
     assert (r.result, r.paid, r.net) == (Result.REFUND, amount, D(0))
+
+
+def test_identifiers_are_accepted_where_bet_types_are():
+    assert net_for_unit("tie", TIE, TABLE) == D(8)
+    with pytest.raises(BetRefused) as err:
+        net_for_unit("dragon", TIE, TABLE)
+    assert err.value.code == "not_offered"
+    s = settle_bet(Bet("tie", D("2")), Void(), TABLE)
+    assert (s.bet.bet, s.paid, s.result) == (BetType.TIE, D("2.00"), Result.REFUND)
+    with pytest.raises(BetRefused, match="must be more than 0"):
+        settle_bet(Bet(BetType.TIE, D("0")), TIE, TABLE)
