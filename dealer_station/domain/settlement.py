@@ -30,6 +30,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from typing import Protocol
 
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.errors import BetRefused, MoneyError
@@ -173,8 +174,29 @@ def net_for_unit(bet: BetType, outcome: RoundOutcome, paytable: PayTable, mode: 
     """
     if not isinstance(bet, BetType):
         bet = _as_bet((bet, 1)).bet
-    rule = _rule(paytable, bet)
-    mode = paytable.mode if mode is None else mode
+    return net_for_rule(bet, _rule(paytable, bet), outcome, paytable.mode if mode is None else mode)
+
+
+class OutcomeLike(Protocol):
+    """What a payout needs to know of a round: a :class:`RoundOutcome` or any object with these."""
+
+    winner: Winner
+    banker_total: int
+    margin: int
+    player_natural: bool
+    banker_natural: bool
+    player_pair: bool
+    banker_pair: bool
+    perfect_pair: bool
+    lucky_six: int
+
+
+def net_for_rule(bet: BetType, rule: BetRule, outcome: OutcomeLike, mode: Mode) -> Decimal:
+    """The net result of 1 unit on ``bet`` paid by ``rule`` (RULES.md §3): the one payout rule.
+
+    ``outcome`` is a :class:`RoundOutcome` or anything with the attributes of :class:`OutcomeLike`
+    (the odds engine passes round categories). Returns -1 (lost), 0 (push) or the odds "to one".
+    """
     winner = outcome.winner
     if bet is BetType.PLAYER:
         return rule.pays if winner is Winner.PLAYER else _PUSH if winner is Winner.TIE else _LOSE
