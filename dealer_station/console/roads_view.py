@@ -22,9 +22,7 @@ Marks (colour is never the only signal):
 from __future__ import annotations
 
 import atexit
-import functools
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,43 +47,6 @@ COLOURS = {
 """Colours of the board (hex RGB)."""
 
 _FAMILY = "DejaVu Sans"
-
-# PySide6 6.12.0 on Python 3.11 drops one reference to None on every call of a Qt method that returns
-# nothing; None is not immortal before Python 3.12, so enough painting aborts the interpreter
-# ("deallocating None"). Every Qt-calling entry point of this module gives the lost references back.
-_GIVE_BACK_NONE = sys.version_info < (3, 12)
-if _GIVE_BACK_NONE:
-    import ctypes
-
-    _py_incref = ctypes.pythonapi.Py_IncRef
-    _py_incref.argtypes = [ctypes.py_object]
-    _py_incref.restype = None
-
-
-def _give_back_none(before: int) -> None:
-    """Raise None's reference count back to ``before`` if Qt calls lowered it (bounded, 4 passes)."""
-    for _ in range(4):
-        lost = before - sys.getrefcount(None)
-        if lost <= 0:
-            return
-        for _ in range(lost):
-            _py_incref(None)
-
-
-def _keeps_none(method: Callable) -> Callable:
-    """Wrap a Qt-calling function so that None's lost references are given back when it ends."""
-    if not _GIVE_BACK_NONE:
-        return method
-
-    @functools.wraps(method)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        before = sys.getrefcount(None)
-        try:
-            return method(*args, **kwargs)
-        finally:
-            _give_back_none(before)
-    return wrapper
-
 
 def _font(pixels: float, bold: bool = False) -> QFont:
     f = QFont(_FAMILY)
@@ -438,7 +399,6 @@ class RoadsView(QWidget):
     parent : QWidget, optional
     """
 
-    @_keeps_none
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._roads = compute_roads(())
@@ -455,7 +415,6 @@ class RoadsView(QWidget):
         """
         self.set_roads(compute_roads(results))
 
-    @_keeps_none
     def set_roads(self, roads: Roads) -> None:
         """Show an already computed :class:`~dealer_station.domain.roads.Roads`."""
         self._roads = roads
@@ -478,7 +437,6 @@ class RoadsView(QWidget):
         """Smallest useful size: 480 × 220 pixels."""
         return QSize(480, 220)
 
-    @_keeps_none
     def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
         """Paint the board over the whole widget."""
         painter = QPainter(self)
@@ -511,7 +469,6 @@ def _ensure_gui_app() -> None:
         atexit.register(_APP.shutdown)
 
 
-@_keeps_none
 def render_roads_png(results: Iterable[Any] | Roads, path: str | Path, size: tuple[int, int] = (1200, 560)) -> Path:
     """Draw the roads board into a PNG file, offscreen, exactly as :class:`RoadsView` paints it.
 
