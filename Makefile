@@ -32,8 +32,15 @@ debs-run:
 debs-test:
 	@bash .ci/install-debs $(TEST_DEBS)
 
+# The dealer console on the built-in simulated shoe; on a machine without a display, the same
+# station headless (one shoe with the automatic dealer, on a scratch journal).
 run: $(VENV)/.installed debs-run
-	$(VENV)/bin/dealer-station simulate --shoes 1
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ]; then \
+	  $(VENV)/bin/dealer-station console; \
+	else \
+	  echo "no display: running the station headless instead (dealer-station run --headless --shoe sim --auto)"; \
+	  $(VENV)/bin/dealer-station run --headless --shoe sim --auto --shoes 1 --journal :memory: --log-level WARNING; \
+	fi
 
 test: $(VENV)/.installed-test debs-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The station's default journal and accounts live in the user's data directory: tests never touch the real one.
+os.environ["XDG_DATA_HOME"] = _DATA_HOME = tempfile.mkdtemp(prefix="dealer-station-test-data-")
+atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
 
 import pytest  # noqa: E402
 

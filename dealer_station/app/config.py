@@ -25,9 +25,9 @@ together. The documented default is ``config/station.toml`` at the project root.
     cut_max = 80
     max_misreads = 3                # No-Reads in a row before the round pauses (RULES.md §5)
     [journal]
-    path = "var/journal.sqlite"     # relative paths are relative to the working directory
+    path = "/srv/table/journal.sqlite"  # default: journal.sqlite in the user's data directory
     [accounts]
-    path = "var/accounts.json"
+    path = "/srv/table/accounts.json"   # default: accounts.json in the user's data directory
 """
 
 from __future__ import annotations
@@ -59,6 +59,20 @@ class ConfigError(ValueError):
                                  else f"{len(self.errors)} errors:\n  " + "\n  ".join(self.errors)))
 
 
+APP_NAME = "dealer-station"
+"""Application name for platformdirs."""
+
+
+def default_data_dir() -> Path:
+    """The user's data directory of the station (platformdirs), e.g. ``~/.local/share/dealer-station``.
+
+    The journal and the accounts live there unless the configuration names other paths.
+    """
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
 def default_config_path() -> Path:
     """The shipped, documented station configuration: ``config/station.toml`` at the project root."""
     return Path(__file__).resolve().parents[2] / "config" / "station.toml"
@@ -88,8 +102,8 @@ class StationConfig:
     cut_min: int = 60
     cut_max: int = 80
     max_misreads: int = 3
-    journal_path: str = "var/journal.sqlite"
-    accounts_path: str = "var/accounts.json"
+    journal_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "journal.sqlite"))
+    accounts_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "accounts.json"))
     player_edge_monitor: bool = True
     source: str = "<defaults>"
 
@@ -260,8 +274,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     cut_min = get(shoe, "shoe", "cut_min", int, 60, "a whole number of cards >= 1")
     cut_max = get(shoe, "shoe", "cut_max", int, 80, "a whole number of cards >= cut_min")
     misreads = get(shoe, "shoe", "max_misreads", int, 3, "a whole number 1..20")
-    jpath = get(journal, "journal", "path", str, "var/journal.sqlite", "a file path")
-    apath = get(accounts, "accounts", "path", str, "var/accounts.json", "a file path")
+    jpath = get(journal, "journal", "path", str, str(default_data_dir() / "journal.sqlite"), "a file path")
+    apath = get(accounts, "accounts", "path", str, str(default_data_dir() / "accounts.json"), "a file path")
     player_edge = get(monitor, "monitor", "player_edge", bool, True, "true or false")
 
     config = StationConfig(

@@ -49,14 +49,33 @@ class StationShoe:
         self.draw = station_draw(source)
         self.new_shoe = self._load if shoe_tokens is not None else None
 
-    def _load(self, shoe_number: int, taken: int = 0) -> None:
-        assert self._shoe_tokens is not None
-        self.source.new_shoe(tokens=self._shoe_tokens(shoe_number)[taken:])
+    def shoe_tokens(self, shoe_number: int) -> list[str]:
+        """The simulated shoe ``shoe_number``'s tokens, ``"CUT"`` included. ValueError on a real shoe."""
+        if self._shoe_tokens is None:
+            raise ValueError("a real shoe's cards are not known in advance")
+        return self._shoe_tokens(shoe_number)
 
-    def resume(self, shoe_number: int, taken: int) -> None:
-        """After a restart in the middle of shoe ``shoe_number``: load it with ``taken`` cards gone."""
-        if self.new_shoe is not None:
-            self._load(shoe_number, taken)
+    def _load(self, shoe_number: int, taken: int = 0) -> None:
+        self.source.new_shoe(tokens=self.shoe_tokens(shoe_number)[taken:])
+
+    @property
+    def simulated(self) -> bool:
+        """True when the shoe deals by itself (the simulator)."""
+        return self.new_shoe is not None
+
+    def prepare(self, view, decks: int) -> None:
+        """Load the simulated shoe where the table (``view``: a ``TableView``) stands; no-op on a real shoe.
+
+        In the middle of a shoe (after a restart) the shoe is loaded with the cards already taken
+        out: inventory minus cards left, plus the cut card when it is out (No-Reads take no card).
+        Otherwise the next shoe is loaded, ready for the dealer's "new shoe".
+        """
+        if self.new_shoe is None:
+            return
+        if view.state not in ("no_shoe", "shoe_end") and view.shoe_number:
+            self._load(view.shoe_number, decks * 52 - view.cards_left + int(view.cut_card_out))
+        else:
+            self._load(view.shoe_number + 1)
 
 
 def open_station_shoe(spec: str, config: StationConfig, journal: Journal) -> StationShoe:

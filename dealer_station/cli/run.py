@@ -71,10 +71,7 @@ def run(args) -> int:
                 sys.stdout.flush()
 
         controller.subscribe(on_fact)
-        view = controller.snapshot()
-        if view.state not in ("no_shoe", "shoe_end"):
-            taken = config.decks * 52 - view.cards_left + (1 if view.cut_card_out else 0)
-            shoe.resume(view.shoe_number, taken)
+        shoe.prepare(controller.snapshot(), config.decks)
         try:
             shoe.source.start(lambda event: _put(events, event, stop))
         except ShoeError as err:

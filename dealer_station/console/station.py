@@ -14,25 +14,15 @@ from pathlib import Path
 import structlog
 
 from dealer_station.app.accounts import Accounts
-from dealer_station.app.config import StationConfig, load_config
+from dealer_station.app.config import StationConfig, default_data_dir, load_config
 from dealer_station.app.controller import Controller
-from dealer_station.app.simulate import recorded_seed
+from dealer_station.app.shoes import StationShoe, open_station_shoe
 from dealer_station.journal import Journal
+from drivers.profiles import load_profile
 
 __all__ = ["Station", "default_data_dir", "open_station"]
 
 log = structlog.get_logger(__name__)
-
-APP_NAME = "dealer-station"
-"""Application name for platformdirs."""
-
-
-def default_data_dir() -> Path:
-    """The user's data directory of the station (platformdirs), e.g. ``~/.local/share/dealer-station``."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
 
 @dataclass
 class Station:
@@ -59,25 +49,18 @@ class Station:
     shoe_spec: str
     seed: int | None = None
 
+    shoe: StationShoe | None = None
+
     @property
     def simulated(self) -> bool:
         """True when the shoe is the simulator (cards dealt on ``draw()``)."""
         return self.seed is not None
 
-    def shoe_tokens(self, shoe_number: int, already_drawn: int = 0) -> list[str]:
-        """The simulated shoe ``shoe_number``'s tokens (``"CUT"`` included), minus the first ``already_drawn``."""
-        from dealer_station.app.simulate import shoe_seed
-        from drivers.deck import shuffled_shoe
-
-        c = self.config
-        tokens = shuffled_shoe(shoe_seed(self.seed or 0, shoe_number), c.decks, c.cut_min, c.cut_max)
-        return tokens[already_drawn:]
-
     def load_shoe(self, shoe_number: int) -> None:
         """Put simulated shoe ``shoe_number`` in the simulator (call it off the GUI thread); no-op on a real shoe."""
-        if not self.simulated:
+        if self.shoe is None or self.shoe.new_shoe is None:
             return
-        self.source.new_shoe(tokens=self.shoe_tokens(shoe_number))
+        self.shoe.new_shoe(shoe_number)
         log.info("sim_shoe_loaded", shoe=shoe_number)
 
     def authenticate(self, user: str, pin: str) -> bool:
@@ -101,8 +84,8 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
     Parameters
     ----------
     config_path:
-        Station configuration (TOML); default ``config/station.toml``. When given, its journal and
-        accounts paths are used; without it they live in :func:`default_data_dir`.
+        Station configuration (TOML); default ``config/station.toml``. Its journal and accounts
+        paths default to :func:`~dealer_station.app.config.default_data_dir`.
     shoe:
         Shoe profile name, file or inline spec; default the configuration's (``sim``).
     journal_path:
@@ -117,37 +100,24 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
     JournalError
         The journal cannot be opened or read (an OSError). Nothing is left open after an error.
     """
-    from drivers.profiles import load_profile, open_shoe
-
     config = load_config(config_path)
-    data_dir = default_data_dir()
     if journal_path is None:
-        journal_path = config.journal_path if config_path is not None else data_dir / "journal.sqlite"
+        journal_path = config.journal_path
     if accounts_path is None:
-        accounts_path = config.accounts_path if config_path is not None else data_dir / "accounts.json"
+        accounts_path = config.accounts_path
     spec = shoe or config.shoe_profile
-    profile = load_profile(spec)  # a bad spec fails before anything is opened
-    simulated = profile.transport == "sim"
+    load_profile(spec)  # a bad spec fails before anything is opened
     journal = Journal(journal_path)
     try:
         accounts = Accounts(accounts_path)
-        seed = None
-        if simulated:
-            raw_seed = profile.options.get("seed")
-            seed = recorded_seed(journal, int(raw_seed) if raw_seed is not None else None, config.decks)
+        shoe_source = open_station_shoe(spec, config, journal)
         controller = Controller(config, journal, accounts=accounts)  # it runs the side-bet edge monitor
-        station = Station(config, journal, accounts, controller, None, spec, seed)
-        tokens = None
-        if simulated:
-            view = controller.snapshot()
-            if view.state not in ("no_shoe", "shoe_end") and view.shoe_number:
-                drawn = config.decks * 52 - view.cards_left + int(view.cut_card_out)  # No-Reads took no card
-                tokens = station.shoe_tokens(view.shoe_number, drawn)
-            else:
-                tokens = station.shoe_tokens(max(1, view.shoe_number + 1))
-        station.source = open_shoe(spec, tokens=tokens)
+        shoe_source.prepare(controller.snapshot(), config.decks)
+        station = Station(config, journal, accounts, controller, shoe_source.source, spec, shoe_source.seed,
+                          shoe_source)
     except BaseException:
         journal.close()
         raise
+    simulated = shoe_source.simulated
     log.info("station_opened", journal=str(journal_path), shoe=spec, simulated=simulated)
     return station

@@ -416,8 +416,8 @@ def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
 
     text = open(os.path.join(os.path.dirname(__file__), "..", "..", "config", "station.toml"), encoding="utf-8").read()
     text = text.replace("auto_open = false", "auto_open = true").replace("window_seconds = 0", "window_seconds = 2")
-    text = text.replace('path = "var/journal.sqlite"', f'path = "{tmp_path / "j.sqlite"}"')
-    text = text.replace('path = "var/accounts.json"', f'path = "{tmp_path / "a.json"}"')
+    text = text.replace('# path = "journal.sqlite"', f'path = "{tmp_path / "j.sqlite"}"')
+    text = text.replace('# path = "accounts.json"', f'path = "{tmp_path / "a.json"}"')
     config = tmp_path / "station.toml"
     config.write_text(text, encoding="utf-8")
     station = open_station(config, "sim?seed=7")
@@ -617,4 +617,4 @@ def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
     _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2
     assert win.host.snapshot().shoe_number == 2
     _to_state(qtbot, win, "ready")  # shuffled, burn card shown, cards burned from the new shoe
-    assert station.source.tokens[: station.source.dealt] == station.shoe_tokens(2)[: station.source.dealt]
+    assert station.source.tokens[: station.source.dealt] == station.shoe.shoe_tokens(2)[: station.source.dealt]
