@@ -1,0 +1,286 @@
+"""Station configuration: one TOML file, validated on load (issue: "Station configuration").
+
+Every error names the key, the bad value and what is allowed; all errors of a file are reported
+together. The documented default is ``config/station.toml`` at the project root. Keys::
+
+    [table]
+    id = "T1"                       # table id: letters, digits, '-', '_' (1-32)
+    mode = "commission"             # "commission" | "no-commission" (RULES.md §3)
+    paytable = "commission"         # shipped pay table name or a path to a .toml file
+    offered_bets = []               # bet ids the table offers; empty = all of the pay table
+    [limits]
+    difference = "10000"            # optional: Player/Banker difference limit override (RULES.md §4)
+    [betting]
+    auto_open = false               # open betting as soon as the table is ready
+    window_seconds = 0              # > 0: betting closes by itself after that many seconds
+    [burn]
+    indicator_counts = false        # the burn indicator is the first of the N burned cards
+    ace_burns = 1                   # 1 or 11
+    [cut_card]
+    between_rounds = "one_more"     # "one_more" | "none" (RULES.md §1)
+    [shoe]
+    profile = "sim"                 # device profile (drivers); "sim" or "sim?seed=N" is the simulator
+    decks = 8                       # 1..8 (RULES.md §1: 8)
+    cut_min = 60                    # cut card placed cut_min..cut_max cards before the end (simulator)
+    cut_max = 80
+    max_misreads = 3                # No-Reads in a row before the round pauses (RULES.md §5)
+    [journal]
+    path = "var/journal.sqlite"     # relative paths are relative to the working directory
+    [accounts]
+    path = "var/accounts.json"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from dealer_station.domain.bets import BetType
+from dealer_station.domain.errors import PayTableError
+from dealer_station.domain.paytable import Mode, PayTable, load_paytable, paytable_names
+from dealer_station.domain.table import TableSettings
+
+__all__ = ["ConfigError", "StationConfig", "config_from_dict", "default_config_path", "load_config"]
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used. ``errors`` lists one line per problem (key, value, allowed)."""
+
+    def __init__(self, errors: list[str], source: str = "") -> None:
+        self.errors = list(errors)
+        self.source = source
+        head = f"{source}: " if source else ""
+        super().__init__(head + ("; ".join(self.errors) if len(self.errors) == 1
+                                 else f"{len(self.errors)} errors:\n  " + "\n  ".join(self.errors)))
+
+
+def default_config_path() -> Path:
+    """The shipped, documented station configuration: ``config/station.toml`` at the project root."""
+    return Path(__file__).resolve().parents[2] / "config" / "station.toml"
+
+
+@dataclass(frozen=True)
+class StationConfig:
+    """A validated station configuration (see the module doc for the file format).
+
+    ``paytable`` is already restricted to the offered bets and set to the table's mode.
+    ``betting_window_seconds`` is 0 when only the dealer closes betting.
+    """
+
+    table_id: str = "T1"
+    mode: Mode = Mode.COMMISSION
+    paytable_name: str = "commission"
+    paytable: PayTable | None = None
+    offered_bets: tuple[str, ...] = ()
+    difference_limit: Decimal | None = None
+    betting_auto_open: bool = False
+    betting_window_seconds: float = 0.0
+    burn_indicator_counts: bool = False
+    burn_ace: int = 1
+    cut_between_rounds: str = "one_more"
+    shoe_profile: str = "sim"
+    decks: int = 8
+    cut_min: int = 60
+    cut_max: int = 80
+    max_misreads: int = 3
+    journal_path: str = "var/journal.sqlite"
+    accounts_path: str = "var/accounts.json"
+    source: str = "<defaults>"
+
+    def table_settings(self) -> TableSettings:
+        """The rule settings of the state machine (pure values)."""
+        paytable = self.paytable
+
+        def offered_in(round_number: int) -> tuple[str, ...]:
+            if paytable is None:
+                return ("player", "banker", "tie")
+            return tuple(b.value for b in paytable.offered_in(round_number))
+
+        return TableSettings(decks=self.decks, max_misreads=self.max_misreads,
+                             indicator_counts=self.burn_indicator_counts, ace_burns=self.burn_ace,
+                             cut_between_rounds=self.cut_between_rounds, auto_open=self.betting_auto_open,
+                             offered_in=offered_in)
+
+    def limits(self, bets: tuple[str, ...] | None = None) -> dict[str, object]:
+        """Stake limits as strings of decimals: ``{"difference": "10000", "bets": {id: {"min", "max"}}}``."""
+        out: dict[str, object] = {"difference": None if self.difference_limit is None else str(self.difference_limit)}
+        per: dict[str, dict[str, str | None]] = {}
+        if self.paytable is not None:
+            for bet, rule in self.paytable.bets.items():
+                if bets is None or bet.value in bets:
+                    per[bet.value] = {"min": None if rule.min_stake is None else str(rule.min_stake),
+                                      "max": None if rule.max_stake is None else str(rule.max_stake)}
+        out["bets"] = per
+        return out
+
+    def with_overrides(self, **changes: object) -> "StationConfig":
+        """A copy with some fields changed, validated again. Raises ConfigError."""
+        new = dataclasses.replace(self, **changes)
+        errors = _check_ranges(new)
+        if errors:
+            raise ConfigError(errors, self.source)
+        return new
+
+
+_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_KNOWN = {
+    "table": {"id", "mode", "paytable", "offered_bets"},
+    "limits": {"difference"},
+    "betting": {"auto_open", "window_seconds"},
+    "burn": {"indicator_counts", "ace_burns"},
+    "cut_card": {"between_rounds"},
+    "shoe": {"profile", "decks", "cut_min", "cut_max", "max_misreads"},
+    "journal": {"path"},
+    "accounts": {"path"},
+}
+
+
+def load_config(path: str | Path | None = None) -> StationConfig:
+    """Load and validate a station configuration (default :func:`default_config_path`).
+
+    Raises ConfigError listing every problem, each naming the key, the bad value and what is allowed.
+    """
+    file = Path(path) if path is not None else default_config_path()
+    if not file.is_file():
+        raise ConfigError([f"no such file: {file}"], str(file))
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise ConfigError([f"not valid TOML: {err}"], str(file)) from err
+    return config_from_dict(data, source=str(file))
+
+
+def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> StationConfig:
+    """Validate parsed TOML data and build a :class:`StationConfig`. Raises ConfigError."""
+    errors: list[str] = []
+
+    def section(name: str) -> Mapping[str, object]:
+        value = data.get(name, {})
+        if not isinstance(value, Mapping):
+            errors.append(f"[{name}]: {value!r} is not a table; expected a [{name}] section")
+            return {}
+        for key in value:
+            if key not in _KNOWN[name]:
+                errors.append(f"{name}.{key}: unknown key; allowed: {', '.join(sorted(_KNOWN[name]))}")
+        return value
+
+    for key in data:
+        if key not in _KNOWN:
+            errors.append(f"{key}: unknown section; allowed: {', '.join(sorted(_KNOWN))}")
+
+    def get(sec: Mapping[str, object], name: str, key: str, kind: type | tuple, default: object,
+            allowed: str) -> object:
+        value = sec.get(key, default)
+        ok = isinstance(value, kind) and not (isinstance(value, bool) and bool not in (
+            kind if isinstance(kind, tuple) else (kind,)))
+        if not ok:
+            errors.append(f"{name}.{key}: {value!r} is not allowed; allowed: {allowed}")
+            return default
+        return value
+
+    table = section("table")
+    limits = section("limits")
+    betting = section("betting")
+    burn = section("burn")
+    cut = section("cut_card")
+    shoe = section("shoe")
+    journal = section("journal")
+    accounts = section("accounts")
+
+    table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
+    if isinstance(table_id, str) and not _TABLE_ID.match(table_id):
+        errors.append(f"table.id: {table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
+    mode_text = get(table, "table", "mode", str, "commission", "'commission' or 'no-commission'")
+    try:
+        mode = Mode.parse(str(mode_text))
+    except ValueError:
+        errors.append(f"table.mode: {mode_text!r} is not allowed; allowed: 'commission' or 'no-commission'")
+        mode = Mode.COMMISSION
+    pt_name = str(get(table, "table", "paytable", str, "commission",
+                      f"a shipped pay table ({', '.join(paytable_names())}) or a path to a .toml file"))
+    paytable: PayTable | None = None
+    try:
+        paytable = load_paytable(pt_name)
+    except PayTableError as err:
+        errors.append(f"table.paytable: {pt_name!r}: {err}")
+    offered_raw = get(table, "table", "offered_bets", list, [], "a list of bet ids")
+    offered: list[BetType] = []
+    for item in offered_raw if isinstance(offered_raw, list) else []:
+        try:
+            bet = BetType.parse(str(item))
+        except ValueError:
+            errors.append(f"table.offered_bets: {item!r} is not allowed; allowed: "
+                          + ", ".join(b.value for b in BetType))
+            continue
+        if paytable is not None and not paytable.offers(bet):
+            errors.append(f"table.offered_bets: {item!r} is not in pay table {pt_name!r}; allowed: "
+                          + ", ".join(b.value for b in paytable.bets))
+            continue
+        offered.append(bet)
+    if paytable is not None:
+        paytable = dataclasses.replace(paytable.restricted(offered or None), mode=mode)
+
+    difference = paytable.difference_limit if paytable is not None else None
+    if "difference" in limits:
+        raw = limits["difference"]
+        try:
+            difference = Decimal(str(raw))
+            if not difference.is_finite() or difference < 0 or isinstance(raw, (bool, float)):
+                raise InvalidOperation
+        except InvalidOperation:
+            errors.append(f"limits.difference: {raw!r} is not allowed; allowed: a non-negative amount "
+                          "written as a string or an integer (e.g. \"10000\")")
+            difference = None
+
+    auto_open = get(betting, "betting", "auto_open", bool, False, "true or false")
+    window = get(betting, "betting", "window_seconds", (int, float), 0, "a number of seconds >= 0 (0: dealer closes)")
+    indicator_counts = get(burn, "burn", "indicator_counts", bool, False, "true or false")
+    ace = get(burn, "burn", "ace_burns", int, 1, "1 or 11")
+    between = get(cut, "cut_card", "between_rounds", str, "one_more", "'one_more' or 'none'")
+    profile = get(shoe, "shoe", "profile", str, "sim", "a device profile name, e.g. 'sim'")
+    decks = get(shoe, "shoe", "decks", int, 8, "a whole number 1..8")
+    cut_min = get(shoe, "shoe", "cut_min", int, 60, "a whole number of cards >= 1")
+    cut_max = get(shoe, "shoe", "cut_max", int, 80, "a whole number of cards >= cut_min")
+    misreads = get(shoe, "shoe", "max_misreads", int, 3, "a whole number 1..20")
+    jpath = get(journal, "journal", "path", str, "var/journal.sqlite", "a file path")
+    apath = get(accounts, "accounts", "path", str, "var/accounts.json", "a file path")
+
+    config = StationConfig(
+        table_id=str(table_id), mode=mode, paytable_name=pt_name, paytable=paytable,
+        offered_bets=tuple(b.value for b in paytable.bets) if paytable else (),
+        difference_limit=difference, betting_auto_open=bool(auto_open), betting_window_seconds=float(window),
+        burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
+        shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
+        max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath), source=source)
+    errors += _check_ranges(config)
+    if errors:
+        raise ConfigError(errors, source)
+    return config
+
+
+def _check_ranges(c: StationConfig) -> list[str]:
+    errors = []
+    if c.betting_window_seconds < 0:
+        errors.append(f"betting.window_seconds: {c.betting_window_seconds!r} is not allowed; allowed: >= 0")
+    if c.burn_ace not in (1, 11):
+        errors.append(f"burn.ace_burns: {c.burn_ace!r} is not allowed; allowed: 1 or 11")
+    if c.cut_between_rounds not in ("one_more", "none"):
+        errors.append(f"cut_card.between_rounds: {c.cut_between_rounds!r} is not allowed; allowed: 'one_more', 'none'")
+    if not 1 <= c.decks <= 8:
+        errors.append(f"shoe.decks: {c.decks!r} is not allowed; allowed: 1..8")
+    cards = 52 * c.decks
+    if not 1 <= c.cut_min <= c.cut_max < cards:
+        errors.append(f"shoe.cut_min/cut_max: {c.cut_min!r}..{c.cut_max!r} is not allowed; allowed: "
+                      f"1 <= cut_min <= cut_max < {cards} (cards in {c.decks} decks)")
+    if not 1 <= c.max_misreads <= 20:
+        errors.append(f"shoe.max_misreads: {c.max_misreads!r} is not allowed; allowed: 1..20")
+    if not c.journal_path:
+        errors.append("journal.path: '' is not allowed; allowed: a file path")
+    if not c.accounts_path:
+        errors.append("accounts.path: '' is not allowed; allowed: a file path")
+    return errors

@@ -1,0 +1,566 @@
+"""The table controller: one table, owned by one thread; every input journaled before it is acted on.
+
+DESIGN.md "Data flow" and "Durability and recovery". The controller wires the pure state machine
+(:mod:`dealer_station.domain.table`) to the journal (:mod:`dealer_station.journal`), the outbox
+of platform events (:mod:`dealer_station.outbox`), the accounts (supervisor authority) and the
+listeners (console, publisher, logs) that receive :class:`Fact` values.
+
+For each input: (1) the input row is appended and committed; (2) the state machine acts;
+(3) one decision row with the machine's outputs, and the platform events they make, is appended
+in one transaction; (4) listeners are told, synchronously, on the owner thread. On start the
+open shoe's inputs are replayed (a fold); only an input whose decision row is missing is decided
+again, so no event is appended twice and no published result changes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import structlog
+
+from dealer_station.app.accounts import Accounts, AuthError
+from dealer_station.app.config import StationConfig
+from dealer_station.domain.cards import Card
+from dealer_station.domain.incidents import Incident
+from dealer_station.domain.table import TableMachine
+from dealer_station.journal import EventSpec, Journal, JournalError, replay_open_shoe
+
+__all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
+           "iso_utc"]
+
+EdgeMonitor = Callable[[Counter[Card], int], list[dict]]
+"""``edge_monitor(remaining, round_number) -> alerts``: called after each completed round."""
+
+_TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
+
+
+def utcnow() -> datetime:
+    """The current time, aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def iso_utc(moment: datetime) -> str:
+    """UTC ISO-8601 with microseconds and ``Z`` (``2026-11-30T04:05:06.123456Z``)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class ActRefused(RuntimeError):
+    """A dealer or supervisor act that does not fit the table now (journaled). ``act``, ``why``."""
+
+    def __init__(self, act: str, why: str) -> None:
+        super().__init__(f"{act}: {why}")
+        self.act = act
+        self.why = why
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What the controller tells listeners (console, publisher, logs). ``data`` is JSON-able.
+
+    Kinds: ``state_changed``, ``betting_opened``, ``betting_closed``, ``burn_indicator``,
+    ``card_burned``, ``burn_done``, ``card_accepted``, ``rescan_requested``, ``round_dealt``,
+    ``round_completed``, ``round_paused``, ``round_resumed``, ``round_voided``, ``shoe_started``,
+    ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
+    ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
+    ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``error``, ``ignored``.
+    """
+
+    kind: str
+    data: dict
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the dealer screen shows; an immutable snapshot (see CONTROLLER_API.md)."""
+
+    state: str
+    prompt: str
+    next_position: str | None
+    who_draws: str | None
+    table_id: str
+    shoe_number: int
+    round_number: int
+    cards_left: int
+    burn_indicator: str | None
+    burn_remaining: int
+    cut_card_out: bool
+    last_round: bool
+    player: tuple[str, ...]
+    banker: tuple[str, ...]
+    player_total: int | None
+    banker_total: int | None
+    offered_bets: tuple[str, ...]
+    misreads: int
+    rescan: str | None
+    incident: Incident | None
+    result: dict | None
+    history: tuple[str, ...]
+    betting_seconds_left: float | None
+    connected: bool
+    burned: tuple[str, ...] = ()
+    manual: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One finished round from the journal (RULES.md §2: completed or voided, with its cards and flags)."""
+
+    shoe: int
+    round: int
+    status: str
+    player: tuple[str, ...]
+    banker: tuple[str, ...]
+    player_total: int | None
+    banker_total: int | None
+    winner: str | None
+    available_bets: tuple[str, ...]
+    last_round: bool
+    flags: dict = field(default_factory=dict)
+    reason: str | None = None
+    note: str | None = None
+    manual: tuple[str, ...] = ()
+    round_id: str = ""
+
+    @classmethod
+    def from_output(cls, data: dict, table_id: str = "") -> "RoundRecord":
+        """Build from a ``round_completed`` / ``round_voided`` output."""
+        flag_keys = ("margin", "player_natural", "banker_natural", "player_pair", "banker_pair",
+                     "player_perfect_pair", "banker_perfect_pair", "lucky_six", "cards_used")
+        return cls(shoe=int(data["shoe"]), round=int(data["round"]), status=str(data["status"]),
+                   player=tuple(data.get("player", ())), banker=tuple(data.get("banker", ())),
+                   player_total=data.get("player_total"), banker_total=data.get("banker_total"),
+                   winner=data.get("winner"), available_bets=tuple(data.get("available_bets", ())),
+                   last_round=bool(data.get("last_round")),
+                   flags={k: data[k] for k in flag_keys if k in data},
+                   reason=data.get("reason"), note=data.get("note"), manual=tuple(data.get("manual", ())),
+                   round_id=round_id(table_id, int(data["shoe"]), int(data["round"])) if table_id else "")
+
+    def line(self) -> dict:
+        """The ``simulate`` output line of this round (issue 3, "Headless commands")."""
+        return {"shoe": self.shoe, "round": self.round, "status": self.status, "player": list(self.player),
+                "banker": list(self.banker), "player_total": self.player_total, "banker_total": self.banker_total,
+                "winner": self.winner, "available_bets": list(self.available_bets), "last_round": self.last_round}
+
+
+def shoe_id(table_id: str, shoe: int) -> str:
+    """``T1-S0003``."""
+    return f"{table_id}-S{shoe:04d}"
+
+
+def round_id(table_id: str, shoe: int, rnd: int) -> str:
+    """``T1-S0003-R012``."""
+    return f"{shoe_id(table_id, shoe)}-R{rnd:03d}"
+
+
+def _status(state: str) -> str:
+    if state == "no_shoe":
+        return "closed"
+    if state in ("shuffle", "burn_indicator", "burning"):
+        return "shuffling"
+    if state == "paused":
+        return "paused"
+    if state == "shoe_end":
+        return "shoe_change"
+    return "open"
+
+
+class Controller:
+    """One table. Owned by one thread; every input is journaled before it is acted on.
+
+    Parameters
+    ----------
+    config:
+        A validated :class:`StationConfig` (a bad configuration never gets here: ``load_config`` raises).
+    journal:
+        The journal (and outbox) of this table. The open shoe is replayed from it now.
+    accounts:
+        Accounts for supervisor acts; without them every supervisor act is refused (AuthError).
+    clock:
+        Returns the current time (aware UTC); used for timestamps and the betting timer only.
+    edge_monitor:
+        Optional ``(remaining cards, round number) -> alerts``, called after each completed round;
+        each alert (a dict) is journaled and published as ``player_edge``; it never pauses.
+
+    Raises
+    ------
+    JournalError
+        When the journal cannot be read for recovery.
+    """
+
+    def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
+                 clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None) -> None:
+        self.config = config
+        self.journal = journal
+        self.accounts = accounts
+        self._clock = clock
+        self._edge_monitor = edge_monitor
+        self._listeners: list[Callable[[Fact], None]] = []
+        self._machine = TableMachine(config.table_settings())
+        self._journal_fault: Incident | None = None
+        self._pending: tuple[int, list, str] | None = None
+        self._deadline: datetime | None = None
+        self._log = structlog.get_logger("dealer_station.controller")
+        recovery = replay_open_shoe(journal, self._machine)
+        self._status = _status(self._machine.state)
+        if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
+            self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
+        if recovery.pending is not None:
+            self._decide(recovery.pending.seq, list(recovery.pending_outputs), self._now(), status_from=None)
+        self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
+                       pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
+
+    # ------------------------------------------------------------- listeners
+
+    def subscribe(self, listener: Callable[[Fact], None]) -> None:
+        """Call ``listener(fact)`` for every fact, synchronously, on the owner thread.
+
+        A listener that raises is logged and otherwise ignored (it never stops the table).
+        """
+        self._listeners.append(listener)
+
+    def _tell(self, kind: str, data: dict) -> None:
+        fact = Fact(kind, data)
+        for listener in list(self._listeners):
+            try:
+                listener(fact)
+            except Exception as err:  # noqa: BLE001 - a listener never stops the table
+                self._safe_log("error", "listener_failed", fact=kind, error=repr(err))
+
+    # ------------------------------------------------------------------ view
+
+    @property
+    def machine(self) -> TableMachine:
+        """The state machine (read only, for tests and tools)."""
+        return self._machine
+
+    def snapshot(self) -> TableView:
+        """An immutable view of the table for rendering."""
+        m = self._machine
+        dealer = m.dealer
+        player = tuple(c.token for c in dealer.player) if dealer else ()
+        banker = tuple(c.token for c in dealer.banker) if dealer else ()
+        from dealer_station.domain.rules import hand_total
+
+        state = m.state
+        incident = m.incident
+        prompt = m.prompt()
+        if self._journal_fault is not None:
+            state, incident = "paused", self._journal_fault
+            prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
+        result = m.result
+        if m.state == "result" or (m.state == "paused" and m.state_before == "result"):
+            result = {"status": "dealt", **(m.provisional() or {})}
+        left = None
+        if m.state == "betting_open" and self._deadline is not None:
+            left = max(0.0, (self._deadline - self._clock()).total_seconds())
+        return TableView(
+            state=state, prompt=prompt, next_position=m.next_position, who_draws=m.who_draws(),
+            table_id=self.config.table_id, shoe_number=m.shoe_number, round_number=m.round_number,
+            cards_left=m.cards_left, burn_indicator=m.burn_indicator, burn_remaining=m.burn_remaining,
+            cut_card_out=m.cut_card_out, last_round=m.last_round(), player=player, banker=banker,
+            player_total=hand_total(dealer.player) if player else None,
+            banker_total=hand_total(dealer.banker) if banker else None,
+            offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
+            incident=incident, result=result, history=tuple(m.history), betting_seconds_left=left,
+            connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions))
+
+    @property
+    def frames_in_shoe(self) -> int:
+        """Card, No-Read and cut-card frames taken since the open shoe started (the simulator's position)."""
+        return self._machine.frames_in_shoe
+
+    # ---------------------------------------------------------------- inputs
+
+    def shoe_event(self, event: Any) -> None:
+        """Take one event from the shoe reader (``drivers.frames``: CardRead, NoRead, CutCard, Garbage,
+        Connected, ConnectionLost). Never raises: surprises become incidents (RULES.md §5)."""
+        try:
+            self._input(_event_body(event))
+        except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
+            self._safe_log("error", "shoe_event_failed", error=repr(err))
+            self._tell("error", {"detail": repr(err)})
+
+    def dealer(self, act: str, **kw: Any) -> None:
+        """A dealer act: ``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``,
+        ``call_supervisor`` (``note=...``).
+
+        Raises ActRefused (journaled) when the act does not fit the table now.
+        """
+        args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
+        outputs = self._input({"kind": "dealer", "act": str(act), "args": args})
+        if outputs is None:
+            raise ActRefused(act, "the table is paused: journal failure")
+        for kind, data in outputs:
+            if kind == "act_refused":
+                raise ActRefused(act, str(data.get("why")))
+
+    def tick(self) -> None:
+        """Let time act: closes betting when the betting window has run out (call it often)."""
+        if self._deadline is None or self._machine.state != "betting_open":
+            return
+        if self._clock() >= self._deadline:
+            self._deadline = None
+            self._input({"kind": "timer", "act": "close_betting"})
+
+    def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
+        """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``
+        (``from_position=``, ``to_position=``), ``void_round``, ``end_shoe``.
+
+        Needs an authenticated supervisor, a reason code and a note (issue 3 §4).
+
+        Raises
+        ------
+        AuthError
+            Not a supervisor, wrong PIN, locked, disabled, unknown user, or no accounts (journaled).
+        ActRefused
+            No reason or note, or the act does not fit the table now (journaled).
+        """
+        args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
+        who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
+        try:
+            if self.accounts is None:
+                raise AuthError("no_accounts", "no accounts file is configured")
+            self.accounts.authenticate(user, pin, role="supervisor")
+        except AuthError as err:
+            self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
+            self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
+            raise
+        if not who["reason"].strip() or not who["note"].strip():
+            why = "a reason code and a note are required"
+            self._note({"kind": "act_refused", **who, "why": why})
+            self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state})
+            raise ActRefused(act, why)
+        if self._journal_fault is not None:
+            self._clear_journal_fault(who)
+            return
+        outputs = self._input({"kind": "supervisor", **who, "args": args})
+        if outputs is None:
+            raise ActRefused(act, "the journal failed")
+        for kind, data in outputs:
+            if kind == "act_refused":
+                raise ActRefused(act, str(data.get("why")))
+
+    # ------------------------------------------------------------ recall
+
+    def recall(self, shoe: int | None = None) -> list[RoundRecord]:
+        """Finished rounds (completed and voided) from the journal, oldest first; one shoe or all."""
+        out = []
+        for _kind, data in self.recorded_outputs(("round_completed", "round_voided"), mark="round"):
+            if shoe is None or data.get("shoe") == shoe:
+                out.append(RoundRecord.from_output(data, self.config.table_id))
+        return out
+
+    def recorded_outputs(self, kinds: tuple[str, ...], mark: str | None = None) -> Iterator[tuple[str, dict]]:
+        """Decided outputs of the given kinds from the journal, in order (e.g. to re-print a run)."""
+        for row in self.journal.rows(kinds=("decision",), mark=mark):
+            for item in row.body.get("outputs", []):
+                if item[0] in kinds:
+                    yield item[0], item[1]
+
+    # ------------------------------------------------------------- internals
+
+    def _now(self) -> str:
+        try:
+            return iso_utc(self._clock())
+        except Exception:  # noqa: BLE001 - a broken clock must not stop the table
+            return iso_utc(utcnow())
+
+    def _input(self, body: dict) -> list | None:
+        """Journal one input, act on it, journal the decision, tell listeners. None on a journal fault."""
+        ts = self._now()
+        body = {**body, "ts": ts}
+        if self._journal_fault is not None:
+            self._tell("input_refused", {"input": body, "why": "journal failure: nothing is accepted"})
+            self._safe_log("error", "input_refused", input=body)
+            return None
+        try:
+            row, _ = self.journal.append("input", body, ts)
+        except JournalError as err:
+            self._fault(err)
+            self._tell("input_refused", {"input": body, "why": str(err)})
+            return None
+        before = self._status
+        outputs = self._machine.step(body)
+        self._bind()
+        return self._decide(row.seq, outputs, ts, status_from=before)
+
+    def _decide(self, seq: int, outputs: list, ts: str, *, status_from: str | None) -> list:
+        m = self._machine
+        outputs = [tuple(o) for o in outputs]
+        if any(k == "round_completed" for k, _ in outputs) and self._edge_monitor is not None:
+            outputs += self._edge_alerts()
+        status = _status(m.state)
+        if status_from is not None and status != status_from:
+            outputs.append(("table_status", {"status": status, "state": m.state}))
+        self._status = status
+        for kind, _data in outputs:
+            if kind == "betting_opened" and self.config.betting_window_seconds > 0:
+                self._deadline = self._clock() + timedelta(seconds=self.config.betting_window_seconds)
+        if not self._write_decision(seq, outputs, ts):
+            self._pending = (seq, outputs, ts)
+        for kind, data in outputs:
+            self._tell(kind, data)
+        self._log_outputs(outputs)
+        return outputs
+
+    def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
+        m = self._machine
+        body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state,
+                "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
+        marks = set()
+        for kind, _ in outputs:
+            if kind == "shoe_started":
+                marks.add("shoe_started")
+            elif kind in ("round_completed", "round_voided"):
+                marks.add("round")
+            elif kind == "shoe_ended":
+                marks.add("shoe_ended")
+        try:
+            self.journal.append("decision", body, ts, mark=marks, events=self._events(outputs),
+                                table_id=self.config.table_id)
+        except JournalError as err:
+            self._fault(err)
+            return False
+        return True
+
+    def _edge_alerts(self) -> list[tuple[str, dict]]:
+        m = self._machine
+        try:
+            alerts = self._edge_monitor(Counter(m.remaining), m.rounds[-1]["round"] if m.rounds else 0)  # type: ignore[misc]
+            out = []
+            for alert in alerts or []:
+                data = json.loads(json.dumps(dict(alert), default=str))
+                out.append(("player_edge", {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
+            return out
+        except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
+            self._safe_log("error", "edge_monitor_failed", error=repr(err))
+            return [("error", {"detail": f"edge monitor failed: {err!r}"})]
+
+    def _events(self, outputs: list) -> list[EventSpec]:
+        m = self._machine
+        table = self.config.table_id
+        events: list[EventSpec] = []
+        for kind, data in outputs:
+            shoe = int(data.get("shoe", m.shoe_number) or 0)
+            sid = shoe_id(table, shoe) if shoe else None
+            rnd = data.get("round")
+            if rnd is None and m.round_open:
+                rnd = m.round_number
+            rid = round_id(table, shoe, int(rnd)) if shoe and rnd else None
+            if kind == "shoe_started":
+                events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks")}, sid))
+            elif kind == "shoe_ended":
+                events.append(EventSpec("shoe_ended", {**data, "shoe_number": shoe}, sid))
+            elif kind == "betting_opened":
+                bets = tuple(data.get("offered_bets", ()))
+                events.append(EventSpec("round_opened", {
+                    "round_number": rnd, "bets_offered": list(bets), "limits": self.config.limits(bets),
+                    "mode": self.config.mode.value, "paytable": self.config.paytable_name,
+                    "last_round": data.get("last_round", False)}, sid, rid))
+            elif kind == "betting_closed":
+                events.append(EventSpec("betting_closed", {"round_number": rnd, "by": data.get("by")}, sid, rid))
+            elif kind == "card_accepted":
+                events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
+                                                       "card": data["card"], "manual": data["manual"]}, sid, rid))
+            elif kind == "round_completed":
+                events.append(EventSpec("round_result", {**data, "round_number": rnd}, sid, rid))
+            elif kind == "round_voided":
+                events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
+            elif kind == "round_paused":
+                events.append(EventSpec("round_paused", {"incident": data, "round_number": m.round_number or None},
+                                        sid, rid))
+            elif kind == "round_resumed":
+                events.append(EventSpec("round_resumed", {**data, "round_number": m.round_number or None}, sid, rid))
+            elif kind == "player_edge":
+                events.append(EventSpec("player_edge", dict(data), sid, rid))
+            elif kind == "table_status":
+                events.append(EventSpec("table_status", dict(data), sid))
+        return events
+
+    def _note(self, body: dict) -> None:
+        ts = self._now()
+        try:
+            self.journal.append("note", {**body, "ts": ts}, ts)
+        except JournalError as err:
+            self._fault(err)
+
+    def _fault(self, err: Exception) -> None:
+        if self._journal_fault is None:
+            self._journal_fault = Incident("journal_failure", "write_failed", self._machine.state, None,
+                                           str(err), self._now(), "the journal could not be written")
+            self._tell("round_paused", self._journal_fault.as_dict())
+        self._safe_log("error", "journal_failure", error=str(err))
+
+    def _clear_journal_fault(self, who: dict) -> None:
+        if who["act"] != "resume":
+            self._tell("act_refused", {"by": "supervisor", "act": who["act"], "why": "journal failure: only resume"})
+            raise ActRefused(who["act"], "the journal failed: resume once it can be written again")
+        if self._pending is not None:
+            seq, outputs, ts = self._pending
+            if not self._write_decision(seq, outputs, ts):
+                raise ActRefused("resume", "the journal still cannot be written")
+            self._pending = None
+        ts = self._now()
+        try:
+            self.journal.append("note", {"kind": "journal_resumed", **who, "ts": ts}, ts)
+        except JournalError as err:
+            raise ActRefused("resume", f"the journal still cannot be written: {err}") from err
+        incident = self._journal_fault
+        self._journal_fault = None
+        self._tell("round_resumed", {"incident_type": incident.type if incident else "journal_failure",
+                                     "act": "resume", "user": who["user"], "reason": who["reason"],
+                                     "note": who["note"]})
+
+    def _bind(self) -> None:
+        try:
+            m = self._machine
+            table = self.config.table_id
+            structlog.contextvars.bind_contextvars(
+                table_id=table, shoe_id=shoe_id(table, m.shoe_number) if m.shoe_number else None,
+                round_id=round_id(table, m.shoe_number, m.round_number) if m.shoe_number and m.round_number
+                else None)
+        except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
+            pass
+
+    def _log_outputs(self, outputs: list) -> None:
+        for kind, data in outputs:
+            if kind in ("round_paused", "error", "act_refused", "incident_while_paused"):
+                self._safe_log("warning", kind, **{"data": data})
+            elif kind in ("round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
+                          "player_edge"):
+                self._safe_log("info", kind, **{"data": data})
+
+    def _safe_log(self, level: str, event: str, **kw: Any) -> None:
+        try:
+            getattr(self._log, level)(event, **kw)
+        except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
+            pass
+
+
+def _event_body(event: Any) -> dict:
+    """A shoe event as a journal input body (raw bytes as hex)."""
+    from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
+
+    raw = getattr(event, "raw", b"")
+    raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
+    if isinstance(event, CardRead):
+        return {"kind": "frame", "frame": "card", "token": str(event.token), "raw": raw_hex}
+    if isinstance(event, NoRead):
+        return {"kind": "frame", "frame": "no_read", "reason": str(event.reason), "raw": raw_hex}
+    if isinstance(event, CutCard):
+        return {"kind": "frame", "frame": "cut", "raw": raw_hex}
+    if isinstance(event, Garbage):
+        return {"kind": "frame", "frame": "garbage", "raw": raw_hex}
+    if isinstance(event, Connected):
+        return {"kind": "link", "event": "connected", "detail": str(event.description)}
+    if isinstance(event, ConnectionLost):
+        return {"kind": "link", "event": "lost", "detail": str(event.error or "")}
+    return {"kind": "frame", "frame": "unknown", "raw": raw_hex, "repr": repr(event)[:200]}
+

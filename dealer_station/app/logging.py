@@ -1,0 +1,72 @@
+"""Logging, configured once at the entry point (STYLE.md habit 10; issue 3 §7).
+
+structlog renders JSON lines when standard error is not a terminal and a readable console
+rendering on a terminal; standard-library loggers are routed through the same renderer; the
+table, shoe and round ids are bound with ``structlog.contextvars`` by the controller. Logs go to
+standard error (standard output is for command output). Logging never raises into the caller:
+a failing handler is reported by ``logging`` itself and swallowed (``logging.raiseExceptions`` is off).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import structlog
+
+__all__ = ["configure_logging"]
+
+
+def configure_logging(json: bool | None = None, level: int | str = logging.INFO, stream=None) -> None:
+    """Configure structlog and the standard library's ``logging`` together.
+
+    Parameters
+    ----------
+    json:
+        True for JSON lines, False for the console renderer, None (default) to choose by whether
+        ``stream`` is a terminal.
+    level:
+        Minimum level (``logging.INFO`` or a name such as ``"DEBUG"``).
+    stream:
+        Where logs go (default ``sys.stderr``).
+    """
+    stream = stream or sys.stderr
+    if isinstance(level, str):
+        level = logging.getLevelName(level.upper())
+        if not isinstance(level, int):
+            level = logging.INFO
+    if json is None:
+        try:
+            json = not stream.isatty()
+        except (AttributeError, ValueError):
+            json = True
+    shared = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        structlog.processors.StackInfoRenderer(),
+    ]
+    renderer = structlog.processors.JSONRenderer(default=str) if json else structlog.dev.ConsoleRenderer(
+        colors=False)
+    structlog.configure(
+        processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.make_filtering_bound_logger(level),
+        cache_logger_on_first_use=False,
+    )
+    formatter = structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=shared,
+        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                    structlog.processors.format_exc_info, renderer],
+    )
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(formatter)
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        if getattr(old, "_dealer_station", False):
+            root.removeHandler(old)
+    handler._dealer_station = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(level)
+    logging.raiseExceptions = False

@@ -1,0 +1,34 @@
+"""``dealer-station config check FILE``: validate a station configuration."""
+
+from __future__ import annotations
+
+from dealer_station.cli import CliError
+
+NAME = "config"
+HELP = "check a station configuration file (every error names the key, the bad value and what is allowed)"
+
+
+def register(parser) -> None:
+    """Add the ``config`` sub-commands."""
+    sub = parser.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    check = sub.add_parser("check", help="validate FILE the way the station does on start")
+    check.add_argument("file", nargs="?", default=None, help="configuration file (default config/station.toml)")
+
+
+def run(args) -> int:
+    """Exit 0 when the file is valid, 1 listing every error otherwise."""
+    from dealer_station.app.config import ConfigError, default_config_path, load_config
+
+    if args.config_command != "check":
+        raise CliError(f"unknown action {args.config_command!r}")
+    path = args.file or str(default_config_path())
+    try:
+        config = load_config(path)
+    except ConfigError as err:
+        print(f"{path}: INVALID")
+        for line in err.errors:
+            print(f"  {line}")
+        return 1
+    print(f"{path}: ok (table {config.table_id}, {config.mode.value}, pay table {config.paytable_name}, "
+          f"{len(config.offered_bets)} bets, {config.decks} decks)")
+    return 0

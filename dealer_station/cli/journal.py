@@ -1,0 +1,49 @@
+"""``dealer-station journal verify|export DB``: check the hash chain; write the rows as JSON Lines."""
+
+from __future__ import annotations
+
+import sys
+
+from dealer_station.cli import CliError
+
+NAME = "journal"
+HELP = "verify a journal's hash chain (exit 0 intact, 1 naming the first bad row) or export it as JSON Lines"
+
+
+def register(parser) -> None:
+    """Add the ``journal`` sub-commands."""
+    sub = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
+    verify = sub.add_parser("verify", help="check every row's SHA-256 and the chain")
+    verify.add_argument("db", help="journal database file")
+    export = sub.add_parser("export", help="write every row as one JSON line")
+    export.add_argument("db", help="journal database file")
+    export.add_argument("-o", "--output", default="-", help="output file (default standard output)")
+
+
+def run(args) -> int:
+    """Run ``verify`` (0 intact, 1 tampered) or ``export`` (0)."""
+    from dealer_station.journal import Journal, JournalError
+
+    try:
+        journal = Journal(args.db, readonly=True)
+    except JournalError as err:
+        raise CliError(str(err)) from None
+    with journal:
+        if args.journal_command == "verify":
+            report = journal.verify()
+            if report.ok:
+                print(f"{args.db}: {report.message}")
+                return 0
+            print(f"{args.db}: TAMPERED: {report.message}")
+            return 1
+        try:
+            if args.output == "-":
+                journal.export(sys.stdout)
+            else:
+                with open(args.output, "w", encoding="utf-8") as fp:
+                    journal.export(fp)
+        except BrokenPipeError:
+            return 0
+        except (OSError, JournalError) as err:
+            raise CliError(str(err)) from None
+    return 0

@@ -1,0 +1,94 @@
+"""``dealer-station run --headless --shoe PROFILE --auto``: the station without the console."""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import signal
+import sys
+import threading
+
+from dealer_station.cli import CliError
+
+NAME = "run"
+HELP = "run the station headless on a shoe profile (here: the simulated shoe 'sim' or 'sim?seed=N')"
+
+
+def register(parser) -> None:
+    """Add the ``run`` arguments."""
+    parser.add_argument("--headless", action="store_true", help="no console (required for now)")
+    parser.add_argument("--shoe", default=None, help="shoe profile (default: shoe.profile of the configuration)")
+    parser.add_argument("--auto", action="store_true", help="automatic dealer: open/close betting, confirm, new shoes")
+    parser.add_argument("--journal", default=None, help="journal database (default: journal.path of the configuration)")
+    parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON line per finished round and shoe on standard output")
+    parser.add_argument("--idle-exit", type=float, default=None, metavar="S",
+                        help="stop after S seconds without any event or action")
+    parser.add_argument("--shoes", type=int, default=None, help="with --auto: stop after this many shoes")
+    parser.add_argument("--log-level", default="INFO", help="log level on standard error (default INFO)")
+
+
+def run(args) -> int:
+    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end)."""
+    from dealer_station.app.accounts import Accounts
+    from dealer_station.app.autodealer import AutoDealer
+    from dealer_station.app.config import ConfigError, load_config
+    from dealer_station.app.controller import Controller
+    from dealer_station.app.logging import configure_logging
+    from dealer_station.app.simulate import output_line
+    from dealer_station.app.station import QUEUE_SIZE, SimReader, parse_sim_profile, run_station
+    from dealer_station.journal import Journal, JournalError
+
+    configure_logging(level=args.log_level)
+    if not args.headless:
+        raise CliError("only --headless is available in this command; the console has its own command")
+    try:
+        config = load_config(args.config)
+    except ConfigError as err:
+        raise CliError(f"refusing to open a shoe: {err}") from None
+    profile = args.shoe or config.shoe_profile
+    try:
+        seed = parse_sim_profile(profile)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        journal = Journal(args.journal or config.journal_path)
+    except JournalError as err:
+        raise CliError(str(err)) from None
+
+    events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    with journal:
+        controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
+        kinds = ("round_completed", "round_voided", "shoe_ended")
+
+        def on_fact(fact) -> None:
+            if fact.kind in kinds:
+                line = output_line(fact.kind, fact.data)
+                sys.stdout.write((json.dumps(line) if args.json else str(line)) + "\n")
+                sys.stdout.flush()
+
+        controller.subscribe(on_fact)
+        reader = SimReader(events, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max)
+        view = controller.snapshot()
+        if view.state not in ("no_shoe", "shoe_end"):
+            reader.load(view.shoe_number, controller.frames_in_shoe)
+        reader.start()
+        if not view.connected:
+            from drivers.frames import Connected
+
+            events.put(Connected(f"sim?seed={seed}"))
+        auto = AutoDealer(controller, reader.draw, new_shoe=reader.load, shoes=args.shoes) if args.auto else None
+        try:
+            why = run_station(controller, events, reader.draw, stop, args.idle_exit, auto=auto)
+        finally:
+            reader.close()
+        state = controller.snapshot().state
+        print(f"dealer-station run: {why}; table {state}", file=sys.stderr)
+        return 1 if state == "paused" else 0

@@ -1,0 +1,112 @@
+"""``dealer-station simulate``: whole shoes on the simulated shoe with an automatic dealer."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from dealer_station.cli import CliError
+
+NAME = "simulate"
+HELP = "deal whole shoes on the simulated shoe with an automatic dealer (one line per round and per shoe)"
+
+
+def register(parser) -> None:
+    """Add the ``simulate`` arguments."""
+    parser.add_argument("--shoes", type=int, default=1, help="shoes to deal (default 1)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="shuffle seed (default: random, or the one recorded in --journal)")
+    parser.add_argument("--journal", default=None,
+                        help="journal database; a restarted run continues it (default: in memory)")
+    parser.add_argument("--json", action="store_true", help="JSON lines on standard output")
+    parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
+    parser.add_argument("--decks", type=int, default=None,
+                        help="decks per shoe, 1..8 (default from the configuration: 8); the cut-card range scales")
+    parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
+
+
+def run(args) -> int:
+    """Run the simulation; exit 0 when every shoe was dealt, 1 when an incident stopped it."""
+    from dealer_station.app.config import ConfigError, load_config
+    from dealer_station.app.controller import Controller
+    from dealer_station.app.logging import configure_logging
+    from dealer_station.app.simulate import run_simulation
+    from dealer_station.journal import Journal, JournalError
+
+    configure_logging(level=args.log_level)
+    if args.shoes < 1:
+        raise CliError(f"--shoes {args.shoes}: must be at least 1")
+    try:
+        config = load_config(args.config)
+        if args.decks is not None:
+            if not 1 <= args.decks <= 8:
+                raise CliError(f"--decks {args.decks}: allowed 1..8")
+            cut_min = max(1, round(config.cut_min * args.decks / config.decks))
+            cut_max = max(cut_min, round(config.cut_max * args.decks / config.decks))
+            config = config.with_overrides(decks=args.decks, cut_min=cut_min, cut_max=cut_max)
+    except ConfigError as err:
+        raise CliError(str(err)) from None
+    try:
+        journal = Journal(args.journal or ":memory:")
+    except JournalError as err:
+        raise CliError(str(err)) from None
+    with journal:
+        seed = _seed(journal, args.seed, config.decks)
+        controller = Controller(config, journal)
+
+        closed = []
+
+        def emit(line: dict) -> None:
+            if closed:
+                return
+            try:
+                sys.stdout.write((json.dumps(line) if args.json else _human(line)) + "\n")
+            except BrokenPipeError:
+                closed.append(True)
+
+        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed))
+        if closed:
+            return 0
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            return 0
+        if state == "paused":
+            view = controller.snapshot()
+            incident = view.incident.type if view.incident else "?"
+            print(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
+            return 1
+    return 0
+
+
+def _seed(journal, wanted: int | None, decks: int) -> int:
+    """The run's seed: the one recorded in the journal, else ``wanted`` (or random), recorded now."""
+    recorded = None
+    for row in journal.rows(kinds=("note",)):
+        if row.body.get("kind") == "simulate":
+            recorded = int(row.body["seed"])
+            if int(row.body.get("decks", decks)) != decks:
+                raise CliError(f"--decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
+            break
+    if recorded is not None:
+        if wanted is not None and wanted != recorded:
+            raise CliError(f"--seed {wanted}: the journal was dealt with seed {recorded}")
+        return recorded
+    seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
+    from dealer_station.app.controller import iso_utc, utcnow
+
+    ts = iso_utc(utcnow())
+    journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "ts": ts}, ts)
+    return seed
+
+
+def _human(line: dict) -> str:
+    if line.get("event") == "shoe_end":
+        return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
+                f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
+    if line["status"] == "voided":
+        return f"shoe {line['shoe']} round {line['round']}: VOID"
+    last = "  (last round)" if line["last_round"] else ""
+    return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
+            f"banker {' '.join(line['banker'])} = {line['banker_total']}: {line['winner']}{last}")

@@ -1,0 +1,60 @@
+"""``dealer-station users add|list|disable``: dealer and supervisor accounts (argon2id-hashed PINs)."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+
+from dealer_station.cli import CliError
+
+NAME = "users"
+HELP = "manage dealer and supervisor accounts (add, list, disable)"
+
+
+def register(parser) -> None:
+    """Add the ``users`` sub-commands."""
+    parser.add_argument("--accounts", default=None, help="accounts file (default: accounts.path of --config)")
+    parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
+    sub = parser.add_subparsers(dest="users_command", metavar="ACTION", required=True)
+    add = sub.add_parser("add", help="add an account, or set a new PIN and role")
+    add.add_argument("user")
+    add.add_argument("--role", choices=("dealer", "supervisor"), required=True)
+    add.add_argument("--pin-stdin", action="store_true", help="read the PIN from standard input (scripts)")
+    sub.add_parser("list", help="list the accounts")
+    disable = sub.add_parser("disable", help="disable an account")
+    disable.add_argument("user")
+
+
+def run(args) -> int:
+    """Run the action; exit 0, or 2 with a one-line error."""
+    from dealer_station.app.accounts import Accounts, AccountsError
+    from dealer_station.app.config import ConfigError, load_config
+
+    path = args.accounts
+    if path is None:
+        try:
+            path = load_config(args.config).accounts_path
+        except ConfigError as err:
+            raise CliError(str(err)) from None
+    accounts = Accounts(path)
+    try:
+        if args.users_command == "add":
+            if args.pin_stdin:
+                pin = sys.stdin.readline().strip()
+            else:
+                pin = getpass.getpass("PIN: ")
+                if getpass.getpass("PIN again: ") != pin:
+                    raise CliError("the PINs differ")
+            account = accounts.add(args.user, args.role, pin)
+            print(f"{account.user}: {account.role} added to {path}")
+        elif args.users_command == "list":
+            for account in accounts.list():
+                state = "disabled" if account.disabled else (
+                    f"locked until {account.locked_until}" if account.locked_until else "active")
+                print(f"{account.user}\t{account.role}\t{state}")
+        elif args.users_command == "disable":
+            account = accounts.disable(args.user)
+            print(f"{account.user}: disabled")
+    except AccountsError as err:
+        raise CliError(str(err)) from None
+    return 0

@@ -1,0 +1,746 @@
+"""The table state machine: shoe and round procedure, as data, on ``transitions``.
+
+Rule source: RULES.md §1 (shuffle, burn, cut card), §2 (a round), §3 (bets offered per round),
+§5 (misreads, pauses); DESIGN.md "The table state machine".
+
+This module is pure: no I/O, no clock, no threads. :class:`TableMachine` takes one *input* at a
+time (a plain dict, exactly as the journal stores it, timestamp included) and returns the
+*outputs* it decided (``(kind, data)`` pairs). The same inputs always give the same state and
+the same outputs, which is what makes the journal a fold (recovery replays the inputs).
+
+States (:data:`STATES`) and the allowed transitions (:data:`TRANSITIONS`) are data; the machine
+refuses any transition the table does not list (``transitions.MachineError``), and an input that
+does not fit the state is never dropped: it becomes a typed incident or a refusal.
+
+Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
+
+- ``{"kind": "frame", "frame": "card", "token": "AS", "raw": "..."}``
+- ``{"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "..."}``
+- ``{"kind": "frame", "frame": "cut", "raw": "..."}``; ``{"kind": "frame", "frame": "garbage", "raw": "..."}``
+- ``{"kind": "link", "event": "connected" | "lost", "detail": "..."}``
+- ``{"kind": "dealer", "act": "new_shoe" | "shuffled" | "open_betting" | "close_betting" |
+  "confirm_result" | "call_supervisor", "args": {}}``
+- ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
+- ``{"kind": "supervisor", "act": "resume" | "enter_card" | "move_card" | "void_round" | "end_shoe",
+  "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from transitions import Machine, MachineError
+
+from dealer_station.domain.cards import Card, parse_card, shoe_counts
+from dealer_station.domain.errors import CardError, DealError
+from dealer_station.domain.incidents import Incident
+from dealer_station.domain.outcome import Position, RoundDealer
+from dealer_station.domain.rules import banker_rule_reason, hand_total
+
+__all__ = [
+    "CARD_STATES",
+    "DEALER_ACTS",
+    "PAUSABLE",
+    "ROUND_STATES",
+    "STATES",
+    "SUPERVISOR_ACTS",
+    "TRANSITIONS",
+    "Output",
+    "TableMachine",
+    "TableSettings",
+]
+
+STATES: tuple[str, ...] = (
+    "no_shoe",         # no shoe loaded
+    "shuffle",         # the dealer shuffles and loads the shoe
+    "burn_indicator",  # waiting for the burn indicator card
+    "burning",         # burning N cards
+    "ready",           # between rounds: waiting for the dealer to open betting
+    "betting_open",    # bets are taken
+    "betting_closed",  # no more bets; waiting for the first card
+    "dealing",         # cards of the round are being dealt
+    "result",          # the round's cards are all out; waiting for the dealer to confirm
+    "paused",          # an incident stopped the table; a supervisor must act
+    "shoe_end",        # the shoe is finished; a new shoe is needed
+)
+"""Every state of the table (DESIGN.md)."""
+
+PAUSABLE = ("shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing", "result")
+"""States an incident can pause; ``resume`` goes back to one of them."""
+
+CARD_STATES = frozenset({"shuffle", "burn_indicator", "burning", "betting_closed", "dealing"})
+"""States in which a card from the shoe is expected."""
+
+ROUND_STATES = frozenset({"betting_open", "betting_closed", "dealing", "result"})
+"""States in which a round is open (it can be voided)."""
+
+TRANSITIONS: tuple[dict[str, object], ...] = (
+    {"trigger": "new_shoe", "source": ["no_shoe", "shoe_end"], "dest": "shuffle"},
+    {"trigger": "shuffled", "source": "shuffle", "dest": "burn_indicator"},
+    {"trigger": "show_indicator", "source": "burn_indicator", "dest": "burning"},
+    {"trigger": "burn_done", "source": "burning", "dest": "ready"},
+    {"trigger": "open_betting", "source": "ready", "dest": "betting_open"},
+    {"trigger": "close_betting", "source": "betting_open", "dest": "betting_closed"},
+    {"trigger": "first_card", "source": "betting_closed", "dest": "dealing"},
+    {"trigger": "round_dealt", "source": "dealing", "dest": "result"},
+    {"trigger": "confirm", "source": "result", "dest": "ready"},
+    {"trigger": "last_confirmed", "source": "result", "dest": "shoe_end"},
+    {"trigger": "cut_end", "source": ["ready", "betting_open", "betting_closed"], "dest": "shoe_end"},
+    {"trigger": "pause", "source": list(PAUSABLE), "dest": "paused"},
+    *({"trigger": f"resume_to_{s}", "source": "paused", "dest": s} for s in PAUSABLE),
+    {"trigger": "voided", "source": "paused", "dest": "ready"},
+    {"trigger": "end_shoe", "source": ["paused", "ready"], "dest": "shoe_end"},
+)
+"""The allowed transitions, as data (``transitions`` format). Nothing else can happen."""
+
+DEALER_ACTS = ("new_shoe", "shuffled", "open_betting", "close_betting", "confirm_result", "call_supervisor")
+"""Acts a dealer may ask for (each refused when it does not fit the state)."""
+
+SUPERVISOR_ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
+"""Acts that need an authenticated supervisor, a reason code and a note; all from ``paused``."""
+
+Output = tuple[str, dict]
+"""What the machine decided: ``(kind, data)``; ``data`` is JSON-able."""
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """The rule settings the machine needs (validated by the station configuration).
+
+    Attributes
+    ----------
+    decks:
+        Decks in a shoe (RULES.md §1: 8); sets the inventory (a ``decks + 1``-th copy is foreign).
+    max_misreads:
+        No-Reads in a row at one position before the round pauses with ``misread_limit`` (RULES.md §5).
+    indicator_counts:
+        True when the burn indicator is the first of the N burned cards (RULES.md §1; default False).
+    ace_burns:
+        Cards an Ace indicator burns: 1 (default) or 11.
+    cut_between_rounds:
+        ``"one_more"`` (default: one more round after a cut card between rounds) or ``"none"``.
+    auto_open:
+        Open betting as soon as the table is ready (else the dealer opens it).
+    offered_in:
+        Round number (1-based) → offered bet ids in that round (RULES.md §3 last round offered).
+    """
+
+    decks: int = 8
+    max_misreads: int = 3
+    indicator_counts: bool = False
+    ace_burns: int = 1
+    cut_between_rounds: str = "one_more"
+    auto_open: bool = False
+    offered_in: Callable[[int], tuple[str, ...]] = field(default=lambda n: ("player", "banker", "tie"))
+
+
+class _Model:
+    """The object ``transitions`` drives; holds only ``state``."""
+
+    state: str
+
+
+class TableMachine:
+    """One table's procedure (RULES.md §1–2, §5). Not thread-safe: one owner thread.
+
+    Call :meth:`step` with one input dict; it returns the outputs. Read the public attributes
+    for the view (state, shoe and round numbers, cards, incident...).
+    """
+
+    def __init__(self, settings: TableSettings | None = None) -> None:
+        self.settings = settings or TableSettings()
+        self._model = _Model()
+        self._fsm = Machine(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
+                            initial="no_shoe", auto_transitions=False, ignore_invalid_triggers=False)
+        self.shoe_number = 0
+        self.connected = False
+        self._reset_shoe()
+        self._out: list[Output] = []
+        self._ts = ""
+
+    def restore_before_shoe(self, shoe_number: int, connected: bool) -> None:
+        """Put the machine where it was before shoe ``shoe_number + 1`` started (recovery from the journal)."""
+        self.shoe_number = shoe_number
+        self.connected = connected
+        self._reset_shoe()
+        self._fsm.set_state("shoe_end" if shoe_number else "no_shoe", model=self._model)
+
+    # ------------------------------------------------------------------ view
+
+    @property
+    def state(self) -> str:
+        """The current state (one of :data:`STATES`)."""
+        return self._model.state
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still in the shoe by the inventory (0 with no shoe)."""
+        return sum(self.remaining.values())
+
+    @property
+    def round_open(self) -> bool:
+        """True when a round is open (betting open, closed, dealing or result), paused or not."""
+        return self._where() in ROUND_STATES
+
+    @property
+    def next_position(self) -> str | None:
+        """Position the next card goes to while a round is dealt, else None."""
+        if self._where() in ("betting_closed", "dealing") and self.dealer is not None:
+            pos = self.dealer.next_position
+            return pos.value if pos else None
+        return None
+
+    def expected_position(self) -> str | None:
+        """Where the next card from the shoe goes: a round position, ``burn_indicator``, ``burn`` or None."""
+        where = self._where()
+        if where in ("shuffle", "burn_indicator"):
+            return "burn_indicator"
+        if where == "burning":
+            return "burn"
+        return self.next_position
+
+    def last_round(self) -> bool:
+        """True when the current (or next, between rounds) round is the shoe's last (cut card out)."""
+        if self.last_round_number is None:
+            return False
+        current = self.round_number if self.round_open or self.round_number == 0 else self.round_number + 1
+        return current >= self.last_round_number
+
+    def who_draws(self) -> str | None:
+        """The third-card explanation for the dealer, or None before the first four cards."""
+        if self.dealer is None or len(self.dealer.positions) < 4:
+            return None
+        player, banker = self.dealer.player, self.dealer.banker
+        p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
+        if p2 >= 8 or b2 >= 8:
+            return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
+        nxt = self.dealer.next_position
+        if nxt is Position.PLAYER3:
+            return f"PLAYER DRAWS ON {p2}"
+        third = player[2].points if len(player) == 3 else None
+        verdict = banker_rule_reason(b2, third).upper()
+        if nxt is Position.BANKER3:
+            return f"BANKER DRAWS ({verdict})"
+        if len(banker) == 2:
+            head = f"PLAYER STANDS ON {p2}; " if third is None else ""
+            return f"{head}BANKER STANDS ({verdict})"
+        return None
+
+    def prompt(self) -> str:
+        """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``)."""
+        state = self.state
+        if state == "no_shoe":
+            return "LOAD A NEW SHOE"
+        if state == "shuffle":
+            return "SHUFFLE AND LOAD THE SHOE"
+        if state == "burn_indicator":
+            return "RESCAN THE BURN CARD" if self.misreads else "DRAW AND SHOW THE BURN CARD"
+        if state == "burning":
+            word = "CARD" if self.burn_remaining == 1 else "CARDS"
+            return f"BURN {self.burn_remaining} MORE {word}"
+        if state == "ready":
+            return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
+        if state == "betting_open":
+            return "PLACE YOUR BETS"
+        if state in ("betting_closed", "dealing"):
+            pos = self.dealer.next_position if self.dealer else None
+            if pos is None:
+                return "NO MORE CARDS"
+            verb = "RESCAN" if self.misreads else "DEAL"
+            return f"{verb} {pos.hand.upper()} CARD {pos.index}"
+        if state == "result":
+            return "CONFIRM THE RESULT"
+        if state == "paused":
+            kind = self.incident.type.replace("_", " ").upper() if self.incident else "INCIDENT"
+            return f"PAUSED: {kind}: CALL THE SUPERVISOR"
+        return "SHOE ENDED: LOAD A NEW SHOE"
+
+    def provisional(self) -> dict | None:
+        """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
+        if self.dealer is not None and self.dealer.complete:
+            return self.dealer.outcome.flags()
+        return None
+
+    # ----------------------------------------------------------------- input
+
+    def step(self, inp: dict) -> list[Output]:
+        """Act on one input and return the outputs, in order.
+
+        Never raises: an unexpected exception while acting pauses the table with an
+        ``unexpected_error`` incident (RULES.md §5, "unexpected problem").
+        """
+        self._out = []
+        self._ts = str(inp.get("ts", ""))
+        kind = inp.get("kind")
+        try:
+            if kind == "frame":
+                self._frame(inp)
+            elif kind == "link":
+                self._link(inp)
+            elif kind in ("dealer", "timer"):
+                self._dealer(str(inp.get("act")), dict(inp.get("args") or {}), timer=kind == "timer")
+            elif kind == "supervisor":
+                self._supervisor(inp)
+            else:
+                self._emit("ignored", {"kind": str(kind), "why": "not a table input"})
+        except Exception as err:  # noqa: BLE001 - any surprise pauses the table (RULES.md §5)
+            self._unexpected(err, inp)
+        return self._out
+
+    # ---------------------------------------------------------------- frames
+
+    def _frame(self, inp: dict) -> None:
+        frame = inp.get("frame")
+        raw = str(inp.get("raw", ""))
+        if frame == "garbage":
+            self._emit("garbage", {"raw": raw})
+            return
+        if self.state not in ("no_shoe", "shoe_end") and frame in ("card", "no_read", "cut"):
+            self.frames_in_shoe += 1
+        if frame == "card":
+            try:
+                card = parse_card(str(inp.get("token", "")))
+            except CardError:
+                self._misread("unknown_code", raw, token=str(inp.get("token", "")))
+                return
+            self._card(card, raw, manual=False)
+        elif frame == "no_read":
+            self._misread(str(inp.get("reason") or "no_read"), raw)
+        elif frame == "cut":
+            self._cut(raw)
+        else:
+            self._emit("ignored", {"frame": str(frame), "why": "unknown frame"})
+
+    def _card(self, card: Card, raw: str, *, manual: bool) -> None:
+        state = self.state
+        if state in ("no_shoe", "shoe_end"):
+            self._pause("procedure_violation", "card_without_shoe", raw, position=None, token=card.token)
+            return
+        if self.remaining[card] <= 0 and not manual:
+            self._pause("foreign_card", "beyond_inventory", raw, position=self.expected_position(),
+                        token=card.token,
+                        detail=f"{card.token} would be copy {self.settings.decks + 1} in {self.settings.decks} decks")
+            return
+        if not manual:
+            self.remaining[card] -= 1
+        if state == "paused":
+            self.held.append(card.token)
+            self._emit("card_while_paused", {"card": card.token, "raw": raw})
+            return
+        if state == "betting_open":
+            self.discarded.append(card.token)
+            self._pause("card_while_betting", "card", raw, position=None, token=card.token)
+            return
+        if state == "result" or (state == "ready" and self.round_number > 0):
+            self.discarded.append(card.token)
+            self._pause("card_after_round", "card", raw, position=None, token=card.token)
+            return
+        if state == "ready":
+            self.discarded.append(card.token)
+            self._pause("procedure_violation", "card_before_betting", raw, position=None, token=card.token)
+            return
+        self._place(card, manual)
+
+    def _place(self, card: Card, manual: bool) -> None:
+        """Put an accepted card where the state expects it (indicator, burn, or the round)."""
+        self.misreads = 0
+        self.rescan = None
+        if self.state == "shuffle":
+            self._trigger("shuffled")
+        state = self.state
+        if state == "burn_indicator":
+            count = self.settings.ace_burns if card.rank.value == 1 else card.rank.burn_count
+            self.burn_indicator = card.token
+            self.burn_total = count
+            self.burn_remaining = count - 1 if self.settings.indicator_counts else count
+            self._emit("burn_indicator", {"card": card.token, "burn_count": count, "manual": manual,
+                                          "burn_remaining": self.burn_remaining})
+            self._trigger("show_indicator")
+            if self.burn_remaining <= 0:
+                self._burn_done()
+        elif state == "burning":
+            self.burned.append(card.token)
+            self.burn_remaining -= 1
+            self._emit("card_burned", {"card": card.token, "burn_remaining": self.burn_remaining, "manual": manual})
+            if self.burn_remaining <= 0:
+                self._burn_done()
+        elif state in ("betting_closed", "dealing"):
+            if state == "betting_closed":
+                self._trigger("first_card")
+            assert self.dealer is not None
+            position = self.dealer.add(card)
+            if manual:
+                self.manual_positions.append(position.value)
+            self._emit("card_accepted", {"round": self.round_number, "position": position.value,
+                                         "card": card.token, "manual": manual})
+            if self.dealer.complete:
+                self._trigger("round_dealt")
+                self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
+        else:  # pragma: no cover - guarded by the callers
+            raise DealError(f"no place for a card in state {state}")
+
+    def _burn_done(self) -> None:
+        self._trigger("burn_done")
+        self._emit("burn_done", {"burn_indicator": self.burn_indicator, "burned": list(self.burned)})
+        self._ready()
+
+    def _misread(self, reason: str, raw: str, token: str = "") -> None:
+        state = self.state
+        if state == "paused":
+            self._emit("no_read_while_paused", {"reason": reason, "raw": raw, "token": token})
+            return
+        if state in CARD_STATES:
+            position = self.expected_position()
+            self.misreads += 1
+            self.rescan = position
+            if self.misreads >= self.settings.max_misreads:
+                self._pause("misread_limit", reason, raw, position=position, token=token,
+                            detail=f"{self.misreads} misreads in a row at {position}")
+            else:
+                self._emit("rescan_requested", {"position": position, "misreads": self.misreads,
+                                                "reason": reason, "raw": raw, "token": token})
+            return
+        if state == "betting_open":
+            self._pause("card_while_betting", reason, raw, position=None, token=token)
+        elif state == "result" or (state == "ready" and self.round_number > 0):
+            self._pause("card_after_round", reason, raw, position=None, token=token)
+        elif state == "ready":
+            self._pause("procedure_violation", "card_before_betting", raw, position=None, token=token)
+        else:
+            self._pause("procedure_violation", f"{reason}_without_shoe", raw, position=None, token=token)
+
+    def _cut(self, raw: str) -> None:
+        state = self.state
+        where = self._where()
+        if where in ("no_shoe", "shoe_end"):
+            self._pause("procedure_violation", "cut_card_without_shoe", raw, position=None)
+            return
+        if self.cut_card_out:
+            self._pause("procedure_violation", "second_cut_card", raw, position=None)
+            return
+        self.cut_card_out = True
+        if where in ("shuffle", "burn_indicator", "burning"):
+            self.cut_card_round = 0
+            self.last_round_number = 1
+            self._emit("cut_card", {"round": 0, "last_round_number": 1})
+            if state != "paused":
+                self._pause("cut_card_in_burn", "cut_card", raw, position=self.expected_position())
+            return
+        in_round = where in ("dealing",) or (where == "betting_closed" and self.dealer and self.dealer.positions)
+        between_open = where in ("betting_open", "betting_closed") and not in_round
+        if in_round:
+            self.last_round_number = self.round_number
+        elif self.settings.cut_between_rounds == "one_more":
+            self.last_round_number = self.round_number if between_open else self.round_number + 1
+        else:  # "none": no more rounds
+            self.last_round_number = self.round_number
+        self.cut_card_round = self.round_number
+        self._emit("cut_card", {"round": self.round_number, "last_round_number": self.last_round_number})
+        if state == "paused":
+            return
+        if self.settings.cut_between_rounds == "none" and not in_round:
+            if between_open:
+                self._void("cut_card", "cut card came out before the round's first card", user=None)
+                self._end_shoe("cut_card")
+            elif state == "ready":
+                self._end_shoe("cut_card")
+
+    # ------------------------------------------------------------------ link
+
+    def _link(self, inp: dict) -> None:
+        event = inp.get("event")
+        detail = str(inp.get("detail") or "")
+        if event == "connected":
+            self.connected = True
+            self._emit("connection", {"connected": True, "detail": detail})
+        elif event == "lost":
+            self.connected = False
+            self._emit("connection", {"connected": False, "detail": detail})
+            if self.state in PAUSABLE:
+                self._pause("shoe_disconnected", "connection_lost", "", position=self.expected_position(),
+                            detail=detail or "the shoe's link went away")
+        else:
+            self._emit("ignored", {"event": str(event), "why": "unknown link event"})
+
+    # ---------------------------------------------------------------- dealer
+
+    def _dealer(self, act: str, args: dict, *, timer: bool = False) -> None:
+        state = self.state
+        if act == "new_shoe" and state in ("no_shoe", "shoe_end"):
+            self.shoe_number += 1
+            self._reset_shoe()
+            self._trigger("new_shoe")
+            self._emit("shoe_started", {"shoe": self.shoe_number, "decks": self.settings.decks})
+        elif act == "shuffled" and state == "shuffle":
+            self._trigger("shuffled")
+        elif act == "open_betting" and state == "ready":
+            self._open_round()
+        elif act == "close_betting" and state == "betting_open":
+            self._trigger("close_betting")
+            self._emit("betting_closed", {"round": self.round_number, "by": "timer" if timer else "dealer"})
+        elif act == "confirm_result" and state == "result":
+            self._confirm()
+        elif act == "call_supervisor" and state in PAUSABLE:
+            self._pause("procedure_violation", "dealer_call", "", position=self.expected_position(),
+                        detail=str(args.get("note") or "the dealer called the supervisor"))
+        else:
+            self._refuse("timer" if timer else "dealer", act, self._why_not(act))
+
+    def _why_not(self, act: str) -> str:
+        if act not in DEALER_ACTS:
+            return f"unknown act; allowed: {', '.join(DEALER_ACTS)}"
+        return f"not allowed in state {self.state}"
+
+    def _open_round(self) -> None:
+        self.round_number += 1
+        self.dealer = RoundDealer()
+        self.manual_positions = []
+        self.offered = tuple(self.settings.offered_in(self.round_number))
+        self.result = None
+        self._trigger("open_betting")
+        self._emit("betting_opened", {"round": self.round_number, "offered_bets": list(self.offered),
+                                      "last_round": self.last_round()})
+
+    def _ready(self) -> None:
+        """After a burn, a confirmed result or a void: open the next round or end the shoe."""
+        if self.last_round_number is not None and self.round_number >= self.last_round_number:
+            self._end_shoe("cut_card")
+            return
+        if self.settings.auto_open:
+            self._open_round()
+
+    def _confirm(self) -> None:
+        assert self.dealer is not None
+        outcome = self.dealer.outcome
+        record = self._record("completed")
+        record.update(outcome.flags())
+        self.rounds.append(record)
+        self.history.append(outcome.winner.letter)
+        self.result = record
+        self._emit("round_completed", dict(record))
+        self.dealer = None
+        if self.last_round_number is not None and self.round_number >= self.last_round_number:
+            self._trigger("last_confirmed")
+            self._shoe_ended("cut_card")
+        else:
+            self._trigger("confirm")
+            self._ready()
+
+    def _record(self, status: str) -> dict:
+        dealer = self.dealer or RoundDealer()
+        complete = dealer.complete and len(dealer.positions) >= 4
+        return {
+            "shoe": self.shoe_number,
+            "round": self.round_number,
+            "status": status,
+            "player": [c.token for c in dealer.player],
+            "banker": [c.token for c in dealer.banker],
+            "player_total": hand_total(dealer.player) if complete else None,
+            "banker_total": hand_total(dealer.banker) if complete else None,
+            "winner": dealer.outcome.winner.value if complete and status == "completed" else None,
+            "available_bets": list(self.offered),
+            "last_round": self.last_round_number is not None and self.round_number >= self.last_round_number,
+            "manual": list(self.manual_positions),
+        }
+
+    # ------------------------------------------------------------ supervisor
+
+    def _supervisor(self, inp: dict) -> None:
+        act = str(inp.get("act"))
+        args = dict(inp.get("args") or {})
+        who = {"user": inp.get("user"), "reason": inp.get("reason"), "note": inp.get("note")}
+        if act not in SUPERVISOR_ACTS:
+            self._refuse("supervisor", act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
+            return
+        if self.state != "paused":
+            self._refuse("supervisor", act, f"the table is not paused (state {self.state})")
+            return
+        before = self.state_before
+        incident = self.incident
+        assert incident is not None and before is not None
+        if act == "resume":
+            if incident.type == "shoe_disconnected" and not self.connected:
+                self._refuse("supervisor", act, "the shoe is still disconnected")
+                return
+            self._resume(who, act)
+        elif act == "enter_card":
+            self._enter_card(args, who)
+        elif act == "move_card":
+            self._move_card(args, who)
+        elif act == "void_round":
+            if before not in ROUND_STATES:
+                self._refuse("supervisor", act, f"no round is open (paused from {before})")
+                return
+            self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
+            self._clear_pause(who, act)
+            self._trigger("voided")
+            self._ready()
+        elif act == "end_shoe":
+            if before in ROUND_STATES:
+                self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
+            self._clear_pause(who, act)
+            self._trigger("end_shoe")
+            self._shoe_ended("supervisor")
+
+    def _resume(self, who: dict, act: str) -> None:
+        before = self.state_before
+        assert before is not None
+        target = before
+        if before == "dealing" and self.dealer is not None and self.dealer.complete:
+            target = "result"
+        self._clear_pause(who, act)
+        self._trigger(f"resume_to_{target}")
+        if target == "result" and before != "result":
+            assert self.dealer is not None
+            self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
+
+    def _enter_card(self, args: dict, who: dict) -> None:
+        before = self.state_before
+        if before not in CARD_STATES:
+            self._refuse("supervisor", "enter_card", f"no card is expected (paused from {before})")
+            return
+        try:
+            card = parse_card(str(args.get("token", "")))
+        except CardError as err:
+            self._refuse("supervisor", "enter_card", str(err))
+            return
+        if card.token in self.held:
+            self.held.remove(card.token)
+        elif self.remaining[card] <= 0:
+            self._refuse("supervisor", "enter_card",
+                         f"{card.token} is beyond the shoe's inventory ({self.settings.decks} decks)")
+            return
+        else:
+            self.remaining[card] -= 1
+        self._clear_pause(who, "enter_card")
+        self._trigger(f"resume_to_{before}")
+        self._place(card, manual=True)
+
+    def _move_card(self, args: dict, who: dict) -> None:
+        dealer = self.dealer
+        try:
+            src = Position(str(args.get("from_position")))
+            dst = Position(str(args.get("to_position")))
+        except ValueError:
+            self._refuse("supervisor", "move_card", "positions must be player1..banker3")
+            return
+        if dealer is None or src not in dealer.positions or dst not in dealer.positions or src is dst:
+            self._refuse("supervisor", "move_card", "both positions must be dealt cards of this round, and differ")
+            return
+        cards = {p: (dealer.player if p.hand == "player" else dealer.banker)[p.index - 1] for p in dealer.positions}
+        cards[src], cards[dst] = cards[dst], cards[src]
+        trial = RoundDealer()
+        for position in dealer.positions:
+            if trial.next_position is not position:
+                self._refuse("supervisor", "move_card",
+                             f"after the move {position.value} would not be due by the rules; void the round instead")
+                return
+            trial.add(cards[position])
+        if self.state_before == "result" and not trial.complete:
+            self._refuse("supervisor", "move_card", "after the move the round would need more cards")
+            return
+        self.dealer = trial
+        self._emit("card_moved", {"round": self.round_number, "from_position": src.value,
+                                  "to_position": dst.value, "user": who["user"], "reason": who["reason"],
+                                  "note": who["note"], "player": [c.token for c in trial.player],
+                                  "banker": [c.token for c in trial.banker]})
+
+    def _clear_pause(self, who: dict, act: str) -> None:
+        incident = self.incident
+        if self.held:
+            self.discarded.extend(self.held)
+            self._emit("cards_discarded", {"cards": list(self.held)})
+            self.held = []
+        self.misreads = 0
+        self.rescan = None
+        self.incident = None
+        self.state_before = None
+        self._emit("round_resumed", {"incident_type": incident.type if incident else None, "act": act,
+                                     "user": who["user"], "reason": who["reason"], "note": who["note"]})
+
+    def _void(self, reason: str, note: str, *, user: object) -> None:
+        record = self._record("voided")
+        record.update({"reason": reason, "note": note, "user": user})
+        self.rounds.append(record)
+        self.result = record
+        self.dealer = None
+        self._emit("round_voided", dict(record))
+
+    # ------------------------------------------------------------- shoe end
+
+    def _end_shoe(self, reason: str) -> None:
+        self._trigger("cut_end" if self.state != "ready" else "end_shoe")
+        self._shoe_ended(reason)
+
+    def _shoe_ended(self, reason: str) -> None:
+        self._emit("shoe_ended", {"shoe": self.shoe_number, "rounds": self.round_number,
+                                  "burn_indicator": self.burn_indicator, "burned": list(self.burned),
+                                  "cut_card_round": self.cut_card_round, "reason": reason,
+                                  "cards_left": self.cards_left})
+
+    # --------------------------------------------------------------- helpers
+
+    def _reset_shoe(self) -> None:
+        self.remaining: Counter[Card] = shoe_counts(self.settings.decks) if self.shoe_number else Counter()
+        self.burn_indicator: str | None = None
+        self.burn_total = 0
+        self.burn_remaining = 0
+        self.burned: list[str] = []
+        self.cut_card_out = False
+        self.cut_card_round: int | None = None
+        self.last_round_number: int | None = None
+        self.round_number = 0
+        self.dealer: RoundDealer | None = None
+        self.manual_positions: list[str] = []
+        self.offered: tuple[str, ...] = ()
+        self.misreads = 0
+        self.rescan: str | None = None
+        self.incident: Incident | None = None
+        self.state_before: str | None = None
+        self.result: dict | None = None
+        self.history: list[str] = []
+        self.rounds: list[dict] = []
+        self.held: list[str] = []
+        self.discarded: list[str] = []
+        self.frames_in_shoe = 0
+
+    def _where(self) -> str:
+        """The state, or the state before the pause while paused."""
+        return self.state_before if self.state == "paused" and self.state_before else self.state
+
+    def _trigger(self, name: str) -> None:
+        self._model.trigger(name)  # type: ignore[attr-defined]
+        self._emit("state_changed", {"state": self.state})
+
+    def _emit(self, kind: str, data: dict) -> None:
+        self._out.append((kind, data))
+
+    def _refuse(self, by: str, act: str, why: str) -> None:
+        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state})
+
+    def _pause(self, kind: str, reason: str, raw: str, *, position: str | None, token: str = "",
+               detail: str = "") -> None:
+        evidence = raw or token
+        if token and raw:
+            evidence = f"{raw} ({token})"
+        if self.state == "paused":
+            # Already paused: the earlier incident stays; this one is recorded as evidence.
+            self._emit("incident_while_paused", {"type": kind, "reason": reason, "evidence": evidence})
+            return
+        incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
+        self.state_before = self.state
+        self.incident = incident
+        self._trigger("pause")
+        self._emit("round_paused", incident.as_dict())
+
+    def _unexpected(self, err: Exception, inp: dict) -> None:
+        detail = f"{type(err).__name__}: {err}"
+        if isinstance(err, MachineError):
+            detail = f"transition refused: {err.value}"
+        self._emit("error", {"detail": detail, "input": {k: v for k, v in inp.items() if k != "ts"}})
+        if self.state in PAUSABLE:
+            self._pause("unexpected_error", type(err).__name__, str(inp.get("raw", "")), position=None,
+                        detail=detail)
+

@@ -1,0 +1,312 @@
+"""The journal: an append-only, hash-chained record of every input and decision, in SQLite.
+
+DESIGN.md "Durability and recovery": SQLite in WAL mode with ``synchronous=FULL``; one row per
+input and per decision; each row holds the SHA-256 of the previous row, so a changed, removed or
+inserted row breaks the chain from that row on (tamper evident). The outbox of platform events
+(:mod:`dealer_station.outbox`) lives in the same database and is written in the same transaction
+as the decision that made its events.
+
+Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` in hex, where ``body``
+is the canonical JSON text stored in the row; the first row's ``prev_hash`` is 64 zeros.
+Row kinds: ``input`` (appended before it is acted on), ``decision`` (what the table decided for
+one input, after), ``note`` (recorded, not part of the table's fold: refused log-ins, start-ups).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from dealer_station import outbox
+
+__all__ = ["GENESIS", "EventSpec", "Journal", "JournalError", "JournalRow", "VerifyReport", "row_hash"]
+
+GENESIS = "0" * 64
+"""``prev_hash`` of the first row."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS journal (
+    seq INTEGER PRIMARY KEY,
+    ts TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    mark TEXT NOT NULL DEFAULT '',
+    body TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS journal_mark ON journal(mark) WHERE mark != '';
+CREATE TRIGGER IF NOT EXISTS journal_no_update BEFORE UPDATE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+"""
+
+
+class JournalError(OSError):
+    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause)."""
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRow:
+    """One journal row. ``body`` is the parsed JSON; ``mark`` a comma-framed tag list (``",round,"``)."""
+
+    seq: int
+    ts: str
+    kind: str
+    mark: str
+    body: dict
+    prev_hash: str
+    hash: str
+
+    def as_dict(self) -> dict:
+        """The row as a JSON-able dict (export format)."""
+        return {"seq": self.seq, "ts": self.ts, "kind": self.kind, "mark": self.mark, "body": self.body,
+                "prev_hash": self.prev_hash, "hash": self.hash}
+
+
+@dataclass(frozen=True, slots=True)
+class EventSpec:
+    """A platform event to append to the outbox with a journal row (see :mod:`dealer_station.outbox`)."""
+
+    type: str
+    data: Mapping[str, object]
+    shoe_id: str | None = None
+    round_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why."""
+
+    ok: bool
+    rows: int
+    first_bad: int | None = None
+    message: str = ""
+
+
+def canonical(body: Mapping[str, object]) -> str:
+    """Canonical JSON text of a row body (sorted keys, no spaces, UTF-8 kept)."""
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def row_hash(seq: int, ts: str, kind: str, mark: str, body_text: str, prev_hash: str) -> str:
+    """SHA-256 (hex) of one row, chained to ``prev_hash``."""
+    data = f"{seq}\n{ts}\n{kind}\n{mark}\n{body_text}\n{prev_hash}".encode()
+    return hashlib.sha256(data).hexdigest()
+
+
+class Journal:
+    """The station's journal and outbox in one SQLite database.
+
+    Parameters
+    ----------
+    path:
+        Database file, or ``":memory:"`` (tests and benchmarks; nothing survives the process).
+    synchronous:
+        SQLite ``synchronous`` pragma; ``"FULL"`` (default) makes each commit durable on power loss.
+    readonly:
+        Open an existing journal for reading only (verify, export): nothing is created or changed.
+
+    Raises
+    ------
+    JournalError
+        When the database cannot be opened or is not a journal.
+    """
+
+    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
+        self.path = str(path)
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
+        if readonly:
+            if not Path(self.path).is_file():
+                raise JournalError(f"no journal at {self.path}")
+            try:
+                self._conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
+                                             isolation_level=None, check_same_thread=False, timeout=10)
+                self._conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
+                self._load_tail()
+            except sqlite3.Error as err:
+                raise JournalError(f"{self.path} is not a readable journal: {err}") from err
+            return
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
+            if self.path != ":memory:":
+                self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute(f"PRAGMA synchronous={synchronous}")
+            self._conn.executescript(_SCHEMA)
+            outbox.ensure_schema(self._conn)
+            self._load_tail()
+        except sqlite3.Error as err:
+            raise JournalError(f"cannot open journal {self.path}: {err}") from err
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The SQLite connection (for the outbox readers on the owner thread)."""
+        return self._conn
+
+    def _load_tail(self) -> None:
+        row = self._conn.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
+        self._last_seq, self._last_hash = (row[0], row[1]) if row else (0, GENESIS)
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the last row (0 when empty)."""
+        return self._last_seq
+
+    def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
+               events: Iterable[EventSpec] = (), table_id: str = "") -> tuple[JournalRow, list[outbox.OutboxEvent]]:
+        """Append one row and its outbox events in one durable transaction.
+
+        Parameters
+        ----------
+        kind:
+            ``"input"``, ``"decision"`` or ``"note"``.
+        body:
+            JSON-able dict.
+        ts:
+            UTC ISO-8601 time ending in ``Z``.
+        mark:
+            Tags for fast look-up (``"shoe_started"``, ``"round"``, ``"shoe_ended"``).
+        events:
+            Platform events appended to the outbox in the same transaction.
+        table_id:
+            Table id for the events' envelope.
+
+        Returns the row and the stored events. Raises JournalError (nothing is written then).
+        """
+        tags = sorted(set(mark))
+        mark_text = f",{','.join(tags)}," if tags else ""
+        text = canonical(body)
+        seq = self._last_seq + 1
+        digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
+        stored: list[outbox.OutboxEvent] = []
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute(
+                    "INSERT INTO journal(seq, ts, kind, mark, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (seq, ts, kind, mark_text, text, self._last_hash, digest))
+                for event in events:
+                    stored.append(outbox.append(self._conn, event.type, table_id=table_id, ts=ts, data=event.data,
+                                                shoe_id=event.shoe_id, round_id=event.round_id))
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+        except (sqlite3.Error, ValueError) as err:
+            try:
+                self._load_tail()
+            except sqlite3.Error:
+                pass
+            raise JournalError(f"journal write failed at row {seq}: {err}") from err
+        row = JournalRow(seq, ts, kind, mark_text, json.loads(text), self._last_hash, digest)
+        self._last_seq, self._last_hash = seq, digest
+        return row, stored
+
+    def rows(self, after: int = 0, *, kinds: Iterable[str] | None = None, mark: str | None = None,
+             until: int | None = None) -> Iterator[JournalRow]:
+        """Rows with ``seq > after`` (and ``<= until``), oldest first, optionally only some kinds or one mark.
+
+        Raises JournalError on a read failure; a row whose body is not JSON is returned with
+        ``body={"_unreadable": text}`` (``verify`` names it).
+        """
+        sql = "SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal WHERE seq > ?"
+        params: list[object] = [after]
+        if until is not None:
+            sql += " AND seq <= ?"
+            params.append(until)
+        if kinds is not None:
+            kinds = list(kinds)
+            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            params += kinds
+        if mark is not None:
+            sql += " AND mark LIKE ?"
+            params.append(f"%,{mark},%")
+        sql += " ORDER BY seq"
+        try:
+            cursor = self._conn.execute(sql, params)
+            for seq, ts, kind, mark_text, text, prev, digest in cursor:
+                try:
+                    body = json.loads(text)
+                except (json.JSONDecodeError, TypeError):
+                    body = {"_unreadable": text}
+                yield JournalRow(seq, ts, kind, mark_text, body, prev, digest)
+        except sqlite3.Error as err:
+            raise JournalError(f"journal read failed: {err}") from err
+
+    def last_marked(self, mark: str) -> JournalRow | None:
+        """The last row carrying ``mark``, or None."""
+        try:
+            found = self._conn.execute(
+                "SELECT seq FROM journal WHERE mark LIKE ? ORDER BY seq DESC LIMIT 1", (f"%,{mark},%",)).fetchone()
+        except sqlite3.Error as err:
+            raise JournalError(f"journal read failed: {err}") from err
+        if not found:
+            return None
+        return next(self.rows(found[0] - 1, until=found[0]))
+
+    def last_row(self, kind: str) -> JournalRow | None:
+        """The last row of ``kind``, or None."""
+        try:
+            found = self._conn.execute("SELECT seq FROM journal WHERE kind = ? ORDER BY seq DESC LIMIT 1",
+                                       (kind,)).fetchone()
+        except sqlite3.Error as err:
+            raise JournalError(f"journal read failed: {err}") from err
+        return next(self.rows(found[0] - 1, until=found[0])) if found else None
+
+    def verify(self) -> VerifyReport:
+        """Check every row's hash and the chain; report the first bad row (DESIGN.md: tamper evident).
+
+        Detects a changed row, a removed or inserted row (sequence gap or broken chain) and an
+        unreadable body. Cannot detect rows cut off the end (keep the last hash elsewhere for that).
+        """
+        prev = GENESIS
+        expected = 1
+        count = 0
+        try:
+            cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
+            for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
+                count += 1
+                if seq != expected:
+                    return VerifyReport(False, count, seq, f"row {seq}: expected row {expected} (rows missing)")
+                if prev_hash != prev:
+                    return VerifyReport(False, count, seq, f"row {seq}: prev_hash does not match row {seq - 1}'s hash")
+                if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
+                    return VerifyReport(False, count, seq, f"row {seq}: hash does not match its content")
+                try:
+                    json.loads(text)
+                except (json.JSONDecodeError, TypeError):
+                    return VerifyReport(False, count, seq, f"row {seq}: body is not JSON")
+                prev = digest
+                expected += 1
+        except sqlite3.Error as err:
+            return VerifyReport(False, count, expected, f"row {expected}: unreadable: {err}")
+        return VerifyReport(True, count, None, f"{count} rows intact")
+
+    def export(self, fp: IO[str]) -> int:
+        """Write every row as one JSON line to ``fp``; return the number of rows."""
+        count = 0
+        for row in self.rows():
+            fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
+            count += 1
+        return count
+
+    def close(self) -> None:
+        """Close the database (idempotent)."""
+        try:
+            self._conn.close()
+        except sqlite3.Error:
+            pass
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,205 @@
+"""Serial shoes through pyserial: device paths, ``socket://``, ``rfc2217://`` and any pyserial URL.
+
+The port is opened with ``serial_for_url(..., exclusive=True)`` (another program holding the
+port is refused, not shared). Reads block at most ``read_timeout`` seconds. Device loss is a
+``SerialException``/``OSError`` on read (EOF, EIO) or, while idle, the device node vanishing;
+after it the reader reopens the shoe by a **stable identity**: the ``/dev/serial/by-id/...``
+link of the port when one exists, or ``match="VID:PID[:SERIAL]"`` looked up among the
+system's ports (the ``ttyUSBn`` number may change on replugging).
+
+Note: pyserial discards input that arrived before the port was opened.
+"""
+
+from __future__ import annotations
+
+import errno
+import glob
+import os
+
+import serial
+import serial.tools.list_ports
+import structlog
+
+from drivers.codecs import Codec
+from drivers.errors import (
+    ShoeBusyError,
+    ShoeConfigError,
+    ShoeDisconnectedError,
+    ShoeNotConnectedError,
+    ShoePermissionError,
+)
+from drivers.source import ShoeSource
+
+__all__ = ["SerialShoe", "find_port_by_id", "stable_path"]
+
+log = structlog.get_logger(__name__)
+
+_PARITIES = {"N": serial.PARITY_NONE, "E": serial.PARITY_EVEN, "O": serial.PARITY_ODD, "M": serial.PARITY_MARK,
+             "S": serial.PARITY_SPACE}
+
+
+def stable_path(port: str) -> str:
+    """The ``/dev/serial/by-id/…`` link that points to ``port`` now, or ``port`` itself."""
+    if "://" in port or not port.startswith("/dev/"):
+        return port
+    real = os.path.realpath(port)
+    for link in sorted(glob.glob("/dev/serial/by-id/*")):
+        if os.path.realpath(link) == real:
+            return link
+    return port
+
+
+def find_port_by_id(match: str) -> str | None:
+    """Device path of the serial port whose USB ``VID:PID[:SERIAL]`` is ``match`` (hex ids), or None.
+
+    Raises ShoeConfigError when ``match`` is not of that form.
+    """
+    parts = match.split(":")
+    if len(parts) not in (2, 3):
+        raise ShoeConfigError(f"match={match!r} must be VID:PID or VID:PID:SERIAL in hex, e.g. 0403:6001:A9XYZ")
+    try:
+        vid, pid = int(parts[0], 16), int(parts[1], 16)
+    except ValueError as err:
+        raise ShoeConfigError(f"match={match!r}: VID and PID are hex numbers, e.g. 0403:6001") from err
+    want_serial = parts[2] if len(parts) == 3 else None
+    for info in serial.tools.list_ports.comports():
+        if info.vid == vid and info.pid == pid and (want_serial is None or info.serial_number == want_serial):
+            return info.device
+    return None
+
+
+class SerialShoe(ShoeSource):
+    """A shoe on a serial port.
+
+    Parameters
+    ----------
+    port : str
+        Device path (``/dev/ttyUSB0``, ``/dev/serial/by-id/...``) or pyserial URL
+        (``socket://host:port``, ``rfc2217://host:port``, ``loop://``).
+    codec : Codec
+        Wire format decoder.
+    baudrate, bytesize, parity, stopbits :
+        Line settings, default 9600 8N1. ``parity`` one of ``N E O M S``.
+    match : str, optional
+        ``VID:PID[:SERIAL]`` of a USB serial adapter: the port is looked up by it at every open.
+    exclusive : bool
+        Lock the port against other programs (default True).
+    on_open : bytes
+        Written to the shoe after every open (a scanner's enable or trigger command); default none.
+    **kwargs :
+        Reader options of :class:`ShoeSource` (``read_timeout``, ``reconnect``, backoff...).
+
+    Raises
+    ------
+    ShoeConfigError
+        Bad line settings.
+    """
+
+    def __init__(self, port: str, codec: Codec, *, baudrate: int = 9600, bytesize: int = 8, parity: str = "N",
+                 stopbits: float = 1, match: str | None = None, exclusive: bool = True, on_open: bytes = b"", **kwargs):
+        super().__init__(codec, **kwargs)
+        if parity.upper() not in _PARITIES:
+            raise ShoeConfigError(f"parity={parity!r}: use one of N, E, O, M, S")
+        if bytesize not in (5, 6, 7, 8):
+            raise ShoeConfigError(f"bytesize={bytesize!r}: use 5, 6, 7 or 8")
+        if stopbits not in (1, 1.5, 2):
+            raise ShoeConfigError(f"stopbits={stopbits!r}: use 1, 1.5 or 2")
+        if not (isinstance(baudrate, int) and 50 <= baudrate <= 4_000_000):
+            raise ShoeConfigError(f"baudrate={baudrate!r}: use a number of bits per second such as 9600")
+        if not port and not match:
+            raise ShoeConfigError("a serial shoe needs port=/dev/ttyUSB0 (or a pyserial URL) or match=VID:PID")
+        self.port = port
+        self.match = match
+        self.settings = {"baudrate": baudrate, "bytesize": bytesize, "parity": _PARITIES[parity.upper()],
+                         "stopbits": stopbits}
+        self.exclusive = exclusive
+        self.on_open = bytes(on_open)
+        self._identity: str | None = None  # the stable path found at the first open
+        self._ser: serial.SerialBase | None = None
+        self._idle_checks = 0
+        self._inq_ok = True
+
+    @property
+    def description(self) -> str:  # noqa: D102
+        return self._identity or self.port or f"serial {self.match}"
+
+    def _target(self) -> str:
+        if self.match:
+            found = find_port_by_id(self.match)
+            if found is None:
+                raise ShoeNotConnectedError(f"no serial port with USB id {self.match} is connected: plug the shoe "
+                                            f"in, or check match= in the profile (see `python -m serial.tools."
+                                            f"list_ports -v`)")
+            return found
+        if self._identity is None:
+            self._identity = stable_path(self.port)
+        return self._identity
+
+    def _open(self) -> None:
+        target = self._target()
+        try:
+            ser = serial.serial_for_url(target, do_not_open=True, timeout=self.read_timeout,
+                                        exclusive=self.exclusive, **self.settings)
+            ser.open()
+        except serial.SerialException as err:
+            code = getattr(err, "errno", None)
+            text = str(err)
+            if code == errno.EACCES or "Permission denied" in text:
+                raise ShoePermissionError(f"no permission to open {target}: add your user to the 'dialout' group "
+                                          f"(sudo usermod -aG dialout $USER, then log in again) or install "
+                                          f"config/udev/60-dealer-station-shoes.rules (docs/drivers.md)") from err
+            if code == errno.EBUSY or "exclusively lock" in text or "Resource busy" in text:
+                raise ShoeBusyError(f"{target} is in use by another program: close it and retry") from err
+            raise ShoeNotConnectedError(f"cannot open shoe port {target}: {text}; is the shoe plugged in and "
+                                        f"the port right?") from err
+        except (ValueError, OSError) as err:
+            if isinstance(err, OSError) and err.errno == errno.EACCES:
+                raise ShoePermissionError(f"no permission to open {target}: see docs/drivers.md (udev rules, "
+                                          f"dialout group)") from err
+            if isinstance(err, OSError):
+                raise ShoeNotConnectedError(f"cannot open shoe port {target}: {err}") from err
+            raise ShoeConfigError(f"cannot open {target} with these settings: {err}") from err
+        if self.on_open:
+            try:
+                ser.write(self.on_open)
+            except (serial.SerialException, OSError) as err:
+                ser.close()
+                raise ShoeNotConnectedError(f"cannot write the on_open bytes to {target}: {err}") from err
+        self._ser = ser
+        self._idle_checks = 0
+        self._inq_ok = True
+        log.info("shoe_port_open", port=target, **{k: str(v) for k, v in self.settings.items()})
+
+    def _read(self) -> bytes:
+        ser = self._ser
+        if ser is None:
+            raise ShoeDisconnectedError("port is closed")
+        try:
+            data = ser.read(max(1, self._waiting(ser)))
+        except (serial.SerialException, OSError) as err:
+            raise ShoeDisconnectedError(f"serial port {self.description} lost: {err}") from err
+        if not data and self._ser is not None:
+            path = getattr(ser, "port", None)
+            if isinstance(path, str) and path.startswith("/") and not os.path.exists(path):
+                raise ShoeDisconnectedError(f"serial port {path} vanished (device unplugged)")
+        return bytes(data)
+
+    def _waiting(self, ser) -> int:
+        """Bytes already buffered (so one read takes them all); 0 where the port cannot tell."""
+        if not self._inq_ok:
+            return 0
+        try:
+            return ser.in_waiting
+        except (OSError, serial.SerialException) as err:
+            if getattr(err, "errno", None) in (errno.ENOTTY, errno.EINVAL) or "ioctl" in str(err):
+                self._inq_ok = False  # e.g. an emulated tty: fall back to one-byte reads
+                return 0
+            raise
+
+    def _close(self) -> None:
+        ser, self._ser = self._ser, None
+        if ser is not None:
+            try:
+                ser.close()
+            except Exception:  # closing a dead port may fail; nothing to recover
+                log.debug("shoe_port_close_failed", port=self.description)

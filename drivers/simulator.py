@@ -1,0 +1,264 @@
+"""A simulated shoe that is a real transport: a pty pair, a card's bytes in a profile's wire format.
+
+:class:`SimulatedShoe` is a :class:`~drivers.serial_shoe.SerialShoe` whose port is the slave
+side of a pseudo-terminal (reached through a stable symlink, as ``/dev/serial/by-id`` would
+be); the simulator writes to the master side. The bytes go through the real pyserial read
+path and the same codec as a real shoe. :meth:`SimulatedShoe.draw` deals the next card: the
+automatic dealer calls it each time the table wants a card.
+
+Fault injection (:class:`SimFaults`), all reproducible from ``seed``:
+
+- ``misread_rate``: probability that a draw sends the No-Read token instead of the card; the
+  card stays at the front of the shoe (the dealer rescans it);
+- ``garbage_rate``: probability of line noise before a frame (decodes to ``Garbage`` only);
+- ``split_writes``: each frame written in random pieces a few milliseconds apart;
+- ``disconnect_at``: at the draw of card number N (0-based count of cards dealt) the shoe is
+  unplugged (pty closed, link removed) and replugged ``replug_after`` seconds later; that draw
+  raises :class:`~drivers.errors.ShoeUnavailableError` and the card stays in the shoe;
+- ``duplicate_at``: card number N is sent twice;
+- ``foreign_at``: before card number N a card that is not the next one of this shoe is sent
+  (the kind dealt most often so far: once its 8 copies are out, a card beyond the inventory).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import random
+import sys
+import tempfile
+import termios
+import threading
+import time
+import tty
+from collections import Counter
+from dataclasses import dataclass
+
+import structlog
+
+from drivers.codecs import NOREAD, Codec
+from drivers.deck import CUT, shuffled_shoe
+from drivers.errors import ShoeConfigError, ShoeEmptyError, ShoeUnavailableError
+from drivers.serial_shoe import SerialShoe
+
+__all__ = ["SimFaults", "SimulatedShoe"]
+
+log = structlog.get_logger(__name__)
+
+
+@dataclass(frozen=True)
+class SimFaults:
+    """Faults a simulated shoe injects (see the module docstring). Rates are probabilities 0–1."""
+
+    misread_rate: float = 0.0
+    garbage_rate: float = 0.0
+    split_writes: bool = False
+    disconnect_at: int | None = None
+    replug_after: float = 0.5
+    duplicate_at: int | None = None
+    foreign_at: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("misread_rate", "garbage_rate"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise ShoeConfigError(f"{name}={value!r}: use a probability between 0 and 1")
+        if not 0 < self.replug_after <= 60:
+            raise ShoeConfigError(f"replug_after={self.replug_after!r}: use 0-60 seconds")
+
+
+class SimulatedShoe(SerialShoe):
+    """A shoe of shuffled cards played over a pty in ``codec``'s wire format.
+
+    Parameters
+    ----------
+    codec : Codec
+        Wire format (any codec: it encodes what the reader decodes).
+    tokens : list of str, optional
+        The shoe's card tokens in dealing order, ``"CUT"`` for the cut card. Default:
+        :func:`drivers.deck.shuffled_shoe` of ``seed``.
+    seed : int, optional
+        Seed of the default shoe and of the faults' random choices.
+    faults : SimFaults
+        What to inject.
+    **kwargs :
+        Reader options (``read_timeout``, backoff ...).
+    """
+
+    can_draw = True
+
+    def __init__(self, codec: Codec, *, tokens: list[str] | None = None, seed: int | None = None,
+                 faults: SimFaults | None = None, **kwargs):
+        self._dir = tempfile.mkdtemp(prefix="dealer-station-sim-")
+        self._link = os.path.join(self._dir, "shoe")
+        super().__init__(self._link, codec, **kwargs)
+        self.faults = faults or SimFaults()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._lock = threading.Lock()
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._replug_timer: threading.Timer | None = None
+        self._disconnected_once = False
+        self.tokens: list[str] = list(tokens) if tokens is not None else shuffled_shoe(seed)
+        self.dealt = 0
+        """Cards (and the cut card) taken out of the shoe so far."""
+        self._counts: Counter[str] = Counter()
+        self._plug()
+
+    @property
+    def description(self) -> str:  # noqa: D102
+        return f"simulated shoe ({self.codec.name}) at {self._link}"
+
+    @property
+    def remaining(self) -> int:
+        """Tokens left in the shoe (the cut card included)."""
+        return len(self.tokens) - self.dealt
+
+    def new_shoe(self, tokens: list[str] | None = None, seed: int | None = None) -> None:
+        """Load a new shoe (after a shoe ends): ``tokens`` or the shuffled shoe of ``seed``."""
+        with self._lock:
+            self.tokens = list(tokens) if tokens is not None else shuffled_shoe(seed)
+            self.dealt = 0
+            self._counts.clear()
+
+    # -- the device side -----------------------------------------------------------------------------
+    def _plug(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)  # a fresh pty echoes and translates CR/LF until it is set raw
+        os.set_blocking(master, True)
+        self._master, self._slave = master, slave
+        tmp = self._link + ".new"
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        os.symlink(os.ttyname(slave), tmp)
+        os.replace(tmp, self._link)
+
+    def _drain(self, timeout: float = 1.0) -> None:
+        """Wait (bounded) until the reader has taken every byte written so far off the pty."""
+        if self._slave is None:
+            return
+        deadline = time.monotonic() + timeout
+        buf = bytearray(4)
+        while time.monotonic() < deadline:
+            try:
+                fcntl.ioctl(self._slave, termios.FIONREAD, buf)
+            except OSError:
+                return
+            if int.from_bytes(buf, sys.byteorder) == 0:
+                time.sleep(2 * self.read_timeout)  # let the reader hand its last read to the codec
+                return
+            time.sleep(0.005)
+
+    def _unplug(self) -> None:
+        if os.path.lexists(self._link):
+            os.unlink(self._link)
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._master = self._slave = None
+
+    def _replug(self) -> None:
+        with self._lock:
+            if self._master is None and not self._stop.is_set():
+                self._plug()
+                log.info("sim_shoe_replugged", link=self._link)
+
+    def write_raw(self, data: bytes) -> None:
+        """Write ``data`` to the shoe's wire as is (tests: noise, split tokens).
+
+        Raises ShoeUnavailableError while the simulated shoe is unplugged.
+        """
+        with self._lock:
+            self._write(data)
+
+    def _write(self, data: bytes) -> None:
+        if self._master is None:
+            raise ShoeUnavailableError("the simulated shoe is unplugged; wait for Connected")
+        pieces = [data]
+        if self.faults.split_writes and len(data) > 1:
+            cuts = sorted(self._rng.sample(range(1, len(data)), k=min(len(data) - 1, self._rng.randint(1, 3))))
+            pieces = [data[i:j] for i, j in zip([0, *cuts], [*cuts, len(data)], strict=True)]
+        for n, piece in enumerate(pieces):
+            if n:
+                time.sleep(self._rng.uniform(0.001, 0.004))
+            view = memoryview(piece)
+            while view:
+                written = os.write(self._master, view)
+                view = view[written:]
+
+    def draw(self) -> str:
+        """Deal the next card: write its bytes to the wire, with the configured faults.
+
+        Returns
+        -------
+        str
+            What went on the wire: the card token, ``"CUT"``, ``"NOREAD"`` (a misread; the card
+            stays in the shoe) or the foreign card's token (the real card stays in the shoe).
+
+        Raises
+        ------
+        ShoeUnavailableError
+            The shoe is unplugged (``disconnect_at``) or the reader is not connected yet; the
+            card stays in the shoe: draw again after ``Connected``.
+        ShoeEmptyError
+            No card left.
+        """
+        with self._lock:
+            if self.dealt >= len(self.tokens):
+                raise ShoeEmptyError(f"the simulated shoe is empty after {self.dealt} cards")
+            f = self.faults
+            if f.disconnect_at is not None and self.dealt == f.disconnect_at and not self._disconnected_once:
+                self._disconnected_once = True
+                self._drain()
+                self._unplug()
+                self._replug_timer = threading.Timer(f.replug_after, self._replug)
+                self._replug_timer.daemon = True
+                self._replug_timer.start()
+                log.info("sim_shoe_unplugged", at_card=self.dealt)
+                raise ShoeUnavailableError(f"simulated shoe unplugged at card {self.dealt} (fault disconnect_at)")
+            if self._master is None or not self.connected:
+                raise ShoeUnavailableError("the simulated shoe's reader is not connected; draw after Connected")
+            token = self.tokens[self.dealt]
+            if f.garbage_rate and self._rng.random() < f.garbage_rate:
+                self._write(self.codec.encode_garbage(self._rng))
+            if f.foreign_at is not None and self.dealt == f.foreign_at and not getattr(self, "_foreign_done", False):
+                self._foreign_done = True
+                foreign = self._foreign_token(token)
+                self._write(self.codec.encode(foreign))
+                return foreign
+            if token != CUT and f.misread_rate and self._rng.random() < f.misread_rate:
+                self._write(self.codec.encode(NOREAD))
+                return NOREAD
+            data = self.codec.encode(token)
+            self._write(data)
+            if f.duplicate_at is not None and self.dealt == f.duplicate_at:
+                self._write(data)
+            self.dealt += 1
+            self._counts[token] += 1
+            return token
+
+    def _foreign_token(self, next_token: str) -> str:
+        cards = [t for t in self._counts if t != CUT]
+        if cards:
+            return max(cards, key=lambda t: (self._counts[t], t))
+        return next(t for t in self.tokens if t not in (CUT, next_token))
+
+    # -- life cycle ---------------------------------------------------------------------------------
+    def stop(self, timeout: float = 3.0) -> None:
+        """Stop the reader, cancel a pending replug and remove the pty and its link."""
+        self._stop.set()
+        if self._replug_timer is not None:
+            self._replug_timer.cancel()
+        try:
+            super().stop(timeout)
+        finally:
+            with self._lock:
+                self._unplug()
+            try:
+                os.rmdir(self._dir)
+            except OSError:
+                pass

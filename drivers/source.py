@@ -1,0 +1,240 @@
+"""The shoe reader: a transport's device I/O on a thread of its own, frames out to a sink.
+
+:class:`ShoeSource` is a template (the way python-can's ``BusABC.recv`` owns timeouts and
+drivers implement ``_recv_internal``): the public :meth:`ShoeSource.start`/``stop`` own the
+thread, the codec, token timeouts, device loss and reconnection with backoff; a transport
+implements only ``_open``, ``_read`` and ``_close``.
+
+What the sink receives, in order, from the reader thread:
+
+- ``Connected(description)`` after every successful open (the first one included);
+- frames (``CardRead``, ``NoRead``, ``CutCard``, ``Garbage``) as the codec completes them;
+- on device loss: the codec's pending partial token as a frame (``NoRead("token_timeout")`` or
+  ``Garbage``, never dropped), then ``ConnectionLost(error_text)``; reconnection attempts
+  follow with exponential backoff (``backoff_initial`` doubling up to ``backoff_max`` seconds)
+  for at most ``reconnect_timeout`` seconds, after which a second
+  ``ConnectionLost("gave up reconnecting ...")`` ends the thread;
+- on :meth:`ShoeSource.stop`: pending partial as a frame, then ``ConnectionLost(None)`` (a clean close).
+
+The sink is called on the reader thread; it should only put the event in a bounded queue (or
+emit a queued Qt signal). An exception from the sink is logged and the reader goes on.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import structlog
+
+from drivers.codecs import Codec
+from drivers.errors import ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
+from drivers.frames import Connected, ConnectionLost, ShoeEvent
+
+__all__ = ["ShoeSource", "Sink", "RawSink"]
+
+log = structlog.get_logger(__name__)
+
+Sink = Callable[[ShoeEvent], None]
+"""Receives every frame and link event, on the reader thread."""
+RawSink = Callable[[float, bytes], None]
+"""Receives every chunk of bytes as read: ``(time.monotonic() seconds, data)``; for recording."""
+
+
+class ShoeSource:
+    """Base of the shoe transports: a reader thread feeding a codec, with reconnection.
+
+    Parameters
+    ----------
+    codec : Codec
+        Decodes the bytes (owned by this source from now on).
+    read_timeout : float
+        Seconds one device read may block; sets the idle wake-up rate (0.1 s: 10 wake-ups a
+        second, far below 1 % of a core) and the token-timeout resolution.
+    reconnect : bool
+        Reopen the device after loss (True) or end the reader (False).
+    backoff_initial, backoff_max : float
+        Seconds before the first reconnection attempt, doubling up to ``backoff_max``.
+    reconnect_timeout : float
+        Seconds of failed attempts after which the reader gives up (bounded retries).
+    """
+
+    can_draw = False
+    """True for a simulated shoe that deals cards on :meth:`draw`."""
+
+    def __init__(self, codec: Codec, *, read_timeout: float = 0.1, reconnect: bool = True,
+                 backoff_initial: float = 0.1, backoff_max: float = 2.0, reconnect_timeout: float = 3600.0):
+        if not 0 < read_timeout <= 5:
+            raise ValueError(f"read_timeout must be in (0, 5] seconds, got {read_timeout!r}")
+        self.codec = codec
+        self.read_timeout = float(read_timeout)
+        self.reconnect = reconnect
+        self.backoff_initial = float(backoff_initial)
+        self.backoff_max = float(backoff_max)
+        self.reconnect_timeout = float(reconnect_timeout)
+        self._sink: Sink | None = None
+        self._raw_sink: RawSink | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._connected = threading.Event()
+        self.last_activity = time.monotonic()
+        """``time.monotonic()`` of the last byte received (or of start): for ``--idle-exit``."""
+        self.bytes_received = 0
+        """Bytes read since start (all connections)."""
+
+    # -- transport hooks ------------------------------------------------------------------------
+    @property
+    def description(self) -> str:
+        """Port, URL or VID:PID of the device, for logs and ``Connected`` events."""
+        return type(self).__name__
+
+    def _open(self) -> None:
+        """Open the device. Raises a :class:`ShoeUnavailableError` subclass when it cannot."""
+        raise NotImplementedError
+
+    def _read(self) -> bytes:
+        """Block at most ``read_timeout``; ``b""`` when idle. Raises ShoeDisconnectedError on device loss."""
+        raise NotImplementedError
+
+    def _close(self) -> None:
+        """Release the device; never raises."""
+        raise NotImplementedError
+
+    # -- public API -------------------------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        """True while the device is open."""
+        return self._connected.is_set()
+
+    @property
+    def running(self) -> bool:
+        """True while the reader thread runs."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait_connected(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the device to be open; True if it is."""
+        return self._connected.wait(timeout)
+
+    def start(self, sink: Sink, raw_sink: RawSink | None = None) -> None:
+        """Open the device and start the reader thread.
+
+        The first open happens on the calling thread so that start-up problems are raised here,
+        each with its own type and a message saying how to fix it.
+
+        Raises
+        ------
+        ShoeUnavailableError
+            ``ShoeNotConnectedError``, ``ShoePermissionError``, ``LibusbMissingError``, ``ShoeBusyError``.
+        ShoeError
+            If the source was already started.
+        """
+        if self._thread is not None:
+            raise ShoeError("this shoe source was already started; make a new one with open_shoe()")
+        self._sink, self._raw_sink = sink, raw_sink
+        self._stop.clear()
+        self._open()
+        self._connected.set()
+        self.last_activity = time.monotonic()
+        self._deliver(Connected(self.description))
+        self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.description}", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Stop the reader thread and close the device; idempotent.
+
+        Raises ShoeTimeoutError if the thread does not end within ``timeout`` seconds.
+        """
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+            if thread.is_alive():
+                raise ShoeTimeoutError(f"shoe reader {self.description} did not stop within {timeout} s")
+
+    def draw(self) -> str:
+        """Deal the next card (simulated shoes only). Raises ShoeError on a real shoe."""
+        raise ShoeError(f"{self.description} is a real shoe: cards are dealt by hand, draw() is for the simulator")
+
+    def __enter__(self) -> ShoeSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- the reader thread ---------------------------------------------------------------------------
+    def _deliver(self, event: ShoeEvent) -> None:
+        sink = self._sink
+        if sink is None:
+            return
+        try:
+            sink(event)
+        except Exception:  # the sink is the controller's; a failure there must not kill the reader
+            log.exception("shoe_sink_failed", shoe=self.description, event=type(event).__name__)
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                try:
+                    data = self._read()
+                except ShoeDisconnectedError as err:
+                    self._lost(str(err))
+                    if not self.reconnect or not self._reconnect(str(err)):
+                        return
+                    continue
+                now = time.monotonic()
+                if data:
+                    self.last_activity = now
+                    self.bytes_received += len(data)
+                    if self._raw_sink is not None:
+                        try:
+                            self._raw_sink(now, data)
+                        except Exception:
+                            log.exception("shoe_raw_sink_failed", shoe=self.description)
+                    frames = self.codec.feed(data, now)
+                else:
+                    frames = self.codec.tick(now)
+                for frame in frames:
+                    self._deliver(frame)
+        except Exception as err:  # a driver bug: report it as a loss rather than dying silently
+            log.exception("shoe_reader_crashed", shoe=self.description)
+            self._lost(f"reader failed: {type(err).__name__}: {err}")
+            return
+        if self._connected.is_set():
+            for frame in self.codec.flush():
+                self._deliver(frame)
+            self._close()
+            self._connected.clear()
+            self._deliver(ConnectionLost(None))
+
+    def _lost(self, error: str) -> None:
+        for frame in self.codec.flush():
+            self._deliver(frame)
+        self._close()
+        self._connected.clear()
+        log.warning("shoe_connection_lost", shoe=self.description, error=error)
+        self._deliver(ConnectionLost(error))
+
+    def _reconnect(self, error: str) -> bool:
+        delay = self.backoff_initial
+        deadline = time.monotonic() + self.reconnect_timeout
+        attempts = 0
+        last = error
+        while not self._stop.wait(delay):
+            attempts += 1
+            try:
+                self._open()
+            except ShoeUnavailableError as err:
+                last = str(err)
+                log.info("shoe_reconnect_failed", shoe=self.description, attempt=attempts, error=last)
+                if time.monotonic() >= deadline:
+                    self._deliver(ConnectionLost(f"gave up reconnecting after {attempts} attempts in "
+                                                 f"{self.reconnect_timeout:g} s: {last}"))
+                    return False
+                delay = min(delay * 2, self.backoff_max)
+                continue
+            self._connected.set()
+            log.info("shoe_reconnected", shoe=self.description, attempts=attempts)
+            self._deliver(Connected(self.description))
+            return True
+        return False

@@ -1,0 +1,118 @@
+"""Helpers for the controller tests (imported by name: pytest puts this directory on sys.path):
+cheap argon2id accounts, and frame feeders."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+
+from dealer_station.app.accounts import Accounts
+from dealer_station.app.config import StationConfig, config_from_dict
+from dealer_station.app.controller import Controller, Fact
+from dealer_station.journal import Journal
+from drivers.deck import CUT, shuffled_shoe
+from drivers.frames import CardRead, Connected, CutCard, NoRead
+
+
+def shoe_cards(seed: int = 0):
+    """An iterator over a shuffled 8-deck shoe's card tokens (no cut card)."""
+    return iter([t for t in shuffled_shoe(seed) if t != CUT])
+
+SUP, SUP_PIN = "sam", "2468"
+DEALER, DEALER_PIN = "dana", "1357"
+
+
+class FakeClock:
+    """An injectable clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 30, 4, 0, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def cheap_hasher() -> PasswordHasher:
+    return PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+
+
+def make_accounts(path, clock=None) -> Accounts:
+    accounts = Accounts(path, clock=clock or FakeClock(), hasher=cheap_hasher())
+    accounts.add(SUP, "supervisor", SUP_PIN)
+    accounts.add(DEALER, "dealer", DEALER_PIN)
+    return accounts
+
+
+def config(**overrides) -> StationConfig:
+    data: dict = {"table": {"id": "T1"}}
+    for key, value in overrides.items():
+        section, name = key.split("__")
+        data.setdefault(section, {})[name] = value
+    return config_from_dict(data)
+
+
+class Table:
+    """A controller with its journal, accounts, clock and the facts it told."""
+
+    def __init__(self, tmp_path, journal_path=":memory:", cfg: StationConfig | None = None, edge_monitor=None,
+                 accounts: Accounts | None = None, clock: FakeClock | None = None) -> None:
+        self.clock = clock or FakeClock()
+        self.cfg = cfg or config()
+        self.journal = journal_path if isinstance(journal_path, Journal) else Journal(journal_path)
+        self.accounts = accounts or make_accounts(tmp_path / "accounts.json", self.clock)
+        self.ctl = Controller(self.cfg, self.journal, accounts=self.accounts, clock=self.clock,
+                              edge_monitor=edge_monitor)
+        self.facts: list[Fact] = []
+        self.ctl.subscribe(self.facts.append)
+
+    @property
+    def state(self) -> str:
+        return self.ctl.snapshot().state
+
+    def kinds(self) -> list[str]:
+        return [f.kind for f in self.facts]
+
+    def card(self, *tokens: str) -> None:
+        for token in tokens:
+            self.ctl.shoe_event(CardRead(token, token.encode()))
+
+    def no_read(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.ctl.shoe_event(NoRead(b"\x15", "no_read"))
+
+    def cut(self) -> None:
+        self.ctl.shoe_event(CutCard(b"CUT"))
+
+    def sup(self, act: str, **kw) -> None:
+        kw.setdefault("reason", "fix")
+        kw.setdefault("note", "checked at the table")
+        self.ctl.supervisor(act, user=SUP, pin=SUP_PIN, **kw)
+
+    def start_shoe(self, indicator: str = "2S", burned: tuple[str, ...] = ("9D", "9H")) -> None:
+        """Connect, new shoe, shuffled, the burn card and the burned cards: the table is then ready."""
+        self.ctl.shoe_event(Connected("test"))
+        self.ctl.dealer("new_shoe")
+        self.ctl.dealer("shuffled")
+        self.card(indicator, *burned)
+
+    def open_round(self) -> None:
+        self.ctl.dealer("open_betting")
+        self.ctl.dealer("close_betting")
+
+    def deal_from(self, cards, confirm: bool = True) -> None:
+        """Open a round and deal it from the iterator ``cards`` until the table stops wanting cards."""
+        self.open_round()
+        while self.state in ("betting_closed", "dealing"):
+            self.card(next(cards))
+        if confirm and self.state == "result":
+            self.ctl.dealer("confirm_result")
+
+    def round(self, *tokens: str, confirm: bool = True) -> None:
+        self.open_round()
+        self.card(*tokens)
+        if confirm:
+            self.ctl.dealer("confirm_result")
