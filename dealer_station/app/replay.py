@@ -300,6 +300,9 @@ def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step:
     if kind == "frame":
         raw = bytes.fromhex(str(body.get("raw") or ""))
         if codec is not None and raw:
+            timed_out = body.get("frame") == "no_read" and body.get("reason") == "token_timeout"
+            if codec in ("lines", "saopai") and not timed_out and raw[-1:] not in (b"\r", b"\n"):
+                raw += b"\r\n"  # the station keeps a line's text without its terminator
             return Step(t, "raw_frame", data=raw, where=where)
         return Step(t, "frame", event=frame_from_body(body), where=where)
     if kind == "link":
@@ -347,10 +350,11 @@ class RecordedAuthority:
 class AutoActs:
     """The automatic dealer of a replay: the dealer acts the next frame needs, and nothing else.
 
-    Before a card or a No-Read: start a shoe, confirm a result, open and close betting until
-    the table expects a card. Before a cut card: start a shoe or confirm a result only (a cut card
-    between rounds is read where the dealer left the table). Paused tables are left to the
-    session's supervisor acts (RULES.md §5).
+    Before a card, a No-Read or the cut card: start a shoe, confirm a result, open and close
+    betting until the table expects a card (as ``simulate``'s dealer, who draws only once betting
+    is closed: a cut card between rounds is read with the next round's betting closed, so that
+    round is the shoe's last, RULES.md §1). Paused tables are left to the session's supervisor
+    acts (RULES.md §5).
     """
 
     def __init__(self, controller: Controller) -> None:
@@ -367,14 +371,13 @@ class AutoActs:
     def before_frame(self, frame: object) -> None:
         """Act until the table is where ``frame`` can be read (bounded: at most 8 acts)."""
         machine = self.controller.machine
-        cut = isinstance(frame, CutCard)
         for _ in range(8):
             state = machine.state
             if state in ("no_shoe", "shoe_end"):
                 self._act("new_shoe")
             elif state == "result":
                 self._act("confirm_result")
-            elif cut or state in CARD_STATES or state == "paused":
+            elif state in CARD_STATES or state == "paused":
                 return
             elif state == "ready":
                 self._act("open_betting")
