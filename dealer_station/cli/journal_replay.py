@@ -1,0 +1,73 @@
+"""``dealer-station journal replay DB``: re-run a station's recorded inputs and check every decision.
+
+An audit of determinism (issue "QA replay"): the journal's hash chain is verified, then every
+recorded input (frames, link events, dealer, timer and supervisor acts) is fed to a fresh
+controller on an in-memory journal, and every decision and result must be identical
+(:func:`dealer_station.app.replay.audit_journal`). Exit 0 identical, 1 naming the first
+difference, 2 bad usage.
+
+The ``journal`` command group (:mod:`dealer_station.cli.journal`) hooks this action in with
+:func:`add_action` and :func:`run`; ``python -m dealer_station.cli.journal_replay DB`` runs it alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from dealer_station.cli import CliError
+
+ACTION = "replay"
+HELP = "re-run the recorded inputs on a fresh controller; exit 1 naming the first decision that differs"
+
+
+def add_action(sub) -> argparse.ArgumentParser:
+    """Add ``replay DB [--config FILE]`` to the ``journal`` sub-command parsers ``sub``."""
+    parser = sub.add_parser(ACTION, help=HELP, description=HELP)
+    parser.add_argument("db", help="journal database file")
+    parser.add_argument("--config", default=None,
+                        help="the station configuration the journal was made with (default config/station.toml)")
+    parser.set_defaults(journal_command=ACTION)
+    return parser
+
+
+def run(args) -> int:
+    """Audit ``args.db``; print one line; exit 0 identical, 1 different."""
+    from dealer_station.app.config import ConfigError, load_config
+    from dealer_station.app.logging import configure_logging
+    from dealer_station.app.replay import audit_journal
+    from dealer_station.journal import Journal, JournalError
+
+    configure_logging(level="ERROR")
+    try:
+        config = load_config(args.config)
+    except ConfigError as err:
+        raise CliError(str(err)) from None
+    try:
+        journal = Journal(args.db, readonly=True)
+    except JournalError as err:
+        raise CliError(str(err)) from None
+    with journal:
+        try:
+            report = audit_journal(journal, config)
+        except JournalError as err:
+            raise CliError(str(err)) from None
+    print(f"{args.db}: {report.message}")
+    return 0 if report.ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m dealer_station.cli.journal_replay DB``: the action on its own."""
+    parser = argparse.ArgumentParser(prog="dealer-station journal")
+    add_action(parser.add_subparsers(dest="journal_command", required=True))
+    args = parser.parse_args(["replay", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return run(args)
+    except CliError as err:
+        print(f"dealer-station journal replay: {err}", file=sys.stderr)
+        return err.status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

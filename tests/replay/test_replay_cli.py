@@ -1,0 +1,93 @@
+"""``dealer-station replay``: output lines, pacing, and one clear line with exit 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from replay_testkit import SESSIONS, run_cli
+
+from dealer_station.app.replay import ReplayError, load_session
+
+CUT_MID = SESSIONS / "cut-mid-round.session.jsonl"
+
+
+def test_json_lines_equal_the_expected_file():
+    done = run_cli("replay", str(CUT_MID), "--json")
+    assert done.returncode == 0, done.stderr
+    got = [json.loads(line) for line in done.stdout.splitlines()]
+    want = [json.loads(line) for line in (SESSIONS / "cut-mid-round.expected.jsonl").read_text().splitlines()]
+    assert got == want
+    assert done.stderr == ""  # no progress bar when standard error is not a terminal
+
+
+def test_human_lines_and_check_of_several_sessions():
+    done = run_cli("replay", str(CUT_MID), str(SESSIONS / "script-saopai.script"), "--codec", "saopai", "--check")
+    assert done.returncode == 0, done.stderr  # cut-mid-round names 'saopai' itself: --codec agrees with it
+    assert "shoe 1 round 2: player AH 4S 8H = 3, banker AD 2S = 3: tie" in done.stdout
+    done = run_cli("replay", str(CUT_MID), str(SESSIONS / "garbage-bytes.session.jsonl"), "--check")
+    assert done.returncode == 0, done.stderr
+    assert "shoe 1 round 3: player 2S 3H = 5, banker JC 8D = 8: banker  (last round)" in done.stdout
+    assert done.stdout.count("shoe 1 round 1:") == 2
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nowhere.session.jsonl"], "no such session file: nowhere.session.jsonl"),
+    ([str(CUT_MID), "--codec", "morse"], "unknown codec 'morse': use one of lines, saopai, stx-etx, hid-keyboard"),
+    ([str(SESSIONS / "script-saopai.script")], "does not name its wire format: give --codec"),
+    ([str(CUT_MID), "--codec", "lines"], "the recording was made with codec 'saopai'; --codec lines contradicts it"),
+    ([str(CUT_MID), "--speed", "0"], "--speed 0: give a positive factor"),
+    ([str(CUT_MID), "--expected", "nowhere.jsonl"], "cannot read expected results nowhere.jsonl"),
+    ([str(SESSIONS / "cut-mid-round.expected.jsonl")], "not a session"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    done = run_cli("replay", *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dealer-station replay: ") and message in lines[0], done.stderr
+
+
+def test_bad_session_lines_are_named(tmp_path):
+    bad = tmp_path / "bad.session.jsonl"
+    text = CUT_MID.read_text().splitlines()
+    bad.write_text("\n".join([*text[:3], '{"t": 1.0, "dir": "rx", "hex": "zz"}', *text[4:]]) + "\n")
+    with pytest.raises(ReplayError, match=r"bad.session.jsonl:4: bad session line"):
+        load_session(bad)
+    act = tmp_path / "act.session.jsonl"
+    act.write_text(text[0] + '\n{"t": 1, "dir": "act", "by": "supervisor", "act": "void_round"}\n')
+    with pytest.raises(ReplayError, match="a supervisor act needs 'user'"):
+        load_session(act)
+    torn = tmp_path / "torn.session.jsonl"
+    torn.write_text("\n".join(text) + '\n{"t": 99, "dir": "rx", "he')  # the recorder stopped mid-line
+    assert len(load_session(torn).steps) == len(load_session(CUT_MID).steps)
+
+
+def test_speed_follows_the_recorded_timing():
+    session = load_session(CUT_MID)
+    assert session.duration > 8
+    start = time.monotonic()
+    done = run_cli("replay", str(CUT_MID), "--speed", "8", "--json")
+    elapsed = time.monotonic() - start
+    assert done.returncode == 0
+    assert elapsed >= session.duration / 8
+    fast = run_cli("replay", str(CUT_MID), "--fast", "--json")
+    assert fast.stdout == done.stdout  # the pace never changes a result
+
+
+def test_console_is_reported_as_not_available():
+    done = run_cli("replay", str(CUT_MID), "--console")
+    assert done.returncode == 2 and "--console is not available yet" in done.stderr
+
+
+def test_paused_at_the_end_exits_1(tmp_path):
+    cut = tmp_path / "cut.session.jsonl"
+    lines = CUT_MID.read_text().splitlines()
+    # keep the header and everything up to 3 No-Reads in a row at the first round
+    head = [line for line in lines if '"dir":"rx"' in line][:7]
+    nr = json.dumps({"t": 30.0, "dir": "rx", "hex": b"NR\r\n".hex()})
+    cut.write_text("\n".join([lines[0], *head, nr, nr, nr]) + "\n")
+    done = run_cli("replay", str(cut))
+    assert done.returncode == 1
+    assert "the table is left paused (misread_limit)" in done.stderr
