@@ -7,8 +7,9 @@ Every session is *scripted*: a :class:`Scenario` says which cards the dealer pul
 shoe misreads, where a supervisor acts. From one scenario this script writes
 
 - the wire bytes, encoded by the drivers' own encoders (``drivers.codecs.make_codec(...).encode``),
-  as a ``record`` session (``NAME.session.jsonl``), a umockdev tty script (``NAME.script``) or a
-  journal export (``NAME.journal.jsonl``);
+  as a ``record`` session (``NAME.session.jsonl``), a umockdev tty script (``NAME.script``), a usbmon
+  capture (``NAME.pcap``, written by ``drivers.usbmon.UsbmonWriter``) or a journal export
+  (``NAME.journal.jsonl``);
 - the expected results (``NAME.expected.jsonl``), worked out **from the cards by the rules**,
   never from a replay: each round's cards go through ``dealer_station.domain.outcome.deal_round``
   (RULES.md §2: order P B P B, naturals, third-card table), the burn count follows RULES.md §1
@@ -436,6 +437,24 @@ def script_scenario() -> Scenario:
     return s
 
 
+def capture_scenario(out: Path) -> list[Path]:
+    """17. a USB capture (usbmon pcap, link type 220) of a HID keyboard-wedge scanner: rounds with rescans."""
+    from drivers.usbmon import UsbmonWriter
+
+    s = Scenario("usb-hid-rescans", "hid-keyboard")
+    s.new_shoe("JS", ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD"])
+    s.deal(["QS", "4C", "KC", "3C", "6C"], hooks={1: s.noread})
+    s.deal(["8C", "9C", "AH", "2C"], hooks={3: lambda: (s.noread(), s.noread())})
+    path = out / "usb-hid-rescans.pcap"
+    with path.open("wb") as fh:
+        writer = UsbmonWriter(fh, bus=1, device=2, start=1_790_000_000.0)
+        last = 0.0
+        for step in s.steps:
+            writer.transfer(bytes.fromhex(step["hex"]), gap=max(0.0005, round(step["t"] - last, 6)))
+            last = step["t"]
+    return [path, write_expected(out / "usb-hid-rescans.expected.jsonl", s.expected)]
+
+
 def journal_scenario(out: Path) -> list[Path]:
     """16. a journal export: a station journal (the real controller, a file journal) of two rounds,
     the second voided by the supervisor after the misread limit; exported as JSON Lines."""
@@ -475,12 +494,13 @@ def main(out: Path = OUT) -> list[Path]:
     """Write every fixture into ``out``; return the files written."""
     from dealer_station.app.logging import configure_logging
 
-    configure_logging(level="WARNING")
+    configure_logging(level="ERROR")
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for scenario in scenarios():
         written += scenario.write(out)
     written += script_scenario().write_script(out)
+    written += capture_scenario(out)
     written += journal_scenario(out)
     return written
 

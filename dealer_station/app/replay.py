@@ -29,6 +29,10 @@ Session kinds (:func:`load_session` tells them apart by content, scripts by the 
 ``script``
     A umockdev tty script (``r DELAY_MS DATA`` lines): what a serial shoe sent; ``--codec`` names
     the wire format.
+``capture``
+    A USB capture (``.pcap``/``.pcapng``: Wireshark or ``usbmon`` on Linux, USBPcap on Windows): the
+    scanner's interrupt-IN reports with their capture times, decoded as ``hid-keyboard`` unless
+    ``--codec`` says otherwise; a transfer ending in ENODEV (-19) is a lost link.
 
 The automatic dealer (:class:`AutoActs`) acts unless the session holds dealer acts: it starts a
 shoe, opens and closes betting and confirms results whenever the next frame needs it.
@@ -67,7 +71,7 @@ __all__ = ["AuditReport", "AutoActs", "ExpectedError", "ROUND_KINDS", "RecordedA
            "ReplayResult", "ReplaySession", "Replayer", "SESSION_KINDS", "Step", "audit_journal", "compare_lines",
            "frame_from_body", "load_expected", "load_session", "round_line"]
 
-SESSION_KINDS = ("record", "journal", "script")
+SESSION_KINDS = ("record", "journal", "script", "capture")
 """Kinds of recordings :func:`load_session` reads."""
 
 ROUND_KINDS = ("round_completed", "round_voided", "shoe_ended")
@@ -135,7 +139,8 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
     Parameters
     ----------
     path:
-        A ``record`` session (``.jsonl``), a journal export (``.jsonl``) or a umockdev script (``.script``).
+        A ``record`` session (``.jsonl``), a journal export (``.jsonl``), a umockdev script (``.script``)
+        or a USB capture (``.pcap``, ``.pcapng``).
     codec:
         The wire format (``lines``, ``saopai``, ``stx-etx``, ``hid-keyboard``) where the recording does
         not name one; a different one from what the recording names is refused.
@@ -151,6 +156,8 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
         raise ReplayError(f"unknown codec {codec!r}: use one of {', '.join(CODECS)}")
     if not p.is_file():
         raise ReplayError(f"no such session file: {p}")
+    if p.suffix in (".pcap", ".pcapng"):
+        return _load_capture(p, codec)
     if p.suffix == ".script":
         try:
             chunks = read_tty_script(p)
@@ -181,6 +188,46 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
         return _load_journal(p, lines, codec)
     raise ReplayError(f"{p}:{first + 1}: not a session: neither a '{SESSION_FORMAT}' header nor a journal "
                       f"export row")
+
+
+def _load_capture(p: Path, codec: str | None) -> ReplaySession:
+    """A USB capture (usbmon or USBPcap, pcap or pcapng): the interrupt-IN reports of the scanner.
+
+    The device with the most 8- or 9-byte interrupt-IN reports is the scanner; a transfer that
+    completes with -19 (ENODEV: unplugged) is a lost link, the next report a reconnection.
+    """
+    from drivers.usbmon import read_usb_packets
+
+    try:
+        packets = [k for k in read_usb_packets(p) if k.transfer == 1 and k.endpoint & 0x80]
+    except ShoeConfigError as err:
+        raise ReplayError(str(err)) from err
+    counts: dict[tuple[int, int], int] = {}
+    for k in packets:
+        if k.status == 0 and len(k.data) in (8, 9):
+            counts[(k.bus, k.device)] = counts.get((k.bus, k.device), 0) + 1
+    if not counts:
+        raise ReplayError(f"{p}: no keyboard reports (8- or 9-byte interrupt-IN transfers) in this capture")
+    device = max(counts, key=lambda key: counts[key])
+    steps: list[Step] = []
+    t0: float | None = None
+    lost = False
+    for number, k in enumerate(packets, 1):
+        if (k.bus, k.device) != device:
+            continue
+        t0 = k.ts if t0 is None else t0
+        t = max(0.0, k.ts - t0)
+        where = f"{p}: transfer {number}"
+        if k.status == -19 and not lost:
+            steps.append(Step(t, "link", event=ConnectionLost("USB device gone (ENODEV)"), where=where))
+            lost = True
+        elif k.status == 0 and k.data:
+            if lost:
+                steps.append(Step(t, "link", event=Connected(f"usb {device[0]}-{device[1]}"), where=where))
+                lost = False
+            steps.append(Step(t, "bytes", data=k.data, where=where))
+    started = datetime.fromtimestamp(t0, UTC) if t0 is not None else EPOCH
+    return ReplaySession(str(p), "capture", codec or "hid-keyboard", {}, steps, started)
 
 
 def _parse_time(text: object) -> datetime | None:

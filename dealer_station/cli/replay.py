@@ -1,6 +1,6 @@
 """``dealer-station replay SESSION... [--fast | --speed X] [--json] [--expected FILE]``: QA replay.
 
-Each SESSION (a ``record`` session, a journal export or a umockdev tty script) is replayed on a
+Each SESSION (a ``record`` session, a journal export, a umockdev tty script or a USB capture) is replayed on a
 fresh table through the same codec and controller as at the table (:mod:`dealer_station.app.replay`);
 the round and shoe lines are the same as ``simulate``'s. ``--expected FILE`` compares them with
 an expected-results file (JSON Lines) and exits 1 with a per-round diff; ``--check`` compares each
@@ -26,7 +26,8 @@ HELP = "replay recorded shoe sessions through the station (headless), optionally
 def register(parser) -> None:
     """Add the ``replay`` arguments."""
     parser.add_argument("sessions", nargs="+", metavar="SESSION",
-                        help="record session (.jsonl), journal export (.jsonl) or umockdev tty script (.script)")
+                        help="record session (.jsonl), journal export (.jsonl), umockdev tty script (.script) "
+                             "or USB capture (.pcap, .pcapng)")
     pace = parser.add_mutually_exclusive_group()
     pace.add_argument("--fast", action="store_true", help="no timing: as fast as possible (the default headless)")
     pace.add_argument("--speed", type=float, default=None, metavar="X",
@@ -51,7 +52,7 @@ def expected_path(session: str | Path) -> Path:
     """``hw_fixtures/sessions/foo.session.jsonl`` → ``hw_fixtures/sessions/foo.expected.jsonl``."""
     p = Path(session)
     stem = p.name
-    for suffix in (".session.jsonl", ".journal.jsonl", ".jsonl", ".script"):
+    for suffix in (".session.jsonl", ".journal.jsonl", ".jsonl", ".script", ".pcapng", ".pcap"):
         if stem.endswith(suffix):
             stem = stem[: -len(suffix)]
             break

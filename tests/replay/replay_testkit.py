@@ -16,7 +16,7 @@ SCRIPT_CODECS = {"script-saopai.script": "saopai"}
 def fixture_sessions() -> list[Path]:
     """Every session of the library (record sessions, journal exports, scripts), sorted."""
     found = [p for p in SESSIONS.iterdir()
-             if p.name.endswith((".session.jsonl", ".journal.jsonl", ".script"))]
+             if p.name.endswith((".session.jsonl", ".journal.jsonl", ".script", ".pcap"))]
     return sorted(found)
 
 

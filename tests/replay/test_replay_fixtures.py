@@ -26,8 +26,8 @@ def test_library_has_every_case():
                    "disconnect-reconnect", "card-while-betting", "foreign-card", "garbage-bytes",
                    "manual-card-entry"):
         assert wanted in names
-    kinds = {p.name.rsplit(".", 2)[-2] if p.suffix == ".jsonl" else "script" for p in SESSIONS_LIST}
-    assert kinds == {"session", "journal", "script"}
+    kinds = {p.name.rsplit(".", 2)[-2] if p.suffix == ".jsonl" else p.suffix for p in SESSIONS_LIST}
+    assert kinds == {"session", "journal", ".script", ".pcap"}
 
 
 @pytest.mark.parametrize("session", SESSIONS_LIST, ids=lambda p: p.name)
