@@ -91,3 +91,16 @@ def test_paused_at_the_end_exits_1(tmp_path):
     done = run_cli("replay", str(cut))
     assert done.returncode == 1
     assert "the table is left paused (misread_limit)" in done.stderr
+
+
+@pytest.mark.parametrize("capture", ["trk_picoctf2017.pcap", "csec_keyboard.pcapng"])
+def test_a_real_keyboard_capture_that_is_no_shoe_pauses_the_table(capture):
+    """Public captures of people typing (no card codes): every token is an unknown code, so the burn
+    card is rescanned until the misread limit pauses the table; nothing crashes, nothing is guessed."""
+    path = SESSIONS.parent / "captures" / capture
+    session = load_session(path)
+    assert session.kind == "capture" and session.codec == "hid-keyboard"
+    done = run_cli("replay", str(path))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "the table is left paused (misread_limit)" in done.stderr
