@@ -106,6 +106,6 @@ def test_committed_library_is_what_the_generator_writes(tmp_path):
     finally:
         sys.path.remove(str(SESSIONS.parent))
     written = make_sessions.main(tmp_path)
-    assert sorted(p.name for p in written) == sorted(p.name for p in SESSIONS.iterdir())
+    assert {p.name for p in written} <= {p.name for p in SESSIONS.iterdir()}  # hand-made fixtures may be added
     for path in written:
         assert filecmp.cmp(path, SESSIONS / path.name, shallow=False), f"{path.name} differs: run make_sessions.py"
