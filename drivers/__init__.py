@@ -2,4 +2,11 @@
 
 Transports (serial, USB HID, simulator, replay) move bytes; codecs turn bytes into frames;
 card-code maps turn tokens into cards; sessions record and read raw device traffic.
+
+Modules: :mod:`drivers.frames` (what a shoe says), :mod:`drivers.profiles` (``open_shoe``:
+``--shoe`` specs and profiles), :mod:`drivers.source` (the reader thread template),
+:mod:`drivers.serial_shoe`, :mod:`drivers.usb_shoe`, :mod:`drivers.simulator`,
+:mod:`drivers.replay` (transports), :mod:`drivers.codecs`, :mod:`drivers.cardcodes`,
+:mod:`drivers.hidkeys` (decoding), :mod:`drivers.sessions`, :mod:`drivers.usbmon` (recordings
+and captures), :mod:`drivers.deck` (shuffled shoes), :mod:`drivers.errors`. See docs/drivers.md.
 """

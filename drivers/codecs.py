@@ -162,7 +162,8 @@ class Codec:
         """
         frames = self._feed(bytes(data))
         if self.pending:
-            if self._started is None:
+            if self._started is None or frames:
+                # a token completed in these bytes: what is pending now began in them
                 self._started = now
         else:
             self._started = None

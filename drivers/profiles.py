@@ -19,6 +19,7 @@ or an inline spec (all options in the query string, codec options included)::
     serial:socket://127.0.0.1:7000?codec=stx-etx       (pyserial URLs allowed as the port)
     usb:0c2e:0b61?codec=hid-keyboard                   (VID:PID[:SERIAL], hex)
     sim?codec=saopai&seed=7&misread_rate=0.05
+    replay:session.jsonl?speed=0                       (a recorded session or tty script)
 
 Options by transport (reader options for all: ``read_timeout``, ``reconnect``,
 ``backoff_initial``, ``backoff_max``, ``reconnect_timeout``):
@@ -27,11 +28,14 @@ Options by transport (reader options for all: ``read_timeout``, ``reconnect``,
   ``match`` (VID:PID[:SERIAL]), ``exclusive``, ``on_open`` (hex bytes sent after every open);
 - usb: ``vid``, ``pid``, ``serial``, ``interface``, ``endpoint``, ``max_errors``;
 - sim: ``seed``, ``misread_rate``, ``garbage_rate``, ``split_writes``, ``disconnect_at``,
-  ``replug_after``, ``duplicate_at``, ``foreign_at``.
+  ``replug_after``, ``duplicate_at``, ``foreign_at``;
+- replay: ``path`` (session ``.jsonl`` or umockdev ``.script``), ``speed`` (0 = as fast as possible,
+  1 = recorded timing). The codec defaults to the one in the session's header.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -45,7 +49,7 @@ from drivers.source import ShoeSource
 __all__ = ["ShoeProfile", "load_profile", "parse_spec", "build_source", "open_shoe", "profile_dirs",
            "list_profiles", "TRANSPORTS"]
 
-TRANSPORTS = ("serial", "usb", "sim")
+TRANSPORTS = ("serial", "usb", "sim", "replay")
 """Transport names of profiles."""
 
 _READER = {"read_timeout": float, "reconnect": bool, "backoff_initial": float, "backoff_max": float,
@@ -56,6 +60,7 @@ _TRANSPORT_OPTIONS: dict[str, dict[str, type]] = {
     "usb": {"vid": int, "pid": int, "serial": str, "interface": int, "endpoint": int, "max_errors": int, **_READER},
     "sim": {"seed": int, "misread_rate": float, "garbage_rate": float, "split_writes": bool, "disconnect_at": int,
             "replug_after": float, "duplicate_at": int, "foreign_at": int, **_READER},
+    "replay": {"path": str, "speed": float, **_READER},
 }
 _ALIASES = {"baud": "baudrate"}
 _HEX_OPTIONS = {"vid", "pid", "endpoint"}
@@ -147,6 +152,8 @@ def _make_profile(name: str, transport: str, codec: str, options: dict, codec_op
     if transport == "serial" and not (typed.get("port") or typed.get("match")):
         raise ShoeConfigError(f"{source}: a serial shoe needs port= (e.g. /dev/ttyUSB0 or socket://host:port) "
                               f"or match=VID:PID")
+    if transport == "replay" and not typed.get("path"):
+        raise ShoeConfigError(f"{source}: a replay shoe needs path= (a session .jsonl or a .script)")
     if transport == "usb" and ("vid" not in typed or "pid" not in typed):
         raise ShoeConfigError(f"{source}: a usb shoe needs vid and pid (hex), e.g. usb:0c2e:0b61?codec=hid-keyboard")
     make_codec(codec, codec_options)  # validates the codec options now, with their own messages
@@ -178,7 +185,10 @@ def parse_spec(spec: str) -> ShoeProfile:
         raise ShoeConfigError(f"shoe spec {spec!r}: the part after '?' must be key=value pairs joined by '&'") \
             from err
     params = dict(pairs)
-    codec = params.pop("codec", "hid-keyboard" if scheme == "usb" else "lines")
+    codec = params.get("codec") or ("hid-keyboard" if scheme == "usb" else "lines")
+    if "codec" not in params and scheme == "replay" and rest:
+        codec = _session_codec(rest) or codec
+    params.pop("codec", None)
     codec_keys = (RULE_OPTIONS | CODEC_OPTIONS.get(codec, set()))
     codec_options = {k: v for k, v in params.items() if k in codec_keys}
     options = {k: v for k, v in params.items() if k not in codec_keys}
@@ -197,9 +207,24 @@ def parse_spec(spec: str) -> ShoeProfile:
         options["vid"], options["pid"] = ids[0], ids[1]
         if len(ids) == 3:
             options["serial"] = ids[2]
+    elif scheme == "replay":
+        if not rest:
+            raise ShoeConfigError(f"shoe spec {spec!r} names no file: write replay:session.jsonl?speed=0")
+        options["path"] = rest
     elif rest:
         raise ShoeConfigError(f"shoe spec {spec!r}: a simulated shoe takes no address; write sim?codec=lines&seed=7")
     return _make_profile(head, scheme, codec, options, codec_options, "", spec)
+
+
+def _session_codec(path: str) -> str | None:
+    """The codec named in a session file's header, if it is one."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            header = json.loads(fh.readline())
+        codec = header["profile"]["codec"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return codec if codec in CODECS else None
 
 
 def _load_file(path: Path) -> ShoeProfile:
@@ -275,6 +300,10 @@ def build_source(profile: ShoeProfile, *, tokens: list[str] | None = None) -> Sh
             from drivers.usb_shoe import UsbHidShoe
 
             return UsbHidShoe(opts.pop("vid"), opts.pop("pid"), codec, **opts, **reader)
+        if profile.transport == "replay":
+            from drivers.replay import ReplayShoe
+
+            return ReplayShoe(opts.pop("path"), codec, **opts, **reader)
         from drivers.simulator import SimFaults, SimulatedShoe
 
         seed = opts.pop("seed", None)

@@ -116,7 +116,6 @@ class SerialShoe(ShoeSource):
         self.on_open = bytes(on_open)
         self._identity: str | None = None  # the stable path found at the first open
         self._ser: serial.SerialBase | None = None
-        self._idle_checks = 0
         self._inq_ok = True
 
     @property
@@ -166,7 +165,6 @@ class SerialShoe(ShoeSource):
                 ser.close()
                 raise ShoeNotConnectedError(f"cannot write the on_open bytes to {target}: {err}") from err
         self._ser = ser
-        self._idle_checks = 0
         self._inq_ok = True
         log.info("shoe_port_open", port=target, **{k: str(v) for k, v in self.settings.items()})
 

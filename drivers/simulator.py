@@ -6,7 +6,8 @@ be); the simulator writes to the master side. The bytes go through the real pyse
 path and the same codec as a real shoe. :meth:`SimulatedShoe.draw` deals the next card: the
 automatic dealer calls it each time the table wants a card.
 
-Fault injection (:class:`SimFaults`), all reproducible from ``seed``:
+Fault injection (:class:`SimFaults`), all reproducible from ``seed``; card numbers count from the
+start of the current shoe (:meth:`SimulatedShoe.new_shoe` re-arms them):
 
 - ``misread_rate``: probability that a draw sends the No-Read token instead of the card; the
   card stays at the front of the shoe (the dealer rescans it);
@@ -100,11 +101,18 @@ class SimulatedShoe(SerialShoe):
         self._slave: int | None = None
         self._replug_timer: threading.Timer | None = None
         self._disconnected_once = False
+        self._foreign_done = False
         self.tokens: list[str] = list(tokens) if tokens is not None else shuffled_shoe(seed)
         self.dealt = 0
         """Cards (and the cut card) taken out of the shoe so far."""
         self._counts: Counter[str] = Counter()
-        self._plug()
+
+    def start(self, sink, raw_sink=None) -> None:
+        """Plug the simulated shoe in (create the pty) and start reading it; see :meth:`ShoeSource.start`."""
+        with self._lock:
+            if self._master is None:
+                self._plug()
+        super().start(sink, raw_sink)
 
     @property
     def description(self) -> str:  # noqa: D102
@@ -121,6 +129,7 @@ class SimulatedShoe(SerialShoe):
             self.tokens = list(tokens) if tokens is not None else shuffled_shoe(seed)
             self.dealt = 0
             self._counts.clear()
+            self._disconnected_once = self._foreign_done = False
 
     # -- the device side -----------------------------------------------------------------------------
     def _plug(self) -> None:
@@ -225,7 +234,7 @@ class SimulatedShoe(SerialShoe):
             token = self.tokens[self.dealt]
             if f.garbage_rate and self._rng.random() < f.garbage_rate:
                 self._write(self.codec.encode_garbage(self._rng))
-            if f.foreign_at is not None and self.dealt == f.foreign_at and not getattr(self, "_foreign_done", False):
+            if f.foreign_at is not None and self.dealt == f.foreign_at and not self._foreign_done:
                 self._foreign_done = True
                 foreign = self._foreign_token(token)
                 self._write(self.codec.encode(foreign))

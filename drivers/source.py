@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 import structlog
@@ -82,6 +83,8 @@ class ShoeSource:
         """``time.monotonic()`` of the last byte received (or of start): for ``--idle-exit``."""
         self.bytes_received = 0
         """Bytes read since start (all connections)."""
+        self.recent: deque[tuple[float, bytes]] = deque(maxlen=16)
+        """The last reads ``(monotonic t, bytes)``: logged as hex when the link is lost."""
 
     # -- transport hooks ------------------------------------------------------------------------
     @property
@@ -101,6 +104,10 @@ class ShoeSource:
         """Release the device; never raises."""
         raise NotImplementedError
 
+    def _clock(self) -> float:
+        """Arrival time of the bytes just read, seconds (``time.monotonic()``; a replay uses recorded time)."""
+        return time.monotonic()
+
     # -- public API -------------------------------------------------------------------------------
     @property
     def connected(self) -> bool:
@@ -111,6 +118,10 @@ class ShoeSource:
     def running(self) -> bool:
         """True while the reader thread runs."""
         return self._thread is not None and self._thread.is_alive()
+
+    def idle_seconds(self) -> float:
+        """Seconds since the last byte from the shoe (or since start): what ``--idle-exit`` compares."""
+        return time.monotonic() - self.last_activity
 
     def wait_connected(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for the device to be open; True if it is."""
@@ -170,7 +181,7 @@ class ShoeSource:
         try:
             sink(event)
         except Exception:  # the sink is the controller's; a failure there must not kill the reader
-            log.exception("shoe_sink_failed", shoe=self.description, event=type(event).__name__)
+            log.exception("shoe_sink_failed", shoe=self.description, frame=type(event).__name__)
 
     def _run(self) -> None:
         try:
@@ -182,16 +193,17 @@ class ShoeSource:
                     if not self.reconnect or not self._reconnect(str(err)):
                         return
                     continue
-                now = time.monotonic()
+                now = self._clock()
                 if data:
-                    self.last_activity = now
+                    self.last_activity = time.monotonic()
                     self.bytes_received += len(data)
+                    self.recent.append((self.last_activity, data))
                     if self._raw_sink is not None:
                         try:
-                            self._raw_sink(now, data)
+                            self._raw_sink(self.last_activity, data)
                         except Exception:
                             log.exception("shoe_raw_sink_failed", shoe=self.description)
-                    frames = self.codec.feed(data, now)
+                    frames = self.codec.tick(now) + self.codec.feed(data, now)
                 else:
                     frames = self.codec.tick(now)
                 for frame in frames:
@@ -212,7 +224,8 @@ class ShoeSource:
             self._deliver(frame)
         self._close()
         self._connected.clear()
-        log.warning("shoe_connection_lost", shoe=self.description, error=error)
+        log.warning("shoe_connection_lost", shoe=self.description, error=error,
+                    last_reads=[data.hex(" ") for _, data in self.recent])
         self._deliver(ConnectionLost(error))
 
     def _reconnect(self, error: str) -> bool:

@@ -118,6 +118,16 @@ class StationConfig:
         out["bets"] = per
         return out
 
+    def validate(self) -> None:
+        """Check the values again (a configuration built by hand). Raises ConfigError naming each bad key."""
+        errors = _check_ranges(self)
+        if self.paytable is None:
+            errors.append("table.paytable: None is not allowed; allowed: a loaded pay table (use load_config)")
+        if not _TABLE_ID.match(self.table_id or ""):
+            errors.append(f"table.id: {self.table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
+        if errors:
+            raise ConfigError(errors, self.source)
+
     def with_overrides(self, **changes: object) -> "StationConfig":
         """A copy with some fields changed, validated again. Raises ConfigError."""
         new = dataclasses.replace(self, **changes)
@@ -274,7 +284,7 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if not 1 <= c.decks <= 8:
         errors.append(f"shoe.decks: {c.decks!r} is not allowed; allowed: 1..8")
     cards = 52 * c.decks
-    if not 1 <= c.cut_min <= c.cut_max < cards:
+    if 1 <= c.decks <= 8 and not 1 <= c.cut_min <= c.cut_max < cards:
         errors.append(f"shoe.cut_min/cut_max: {c.cut_min!r}..{c.cut_max!r} is not allowed; allowed: "
                       f"1 <= cut_min <= cut_max < {cards} (cards in {c.decks} decks)")
     if not 1 <= c.max_misreads <= 20:

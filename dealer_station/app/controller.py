@@ -27,8 +27,10 @@ from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.domain.cards import Card
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import EventSpec, Journal, JournalError, replay_open_shoe
+from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
 __all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
            "iso_utc"]
@@ -190,12 +192,15 @@ class Controller:
 
     Raises
     ------
+    ConfigError
+        When ``config`` is not valid (the station refuses to open a shoe on a bad configuration).
     JournalError
         When the journal cannot be read for recovery.
     """
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
                  clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None) -> None:
+        config.validate()
         self.config = config
         self.journal = journal
         self.accounts = accounts
@@ -246,15 +251,13 @@ class Controller:
         dealer = m.dealer
         player = tuple(c.token for c in dealer.player) if dealer else ()
         banker = tuple(c.token for c in dealer.banker) if dealer else ()
-        from dealer_station.domain.rules import hand_total
-
         state = m.state
         incident = m.incident
         prompt = m.prompt()
         if self._journal_fault is not None:
             state, incident = "paused", self._journal_fault
             prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
-        result = m.result
+        result = dict(m.result) if m.result is not None else None
         if m.state == "result" or (m.state == "paused" and m.state_before == "result"):
             result = {"status": "dealt", **(m.provisional() or {})}
         left = None
@@ -546,8 +549,6 @@ class Controller:
 
 def _event_body(event: Any) -> dict:
     """A shoe event as a journal input body (raw bytes as hex)."""
-    from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
-
     raw = getattr(event, "raw", b"")
     raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
     if isinstance(event, CardRead):

@@ -13,11 +13,12 @@ import random
 from collections.abc import Callable
 
 from dealer_station.app.autodealer import AutoDealer
-from dealer_station.app.controller import Controller, Fact, RoundRecord
+from dealer_station.app.controller import Controller, Fact, RoundRecord, iso_utc, utcnow
+from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import CardRead, Connected, CutCard, NoRead
 
-__all__ = ["SimShoe", "output_line", "run_simulation", "shoe_seed"]
+__all__ = ["SimShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
 
 
 def shoe_seed(seed: int, shoe_number: int) -> int:
@@ -36,28 +37,53 @@ class SimShoe:
         Run seed; shoe ``n`` is shuffled with :func:`shoe_seed` (seed, n).
     decks, cut_min, cut_max:
         Shoe size and cut-card range (cards from the end), as ``drivers.deck.shuffled_shoe``.
+    misread_rate:
+        Probability (0..1) that a card is first read as a No-Read (fault injection); a card gets
+        at most ``max_misreads_in_a_row`` No-Reads before it reads, so the round never pauses.
+
+    The shoe is a list of frames fixed by the seed (cards, the cut card, the injected No-Reads);
+    ``position`` counts frames, which is what the controller counts (``frames_in_shoe``), so a
+    restarted run resumes at the right frame.
     """
 
     def __init__(self, sink: Callable[[object], None], seed: int, *, decks: int = 8, cut_min: int = 60,
-                 cut_max: int = 80) -> None:
+                 cut_max: int = 80, misread_rate: float = 0.0, max_misreads_in_a_row: int = 2) -> None:
+        if not 0.0 <= misread_rate < 1.0:
+            raise ValueError(f"misread_rate {misread_rate!r}: allowed 0 <= rate < 1")
         self.sink = sink
         self.seed = seed
         self.decks, self.cut_min, self.cut_max = decks, cut_min, cut_max
+        self.misread_rate = misread_rate
+        self.max_in_a_row = max_misreads_in_a_row
         self.tokens: list[str] = []
+        self.frames: list[str | None] = []
         self.position = 0
 
     def load(self, shoe_number: int, position: int = 0) -> None:
-        """Load shoe ``shoe_number`` (shuffled), ``position`` cards already drawn."""
-        self.tokens = shuffled_shoe(shoe_seed(self.seed, shoe_number), self.decks, self.cut_min, self.cut_max)
+        """Load shoe ``shoe_number`` (shuffled), ``position`` frames already drawn."""
+        shuffle_seed = shoe_seed(self.seed, shoe_number)
+        self.tokens = shuffled_shoe(shuffle_seed, self.decks, self.cut_min, self.cut_max)
+        faults = random.Random(f"misreads:{shuffle_seed}")
+        self.frames = []
+        for token in self.tokens:
+            misses = 0
+            while (self.misread_rate and token != CUT and misses < self.max_in_a_row
+                   and faults.random() < self.misread_rate):
+                self.frames.append(None)
+                misses += 1
+            self.frames.append(token)
         self.position = position
 
     def draw(self) -> None:
-        """Send the next frame: a card, the cut card, or a No-Read (``empty``) once the shoe is empty."""
-        if self.position >= len(self.tokens):
+        """Send the next frame: a card, the cut card, a No-Read, or a No-Read (``empty``) once the shoe is empty."""
+        if self.position >= len(self.frames):
             self.sink(NoRead(b"", "empty"))
             return
-        token = self.tokens[self.position]
+        token = self.frames[self.position]
         self.position += 1
+        if token is None:
+            self.sink(NoRead(b"\x15\r\n", "no_read"))
+            return
         raw = token.encode() + b"\r\n"
         self.sink(CutCard(raw) if token == CUT else CardRead(token, raw))
 
@@ -72,10 +98,11 @@ def output_line(kind: str, data: dict) -> dict:
 
 
 def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Callable[[dict], None],
-                   stop: Callable[[], bool] | None = None) -> str:
+                   stop: Callable[[], bool] | None = None, misread_rate: float = 0.0) -> str:
     """Deal ``shoes`` shoes on ``controller``; give each output line to ``emit`` (journal's first).
 
     ``stop()`` (optional) is asked before each dealer action; true ends the run early.
+    ``misread_rate``: No-Reads injected by the simulated shoe (rescans; never enough to pause).
     Returns the final state (``"shoe_end"`` when done; ``"paused"`` when an incident stopped the run).
     """
     kinds = ("round_completed", "round_voided", "shoe_ended")
@@ -88,7 +115,8 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
 
     controller.subscribe(on_fact)
     config = controller.config
-    sim = SimShoe(controller.shoe_event, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max)
+    sim = SimShoe(controller.shoe_event, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max,
+                  misread_rate=misread_rate, max_misreads_in_a_row=max(0, config.max_misreads - 1))
     view = controller.snapshot()
     if view.state not in ("no_shoe", "shoe_end"):
         sim.load(view.shoe_number, controller.frames_in_shoe)
@@ -97,3 +125,39 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
     dealer = AutoDealer(controller, sim.draw, new_shoe=sim.load, shoes=shoes)
     dealer.run(stop=stop)
     return controller.snapshot().state
+
+
+def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate: float = 0.0) -> int:
+    """The simulated shoe's run seed: the one recorded in ``journal``, else ``wanted`` (or random), recorded now.
+
+    A journal dealt with a seed goes on with that seed (and the same decks and misread rate), so a
+    restarted run deals the same frames. Raises ValueError when the arguments differ from the record.
+    """
+    for row in journal.rows(kinds=("note",)):
+        if row.body.get("kind") == "simulate":
+            recorded = int(row.body["seed"])
+            if int(row.body.get("decks", decks)) != decks:
+                raise ValueError(f"decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
+            if float(row.body.get("misread_rate", 0.0)) != misread_rate:
+                raise ValueError(f"misread rate {misread_rate}: the journal was dealt with "
+                                 f"{row.body.get('misread_rate', 0.0)}")
+            if wanted is not None and wanted != recorded:
+                raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
+            return recorded
+    seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
+    ts = iso_utc(utcnow())
+    journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "misread_rate": misread_rate,
+                            "ts": ts}, ts)
+    return seed
+
+
+def human_line(line: dict) -> str:
+    """An output line (:func:`output_line`) for people."""
+    if line.get("event") == "shoe_end":
+        return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
+                f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
+    if line["status"] == "voided":
+        return f"shoe {line['shoe']} round {line['round']}: VOID"
+    last = "  (last round)" if line["last_round"] else ""
+    return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
+            f"banker {' '.join(line['banker'])} = {line['banker_total']}: {line['winner']}{last}")

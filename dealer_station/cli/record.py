@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             source.start(events.put, raw_sink=recorder)
-        except ShoeUnavailableError as err:
+        except ShoeError as err:
             recorder.close()
             recorder.path.unlink(missing_ok=True)  # only the header was written: leave no empty session
             raise CliError(f"cannot open the shoe: {err}") from err

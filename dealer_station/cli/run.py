@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import queue
-import random
 import signal
 import sys
 import threading
@@ -37,7 +36,7 @@ def run(args) -> int:
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.simulate import output_line
+    from dealer_station.app.simulate import human_line, output_line, recorded_seed
     from dealer_station.app.station import QUEUE_SIZE, SimReader, parse_sim_profile, run_station
     from dealer_station.journal import Journal, JournalError
 
@@ -51,13 +50,14 @@ def run(args) -> int:
     profile = args.shoe or config.shoe_profile
     try:
         seed = parse_sim_profile(profile)
-    except ValueError as err:
-        raise CliError(str(err)) from None
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        device = None
+    except ValueError:
+        seed, device = None, _open_device(profile)
     try:
         journal = Journal(args.journal or config.journal_path)
-    except JournalError as err:
+        if device is None:
+            seed = recorded_seed(journal, seed, config.decks)
+    except (JournalError, ValueError) as err:
         raise CliError(str(err)) from None
 
     events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
@@ -71,24 +71,59 @@ def run(args) -> int:
         def on_fact(fact) -> None:
             if fact.kind in kinds:
                 line = output_line(fact.kind, fact.data)
-                sys.stdout.write((json.dumps(line) if args.json else str(line)) + "\n")
+                sys.stdout.write((json.dumps(line) if args.json else human_line(line)) + "\n")
                 sys.stdout.flush()
 
         controller.subscribe(on_fact)
-        reader = SimReader(events, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max)
-        view = controller.snapshot()
-        if view.state not in ("no_shoe", "shoe_end"):
-            reader.load(view.shoe_number, controller.frames_in_shoe)
-        reader.start()
-        if not view.connected:
-            from drivers.frames import Connected
+        if device is None:
+            reader = SimReader(events, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max)
+            view = controller.snapshot()
+            if view.state not in ("no_shoe", "shoe_end"):
+                reader.load(view.shoe_number, controller.frames_in_shoe)
+            reader.start()
+            if not view.connected:
+                from drivers.frames import Connected
 
-            events.put(Connected(f"sim?seed={seed}"))
-        auto = AutoDealer(controller, reader.draw, new_shoe=reader.load, shoes=args.shoes) if args.auto else None
+                events.put(Connected(f"sim?seed={seed}"))
+            draw, new_shoe, close = reader.draw, reader.load, reader.close
+        else:
+            device.start(lambda event: events.put(event, timeout=5.0))
+            draw, new_shoe, close = _device_draw(device), None, device.stop
+        auto = AutoDealer(controller, draw, new_shoe=new_shoe, shoes=args.shoes) if args.auto else None
         try:
-            why = run_station(controller, events, reader.draw, stop, args.idle_exit, auto=auto)
+            why = run_station(controller, events, draw, stop, args.idle_exit, auto=auto)
         finally:
-            reader.close()
+            try:
+                close()
+            except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
+                print(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
         state = controller.snapshot().state
         print(f"dealer-station run: {why}; table {state}", file=sys.stderr)
         return 1 if state == "paused" else 0
+
+
+def _open_device(profile: str):
+    """A shoe source from the drivers' profiles (serial, USB, the drivers' simulator). CliError if unusable."""
+    try:
+        from drivers.profiles import open_shoe
+    except ImportError:
+        raise CliError(f"shoe profile {profile!r}: only 'sim' and 'sim?seed=N' are available in this build") from None
+    try:
+        return open_shoe(profile)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+
+
+def _device_draw(device):
+    """``draw`` for the automatic dealer: the simulated shoe deals; on a real shoe the dealer deals by hand."""
+    real = []
+
+    def draw() -> None:
+        if real:
+            return
+        try:
+            device.draw()
+        except Exception:  # noqa: BLE001 - a real shoe: cards come when the dealer pulls them
+            real.append(True)
+
+    return draw

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 
 from dealer_station.cli import CliError
@@ -23,6 +22,8 @@ def register(parser) -> None:
     parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
     parser.add_argument("--decks", type=int, default=None,
                         help="decks per shoe, 1..8 (default from the configuration: 8); the cut-card range scales")
+    parser.add_argument("--misread-rate", type=float, default=0.0,
+                        help="probability that the simulated shoe first reads a card as a No-Read (rescans; default 0)")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
 
 
@@ -31,10 +32,12 @@ def run(args) -> int:
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.simulate import run_simulation
+    from dealer_station.app.simulate import human_line, recorded_seed, run_simulation
     from dealer_station.journal import Journal, JournalError
 
     configure_logging(level=args.log_level)
+    if not 0.0 <= args.misread_rate < 1.0:
+        raise CliError(f"--misread-rate {args.misread_rate}: allowed 0 <= rate < 1")
     if args.shoes < 1:
         raise CliError(f"--shoes {args.shoes}: must be at least 1")
     try:
@@ -52,7 +55,10 @@ def run(args) -> int:
     except JournalError as err:
         raise CliError(str(err)) from None
     with journal:
-        seed = _seed(journal, args.seed, config.decks)
+        try:
+            seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
+        except ValueError as err:
+            raise CliError(str(err)) from None
         controller = Controller(config, journal)
 
         closed = []
@@ -61,11 +67,13 @@ def run(args) -> int:
             if closed:
                 return
             try:
-                sys.stdout.write((json.dumps(line) if args.json else _human(line)) + "\n")
+                sys.stdout.write((json.dumps(line) if args.json else human_line(line)) + "\n")
+                sys.stdout.flush()  # one line per round as it happens (a reader sees rounds live)
             except BrokenPipeError:
                 closed.append(True)
 
-        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed))
+        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed),
+                               misread_rate=args.misread_rate)
         if closed:
             return 0
         try:
@@ -78,35 +86,3 @@ def run(args) -> int:
             print(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
             return 1
     return 0
-
-
-def _seed(journal, wanted: int | None, decks: int) -> int:
-    """The run's seed: the one recorded in the journal, else ``wanted`` (or random), recorded now."""
-    recorded = None
-    for row in journal.rows(kinds=("note",)):
-        if row.body.get("kind") == "simulate":
-            recorded = int(row.body["seed"])
-            if int(row.body.get("decks", decks)) != decks:
-                raise CliError(f"--decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
-            break
-    if recorded is not None:
-        if wanted is not None and wanted != recorded:
-            raise CliError(f"--seed {wanted}: the journal was dealt with seed {recorded}")
-        return recorded
-    seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
-    from dealer_station.app.controller import iso_utc, utcnow
-
-    ts = iso_utc(utcnow())
-    journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "ts": ts}, ts)
-    return seed
-
-
-def _human(line: dict) -> str:
-    if line.get("event") == "shoe_end":
-        return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
-                f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
-    if line["status"] == "voided":
-        return f"shoe {line['shoe']} round {line['round']}: VOID"
-    last = "  (last round)" if line["last_round"] else ""
-    return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
-            f"banker {' '.join(line['banker'])} = {line['banker_total']}: {line['winner']}{last}")

@@ -70,5 +70,5 @@ class Incident:
     @classmethod
     def from_dict(cls, data: dict) -> "Incident":
         """Rebuild from :meth:`as_dict` output. Raises ValueError/TypeError on bad data."""
-        return cls(**{k: data[k] for k in ("type", "reason", "state_before") },
-                   **{k: data[k] for k in ("position", "evidence", "ts", "detail") if k in data})
+        known = ("type", "reason", "state_before", "position", "evidence", "ts", "detail")
+        return cls(**{k: data[k] for k in known if k in data})

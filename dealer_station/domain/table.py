@@ -87,7 +87,7 @@ TRANSITIONS: tuple[dict[str, object], ...] = (
     {"trigger": "round_dealt", "source": "dealing", "dest": "result"},
     {"trigger": "confirm", "source": "result", "dest": "ready"},
     {"trigger": "last_confirmed", "source": "result", "dest": "shoe_end"},
-    {"trigger": "cut_end", "source": ["ready", "betting_open", "betting_closed"], "dest": "shoe_end"},
+    {"trigger": "cut_end", "source": ["betting_open", "betting_closed"], "dest": "shoe_end"},
     {"trigger": "pause", "source": list(PAUSABLE), "dest": "paused"},
     *({"trigger": f"resume_to_{s}", "source": "paused", "dest": s} for s in PAUSABLE),
     {"trigger": "voided", "source": "paused", "dest": "ready"},
@@ -239,7 +239,8 @@ class TableMachine:
             return "RESCAN THE BURN CARD" if self.misreads else "DRAW AND SHOW THE BURN CARD"
         if state == "burning":
             word = "CARD" if self.burn_remaining == 1 else "CARDS"
-            return f"BURN {self.burn_remaining} MORE {word}"
+            head = "RESCAN: " if self.misreads else ""
+            return f"{head}BURN {self.burn_remaining} MORE {word}"
         if state == "ready":
             return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
         if state == "betting_open":
@@ -305,7 +306,7 @@ class TableMachine:
             except CardError:
                 self._misread("unknown_code", raw, token=str(inp.get("token", "")))
                 return
-            self._card(card, raw, manual=False)
+            self._card(card, raw)
         elif frame == "no_read":
             self._misread(str(inp.get("reason") or "no_read"), raw)
         elif frame == "cut":
@@ -313,18 +314,18 @@ class TableMachine:
         else:
             self._emit("ignored", {"frame": str(frame), "why": "unknown frame"})
 
-    def _card(self, card: Card, raw: str, *, manual: bool) -> None:
+    def _card(self, card: Card, raw: str) -> None:
+        """A card read by the shoe: counted out of the inventory, then placed or made an incident."""
         state = self.state
         if state in ("no_shoe", "shoe_end"):
             self._pause("procedure_violation", "card_without_shoe", raw, position=None, token=card.token)
             return
-        if self.remaining[card] <= 0 and not manual:
+        if self.remaining[card] <= 0:
             self._pause("foreign_card", "beyond_inventory", raw, position=self.expected_position(),
                         token=card.token,
                         detail=f"{card.token} would be copy {self.settings.decks + 1} in {self.settings.decks} decks")
             return
-        if not manual:
-            self.remaining[card] -= 1
+        self.remaining[card] -= 1
         if state == "paused":
             self.held.append(card.token)
             self._emit("card_while_paused", {"card": card.token, "raw": raw})
@@ -341,7 +342,7 @@ class TableMachine:
             self.discarded.append(card.token)
             self._pause("procedure_violation", "card_before_betting", raw, position=None, token=card.token)
             return
-        self._place(card, manual)
+        self._place(card, manual=False)
 
     def _place(self, card: Card, manual: bool) -> None:
         """Put an accepted card where the state expects it (indicator, burn, or the round)."""
@@ -671,7 +672,7 @@ class TableMachine:
     # ------------------------------------------------------------- shoe end
 
     def _end_shoe(self, reason: str) -> None:
-        self._trigger("cut_end" if self.state != "ready" else "end_shoe")
+        self._trigger("end_shoe" if self.state == "ready" else "cut_end")
         self._shoe_ended(reason)
 
     def _shoe_ended(self, reason: str) -> None:
@@ -729,10 +730,17 @@ class TableMachine:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
             self._emit("incident_while_paused", {"type": kind, "reason": reason, "evidence": evidence})
             return
+        if self.state not in PAUSABLE:
+            # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
+            self._emit("procedure_violation", {"type": kind, "reason": reason, "evidence": evidence,
+                                               "state": self.state, "detail": detail})
+            return
         incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
-        self.state_before = self.state
+        before = self.state
+        self._model.trigger("pause")  # type: ignore[attr-defined]
+        self.state_before = before
         self.incident = incident
-        self._trigger("pause")
+        self._emit("state_changed", {"state": self.state})
         self._emit("round_paused", incident.as_dict())
 
     def _unexpected(self, err: Exception, inp: dict) -> None:

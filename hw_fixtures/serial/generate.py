@@ -69,9 +69,10 @@ SCRIPTS: dict[str, list[tuple[int, bytes]]] = {
     # a token left without its terminator: a misread after token_timeout (1 s), then a good card
     "timeout-lines": [WAIT, (50, b"AS\r\n"), (300, b"JD"), (1600, b"3H\r\n")],
     # unplugged mid-round: two cards and half a token; the test removes /dev/ttyUSB0 after 2 frames
-    # and puts it back. umockdev replays a script from its start on every open, so after the
-    # reconnect the same three reads come again: proof that the reopened port delivers bytes.
-    "disconnect-lines": [WAIT, (50, b"AS\r\n"), (100, b"JD\r\n"), (50, b"3")],
+    # and puts it back. The script then waits for the reopened port's on_open write; umockdev
+    # (0.17) starts a script again from its first line when the program closes the port while the
+    # script waits for a write, so after the reconnect the first reads come again.
+    "disconnect-lines": [WAIT, (50, b"AS\r\n"), (100, b"JD\r\n"), (50, b"3"), WAIT, (50, b"3H\r\n")],
 }
 """Script name → ``(delay ms, bytes)`` reads."""
 

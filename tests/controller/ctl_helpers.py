@@ -1,4 +1,4 @@
-"""Helpers for the controller tests (imported by name: pytest puts this directory on sys.path):
+"""Helpers for the controller tests: a controller on a journal, a fake clock,
 cheap argon2id accounts, and frame feeders."""
 
 from __future__ import annotations

@@ -99,7 +99,8 @@ def test_card_before_betting_is_a_procedure_violation(table: Table):
 def test_card_without_a_shoe(tmp_path):
     t = Table(tmp_path)
     t.card("2C")
-    assert t.facts[-1].kind == "round_paused" or t.state == "no_shoe"
+    assert t.state == "no_shoe" and t.facts[-1].kind == "procedure_violation"
+    assert t.facts[-1].data["reason"] == "card_without_shoe"
 
 
 def test_foreign_card(table: Table):
@@ -174,6 +175,32 @@ def test_journal_failure_pauses_and_nothing_is_lost(table: Table, monkeypatch):
     inputs = [r.seq for r in table.journal.rows(kinds=("input",))]
     assert inputs == sorted(set(decided))  # every input has exactly one decision
     assert table.journal.verify().ok
+
+
+def test_journal_failure_on_the_input_refuses_it(table: Table, monkeypatch):
+    table.open_round()
+    real = table.journal.append
+    broken = {"on": True}
+
+    def failing(kind, body, ts, **kw):
+        if broken["on"]:
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    monkeypatch.setattr(table.journal, "append", failing)
+    seq = table.journal.last_seq
+    table.card("2S")
+    paused(table, "journal_failure")
+    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_refused"
+    with pytest.raises(ActRefused):
+        table.sup("resume")  # still failing
+    with pytest.raises(ActRefused):
+        table.sup("void_round")  # only resume while the journal fails
+    broken["on"] = False
+    table.sup("resume")
+    assert table.state == "betting_closed" and table.journal.last_seq > seq
+    table.card("2S")
+    assert table.ctl.snapshot().player == ("2S",)
 
 
 def test_dealer_call_pauses(table: Table):

@@ -10,9 +10,9 @@ Every event the reader delivers becomes one line on standard output:
 NoRead, ``error`` for ConnectionLost, ``description`` for Connected). A start-up error is one line
 ``{"event": "StartError", "type": ..., "message": ...}`` and exit status 3.
 
-``--unplug NODE``: after ``--unplug-after`` frames, remove the device node NODE (a symlink in
-the umockdev test bed, as unplugging removes ``/dev/ttyUSB0``) and put it back
-``--replug-after`` seconds later: the reader must notice the loss and reconnect.
+``--unplug NODE``: ``--unplug-delay`` seconds after the ``--unplug-after``-th frame, remove the
+device node NODE (a symlink in the umockdev test bed, as unplugging removes ``/dev/ttyUSB0``)
+and put it back ``--replug-after`` seconds later: the reader must notice the loss and reconnect.
 """
 
 from __future__ import annotations
@@ -47,11 +47,12 @@ def as_json(event, t0: float) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("spec")
-    ap.add_argument("--idle-exit", type=float, default=1.5)
+    ap.add_argument("--idle-exit", type=float, default=1.0)
     ap.add_argument("--max-seconds", type=float, default=20.0)
     ap.add_argument("--unplug")
     ap.add_argument("--unplug-after", type=int, default=0)
     ap.add_argument("--replug-after", type=float, default=0.3)
+    ap.add_argument("--unplug-delay", type=float, default=0.3, help="seconds after the N-th frame")
     ap.add_argument("--by-id", help="create this /dev/serial/by-id link to the port before opening")
     args = ap.parse_args()
     structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr))
@@ -89,9 +90,13 @@ def main() -> int:
             if args.unplug and not unplugged and node_target is None and frames >= args.unplug_after > 0:
                 node = Path(os.environ.get("UMOCKDEV_DIR", "") + args.unplug)
                 node_target = os.readlink(node)
-                node.unlink()
                 unplugged = True
-                threading.Timer(args.replug_after, os.symlink, (node_target, node)).start()
+
+                def unplug(node=node, target=node_target):
+                    node.unlink()
+                    threading.Timer(args.replug_after, os.symlink, (target, node)).start()
+
+                threading.Timer(args.unplug_delay, unplug).start()
     finally:
         source.stop()
     while not events.empty():

@@ -1,0 +1,132 @@
+"""The journal: hash chain, append-only, tamper detection, verify/export commands, the outbox in the
+same transaction (issue 3 §5; DESIGN.md "Durability")."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from ctl_helpers import Table, shoe_cards
+
+from dealer_station import outbox
+from dealer_station.journal import EventSpec, Journal, JournalError
+from tests.conftest import run_cli
+
+
+def filled(tmp_path, rounds: int = 3) -> str:
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path)
+    t.start_shoe()
+    cards = shoe_cards(1)
+    for _ in range(rounds):
+        t.deal_from(cards)
+    t.journal.close()
+    return path
+
+
+def test_wal_and_full_sync(tmp_path):
+    j = Journal(tmp_path / "j.sqlite")
+    assert j.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert j.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_chain_and_verify(tmp_path):
+    path = filled(tmp_path)
+    j = Journal(path, readonly=True)
+    rows = list(j.rows())
+    assert rows[0].prev_hash == "0" * 64
+    assert all(b.prev_hash == a.hash for a, b in zip(rows, rows[1:], strict=False))
+    report = j.verify()
+    assert report.ok and report.rows == len(rows)
+
+
+def test_every_input_is_followed_by_its_decision(tmp_path):
+    path = filled(tmp_path)
+    rows = [r for r in Journal(path, readonly=True).rows() if r.kind != "note"]
+    for a, b in zip(rows[::2], rows[1::2], strict=True):
+        assert a.kind == "input" and b.kind == "decision" and b.body["input"] == a.seq
+
+
+def test_append_only(tmp_path):
+    path = filled(tmp_path)
+    conn = sqlite3.connect(path)
+    with pytest.raises(sqlite3.DatabaseError):
+        conn.execute("UPDATE journal SET body = '{}' WHERE seq = 3")
+    with pytest.raises(sqlite3.DatabaseError):
+        conn.execute("DELETE FROM journal WHERE seq = 3")
+
+
+def tamper(path: str, sql: str) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER journal_no_update")
+    conn.execute("DROP TRIGGER journal_no_delete")
+    conn.execute(sql)
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("sql, bad", [
+    ("BODY", 9),
+    ("UPDATE journal SET ts = '2020-01-01T00:00:00.000000Z' WHERE seq = 12", 12),
+    ("DELETE FROM journal WHERE seq = 7", 8),
+    ("UPDATE journal SET prev_hash = hash WHERE seq = 5", 5),
+])
+def test_tamper_detected_and_named(tmp_path, sql, bad):
+    path = filled(tmp_path)
+    assert run_cli("journal", "verify", path).returncode == 0
+    if sql == "BODY":  # a changed body that is still valid JSON
+        row = [r for r in Journal(path, readonly=True).rows() if r.seq == 9][0]
+        sql = f"UPDATE journal SET body = '{json.dumps({**row.body, 'x': 1})}' WHERE seq = 9"
+    tamper(path, sql)
+    report = Journal(path, readonly=True).verify()
+    assert not report.ok and report.first_bad == bad
+    proc = run_cli("journal", "verify", path)
+    assert proc.returncode == 1 and f"row {bad}" in proc.stdout
+
+
+def test_export_json_lines(tmp_path):
+    path = filled(tmp_path)
+    proc = run_cli("journal", "export", path)
+    assert proc.returncode == 0
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(lines) == Journal(path, readonly=True).last_seq
+    assert {"seq", "ts", "kind", "body", "prev_hash", "hash"} <= set(lines[0])
+
+
+def test_verify_missing_file_is_a_usage_error(tmp_path):
+    proc = run_cli("journal", "verify", str(tmp_path / "nope.sqlite"))
+    assert proc.returncode == 2 and "no journal" in proc.stderr
+
+
+def test_events_and_row_in_one_transaction(tmp_path):
+    j = Journal(tmp_path / "j.sqlite")
+    j.append("decision", {"a": 1}, "2026-11-30T04:00:00.000000Z",
+             events=[EventSpec("table_status", {"status": "open"})], table_id="T1")
+    with pytest.raises(JournalError):  # an unknown event type: the row is rolled back too
+        j.append("decision", {"a": 2}, "2026-11-30T04:00:01.000000Z",
+                 events=[EventSpec("table_status", {}), EventSpec("bogus", {})], table_id="T1")
+    assert j.last_seq == 1 and [r.seq for r in j.rows()] == [1]
+    assert [e.type for e in outbox.read_events(j.conn)] == ["table_status"]
+    j.append("note", {"b": 1}, "2026-11-30T04:00:02.000000Z")
+    assert j.verify().ok
+
+
+def test_round_events_published_once(tmp_path):
+    path = filled(tmp_path, rounds=2)
+    j = Journal(path, readonly=True)
+    events = [e.as_dict() for e in outbox.read_events(j.conn)]
+    types = [e["type"] for e in events]
+    assert types.count("round_result") == 2 and types.count("round_opened") == 2
+    assert types.count("shoe_started") == 1 and "table_status" in types
+    result = [e for e in events if e["type"] == "round_result"][0]
+    assert result["round_id"] == "T1-S0001-R001" and result["shoe_id"] == "T1-S0001"
+    for flag in ("winner", "player_total", "banker_total", "margin", "player_pair", "banker_pair",
+                 "player_perfect_pair", "banker_perfect_pair", "player_natural", "banker_natural", "lucky_six"):
+        assert flag in result["data"]
+    opened = [e for e in events if e["type"] == "round_opened"][0]["data"]
+    assert opened["round_number"] == 1 and "player" in opened["bets_offered"]
+    assert opened["limits"]["difference"] == "10000" and opened["limits"]["bets"]["tie"]["max"] == "1000"
+    dealt = [e for e in events if e["type"] == "card_dealt"]
+    assert dealt[0]["data"]["position"] == "player1"
+    assert all(e["ts"].endswith("Z") for e in events)
