@@ -526,41 +526,76 @@ class Replayer:
     def play(self, session: ReplaySession) -> ReplayResult:
         """Replay ``session`` on this table (after any sessions played before); return the result so far.
 
+        Paced by ``speed`` (None: no waiting); ends early when ``stop`` is set.
         Raises ReplayError when the session's codec cannot be built.
         """
-        result = self.result
-        codec = self._codec(session)
-        auto = AutoActs(self.controller) if (self.auto if self.auto is not None
-                                             else not session.has_dealer_acts) else None
-        base = session.started
-        steps = session.steps
-        if not steps or steps[0].kind != "link":
-            self._now = base
-            if not self.controller.machine.connected:
-                self.controller.shoe_event(Connected(f"replay {Path(session.path).name}"))
+        self.begin(session)
         wall0 = time.monotonic()
-        for number, step in enumerate(steps, 1):
+        while (t := self.next_time()) is not None:
             if self.stop.is_set():
-                result.stopped = True
+                self.result.stopped = True
                 break
             if self.speed is not None:
-                delay = step.t / self.speed - (time.monotonic() - wall0)
+                delay = t / self.speed - (time.monotonic() - wall0)
                 if delay > 0 and self.stop.wait(delay):
-                    result.stopped = True
+                    self.result.stopped = True
                     break
-            self._now = base + timedelta(seconds=step.t)
-            self._step(step, codec, auto)
-            result.steps += 1
-            if self.on_step is not None:
-                self.on_step(number, len(steps))
+            self.advance()
+        return self.finish()
+
+    # The same replay, one step at a time (a console drives it from a timer, with pause and step).
+
+    def begin(self, session: ReplaySession) -> None:
+        """Prepare ``session`` for :meth:`advance` (codec, automatic dealer, the link). Raises ReplayError."""
+        self._session = session
+        self._codec_now = self._codec(session)
+        self._auto = AutoActs(self.controller) if (self.auto if self.auto is not None
+                                                   else not session.has_dealer_acts) else None
+        self._index = 0
+        steps = session.steps
+        if not steps or steps[0].kind != "link":
+            self._now = session.started
+            if not self.controller.machine.connected:
+                self.controller.shoe_event(Connected(f"replay {Path(session.path).name}"))
+
+    def next_time(self) -> float | None:
+        """Recorded time (seconds from the session's start) of the next step, or None at the end."""
+        steps = self._session.steps
+        return steps[self._index].t if self._index < len(steps) else None
+
+    def advance(self) -> bool:
+        """Play the next step now; False when there was none left."""
+        steps = self._session.steps
+        if self._index >= len(steps):
+            return False
+        step = steps[self._index]
+        self._index += 1
+        self._now = self._session.started + timedelta(seconds=step.t)
+        self._step(step, self._codec_now, self._auto)
+        self.result.steps += 1
+        if self.on_step is not None:
+            self.on_step(self._index, len(steps))
+        return True
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """``(steps played, steps in the session)``."""
+        return self._index, len(self._session.steps)
+
+    def finish(self) -> ReplayResult:
+        """End the session: a pending partial token becomes its frame, the automatic dealer confirms a
+        dealt round (unless stopped early); return the result."""
+        result = self.result
+        session, codec, auto = self._session, self._codec_now, self._auto
         if codec is not None and not result.stopped:
-            self._now = base + timedelta(seconds=session.duration)
+            self._now = session.started + timedelta(seconds=session.duration)
             for frame in codec.flush():  # the recording ended: a partial token is still a frame
                 self._frame(frame, auto)
         if auto is not None:
             if not result.stopped:
                 auto.finish()
             result.dealer_acts += auto.acts
+            auto.acts = 0
         view = self.controller.snapshot()
         result.state = view.state
         result.incident = view.incident.type if view.incident else None
