@@ -1,4 +1,7 @@
-"""The dealer console: PySide6 widgets that render the controller's state (DESIGN.md layout).
+"""The dealer console (PySide6): the station's face for dealers and supervisors.
 
-Widgets listen to the controller, never to drivers; the domain is imported for its pure values only.
+Widgets render a controller's ``TableView`` and send it dealer and supervisor acts; they listen
+to the controller, never to drivers (DESIGN.md "Layout"); the domain is imported for its pure
+values only. Entry points: :class:`~dealer_station.console.main_window.MainWindow` and
+``dealer-station console``.
 """

@@ -1,0 +1,119 @@
+"""Running the console: the QApplication, the station, the window, and the screenshot run.
+
+:func:`run_console` is what ``dealer-station console`` calls. It owns the GUI thread, which owns
+the controller (STYLE.md habit 7); the shoe's reader and its blocking calls stay off it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import structlog
+
+__all__ = ["qt_is_usable", "run_console"]
+
+log = structlog.get_logger(__name__)
+
+
+def qt_is_usable() -> str | None:
+    """None when the installed PySide6 is usable; else a one-line reason.
+
+    PySide6 6.12.0 on CPython < 3.12 drops a reference to ``True`` on every ``Signal.emit`` and to
+    ``None`` on every slot call, and the process aborts after a few thousand signals (seen here;
+    6.11.3 is fine). The console refuses to start on it rather than crash at the table.
+    """
+    import PySide6
+
+    if PySide6.__version__ == "6.12.0" and sys.version_info < (3, 12):
+        return ("PySide6 6.12.0 crashes on Python < 3.12 (reference-count bug in signal emission); "
+                "install PySide6-Essentials 6.11.3: pip install 'PySide6-Essentials==6.11.3'")
+    return None
+
+
+def _application(lang: str | None):
+    from PySide6.QtCore import QLocale, QTranslator
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("dealer-station")
+    if lang:
+        locale = QLocale(lang)
+        QLocale.setDefault(locale)
+        translator = QTranslator(app)
+        folder = Path(__file__).with_name("i18n")
+        if translator.load(locale, "console", "_", str(folder)):
+            app.installTranslator(translator)
+        else:
+            log.info("no_translation", lang=lang, folder=str(folder))
+        app.setLayoutDirection(locale.textDirection())
+    return app
+
+
+def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
+                accounts: str | None = None, screenshot: str | None = None, rounds: int = 3,
+                screen: str = "dealer", size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
+                lang: str | None = None) -> int:
+    """Open the station and its console; return the exit status.
+
+    With ``screenshot`` (a PNG path): deal ``rounds`` rounds with the automatic dealer (a
+    simulated shoe is needed), show ``screen`` (``"dealer"`` or ``"supervisor"``), save the
+    window and return 0 (1 when the rounds could not be dealt: the picture is still saved).
+    Its journal is in memory unless ``journal`` is given.
+
+    Raises
+    ------
+    ValueError
+        A bad configuration, shoe spec or accounts file; a real shoe with ``screenshot``; an
+        unusable PySide6 (see :func:`qt_is_usable`).
+    OSError
+        The journal cannot be opened, or the PNG cannot be written.
+    """
+    problem = qt_is_usable()
+    if problem:
+        raise ValueError(problem)
+    from dealer_station.console.main_window import MainWindow
+    from dealer_station.console.station import open_station
+
+    app = _application(lang)
+    if screenshot and journal is None:
+        journal = ":memory:"
+    station = open_station(config, shoe, journal, accounts)
+    if screenshot and not station.simulated:
+        station.close()
+        raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
+    window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
+                        load_shoe=station.load_shoe)
+    window.resize(*size)
+    status = 0
+    try:
+        if fullscreen and not screenshot:
+            window.showFullScreen()
+        else:
+            window.show()
+        window.start()
+        if not screenshot:
+            status = app.exec()
+        else:
+            deadline = time.monotonic() + 15
+            while not window.host.snapshot().connected and time.monotonic() < deadline:
+                app.processEvents()
+                time.sleep(0.005)
+            dealt = window.run_auto(rounds)
+            if screen == "supervisor":
+                window.show_supervisor()
+            for _ in range(5):
+                app.processEvents()
+            window.save_png(screenshot)
+            log.info("screenshot_saved", path=screenshot, rounds=window.rounds_completed, dealt=dealt)
+            if not dealt:
+                view = window.host.snapshot()
+                log.warning("automatic_dealer_stopped", state=view.state, rounds=window.rounds_completed,
+                            incident=getattr(view.incident, "type", None))
+                status = 1
+    finally:
+        window.shutdown()
+        window.close()
+        station.close()
+    return int(status)

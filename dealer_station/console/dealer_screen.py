@@ -1,0 +1,517 @@
+"""The dealer screen: what a dealer reads from two metres and touches without looking twice.
+
+Built for a 1920×1080 touch screen (DESIGN.md "Users": the dealer). It renders a controller
+``TableView`` (CONTROLLER_API.md) and nothing else: the state banner, both hands with their
+cards and totals, the next action, round and shoe numbers, cards left, burn and cut-card status,
+"LAST ROUND", the bets still offered, a misread alert naming the position to rescan (colour,
+icon, text and a sound), an incident banner while paused, the roads and shoe statistics, and big
+buttons with keyboard shortcuts. Colour is never the only signal: every state has its words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import structlog
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.console import prompts
+from dealer_station.console.cards import CardFace
+from dealer_station.console.theme import COLORS
+from dealer_station.console.util import field
+
+__all__ = ["DealerScreen", "HandPanel", "StatusTile"]
+
+log = structlog.get_logger(__name__)
+
+
+def _label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
+    lab = QLabel(text)
+    if name:
+        lab.setObjectName(name)
+    lab.setAlignment(align)
+    return lab
+
+
+class StatusTile(QFrame):
+    """A caption over a big value (``ROUND`` / ``12``) in the top status bar."""
+
+    def __init__(self, caption: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(14, 6, 14, 6)
+        lay.setSpacing(0)
+        self.caption = _label(caption, "caption")
+        self.value = _label("–", "value")
+        lay.addWidget(self.caption)
+        lay.addWidget(self.value)
+
+    def set_value(self, text: str, color: str | None = None) -> None:
+        """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""
+        self.value.setText(text)
+        self.value.setStyleSheet(f"color: {COLORS[color]};" if color else "")
+
+
+class HandPanel(QFrame):
+    """One hand (Player or Banker): title, three card positions and the total."""
+
+    def __init__(self, hand: str, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hand = hand
+        self.setObjectName("panel")
+        self._color = COLORS["player" if hand == "player" else "banker"]
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(18, 8, 18, 14)
+        lay.setSpacing(6)
+        head = QHBoxLayout()
+        self.title = _label(title, None, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.title.setStyleSheet(f"color: {self._color}; font-size: 56px; font-weight: bold;")
+        self.tag = _label("", None, Qt.AlignmentFlag.AlignCenter)
+        self.tag.setStyleSheet("font-size: 34px; font-weight: bold;")
+        self.total_caption = _label(
+            QApplication.translate("DealerScreen", "TOTAL"),
+            "caption",
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
+        self.total_caption.setStyleSheet("font-size: 26px;")
+        self.total = _label("–", None, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
+        self.total.setMinimumWidth(90)
+        head.addWidget(self.title)
+        head.addStretch(1)
+        head.addWidget(self.total_caption)
+        head.addSpacing(10)
+        head.addWidget(self.total)
+        lay.addLayout(head)
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        self.cards = [CardFace(f"{hand}{i}") for i in (1, 2, 3)]
+        for card in self.cards:
+            row.addWidget(card, 1)
+        lay.addLayout(row, 1)
+        self.tag.setMinimumHeight(54)
+        lay.addWidget(self.tag)
+        self.set_winner(None)
+
+    def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
+        """Show the dealt ``tokens``, the ``total`` (None: not yet), mark the next or rescan slot and the
+        positions in ``manual`` (cards a supervisor entered by hand)."""
+        for i, face in enumerate(self.cards):
+            token = tokens[i] if i < len(tokens) else None
+            face.set_card(
+                token,
+                is_next=(face.position == next_position and not rescan),
+                is_rescan=(face.position == rescan),
+                manual=bool(token) and face.position in manual,
+            )
+        self.total.setText("" if total is None else str(total))
+
+    def set_winner(self, outcome: str | None) -> None:
+        """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour."""
+        translate = QApplication.translate
+        if outcome == "win":
+            self.tag.setText("★ " + translate("DealerScreen", "WINS"))
+            self.tag.setStyleSheet(f"color: {COLORS['gold']}; font-size: 40px; font-weight: bold;")
+            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['gold']}; }}")
+        elif outcome == "tie":
+            self.tag.setText("= " + translate("DealerScreen", "TIE"))
+            self.tag.setStyleSheet(f"color: {COLORS['tie']}; font-size: 40px; font-weight: bold;")
+            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['tie']}; }}")
+        else:
+            self.tag.setText("")
+            self.setStyleSheet(f"QFrame#panel {{ border: 3px solid {self._color}; }}")
+
+
+class AlertBar(QFrame):
+    """A coloured bar with an icon and text (misread: amber ⚠; incident: red ‼)."""
+
+    def __init__(self, kind: str, icon: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(kind)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(24, 8, 24, 8)
+        self.icon = _label(icon, "alertIcon")
+        self.icon.setStyleSheet(f"color: {COLORS['alert' if kind == 'misread' else 'danger']};")
+        self.text = _label(
+            "",
+            "alertText" if kind == "misread" else "incidentText",
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        )
+        self.text.setWordWrap(True)
+        lay.addWidget(self.icon)
+        lay.addWidget(self.text, 1)
+        self.hide()
+
+
+class DealerScreen(QWidget):
+    """The dealer's screen (a QWidget); feed it ``TableView`` snapshots with :meth:`show_view`.
+
+    Parameters
+    ----------
+    roads:
+        The roads widget to embed (a ``RoadsView`` with ``set_results``), or None.
+    sound:
+        Called once each time a misread alert or an incident appears (default ``QApplication.beep``).
+
+    Signals
+    -------
+    act_requested(str)
+        A button was pressed: ``"next"``, ``"new_shoe"``, ``"open_betting"``, ``"close_betting"``,
+        ``"confirm_result"``, ``"draw"`` or ``"supervisor"``.
+    """
+
+    act_requested = Signal(str)
+
+    BUTTONS = (
+        ("new_shoe", "NEW SHOE", "F2"),
+        ("open_betting", "OPEN BETTING", "F3"),
+        ("close_betting", "NO MORE BETS", "F4"),
+        ("confirm_result", "CONFIRM RESULT", "F5"),
+        ("draw", "DRAW CARD", "D"),
+        ("supervisor", "SUPERVISOR", "F12"),
+    )
+    """Buttons: act, label, keyboard shortcut. NEXT (Space / Enter / foot pedal) does :func:`prompts.next_act`."""
+
+    def __init__(
+        self, roads: QWidget | None = None, sound: Callable[[], None] | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.sound = sound or QApplication.beep
+        self.can_draw = False
+        self.view = None
+        self.alerts_sounded = 0
+        self._alert_key: tuple | None = None
+        self._incident_key: tuple | None = None
+        self.rounds: list[dict] = []
+        self._roads_key: tuple | None = None
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(20, 14, 20, 14)
+        root.setSpacing(12)
+
+        # status bar
+        bar = QHBoxLayout()
+        bar.setSpacing(12)
+        self.tile_table = StatusTile(self.tr("TABLE"))
+        self.tile_shoe = StatusTile(self.tr("SHOE"))
+        self.tile_round = StatusTile(self.tr("ROUND"))
+        self.tile_left = StatusTile(self.tr("CARDS LEFT"))
+        self.tile_burn = StatusTile(self.tr("BURN"))
+        self.tile_cut = StatusTile(self.tr("CUT CARD"))
+        self.tile_link = StatusTile(self.tr("SHOE LINK"))
+        for tile in (
+            self.tile_table,
+            self.tile_shoe,
+            self.tile_round,
+            self.tile_left,
+            self.tile_burn,
+            self.tile_cut,
+            self.tile_link,
+        ):
+            bar.addWidget(tile, 1)
+        self.last_round = _label(self.tr("LAST ROUND"), "lastRound")
+        self.last_round.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        self.last_round.hide()
+        bar.addWidget(self.last_round)
+        root.addLayout(bar)
+
+        # banner
+        self.banner = _label("", "banner")
+        self.banner.setMinimumHeight(110)
+        root.addWidget(self.banner)
+        self.misread = AlertBar("misread", "⚠")
+        self.incident = AlertBar("incident", "‼")
+
+        # middle: felt with the hands | side column with roads, stats and bets
+        middle = QHBoxLayout()
+        middle.setSpacing(16)
+        felt = QFrame()
+        felt.setObjectName("felt")
+        felt_lay = QVBoxLayout(felt)
+        felt_lay.setContentsMargins(22, 18, 22, 18)
+        felt_lay.addWidget(self.misread)
+        felt_lay.addWidget(self.incident)
+        hands = QHBoxLayout()
+        hands.setSpacing(22)
+        self.player = HandPanel("player", self.tr("PLAYER"))
+        self.banker = HandPanel("banker", self.tr("BANKER"))
+        hands.addWidget(self.player, 1)
+        hands.addWidget(self.banker, 1)
+        felt_lay.addLayout(hands, 1)
+        self.why = _label("", "why")
+        self.why.setWordWrap(True)
+        felt_lay.addWidget(self.why)
+        self.next = _label("", "next")
+        self.next.setWordWrap(True)
+        felt_lay.addWidget(self.next)
+        self.problem = _label("", "hint")
+        self.problem.setWordWrap(True)
+        felt_lay.addWidget(self.problem)
+        middle.addWidget(felt, 1)
+
+        side = QVBoxLayout()
+        side.setSpacing(12)
+        roads_box = QFrame()
+        roads_box.setObjectName("panel")
+        roads_lay = QVBoxLayout(roads_box)
+        roads_lay.setContentsMargins(10, 8, 10, 10)
+        roads_lay.addWidget(_label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
+        self.roads = roads
+        if roads is not None:
+            roads_lay.addWidget(roads, 1)
+        else:
+            missing = _label(self.tr("Roads are not available in this build"), "hint")
+            missing.setWordWrap(True)
+            roads_lay.addWidget(missing, 1)
+        roads_box.setMinimumHeight(300)
+        side.addWidget(roads_box, 1)
+
+        stats_box = QFrame()
+        stats_box.setObjectName("panel")
+        grid = QGridLayout(stats_box)
+        grid.setContentsMargins(14, 8, 14, 8)
+        grid.addWidget(_label(self.tr("SHOE STATISTICS"), "caption", Qt.AlignmentFlag.AlignLeft), 0, 0, 1, 4)
+        self.stat_labels: dict[str, QLabel] = {}
+        for col, (key, caption, color) in enumerate(
+            (
+                ("B", self.tr("BANKER"), "banker"),
+                ("P", self.tr("PLAYER"), "player"),
+                ("T", self.tr("TIE"), "tie"),
+                ("R", self.tr("ROUNDS"), "text"),
+            )
+        ):
+            cap = _label(caption, "caption")
+            val = _label("0", "value")
+            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 46px;")
+            grid.addWidget(cap, 1, col)
+            grid.addWidget(val, 2, col)
+            self.stat_labels[key] = val
+        self.pairs_label = _label("", "hint")
+        grid.addWidget(self.pairs_label, 3, 0, 1, 4)
+        side.addWidget(stats_box, 0)
+
+        bets_box = QFrame()
+        bets_box.setObjectName("panel")
+        bets_lay = QVBoxLayout(bets_box)
+        bets_lay.setContentsMargins(14, 8, 14, 8)
+        bets_lay.addWidget(_label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft))
+        self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.offered.setWordWrap(True)
+        bets_lay.addWidget(self.offered, 1)
+        side.addWidget(bets_box, 0)
+        side_box = QWidget()
+        side_box.setLayout(side)
+        side_box.setFixedWidth(700)
+        side.setContentsMargins(0, 0, 0, 0)
+        middle.addWidget(side_box)
+        root.addLayout(middle, 1)
+
+        # buttons
+        buttons = QHBoxLayout()
+        buttons.setSpacing(14)
+        self.buttons: dict[str, QPushButton] = {}
+        self.labels = labels = {
+            "new_shoe": self.tr("NEW SHOE"),
+            "shuffled": self.tr("SHUFFLED"),
+            "open_betting": self.tr("OPEN BETTING"),
+            "close_betting": self.tr("NO MORE BETS"),
+            "confirm_result": self.tr("CONFIRM RESULT"),
+            "draw": self.tr("DRAW CARD"),
+            "supervisor": self.tr("CALL SUPERVISOR"),
+        }
+        for act, _text, key in self.BUTTONS:
+            btn = QPushButton(f"{labels[act]}\n[{key}]")
+            btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            btn.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            if act == "supervisor":
+                btn.setObjectName("danger")
+            btn.setProperty("act", act)
+            btn.clicked.connect(lambda _=False, b=btn: self.act_requested.emit(str(b.property("act"))))
+            self.buttons[act] = btn
+            buttons.addWidget(btn, 1)
+        self.next_button = QPushButton(self.tr("NEXT") + "\n[" + self.tr("SPACE / ENTER") + "]")
+        self.next_button.setObjectName("primary")
+        self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.next_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.next_button.setMinimumHeight(120)
+        self.next_button.clicked.connect(lambda: self.act_requested.emit("next"))
+        buttons.addWidget(self.next_button, 2)
+        root.addLayout(buttons)
+
+    # ------------------------------------------------------------------ rendering
+    def show_problem(self, text: str) -> None:
+        """Show a refused act or an error, in one line under the buttons."""
+        self.problem.setText("✖ " + text if text else "")
+        self.problem.setStyleSheet(f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
+
+    def show_view(self, view) -> None:
+        """Render one ``TableView`` snapshot (CONTROLLER_API.md). Never raises on odd values."""
+        try:
+            self._show(view)
+        except Exception as err:  # a rendering bug must never take the table down
+            log.error("dealer_screen_render_failed", error=str(err))
+
+    def _show(self, view) -> None:
+        self.view = view
+        state = field(view, "state", "")
+        self.banner.setText(prompts.banner(view))
+        self.banner.setStyleSheet(f"color: {COLORS['danger']};" if state == "paused" else "")
+        self.tile_table.set_value(str(field(view, "table_id", "") or "–"))
+        shoe = field(view, "shoe_number", 0) or 0
+        self.tile_shoe.set_value(str(shoe) if shoe else "–")
+        rnd = field(view, "round_number", 0) or 0
+        self.tile_round.set_value(str(rnd) if rnd else "–")
+        self.tile_left.set_value(str(field(view, "cards_left", "–")))
+        indicator = field(view, "burn_indicator", None)
+        remaining = field(view, "burn_remaining", 0) or 0
+        if state == "burn_indicator":
+            self.tile_burn.set_value(self.tr("SHOW CARD"), "alert")
+        elif indicator and remaining:
+            self.tile_burn.set_value(self.tr("%1 TO BURN").replace("%1", str(remaining)), "alert")
+        elif indicator:
+            face = prompts_card(indicator)
+            self.tile_burn.set_value(self.tr("DONE %1").replace("%1", face), "ok")
+        else:
+            self.tile_burn.set_value("–")
+        if field(view, "cut_card_out", False):
+            self.tile_cut.set_value(self.tr("OUT"), "gold")
+        else:
+            self.tile_cut.set_value(self.tr("IN SHOE"))
+        if field(view, "connected", True):
+            self.tile_link.set_value("● " + self.tr("ONLINE"), "ok")
+        else:
+            self.tile_link.set_value("✖ " + self.tr("OFFLINE"), "danger")
+        self.last_round.setVisible(bool(field(view, "last_round", False)))
+
+        rescan = field(view, "rescan", None)
+        next_position = field(view, "next_position", None) if state in ("dealing", "betting_closed") else None
+        if state == "betting_closed" and not next_position:
+            next_position = "player1"
+        manual = tuple(field(view, "manual", ()) or ())
+        self.player.show_hand(
+            tuple(field(view, "player", ()) or ()), field(view, "player_total", None), next_position, rescan, manual
+        )
+        self.banker.show_hand(
+            tuple(field(view, "banker", ()) or ()), field(view, "banker_total", None), next_position, rescan, manual
+        )
+        result = field(view, "result", None) or {}
+        winner = str(field(result, "winner", "") or "").lower()
+        if state == "result" and winner:
+            self.player.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("p") else "lose")
+            self.banker.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("b") else "lose")
+        else:
+            self.player.set_winner(None)
+            self.banker.set_winner(None)
+        self.why.setText(str(field(view, "who_draws", "") or ""))
+        self.next.setText(prompts.next_line(view, self.can_draw))
+
+        self._show_alerts(view, state, rescan)
+        self._show_stats(view)
+        offered = tuple(field(view, "offered_bets", ()) or ())
+        self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
+        self._enable_buttons(view)
+
+    def _show_alerts(self, view, state: str, rescan: str | None) -> None:
+        if rescan and state != "paused":
+            misreads = field(view, "misreads", 0) or 0
+            where = prompts.position_name(rescan) or str(rescan)
+            text = self.tr("MISREAD – RESCAN %1").replace("%1", where)
+            if misreads:
+                text += "  " + self.tr("(%1×)").replace("%1", str(misreads))
+            self.misread.text.setText(text)
+            self.misread.show()
+            key = (rescan, misreads)
+            if key != self._alert_key:
+                self._alert_key = key
+                self._sound()
+        else:
+            self.misread.hide()
+            self._alert_key = None
+        incident = field(view, "incident", None)
+        if state == "paused" or incident is not None:
+            kind = str(field(incident, "type", "") or "")
+            where = prompts.position_name(field(incident, "position", None))
+            text = kind.replace("_", " ").upper() or self.tr("INCIDENT")
+            if where:
+                text = self.tr("%1 AT %2").replace("%1", text).replace("%2", where)
+            self.incident.text.setText(text)
+            self.incident.show()
+            key = (kind, str(field(incident, "ts", "")))
+            if key != self._incident_key:
+                self._incident_key = key
+                self._sound()
+        else:
+            self.incident.hide()
+            self._incident_key = None
+
+    def _sound(self) -> None:
+        self.alerts_sounded += 1
+        try:
+            self.sound()
+        except Exception as err:
+            log.warning("alert_sound_failed", error=str(err))
+
+    def set_rounds(self, rounds: list[dict]) -> None:
+        """The shoe's completed rounds (``{"winner", "player_pair", "banker_pair", ...}`` dicts, in order),
+        for the roads' pair markers and the statistics; used when they match ``TableView.history``."""
+        self.rounds = list(rounds)
+
+    def _show_stats(self, view) -> None:
+        history = tuple(field(view, "history", ()) or ())
+        marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
+        counts = {k: sum(1 for h in history if str(h)[:1].upper() == k) for k in "BPT"}
+        for key, value in counts.items():
+            self.stat_labels[key].setText(str(value))
+        self.stat_labels["R"].setText(str(len(history)))
+        pp = sum(1 for m in marks if m.get("player_pair"))
+        bp = sum(1 for m in marks if m.get("banker_pair"))
+        nat = sum(1 for m in marks if m.get("player_natural") or m.get("banker_natural"))
+        self.pairs_label.setText(
+            self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
+            .replace("%1", str(pp))
+            .replace("%2", str(bp))
+            .replace("%3", str(nat))
+        )
+        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
+        if self.roads is not None and hasattr(self.roads, "set_results") and key != self._roads_key:
+            self._roads_key = key
+            try:
+                self.roads.set_results(marks)
+            except Exception as err:
+                log.warning("roads_update_failed", error=str(err))
+
+    def _enable_buttons(self, view) -> None:
+        state = field(view, "state", "")
+        act = prompts.next_act(view, self.can_draw)
+        shoe_act = "shuffled" if state == "shuffle" else "new_shoe"
+        self.buttons["new_shoe"].setEnabled(state in ("no_shoe", "shoe_end", "shuffle"))
+        self.buttons["new_shoe"].setText(f"{self.labels[shoe_act]}\n[F2]")
+        self.buttons["new_shoe"].setProperty("act", shoe_act)
+        self.buttons["open_betting"].setEnabled(act == "open_betting")
+        self.buttons["close_betting"].setEnabled(state == "betting_open")
+        self.buttons["confirm_result"].setEnabled(state == "result")
+        self.buttons["draw"].setVisible(self.can_draw)
+        self.buttons["draw"].setEnabled(self.can_draw and state in prompts.CARD_STATES)
+        self.next_button.setEnabled(act is not None)
+        what = self.labels.get(act, self.tr("NEXT")) if act else self.tr("NEXT")
+        self.next_button.setText("▶ " + what + "\n[" + self.tr("SPACE / ENTER") + "]")
+
+
+def prompts_card(token: str) -> str:
+    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable."""
+    from dealer_station.console.cards import card_label
+
+    label = card_label(token)
+    return label[0] + label[1] if label else str(token)

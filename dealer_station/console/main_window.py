@@ -1,0 +1,283 @@
+"""The console's main window: the dealer screen and the supervisor screen over one controller.
+
+The window is handed its controller and shoe source (no globals, STYLE.md: pymmcore-widgets);
+it only renders controller state and sends commands (DESIGN.md "Layout": console). Keyboard
+shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
+dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 calls the supervisor
+(the table pauses and the supervisor screen opens), F9 opens the supervisor screen without
+pausing (recall, edge monitor) and Esc returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import structlog
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
+
+from dealer_station.console import prompts
+from dealer_station.console.bridge import ControllerHost, ShoeBridge
+from dealer_station.console.dealer_screen import DealerScreen
+from dealer_station.console.supervisor_screen import SupervisorScreen
+from dealer_station.console.theme import STYLE_SHEET
+from dealer_station.console.util import field
+
+__all__ = ["MainWindow", "make_roads_view"]
+
+log = structlog.get_logger(__name__)
+
+CALL_PAUSES = frozenset(
+    {"shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing", "result"}
+)
+"""States in which CALL SUPERVISOR pauses the table first (the controller's pausable states)."""
+
+SCREEN_SIZE = (1920, 1080)
+"""The screen the console is laid out for (pixels)."""
+
+
+def make_roads_view() -> QWidget | None:
+    """The roads widget (``dealer_station.console.roads_view.RoadsView``), or None when it is not installed."""
+    try:
+        from dealer_station.console.roads_view import RoadsView
+    except ImportError as err:
+        log.info("roads_view_unavailable", error=str(err))
+        return None
+    try:
+        return RoadsView()
+    except Exception as err:
+        log.warning("roads_view_failed", error=str(err))
+        return None
+
+
+class MainWindow(QMainWindow):
+    """The dealer console window.
+
+    Parameters
+    ----------
+    controller:
+        The table's controller (CONTROLLER_API.md), owned by the GUI thread from now on.
+    source:
+        The shoe source (``start(sink)``, ``stop()``, optionally ``draw()``), or None.
+    authenticate:
+        Optional ``(user, pin) -> bool`` for the supervisor log-in (see :class:`SupervisorScreen`).
+    sound:
+        The alert sound (default ``QApplication.beep``).
+    roads:
+        The roads widget; default :func:`make_roads_view`.
+    load_shoe:
+        ``load_shoe(shoe_number)`` puts a new shoe in a simulated shoe; called on the shoe worker
+        thread when the controller starts a shoe (before any card of it is drawn).
+    """
+
+    def __init__(
+        self,
+        controller: object,
+        source: object | None = None,
+        *,
+        authenticate: Callable[[str, str], bool] | None = None,
+        sound: Callable[[], None] | None = None,
+        roads: QWidget | None = None,
+        load_shoe: Callable[[int], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.load_shoe = load_shoe
+        self.rounds_completed = 0
+        self._rounds_key: tuple | None = None
+        self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
+        self.setStyleSheet(STYLE_SHEET)
+        self.host = ControllerHost(controller, self)
+        self.bridge = ShoeBridge(self.host.shoe_event, source, self)
+        self.dealer = DealerScreen(roads if roads is not None else make_roads_view(), sound)
+        self.dealer.can_draw = self.bridge.can_draw
+        self.supervisor = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.dealer)
+        self.stack.addWidget(self.supervisor)
+        self.setCentralWidget(self.stack)
+
+        self.host.view_changed.connect(self._on_view)
+        self.host.fact.connect(self._on_fact)
+        self.host.problem.connect(self.dealer.show_problem)
+        self.bridge.failed.connect(self.dealer.show_problem)
+        self.dealer.act_requested.connect(self.do)
+        self.supervisor.back_requested.connect(self.show_dealer)
+        self.supervisor.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
+
+        self.shortcuts: list[QShortcut] = []
+        for keys, act in (
+            (("Space", "Return", "Enter"), "next"),
+            (("F2",), "new_shoe"),
+            (("F3",), "open_betting"),
+            (("F4",), "close_betting"),
+            (("F5",), "confirm_result"),
+            (("D",), "draw"),
+        ):
+            for key in keys:
+                sc = QShortcut(QKeySequence(key), self)
+                sc.setContext(Qt.ShortcutContext.WindowShortcut)
+                sc.activated.connect(lambda a=act: self.do(a))
+                self.shortcuts.append(sc)
+        call = QShortcut(QKeySequence("F12"), self)
+        call.activated.connect(lambda: self.do("supervisor"))
+        sup = QShortcut(QKeySequence("F9"), self)
+        sup.activated.connect(self.show_supervisor)
+        back = QShortcut(QKeySequence("Escape"), self)
+        back.activated.connect(self.show_dealer)
+        self.resize(*SCREEN_SIZE)
+        self.host.refresh()
+
+    # ------------------------------------------------------------------ screens
+    def show_supervisor(self) -> None:
+        """Show the supervisor screen (dealer shortcuts are off there)."""
+        self.stack.setCurrentWidget(self.supervisor)
+        for sc in self.shortcuts:
+            sc.setEnabled(False)
+        self.supervisor.show_view(self.host.snapshot())
+        self.supervisor.user_edit.setFocus()
+
+    def show_dealer(self) -> None:
+        """Show the dealer screen."""
+        self.stack.setCurrentWidget(self.dealer)
+        for sc in self.shortcuts:
+            sc.setEnabled(True)
+
+    # ------------------------------------------------------------------ acts
+    def do(self, act: str) -> bool:
+        """Perform a dealer-screen act: ``"next"`` or one of :attr:`DealerScreen.BUTTONS`; True when done."""
+        if act == "supervisor":  # the dealer calls the supervisor: an open round pauses first
+            on_dealer = self.stack.currentWidget() is self.dealer
+            if on_dealer and field(self.host.snapshot(), "state", "") in CALL_PAUSES:
+                self.host.dealer("call_supervisor", note=self.tr("called from the dealer console"))
+            self.show_supervisor()
+            return True
+        if self.stack.currentWidget() is not self.dealer:
+            return False
+        if act == "next":
+            act = prompts.next_act(self.host.snapshot(), self.bridge.can_draw)
+            if act is None:
+                return False
+        self.dealer.show_problem("")
+        if act == "new_shoe" and field(self.host.snapshot(), "state", "") == "shuffle":
+            act = "shuffled"
+        if act == "draw":
+            return self.bridge.draw()
+        return self.host.dealer(act)
+
+    def start(self) -> bool:
+        """Start the shoe source's reader (off the GUI thread)."""
+        return self.bridge.start()
+
+    def closeEvent(self, event) -> None:  # noqa: D102 - Qt override
+        self.bridge.close()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop the shoe and its worker thread (also done on close)."""
+        self.bridge.close()
+
+    # ------------------------------------------------------------------ rendering
+    def _on_view(self, view) -> None:
+        key = (field(view, "shoe_number", 0), len(field(view, "history", ()) or ()))
+        if key != self._rounds_key:
+            self._rounds_key = key
+            self.dealer.set_rounds(self._shoe_rounds(key[0]))
+        self.dealer.show_view(view)
+        if self.stack.currentWidget() is self.supervisor:
+            self.supervisor.show_view(view)
+        else:
+            self.supervisor.view = view
+
+    def _shoe_rounds(self, shoe: int) -> list[dict]:
+        """The completed rounds of ``shoe`` from the journal, as result dicts (winner and flags)."""
+        if not shoe:
+            return []
+        out = []
+        for rec in self.host.recall(shoe):
+            if field(rec, "status", "") != "completed":
+                continue
+            flags = field(rec, "flags", None) or {}
+            out.append(
+                {
+                    "winner": field(rec, "winner", ""),
+                    **{
+                        k: flags.get(k, field(rec, k, False))
+                        for k in ("player_pair", "banker_pair", "player_natural", "banker_natural")
+                    },
+                }
+            )
+        return out
+
+    def _on_fact(self, fact) -> None:
+        kind = field(fact, "kind", "")
+        data = field(fact, "data", {}) or {}
+        if kind == "shoe_started":
+            if self.load_shoe is not None:
+                number = int(data.get("shoe") or field(self.host.snapshot(), "shoe_number", 0) or 0)
+                self.bridge.submit("load_shoe", lambda n=number: self.load_shoe(n))
+        elif kind == "round_completed":
+            self.rounds_completed += 1
+        self.supervisor.add_fact(fact)
+
+    def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:
+        """Deal ``rounds`` rounds with the automatic dealer (``dealer_station.app.autodealer``), the GUI live.
+
+        Stops on the result of the last round (cards and winner on screen), when the table pauses,
+        or after ``timeout`` seconds. Returns True when the rounds were dealt. Needs a simulated shoe.
+        """
+        import time
+
+        from PySide6.QtCore import QEventLoop
+
+        from dealer_station.app.autodealer import AutoDealer
+
+        target = self.rounds_completed + max(0, int(rounds))
+        auto = AutoDealer(self.host.controller, self.bridge.draw)
+        loop = QEventLoop()
+        deadline = time.monotonic() + timeout
+        waited = [time.monotonic()]
+        outcome = [False]
+
+        def step() -> None:
+            view = self.host.snapshot()
+            state = field(view, "state", "")
+            if self.rounds_completed >= target or (state == "result" and self.rounds_completed >= target - 1):
+                outcome[0] = True
+                loop.quit()
+                return
+            if state == "paused" or time.monotonic() > deadline:
+                loop.quit()
+                return
+            if not field(view, "connected", False):
+                return  # the reader is not connected yet: a draw would fail
+            if auto.waiting and time.monotonic() - waited[0] > 2.0:
+                auto.waiting = False  # a draw that failed (shoe unplugged): draw again
+            try:
+                did = auto.step()
+            except Exception as err:  # a refused act: shown, and the loop tries again
+                self.dealer.show_problem(str(err))
+                did = None
+            if did == "draw":
+                waited[0] = time.monotonic()
+            if did is not None:
+                self.host.refresh()
+
+        timer = QTimer()
+        timer.setInterval(2)
+        timer.timeout.connect(step)
+        timer.start()
+        loop.exec()
+        timer.stop()
+        self.host.refresh()
+        return outcome[0]
+
+    def save_png(self, path: str | Path) -> Path:
+        """Render the window (at its current size) to a PNG file; return the path. Raises OSError on failure."""
+        path = Path(path)
+        pixmap = self.grab()
+        if not pixmap.save(str(path), "PNG"):
+            raise OSError(f"could not write {path}")
+        return path

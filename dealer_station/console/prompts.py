@@ -1,0 +1,192 @@
+"""What the dealer screen says: banner, next action and the next dealer act, from a TableView.
+
+Every string goes through Qt's translation (context ``"Prompts"``), so a table can run the
+console in the language of its rule sheet. The texts are built from the view's fields (state,
+positions, totals), not from the controller's English prompt, which is only the fallback for a
+state this module does not know.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+translate = QCoreApplication.translate
+
+__all__ = [
+    "ACT_STATES",
+    "CARD_STATES",
+    "banner",
+    "bet_name",
+    "next_act",
+    "next_line",
+    "position_name",
+    "state_name",
+    "winner_name",
+]
+
+CARD_STATES = frozenset({"burn_indicator", "burning", "betting_closed", "dealing"})
+"""States in which the next thing is a card from the shoe (TableView.state)."""
+
+ACT_STATES = {
+    "no_shoe": "new_shoe",
+    "shoe_end": "new_shoe",
+    "shuffle": "shuffled",
+    "ready": "open_betting",
+    "betting_open": "close_betting",
+    "result": "confirm_result",
+}
+"""The dealer act that moves each state on (CONTROLLER_API.md dealer acts)."""
+
+
+def position_name(position: str | None) -> str:
+    """``"player2"`` → ``"PLAYER CARD 2"`` (translated); ``""`` for None or an unknown position."""
+    if not position or position[-1:] not in "123" or position[:-1] not in ("player", "banker"):
+        return ""
+    if position.startswith("player"):
+        return translate("Prompts", "PLAYER CARD %1").replace("%1", position[-1])
+    return translate("Prompts", "BANKER CARD %1").replace("%1", position[-1])
+
+
+def winner_name(winner: str | None) -> str:
+    """``"banker"``/``"player"``/``"tie"`` (or ``B``/``P``/``T``) → its translated name in capitals."""
+    key = (winner or "").lower()[:1]
+    return {
+        "b": translate("Prompts", "BANKER"),
+        "p": translate("Prompts", "PLAYER"),
+        "t": translate("Prompts", "TIE"),
+    }.get(key, (winner or "").upper())
+
+
+def bet_name(bet: str) -> str:
+    """A bet identifier (``"player_pair"``) as its translated name (``"Player Pair"``)."""
+    names = {
+        "player": translate("Prompts", "Player"),
+        "banker": translate("Prompts", "Banker"),
+        "tie": translate("Prompts", "Tie"),
+        "player_pair": translate("Prompts", "Player Pair"),
+        "banker_pair": translate("Prompts", "Banker Pair"),
+        "either_pair": translate("Prompts", "Either Pair"),
+        "perfect_pair": translate("Prompts", "Perfect Pair"),
+        "player_natural": translate("Prompts", "Player Natural"),
+        "banker_natural": translate("Prompts", "Banker Natural"),
+        "player_bonus": translate("Prompts", "Player Bonus"),
+        "banker_bonus": translate("Prompts", "Banker Bonus"),
+        "lucky_six": translate("Prompts", "Lucky Six"),
+        "two_cards_lucky_six": translate("Prompts", "2 Cards Lucky Six"),
+        "three_cards_lucky_six": translate("Prompts", "3 Cards Lucky Six"),
+    }
+    return names.get(bet, bet.replace("_", " ").title())
+
+
+def state_name(state: str) -> str:
+    """A TableView state as a short translated caption."""
+    names = {
+        "no_shoe": translate("Prompts", "NO SHOE"),
+        "shuffle": translate("Prompts", "SHUFFLE"),
+        "burn_indicator": translate("Prompts", "BURN CARD"),
+        "ready": translate("Prompts", "READY"),
+        "burning": translate("Prompts", "BURNING"),
+        "betting_open": translate("Prompts", "BETTING OPEN"),
+        "betting_closed": translate("Prompts", "NO MORE BETS"),
+        "dealing": translate("Prompts", "DEALING"),
+        "result": translate("Prompts", "RESULT"),
+        "paused": translate("Prompts", "PAUSED"),
+        "shoe_end": translate("Prompts", "SHOE END"),
+    }
+    return names.get(state, state.upper())
+
+
+def _result_line(view) -> str:
+    result = getattr(view, "result", None) or {}
+    winner = result.get("winner") or ""
+    p = result.get("player_total", getattr(view, "player_total", None))
+    b = result.get("banker_total", getattr(view, "banker_total", None))
+    if str(winner).lower().startswith("t"):
+        return translate("Prompts", "TIE %1 – %2").replace("%1", str(p)).replace("%2", str(b))
+    if str(winner).lower().startswith("p"):
+        return translate("Prompts", "PLAYER WINS %1 – %2").replace("%1", str(p)).replace("%2", str(b))
+    if str(winner).lower().startswith("b"):
+        return translate("Prompts", "BANKER WINS %1 – %2").replace("%1", str(b)).replace("%2", str(p))
+    if result.get("status") == "voided":
+        return translate("Prompts", "ROUND VOIDED")
+    return translate("Prompts", "RESULT")
+
+
+def banner(view) -> str:
+    """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"``, …"""
+    state = getattr(view, "state", "")
+    if state == "no_shoe":
+        return translate("Prompts", "NEW SHOE")
+    if state == "shuffle":
+        return translate("Prompts", "SHUFFLE AND LOAD THE SHOE")
+    if state == "ready":
+        n = int(getattr(view, "round_number", 0) or 0) + 1
+        return translate("Prompts", "OPEN BETTING – ROUND %1").replace("%1", str(n))
+    if state == "burn_indicator":
+        return translate("Prompts", "SHOW THE BURN CARD")
+    if state == "burning":
+        left = int(getattr(view, "burn_remaining", 0) or 0)
+        return translate("Prompts", "BURN %n MORE CARD(S)", None, left).replace("%n", str(left))
+    if state == "betting_open":
+        secs = getattr(view, "betting_seconds_left", None)
+        if secs is not None:
+            return translate("Prompts", "PLACE YOUR BETS %1").replace("%1", str(max(0, int(secs + 0.999))))
+        return translate("Prompts", "PLACE YOUR BETS")
+    if state == "betting_closed":
+        return translate("Prompts", "NO MORE BETS")
+    if state == "dealing":
+        pos = position_name(getattr(view, "next_position", None))
+        return translate("Prompts", "DEAL %1").replace("%1", pos) if pos else translate("Prompts", "DEALING")
+    if state == "result":
+        return _result_line(view)
+    if state == "paused":
+        return translate("Prompts", "ROUND PAUSED – CALL THE SUPERVISOR")
+    if state == "shoe_end":
+        return translate("Prompts", "SHOE ENDED – NEW SHOE")
+    return getattr(view, "prompt", "") or state.upper()
+
+
+def next_line(view, can_draw: bool = False) -> str:
+    """The next action in words, for the line under the hands (e.g. ``"Next: deal BANKER CARD 3"``)."""
+    state = getattr(view, "state", "")
+    rescan = getattr(view, "rescan", None)
+    if rescan:
+        return translate("Prompts", "Rescan %1").replace("%1", position_name(rescan) or rescan)
+    act = next_act(view, can_draw)
+    if act == "new_shoe":
+        return translate("Prompts", "Press NEW SHOE to start a shoe")
+    if act == "shuffled":
+        return translate("Prompts", "Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED")
+    if act == "close_betting":
+        return translate("Prompts", "Press NO MORE BETS to close betting")
+    if act == "confirm_result":
+        return translate("Prompts", "Announce the result, then CONFIRM")
+    if act == "open_betting":
+        return translate("Prompts", "Press OPEN BETTING")
+    if state == "burn_indicator":
+        return translate("Prompts", "Draw one card and show it: it sets the burn")
+    if state == "burning":
+        return translate("Prompts", "Burn the next card face down")
+    if state in ("betting_closed", "dealing"):
+        pos = position_name(getattr(view, "next_position", None) or "player1")
+        return translate("Prompts", "Deal %1").replace("%1", pos)
+    if state == "paused":
+        return translate("Prompts", "Wait for the supervisor")
+    return getattr(view, "prompt", "") or ""
+
+
+def next_act(view, can_draw: bool = False) -> str | None:
+    """The act the NEXT key (Space/Enter, a foot pedal) performs in this view, or None.
+
+    ``"new_shoe"``, ``"shuffled"``, ``"open_betting"``, ``"close_betting"``, ``"confirm_result"`` are dealer acts;
+    ``"draw"`` asks a simulated shoe for its next card (only when ``can_draw``); None while paused
+    or when the next step is a card from a real shoe.
+    """
+    state = getattr(view, "state", "")
+    if state == "paused":
+        return None
+    if state in ACT_STATES:
+        return ACT_STATES[state]
+    if state in CARD_STATES and can_draw:
+        return "draw"
+    return None

@@ -1,0 +1,777 @@
+"""The supervisor screen: log in with a PIN, see the incident, act on it, watch edges, recall rounds.
+
+DESIGN.md "Users" (the supervisor) and RULES.md §5: a paused round is resolved by an
+authenticated supervisor who resumes it, enters or moves a card, voids the round (every bet
+refunded) or ends the shoe. Every act asks for a reason code and a note and shows what will
+happen before it happens; the controller checks the PIN against the station's accounts and
+journals every attempt (CONTROLLER_API.md ``Controller.supervisor``: AuthError, ActRefused).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import structlog
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_station.console import prompts
+from dealer_station.console.bridge import ControllerHost, RawFrame
+from dealer_station.console.theme import COLORS
+from dealer_station.console.util import as_dict, field
+
+__all__ = ["ACTS", "POSITIONS", "REASON_CODES", "SupervisorScreen", "classify_error"]
+
+log = structlog.get_logger(__name__)
+
+ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
+"""Supervisor acts, as the controller names them (CONTROLLER_API.md)."""
+
+REASON_CODES = (
+    "scanner_misread",
+    "card_exposed",
+    "card_dropped",
+    "dealer_error",
+    "wrong_position",
+    "device_fault",
+    "network_fault",
+    "procedure",
+    "game_integrity",
+    "other",
+)
+"""Reason codes a supervisor picks from; the code is journaled with the act and the free-text note."""
+
+POSITIONS = ("player1", "banker1", "player2", "banker2", "player3", "banker3")
+"""Card positions of a round in deal order (RULES.md §2)."""
+
+SESSION_SECONDS = 300
+"""A supervisor session ends after this many seconds without an act (the PIN is forgotten)."""
+
+
+def classify_error(err: BaseException) -> str:
+    """``"auth"`` for an AuthError, ``"refused"`` for ActRefused, ``"error"`` otherwise (by class name in the MRO)."""
+    names = {k.__name__ for k in type(err).__mro__}
+    if "AuthError" in names:
+        return "auth"
+    if "ActRefused" in names:
+        return "refused"
+    return "error"
+
+
+def _label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter):
+    lab = QLabel(text)
+    if name:
+        lab.setObjectName(name)
+    lab.setAlignment(align)
+    return lab
+
+
+def _panel() -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame()
+    frame.setObjectName("panel")
+    lay = QVBoxLayout(frame)
+    lay.setContentsMargins(16, 12, 16, 12)
+    lay.setSpacing(10)
+    return frame, lay
+
+
+class SupervisorScreen(QWidget):
+    """The supervisor's screen (a QWidget).
+
+    Parameters
+    ----------
+    host:
+        The :class:`ControllerHost` of the table.
+    frames:
+        Returns the last raw frames from the shoe (oldest first), for the incident view.
+    authenticate:
+        Optional ``(user, pin) -> bool`` check at log-in (e.g. the station's accounts); without
+        it the PIN is checked by the controller at the first act.
+
+    Signals
+    -------
+    back_requested()
+        The supervisor wants the dealer screen back.
+    act_done(str)
+        An act the controller accepted (its name).
+    """
+
+    back_requested = Signal()
+    act_done = Signal(str)
+
+    def __init__(
+        self,
+        host: ControllerHost,
+        frames: Callable[[], list[RawFrame]] | None = None,
+        authenticate: Callable[[str, str], bool] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.frames = frames or (lambda: [])
+        self.authenticate = authenticate
+        self.user: str | None = None
+        self._pin: str | None = None
+        self.view = None
+        self.edges: list[dict] = []
+        self._session = QTimer(self)
+        self._session.setSingleShot(True)
+        self._session.setInterval(SESSION_SECONDS * 1000)
+        self._session.timeout.connect(self.logout)
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(20, 14, 20, 14)
+        root.setSpacing(12)
+
+        # header: title, login, back
+        head = QHBoxLayout()
+        title = _label(self.tr("SUPERVISOR"), None)
+        title.setStyleSheet(f"color: {COLORS['gold']}; font-size: 56px; font-weight: bold;")
+        head.addWidget(title)
+        head.addStretch(1)
+        self.user_edit = QLineEdit()
+        self.user_edit.setPlaceholderText(self.tr("user"))
+        self.user_edit.setFixedWidth(230)
+        self.pin_edit = QLineEdit()
+        self.pin_edit.setPlaceholderText(self.tr("PIN"))
+        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_edit.setFixedWidth(170)
+        self.pin_edit.returnPressed.connect(self.login)
+        self.login_button = QPushButton(self.tr("LOG IN"))
+        self.login_button.setObjectName("small")
+        self.login_button.clicked.connect(self.login)
+        self.logout_button = QPushButton(self.tr("LOG OUT"))
+        self.logout_button.setObjectName("small")
+        self.logout_button.clicked.connect(self.logout)
+        self.who = _label("", None)
+        self.who.setStyleSheet("font-size: 26px; font-weight: bold;")
+        self.back_button = QPushButton(self.tr("DEALER SCREEN") + "  [Esc]")
+        self.back_button.setObjectName("small")
+        self.back_button.clicked.connect(self.back_requested)
+        for w in (self.user_edit, self.pin_edit, self.login_button, self.who, self.logout_button, self.back_button):
+            head.addWidget(w)
+        root.addLayout(head)
+        # a PIN keypad for the touch screen (a keyboard works too)
+        self.keypad = QWidget()
+        pad = QHBoxLayout(self.keypad)
+        pad.setContentsMargins(0, 0, 0, 0)
+        pad.addStretch(1)
+        pad.addWidget(_label(self.tr("PIN"), "caption"))
+        self.keypad_buttons: dict[str, QPushButton] = {}
+        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫"):
+            btn = QPushButton(key)
+            btn.setObjectName("small")
+            btn.setFixedWidth(76)
+            btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            btn.clicked.connect(lambda _=False, k=key: self.key_pin(k))
+            self.keypad_buttons[key] = btn
+            pad.addWidget(btn)
+        root.addWidget(self.keypad)
+        self.login_message = _label("", None)
+        root.addWidget(self.login_message)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_incident_tab(), self.tr("INCIDENT && ACTS"))
+        self.tabs.addTab(self._build_edge_tab(), self.tr("SIDE-BET EDGE"))
+        self.tabs.addTab(self._build_recall_tab(), self.tr("ROUND RECALL"))
+        self.tabs.currentChanged.connect(lambda i: self.load_recall() if i == 2 else None)
+        self.recall_shoe.currentIndexChanged.connect(lambda _i: self.load_recall())
+        root.addWidget(self.tabs, 1)
+        self._show_login()
+
+    # ------------------------------------------------------------------ building
+    def _build_incident_tab(self) -> QWidget:
+        page = QWidget()
+        lay = QHBoxLayout(page)
+        lay.setSpacing(16)
+
+        left, left_lay = _panel()
+        left_lay.addWidget(_label(self.tr("INCIDENT"), "caption"))
+        self.incident_title = _label(self.tr("No incident: the round is not paused"), None)
+        self.incident_title.setStyleSheet("font-size: 40px; font-weight: bold;")
+        self.incident_title.setWordWrap(True)
+        left_lay.addWidget(self.incident_title)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        self.incident_fields: dict[str, QLabel] = {}
+        for row, (key, caption) in enumerate(
+            (
+                ("ts", self.tr("WHEN")),
+                ("position", self.tr("POSITION")),
+                ("reason", self.tr("REASON")),
+                ("state_before", self.tr("STATE BEFORE")),
+                ("round", self.tr("SHOE / ROUND")),
+            )
+        ):
+            grid.addWidget(_label(caption, "caption"), row, 0)
+            val = _label("–", None)
+            val.setStyleSheet("font-size: 28px;")
+            val.setWordWrap(True)
+            grid.addWidget(val, row, 1)
+            self.incident_fields[key] = val
+        grid.setColumnStretch(1, 1)
+        left_lay.addLayout(grid)
+        left_lay.addWidget(_label(self.tr("EVIDENCE AND LAST RAW FRAMES FROM THE SHOE"), "caption"))
+        self.raw_table = QTableWidget(0, 4)
+        self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
+        self.raw_table.verticalHeader().hide()
+        self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")
+        left_lay.addWidget(self.raw_table, 1)
+        lay.addWidget(left, 5)
+
+        right, right_lay = _panel()
+        right_lay.addWidget(_label(self.tr("ACT"), "caption"))
+        acts_row = QGridLayout()
+        self.act_group = QButtonGroup(self)
+        self.act_group.setExclusive(True)
+        self.act_buttons: dict[str, QPushButton] = {}
+        names = {
+            "resume": self.tr("RESUME"),
+            "enter_card": self.tr("ENTER CARD"),
+            "move_card": self.tr("MOVE CARD"),
+            "void_round": self.tr("VOID ROUND"),
+            "end_shoe": self.tr("END SHOE"),
+        }
+        for i, act in enumerate(ACTS):
+            btn = QPushButton(names[act])
+            btn.setCheckable(True)
+            btn.setObjectName("small")
+            btn.setStyleSheet("QPushButton:checked { background: #e8c15a; color: #17120a; }")
+            self.act_group.addButton(btn)
+            btn.clicked.connect(lambda _=False, a=act: self.select_act(a))
+            self.act_buttons[act] = btn
+            acts_row.addWidget(btn, i // 3, i % 3)
+        right_lay.addLayout(acts_row)
+
+        form = QGridLayout()
+        form.setHorizontalSpacing(12)
+        self.card_edit = QLineEdit()
+        self.card_edit.setPlaceholderText(self.tr("card, e.g. QD or 10H"))
+        self.card_edit.textChanged.connect(self._update_preview)
+        self.card_position = QComboBox()
+        self.from_position = QComboBox()
+        self.to_position = QComboBox()
+        for combo in (self.card_position, self.from_position, self.to_position):
+            for pos in POSITIONS:
+                combo.addItem(prompts.position_name(pos), pos)
+            combo.currentIndexChanged.connect(self._update_preview)
+        self.reason = QComboBox()
+        self.reason.addItem(self.tr("— choose a reason code —"), "")
+        for code in REASON_CODES:
+            self.reason.addItem(code.replace("_", " "), code)
+        self.reason.currentIndexChanged.connect(self._update_preview)
+        self.note = QLineEdit()
+        self.note.setPlaceholderText(self.tr("note (required): what happened, who was called"))
+        self.note.textChanged.connect(self._update_preview)
+        self.card_caption = _label(self.tr("CARD"), "caption")
+        self.from_caption = _label(self.tr("FROM"), "caption")
+        self.to_caption = _label(self.tr("TO"), "caption")
+        form.addWidget(self.card_caption, 0, 0)
+        form.addWidget(self.card_edit, 0, 1)
+        form.addWidget(self.from_caption, 1, 0)
+        form.addWidget(self.from_position, 1, 1)
+        form.addWidget(self.to_caption, 2, 0)
+        form.addWidget(self.to_position, 2, 1)
+        form.addWidget(_label(self.tr("REASON"), "caption"), 3, 0)
+        form.addWidget(self.reason, 3, 1)
+        form.addWidget(_label(self.tr("NOTE"), "caption"), 4, 0)
+        form.addWidget(self.note, 4, 1)
+        form.setColumnStretch(1, 1)
+        right_lay.addLayout(form)
+
+        right_lay.addWidget(_label(self.tr("WHAT WILL HAPPEN"), "caption"))
+        self.preview = _label("", None, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.preview.setWordWrap(True)
+        self.preview.setStyleSheet(f"font-size: 28px; color: {COLORS['gold']};")
+        self.preview.setMinimumHeight(120)
+        right_lay.addWidget(self.preview, 1)
+        self.confirm = QPushButton(self.tr("CONFIRM ACT"))
+        self.confirm.setObjectName("primary")
+        self.confirm.clicked.connect(self.perform)
+        right_lay.addWidget(self.confirm)
+        self.outcome = _label("", None)
+        self.outcome.setWordWrap(True)
+        self.outcome.setStyleSheet("font-size: 26px; font-weight: bold;")
+        right_lay.addWidget(self.outcome)
+        lay.addWidget(right, 4)
+        self.selected_act: str | None = None
+        self._update_preview()
+        return page
+
+    def _build_edge_tab(self) -> QWidget:
+        page, lay = _panel()
+        lay.addWidget(_label(self.tr("SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT"), "caption"))
+        self.edge_status = _label(self.tr("No alert in this shoe"), None)
+        self.edge_status.setStyleSheet("font-size: 30px; font-weight: bold;")
+        lay.addWidget(self.edge_status)
+        self.edge_table = QTableWidget(0, 5)
+        self.edge_table.setHorizontalHeaderLabels(
+            [self.tr("time"), self.tr("bet"), self.tr("player EV per unit"), self.tr("cards left"), self.tr("round")]
+        )
+        self.edge_table.verticalHeader().hide()
+        self.edge_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.edge_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        lay.addWidget(self.edge_table, 1)
+        return page
+
+    def _build_recall_tab(self) -> QWidget:
+        page, lay = _panel()
+        row = QHBoxLayout()
+        row.addWidget(_label(self.tr("SHOE"), "caption"))
+        self.recall_shoe = QComboBox()
+        self.recall_shoe.addItem(self.tr("this shoe"), "current")
+        self.recall_shoe.addItem(self.tr("all shoes"), None)
+        row.addWidget(self.recall_shoe)
+        self.recall_button = QPushButton(self.tr("LOAD ROUNDS"))
+        self.recall_button.setObjectName("small")
+        self.recall_button.clicked.connect(self.load_recall)
+        row.addWidget(self.recall_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.recall_table = QTableWidget(0, 8)
+        self.recall_table.setHorizontalHeaderLabels(
+            [
+                self.tr("shoe"),
+                self.tr("round"),
+                self.tr("status"),
+                self.tr("player"),
+                self.tr("banker"),
+                self.tr("result"),
+                self.tr("incidents"),
+                self.tr("acts"),
+            ]
+        )
+        self.recall_table.verticalHeader().hide()
+        self.recall_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.recall_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.recall_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.recall_table.itemSelectionChanged.connect(self._show_recall_detail)
+        lay.addWidget(self.recall_table, 2)
+        self.recall_detail = QPlainTextEdit()
+        self.recall_detail.setReadOnly(True)
+        self.recall_detail.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 18px;")
+        lay.addWidget(self.recall_detail, 1)
+        self.recalled: list = []
+        self.recall_events: list[dict] = []
+        return page
+
+    # ------------------------------------------------------------------ login
+    def login(self) -> bool:
+        """Start a session with the typed user and PIN; False (with the reason shown) when refused."""
+        user, pin = self.user_edit.text().strip(), self.pin_edit.text()
+        if not user or not pin:
+            self._message(self.tr("Type the user and the PIN"), "danger")
+            return False
+        if self.authenticate is not None:
+            try:
+                ok = bool(self.authenticate(user, pin))
+            except Exception as err:
+                ok = False
+                log.info("supervisor_login_refused", user=user, error=str(err))
+                self._message(self.tr("REFUSED: %1").replace("%1", str(err) or self.tr("wrong PIN")), "danger")
+                self.pin_edit.clear()
+                return False
+            if not ok:
+                self.pin_edit.clear()
+                self._message(self.tr("REFUSED: wrong user or PIN"), "danger")
+                return False
+        self.user, self._pin = user, pin
+        self.pin_edit.clear()
+        self._session.start()
+        self._message("", None)
+        self._show_login()
+        return True
+
+    def logout(self) -> None:
+        """End the session: the PIN is forgotten."""
+        self.user, self._pin = None, None
+        self._session.stop()
+        self._show_login()
+
+    @property
+    def logged_in(self) -> bool:
+        """True while a supervisor session is open."""
+        return self.user is not None
+
+    def key_pin(self, key: str) -> None:
+        """A keypad key: a digit is added to the PIN, ``⌫`` removes the last one."""
+        if key == "⌫":
+            self.pin_edit.backspace()
+        elif key.isdigit() and len(self.pin_edit.text()) < 12:
+            self.pin_edit.setText(self.pin_edit.text() + key)
+
+    def _show_login(self) -> None:
+        logged = self.logged_in
+        for w in (self.user_edit, self.pin_edit, self.login_button, self.keypad):
+            w.setVisible(not logged)
+        self.logout_button.setVisible(logged)
+        self.who.setText(
+            ("● " + self.tr("logged in: %1").replace("%1", self.user)) if logged else self.tr("not logged in")
+        )
+        self.who.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS['ok' if logged else 'muted']};")
+        self._update_preview()
+
+    def _message(self, text: str, color: str | None) -> None:
+        self.login_message.setText(("✖ " if color == "danger" else "") + text)
+        self.login_message.setStyleSheet(
+            f"color: {COLORS[color]}; font-size: 26px; font-weight: bold;" if color else ""
+        )
+
+    # ------------------------------------------------------------------ acts
+    def select_act(self, act: str) -> None:
+        """Choose the act to perform (one of :data:`ACTS`) and show its preview."""
+        if act not in ACTS:
+            raise ValueError(f"unknown act {act!r}; allowed: {', '.join(ACTS)}")
+        self.selected_act = act
+        self.act_buttons[act].setChecked(True)
+        self.outcome.setText("")
+        self._update_preview()
+
+    def set_reason(self, code: str, note: str) -> None:
+        """Pick the reason ``code`` (one of :data:`REASON_CODES`) and type ``note``."""
+        index = self.reason.findData(code)
+        if index < 0:
+            raise ValueError(f"unknown reason code {code!r}")
+        self.reason.setCurrentIndex(index)
+        self.note.setText(note)
+        self.note.setCursorPosition(0)
+
+    def act_params(self) -> dict:
+        """Keyword arguments of the selected act (``token=``, ``from_position=``, ``to_position=``)."""
+        act = self.selected_act
+        if act == "enter_card":
+            return {"token": self.card_edit.text().strip().upper(), "position": self.card_position.currentData()}
+        if act == "move_card":
+            return {"from_position": self.from_position.currentData(), "to_position": self.to_position.currentData()}
+        return {}
+
+    def preview_text(self) -> str:
+        """What the selected act will do, in words, from the current snapshot (shown before confirming)."""
+        act, v = self.selected_act, self.view
+        shoe, rnd = field(v, "shoe_number", 0), field(v, "round_number", 0)
+        if act is None:
+            return self.tr("Choose an act.")
+        if act == "resume":
+            inc = field(v, "incident", None)
+            before = field(inc, "state_before", None) or "?"
+            text = (
+                self.tr(
+                    "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
+                )
+                .replace("%1", str(rnd))
+                .replace("%2", str(shoe))
+                .replace("%3", prompts.state_name(str(before)))
+            )
+        elif act == "enter_card":
+            p = self.act_params()
+            from dealer_station.console.cards import card_label
+
+            label = card_label(p["token"])
+            card = label[0] + label[1] if label else self.tr("(type a valid card)")
+            text = (
+                self.tr(
+                    "Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
+                    "third-card rules."
+                )
+                .replace("%1", card)
+                .replace("%2", prompts.position_name(p["position"]))
+                .replace("%3", str(rnd))
+            )
+        elif act == "move_card":
+            p = self.act_params()
+            text = (
+                self.tr("The card at %1 moves to %2; totals and who draws are recomputed.")
+                .replace("%1", prompts.position_name(p["from_position"]))
+                .replace("%2", prompts.position_name(p["to_position"]))
+            )
+        elif act == "void_round":
+            text = (
+                self.tr(
+                    "Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. "
+                    "The next round is round %3."
+                )
+                .replace("%1", str(rnd))
+                .replace("%2", str(shoe))
+                .replace("%3", str(int(rnd or 0) + 1))
+            )
+        else:
+            text = (
+                self.tr(
+                    "Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer "
+                    "is asked for a new shoe (shuffle and burn)."
+                )
+                .replace("%1", str(shoe))
+                .replace("%2", str(rnd))
+            )
+        return text
+
+    def missing(self) -> list[str]:
+        """What still keeps the act from being confirmed (empty when it can be)."""
+        out = []
+        if not self.logged_in and self.authenticate is not None:
+            out.append(self.tr("log in"))
+        if self.selected_act is None:
+            out.append(self.tr("choose an act"))
+        if not self.reason.currentData():
+            out.append(self.tr("a reason code"))
+        if not self.note.text().strip():
+            out.append(self.tr("a note"))
+        if self.selected_act == "enter_card":
+            from dealer_station.console.cards import card_label
+
+            if card_label(self.card_edit.text().strip()) is None:
+                out.append(self.tr("a valid card"))
+        if self.selected_act == "move_card" and self.from_position.currentData() == self.to_position.currentData():
+            out.append(self.tr("two different positions"))
+        return out
+
+    def _update_preview(self, *_args) -> None:
+        if not hasattr(self, "confirm"):
+            return
+        self.preview.setText(self.preview_text())
+        missing = self.missing()
+        act = self.selected_act
+        for w in (self.card_caption, self.card_edit, self.card_position):
+            w.setVisible(act == "enter_card")
+        for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
+            w.setVisible(act == "move_card")
+        self.card_position.setVisible(False)  # the controller places a manual card at the position due
+        self.confirm.setEnabled(not missing)
+        self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
+
+    def perform(self) -> bool:
+        """Send the selected act to the controller; True when accepted. Refusals are shown, never raised."""
+        missing = self.missing()
+        if missing:
+            self._outcome(self.tr("Still needed: %1").replace("%1", ", ".join(missing)), "danger")
+            return False
+        user, pin = self.user, self._pin
+        if user is None:  # no log-in check here: the controller checks the PIN typed now
+            user, pin = self.user_edit.text().strip(), self.pin_edit.text()
+        act = self.selected_act
+        kw = self.act_params()
+        kw.pop("position", None)
+        try:
+            self.host.supervisor(
+                act, user=user, pin=pin, reason=self.reason.currentData(), note=self.note.text().strip(), **kw
+            )
+        except Exception as err:
+            kind = classify_error(err)
+            log.info("supervisor_act_refused", act=act, user=user, kind=kind, error=str(err))
+            if kind == "auth":
+                self.logout()
+                self.pin_edit.clear()
+                self._outcome(
+                    self.tr("REFUSED – not authorised: %1").replace("%1", str(err) or self.tr("wrong PIN")), "danger"
+                )
+            elif kind == "refused":
+                self._outcome(self.tr("REFUSED – not allowed now: %1").replace("%1", str(err)), "danger")
+            else:
+                self._outcome(self.tr("ERROR: %1").replace("%1", f"{type(err).__name__}: {err}"), "danger")
+            return False
+        self._session.start()
+        self._outcome(self.tr("DONE: %1").replace("%1", self.act_buttons[act].text()), "ok")
+        self.note.clear()
+        self.card_edit.clear()
+        self.reason.setCurrentIndex(0)
+        self.act_done.emit(act)
+        return True
+
+    def _outcome(self, text: str, color: str) -> None:
+        self.outcome.setText(("✔ " if color == "ok" else "✖ ") + text)
+        self.outcome.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS[color]};")
+
+    # ------------------------------------------------------------------ rendering
+    def show_view(self, view) -> None:
+        """Render a ``TableView``: the incident and the act preview."""
+        self.view = view
+        inc = field(view, "incident", None)
+        if inc is None:
+            self.incident_title.setText(self.tr("No incident: the round is not paused"))
+            self.incident_title.setStyleSheet(f"font-size: 36px; font-weight: bold; color: {COLORS['ok']};")
+            for lab in self.incident_fields.values():
+                lab.setText("–")
+        else:
+            kind = str(field(inc, "type", "") or "?")
+            self.incident_title.setText("‼ " + kind.replace("_", " ").upper())
+            self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
+            self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
+            pos = field(inc, "position", None)
+            self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
+            self.incident_fields["reason"].setText(str(field(inc, "reason", "") or "–"))
+            self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
+        self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
+        self._show_frames(inc)
+        self._update_preview()
+
+    def _show_frames(self, inc) -> None:
+        rows: list[tuple[str, str, str, str]] = []
+        evidence = field(inc, "evidence", None) if inc is not None else None
+        for raw in _evidence_bytes(evidence):
+            frame = RawFrame("evidence", raw, datetime.now(UTC))
+            rows.append((self.tr("incident"), self.tr("evidence"), frame.hex, frame.text))
+        for frame in reversed(list(self.frames())):
+            kind = frame.kind + (f" ({frame.detail})" if frame.detail else "")
+            rows.append((frame.received.strftime("%H:%M:%S.%f")[:-3], kind, frame.hex, frame.text))
+        self.raw_table.setRowCount(len(rows))
+        for r, values in enumerate(rows):
+            for c, value in enumerate(values):
+                self.raw_table.setItem(r, c, QTableWidgetItem(value))
+        self.raw_table.resizeColumnToContents(0)
+        self.raw_table.resizeColumnToContents(1)
+
+    def add_fact(self, fact) -> None:
+        """Take a controller fact: ``player_edge`` alerts go to the edge monitor; a new shoe clears it."""
+        kind = field(fact, "kind", "")
+        data = field(fact, "data", {}) or {}
+        if kind == "shoe_started":
+            self.edges.clear()
+            self.edge_table.setRowCount(0)
+            self.edge_status.setText(self.tr("No alert in this shoe"))
+            self.edge_status.setStyleSheet("font-size: 30px; font-weight: bold;")
+        if kind != "player_edge":
+            return
+        self.edges.append(dict(data))
+        row = self.edge_table.rowCount()
+        self.edge_table.insertRow(row)
+        bet = str(data.get("bet", data.get("bet_type", "?")))
+        ev = data.get("ev", data.get("player_ev", ""))
+        values = (
+            datetime.now(UTC).strftime("%H:%M:%S"),
+            prompts.bet_name(bet),
+            str(ev),
+            str(data.get("cards_left", field(self.view, "cards_left", ""))),
+            str(data.get("round", field(self.view, "round_number", ""))),
+        )
+        for c, value in enumerate(values):
+            self.edge_table.setItem(row, c, QTableWidgetItem(value))
+        self.edge_status.setText(
+            "⚠ "
+            + self.tr("%1 favours the player now (EV %2)").replace("%1", prompts.bet_name(bet)).replace("%2", str(ev))
+        )
+        self.edge_status.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {COLORS['alert']};")
+
+    def load_recall(self) -> int:
+        """Load past rounds from the journal (``Controller.recall``) into the table; return how many."""
+        choice = self.recall_shoe.currentData()
+        shoe = field(self.view, "shoe_number", None) if choice == "current" else None
+        self.recalled = self.host.recall(shoe or None) if choice != "current" or shoe else []
+        events = self.host.round_events() if self.recalled else {}
+        self.recall_table.setRowCount(len(self.recalled))
+        self.recall_events = []
+        for r, rec in enumerate(self.recalled):
+            d = as_dict(rec)
+            key = (int(d.get("shoe", d.get("shoe_number", 0)) or 0), int(d.get("round", d.get("round_number", 0)) or 0))
+            ev = events.get(key, {"incidents": [], "acts": []})
+            self.recall_events.append(ev)
+            incidents = ev["incidents"] or d.get("incidents") or ([d["reason"]] if d.get("reason") else [])
+            acts = ev["acts"] or d.get("acts") or []
+            values = (
+                key[0],
+                key[1],
+                d.get("status", ""),
+                " ".join(map(str, d.get("player", []) or [])),
+                " ".join(map(str, d.get("banker", []) or [])),
+                _winner_text(d),
+                _join(incidents),
+                _join(acts),
+            )
+            for c, value in enumerate(values):
+                self.recall_table.setItem(r, c, QTableWidgetItem(str(value)))
+        self.recall_detail.setPlainText("")
+        return len(self.recalled)
+
+    def _show_recall_detail(self) -> None:
+        rows = self.recall_table.selectionModel().selectedRows()
+        if not rows or rows[0].row() >= len(self.recalled):
+            return
+        rec = as_dict(self.recalled[rows[0].row()])
+        if rows[0].row() < len(self.recall_events):
+            rec = {**rec, **{k: v for k, v in self.recall_events[rows[0].row()].items() if v}}
+        self.recall_detail.setPlainText(json.dumps(rec, indent=2, default=str, ensure_ascii=False))
+
+
+def _winner_text(d: dict) -> str:
+    res = d.get("result") or {}
+    winner = d.get("winner") or (res.get("winner") if isinstance(res, dict) else None)
+    if not winner:
+        return ""
+    p = d.get("player_total", res.get("player_total") if isinstance(res, dict) else None)
+    b = d.get("banker_total", res.get("banker_total") if isinstance(res, dict) else None)
+    totals = f" {p}–{b}" if p is not None and b is not None else ""
+    return prompts.winner_name(str(winner)) + totals
+
+
+def _join(items) -> str:
+    if not items:
+        return ""
+    if isinstance(items, str):
+        return items
+    out = []
+    for item in items:
+        if isinstance(item, dict):
+            out.append(
+                ", ".join(f"{k}={v}" for k, v in item.items() if k in ("type", "act", "user", "reason", "note", "kind"))
+                or json.dumps(item, default=str)
+            )
+        else:
+            out.append(str(item))
+    return "; ".join(out)
+
+
+def _when(ts) -> str:
+    if ts is None:
+        return "–"
+    if isinstance(ts, str):
+        try:
+            ts = datetime.fromisoformat(ts.replace("Z", "+00:00"))
+        except ValueError:
+            return ts
+    if isinstance(ts, datetime):
+        return ts.astimezone(UTC).strftime("%H:%M:%S UTC  %Y-%m-%d")
+    return str(ts)
+
+
+def _evidence_bytes(evidence) -> list[bytes]:
+    """Evidence as raw byte strings: hex text, bytes, or a list of either. Unreadable hex is kept as text."""
+    if evidence is None or evidence == "":
+        return []
+    if isinstance(evidence, bytes | bytearray):
+        return [bytes(evidence)]
+    if isinstance(evidence, list | tuple):
+        out = []
+        for item in evidence:
+            out.extend(_evidence_bytes(item))
+        return out
+    if isinstance(evidence, dict):
+        for key in ("raw", "hex", "frames"):
+            if key in evidence:
+                return _evidence_bytes(evidence[key])
+        return [json.dumps(evidence, default=str).encode()]
+    text = str(evidence)
+    try:
+        return [bytes.fromhex(text.replace(" ", ""))]
+    except ValueError:
+        return [text.encode("utf-8", "replace")]

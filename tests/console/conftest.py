@@ -1,0 +1,55 @@
+"""Fixtures of the console tests: the fake controller and shoes (fakes.py), a console window."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location("console_test_fakes", Path(__file__).with_name("fakes.py"))
+fakes_module = importlib.util.module_from_spec(_spec)
+sys.modules["console_test_fakes"] = fakes_module
+_spec.loader.exec_module(fakes_module)
+
+
+@pytest.fixture
+def fakes():
+    """The fakes module (FakeController, FakeShoe, BlockingShoe, AuthError, ActRefused)."""
+    return fakes_module
+
+
+@pytest.fixture
+def console(qtbot):
+    """A factory: ``console(controller, source)`` → a shown MainWindow, shut down after the test."""
+    from dealer_station.console.main_window import MainWindow
+
+    windows = []
+    beeps = []
+
+    def make(controller, source=None, **kw):
+        kw.setdefault("sound", lambda: beeps.append(time.monotonic()))
+        win = MainWindow(controller, source, **kw)
+        win.beeps = beeps
+        qtbot.addWidget(win)
+        with qtbot.waitActive(win):
+            win.show()
+            win.activateWindow()
+        win.start()
+        windows.append(win)
+        return win
+
+    yield make
+    for win in windows:
+        win.shutdown()
+
+
+def press_next(qtbot, win, timeout=3000):
+    """Press Space (the NEXT key / foot pedal) and wait until the console has handled it."""
+    from PySide6.QtCore import Qt
+
+    before = (win.bridge.delivered, win.host.snapshot())
+    qtbot.keyClick(win, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: (win.bridge.delivered, win.host.snapshot()) != before, timeout=timeout)

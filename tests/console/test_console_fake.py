@@ -1,0 +1,324 @@
+"""The console against the controller contract (a fake controller and a fake simulated shoe)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from dealer_station.console import prompts
+from dealer_station.console.cards import CardFace, card_label
+from dealer_station.console.supervisor_screen import classify_error
+from drivers import frames
+
+
+def _press(qtbot, win):
+    before = (win.bridge.delivered, win.host.snapshot())
+    qtbot.keyClick(win, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: (win.bridge.delivered, win.host.snapshot()) != before, timeout=3000)
+
+
+def _deal_to(qtbot, win, state, limit=60):
+    for _ in range(limit):
+        if win.host.snapshot().state == state:
+            return
+        _press(qtbot, win)
+    raise AssertionError(f"never reached {state}: {win.host.snapshot()}")
+
+
+def _send(qtbot, win, event):
+    before = win.bridge.delivered
+    threading.Thread(target=win.bridge.sink, args=(event,)).start()  # as a reader thread does
+    qtbot.waitUntil(lambda: win.bridge.delivered > before, timeout=3000)
+
+
+def test_card_label_and_faces(qtbot):
+    assert card_label("TD") == ("10", "♦", True)
+    assert card_label("as") == ("A", "♠", False)
+    assert card_label("KC") == ("K", "♣", False)
+    assert card_label("ZZ") is None and card_label(None) is None and card_label("") is None
+    face = CardFace("player3")
+    qtbot.addWidget(face)
+    face.resize(170, 238)
+    for token, text in (("QH", "Q♥"), ("??", ""), (None, "")):
+        face.set_card(token)
+        assert face.text_shown() == text
+        assert not face.grab().isNull()
+    face.set_card(None, is_rescan=True)
+    assert face.text_shown() == "RESCAN"
+
+
+def test_misread_alert_shows_and_clears_on_rescan(qtbot, console, fakes):
+    controller = fakes.FakeController()
+    win = console(controller, fakes.FakeShoe(seed=5))
+    _deal_to(qtbot, win, "betting_open")
+    _press(qtbot, win)  # close betting
+    _press(qtbot, win)  # player 1
+    assert win.dealer.misread.isHidden()
+    beeps = len(win.beeps)
+    _send(qtbot, win, frames.NoRead(b"NR\r\n"))
+    alert = win.dealer.misread
+    assert alert.isVisible()
+    assert "MISREAD" in alert.text.text() and "BANKER CARD 1" in alert.text.text()
+    assert alert.icon.text() == "⚠"  # an icon and words, not colour alone
+    assert len(win.beeps) == beeps + 1
+    assert win.dealer.banker.cards[0].text_shown() == "RESCAN"
+    _send(qtbot, win, frames.CardRead("7C", b"7C\r\n"))
+    assert alert.isHidden()
+    assert win.dealer.banker.cards[0].text_shown() == "7♣"
+
+
+def _pause_by_misreads(qtbot, win):
+    _deal_to(qtbot, win, "betting_open")
+    _press(qtbot, win)
+    _press(qtbot, win)
+    for _ in range(3):
+        _send(qtbot, win, frames.NoRead(b"\x02NR\x03"))
+    assert win.host.snapshot().state == "paused"
+
+
+def test_paused_round_voided_by_a_supervisor(qtbot, console, fakes):
+    controller = fakes.FakeController()
+    win = console(controller, fakes.FakeShoe(seed=5))
+    _pause_by_misreads(qtbot, win)
+    rnd = controller.snapshot().round_number
+    assert win.dealer.incident.isVisible()
+    assert "MISREAD LIMIT" in win.dealer.incident.text.text()
+    assert win.dealer.banner.text() == "ROUND PAUSED – CALL THE SUPERVISOR"
+    assert not win.dealer.next_button.isEnabled()
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    sup = win.supervisor
+    assert win.stack.currentWidget() is sup
+    assert "MISREAD LIMIT" in sup.incident_title.text()
+    assert sup.incident_fields["position"].text() == "BANKER CARD 1"
+    hexes = [sup.raw_table.item(r, 2).text() for r in range(sup.raw_table.rowCount())]
+    texts = [sup.raw_table.item(r, 3).text() for r in range(sup.raw_table.rowCount())]
+    assert "02 4E 52 03" in hexes and "\\x02NR\\x03" in texts
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1234")
+    assert sup.login()
+    sup.select_act("void_round")
+    assert not sup.confirm.isEnabled()  # needs a reason and a note
+    sup.set_reason("scanner_misread", "scanner dirty, cleaned")
+    assert sup.confirm.isEnabled()
+    assert f"Round {rnd} of shoe 1 is VOIDED" in sup.preview.text()
+    assert controller.snapshot().state == "paused"  # nothing happened before confirming
+    qtbot.mouseClick(sup.confirm, Qt.MouseButton.LeftButton)
+    view = controller.snapshot()
+    assert view.state == "betting_open" and view.round_number == rnd + 1
+    assert sup.outcome.text().startswith("✔")
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    assert win.stack.currentWidget() is win.dealer
+    qtbot.waitUntil(lambda: win.dealer.incident.isHidden())
+    sup.recall_shoe.setCurrentIndex(1)
+    assert sup.load_recall() == len(controller.recall())
+    statuses = [sup.recall_table.item(r, 2).text() for r in range(sup.recall_table.rowCount())]
+    assert "voided" in statuses
+
+
+def test_wrong_pin_refused(qtbot, console, fakes):
+    controller = fakes.FakeController()
+    win = console(controller, fakes.FakeShoe(seed=5))
+    _pause_by_misreads(qtbot, win)
+    win.show_supervisor()
+    sup = win.supervisor
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("9999")
+    sup.login()  # no log-in check configured: the controller checks the PIN at the act
+    sup.select_act("void_round")
+    sup.set_reason("scanner_misread", "try")
+    assert sup.perform() is False
+    assert "REFUSED" in sup.outcome.text() and "not authorised" in sup.outcome.text()
+    assert controller.snapshot().state == "paused"
+    assert not sup.logged_in
+    # a dealer account is no supervisor either
+    sup.user_edit.setText("dan")
+    sup.pin_edit.setText("0000")
+    sup.login()
+    sup.set_reason("scanner_misread", "try again")
+    assert sup.perform() is False
+    assert controller.snapshot().state == "paused"
+
+
+def test_login_check_refuses_a_wrong_pin_at_once(qtbot, console, fakes):
+    win = console(fakes.FakeController(), None, authenticate=lambda u, p: (u, p) == ("sue", "1234"))
+    sup = win.supervisor
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1111")
+    assert sup.login() is False
+    assert "REFUSED" in sup.login_message.text()
+    assert sup.pin_edit.text() == ""
+    assert not sup.logged_in
+    sup.select_act("resume")
+    sup.set_reason("other", "x")
+    assert not sup.confirm.isEnabled()  # "log in" still needed
+
+
+def test_act_refused_when_not_paused(qtbot, console, fakes):
+    win = console(fakes.FakeController(), None)
+    sup = win.supervisor
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1234")
+    sup.login()
+    sup.select_act("resume")
+    sup.set_reason("other", "testing")
+    assert sup.perform() is False
+    assert "not allowed now" in sup.outcome.text()
+    assert sup.logged_in
+
+
+def test_previews_say_what_will_happen(qtbot, console, fakes):
+    win = console(fakes.FakeController(), None)
+    sup = win.supervisor
+    sup.show_view(win.host.snapshot())
+    sup.select_act("enter_card")
+    sup.card_edit.setText("qd")
+    assert "Q♦" in sup.preview_text() and "MANUAL" in sup.preview_text()
+    sup.select_act("move_card")
+    sup.from_position.setCurrentIndex(0)
+    sup.to_position.setCurrentIndex(2)
+    assert "PLAYER CARD 1" in sup.preview_text() and "PLAYER CARD 2" in sup.preview_text()
+    sup.set_reason("wrong_position", "n")
+    sup.to_position.setCurrentIndex(0)
+    assert "two different positions" in sup.missing()
+    sup.select_act("end_shoe")
+    assert "ENDS" in sup.preview_text()
+    sup.select_act("resume")
+    assert "resumes" in sup.preview_text()
+    with pytest.raises(ValueError):
+        sup.select_act("deal_myself")
+
+
+def test_edge_alerts_reach_the_supervisor(qtbot, console, fakes):
+    controller = fakes.FakeController()
+    win = console(controller, None)
+    controller.edge("two_cards_lucky_six", "0.0214")
+    sup = win.supervisor
+    assert sup.edge_table.rowCount() == 1
+    assert sup.edge_table.item(0, 1).text() == "2 Cards Lucky Six"
+    assert "favours the player" in sup.edge_status.text() and sup.edge_status.text().startswith("⚠")
+
+
+def test_recovered_station_shows_the_same_prompt(qtbot, console, fakes):
+    journal = []
+    controller = fakes.FakeController(journal)
+    shoe = fakes.FakeShoe(seed=9)
+    win = console(controller, shoe)
+    _deal_to(qtbot, win, "betting_open")
+    _press(qtbot, win)
+    _press(qtbot, win)
+    _press(qtbot, win)
+    _send(qtbot, win, frames.NoRead(b"NR"))
+    before = (win.dealer.banner.text(), win.dealer.next.text(), win.dealer.misread.text.text(),
+              [f.text_shown() for f in win.dealer.player.cards + win.dealer.banker.cards])
+    win.shutdown()
+    win.close()
+    again = console(fakes.FakeController(journal), None)
+    after = (again.dealer.banner.text(), again.dealer.next.text(), again.dealer.misread.text.text(),
+             [f.text_shown() for f in again.dealer.player.cards + again.dealer.banker.cards])
+    assert after == before
+    assert before[0] == "DEAL PLAYER CARD 2"
+
+
+def test_gui_keeps_ticking_while_the_reader_blocks(qtbot, console, fakes):
+    shoe = fakes.BlockingShoe(seconds=5.0, block_in_start=True)
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(50)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start()
+    win = console(fakes.FakeController(), shoe)
+    started = time.monotonic()
+    qtbot.waitUntil(lambda: win.bridge.delivered >= 1, timeout=15000)
+    timer.stop()
+    assert time.monotonic() - started >= 4.9
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    assert len(ticks) >= 80
+    assert max(gaps) < 0.25, f"the GUI froze for {max(gaps):.3f} s"
+    assert shoe.start_thread != threading.get_ident()  # start() ran off the GUI thread
+
+
+def test_controller_errors_never_crash_the_console(qtbot, console, fakes):
+    controller = fakes.FakeController()
+
+    def broken(event):
+        raise RuntimeError("boom")
+
+    controller.shoe_event = broken
+    win = console(controller, None)
+    _send(qtbot, win, frames.CardRead("AS", b"AS"))
+    assert "boom" in win.dealer.problem.text()
+    assert win.do("new_shoe") is True
+    assert win.do("new_shoe") is False  # refused by the controller: shown, not raised
+    assert "not allowed" in win.dealer.problem.text()
+
+
+def test_keyboard_shortcuts(qtbot, console, fakes):
+    controller = fakes.FakeController()
+    win = console(controller, None)
+    qtbot.keyClick(win, Qt.Key.Key_F2)
+    assert controller.snapshot().state == "burn_indicator"
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    assert win.stack.currentWidget() is win.supervisor
+    qtbot.keyClick(win, Qt.Key.Key_F2)  # dealer keys are off on the supervisor screen
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    assert win.stack.currentWidget() is win.dealer
+    assert not win.dealer.next_button.isEnabled()  # a real shoe: the next step is a card
+
+
+def test_right_to_left_layout(qtbot, console, fakes):
+    app = QApplication.instance()
+    app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    try:
+        win = console(fakes.FakeController(), fakes.FakeShoe())
+        win.resize(1920, 1080)
+        qtbot.waitExposed(win)
+        assert not win.grab().isNull()
+        d = win.dealer
+        assert d.player.mapTo(win, d.player.rect().topLeft()).x() > d.banker.mapTo(win, d.banker.rect().topLeft()).x()
+        assert d.minimumSizeHint().width() <= 1920
+        win.show_supervisor()
+        assert not win.grab().isNull()
+        assert win.supervisor.minimumSizeHint().width() <= 1920
+    finally:
+        app.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+
+
+def test_prompts_are_translatable():
+    assert QCoreApplication.translate("Prompts", "NO MORE BETS") == "NO MORE BETS"
+    assert prompts.position_name("banker3") == "BANKER CARD 3"
+    assert prompts.position_name("dealer9") == ""
+    assert prompts.winner_name("B") == "BANKER"
+
+
+def test_classify_error(fakes):
+    assert classify_error(fakes.AuthError("x")) == "auth"
+    assert classify_error(fakes.ActRefused("x")) == "refused"
+    assert classify_error(ValueError("x")) == "error"
+
+
+def test_a_hung_device_never_holds_the_console_on_close(qtbot, fakes):
+    from dealer_station.console import bridge as bridge_module
+    from dealer_station.console.bridge import ShoeBridge
+
+    class HangingShoe:
+        def start(self, sink):
+            pass
+
+        def stop(self):
+            time.sleep(1.5)
+
+    delivered = []
+    b = ShoeBridge(delivered.append, HangingShoe())
+    assert b.start()
+    started = time.monotonic()
+    b.close(timeout=0.3)
+    assert time.monotonic() - started < 1.0
+    worker = bridge_module._ORPHANED_WORKERS[-1]
+    assert worker.wait(3000)  # it ends on its own once the device call returns
+    b.sink(frames.CardRead("AS", b"AS"))
+    qtbot.wait(50)
+    assert delivered == []  # nothing is delivered after close

@@ -1,0 +1,431 @@
+"""End to end: the console on the real controller, journal, accounts and simulated shoe (a pty)."""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dealer_station.app.accounts import Accounts
+from drivers import frames
+from tests.conftest import run_cli
+
+
+@pytest.fixture
+def station_factory(tmp_path):
+    from dealer_station.console.station import open_station
+
+    accounts = tmp_path / "accounts.json"
+    acc = Accounts(accounts)
+    acc.add("sue", "supervisor", "1234")
+    acc.add("dan", "dealer", "0000")
+    opened = []
+
+    def make(journal="journal.sqlite", shoe="sim?seed=7"):
+        station = open_station(None, shoe, tmp_path / journal, accounts)
+        opened.append(station)
+        return station
+
+    yield make
+    for station in opened:
+        try:
+            station.close()
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def station_console(console):
+    def make(station):
+        win = console(station.controller, station.source, authenticate=station.authenticate,
+                      load_shoe=station.load_shoe)
+        return win
+    return make
+
+
+def _wait_connected(qtbot, win):
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
+
+
+def _press(qtbot, win):
+    """Press Space (the NEXT key, a foot pedal) and wait until the table moved."""
+    controller = win.host.controller
+    before = (controller.frames_in_shoe, win.host.snapshot())
+    qtbot.keyClick(win, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: (controller.frames_in_shoe, win.host.snapshot()) != before, timeout=5000)
+
+
+def _to_state(qtbot, win, state, limit=80):
+    for _ in range(limit):
+        if win.host.snapshot().state == state:
+            return
+        _press(qtbot, win)
+    raise AssertionError(f"never reached {state}: {win.host.snapshot()}")
+
+
+def _deal_first_cards(qtbot, win, n):
+    _to_state(qtbot, win, "ready")
+    _press(qtbot, win)  # open betting
+    _press(qtbot, win)  # no more bets
+    for _ in range(n):
+        _press(qtbot, win)
+
+
+def _inject(qtbot, win, event):
+    before = win.bridge.delivered
+    win.bridge.sink(event)
+    qtbot.waitUntil(lambda: win.bridge.delivered > before, timeout=3000)
+
+
+def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    seen = set()
+    for _ in range(1500):
+        view = win.host.snapshot()
+        if view.state == "shoe_end":
+            break
+        assert view.state != "paused", view.incident
+        if view.state == "result":
+            assert win.dealer.buttons["confirm_result"].isEnabled()
+            winner = win.dealer.banner.text()
+            assert winner.startswith(("BANKER WINS", "PLAYER WINS", "TIE"))
+        seen.add(win.dealer.banner.text().split(" ")[0])
+        _press(qtbot, win)
+    view = win.host.snapshot()
+    assert view.state == "shoe_end", view
+    rounds = station.controller.recall(1)
+    assert len(rounds) == view.round_number >= 60
+    assert all(r.status == "completed" for r in rounds)
+    assert win.dealer.stat_labels["R"].text() == str(len(view.history))
+    assert not win.dealer.last_round.isHidden()
+    assert win.dealer.tile_cut.value.text() == "OUT"
+    assert {"NEW", "SHUFFLE", "SHOW", "BURN", "OPEN", "PLACE", "NO", "DEAL"} <= seen
+    # the roads show the shoe
+    assert win.dealer.roads is not None
+    assert win.dealer.roads.roads().stats.rounds == len(view.history)
+
+
+def test_misread_alert_shows_and_clears_on_rescan(qtbot, station_factory, station_console):
+    win = station_console(station_factory())
+    _wait_connected(qtbot, win)
+    _deal_first_cards(qtbot, win, 2)
+    assert win.dealer.misread.isHidden()
+    _inject(qtbot, win, frames.NoRead(b"NR\r\n"))
+    alert = win.dealer.misread
+    assert alert.isVisible()
+    assert "MISREAD – RESCAN PLAYER CARD 2" in alert.text.text()
+    assert win.beeps, "a sound goes with the alert"
+    assert win.dealer.player.cards[1].text_shown() == "RESCAN"
+    _press(qtbot, win)  # the dealer rescans: the card is read
+    assert alert.isHidden()
+    assert win.dealer.player.cards[1].text_shown() not in ("", "RESCAN")
+    assert win.dealer.banner.text() == "DEAL BANKER CARD 2"
+
+
+def _pause(qtbot, win):
+    _deal_first_cards(qtbot, win, 3)
+    for _ in range(3):
+        _inject(qtbot, win, frames.NoRead(b"\x02NR\x03\x1c", "bad_lrc"))
+    assert win.host.snapshot().state == "paused"
+
+
+def test_paused_round_voided_by_a_supervisor(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _pause(qtbot, win)
+    rnd = win.host.snapshot().round_number
+    assert "MISREAD LIMIT" in win.dealer.incident.text.text()
+    assert "BANKER CARD 2" in win.dealer.incident.text.text()
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    sup = win.supervisor
+    assert "MISREAD LIMIT" in sup.incident_title.text()
+    assert sup.incident_fields["position"].text() == "BANKER CARD 2"
+    assert sup.incident_fields["ts"].text().endswith(view_date(win))
+    rows = [(sup.raw_table.item(r, 2).text(), sup.raw_table.item(r, 3).text())
+            for r in range(sup.raw_table.rowCount())]
+    assert ("02 4E 52 03 1C", "\\x02NR\\x03\\x1c") in rows
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1234")
+    assert sup.login()
+    sup.select_act("void_round")
+    sup.set_reason("scanner_misread", "lens dirty; cleaned, round voided")
+    assert f"Round {rnd} of shoe 1 is VOIDED" in sup.preview.text()
+    assert win.host.snapshot().state == "paused"
+    qtbot.mouseClick(sup.confirm, Qt.MouseButton.LeftButton)
+    assert sup.outcome.text().startswith("✔"), sup.outcome.text()
+    view = win.host.snapshot()
+    assert view.state in ("ready", "betting_open") and view.incident is None
+    voided = [r for r in station.controller.recall(1) if r.status == "voided"]
+    assert [r.round for r in voided] == [rnd]
+    sup.recall_shoe.setCurrentIndex(0)
+    assert sup.load_recall() == len(station.controller.recall(1))
+    row = [sup.recall_table.item(r, 2).text() for r in range(sup.recall_table.rowCount())].index("voided")
+    assert sup.recall_table.item(row, 6).text() == "misread_limit at banker2 (bad_lrc)"
+    acts = sup.recall_table.item(row, 7).text()
+    assert acts == "sue: void_round (scanner_misread): lens dirty; cleaned, round voided"
+    sup.recall_table.selectRow(sup.recall_table.rowCount() - 1)
+    assert "lens dirty" in sup.recall_detail.toPlainText()
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: win.dealer.incident.isHidden())
+
+
+def test_wrong_pin_refused(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _pause(qtbot, win)
+    win.show_supervisor()
+    sup = win.supervisor
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("9999")
+    assert sup.login() is False
+    assert "REFUSED" in sup.login_message.text() and "wrong PIN" in sup.login_message.text()
+    assert not sup.logged_in and sup.pin_edit.text() == ""
+    # a dealer's right PIN is no supervisor's
+    sup.user_edit.setText("dan")
+    sup.pin_edit.setText("0000")
+    assert sup.login() is False
+    assert "not a supervisor" in sup.login_message.text()
+    # without the log-in check, the controller refuses the act itself (and journals it)
+    sup.authenticate = None
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("4321")
+    sup.select_act("void_round")
+    sup.set_reason("scanner_misread", "try")
+    assert sup.perform() is False
+    assert "not authorised" in sup.outcome.text()
+    assert win.host.snapshot().state == "paused"
+    notes = [row.body for row in station.journal.rows(kinds=("note",)) if row.body.get("kind") == "auth_refused"]
+    assert notes and notes[-1]["user"] == "sue"
+
+
+def test_recovered_station_shows_the_same_prompt(qtbot, station_factory, station_console):
+    station = station_factory("recover.sqlite")
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _deal_first_cards(qtbot, win, 3)
+    _inject(qtbot, win, frames.NoRead(b"NR\r\n"))
+
+    def screen(w):
+        d = w.dealer
+        return (d.banner.text(), d.next.text(), d.misread.text.text(), d.tile_round.value.text(),
+                d.tile_left.value.text(), [f.text_shown() for f in d.player.cards + d.banker.cards])
+
+    before = screen(win)
+    assert before[0] == "DEAL BANKER CARD 2"
+    win.shutdown()
+    station.close()  # as after a kill: the journal is all that is left
+    again = station_factory("recover.sqlite")
+    win2 = station_console(again)
+    _wait_connected(qtbot, win2)
+    assert screen(win2) == before
+    _press(qtbot, win2)  # the simulator goes on with the same shoe: the rescanned card is read
+    assert win2.dealer.misread.isHidden()
+    assert win2.dealer.banner.text() != before[0]
+
+
+def view_date(win):
+    return win.host.snapshot().incident.ts[:10]
+
+
+def _png_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert zlib.crc32(data[12:29]) == struct.unpack(">I", data[29:33])[0]
+    return width, height
+
+
+def test_screenshot_command(tmp_path):
+    out = tmp_path / "dealer.png"
+    result = run_cli("console", "--shoe", "sim?seed=3", "--screenshot", str(out), "--rounds", "4",
+                     env={"QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert _png_size(out) == (1920, 1080)
+    sup = tmp_path / "supervisor.png"
+    result = run_cli("console", "--shoe", "sim?seed=3", "--screenshot", str(sup), "--rounds", "1", "--screen",
+                     "supervisor", env={"QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert _png_size(sup) == (1920, 1080)
+    rtl = tmp_path / "rtl.png"
+    result = run_cli("console", "--shoe", "sim?seed=3", "--screenshot", str(rtl), "--rounds", "1", "--lang", "ar",
+                     env={"QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert _png_size(rtl) == (1920, 1080)
+
+
+def test_no_display_says_so_in_one_line(tmp_path):
+    env = {"QT_QPA_PLATFORM": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""}
+    result = run_cli("console", "--journal", str(tmp_path / "j.sqlite"), env=env, timeout=60)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "dealer-station run --headless" in lines[0] and "QT_QPA_PLATFORM=offscreen" in lines[0]
+    assert not (tmp_path / "j.sqlite").exists()
+
+
+def test_bad_arguments_are_one_line_errors(tmp_path):
+    env = {"QT_QPA_PLATFORM": "offscreen"}
+    result = run_cli("console", "--shoe", "nosuchprofile", "--screenshot", str(tmp_path / "x.png"), env=env)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "nosuchprofile" in result.stderr
+    result = run_cli("console", "--size", "big", "--screenshot", str(tmp_path / "x.png"), env=env)
+    assert result.returncode == 2 and "--size" in result.stderr
+
+
+def test_console_files_never_print():
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "dealer_station", "console")
+    for name in os.listdir(root):
+        if name.endswith(".py"):
+            text = open(os.path.join(root, name), encoding="utf-8").read()
+            assert "print(" not in text, name
+
+
+def _login(sup, qtbot=None):
+    sup.user_edit.setText("sue")
+    if qtbot is None:
+        sup.pin_edit.setText("1234")
+    else:  # on the touch keypad, with a slip corrected
+        for key in ("1", "2", "9", "⌫", "3", "4"):
+            qtbot.mouseClick(sup.keypad_buttons[key], Qt.MouseButton.LeftButton)
+        assert sup.pin_edit.text() == "1234"
+    assert sup.login()
+    assert sup.keypad.isHidden()
+
+
+def test_supervisor_enters_a_card_by_hand(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _pause(qtbot, win)  # misread limit at banker card 2
+    token = station.source.tokens[station.source.dealt]  # the card the scanner could not read
+    win.show_supervisor()
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("enter_card")
+    sup.card_edit.setText(token.lower())
+    sup.set_reason("scanner_misread", "read by eye, entered by hand")
+    assert "MANUAL" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    view = win.host.snapshot()
+    assert view.state in ("dealing", "result") and view.banker[1] == token
+    assert "banker2" in view.manual
+    assert win.dealer.banker.cards[1].text_shown().endswith("MANUAL")
+
+
+def test_dealer_calls_the_supervisor_who_resumes(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _deal_first_cards(qtbot, win, 1)
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    view = win.host.snapshot()
+    assert view.state == "paused" and view.incident.reason == "dealer_call"
+    assert win.stack.currentWidget() is win.supervisor
+    sup = win.supervisor
+    assert sup.keypad.isVisible()
+    _login(sup, qtbot)
+    sup.select_act("resume")
+    sup.set_reason("other", "card flashed; checked, no problem")
+    assert "resumes" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    assert win.host.snapshot().state == "dealing"
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    _press(qtbot, win)  # dealing goes on
+    assert len(win.host.snapshot().banker) == 1
+
+
+def test_translations_are_used(qtbot, tmp_path, station_factory, station_console):
+    import shutil
+    import subprocess
+    import sys
+
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    lrelease = shutil.which("pyside6-lrelease") or os.path.join(os.path.dirname(sys.executable), "pyside6-lrelease")
+    if not os.path.exists(lrelease):
+        pytest.skip("pyside6-lrelease is not installed")
+    ts = tmp_path / "console_pt.ts"
+    ts.write_text("""<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS><TS version="2.1" language="pt">
+<context><name>Prompts</name>
+<message><source>NEW SHOE</source><translation>NOVO SAPATO</translation></message>
+<message><source>Press NEW SHOE to start a shoe</source><translation>Prima NOVO SAPATO</translation></message>
+</context>
+<context><name>DealerScreen</name>
+<message><source>ROUND</source><translation>RODADA</translation></message>
+</context>
+</TS>
+""", encoding="utf-8")
+    subprocess.run([lrelease, str(ts), "-qm", str(tmp_path / "console_pt.qm")], check=True, capture_output=True)
+    translator = QTranslator()
+    assert translator.load(str(tmp_path / "console_pt.qm"))
+    QCoreApplication.installTranslator(translator)
+    try:
+        win = station_console(station_factory())
+        assert win.dealer.banner.text() == "NOVO SAPATO"
+        assert win.dealer.next.text() == "Prima NOVO SAPATO"
+        assert win.dealer.tile_round.caption.text() == "RODADA"
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
+    from dealer_station.app.config import load_config
+    from dealer_station.app.controller import Controller
+    from dealer_station.journal import Journal
+    from drivers.profiles import open_shoe
+
+    calls = []
+
+    def monitor(remaining, round_number):
+        calls.append((sum(remaining.values()), round_number))
+        if round_number == 2:
+            return [{"bet": "two_cards_lucky_six", "ev": "0.012345", "house_edge": "-0.012345",
+                     "cards_left": sum(remaining.values())}]
+        return []
+
+    journal = Journal(":memory:")
+    try:
+        controller = Controller(load_config(None), journal, edge_monitor=monitor)
+        win = console(controller, open_shoe("sim?seed=7"))
+        qtbot.waitUntil(lambda: controller.snapshot().connected, timeout=10000)
+        assert win.run_auto(3, timeout=60)
+        sup = win.supervisor
+        assert [c[1] for c in calls][:2] == [1, 2]
+        assert sup.edge_table.rowCount() == 1
+        assert sup.edge_table.item(0, 1).text() == "2 Cards Lucky Six"
+        assert sup.edge_table.item(0, 2).text() == "0.012345"
+        assert sup.edge_table.item(0, 4).text() == "2"
+        assert "favours the player" in sup.edge_status.text()
+        win.shutdown()
+    finally:
+        journal.close()
+
+
+def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
+    from dealer_station.console.station import open_station
+
+    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "config", "station.toml"), encoding="utf-8").read()
+    text = text.replace("auto_open = false", "auto_open = true").replace("window_seconds = 0", "window_seconds = 2")
+    text = text.replace('path = "var/journal.sqlite"', f'path = "{tmp_path / "j.sqlite"}"')
+    text = text.replace('path = "var/accounts.json"', f'path = "{tmp_path / "a.json"}"')
+    config = tmp_path / "station.toml"
+    config.write_text(text, encoding="utf-8")
+    station = open_station(config, "sim?seed=7")
+    try:
+        win = console(station.controller, station.source, load_shoe=station.load_shoe)
+        _wait_connected(qtbot, win)
+        _to_state(qtbot, win, "betting_open")
+        assert win.dealer.banner.text() in ("PLACE YOUR BETS 2", "PLACE YOUR BETS 1")
+        qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_closed", timeout=5000)
+        qtbot.waitUntil(lambda: win.dealer.banner.text() == "NO MORE BETS", timeout=2000)
+        win.shutdown()
+    finally:
+        station.close()
