@@ -44,7 +44,11 @@ def register(parser) -> None:
     parser.add_argument("--journal", default=None, metavar="DB",
                         help="keep the replayed table's journal in this file (one SESSION only; default in memory)")
     parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
-    parser.add_argument("--console", action="store_true", help="show the replay in the dealer console")
+    parser.add_argument("--console", action="store_true",
+                        help="show the replay in the dealer console with pause, step and speed controls "
+                             "(one SESSION; the table's own pace unless --fast or --speed)")
+    parser.add_argument("--console-exit", action="store_true",
+                        help="with --console: close the console when the replay ends")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
 
 
@@ -88,7 +92,11 @@ def run(args) -> int:
 
     configure_logging(level=args.log_level)
     if args.console:
-        raise CliError("--console is not available yet: replay headless (--fast or --speed X)")
+        if len(args.sessions) > 1:
+            raise CliError("--console shows one SESSION")
+        if not _has_display():
+            raise CliError("no display: the console needs a screen; replay headless (without --console), "
+                           "or set QT_QPA_PLATFORM=offscreen")
     if args.speed is not None and not args.speed > 0:
         raise CliError(f"--speed {args.speed:g}: give a positive factor (1 = the table's own pace)")
     if args.codec is not None and args.codec not in CODECS:
@@ -122,6 +130,9 @@ def run(args) -> int:
             sys.stdout.write((json.dumps(line) if args.json else human(line)) + "\n")
         except BrokenPipeError:
             closed.append(True)
+
+    if args.console:
+        return _run_console(args, config, sessions[0], expected_for.get(args.sessions[0]), emit)
 
     stop = threading.Event()
     status = 0
@@ -168,6 +179,58 @@ def run(args) -> int:
         except BrokenPipeError:
             pass
     return status
+
+
+def _has_display() -> bool:
+    import os
+
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _run_console(args, config, session, expected: list[dict] | None, emit) -> int:
+    """``--console``: the replay in the dealer console; the same lines, comparison and exit status."""
+    from dealer_station.app.replay import Replayer, ReplayError, compare_lines
+    from dealer_station.journal import Journal, JournalError
+
+    try:
+        from dealer_station.app.replay_console import run_replay_console
+    except ImportError as err:
+        raise CliError(f"--console needs the dealer console (PySide6): {err}") from None
+    try:
+        journal = Journal(args.journal) if args.journal else None
+    except JournalError as err:
+        raise CliError(str(err)) from None
+    auto = {"yes": True, "no": False, "session": None}[args.auto]
+    speed = None if args.fast else (args.speed if args.speed is not None else 1.0)
+    replayer = Replayer(config, journal=journal, auto=auto, on_line=emit)
+    try:
+        result = run_replay_console(replayer, session, speed=speed, exit_when_done=args.console_exit)
+    except (ValueError, ReplayError) as err:
+        raise CliError(str(err).splitlines()[0]) from None
+    finally:
+        replayer.journal.close()
+    if result is None:
+        print(f"dealer-station replay: {args.sessions[0]}: the console was closed before the replay ended",
+              file=sys.stderr)
+        return 1
+    if expected is not None:
+        diff = compare_lines(expected, result.lines)
+        if diff:
+            print(f"dealer-station replay: {args.sessions[0]}: {len(diff)} difference(s) from the expected results:",
+                  file=sys.stderr)
+            for item in diff:
+                print(f"  {item}", file=sys.stderr)
+            return 1
+        return 0
+    if result.state == "paused":
+        print(f"dealer-station replay: {args.sessions[0]}: the table is left paused ({result.incident})",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 class _Progress:

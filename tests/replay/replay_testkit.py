@@ -37,13 +37,14 @@ def replay(session: Path, **kw):
         replayer.journal.close()
 
 
-def run_cli(*args: str, module: str = "dealer_station", timeout: float = 120):
-    """``python -m MODULE ARGS`` from this checkout in a subprocess (as tests/conftest.py's run_cli)."""
+def run_cli(*args: str, module: str = "dealer_station", timeout: float = 120, drop_env: tuple[str, ...] = ()):
+    """``python -m MODULE ARGS`` from this checkout in a subprocess (as tests/conftest.py's run_cli);
+    ``drop_env``: environment variables to remove (e.g. the display)."""
     import os
     import subprocess
     import sys
 
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items() if k not in drop_env}
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, timeout=timeout,
                           env=env, cwd=ROOT)

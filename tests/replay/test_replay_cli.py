@@ -76,10 +76,6 @@ def test_speed_follows_the_recorded_timing():
     assert fast.stdout == done.stdout  # the pace never changes a result
 
 
-def test_console_is_reported_as_not_available():
-    done = run_cli("replay", str(CUT_MID), "--console")
-    assert done.returncode == 2 and "--console is not available yet" in done.stderr
-
 
 def test_paused_at_the_end_exits_1(tmp_path):
     cut = tmp_path / "cut.session.jsonl"
