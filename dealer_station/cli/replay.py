@@ -241,7 +241,8 @@ class _Progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                  TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+                                  TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                                  redirect_stdout=False, redirect_stderr=False)
         self._progress.start()
         self._task = None
 

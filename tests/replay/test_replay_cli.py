@@ -100,3 +100,42 @@ def test_a_real_keyboard_capture_that_is_no_shoe_pauses_the_table(capture):
     assert done.returncode == 1
     assert done.stdout == ""
     assert "the table is left paused (misread_limit)" in done.stderr
+
+
+def test_progress_bar_only_on_a_terminal():
+    """Standard error a terminal (a pty): rich draws the bar; not a terminal: nothing (tested above)."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    from replay_testkit import ROOT
+
+    master, slave = os.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100", TERM="xterm")
+    chunks: list[bytes] = []
+
+    def read() -> None:  # drain the pty while the command runs (a full pty would block it)
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "dealer_station", "replay",
+                               str(SESSIONS / "full-shoe-hid.session.jsonl"), "--json"],
+                              stdout=subprocess.PIPE, stderr=slave, env=env, cwd=ROOT, timeout=120)
+    finally:
+        os.close(slave)
+        reader.join(timeout=5)
+        os.close(master)
+    drawn = b"".join(chunks)
+    assert proc.returncode == 0
+    assert b"full-shoe-hid.session.jsonl" in drawn  # the bar's task name
+    assert len(proc.stdout.splitlines()) == 69  # 68 rounds and the shoe's end, on standard output
