@@ -796,7 +796,10 @@ def _first_diff(recorded: object, rerun: object, path: str = "") -> str:
             if a != b:
                 return _first_diff(a, b, f"{path}[{index}]")
         if len(recorded) != len(rerun):
-            return f"{path}: recorded {len(recorded)} items, re-run {len(rerun)}"
+            n = min(len(recorded), len(rerun))
+            longer, who = (recorded, "recorded only") if len(recorded) > n else (rerun, "re-run only")
+            return (f"{path}: recorded {len(recorded)} items, re-run {len(rerun)}; {who}: "
+                    f"{json.dumps(longer[n])[:200]}")
     return f"{path or 'value'}: recorded {json.dumps(recorded)[:200]}, re-run {json.dumps(rerun)[:200]}"
 
 

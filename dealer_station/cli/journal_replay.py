@@ -23,11 +23,14 @@ HELP = "re-run the recorded inputs on a fresh controller; exit 1 naming the firs
 
 
 def add_action(sub) -> argparse.ArgumentParser:
-    """Add ``replay DB [--config FILE]`` to the ``journal`` sub-command parsers ``sub``."""
+    """Add ``replay DB [--config FILE] [--edge-monitor auto|yes|no]`` to the ``journal`` sub-command parsers."""
     parser = sub.add_parser(ACTION, help=HELP, description=HELP)
     parser.add_argument("db", help="journal database file")
     parser.add_argument("--config", default=None,
                         help="the station configuration the journal was made with (default config/station.toml)")
+    parser.add_argument("--edge-monitor", choices=("auto", "yes", "no"), default="auto",
+                        help="re-run with the side-bet edge monitor the console runs (auto: when the journal "
+                             "holds its alerts)")
     parser.set_defaults(journal_command=ACTION)
     return parser
 
@@ -50,11 +53,35 @@ def run(args) -> int:
         raise CliError(str(err)) from None
     with journal:
         try:
-            report = audit_journal(journal, config)
+            monitor = _edge_monitor(journal, config, getattr(args, "edge_monitor", "auto"))
+            report = audit_journal(journal, config, edge_monitor=monitor)
         except JournalError as err:
             raise CliError(str(err)) from None
     print(f"{args.db}: {report.message}")
     return 0 if report.ok else 1
+
+
+def _edge_monitor(journal, config, wanted: str):
+    """The edge monitor as the console builds it (``make_edge_monitor(paytable, mode)``), or None.
+
+    ``auto``: only when the journal holds ``player_edge`` outputs (a station without a monitor has none;
+    a monitor that never alerted changes no decision). Raises CliError when one is wanted but cannot be made.
+    """
+    if wanted == "no" or config.paytable is None:
+        if wanted == "yes":
+            raise CliError("--edge-monitor yes: the configuration has no pay table")
+        return None
+    if wanted == "auto":
+        found = any(kind == "player_edge" for row in journal.rows(kinds=("decision",))
+                    for kind, *_ in row.body.get("outputs", []))
+        if not found:
+            return None
+    from dealer_station.domain.odds import make_edge_monitor
+
+    try:
+        return make_edge_monitor(config.paytable, config.mode)
+    except Exception as err:  # noqa: BLE001 - reported as one line
+        raise CliError(f"cannot build the edge monitor: {err}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

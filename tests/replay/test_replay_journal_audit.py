@@ -135,3 +135,27 @@ def test_cli_exit_codes(tmp_path):
     done = run_cli(str(tmp_path / "none.sqlite"), module="dealer_station.cli.journal_replay")
     assert done.returncode == 2
     assert done.stderr.strip() == f"dealer-station journal replay: no journal at {tmp_path / 'none.sqlite'}"
+
+
+def test_edge_monitor_alerts_are_decisions_too(tmp_path):
+    """A station with an edge monitor journals its alerts; the re-run needs the same monitor."""
+    from dealer_station.cli.journal_replay import _edge_monitor
+
+    def monitor(remaining, round_number):  # alerts after every third round, like a real monitor's, as data
+        return [{"bet": "lucky_six", "edge": "0.0123", "round": round_number}] if round_number % 3 == 0 else []
+
+    path = tmp_path / "edge.sqlite"
+    journal = Journal(path, synchronous="OFF")
+    controller = Controller(load_config(), journal, edge_monitor=monitor)
+    run_simulation(controller, seed=9, shoes=1, emit=lambda line: None)
+    journal.close()
+    with Journal(path, readonly=True) as recorded:
+        assert audit_journal(recorded, load_config(), edge_monitor=monitor).ok
+        without = audit_journal(recorded, load_config())
+        assert not without.ok and "player_edge" in without.first_difference
+        assert callable(_edge_monitor(recorded, load_config(), "auto"))  # the journal holds alerts
+        assert _edge_monitor(recorded, load_config(), "no") is None
+    plain = _simulated(tmp_path / "plain.sqlite")
+    with Journal(plain, readonly=True) as recorded:
+        assert _edge_monitor(recorded, load_config(), "auto") is None
+        assert callable(_edge_monitor(recorded, load_config(), "yes"))
