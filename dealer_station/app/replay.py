@@ -242,7 +242,8 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
                  torn_ok: bool) -> ReplaySession:
     profile = head.get("profile") if isinstance(head.get("profile"), dict) else {}
     named = profile.get("codec") if isinstance(profile.get("codec"), str) else None
-    options = dict(profile.get("codec_options") or {}) if named else {}
+    raw_options = profile.get("codec_options") if named else None
+    options = dict(raw_options) if isinstance(raw_options, dict) else {}
     if named is not None and named not in CODECS:
         raise ReplayError(f"{p}:{first + 1}: the recording names an unknown codec {named!r}")
     if named and codec and named != codec:
@@ -652,7 +653,7 @@ class Replayer:
                 self.result.supervisor_acts += 1
                 self.controller.supervisor(name, user=str(act["user"]), pin="", reason=str(act["reason"]),
                                            note=str(act["note"]), **args)
-        except (ActRefused, AuthError) as err:  # journaled by the controller; the replay goes on
+        except (ActRefused, AuthError, TypeError) as err:  # journaled by the controller; the replay goes on
             self.result.refused.append(f"{step.where}: {by} {name}: {err}")
             _log.warning("replay_act_refused", where=step.where, by=by, act=name, why=str(err))
 
