@@ -99,5 +99,5 @@ def test_act_arguments_that_clash_with_the_act_are_refused_not_raised(tmp_path):
     result = replayer.play(load_session(path))
     replayer.journal.close()
     assert len(result.refused) == 2
-    assert "multiple values for keyword argument 'act'" in result.refused[0]
+    assert "multiple values for argument 'act'" in result.refused[0]
     assert "multiple values for keyword argument 'user'" in result.refused[1]
