@@ -229,7 +229,9 @@ class Scenario:
         """As a umockdev tty script (bytes only: no acts, no link events)."""
         assert all(s["dir"] == "rx" for s in self.steps), "a tty script holds only what the shoe sent"
         script = out / f"{self.name}.script"
-        rows, last = [], 0.0
+        # wait for the reader's on_open byte (ENQ) first: pyserial drops what arrives before it opens
+        # the port (as hw_fixtures/serial/generate.py; profile option on_open = "05")
+        rows, last = ["w 0 ^E"], 0.0
         for s in self.steps:
             rows.append(f"r {round((s['t'] - last) * 1000)} {escape_script(bytes.fromhex(s['hex']))}")
             last = s["t"]
