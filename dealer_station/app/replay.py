@@ -59,7 +59,7 @@ import structlog
 
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
-from dealer_station.app.controller import ActRefused, Controller, Fact, RoundRecord
+from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.domain.table import CARD_STATES, DEALER_ACTS, SUPERVISOR_ACTS
 from dealer_station.journal import Journal
 from drivers.codecs import CODECS, Codec, make_codec
@@ -441,13 +441,11 @@ class AutoActs:
 
 
 def round_line(fact: Fact) -> dict:
-    """The output line of a ``round_completed``/``round_voided``/``shoe_ended`` fact (``simulate``'s lines)."""
-    data = fact.data
-    if fact.kind == "shoe_ended":
-        return {"shoe": data["shoe"], "event": "shoe_end", "rounds": data["rounds"],
-                "burn_indicator": data["burn_indicator"], "burned": list(data["burned"]),
-                "cut_card_round": data["cut_card_round"]}
-    return RoundRecord.from_output(data).line()
+    """The output line of a ``round_completed``/``round_voided``/``shoe_ended`` fact: ``simulate``'s own
+    (:func:`dealer_station.app.simulate.output_line`), so that the two never drift apart."""
+    from dealer_station.app.simulate import output_line
+
+    return output_line(fact.kind, fact.data)
 
 
 @dataclass
