@@ -105,6 +105,8 @@ def run(args) -> int:
         raise CliError("--expected compares one SESSION; use --check for several")
     if args.journal and len(args.sessions) > 1:
         raise CliError("--journal keeps the journal of one SESSION")
+    if args.journal and Path(args.journal).exists() and Path(args.journal).stat().st_size > 0:
+        raise CliError(f"--journal {args.journal}: the file exists; a replay writes a new journal")
     try:
         config = load_config(args.config)
     except ConfigError as err:

@@ -40,6 +40,7 @@ def test_human_lines_and_check_of_several_sessions():
     ([str(CUT_MID), "--speed", "0"], "--speed 0: give a positive factor"),
     ([str(CUT_MID), "--expected", "nowhere.jsonl"], "cannot read expected results nowhere.jsonl"),
     ([str(SESSIONS / "cut-mid-round.expected.jsonl")], "not a session"),
+    ([str(CUT_MID), "--journal", str(SESSIONS / "cut-mid-round.expected.jsonl")], "the file exists"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     done = run_cli("replay", *args)
