@@ -69,7 +69,7 @@ from drivers.sessions import SESSION_FORMAT, SessionFormatError, read_tty_script
 
 __all__ = ["AuditReport", "AutoActs", "ExpectedError", "ROUND_KINDS", "RecordedAuthority", "ReplayError",
            "ReplayResult", "ReplaySession", "Replayer", "SESSION_KINDS", "Step", "audit_journal", "compare_lines",
-           "frame_from_body", "load_expected", "load_session", "round_line"]
+           "frame_from_body", "load_expected", "load_session", "round_line", "with_acts"]
 
 SESSION_KINDS = ("record", "journal", "script", "capture")
 """Kinds of recordings :func:`load_session` reads."""
@@ -341,6 +341,45 @@ def _load_journal(p: Path, lines: list[str], codec: str | None) -> ReplaySession
         except (ValueError, KeyError, TypeError) as err:
             raise ReplayError(f"{where}: bad journal row ({err}): {line[:80]!r}") from err
     return ReplaySession(str(p), "journal", codec, {}, steps, started or EPOCH)
+
+
+def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
+    """``session``'s bytes with the acts and link events of a journal export of the same shoe, by clock time.
+
+    A ``record`` session (or a USB capture) holds only what the shoe sent; the station's journal of
+    the same shoe holds what the dealer and the supervisor did and when the link dropped. Their
+    ``dealer``, ``timer``, ``supervisor`` and ``link`` inputs are placed among the recorded reads by
+    wall-clock time (the session's ``started`` plus ``t``; the journal's ``ts``); the journal's own
+    frames are not used (the bytes are the evidence). An act before the recording began is put at
+    its start. Typical use: a USB capture (usbmon, Wireshark) taken while the station read the
+    scanner, with the station's journal export.
+
+    Raises
+    ------
+    ReplayError
+        ``export`` is not a journal export, or ``session`` has no clock time (a umockdev script) or is
+        itself a journal export.
+    """
+    if session.kind == "journal":
+        raise ReplayError(f"{session.path}: a journal export holds its acts already")
+    if session.kind == "script" or session.started == EPOCH:
+        raise ReplayError(f"{session.path}: the recording has no clock time to place the acts by")
+    acts = load_session(export)
+    if acts.kind != "journal":
+        raise ReplayError(f"{export}: the acts come from a journal export (dealer-station journal export)")
+    offset = (acts.started - session.started).total_seconds()
+    keyed: list[tuple[float, int, int, Step]] = [(s.t, 1, i, s) for i, s in enumerate(session.steps)]
+    frame_times: set[float] = set()
+    for i, s in enumerate(acts.steps):
+        if s.kind in ("frame", "raw_frame"):
+            frame_times.add(s.t)
+        elif s.kind in ("act", "link"):
+            t = max(0.0, round(s.t + offset, 6))
+            # at a time equal to a read's: the journal's own order says whether it came after that frame
+            keyed.append((t, 2 if s.t in frame_times else 0, i, Step(t, s.kind, s.data, s.event, s.act, s.where)))
+    merged = [step for *_, step in sorted(keyed, key=lambda k: k[:3])]
+    return ReplaySession(session.path, session.kind, session.codec, dict(session.codec_options), merged,
+                         session.started)
 
 
 def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step:

@@ -34,6 +34,9 @@ def register(parser) -> None:
                       help="recorded timing divided by X (1: the table's own pace; 2: twice as fast)")
     parser.add_argument("--codec", default=None, metavar="NAME",
                         help="wire format where the recording does not name it: lines, saopai, stx-etx, hid-keyboard")
+    parser.add_argument("--acts", default=None, metavar="EXPORT",
+                        help="a journal export of the same shoe: its dealer and supervisor acts and link events "
+                             "are placed among the recorded bytes by clock time (one SESSION)")
     parser.add_argument("--json", action="store_true", help="JSON lines on standard output")
     parser.add_argument("--expected", default=None, metavar="FILE",
                         help="compare with this expected-results file (JSON lines); exit 1 on any difference")
@@ -86,6 +89,7 @@ def run(args) -> int:
         compare_lines,
         load_expected,
         load_session,
+        with_acts,
     )
     from dealer_station.journal import Journal, JournalError
     from drivers.codecs import CODECS
@@ -103,6 +107,8 @@ def run(args) -> int:
         raise CliError(f"unknown codec {args.codec!r}: use one of {', '.join(CODECS)}")
     if args.expected and (args.check or len(args.sessions) > 1):
         raise CliError("--expected compares one SESSION; use --check for several")
+    if args.acts and len(args.sessions) > 1:
+        raise CliError("--acts goes with one SESSION")
     if args.journal and len(args.sessions) > 1:
         raise CliError("--journal keeps the journal of one SESSION")
     if args.journal and Path(args.journal).exists() and Path(args.journal).stat().st_size > 0:
@@ -116,6 +122,8 @@ def run(args) -> int:
     try:
         for name in args.sessions:
             sessions.append(load_session(name, codec=args.codec))
+            if args.acts:
+                sessions[-1] = with_acts(sessions[-1], args.acts)
             if args.check:
                 expected_for[name] = load_expected(expected_path(name))
         if args.expected:

@@ -140,3 +140,27 @@ def test_progress_bar_only_on_a_terminal():
     assert proc.returncode == 0
     assert b"full-shoe-hid.session.jsonl" in drawn  # the bar's task name
     assert len(proc.stdout.splitlines()) == 69  # 68 rounds and the shoe's end, on standard output
+
+
+def test_acts_from_a_journal_export_join_a_bytes_only_recording(tmp_path):
+    """The bytes of a shoe (as `record` or usbmon keep them) and the station's journal export of the
+    same shoe: the supervisor's void comes from the journal, and the results are the expected ones."""
+    full = SESSIONS / "misread-limit-void.session.jsonl"
+    lines = full.read_text().splitlines()
+    bare = tmp_path / "bytes.session.jsonl"
+    bare.write_text("\n".join(line for line in lines if '"dir":"act"' not in line) + "\n")
+    alone = run_cli("replay", str(bare))
+    assert alone.returncode == 1 and "left paused (misread_limit)" in alone.stderr
+
+    db = tmp_path / "station.sqlite"
+    assert run_cli("replay", str(full), "--journal", str(db)).returncode == 0
+    export = tmp_path / "station.journal.jsonl"
+    assert run_cli("journal", "export", str(db), "-o", str(export)).returncode == 0
+    done = run_cli("replay", str(bare), "--acts", str(export), "--expected",
+                   str(SESSIONS / "misread-limit-void.expected.jsonl"))
+    assert done.returncode == 0, done.stderr
+
+    script = run_cli("replay", str(SESSIONS / "script-saopai.script"), "--codec", "saopai", "--acts", str(export))
+    assert script.returncode == 2 and "no clock time" in script.stderr
+    wrong = run_cli("replay", str(bare), "--acts", str(full))
+    assert wrong.returncode == 2 and "the acts come from a journal export" in wrong.stderr
