@@ -196,9 +196,11 @@ def parse_spec(spec: str) -> ShoeProfile:
         if key in codec_options:
             codec_options[key] = [t for t in codec_options[key].split(",") if t]
     if scheme == "serial":
-        if not rest:
-            raise ShoeConfigError(f"shoe spec {spec!r} names no port: write serial:/dev/ttyUSB0?codec=lines")
-        options["port"] = rest
+        if not rest and "match" not in options:
+            raise ShoeConfigError(f"shoe spec {spec!r} names no port: write serial:/dev/ttyUSB0?codec=lines "
+                                  f"or serial:?match=VID:PID[:SERIAL]")
+        if rest:
+            options["port"] = rest
     elif scheme == "usb":
         ids = rest.split(":") if rest else []
         if len(ids) not in (2, 3):

@@ -115,12 +115,15 @@ class SerialShoe(ShoeSource):
         self.exclusive = exclusive
         self.on_open = bytes(on_open)
         self._identity: str | None = None  # the stable path found at the first open
+        self._found: str | None = None  # the port found by ``match`` at the last open
         self._ser: serial.SerialBase | None = None
         self._inq_ok = True
 
     @property
     def description(self) -> str:  # noqa: D102
-        return self._identity or self.port or f"serial {self.match}"
+        if self.match:
+            return f"{self._found} (USB {self.match})" if self._found else f"serial port USB {self.match}"
+        return self._identity or self.port
 
     def _target(self) -> str:
         if self.match:
@@ -129,6 +132,7 @@ class SerialShoe(ShoeSource):
                 raise ShoeNotConnectedError(f"no serial port with USB id {self.match} is connected: plug the shoe "
                                             f"in, or check match= in the profile (see `python -m serial.tools."
                                             f"list_ports -v`)")
+            self._found = found
             return found
         if self._identity is None:
             self._identity = stable_path(self.port)

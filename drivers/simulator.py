@@ -32,6 +32,7 @@ import termios
 import threading
 import time
 import tty
+import uuid
 from collections import Counter
 from dataclasses import dataclass
 
@@ -90,7 +91,8 @@ class SimulatedShoe(SerialShoe):
 
     def __init__(self, codec: Codec, *, tokens: list[str] | None = None, seed: int | None = None,
                  faults: SimFaults | None = None, **kwargs):
-        self._dir = tempfile.mkdtemp(prefix="dealer-station-sim-")
+        # the pty and its link are made at start() (nothing to clean up for an unstarted shoe)
+        self._dir = os.path.join(tempfile.gettempdir(), f"dealer-station-sim-{os.getpid()}-{uuid.uuid4().hex[:12]}")
         self._link = os.path.join(self._dir, "shoe")
         super().__init__(self._link, codec, **kwargs)
         self.faults = faults or SimFaults()
@@ -133,6 +135,7 @@ class SimulatedShoe(SerialShoe):
 
     # -- the device side -----------------------------------------------------------------------------
     def _plug(self) -> None:
+        os.makedirs(self._dir, mode=0o700, exist_ok=True)
         master, slave = os.openpty()
         tty.setraw(slave)  # a fresh pty echoes and translates CR/LF until it is set raw
         os.set_blocking(master, True)

@@ -32,6 +32,31 @@ def qt_is_usable() -> str | None:
     return None
 
 
+def _quit_on_signals(app) -> None:
+    """Ctrl-C and SIGTERM close the console cleanly (shoe stopped, journal closed).
+
+    Python runs signal handlers only between bytecodes, so a timer wakes the interpreter a few
+    times a second while Qt's event loop runs.
+    """
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def stop(signum, _frame) -> None:
+        log.info("console_signal", signal=signum)
+        app.quit()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(sig, stop)
+        except (ValueError, OSError):  # not the main thread, or not on this platform
+            pass
+    wake = QTimer(app)
+    wake.setInterval(200)
+    wake.timeout.connect(lambda: None)
+    wake.start()
+
+
 def _application(lang: str | None):
     from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication
@@ -94,6 +119,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
             window.show()
         window.start()
         if not screenshot:
+            _quit_on_signals(app)
             status = app.exec()
         else:
             deadline = time.monotonic() + 15

@@ -30,6 +30,7 @@ from dealer_station.console import prompts
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import field
+from dealer_station.console.widgets import FitLabel, TouchButton
 
 __all__ = ["DealerScreen", "HandPanel", "StatusTile"]
 
@@ -228,7 +229,9 @@ class DealerScreen(QWidget):
         root.addLayout(bar)
 
         # banner
-        self.banner = _label("", "banner")
+        self.banner = FitLabel("", 78, 34)
+        self.banner.setObjectName("banner")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setMinimumHeight(110)
         root.addWidget(self.banner)
         self.misread = AlertBar("misread", "⚠")
@@ -332,7 +335,7 @@ class DealerScreen(QWidget):
             "supervisor": self.tr("CALL SUPERVISOR"),
         }
         for act, _text, key in self.BUTTONS:
-            btn = QPushButton(f"{labels[act]}\n[{key}]")
+            btn = TouchButton(labels[act], key)
             btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             btn.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             if act == "supervisor":
@@ -341,7 +344,7 @@ class DealerScreen(QWidget):
             btn.clicked.connect(lambda _=False, b=btn: self.act_requested.emit(str(b.property("act"))))
             self.buttons[act] = btn
             buttons.addWidget(btn, 1)
-        self.next_button = QPushButton(self.tr("NEXT") + "\n[" + self.tr("SPACE / ENTER") + "]")
+        self.next_button = TouchButton(self.tr("NEXT"), self.tr("SPACE / ENTER"))
         self.next_button.setObjectName("primary")
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -367,7 +370,7 @@ class DealerScreen(QWidget):
         self.view = view
         state = field(view, "state", "")
         self.banner.setText(prompts.banner(view))
-        self.banner.setStyleSheet(f"color: {COLORS['danger']};" if state == "paused" else "")
+        self.banner.set_color(COLORS["danger"] if state == "paused" else None)
         self.tile_table.set_value(str(field(view, "table_id", "") or "–"))
         shoe = field(view, "shoe_number", 0) or 0
         self.tile_shoe.set_value(str(shoe) if shoe else "–")
@@ -414,7 +417,7 @@ class DealerScreen(QWidget):
         else:
             self.player.set_winner(None)
             self.banker.set_winner(None)
-        self.why.setText(str(field(view, "who_draws", "") or ""))
+        self.why.setText(prompts.who_draws(view))
         self.next.setText(prompts.next_line(view, self.can_draw))
 
         self._show_alerts(view, state, rescan)
@@ -426,7 +429,7 @@ class DealerScreen(QWidget):
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
         if rescan and state != "paused":
             misreads = field(view, "misreads", 0) or 0
-            where = prompts.position_name(rescan) or str(rescan)
+            where = prompts.rescan_name(rescan)
             text = self.tr("MISREAD – RESCAN %1").replace("%1", where)
             if misreads:
                 text += "  " + self.tr("(%1×)").replace("%1", str(misreads))
@@ -497,7 +500,7 @@ class DealerScreen(QWidget):
         act = prompts.next_act(view, self.can_draw)
         shoe_act = "shuffled" if state == "shuffle" else "new_shoe"
         self.buttons["new_shoe"].setEnabled(state in ("no_shoe", "shoe_end", "shuffle"))
-        self.buttons["new_shoe"].setText(f"{self.labels[shoe_act]}\n[F2]")
+        self.buttons["new_shoe"].set_label(self.labels[shoe_act])
         self.buttons["new_shoe"].setProperty("act", shoe_act)
         self.buttons["open_betting"].setEnabled(act == "open_betting")
         self.buttons["close_betting"].setEnabled(state == "betting_open")
@@ -506,7 +509,7 @@ class DealerScreen(QWidget):
         self.buttons["draw"].setEnabled(self.can_draw and state in prompts.CARD_STATES)
         self.next_button.setEnabled(act is not None)
         what = self.labels.get(act, self.tr("NEXT")) if act else self.tr("NEXT")
-        self.next_button.setText("▶ " + what + "\n[" + self.tr("SPACE / ENTER") + "]")
+        self.next_button.set_label("▶ " + what)
 
 
 def prompts_card(token: str) -> str:

@@ -20,7 +20,9 @@ __all__ = [
     "next_act",
     "next_line",
     "position_name",
+    "rescan_name",
     "state_name",
+    "who_draws",
     "winner_name",
 ]
 
@@ -45,6 +47,16 @@ def position_name(position: str | None) -> str:
     if position.startswith("player"):
         return translate("Prompts", "PLAYER CARD %1").replace("%1", position[-1])
     return translate("Prompts", "BANKER CARD %1").replace("%1", position[-1])
+
+
+def rescan_name(position: str | None) -> str:
+    """The card to rescan in words: a hand position (``"BANKER CARD 2"``), the burn card, or the card."""
+    name = position_name(position)
+    if name:
+        return name
+    if position and "burn" in position:
+        return translate("Prompts", "THE BURN CARD")
+    return translate("Prompts", "THE CARD")
 
 
 def winner_name(winner: str | None) -> str:
@@ -115,6 +127,8 @@ def _result_line(view) -> str:
 def banner(view) -> str:
     """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"``, …"""
     state = getattr(view, "state", "")
+    if state in ("dealing", "betting_closed", "burning", "burn_indicator") and getattr(view, "rescan", None):
+        return translate("Prompts", "RESCAN %1").replace("%1", rescan_name(view.rescan))
     if state == "no_shoe":
         return translate("Prompts", "NEW SHOE")
     if state == "shuffle":
@@ -151,7 +165,7 @@ def next_line(view, can_draw: bool = False) -> str:
     state = getattr(view, "state", "")
     rescan = getattr(view, "rescan", None)
     if rescan:
-        return translate("Prompts", "Rescan %1").replace("%1", position_name(rescan) or rescan)
+        return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
     act = next_act(view, can_draw)
     if act == "new_shoe":
         return translate("Prompts", "Press NEW SHOE to start a shoe")
@@ -190,3 +204,44 @@ def next_act(view, can_draw: bool = False) -> str | None:
     if state in CARD_STATES and can_draw:
         return "draw"
     return None
+
+
+def who_draws(view) -> str:
+    """Who draws and why (RULES.md §2 third-card rules), translated, from the view's cards.
+
+    The English text is the controller's ``TableView.who_draws``; it is rebuilt here from the
+    cards with the domain's pure rules so that it can be translated. Falls back to the view's own
+    text when a card cannot be read. ``""`` before the first four cards.
+    """
+    from dealer_station.domain.cards import parse_card
+    from dealer_station.domain.errors import DomainError
+    from dealer_station.domain.rules import banker_draws, hand_total
+
+    fallback = str(getattr(view, "who_draws", "") or "")
+    try:
+        player = [parse_card(t) for t in (getattr(view, "player", ()) or ())]
+        banker = [parse_card(t) for t in (getattr(view, "banker", ()) or ())]
+    except (DomainError, ValueError, TypeError):
+        return fallback
+    if len(player) < 2 or len(banker) < 2:
+        return fallback
+    p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
+    if p2 >= 8 or b2 >= 8:
+        text = translate("Prompts", "NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS")
+        return text.replace("%1", str(p2)).replace("%2", str(b2))
+    if len(player) == 2 and p2 <= 5:
+        return translate("Prompts", "PLAYER DRAWS ON %1").replace("%1", str(p2))
+    third = player[2].points if len(player) == 3 else None
+    if len(banker) == 3:
+        return ""  # Banker has drawn: nothing left to explain
+    if banker_draws(b2, third):
+        if third is None:
+            text = translate("Prompts", "BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)")
+        else:
+            text = translate("Prompts", "BANKER DRAWS (BANKER %1, PLAYER'S THIRD CARD %2: DRAWS)")
+        return text.replace("%1", str(b2)).replace("%2", str(third))
+    if third is None:
+        text = translate("Prompts", "PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)")
+        return text.replace("%1", str(p2)).replace("%2", str(b2))
+    text = translate("Prompts", "BANKER STANDS (BANKER %1, PLAYER'S THIRD CARD %2: STANDS)")
+    return text.replace("%1", str(b2)).replace("%2", str(third))

@@ -63,6 +63,9 @@ REASON_CODES = (
 POSITIONS = ("player1", "banker1", "player2", "banker2", "player3", "banker3")
 """Card positions of a round in deal order (RULES.md §2)."""
 
+ROUND_STATES = frozenset({"betting_open", "betting_closed", "dealing", "result"})
+"""States with an open round (a round paused from one of them can be voided)."""
+
 SESSION_SECONDS = 300
 """A supervisor session ends after this many seconds without an act (the PIN is forgotten)."""
 
@@ -219,6 +222,7 @@ class SupervisorScreen(QWidget):
                 ("position", self.tr("POSITION")),
                 ("reason", self.tr("REASON")),
                 ("state_before", self.tr("STATE BEFORE")),
+                ("detail", self.tr("DETAIL")),
                 ("round", self.tr("SHOE / ROUND")),
             )
         ):
@@ -270,10 +274,9 @@ class SupervisorScreen(QWidget):
         self.card_edit = QLineEdit()
         self.card_edit.setPlaceholderText(self.tr("card, e.g. QD or 10H"))
         self.card_edit.textChanged.connect(self._update_preview)
-        self.card_position = QComboBox()
         self.from_position = QComboBox()
         self.to_position = QComboBox()
-        for combo in (self.card_position, self.from_position, self.to_position):
+        for combo in (self.from_position, self.to_position):
             for pos in POSITIONS:
                 combo.addItem(prompts.position_name(pos), pos)
             combo.currentIndexChanged.connect(self._update_preview)
@@ -462,7 +465,7 @@ class SupervisorScreen(QWidget):
         """Keyword arguments of the selected act (``token=``, ``from_position=``, ``to_position=``)."""
         act = self.selected_act
         if act == "enter_card":
-            return {"token": self.card_edit.text().strip().upper(), "position": self.card_position.currentData()}
+            return {"token": self.card_edit.text().strip().upper()}
         if act == "move_card":
             return {"from_position": self.from_position.currentData(), "to_position": self.to_position.currentData()}
         return {}
@@ -471,11 +474,19 @@ class SupervisorScreen(QWidget):
         """What the selected act will do, in words, from the current snapshot (shown before confirming)."""
         act, v = self.selected_act, self.view
         shoe, rnd = field(v, "shoe_number", 0), field(v, "round_number", 0)
+        inc = field(v, "incident", None)
+        before = field(inc, "state_before", None) or "?"
         if act is None:
             return self.tr("Choose an act.")
+        if inc is None:
+            return self.tr("The table is not paused: there is nothing to resolve, and the controller will refuse.")
+        if act == "resume" and field(inc, "type", "") == "shoe_disconnected" and not field(v, "connected", True):
+            return self.tr("The shoe is still disconnected: reconnect it first (the controller refuses to resume).")
+        if act == "void_round" and before not in ROUND_STATES:
+            return self.tr("No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.").replace(
+                "%1", prompts.state_name(str(before))
+            )
         if act == "resume":
-            inc = field(v, "incident", None)
-            before = field(inc, "state_before", None) or "?"
             text = (
                 self.tr(
                     "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
@@ -496,13 +507,16 @@ class SupervisorScreen(QWidget):
                     "third-card rules."
                 )
                 .replace("%1", card)
-                .replace("%2", prompts.position_name(p["position"]))
+                .replace("%2", prompts.position_name(self.due_position()) or self.tr("the position due"))
                 .replace("%3", str(rnd))
             )
         elif act == "move_card":
             p = self.act_params()
             text = (
-                self.tr("The card at %1 moves to %2; totals and who draws are recomputed.")
+                self.tr(
+                    "The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a "
+                    "card dealt after them would no longer be due: then void the round."
+                )
                 .replace("%1", prompts.position_name(p["from_position"]))
                 .replace("%2", prompts.position_name(p["to_position"]))
             )
@@ -526,6 +540,15 @@ class SupervisorScreen(QWidget):
                 .replace("%2", str(rnd))
             )
         return text
+
+    def due_position(self) -> str | None:
+        """The position a hand-entered card goes to: the one to rescan, the incident's, or the next one."""
+        v = self.view
+        return (
+            field(v, "rescan", None)
+            or field(field(v, "incident", None), "position", None)
+            or field(v, "next_position", None)
+        )
 
     def missing(self) -> list[str]:
         """What still keeps the act from being confirmed (empty when it can be)."""
@@ -553,11 +576,10 @@ class SupervisorScreen(QWidget):
         self.preview.setText(self.preview_text())
         missing = self.missing()
         act = self.selected_act
-        for w in (self.card_caption, self.card_edit, self.card_position):
+        for w in (self.card_caption, self.card_edit):
             w.setVisible(act == "enter_card")
         for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
             w.setVisible(act == "move_card")
-        self.card_position.setVisible(False)  # the controller places a manual card at the position due
         self.confirm.setEnabled(not missing)
         self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
 
@@ -572,7 +594,6 @@ class SupervisorScreen(QWidget):
             user, pin = self.user_edit.text().strip(), self.pin_edit.text()
         act = self.selected_act
         kw = self.act_params()
-        kw.pop("position", None)
         try:
             self.host.supervisor(
                 act, user=user, pin=pin, reason=self.reason.currentData(), note=self.note.text().strip(), **kw
@@ -621,6 +642,7 @@ class SupervisorScreen(QWidget):
             pos = field(inc, "position", None)
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
             self.incident_fields["reason"].setText(str(field(inc, "reason", "") or "–"))
+            self.incident_fields["detail"].setText(str(field(inc, "detail", "") or "–"))
             self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
         self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
         self._show_frames(inc)

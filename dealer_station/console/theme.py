@@ -67,11 +67,16 @@ QLabel#alertText {{ color: {COLORS['alert']}; font-size: 40px; font-weight: bold
 QLabel#incidentText {{ color: {COLORS['danger']}; font-size: 40px; font-weight: bold; }}
 QLabel#alertIcon {{ font-size: 64px; font-weight: bold; }}
 QPushButton {{ background: #15402b; color: {COLORS['text']}; border: 3px solid {COLORS['panel_edge']};
-               border-radius: 16px; padding: 6px 10px; font-size: 26px; font-weight: bold; min-height: 96px; }}
+               border-radius: 16px; padding: 4px 4px; font-size: 26px; font-weight: bold; min-height: 96px; }}
 QPushButton:disabled {{ background: #0b1d14; color: #4f6b5b; border-color: #173626; }}
 QPushButton#primary {{ background: {COLORS['gold']}; color: #17120a; border-color: #fff0b8; }}
 QPushButton#primary:disabled {{ background: #3a3420; color: #7d7350; border-color: #3a3420; }}
 QPushButton#danger {{ background: #5a1010; border-color: {COLORS['danger']}; }}
+QLabel#buttonLabel {{ font-size: 25px; font-weight: bold; color: {COLORS['text']}; }}
+QLabel#buttonKey {{ font-size: 22px; font-weight: bold; color: {COLORS['muted']}; }}
+QLabel#buttonLabel:disabled, QLabel#buttonKey:disabled {{ color: #4f6b5b; }}
+QPushButton#primary QLabel {{ color: #17120a; }}
+QPushButton#primary QLabel:disabled {{ color: #7d7350; }}
 QPushButton#small {{ min-height: 56px; font-size: 22px; }}
 QLineEdit, QComboBox, QPlainTextEdit, QTextEdit, QListWidget, QTableWidget {{
     background: #0a1a12; color: {COLORS['text']}; border: 2px solid {COLORS['panel_edge']}; border-radius: 8px;

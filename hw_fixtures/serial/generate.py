@@ -3,7 +3,8 @@
 Run from the repository root: ``python hw_fixtures/serial/generate.py`` (rewrites the files
 here; the tests check that the committed files equal what this script writes).
 
-``shoe.umockdev`` describes an FTDI USB-serial adapter's ``/dev/ttyUSB0`` (0403:6001). Each
+``shoe.umockdev`` describes an FTDI USB-serial adapter's ``/dev/ttyUSB0`` (0403:6001, serial
+SHOE0001) with its USB parents, so pyserial's port list finds it by USB id. Each
 ``*.script`` is what a shoe sends, in umockdev's script format: ``r DELAY_MS DATA`` lines,
 DELAY_MS after the previous operation. pyserial discards input that arrives before it opens the
 port, so every script starts with ``w 0 ^E``: replay waits until the reader has opened the port
@@ -41,6 +42,27 @@ E: ID_SERIAL=FTDI_FT232R_USB_UART_SHOE0001
 E: ID_SERIAL_SHORT=SHOE0001
 E: ID_BUS=usb
 E: DEVLINKS=/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_SHOE0001-if00-port0
+L: device=../..
+
+P: /devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.0/ttyUSB0
+E: SUBSYSTEM=usb-serial
+E: DRIVER=ftdi_sio
+
+P: /devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.0
+E: SUBSYSTEM=usb
+E: DEVTYPE=usb_interface
+E: DRIVER=ftdi_sio
+A: interface=FT232R USB UART\\n
+
+P: /devices/pci0000:00/0000:00:14.0/usb1/1-2
+E: SUBSYSTEM=usb
+E: DEVTYPE=usb_device
+A: idVendor=0403\\n
+A: idProduct=6001\\n
+A: serial=SHOE0001\\n
+A: manufacturer=FTDI\\n
+A: product=FT232R USB UART\\n
+A: bNumInterfaces= 1\\n
 """
 
 ROUND = ("AS", "JD", "3H", "2C", "5S", "AC")

@@ -171,12 +171,16 @@ def test_act_refused_when_not_paused(qtbot, console, fakes):
 
 
 def test_previews_say_what_will_happen(qtbot, console, fakes):
-    win = console(fakes.FakeController(), None)
+    win = console(fakes.FakeController(), fakes.FakeShoe(seed=5))
     sup = win.supervisor
+    sup.show_view(win.host.snapshot())
+    sup.select_act("void_round")
+    assert "not paused" in sup.preview_text()
+    _pause_by_misreads(qtbot, win)  # misread limit at banker card 1
     sup.show_view(win.host.snapshot())
     sup.select_act("enter_card")
     sup.card_edit.setText("qd")
-    assert "Q♦" in sup.preview_text() and "MANUAL" in sup.preview_text()
+    assert "Card Q♦ is placed at BANKER CARD 1" in sup.preview_text() and "MANUAL" in sup.preview_text()
     sup.select_act("move_card")
     sup.from_position.setCurrentIndex(0)
     sup.to_position.setCurrentIndex(2)
@@ -220,7 +224,7 @@ def test_recovered_station_shows_the_same_prompt(qtbot, console, fakes):
     after = (again.dealer.banner.text(), again.dealer.next.text(), again.dealer.misread.text.text(),
              [f.text_shown() for f in again.dealer.player.cards + again.dealer.banker.cards])
     assert after == before
-    assert before[0] == "DEAL PLAYER CARD 2"
+    assert before[0] == "RESCAN PLAYER CARD 2"
 
 
 def test_gui_keeps_ticking_while_the_reader_blocks(qtbot, console, fakes):
@@ -322,3 +326,33 @@ def test_a_hung_device_never_holds_the_console_on_close(qtbot, fakes):
     b.sink(frames.CardRead("AS", b"AS"))
     qtbot.wait(50)
     assert delivered == []  # nothing is delivered after close
+
+
+@pytest.mark.parametrize("player, banker, text", [
+    ((), (), ""),
+    (("9S", "KD"), ("3H", "4C"), "NATURAL: PLAYER 9, BANKER 7: NO MORE CARDS"),
+    (("5S", "KD"), ("3H", "4C"), "PLAYER DRAWS ON 5"),
+    (("5S", "KD", "8C"), ("3H", "4C"), "BANKER STANDS (BANKER 7, PLAYER'S THIRD CARD 8: STANDS)"),
+    (("5S", "KD", "2C"), ("3H", "AC"), "BANKER DRAWS (BANKER 4, PLAYER'S THIRD CARD 2: DRAWS)"),
+    (("5S", "KD", "2C"), ("3H", "AC", "9D"), ""),
+    (("6S", "KD"), ("3H", "2C"), "BANKER DRAWS (PLAYER STOOD; BANKER 5: DRAWS)"),
+    (("7S", "KD"), ("3H", "3C"), "PLAYER STANDS ON 7; BANKER STANDS (PLAYER STOOD; BANKER 6: STANDS)"),
+])
+def test_who_draws_by_the_third_card_rules(player, banker, text):
+    from types import SimpleNamespace
+
+    assert prompts.who_draws(SimpleNamespace(player=player, banker=banker, who_draws=None)) == text
+
+
+def test_who_draws_falls_back_on_unreadable_cards():
+    from types import SimpleNamespace
+
+    view = SimpleNamespace(player=("??", "KD"), banker=("3H", "4C"), who_draws="FROM THE CONTROLLER")
+    assert prompts.who_draws(view) == "FROM THE CONTROLLER"
+
+
+def test_rescan_names():
+    assert prompts.rescan_name("player3") == "PLAYER CARD 3"
+    assert prompts.rescan_name("burn_indicator") == "THE BURN CARD"
+    assert prompts.rescan_name("burn") == "THE BURN CARD"
+    assert prompts.rescan_name(None) == "THE CARD"

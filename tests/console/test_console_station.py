@@ -95,6 +95,7 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
             winner = win.dealer.banner.text()
             assert winner.startswith(("BANKER WINS", "PLAYER WINS", "TIE"))
         seen.add(win.dealer.banner.text().split(" ")[0])
+        assert win.dealer.why.text() == (view.who_draws or ""), view  # rebuilt for translation, same words
         _press(qtbot, win)
     view = win.host.snapshot()
     assert view.state == "shoe_end", view
@@ -121,6 +122,7 @@ def test_misread_alert_shows_and_clears_on_rescan(qtbot, station_factory, statio
     assert "MISREAD – RESCAN PLAYER CARD 2" in alert.text.text()
     assert win.beeps, "a sound goes with the alert"
     assert win.dealer.player.cards[1].text_shown() == "RESCAN"
+    assert win.dealer.banner.text() == "RESCAN PLAYER CARD 2"
     _press(qtbot, win)  # the dealer rescans: the card is read
     assert alert.isHidden()
     assert win.dealer.player.cards[1].text_shown() not in ("", "RESCAN")
@@ -218,7 +220,7 @@ def test_recovered_station_shows_the_same_prompt(qtbot, station_factory, station
                 d.tile_left.value.text(), [f.text_shown() for f in d.player.cards + d.banker.cards])
 
     before = screen(win)
-    assert before[0] == "DEAL BANKER CARD 2"
+    assert before[0] == "RESCAN BANKER CARD 2"
     win.shutdown()
     station.close()  # as after a kill: the journal is all that is left
     again = station_factory("recover.sqlite")
@@ -429,3 +431,190 @@ def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
         win.shutdown()
     finally:
         station.close()
+
+
+def test_sigterm_closes_the_console_cleanly(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    journal = tmp_path / "j.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "console", "--journal", str(journal),
+                             "--accounts", str(tmp_path / "a.json"), "--log-level", "INFO"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 30
+        while not journal.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "console_signal" in err
+    from dealer_station.journal import Journal
+
+    with Journal(journal) as j:
+        assert any(row.body.get("kind") == "simulate" for row in j.rows(kinds=("note",)))
+
+
+def test_random_interleavings_never_break_the_console(qtbot, station_factory, station_console):
+    """Keys, frames, link events and supervisor acts in random order: every screen renders, nothing raises."""
+    import random
+
+    from drivers.deck import deck_tokens
+
+    rng = random.Random(20261130)
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    sup = win.supervisor
+    tokens = deck_tokens(1) + ["ZZ", "1X"]
+    keys = [Qt.Key.Key_Space] * 6 + [Qt.Key.Key_F2, Qt.Key.Key_F3, Qt.Key.Key_F4, Qt.Key.Key_F5, Qt.Key.Key_D,
+                                     Qt.Key.Key_F12, Qt.Key.Key_F9, Qt.Key.Key_Escape]
+    states = set()
+    for _ in range(160):
+        roll = rng.random()
+        if roll < 0.55:
+            qtbot.keyClick(win, rng.choice(keys))
+            qtbot.wait(3)
+        elif roll < 0.8:
+            event = rng.choice([frames.CardRead(rng.choice(tokens), b"x"), frames.NoRead(b"NR"),
+                                frames.Garbage(b"\x00"), frames.CutCard(b"CUT"), frames.ConnectionLost("unplugged"),
+                                frames.Connected("sim")])
+            _inject(qtbot, win, event)
+        else:
+            win.show_supervisor()
+            if not sup.logged_in:
+                _login(sup)
+            sup.select_act(rng.choice(["resume", "enter_card", "move_card", "void_round", "end_shoe"]))
+            sup.card_edit.setText(rng.choice(tokens))
+            sup.from_position.setCurrentIndex(rng.randrange(6))
+            sup.to_position.setCurrentIndex(rng.randrange(6))
+            sup.set_reason(rng.choice(["other", "scanner_misread"]), "random act")
+            sup.perform()
+            sup.show_view(win.host.snapshot())
+            win.show_dealer()
+        view = win.host.snapshot()
+        states.add(view.state)
+        assert win.dealer.banner.text()
+        assert win.dealer.view is not None and win.dealer.view.state == view.state
+    assert {"paused", "dealing"} <= states
+
+
+def test_portuguese_console_holds_1920_by_1080(qtbot, station_factory, station_console):
+    from pathlib import Path
+
+    from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+    import dealer_station.console as console_package
+
+    translator = QTranslator()
+    folder = Path(console_package.__file__).with_name("i18n")
+    assert translator.load(QLocale("pt"), "console", "_", str(folder)), "console_pt.qm is shipped"
+    QCoreApplication.installTranslator(translator)
+    try:
+        win = station_console(station_factory())
+        win.resize(1920, 1080)
+        _wait_connected(qtbot, win)
+        assert win.run_auto(2, timeout=60)
+        assert win.dealer.banner.text().startswith(("JOGADOR GANHA", "BANKER GANHA", "EMPATE"))
+        assert win.dealer.buttons["confirm_result"].text() == "CONFIRMAR RESULTADO"
+        assert win.minimumSizeHint().width() <= 1920 and win.minimumSizeHint().height() <= 1080
+        win.show_supervisor()
+        assert win.supervisor.tabs.tabText(2) == "HISTÓRICO DE RODADAS"
+        assert win.minimumSizeHint().width() <= 1920
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_portuguese_translation_is_complete(tmp_path):
+    """Every string of the console (as pyside6-lupdate finds it) has a finished Portuguese translation."""
+    import glob
+    import shutil
+    import subprocess
+    import sys
+    import xml.etree.ElementTree as ET
+
+    lupdate = shutil.which("pyside6-lupdate") or os.path.join(os.path.dirname(sys.executable), "pyside6-lupdate")
+    if not os.path.exists(lupdate):
+        pytest.skip("pyside6-lupdate is not installed")
+    from tests.conftest import ROOT
+
+    sources = [p for p in glob.glob(str(ROOT / "dealer_station" / "console" / "*.py")) if "roads_view" not in p]
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run([lupdate, *sources, "-ts", str(fresh)], check=True, capture_output=True)
+
+    def messages(path, finished_only=False):
+        out = set()
+        for ctx in ET.parse(path).getroot().findall("context"):
+            for m in ctx.findall("message"):
+                tr = m.find("translation")
+                if finished_only and (tr.get("type") == "unfinished" or not tr.text):
+                    continue
+                out.add((ctx.find("name").text, m.find("source").text))
+        return out
+
+    shipped = ROOT / "dealer_station" / "console" / "i18n" / "console_pt.ts"
+    missing = messages(fresh) - messages(shipped, finished_only=True)
+    assert not missing, f"untranslated in console_pt.ts (run pyside6-lupdate, translate, pyside6-lrelease): {missing}"
+    from PySide6.QtCore import QTranslator
+
+    translator = QTranslator()
+    assert translator.load(str(shipped.with_suffix(".qm")))
+    for context, source in sorted(messages(fresh)):
+        assert translator.translate(context, source), f"console_pt.qm lacks {context}/{source}: run pyside6-lrelease"
+
+
+def test_supervisor_moves_a_card(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _deal_first_cards(qtbot, win, 3)  # player1, banker1, player2
+    before = win.host.snapshot()
+    qtbot.keyClick(win, Qt.Key.Key_F12)  # the dealer saw the first two cards scanned in the wrong order
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("move_card")
+    sup.from_position.setCurrentIndex(sup.from_position.findData("player1"))
+    sup.to_position.setCurrentIndex(sup.to_position.findData("banker1"))
+    sup.set_reason("wrong_position", "first two cards swapped at the shoe")
+    assert "change places" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    sup.select_act("resume")
+    sup.set_reason("wrong_position", "cards in place")
+    assert sup.perform(), sup.outcome.text()
+    view = win.host.snapshot()
+    assert view.player[0] == before.banker[0] and view.banker[0] == before.player[0]
+    assert view.state == "dealing" and view.next_position == "banker2"
+
+
+def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
+    station = station_factory()
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    _to_state(qtbot, win, "ready")
+    _press(qtbot, win)  # open betting for round 1
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("end_shoe")
+    sup.set_reason("game_integrity", "shoe tampered with; new shoe")
+    assert "ENDS" in sup.preview.text()
+    assert sup.perform(), sup.outcome.text()
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    assert win.host.snapshot().state == "shoe_end"
+    assert win.dealer.banner.text() == "SHOE ENDED – NEW SHOE"
+    voided = station.controller.recall(1)
+    assert [(r.round, r.status) for r in voided] == [(1, "voided")]
+    _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2
+    assert win.host.snapshot().shoe_number == 2
+    _to_state(qtbot, win, "ready")  # shuffled, burn card shown, cards burned from the new shoe
+    assert station.source.tokens[: station.source.dealt] == station.shoe_tokens(2)[: station.source.dealt]

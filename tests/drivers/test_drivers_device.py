@@ -136,3 +136,16 @@ def test_record_a_usb_shoe_then_replay_the_session(tmp_path):
     assert all(len(data) == 8 for _, data in session)  # one boot report per interrupt read
     frames = decode_all(make_codec("hid-keyboard"), [data for _, data in session])
     assert [f.token for f in frames] == [t for _, t in ROUND]
+
+
+def test_serial_port_found_by_usb_id():
+    from drivers_testkit import FIXTURES, run_probe
+
+    d = FIXTURES / "serial"
+    umockdev = ["-d", str(d / "shoe.umockdev"), "-s", f"/dev/ttyUSB0={d / 'round-lines.script'}"]
+    events = run_probe(umockdev, "serial:?codec=lines&on_open=05&match=0403:6001:SHOE0001")
+    assert events[0]["description"] == "/dev/ttyUSB0 (USB 0403:6001:SHOE0001)"
+    assert frames(events) == ROUND
+    events = run_probe(umockdev, "serial:?codec=lines&match=0403:6001:OTHER")
+    assert events[0]["event"] == "StartError" and events[0]["type"] == "ShoeNotConnectedError"
+    assert "0403:6001:OTHER" in events[0]["message"]

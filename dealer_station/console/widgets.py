@@ -1,0 +1,112 @@
+"""Widgets that keep the 1920×1080 layout whatever the language: a banner that shrinks its font to
+fit, and a touch button whose label wraps.
+
+Translated strings run longer than English ones (Portuguese, Hungarian) and right-to-left scripts
+must mirror: these widgets never demand more width than the screen has.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+__all__ = ["FitLabel", "TouchButton"]
+
+
+class FitLabel(QLabel):
+    """A one-line label whose font shrinks (down to ``min_pixels``) until the text fits its width.
+
+    Parameters
+    ----------
+    max_pixels, min_pixels:
+        Largest and smallest font pixel size (int).
+    """
+
+    def __init__(self, text: str = "", max_pixels: int = 78, min_pixels: int = 30,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.max_pixels = max_pixels
+        self.min_pixels = min_pixels
+        self.pixels = 0
+        self._color: str | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._fit()
+
+    def setText(self, text: str) -> None:  # noqa: D102 - Qt override
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: D102 - Qt override
+        super().resizeEvent(event)
+        self._fit()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: D102 - Qt override
+        return QSize(200, QFontMetrics(self._font_at(self.max_pixels)).height())
+
+    def _font_at(self, pixels: int):
+        f = self.font()
+        f.setPixelSize(pixels)
+        f.setBold(True)
+        return f
+
+    def _fit(self) -> None:
+        width = max(1, self.width() - 20)
+        pixels = self.max_pixels
+        while pixels > self.min_pixels and QFontMetrics(self._font_at(pixels)).horizontalAdvance(self.text()) > width:
+            pixels -= 2
+        if pixels != self.pixels:
+            self.pixels = pixels
+            self._restyle()
+
+    def set_color(self, color: str | None) -> None:
+        """Text colour (CSS colour) or None for the theme's."""
+        if color != self._color:
+            self._color = color
+            self._restyle()
+
+    def _restyle(self) -> None:
+        color = f"color: {self._color};" if self._color else ""
+        self.setStyleSheet(f"{color} font-size: {self.pixels}px; font-weight: bold;")
+
+
+class TouchButton(QPushButton):
+    """A big touch button: a label that wraps over up to three lines and its keyboard key under it.
+
+    ``text()`` is the label alone; :meth:`set_label` changes it.
+    """
+
+    def __init__(self, label: str, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.setSpacing(0)
+        self._label = QLabel(label)
+        self._label.setObjectName("buttonLabel")
+        self._label.setWordWrap(True)
+        self._key = QLabel(f"[{key}]" if key else "")
+        self._key.setObjectName("buttonKey")
+        lay.addStretch(1)
+        for lab in (self._label, self._key):
+            lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            lab.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            lay.addWidget(lab)
+        lay.addStretch(1)
+        self.setAccessibleName(label)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_label(self, label: str, key: str | None = None) -> None:
+        """Change the label (and the key shown under it)."""
+        self._label.setText(label)
+        self.setAccessibleName(label)
+        if key is not None:
+            self._key.setText(f"[{key}]" if key else "")
+
+    def text(self) -> str:  # noqa: D102 - the label, for tests and accessibility
+        return self._label.text()
+
+    def sizeHint(self) -> QSize:  # noqa: D102 - Qt override
+        return QSize(220, 110)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: D102 - Qt override
+        return QSize(120, 104)
