@@ -6,7 +6,8 @@ link events, dealer and supervisor acts), the bytes go through the wire format's
 fresh :class:`~dealer_station.app.controller.Controller` on its own journal (in memory unless a
 file is given). Finished rounds and shoes come out as the same lines as ``simulate``.
 
-Session kinds (:func:`load_session` tells them apart by content, scripts by the ``.script`` suffix):
+Session kinds (:func:`load_session` tells them apart by content; scripts by the ``.script`` suffix,
+captures by ``.pcap``/``.pcapng``):
 
 ``record``
     JSON Lines of ``dealer-station record`` (:mod:`drivers.sessions`): a header naming the shoe
@@ -33,6 +34,9 @@ Session kinds (:func:`load_session` tells them apart by content, scripts by the 
     A USB capture (``.pcap``/``.pcapng``: Wireshark or ``usbmon`` on Linux, USBPcap on Windows): the
     scanner's interrupt-IN reports with their capture times, decoded as ``hid-keyboard`` unless
     ``--codec`` says otherwise; a transfer ending in ENODEV (-19) is a lost link.
+
+A bytes-only recording (``record``, a capture) can take the acts and link events of the station's
+journal export of the same shoe, placed by clock time (:func:`with_acts`).
 
 The automatic dealer (:class:`AutoActs`) acts unless the session holds dealer acts: it starts a
 shoe, opens and closes betting and confirms results whenever the next frame needs it.
@@ -127,7 +131,7 @@ class ReplaySession:
 
     @property
     def duration(self) -> float:
-        """Seconds from the first to the last step."""
+        """Recorded time of the last step, seconds from the session's start (0 when empty)."""
         return self.steps[-1].t if self.steps else 0.0
 
 
