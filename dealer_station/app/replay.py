@@ -689,6 +689,9 @@ class Replayer:
                 self.controller.dealer(name, **args)
             elif by == "timer":
                 self.result.dealer_acts += 1
+                if self.config.betting_window_seconds <= 0:
+                    self.result.refused.append(f"{step.where}: the betting window closed at the table, but this "
+                                               f"configuration has none (betting.window_seconds = 0)")
                 self._timer()
             else:
                 self.result.supervisor_acts += 1
