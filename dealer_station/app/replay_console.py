@@ -175,7 +175,16 @@ class ReplayPanel(QWidget):
 
 
 def attach_panel(window, panel: ReplayPanel) -> QDockWidget:
-    """Dock ``panel`` at the bottom of the console window ``window`` (a QMainWindow)."""
+    """Dock ``panel`` at the bottom of the console window ``window`` (a QMainWindow); F7 plays or
+    pauses, F8 steps (the dealer's own keys stay as they are)."""
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    for key, slot in (("F7", panel.toggle), ("F8", panel.step)):
+        shortcut = QShortcut(QKeySequence(key), window)
+        shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+        shortcut.activated.connect(slot)
+    panel.play_button.setToolTip(window.tr("Play / pause the replay [F7]"))
+    panel.step_button.setToolTip(window.tr("Play the next recorded step [F8]"))
     dock = QDockWidget(window.tr("Replay"), window)
     dock.setObjectName("replay-controls")
     dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)

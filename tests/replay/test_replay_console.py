@@ -29,7 +29,9 @@ def console(qtbot):
         qtbot.addWidget(window)
         panel = ReplayPanel(replayer, **kw)
         attach_panel(window, panel)
-        window.show()
+        with qtbot.waitActive(window):
+            window.show()
+            window.activateWindow()
         made.append((window, replayer))
         return window, panel
 
@@ -104,3 +106,15 @@ def test_cli_console_without_a_display_is_one_line():
     assert done.stderr.strip().splitlines() == [
         "dealer-station replay: no display: the console needs a screen; replay headless (without --console), "
         "or set QT_QPA_PLATFORM=offscreen"]
+
+
+def test_f7_pauses_and_f8_steps(console, qtbot):
+    from PySide6.QtCore import Qt
+
+    window, panel = console(autoplay=False)
+    qtbot.keyClick(window, Qt.Key.Key_F8)
+    assert panel.replayer.position[0] == 1 and not panel.playing
+    qtbot.keyClick(window, Qt.Key.Key_F7)
+    assert panel.playing
+    qtbot.keyClick(window, Qt.Key.Key_F7)
+    assert not panel.playing
