@@ -19,7 +19,8 @@ class AutoDealer:
         The table.
     draw:
         Pulls the next card from the shoe; the frame reaches the controller (directly, or through
-        the reader's queue). Called only when the table expects a card.
+        the reader's queue). Called only when the table expects a card. Returning ``False`` means
+        no card came out (the shoe is unplugged): the dealer draws again at its next step.
     new_shoe:
         Called with the new shoe's number just before the dealer starts it (the simulator loads
         a freshly shuffled shoe there).
@@ -30,7 +31,7 @@ class AutoDealer:
     finished, paused, or waiting for a drawn card to arrive).
     """
 
-    def __init__(self, controller: Controller, draw: Callable[[], None], *,
+    def __init__(self, controller: Controller, draw: Callable[[], bool | None], *,
                  new_shoe: Callable[[int], None] | None = None, shoes: int | None = None) -> None:
         self.controller = controller
         self.draw = draw
@@ -76,7 +77,9 @@ class AutoDealer:
         if state in ("burn_indicator", "burning", "betting_closed", "dealing"):
             self._frames_seen = self.controller.frames_in_shoe
             self.waiting = True
-            self.draw()
+            if self.draw() is False:
+                self.waiting = False
+                return None
             return "draw"
         return None  # paused: only a supervisor can go on
 

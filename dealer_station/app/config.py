@@ -90,6 +90,7 @@ class StationConfig:
     max_misreads: int = 3
     journal_path: str = "var/journal.sqlite"
     accounts_path: str = "var/accounts.json"
+    player_edge_monitor: bool = True
     source: str = "<defaults>"
 
     def table_settings(self) -> TableSettings:
@@ -147,6 +148,7 @@ _KNOWN = {
     "shoe": {"profile", "decks", "cut_min", "cut_max", "max_misreads"},
     "journal": {"path"},
     "accounts": {"path"},
+    "monitor": {"player_edge"},
 }
 
 
@@ -201,6 +203,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     shoe = section("shoe")
     journal = section("journal")
     accounts = section("accounts")
+    monitor = section("monitor")
 
     table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
     if isinstance(table_id, str) and not _TABLE_ID.match(table_id):
@@ -259,6 +262,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     misreads = get(shoe, "shoe", "max_misreads", int, 3, "a whole number 1..20")
     jpath = get(journal, "journal", "path", str, "var/journal.sqlite", "a file path")
     apath = get(accounts, "accounts", "path", str, "var/accounts.json", "a file path")
+    player_edge = get(monitor, "monitor", "player_edge", bool, True, "true or false")
 
     config = StationConfig(
         table_id=str(table_id), mode=mode, paytable_name=pt_name, paytable=paytable,
@@ -266,7 +270,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         difference_limit=difference, betting_auto_open=bool(auto_open), betting_window_seconds=float(window),
         burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
         shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
-        max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath), source=source)
+        max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath),
+        player_edge_monitor=bool(player_edge), source=source)
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)

@@ -25,6 +25,7 @@ import structlog
 
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
+from dealer_station.app.edge import edge_watch_for
 from dealer_station.domain.cards import Card
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
@@ -189,6 +190,8 @@ class Controller:
     edge_monitor:
         Optional ``(remaining cards, round number) -> alerts``, called after each completed round;
         each alert (a dict) is journaled and published as ``player_edge``; it never pauses.
+        Default: with ``[monitor] player_edge`` on, :func:`dealer_station.app.edge.edge_watch_for`
+        of the table's pay table and mode (RULES.md §3).
 
     Raises
     ------
@@ -205,6 +208,8 @@ class Controller:
         self.journal = journal
         self.accounts = accounts
         self._clock = clock
+        if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
+            edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
         self._listeners: list[Callable[[Fact], None]] = []
         self._machine = TableMachine(config.table_settings())

@@ -2,8 +2,7 @@
 that owns the controller (DESIGN.md "Data flow"; STYLE.md habit 7).
 
 :func:`run_station` is the owner loop. Any transport plugs in by putting ``drivers.frames``
-events on the queue from its own reader thread; :class:`SimReader` is the simulated shoe as such
-a reader (it deals a card when asked, as a dealer pulls one from a real shoe).
+events on the queue from its own reader thread (:mod:`dealer_station.app.shoes` opens them).
 """
 
 from __future__ import annotations
@@ -17,82 +16,13 @@ import structlog
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
-from dealer_station.app.simulate import SimShoe
-from drivers.frames import ConnectionLost
 
-__all__ = ["QUEUE_SIZE", "SimReader", "parse_sim_profile", "run_station"]
+__all__ = ["QUEUE_SIZE", "run_station"]
 
 QUEUE_SIZE = 256
 """Bound of the reader → controller queue."""
 
 _log = structlog.get_logger("dealer_station.station")
-
-
-def parse_sim_profile(profile: str) -> int | None:
-    """``"sim"`` → None (random seed), ``"sim?seed=7"`` → 7. Raises ValueError for anything else."""
-    if profile == "sim":
-        return None
-    if profile.startswith("sim?"):
-        key, _, value = profile[4:].partition("=")
-        if key == "seed" and value.lstrip("-").isdigit():
-            return int(value)
-    raise ValueError(f"shoe profile {profile!r}: allowed here: 'sim' or 'sim?seed=N'")
-
-
-class SimReader:
-    """The simulated shoe behind a reader thread: :meth:`draw` asks for a card, the thread puts the
-    frame on ``events`` (bounded, with a timeout), as a real shoe's reader would.
-
-    ``load(n, position)`` loads shoe ``n``; :meth:`close` ends the thread with ``ConnectionLost(None)``
-    only when ``announce_close`` is true.
-    """
-
-    def __init__(self, events: queue.Queue, seed: int, *, decks: int = 8, cut_min: int = 60, cut_max: int = 80,
-                 put_timeout: float = 5.0) -> None:
-        self.events = events
-        self.put_timeout = put_timeout
-        self.shoe = SimShoe(self._put, seed, decks=decks, cut_min=cut_min, cut_max=cut_max)
-        self._requests: queue.Queue = queue.Queue(maxsize=64)
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="sim-shoe-reader", daemon=True)
-        self.overflows = 0
-
-    def start(self) -> None:
-        """Start the reader thread."""
-        self._thread.start()
-
-    def load(self, shoe_number: int, position: int = 0) -> None:
-        """Load shoe ``shoe_number`` with ``position`` cards already drawn (asked on the owner thread)."""
-        self._requests.put(("load", shoe_number, position), timeout=self.put_timeout)
-
-    def draw(self) -> None:
-        """Ask the shoe for the next card (non-blocking for the owner thread)."""
-        self._requests.put(("draw",), timeout=self.put_timeout)
-
-    def _put(self, event: object) -> None:
-        try:
-            self.events.put(event, timeout=self.put_timeout)
-        except queue.Full:
-            self.overflows += 1
-            _log.error("reader_queue_full", dropped=repr(event))
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                request = self._requests.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            if request[0] == "load":
-                self.shoe.load(request[1], request[2])
-            elif request[0] == "draw":
-                self.shoe.draw()
-
-    def close(self, announce_close: bool = False) -> None:
-        """Stop the thread (waits up to 2 s)."""
-        self._stop.set()
-        self._thread.join(timeout=2)
-        if announce_close:
-            self._put(ConnectionLost(None))
 
 
 def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], None] | None,

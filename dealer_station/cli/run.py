@@ -11,7 +11,7 @@ import threading
 from dealer_station.cli import CliError
 
 NAME = "run"
-HELP = "run the station headless on a shoe profile (here: the simulated shoe 'sim' or 'sim?seed=N')"
+HELP = "run the station headless on a shoe: a profile name, a profile file or an inline spec (docs/drivers.md)"
 
 
 def register(parser) -> None:
@@ -36,28 +36,24 @@ def run(args) -> int:
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.simulate import human_line, output_line, recorded_seed
-    from dealer_station.app.station import QUEUE_SIZE, SimReader, parse_sim_profile, run_station
+    from dealer_station.app.shoes import open_station_shoe
+    from dealer_station.app.simulate import human_line, output_line
+    from dealer_station.app.station import QUEUE_SIZE, run_station
     from dealer_station.journal import Journal, JournalError
+    from drivers.errors import ShoeError
 
     configure_logging(level=args.log_level)
     if not args.headless:
-        raise CliError("only --headless is available in this command; the console has its own command")
+        raise CliError("only --headless is available in this command; the console is 'dealer-station console'")
     try:
         config = load_config(args.config)
     except ConfigError as err:
         raise CliError(f"refusing to open a shoe: {err}") from None
     profile = args.shoe or config.shoe_profile
     try:
-        seed = parse_sim_profile(profile)
-        device = None
-    except ValueError:
-        seed, device = None, _open_device(profile)
-    try:
         journal = Journal(args.journal or config.journal_path)
-        if device is None:
-            seed = recorded_seed(journal, seed, config.decks)
-    except (JournalError, ValueError) as err:
+        shoe = open_station_shoe(profile, config, journal)
+    except (JournalError, ShoeError, ValueError) as err:
         raise CliError(str(err)) from None
 
     events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
@@ -75,26 +71,20 @@ def run(args) -> int:
                 sys.stdout.flush()
 
         controller.subscribe(on_fact)
-        if device is None:
-            reader = SimReader(events, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max)
-            view = controller.snapshot()
-            if view.state not in ("no_shoe", "shoe_end"):
-                reader.load(view.shoe_number, controller.frames_in_shoe)
-            reader.start()
-            if not view.connected:
-                from drivers.frames import Connected
-
-                events.put(Connected(f"sim?seed={seed}"))
-            draw, new_shoe, close = reader.draw, reader.load, reader.close
-        else:
-            device.start(lambda event: events.put(event, timeout=5.0))
-            draw, new_shoe, close = _device_draw(device), None, device.stop
-        auto = AutoDealer(controller, draw, new_shoe=new_shoe, shoes=args.shoes) if args.auto else None
+        view = controller.snapshot()
+        if view.state not in ("no_shoe", "shoe_end"):
+            taken = config.decks * 52 - view.cards_left + (1 if view.cut_card_out else 0)
+            shoe.resume(view.shoe_number, taken)
         try:
-            why = run_station(controller, events, draw, stop, args.idle_exit, auto=auto)
+            shoe.source.start(lambda event: _put(events, event, stop))
+        except ShoeError as err:
+            raise CliError(f"shoe {profile!r}: {err}") from None
+        auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=args.shoes) if args.auto else None
+        try:
+            why = run_station(controller, events, shoe.draw, stop, args.idle_exit, auto=auto)
         finally:
             try:
-                close()
+                shoe.source.stop()
             except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
                 print(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
         state = controller.snapshot().state
@@ -102,28 +92,12 @@ def run(args) -> int:
         return 1 if state == "paused" else 0
 
 
-def _open_device(profile: str):
-    """A shoe source from the drivers' profiles (serial, USB, the drivers' simulator). CliError if unusable."""
-    try:
-        from drivers.profiles import open_shoe
-    except ImportError:
-        raise CliError(f"shoe profile {profile!r}: only 'sim' and 'sim?seed=N' are available in this build") from None
-    try:
-        return open_shoe(profile)
-    except ValueError as err:
-        raise CliError(str(err)) from None
-
-
-def _device_draw(device):
-    """``draw`` for the automatic dealer: the simulated shoe deals; on a real shoe the dealer deals by hand."""
-    real = []
-
-    def draw() -> None:
-        if real:
-            return
+def _put(events: queue.Queue, event, stop: threading.Event) -> None:
+    """Hand a shoe event to the controller's thread; waits while the queue is full, never drops."""
+    while True:
         try:
-            device.draw()
-        except Exception:  # noqa: BLE001 - a real shoe: cards come when the dealer pulls them
-            real.append(True)
-
-    return draw
+            events.put(event, timeout=0.5)
+            return
+        except queue.Full:
+            if stop.is_set():
+                return

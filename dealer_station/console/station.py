@@ -94,21 +94,6 @@ class Station:
         self.journal.close()
 
 
-def _edge_monitor(config: StationConfig):
-    try:
-        from dealer_station.domain.odds import make_edge_monitor
-    except ImportError:
-        log.info("edge_monitor_unavailable")
-        return None
-    if config.paytable is None:
-        return None
-    try:
-        return make_edge_monitor(config.paytable, config.mode)
-    except Exception as err:
-        log.warning("edge_monitor_failed", error=str(err))
-        return None
-
-
 def open_station(config_path: str | Path | None = None, shoe: str | None = None,
                  journal_path: str | Path | None = None, accounts_path: str | Path | None = None) -> Station:
     """Open the station the console runs.
@@ -150,7 +135,7 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
         if simulated:
             raw_seed = profile.options.get("seed")
             seed = recorded_seed(journal, int(raw_seed) if raw_seed is not None else None, config.decks)
-        controller = Controller(config, journal, accounts=accounts, edge_monitor=_edge_monitor(config))
+        controller = Controller(config, journal, accounts=accounts)  # it runs the side-bet edge monitor
         station = Station(config, journal, accounts, controller, None, spec, seed)
         tokens = None
         if simulated:

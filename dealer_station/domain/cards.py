@@ -80,12 +80,34 @@ class Suit(enum.Enum):
         """True for hearts and diamonds."""
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    def __lt__(self, other: object) -> bool:
+        # Suits order S < H < D < C (declaration order) so that cards sort by rank, then suit.
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] <= _SUIT_ORDER[other]
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] > _SUIT_ORDER[other]
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] >= _SUIT_ORDER[other]
+
 
 _RANK_LETTERS = {r: ("A" if r == 1 else "T" if r == 10 else "J" if r == 11 else "Q" if r == 12
                      else "K" if r == 13 else str(r.value)) for r in Rank}
 _SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
 _RANK_BY_TOKEN = {**{v: k for k, v in _RANK_LETTERS.items()}, "10": Rank.TEN}
 _SUIT_BY_LETTER = {s.value: s for s in Suit}
+_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -19,13 +19,21 @@ class PayTableError(DomainError):
     """A pay table that cannot be loaded: missing key, bad odds, unknown bet (RULES.md §3)."""
 
 
+class MoneyError(DomainError):
+    """An amount that is not money to the cent, or text that is not an amount (RULES.md §4)."""
+
+
 class BetRefused(DomainError):
     """A bet the table must refuse (RULES.md §3–4).
 
     ``code`` is one of ``not_offered``, ``closed``, ``below_minimum``, ``above_maximum``,
-    ``difference_limit``, ``bad_amount``.
+    ``difference_limit``, ``bad_amount``. ``bet`` is the refused bet when there is one (a
+    :class:`dealer_station.domain.settlement.Bet`), else ``None``.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    CODES = ("not_offered", "closed", "below_minimum", "above_maximum", "difference_limit", "bad_amount")
+
+    def __init__(self, code: str, message: str, bet: object = None) -> None:
         super().__init__(message)
         self.code = code
+        self.bet = bet

@@ -10,7 +10,8 @@ integers (see :mod:`dealer_station.domain.odds_tables`), so its counts are exact
 :class:`fractions.Fraction`, otherwise ``float``.
 
 Payouts come from the :class:`~dealer_station.domain.paytable.PayTable` ("to one"); the only place that
-turns a round into a player's net result per unit staked is :func:`net_per_unit`.
+turns a round into a player's net result per unit staked is :func:`net_per_unit`, which applies
+settlement's one payout rule (:func:`dealer_station.domain.settlement.net_for_rule`).
 
 EV is the player's expected net result per unit staked (a push counts as 0), house edge is ``-EV`` and
 RTP (return to player) is ``1 + EV``: the Banker bet with 5% commission in 8 decks has RTP 98.94%
@@ -33,7 +34,9 @@ from dealer_station.domain.bets import SIDE_BETS, BetType
 from dealer_station.domain.cards import ALL_KINDS, Card, parse_card
 from dealer_station.domain.errors import CardError, DomainError
 from dealer_station.domain.odds_tables import MAX_CARDS, round_tables
+from dealer_station.domain.outcome import Winner
 from dealer_station.domain.paytable import BetRule, Mode, PayTable
+from dealer_station.domain.settlement import net_for_rule
 
 __all__ = [
     "BetOdds",
@@ -291,20 +294,21 @@ class Round:
     banker_pair: bool = False
     perfect_pair: bool = False
 
+    @property
+    def winner(self) -> Winner:
+        """Who won by final totals."""
+        p, b = self.player_total, self.banker_total
+        return Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE
 
-def _fraction(value: Decimal) -> Fraction:
-    return Fraction(value)
+    @property
+    def margin(self) -> int:
+        """Winning total minus losing total (0 on a tie)."""
+        return abs(self.player_total - self.banker_total)
 
-
-def _bonus_net(rule: BetRule, own: int, other: int, own_natural: bool, other_natural: bool) -> Fraction:
-    if own > other:
-        if own_natural:
-            return _fraction(rule.extra["natural"])
-        pays = rule.extra.get(f"margin_{own - other}")
-        return _fraction(pays) if pays is not None else Fraction(-1)
-    if own == other and (own_natural or other_natural):
-        return Fraction(0)                      # natural tie: returned
-    return Fraction(-1)
+    @property
+    def lucky_six(self) -> int:
+        """Banker's number of cards when Banker won with 6, else 0."""
+        return self.banker_cards if self.winner is Winner.BANKER and self.banker_total == 6 else 0
 
 
 def net_per_unit(bet: BetType, rule: BetRule, mode: Mode, r: Round) -> Fraction:
@@ -328,47 +332,7 @@ def net_per_unit(bet: BetType, rule: BetRule, mode: Mode, r: Round) -> Fraction:
 
     Rule source: RULES.md §3 (the bet table and the Player/Banker Bonus pay table).
     """
-    p, b = r.player_total, r.banker_total
-    banker_wins, player_wins = b > p, p > b
-    lose = Fraction(-1)
-    if bet is BetType.PLAYER:
-        return _fraction(rule.pays) if player_wins else Fraction(0) if p == b else lose
-    if bet is BetType.BANKER:
-        if p == b:
-            return Fraction(0)
-        if not banker_wins:
-            return lose
-        if mode is Mode.COMMISSION:
-            return _fraction(rule.pays)
-        return _fraction(rule.extra["no_commission_six" if b == 6 else "no_commission"])
-    if bet is BetType.TIE:
-        return _fraction(rule.pays) if p == b else lose
-    if bet is BetType.PLAYER_PAIR:
-        return _fraction(rule.pays) if r.player_pair else lose
-    if bet is BetType.BANKER_PAIR:
-        return _fraction(rule.pays) if r.banker_pair else lose
-    if bet is BetType.EITHER_PAIR:
-        return _fraction(rule.pays) if r.player_pair or r.banker_pair else lose
-    if bet is BetType.PERFECT_PAIR:
-        return _fraction(rule.pays) if r.perfect_pair else lose
-    if bet is BetType.PLAYER_NATURAL:
-        return _fraction(rule.pays) if r.player_natural else lose
-    if bet is BetType.BANKER_NATURAL:
-        return _fraction(rule.pays) if r.banker_natural else lose
-    if bet is BetType.PLAYER_BONUS:
-        return _bonus_net(rule, p, b, r.player_natural, r.banker_natural)
-    if bet is BetType.BANKER_BONUS:
-        return _bonus_net(rule, b, p, r.banker_natural, r.player_natural)
-    lucky = banker_wins and b == 6
-    if bet is BetType.LUCKY_SIX:
-        if not lucky:
-            return lose
-        return _fraction(rule.extra["two_cards" if r.banker_cards == 2 else "three_cards"])
-    if bet is BetType.TWO_CARDS_LUCKY_SIX:
-        return _fraction(rule.pays) if lucky and r.banker_cards == 2 else lose
-    if bet is BetType.THREE_CARDS_LUCKY_SIX:
-        return _fraction(rule.pays) if lucky and r.banker_cards == 3 else lose
-    raise ValueError(f"no payout rule for bet {bet!r}")  # pragma: no cover - every BetType is handled
+    return Fraction(net_for_rule(bet, rule, r, mode))
 
 
 _PAIR_BETS = (BetType.PLAYER_PAIR, BetType.BANKER_PAIR, BetType.EITHER_PAIR, BetType.PERFECT_PAIR)

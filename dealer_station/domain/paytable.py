@@ -75,15 +75,15 @@ def parse_odds(text: object, *, for_one: bool = False) -> Decimal:
     ``"8:1"`` → 8, ``"0.95:1"`` → 0.95, ``"7:2"`` → 3.5, ``"1:2"`` → 0.5, ``"0.95"`` → 0.95.
     With ``for_one`` the text includes the stake and 1 is taken off: ``"9:1"`` → 8 (RULES.md §3).
 
-    Raises PayTableError for anything else, or for a result that is not positive.
+    Raises PayTableError for anything else (including infinities, NaN and exponents beyond ±12),
+    or for a result that is not positive.
     """
     raw = str(text).strip()
     try:
-        if ":" in raw:
-            num, den = raw.split(":", 1)
-            value = Fraction(Decimal(num.strip())) / Fraction(Decimal(den.strip()))
-        else:
-            value = Fraction(Decimal(raw))
+        parts = [Decimal(p.strip()) for p in raw.split(":", 1)]
+        if any(not p.is_finite() or not -12 <= p.adjusted() <= 12 for p in parts):
+            raise ValueError(raw)   # infinities, NaN, absurd exponents (1e999999999)
+        value = Fraction(parts[0]) / Fraction(parts[1]) if len(parts) == 2 else Fraction(parts[0])
     except (InvalidOperation, ValueError, ZeroDivisionError):
         raise PayTableError(f"bad odds {text!r}: write them as 'x:1', 'a:b' or a decimal") from None
     if for_one:
@@ -179,6 +179,8 @@ def load_paytable(name_or_path: str | Path) -> PayTable:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise PayTableError(f"{path}: not valid TOML: {err}") from err
+    except OSError as err:
+        raise PayTableError(f"{path}: cannot be read: {err}") from err
     return paytable_from_dict(data, source=str(path), default_name=path.stem)
 
 

@@ -16,7 +16,7 @@ from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
 from dealer_station.app.logging import configure_logging
 from dealer_station.app.simulate import SimShoe, run_simulation
-from dealer_station.app.station import SimReader, parse_sim_profile, run_station
+from dealer_station.app.station import run_station
 from dealer_station.domain.cards import parse_cards
 from dealer_station.domain.outcome import deal_round
 from dealer_station.journal import Journal
@@ -93,32 +93,37 @@ def test_run_headless_sim_equals_simulate(tmp_path):
     assert "finished" in proc.stderr
 
 
-def test_profile_parsing():
-    assert parse_sim_profile("sim") is None and parse_sim_profile("sim?seed=12") == 12
-    for bad in ("serial:///dev/ttyUSB0", "sim?seed=x", "sim?speed=1"):
-        try:
-            parse_sim_profile(bad)
-        except ValueError as err:
-            assert bad in str(err)
-        else:
-            raise AssertionError(bad)
-
-
 def test_run_station_with_a_reader_thread_and_bounded_queue(tmp_path):
+    """The drivers' simulated shoe over a real pty, read by its reader thread into a bounded queue."""
+    from dealer_station.app.shoes import open_station_shoe
+
     cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10)
-    ctl = Controller(cfg, Journal(":memory:"))
+    journal = Journal(":memory:")
+    ctl = Controller(cfg, journal)
+    shoe = open_station_shoe("sim?seed=4", cfg, journal)
     events: queue.Queue = queue.Queue(maxsize=4)
-    reader = SimReader(events, 4, decks=1, cut_min=8, cut_max=10)
-    reader.start()
-    events.put(Connected("sim"))
-    auto = AutoDealer(ctl, reader.draw, new_shoe=reader.load, shoes=2)
+    shoe.source.start(events.put)
+    auto = AutoDealer(ctl, shoe.draw, new_shoe=shoe.new_shoe, shoes=2)
     stop = threading.Event()
     try:
-        why = run_station(ctl, events, reader.draw, stop, idle_exit=10, auto=auto)
+        why = run_station(ctl, events, shoe.draw, stop, idle_exit=10, auto=auto)
     finally:
-        reader.close()
+        shoe.source.stop()
     assert why == "finished" and ctl.snapshot().shoe_number == 2 and ctl.snapshot().state == "shoe_end"
     assert len(ctl.recall()) > 4
+
+
+def test_run_on_a_simulated_shoe_in_another_wire_format(tmp_path):
+    """The same seed gives the same rounds whatever the wire format the simulated shoe speaks."""
+    cfg = tmp_path / "s.toml"
+    cfg.write_text("[shoe]\ndecks = 1\ncut_min = 8\ncut_max = 10\n")
+    outs = []
+    for codec in ("lines", "stx-etx", "saopai"):
+        proc = run_cli("run", "--headless", "--shoe", f"sim?codec={codec}&seed=3", "--auto", "--json", "--shoes", "1",
+                       "--journal", str(tmp_path / f"{codec}.sqlite"), "--config", str(cfg), "--log-level", "WARNING")
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] and outs[0] == outs[1] == outs[2]
 
 
 def test_run_station_idle_exit_and_stop(tmp_path):
