@@ -1,0 +1,166 @@
+"""``dealer-station replay``: output lines, pacing, and one clear line with exit 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from replay_testkit import SESSIONS, run_cli
+
+from dealer_station.app.replay import ReplayError, load_session
+
+CUT_MID = SESSIONS / "cut-mid-round.session.jsonl"
+
+
+def test_json_lines_equal_the_expected_file():
+    done = run_cli("replay", str(CUT_MID), "--json")
+    assert done.returncode == 0, done.stderr
+    got = [json.loads(line) for line in done.stdout.splitlines()]
+    want = [json.loads(line) for line in (SESSIONS / "cut-mid-round.expected.jsonl").read_text().splitlines()]
+    assert got == want
+    assert done.stderr == ""  # no progress bar when standard error is not a terminal
+
+
+def test_human_lines_and_check_of_several_sessions():
+    done = run_cli("replay", str(CUT_MID), str(SESSIONS / "script-saopai.script"), "--codec", "saopai", "--check")
+    assert done.returncode == 0, done.stderr  # cut-mid-round names 'saopai' itself: --codec agrees with it
+    assert "shoe 1 round 2: player AH 4S 8H = 3, banker AD 2S = 3: tie" in done.stdout
+    done = run_cli("replay", str(CUT_MID), str(SESSIONS / "garbage-bytes.session.jsonl"), "--check")
+    assert done.returncode == 0, done.stderr
+    assert "shoe 1 round 3: player 2S 3H = 5, banker JC 8D = 8: banker  (last round)" in done.stdout
+    assert done.stdout.count("shoe 1 round 1:") == 2
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nowhere.session.jsonl"], "no such session file: nowhere.session.jsonl"),
+    ([str(CUT_MID), "--codec", "morse"], "unknown codec 'morse': use one of lines, saopai, stx-etx, hid-keyboard"),
+    ([str(SESSIONS / "script-saopai.script")], "does not name its wire format: give --codec"),
+    ([str(CUT_MID), "--codec", "lines"], "the recording was made with codec 'saopai'; --codec lines contradicts it"),
+    ([str(CUT_MID), "--speed", "0"], "--speed 0: give a positive factor"),
+    ([str(CUT_MID), "--expected", "nowhere.jsonl"], "cannot read expected results nowhere.jsonl"),
+    ([str(SESSIONS / "cut-mid-round.expected.jsonl")], "not a session"),
+    ([str(CUT_MID), "--journal", str(SESSIONS / "cut-mid-round.expected.jsonl")], "the file exists"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    done = run_cli("replay", *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dealer-station replay: ") and message in lines[0], done.stderr
+
+
+def test_bad_session_lines_are_named(tmp_path):
+    bad = tmp_path / "bad.session.jsonl"
+    text = CUT_MID.read_text().splitlines()
+    bad.write_text("\n".join([*text[:3], '{"t": 1.0, "dir": "rx", "hex": "zz"}', *text[4:]]) + "\n")
+    with pytest.raises(ReplayError, match=r"bad.session.jsonl:4: bad session line"):
+        load_session(bad)
+    act = tmp_path / "act.session.jsonl"
+    act.write_text(text[0] + '\n{"t": 1, "dir": "act", "by": "supervisor", "act": "void_round"}\n')
+    with pytest.raises(ReplayError, match="a supervisor act needs 'user'"):
+        load_session(act)
+    torn = tmp_path / "torn.session.jsonl"
+    torn.write_text("\n".join(text) + '\n{"t": 99, "dir": "rx", "he')  # the recorder stopped mid-line
+    assert len(load_session(torn).steps) == len(load_session(CUT_MID).steps)
+
+
+def test_speed_follows_the_recorded_timing():
+    session = load_session(CUT_MID)
+    assert session.duration > 8
+    start = time.monotonic()
+    done = run_cli("replay", str(CUT_MID), "--speed", "8", "--json")
+    elapsed = time.monotonic() - start
+    assert done.returncode == 0
+    assert elapsed >= session.duration / 8
+    fast = run_cli("replay", str(CUT_MID), "--fast", "--json")
+    assert fast.stdout == done.stdout  # the pace never changes a result
+
+
+
+def test_paused_at_the_end_exits_1(tmp_path):
+    cut = tmp_path / "cut.session.jsonl"
+    lines = CUT_MID.read_text().splitlines()
+    # keep the header and everything up to 3 No-Reads in a row at the first round
+    head = [line for line in lines if '"dir":"rx"' in line][:7]
+    nr = json.dumps({"t": 30.0, "dir": "rx", "hex": b"NR\r\n".hex()})
+    cut.write_text("\n".join([lines[0], *head, nr, nr, nr]) + "\n")
+    done = run_cli("replay", str(cut))
+    assert done.returncode == 1
+    assert "the table is left paused (misread_limit)" in done.stderr
+
+
+@pytest.mark.parametrize("capture", ["trk_picoctf2017.pcap", "csec_keyboard.pcapng"])
+def test_a_real_keyboard_capture_that_is_no_shoe_pauses_the_table(capture):
+    """Public captures of people typing (no card codes): every token is an unknown code, so the burn
+    card is rescanned until the misread limit pauses the table; nothing crashes, nothing is guessed."""
+    path = SESSIONS.parent / "captures" / capture
+    session = load_session(path)
+    assert session.kind == "capture" and session.codec == "hid-keyboard"
+    done = run_cli("replay", str(path))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "the table is left paused (misread_limit)" in done.stderr
+
+
+def test_progress_bar_only_on_a_terminal():
+    """Standard error a terminal (a pty): rich draws the bar; not a terminal: nothing (tested above)."""
+    import os
+    import subprocess
+    import sys
+    import threading
+
+    from replay_testkit import ROOT
+
+    master, slave = os.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100", TERM="xterm")
+    chunks: list[bytes] = []
+
+    def read() -> None:  # drain the pty while the command runs (a full pty would block it)
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "dealer_station", "replay",
+                               str(SESSIONS / "full-shoe-hid.session.jsonl"), "--json"],
+                              stdout=subprocess.PIPE, stderr=slave, env=env, cwd=ROOT, timeout=120)
+    finally:
+        os.close(slave)
+        reader.join(timeout=5)
+        os.close(master)
+    drawn = b"".join(chunks)
+    assert proc.returncode == 0
+    assert b"full-shoe-hid.session.jsonl" in drawn  # the bar's task name
+    assert len(proc.stdout.splitlines()) == 69  # 68 rounds and the shoe's end, on standard output
+
+
+def test_acts_from_a_journal_export_join_a_bytes_only_recording(tmp_path):
+    """The bytes of a shoe (as `record` or usbmon keep them) and the station's journal export of the
+    same shoe: the supervisor's void comes from the journal, and the results are the expected ones."""
+    full = SESSIONS / "misread-limit-void.session.jsonl"
+    lines = full.read_text().splitlines()
+    bare = tmp_path / "bytes.session.jsonl"
+    bare.write_text("\n".join(line for line in lines if '"dir":"act"' not in line) + "\n")
+    alone = run_cli("replay", str(bare))
+    assert alone.returncode == 1 and "left paused (misread_limit)" in alone.stderr
+
+    db = tmp_path / "station.sqlite"
+    assert run_cli("replay", str(full), "--journal", str(db)).returncode == 0
+    export = tmp_path / "station.journal.jsonl"
+    assert run_cli("journal", "export", str(db), "-o", str(export)).returncode == 0
+    done = run_cli("replay", str(bare), "--acts", str(export), "--expected",
+                   str(SESSIONS / "misread-limit-void.expected.jsonl"))
+    assert done.returncode == 0, done.stderr
+
+    script = run_cli("replay", str(SESSIONS / "script-saopai.script"), "--codec", "saopai", "--acts", str(export))
+    assert script.returncode == 2 and "no clock time" in script.stderr
+    wrong = run_cli("replay", str(bare), "--acts", str(full))
+    assert wrong.returncode == 2 and "the acts come from a journal export" in wrong.stderr

@@ -1,0 +1,44 @@
+"""Fixtures through the real device stacks: umockdev plays a library script to pyserial and a library
+usbmon capture to libusb/pyusb, ``dealer-station record`` records what the shoe reader got, and the
+replay of that recording gives the fixture's expected results."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from replay_testkit import ROOT, SESSIONS, run_cli
+
+UMOCKDEV_RUN = shutil.which("umockdev-run")
+USB_SYSFS = "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1"
+
+
+def _record(umockdev_args: list[str], spec: str, out, idle: str) -> None:
+    if UMOCKDEV_RUN is None:
+        pytest.skip("umockdev-run is not installed (Debian package umockdev; `make test` installs it)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cmd = [UMOCKDEV_RUN, *umockdev_args, "--", sys.executable, "-m", "dealer_station", "record", "--shoe", spec,
+           "-o", str(out), "--idle-exit", idle]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=90, env=env, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+
+
+def test_serial_script_recorded_through_pyserial_replays_to_its_expected_results(tmp_path):
+    out = tmp_path / "serial.session.jsonl"
+    _record(["-d", str(ROOT / "hw_fixtures" / "serial" / "shoe.umockdev"),
+             "-s", f"/dev/ttyUSB0={SESSIONS / 'script-saopai.script'}"],
+            "serial:/dev/ttyUSB0?codec=saopai&on_open=05", out, "2")
+    done = run_cli("replay", str(out), "--expected", str(SESSIONS / "script-saopai.expected.jsonl"))
+    assert done.returncode == 0, done.stderr
+
+
+def test_usb_capture_recorded_through_pyusb_replays_to_its_expected_results(tmp_path):
+    out = tmp_path / "usb.session.jsonl"
+    _record(["-d", str(ROOT / "hw_fixtures" / "usb" / "scanner.umockdev"),
+             "--pcap", f"{USB_SYSFS}={SESSIONS / 'usb-hid-rescans.pcap'}"],
+            "usb:0c2e:0b61?codec=hid-keyboard", out, "2")
+    done = run_cli("replay", str(out), "--expected", str(SESSIONS / "usb-hid-rescans.expected.jsonl"))
+    assert done.returncode == 0, done.stderr
