@@ -1,13 +1,15 @@
-"""``dealer-station journal verify|export DB``: check the hash chain; write the rows as JSON Lines."""
+"""``dealer-station journal verify|export|replay DB``: check the hash chain; write the rows as JSON Lines;
+re-run the recorded inputs through a fresh controller and check every decision is the same."""
 
 from __future__ import annotations
 
 import sys
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, _journal_replay
 
 NAME = "journal"
-HELP = "verify a journal's hash chain (exit 0 intact, 1 naming the first bad row) or export it as JSON Lines"
+HELP = ("verify a journal's hash chain (exit 0 intact, 1 naming the first bad row), export it as JSON Lines, "
+        "or replay its inputs to audit that every decision is the same")
 
 
 def register(parser) -> None:
@@ -18,10 +20,13 @@ def register(parser) -> None:
     export = sub.add_parser("export", help="write every row as one JSON line")
     export.add_argument("db", help="journal database file")
     export.add_argument("-o", "--output", default="-", help="output file (default standard output)")
+    _journal_replay.add_action(sub)
 
 
 def run(args) -> int:
-    """Run ``verify`` (0 intact, 1 tampered) or ``export`` (0)."""
+    """Run ``verify`` (0 intact, 1 tampered), ``export`` (0) or ``replay`` (0 identical, 1 different)."""
+    if args.journal_command == "replay":
+        return _journal_replay.run(args)
     from dealer_station.journal import Journal, JournalError
 
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 
 import pytest
 from replay_testkit import SESSIONS, replay, run_cli
@@ -97,7 +98,7 @@ def test_an_altered_card_with_a_rebuilt_chain_is_named(tmp_path):
     assert report.first_difference.startswith(f"input row {row.seq} (frame card KS,")
     assert "decision row" in report.first_difference
 
-    done = run_cli(str(path), module="dealer_station.cli.journal_replay")
+    done = run_cli("journal", "replay", str(path))
     assert done.returncode == 1
     assert f"DIFFERENT: input row {row.seq} (frame card KS," in done.stdout
 
@@ -129,17 +130,17 @@ def test_a_broken_chain_is_named(tmp_path):
 
 def test_cli_exit_codes(tmp_path):
     path = _simulated(tmp_path / "j.sqlite")
-    done = run_cli(str(path), module="dealer_station.cli.journal_replay")
+    done = run_cli("journal", "replay", str(path))
     assert done.returncode == 0, done.stderr
     assert "decisions and results identical" in done.stdout
-    done = run_cli(str(tmp_path / "none.sqlite"), module="dealer_station.cli.journal_replay")
+    done = run_cli("journal", "replay", str(tmp_path / "none.sqlite"))
     assert done.returncode == 2
-    assert done.stderr.strip() == f"dealer-station journal replay: no journal at {tmp_path / 'none.sqlite'}"
+    assert done.stderr.strip() == f"dealer-station journal: no journal at {tmp_path / 'none.sqlite'}"
 
 
 def test_edge_monitor_alerts_are_decisions_too(tmp_path):
     """A station with an edge monitor journals its alerts; the re-run needs the same monitor."""
-    from dealer_station.cli.journal_replay import _edge_monitor
+    from dealer_station.cli._journal_replay import _edge_monitor
 
     def monitor(remaining, round_number):  # alerts after every third round, like a real monitor's, as data
         return [{"bet": "lucky_six", "edge": "0.0123", "round": round_number}] if round_number % 3 == 0 else []
@@ -154,8 +155,8 @@ def test_edge_monitor_alerts_are_decisions_too(tmp_path):
         without = audit_journal(recorded, load_config())
         assert not without.ok and "player_edge" in without.first_difference
         assert callable(_edge_monitor(recorded, load_config(), "auto"))  # the journal holds alerts
-        assert _edge_monitor(recorded, load_config(), "no") is None
+        assert _edge_monitor(recorded, load_config(), "no")(Counter(), 20) == []  # a monitor that never alerts
     plain = _simulated(tmp_path / "plain.sqlite")
     with Journal(plain, readonly=True) as recorded:
-        assert _edge_monitor(recorded, load_config(), "auto") is None
+        assert _edge_monitor(recorded, load_config(), "auto")(Counter(), 20) == []
         assert callable(_edge_monitor(recorded, load_config(), "yes"))

@@ -62,24 +62,27 @@ def run(args) -> int:
 
 
 def _edge_monitor(journal, config, wanted: str):
-    """The edge monitor as the console builds it (``make_edge_monitor(paytable, mode)``), or None.
+    """The edge monitor as the station builds it (``edge_watch_for(paytable, mode)``), or one that never alerts.
 
     ``auto``: only when the journal holds ``player_edge`` outputs (a station without a monitor has none;
     a monitor that never alerted changes no decision). Raises CliError when one is wanted but cannot be made.
     """
+    def silent(remaining, round_number):
+        return []
+
     if wanted == "no" or config.paytable is None:
         if wanted == "yes":
             raise CliError("--edge-monitor yes: the configuration has no pay table")
-        return None
+        return silent
     if wanted == "auto":
         found = any(kind == "player_edge" for row in journal.rows(kinds=("decision",))
                     for kind, *_ in row.body.get("outputs", []))
         if not found:
-            return None
-    from dealer_station.domain.odds import make_edge_monitor
+            return silent
+    from dealer_station.app.edge import edge_watch_for
 
     try:
-        return make_edge_monitor(config.paytable, config.mode)
+        return edge_watch_for(config.paytable, config.mode)
     except Exception as err:  # noqa: BLE001 - reported as one line
         raise CliError(f"cannot build the edge monitor: {err}") from None
 
