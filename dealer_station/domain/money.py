@@ -12,17 +12,21 @@ from decimal import Decimal, InvalidOperation
 
 from dealer_station.domain.errors import MoneyError
 
-__all__ = ["CENT", "decimal_text", "format_money", "is_cents", "parse_money", "to_money"]
+__all__ = ["CENT", "MAX_AMOUNT", "decimal_text", "format_money", "is_cents", "parse_money", "to_money"]
 
 CENT = Decimal("0.01")
 """The smallest amount of money the table handles."""
+
+MAX_AMOUNT = Decimal("1e15")
+"""Amounts must be below this (a thousand million million): anything larger is an input error."""
 
 _AMERICAN = re.compile(r"^(?P<sign>[-+]?)(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?$")
 
 
 def is_cents(amount: Decimal) -> bool:
     """True when ``amount`` is a finite Decimal that is a whole number of cents (e.g. 12.30, not 12.305)."""
-    return isinstance(amount, Decimal) and amount.is_finite() and amount % CENT == 0
+    return (isinstance(amount, Decimal) and amount.is_finite() and abs(amount) < MAX_AMOUNT
+            and amount % CENT == 0)
 
 
 def to_money(value: Decimal | int | str) -> Decimal:
@@ -36,16 +40,21 @@ def to_money(value: Decimal | int | str) -> Decimal:
     Raises
     ------
     MoneyError
-        For a float, a non-number, a non-finite value or sub-cent digits (``"1.005"``).
+        For a float, a non-number, a non-finite value, an amount of :data:`MAX_AMOUNT` or more, or
+        sub-cent digits (``"1.005"``).
     """
     if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, (Decimal, int, str)):
         raise MoneyError(f"money must be a Decimal, an int or a string, not {type(value).__name__} {value!r}")
+    if isinstance(value, str) and "_" in value:
+        raise MoneyError(f"not an amount: {value!r} (write digits only, e.g. 1000 or 1,000.00)")
     try:
         amount = Decimal(value.strip() if isinstance(value, str) else value)
     except InvalidOperation:
         raise MoneyError(f"not an amount: {value!r}") from None
     if not amount.is_finite():
         raise MoneyError(f"not an amount: {value!r}")
+    if abs(amount) >= MAX_AMOUNT:
+        raise MoneyError(f"amount {value!r} is too large: amounts must be below {MAX_AMOUNT:,.0f}")
     if not is_cents(amount):
         raise MoneyError(f"amount {value!r} has fractions of a cent")
     return amount.quantize(CENT)

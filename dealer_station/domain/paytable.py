@@ -41,7 +41,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from dealer_station.domain.bets import BetType
-from dealer_station.domain.errors import PayTableError
+from dealer_station.domain.errors import MoneyError, PayTableError
+from dealer_station.domain.money import to_money
 
 __all__ = [
     "BetRule",
@@ -206,11 +207,13 @@ def paytable_from_dict(data: Mapping[str, object], *, source: str = "<dict>", de
             raise fail(key, str(err)) from None
 
     def money(key: str, value: object) -> Decimal:
+        if isinstance(value, float):
+            value = str(value)
         try:
-            amount = Decimal(str(value))
-        except InvalidOperation:
-            raise fail(key, f"{value!r} is not an amount") from None
-        if not amount.is_finite() or amount < 0:
+            amount = to_money(value)  # type: ignore[arg-type]
+        except MoneyError as err:
+            raise fail(key, f"{value!r} is not an amount ({err})") from None
+        if amount < 0:
             raise fail(key, f"{value!r} must be a non-negative amount")
         return amount
 

@@ -294,7 +294,11 @@ def check_bets(bets: Iterable[Bet | tuple[BetType | str, object]], paytable: Pay
     round_number:
         As in :func:`check_bet`.
     placed:
-        Bets of the round accepted before; they count towards the difference.
+        Bets of the round accepted before; they count towards the difference and the type totals.
+
+    A bet type's ``max`` is the table's limit for that type (RULES.md §4: "table limits apply to
+    the whole table; every bet type has its own limit"): the round's total on a side bet or on
+    Tie must stay within it. For Player and Banker the table limit is the difference limit.
 
     Returns
     -------
@@ -304,9 +308,22 @@ def check_bets(bets: Iterable[Bet | tuple[BetType | str, object]], paytable: Pay
     Raises
     ------
     BetRefused
-        The first refusal of :func:`check_bet`, or ``difference_limit`` naming both totals.
+        The first refusal of :func:`check_bet`; ``above_maximum`` when a type's total at the table
+        goes over its limit; ``difference_limit`` naming both totals.
     """
     checked = [check_bet(b, paytable, round_number) for b in bets]
+    placed = [_as_bet(b) for b in placed]
+    totals: dict[BetType, Decimal] = {}
+    for b in [*placed, *checked]:
+        totals[b.bet] = totals.get(b.bet, Decimal(0)) + b.amount
+    for bet_type, total in totals.items():
+        rule = paytable.bets.get(bet_type)
+        if bet_type in (BetType.PLAYER, BetType.BANKER) or rule is None or rule.max_stake is None:
+            continue
+        if total > rule.max_stake:
+            over = next((b for b in reversed(checked) if b.bet is bet_type), None)
+            raise BetRefused("above_maximum", f"{bet_type.value}: the table's total {format_money(total)} would be "
+                                              f"above the limit {_show(rule.max_stake)}", over)
     limit = paytable.difference_limit
     if limit is not None:
         everything = [*placed, *checked]

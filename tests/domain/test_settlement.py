@@ -355,3 +355,34 @@ def test_identifiers_are_accepted_where_bet_types_are():
     assert (s.bet.bet, s.paid, s.result) == (BetType.TIE, D("2.00"), Result.REFUND)
     with pytest.raises(BetRefused, match="must be more than 0"):
         settle_bet(Bet(BetType.TIE, D("0")), TIE, TABLE)
+
+
+def test_a_bet_types_limit_is_for_the_whole_table():
+    """RULES.md §4: every bet type has its own table limit; three 1,000 Tie bets exceed a 1,000 Tie limit."""
+    from dealer_station.domain.errors import BetRefused
+    from dealer_station.domain.paytable import load_paytable
+    from dealer_station.domain.settlement import check_bets
+
+    table = load_paytable("commission")
+    assert len(check_bets([("tie", "600"), ("tie", "400")], table)) == 2
+    with pytest.raises(BetRefused) as refused:
+        check_bets([("tie", "1000")] * 3, table)
+    assert refused.value.code == "above_maximum" and "1,000.00" in str(refused.value)
+    with pytest.raises(BetRefused):
+        check_bets([("tie", "500")], table, placed=[("tie", "600")])
+    # Player and Banker: their table limit is the difference, not the sum
+    assert check_bets([("player", "10000"), ("banker", "10000")], table)
+
+
+def test_huge_or_odd_amounts_are_refused_not_crashed():
+    from dealer_station.domain.errors import BetRefused, MoneyError
+    from dealer_station.domain.money import to_money
+    from dealer_station.domain.paytable import load_paytable
+    from dealer_station.domain.settlement import check_bets
+
+    for text in ("1e30", "99999999999999999999999999999.99", "1_000"):
+        with pytest.raises(MoneyError):
+            to_money(text)
+        with pytest.raises(BetRefused) as refused:
+            check_bets([("banker", text)], load_paytable("commission"))
+        assert refused.value.code == "bad_amount"
