@@ -287,6 +287,17 @@ class Controller:
             connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions))
 
     @property
+    def state(self) -> str:
+        """The table's state as :meth:`snapshot` shows it (``"paused"`` while the journal has failed),
+        without building the whole view (the automatic dealer asks before every act)."""
+        return "paused" if self._journal_fault is not None else self._machine.state
+
+    @property
+    def shoe_number(self) -> int:
+        """The open (or last) shoe's number in this table, as :meth:`snapshot` shows it (0: none yet)."""
+        return self._machine.shoe_number
+
+    @property
     def frames_in_shoe(self) -> int:
         """Card, No-Read and cut-card frames taken since the open shoe started (the simulator's position)."""
         return self._machine.frames_in_shoe

@@ -100,9 +100,10 @@ def canonical(body: Mapping[str, object]) -> str:
 
 def _stored_body(body: Mapping[str, object], text: str) -> dict:
     """The body as :meth:`Journal.rows` reads it back (``json.loads(text)``), without parsing when it is a flat
-    dict of str keys and str/int/bool/None values (those come back equal, keys in sorted order)."""
-    if type(body) is dict and all(type(k) is str and type(v) in _SCALARS for k, v in body.items()):
-        return {k: body[k] for k in sorted(body)}
+    dict of str keys and str/int/bool/None/empty-dict values (those come back equal, keys in sorted order)."""
+    if type(body) is dict and all(type(k) is str and (type(v) in _SCALARS or (type(v) is dict and not v))
+                                  for k, v in body.items()):
+        return {k: {} if type(body[k]) is dict else body[k] for k in sorted(body)}
     return json.loads(text)
 
 
