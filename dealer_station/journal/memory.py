@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
@@ -34,6 +35,10 @@ __all__ = ["MemoryJournal"]
 _Stored = tuple[int, str, str, str, str, str, str]
 """``(seq, ts, kind, mark, body text, prev_hash, hash)``: one row as the SQLite journal stores it."""
 
+BLOCK_ROWS = 512
+"""Rows per sealed block: full blocks are kept as one zlib-compressed JSON array (a long replay keeps
+about a tenth of the memory; a block is unpacked only when something reads it)."""
+
 
 class MemoryJournal:
     """The journal of a replay: the rows of :class:`~dealer_station.journal.Journal`, in a Python list.
@@ -53,7 +58,8 @@ class MemoryJournal:
     path = ":memory:"
 
     def __init__(self) -> None:
-        self._rows: list[_Stored] = []
+        self._sealed: list[bytes] = []   # full blocks of BLOCK_ROWS rows, compressed
+        self._tail: list[_Stored] = []   # the rows after the last full block
         self._last_seq = 0
         self._last_hash = GENESIS
         self._conn: sqlite3.Connection | None = None
@@ -85,7 +91,11 @@ class MemoryJournal:
                                    f"allowed: {', '.join(sorted(outbox.EVENT_TYPES))}")
         prev = self._last_hash
         digest = row_hash(seq, ts, kind, mark_text, text, prev)
-        self._rows.append((seq, ts, kind, mark_text, text, prev, digest))
+        self._tail.append((seq, ts, kind, mark_text, text, prev, digest))
+        if len(self._tail) >= BLOCK_ROWS:
+            self._sealed.append(zlib.compress(
+                json.dumps(self._tail, ensure_ascii=False).encode("utf-8", "surrogatepass"), 1))
+            self._tail = []
         self._last_seq, self._last_hash = seq, digest
         return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
 
@@ -94,13 +104,32 @@ class MemoryJournal:
         seq, ts, kind, mark_text, text, prev, digest = stored
         return JournalRow(seq, ts, kind, mark_text, json.loads(text), prev, digest)
 
+    def _block(self, index: int) -> list[_Stored]:
+        if index < len(self._sealed):
+            return [tuple(r) for r in json.loads(
+                zlib.decompress(self._sealed[index]).decode("utf-8", "surrogatepass"))]  # type: ignore[misc]
+        return self._tail
+
+    def _stored(self, after: int = 0, until: int | None = None) -> Iterator[_Stored]:
+        """Stored rows with ``after < seq <= until``, oldest first."""
+        stop = self._last_seq if until is None else min(until, self._last_seq)
+        start = max(0, after)
+        if start >= stop:
+            return
+        for index in range(start // BLOCK_ROWS, (stop - 1) // BLOCK_ROWS + 1):
+            first = index * BLOCK_ROWS
+            yield from self._block(index)[max(0, start - first):stop - first]
+
+    def _stored_backwards(self) -> Iterator[_Stored]:
+        for index in range(len(self._sealed), -1, -1):
+            yield from reversed(self._block(index))
+
     def rows(self, after: int = 0, *, kinds: Iterable[str] | None = None, mark: str | None = None,
              until: int | None = None) -> Iterator[JournalRow]:
         """Rows with ``seq > after`` (and ``<= until``), oldest first, optionally only some kinds or one mark."""
         wanted = None if kinds is None else set(kinds)
         tag = None if mark is None else f",{mark},"
-        stop = len(self._rows) if until is None else max(0, min(until, len(self._rows)))
-        for stored in self._rows[max(0, after):stop]:
+        for stored in self._stored(after, until):
             if wanted is not None and stored[2] not in wanted:
                 continue
             if tag is not None and tag not in stored[3]:
@@ -110,16 +139,17 @@ class MemoryJournal:
     def last_marked(self, mark: str) -> JournalRow | None:
         """The last row carrying ``mark``, or None."""
         tag = f",{mark},"
-        return next((self._row(s) for s in reversed(self._rows) if tag in s[3]), None)
+        return next((self._row(s) for s in self._stored_backwards() if tag in s[3]), None)
 
     def last_row(self, kind: str) -> JournalRow | None:
         """The last row of ``kind``, or None."""
-        return next((self._row(s) for s in reversed(self._rows) if s[2] == kind), None)
+        return next((self._row(s) for s in self._stored_backwards() if s[2] == kind), None)
 
     def verify(self) -> VerifyReport:
         """Check every row's hash and the chain, as :meth:`Journal.verify` does."""
         prev = GENESIS
-        for count, (seq, ts, kind, mark_text, text, prev_hash, digest) in enumerate(self._rows, start=1):
+        count = 0
+        for count, (seq, ts, kind, mark_text, text, prev_hash, digest) in enumerate(self._stored(), start=1):
             if seq != count:
                 return VerifyReport(False, count, seq, f"row {seq}: expected row {count} (rows missing)")
             if prev_hash != prev:
@@ -127,13 +157,15 @@ class MemoryJournal:
             if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
                 return VerifyReport(False, count, seq, f"row {seq}: hash does not match its content")
             prev = digest
-        return VerifyReport(True, len(self._rows), None, f"{len(self._rows)} rows intact")
+        return VerifyReport(True, count, None, f"{count} rows intact")
 
     def export(self, fp: IO[str]) -> int:
         """Write every row as one JSON line to ``fp`` (the ``journal export`` format); return the number of rows."""
+        count = 0
         for row in self.rows():
             fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
-        return len(self._rows)
+            count += 1
+        return count
 
     def close(self) -> None:
         """Close the outbox database if one was made (idempotent); the rows stay readable."""
