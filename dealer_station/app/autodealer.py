@@ -39,27 +39,35 @@ class AutoDealer:
         self.shoes = shoes
         self.waiting = False
         self._frames_seen = controller.frames_in_shoe
+        # A real Controller answers state and shoe number without building a whole snapshot;
+        # any other table object (a console test double) is asked for its snapshot.
+        self._cheap_view = isinstance(controller, Controller)
+
+    def _where(self) -> tuple[str, int]:
+        """``(state, shoe number)`` as the controller's snapshot shows them."""
+        if self._cheap_view:
+            return self.controller.state, self.controller.shoe_number
+        view = self.controller.snapshot()
+        return view.state, view.shoe_number
 
     @property
     def finished(self) -> bool:
         """True when the wanted number of shoes has ended."""
-        view = self.controller.snapshot()
-        return (self.shoes is not None and view.state in ("no_shoe", "shoe_end")
-                and view.shoe_number >= self.shoes)
+        state, shoe_number = self._where()
+        return self.shoes is not None and state in ("no_shoe", "shoe_end") and shoe_number >= self.shoes
 
     def step(self) -> str | None:
         """Do the next dealer action; return its name, or None when there is nothing to do now."""
-        view = self.controller.snapshot()
-        state = view.state
+        state, shoe_number = self._where()
         if self.waiting:
             if self.controller.frames_in_shoe == self._frames_seen and state not in ("paused",):
                 return None
             self.waiting = False
         if state in ("no_shoe", "shoe_end"):
-            if self.shoes is not None and view.shoe_number >= self.shoes:
+            if self.shoes is not None and shoe_number >= self.shoes:
                 return None
             if self.new_shoe is not None:
-                self.new_shoe(view.shoe_number + 1)
+                self.new_shoe(shoe_number + 1)
             self.controller.dealer("new_shoe")
             return "new_shoe"
         if state == "shuffle":

@@ -15,6 +15,7 @@ again, so no event is appended twice and no published result changes.
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -40,6 +41,11 @@ EdgeMonitor = Callable[[Counter[Card], int], list[dict]]
 """``edge_monitor(remaining, round_number) -> alerts``: called after each completed round."""
 
 _TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
+
+_EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
+                          "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
+                          "table_status"})
+"""Machine outputs that make a platform event (:meth:`Controller._events`)."""
 
 
 def utcnow() -> datetime:
@@ -217,6 +223,7 @@ class Controller:
         self._pending: tuple[int, list, str] | None = None
         self._deadline: datetime | None = None
         self._log = structlog.get_logger("dealer_station.controller")
+        self._bound: tuple[int, int, int] | None = None
         recovery = replay_open_shoe(journal, self._machine)
         self._status = _status(self._machine.state)
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
@@ -278,6 +285,17 @@ class Controller:
             offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
             incident=incident, result=result, history=tuple(m.history), betting_seconds_left=left,
             connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions))
+
+    @property
+    def state(self) -> str:
+        """The table's state as :meth:`snapshot` shows it (``"paused"`` while the journal has failed),
+        without building the whole view (the automatic dealer asks before every act)."""
+        return "paused" if self._journal_fault is not None else self._machine.state
+
+    @property
+    def shoe_number(self) -> int:
+        """The open (or last) shoe's number in this table, as :meth:`snapshot` shows it (0: none yet)."""
+        return self._machine.shoe_number
 
     @property
     def frames_in_shoe(self) -> int:
@@ -456,6 +474,8 @@ class Controller:
         table = self.config.table_id
         events: list[EventSpec] = []
         for kind, data in outputs:
+            if kind not in _EVENT_KINDS:
+                continue  # a fact for the console and logs only: no platform event
             shoe = int(data.get("shoe", m.shoe_number) or 0)
             sid = shoe_id(table, shoe) if shoe else None
             rnd = data.get("round")
@@ -527,8 +547,12 @@ class Controller:
                                      "note": who["note"]})
 
     def _bind(self) -> None:
+        m = self._machine
+        ids = (m.shoe_number, m.round_number, threading.get_ident())
+        if ids == self._bound:
+            return  # this thread's log context already names this shoe and round
+        self._bound = ids
         try:
-            m = self._machine
             table = self.config.table_id
             structlog.contextvars.bind_contextvars(
                 table_id=table, shoe_id=shoe_id(table, m.shoe_number) if m.shoe_number else None,

@@ -65,7 +65,7 @@ from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.domain.table import CARD_STATES, DEALER_ACTS, SUPERVISOR_ACTS
-from dealer_station.journal import Journal
+from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import CODECS, Codec, make_codec
 from drivers.errors import ShoeConfigError
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
@@ -515,7 +515,8 @@ class Replayer:
     config:
         The station configuration of the table (rules: burn, cut card, misread limit, decks).
     journal:
-        The table's journal; default a fresh in-memory one (``":memory:"``).
+        The table's journal; default a fresh :class:`~dealer_station.journal.MemoryJournal` (the rows and
+        hash chain of a journal, in memory only, no outbox: a replay publishes nothing).
     speed:
         None: as fast as possible (``--fast``); X > 0: the recorded gaps divided by X (``--speed X``).
     auto:
@@ -535,14 +536,15 @@ class Replayer:
         ``speed`` not positive.
     """
 
-    def __init__(self, config: StationConfig, *, journal: Journal | None = None, speed: float | None = None,
+    def __init__(self, config: StationConfig, *, journal: Journal | MemoryJournal | None = None,
+                 speed: float | None = None,
                  auto: bool | None = None, on_line: Callable[[dict], None] | None = None,
                  on_step: Callable[[int, int], None] | None = None, stop: threading.Event | None = None,
                  listeners: Iterable[Callable[[Fact], None]] = ()) -> None:
         if speed is not None and not speed > 0:
             raise ValueError(f"speed must be a positive factor, got {speed!r}")
         self.config = config
-        self.journal = journal if journal is not None else Journal(":memory:", synchronous="OFF")
+        self.journal = journal if journal is not None else MemoryJournal()
         self.speed = speed
         self.auto = auto
         self.on_line = on_line
@@ -862,7 +864,7 @@ def _describe(body: dict) -> str:
 
 def audit_journal(journal: Journal, config: StationConfig, *,
                   edge_monitor: Callable[..., list[dict]] | None = None) -> AuditReport:
-    """Re-run a station's recorded inputs on a fresh controller (in-memory journal) and compare.
+    """Re-run a station's recorded inputs on a fresh controller (a MemoryJournal) and compare.
 
     Issue "QA replay", journal re-run: an audit of determinism. The hash chain is verified first
     (a changed row that was not re-hashed is named there). Then every ``input`` row (frames, link
@@ -889,7 +891,7 @@ def audit_journal(journal: Journal, config: StationConfig, *,
         return AuditReport(False, rows=chain.rows, first_difference=f"hash chain broken: {chain.message}")
     rows = list(journal.rows(kinds=("input", "decision")))
     decided = {int(r.body.get("input", 0)): r for r in rows if r.kind == "decision"}
-    fresh = Journal(":memory:", synchronous="OFF")
+    fresh = MemoryJournal()
     clock = [EPOCH]
     controller = Controller(config, fresh, accounts=RecordedAuthority(), clock=lambda: clock[0],  # type: ignore[arg-type]
                             edge_monitor=edge_monitor)

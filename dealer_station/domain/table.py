@@ -142,6 +142,25 @@ class _Model:
     state: str
 
 
+def _moves(machine: Machine) -> dict[tuple[str, str], str]:
+    """``(trigger, source state) -> destination`` from a ``transitions`` machine's events.
+
+    Only unconditional, callback-free transitions are expected (:data:`TRANSITIONS` has no other
+    kind); a source with more than one transition for a trigger, a condition or a callback would
+    need ``transitions`` itself, so it raises ValueError here rather than behaving differently.
+    """
+    moves: dict[tuple[str, str], str] = {}
+    for name, event in machine.events.items():
+        for source, found in event.transitions.items():
+            if len(found) != 1:
+                raise ValueError(f"transition {name} from {source}: {len(found)} candidates")
+            (move,) = found
+            if move.conditions or move.before or move.after or move.prepare:
+                raise ValueError(f"transition {name} from {source} has conditions or callbacks")
+            moves[(name, source)] = move.dest
+    return moves
+
+
 class TableMachine:
     """One table's procedure (RULES.md §1–2, §5). Not thread-safe: one owner thread.
 
@@ -154,6 +173,7 @@ class TableMachine:
         self._model = _Model()
         self._fsm = Machine(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
                             initial="no_shoe", auto_transitions=False, ignore_invalid_triggers=False)
+        self._moves = _moves(self._fsm)
         self.shoe_number = 0
         self.connected = False
         self._reset_shoe()
@@ -711,8 +731,21 @@ class TableMachine:
         """The state, or the state before the pause while paused."""
         return self.state_before if self.state == "paused" and self.state_before else self.state
 
+    def _move(self, name: str) -> None:
+        """Fire transition ``name`` from the current state, as ``transitions`` would.
+
+        The destination comes from the machine's own event table (built from :data:`TRANSITIONS`,
+        no conditions or callbacks), so the table stays the single source of truth; a transition the
+        table does not list raises ``MachineError`` with the message ``transitions`` gives.
+        """
+        model = self._model
+        dest = self._moves.get((name, model.state))
+        if dest is None:
+            raise MachineError(f"Can't trigger event {name} from state {model.state}!")
+        model.state = dest
+
     def _trigger(self, name: str) -> None:
-        self._model.trigger(name)  # type: ignore[attr-defined]
+        self._move(name)
         self._emit("state_changed", {"state": self.state})
 
     def _emit(self, kind: str, data: dict) -> None:
@@ -737,7 +770,7 @@ class TableMachine:
             return
         incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
         before = self.state
-        self._model.trigger("pause")  # type: ignore[attr-defined]
+        self._move("pause")
         self.state_before = before
         self.incident = incident
         self._emit("state_changed", {"state": self.state})

@@ -1,7 +1,8 @@
 """The durable, append-only, hash-chained journal and the recovery fold (DESIGN.md "Durability")."""
 
+from dealer_station.journal.memory import MemoryJournal
 from dealer_station.journal.recovery import Recovery, replay_open_shoe
 from dealer_station.journal.store import EventSpec, Journal, JournalError, JournalRow, VerifyReport, row_hash
 
-__all__ = ["EventSpec", "Journal", "JournalError", "JournalRow", "Recovery", "VerifyReport", "replay_open_shoe",
-           "row_hash"]
+__all__ = ["EventSpec", "Journal", "JournalError", "JournalRow", "MemoryJournal", "Recovery", "VerifyReport",
+           "replay_open_shoe", "row_hash"]

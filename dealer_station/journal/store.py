@@ -89,9 +89,22 @@ class VerifyReport:
     message: str = ""
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def canonical(body: Mapping[str, object]) -> str:
     """Canonical JSON text of a row body (sorted keys, no spaces, UTF-8 kept)."""
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return _ENCODER.encode(body)
+
+
+def _stored_body(body: Mapping[str, object], text: str) -> dict:
+    """The body as :meth:`Journal.rows` reads it back (``json.loads(text)``), without parsing when it is a flat
+    dict of str keys and str/int/bool/None/empty-dict values (those come back equal, keys in sorted order)."""
+    if type(body) is dict and all(type(k) is str and (type(v) in _SCALARS or (type(v) is dict and not v))
+                                  for k, v in body.items()):
+        return {k: {} if type(body[k]) is dict else body[k] for k in sorted(body)}
+    return json.loads(text)
 
 
 def row_hash(seq: int, ts: str, kind: str, mark: str, body_text: str, prev_hash: str) -> str:
@@ -206,7 +219,7 @@ class Journal:
             except sqlite3.Error:
                 pass
             raise JournalError(f"journal write failed at row {seq}: {err}") from err
-        row = JournalRow(seq, ts, kind, mark_text, json.loads(text), self._last_hash, digest)
+        row = JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), self._last_hash, digest)
         self._last_seq, self._last_hash = seq, digest
         return row, stored
 

@@ -1,0 +1,180 @@
+"""A journal kept in the process's memory only: for replays and journal re-runs, never for a live table.
+
+A QA replay (``replay --fast`` without ``--journal``) and the determinism audit (``journal replay``)
+need a table's journal only while they run: the controller still appends every input before it
+acts on it and one decision row after, recovery still folds the open shoe from it, and the rows,
+their hash chain, ``verify`` and ``export`` are exactly those of :class:`~dealer_station.journal.Journal`
+(same canonical JSON, same row hash). What it leaves out is what only a station needs: SQLite, a
+file, durability (DESIGN.md "Durability" applies to the on-disk journal of a live station) and the
+outbox (a replay publishes nothing to the betting platform, so no platform event is stored).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO
+
+from dealer_station import outbox
+from dealer_station.journal.store import (
+    _SCHEMA,
+    GENESIS,
+    EventSpec,
+    JournalError,
+    JournalRow,
+    VerifyReport,
+    _stored_body,
+    canonical,
+    row_hash,
+)
+
+__all__ = ["MemoryJournal"]
+
+_Stored = tuple[int, str, str, str, str, str, str]
+"""``(seq, ts, kind, mark, body text, prev_hash, hash)``: one row as the SQLite journal stores it."""
+
+BLOCK_ROWS = 512
+"""Rows per sealed block: full blocks are kept as one zlib-compressed JSON array (a long replay keeps
+about a tenth of the memory; a block is unpacked only when something reads it)."""
+
+
+class MemoryJournal:
+    """The journal of a replay: the rows of :class:`~dealer_station.journal.Journal`, in a Python list.
+
+    Same public methods and row format as ``Journal`` (``append``, ``rows``, ``last_marked``,
+    ``last_row``, ``verify``, ``export``, ``close``, ``last_seq``, ``path``); differences:
+
+    - nothing survives the process and nothing is synced (use ``Journal`` wherever durability counts);
+    - no outbox: ``append`` checks each event's type (JournalError for an unknown one, nothing is
+      written then) but stores no event and returns an empty event list; ``conn`` is an empty
+      SQLite database with the journal and outbox tables, for code that reads the outbox;
+    - ``mark`` look-ups compare the tag exactly (the SQLite journal's ``LIKE`` also ignores ASCII case).
+
+    Raises JournalError from ``append`` for an unknown event type (as ``Journal`` does).
+    """
+
+    path = ":memory:"
+
+    def __init__(self) -> None:
+        self._sealed: list[bytes] = []   # full blocks of BLOCK_ROWS rows, compressed
+        self._tail: list[_Stored] = []   # the rows after the last full block
+        self._last_seq = 0
+        self._last_hash = GENESIS
+        self._conn: sqlite3.Connection | None = None
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the last row (0 when empty)."""
+        return self._last_seq
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """An empty in-memory SQLite database with the journal's and the outbox's tables (no events)."""
+        if self._conn is None:
+            self._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            self._conn.executescript(_SCHEMA)
+            outbox.ensure_schema(self._conn)
+        return self._conn
+
+    def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
+               events: Iterable[EventSpec] = (), table_id: str = "") -> tuple[JournalRow, list[outbox.OutboxEvent]]:
+        """Append one row (as :meth:`Journal.append`); the events are checked, not stored. Raises JournalError."""
+        tags = sorted(set(mark))
+        mark_text = f",{','.join(tags)}," if tags else ""
+        seq = self._last_seq + 1
+        text = canonical(body)
+        for event in events:
+            if event.type not in outbox.EVENT_TYPES:
+                raise JournalError(f"journal write failed at row {seq}: unknown event type {event.type!r}; "
+                                   f"allowed: {', '.join(sorted(outbox.EVENT_TYPES))}")
+        prev = self._last_hash
+        digest = row_hash(seq, ts, kind, mark_text, text, prev)
+        self._tail.append((seq, ts, kind, mark_text, text, prev, digest))
+        if len(self._tail) >= BLOCK_ROWS:
+            self._sealed.append(zlib.compress(
+                json.dumps(self._tail, ensure_ascii=False).encode("utf-8", "surrogatepass"), 1))
+            self._tail = []
+        self._last_seq, self._last_hash = seq, digest
+        return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
+
+    @staticmethod
+    def _row(stored: _Stored) -> JournalRow:
+        seq, ts, kind, mark_text, text, prev, digest = stored
+        return JournalRow(seq, ts, kind, mark_text, json.loads(text), prev, digest)
+
+    def _block(self, index: int) -> list[_Stored]:
+        if index < len(self._sealed):
+            return [tuple(r) for r in json.loads(
+                zlib.decompress(self._sealed[index]).decode("utf-8", "surrogatepass"))]  # type: ignore[misc]
+        return self._tail
+
+    def _stored(self, after: int = 0, until: int | None = None) -> Iterator[_Stored]:
+        """Stored rows with ``after < seq <= until``, oldest first."""
+        stop = self._last_seq if until is None else min(until, self._last_seq)
+        start = max(0, after)
+        if start >= stop:
+            return
+        for index in range(start // BLOCK_ROWS, (stop - 1) // BLOCK_ROWS + 1):
+            first = index * BLOCK_ROWS
+            yield from self._block(index)[max(0, start - first):stop - first]
+
+    def _stored_backwards(self) -> Iterator[_Stored]:
+        for index in range(len(self._sealed), -1, -1):
+            yield from reversed(self._block(index))
+
+    def rows(self, after: int = 0, *, kinds: Iterable[str] | None = None, mark: str | None = None,
+             until: int | None = None) -> Iterator[JournalRow]:
+        """Rows with ``seq > after`` (and ``<= until``), oldest first, optionally only some kinds or one mark."""
+        wanted = None if kinds is None else set(kinds)
+        tag = None if mark is None else f",{mark},"
+        for stored in self._stored(after, until):
+            if wanted is not None and stored[2] not in wanted:
+                continue
+            if tag is not None and tag not in stored[3]:
+                continue
+            yield self._row(stored)
+
+    def last_marked(self, mark: str) -> JournalRow | None:
+        """The last row carrying ``mark``, or None."""
+        tag = f",{mark},"
+        return next((self._row(s) for s in self._stored_backwards() if tag in s[3]), None)
+
+    def last_row(self, kind: str) -> JournalRow | None:
+        """The last row of ``kind``, or None."""
+        return next((self._row(s) for s in self._stored_backwards() if s[2] == kind), None)
+
+    def verify(self) -> VerifyReport:
+        """Check every row's hash and the chain, as :meth:`Journal.verify` does."""
+        prev = GENESIS
+        count = 0
+        for count, (seq, ts, kind, mark_text, text, prev_hash, digest) in enumerate(self._stored(), start=1):
+            if seq != count:
+                return VerifyReport(False, count, seq, f"row {seq}: expected row {count} (rows missing)")
+            if prev_hash != prev:
+                return VerifyReport(False, count, seq, f"row {seq}: prev_hash does not match row {seq - 1}'s hash")
+            if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
+                return VerifyReport(False, count, seq, f"row {seq}: hash does not match its content")
+            prev = digest
+        return VerifyReport(True, count, None, f"{count} rows intact")
+
+    def export(self, fp: IO[str]) -> int:
+        """Write every row as one JSON line to ``fp`` (the ``journal export`` format); return the number of rows."""
+        count = 0
+        for row in self.rows():
+            fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
+            count += 1
+        return count
+
+    def close(self) -> None:
+        """Close the outbox database if one was made (idempotent); the rows stay readable."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> "MemoryJournal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,76 @@
+"""MemoryJournal (the journal of a replay) keeps exactly the rows, hash chain and export of the SQLite journal."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+
+import pytest
+
+from dealer_station.app.config import load_config
+from dealer_station.app.controller import Controller
+from dealer_station.app.simulate import run_simulation
+from dealer_station.journal import EventSpec, Journal, JournalError, MemoryJournal
+from dealer_station.journal import memory as memory_module
+
+
+def _simulated(journal) -> list[dict]:
+    lines: list[dict] = []
+    moment = datetime(2026, 11, 30, 4, 0, tzinfo=UTC)  # one clock for both, so the rows can be equal
+    run_simulation(Controller(load_config(), journal, clock=lambda: moment), seed=4, shoes=1, emit=lines.append)
+    return lines
+
+
+@pytest.mark.parametrize("block", [memory_module.BLOCK_ROWS, 7, 1])
+def test_a_simulated_shoe_gives_the_same_rows_and_export(block, monkeypatch):
+    monkeypatch.setattr(memory_module, "BLOCK_ROWS", block)  # rows in sealed (compressed) blocks and in the tail
+    sqlite, memory = Journal(":memory:"), MemoryJournal()
+    assert _simulated(sqlite) == _simulated(memory)
+    assert memory.last_seq == sqlite.last_seq > 100
+    a, b = io.StringIO(), io.StringIO()
+    assert sqlite.export(a) == memory.export(b)
+    assert a.getvalue() == b.getvalue()  # same bodies, same chain: byte-identical exports
+    assert memory.verify() == sqlite.verify()
+    assert memory._sealed  # some rows were sealed
+    for kwargs in ({}, {"after": 10, "until": 40}, {"after": 6, "until": 7}, {"after": 7, "until": 14},
+                   {"after": 511, "until": 1025}, {"after": -3}, {"until": 10_000}, {"kinds": ("decision",)},
+                   {"mark": "round"},
+                   {"kinds": ("input", "note"), "after": 3}, {"until": 0}, {"after": 10_000}):
+        assert list(memory.rows(**kwargs)) == list(sqlite.rows(**kwargs)), kwargs
+    for mark in ("shoe_started", "round", "shoe_ended", "nothing"):
+        assert memory.last_marked(mark) == sqlite.last_marked(mark)
+    for kind in ("input", "decision", "note", "nothing"):
+        assert memory.last_row(kind) == sqlite.last_row(kind)
+    assert memory.conn.execute("SELECT COUNT(*) FROM outbox").fetchone() == (0,)  # a replay publishes nothing
+    sqlite.close()
+    memory.close()
+
+
+def test_an_unknown_event_type_writes_nothing():
+    journal = MemoryJournal()
+    journal.append("input", {"kind": "frame"}, "t")
+    with pytest.raises(JournalError, match="unknown event type"):
+        journal.append("decision", {"input": 1}, "t", events=[EventSpec("no_such_event", {})])
+    assert journal.last_seq == 1 and len(list(journal.rows())) == 1
+    assert journal.append("note", {}, "t")[0].seq == 2
+
+
+def test_text_that_is_not_ascii_survives_sealing(monkeypatch):
+    monkeypatch.setattr(memory_module, "BLOCK_ROWS", 2)
+    journal = MemoryJournal()
+    odd = {"token": "\u00e9\u4e2d\n\"\\", "raw": "ff"}
+    journal.append("input", odd, "t", mark=["round"])
+    journal.append("input", {"i": 1}, "t")
+    journal.append("input", {"i": 2}, "t")
+    assert journal._sealed and [r.body for r in journal.rows()] == [odd, {"i": 1}, {"i": 2}]
+    assert journal.last_marked("round").body == odd and journal.verify().ok
+
+
+def test_verify_names_a_changed_row():
+    journal = MemoryJournal()
+    for i in range(5):
+        journal.append("input", {"i": i}, "t")
+    seq, ts, kind, mark, text, prev, digest = journal._tail[2]
+    journal._tail[2] = (seq, ts, kind, mark, text.replace("2", "7"), prev, digest)
+    report = journal.verify()
+    assert not report.ok and report.first_bad == 3 and "hash does not match" in report.message
