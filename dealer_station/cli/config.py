@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dealer_station.cli import CliError
 
 NAME = "config"
@@ -16,12 +18,15 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Exit 0 when the file is valid, 1 listing every error otherwise."""
+    """Exit 0 when the file is valid, 1 listing every error otherwise, 2 when there is no such file."""
     from dealer_station.app.config import ConfigError, default_config_path, load_config
 
     if args.config_command != "check":
         raise CliError(f"unknown action {args.config_command!r}")
     path = args.file or str(default_config_path())
+    if not Path(path).is_file():
+        raise CliError(f"no configuration file {path!r}: give the path of a station configuration "
+                       "(the documented default is config/station.toml)")
     try:
         config = load_config(path)
     except ConfigError as err:

@@ -43,6 +43,10 @@ def run(args) -> int:
     from drivers.errors import ShoeError
 
     configure_logging(level=args.log_level)
+    if args.idle_exit is not None and not args.idle_exit > 0:
+        raise CliError(f"--idle-exit {args.idle_exit:g}: give a number of seconds above 0")
+    if args.shoes is not None and args.shoes < 1:
+        raise CliError(f"--shoes {args.shoes}: give a whole number of shoes, 1 or more")
     if not args.headless:
         raise CliError("only --headless is available in this command; the console is 'dealer-station console'")
     try:

@@ -42,9 +42,15 @@ def run(args) -> int:
             if args.pin_stdin:
                 pin = sys.stdin.readline().strip()
             else:
-                pin = getpass.getpass("PIN: ")
-                if getpass.getpass("PIN again: ") != pin:
-                    raise CliError("the PINs differ")
+                if not sys.stdin.isatty():
+                    raise CliError("no terminal to type the PIN on: give the PIN on standard input with --pin-stdin")
+                try:
+                    pin = getpass.getpass("PIN: ")
+                    if getpass.getpass("PIN again: ") != pin:
+                        raise CliError("the PINs differ")
+                except EOFError:
+                    raise CliError("no PIN typed: run it on a terminal, or give the PIN on standard input "
+                                   "with --pin-stdin") from None
             account = accounts.add(args.user, args.role, pin)
             print(f"{account.user}: {account.role} added to {path}")
         elif args.users_command == "list":
