@@ -1,0 +1,122 @@
+"""The publisher against a real Mosquitto: order, marking after PUBACK, retained status, last will, outages."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from mqtt_helpers import append_cards, dedup, make_journal
+
+from dealer_station import outbox
+from dealer_station.publish import Publisher, parse_broker_url, pending_count
+
+pytestmark = pytest.mark.broker
+
+
+def fast(url: str, **kw) -> object:
+    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
+
+
+def test_publishes_in_order_and_marks_after_ack(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    ids = append_cards(conn, "T1", 250)
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url, window=20), db, "T1").start()
+    try:
+        assert pub.drain(20) == 0
+        assert sub.wait_for(lambda: len(sub.ids("T1")) >= 250)
+        assert sub.ids("T1") == ids           # no re-send on a healthy connection, in order
+        more = append_cards(conn, "T1", 10, start_round=100)
+        assert pub.drain(20) == 0
+        assert sub.wait_for(lambda: len(sub.ids("T1")) >= 260)
+        assert sub.ids("T1") == ids + more
+    finally:
+        pub.stop()
+    rows = outbox.read_events(conn)
+    assert all(r.published_utc for r in rows)
+    assert sub.events[0]["_topic"] == "baccarat/tables/T1/events"
+    stats = pub.stats()
+    assert stats.published == 260 and stats.last_published_id == 260 and stats.connects == 1
+    # the retained status went online, then offline on stop
+    statuses = [(body["status"], body.get("reason")) for topic, body, _ in sub.status]
+    assert statuses[-1] == ("offline", "stopped") and ("online", None) in statuses
+
+
+def test_no_broker_keeps_events_and_drain_reports_them(tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 5)
+    from mqtt_helpers import free_port
+
+    pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()
+    try:
+        t0 = time.monotonic()
+        assert pub.drain(0.5) == 5
+        assert 0.4 <= time.monotonic() - t0 < 3
+        assert not pub.connected
+        assert pub.stats().failed_attempts >= 1 and "connect" in pub.stats().last_error
+    finally:
+        pub.stop()
+    assert pending_count(db) == 5
+    assert [e.published_utc for e in outbox.read_events(conn)] == [None] * 5
+
+
+def test_waits_for_the_journal_to_appear(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "later.db"
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url), db, "T9").start()
+    try:
+        time.sleep(0.3)
+        assert not db.exists()                     # never creates the journal itself
+        conn = make_journal(db)
+        ids = append_cards(conn, "T9", 3)
+        assert pub.drain(10) == 0
+        assert sub.wait_for(lambda: sub.ids("T9") == ids)
+    finally:
+        pub.stop()
+
+
+def test_broker_restart_mid_stream_loses_nothing(broker_factory, subscriber_factory, tmp_path):
+    # The platform keeps a persistent session (clean_session False) on a broker with persistence, so
+    # what the broker had acknowledged before its restart still reaches it; what the broker had not
+    # acknowledged, the station sends again.
+    broker = broker_factory(persistence=True)
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    sub = subscriber_factory(broker.port, client_id="platform-1", clean_session=False)
+    pub = Publisher(fast(broker.url, window=10), db, "T1").start()
+    ids: list[int] = []
+    done = threading.Event()
+
+    def shoe():   # a card every 2 ms, through the outage
+        c = make_journal(db)
+        for k in range(400):
+            ids.extend(append_cards(c, "T1", 1, start_round=1 + k // 4))
+            time.sleep(0.002)
+        c.close()
+        done.set()
+
+    producer = threading.Thread(target=shoe)
+    producer.start()
+    try:
+        assert sub.wait_for(lambda: len(sub.ids()) >= 80)
+        broker.stop()
+        stopped_at = len(ids)
+        time.sleep(0.4)
+        assert len(ids) > stopped_at                 # the shoe went on while the broker was down
+        assert pending_count(db) > 0
+        broker.start()
+        producer.join(30)
+        assert done.is_set()
+        assert pub.drain(30) == 0
+        assert sub.wait_for(lambda: set(sub.ids()) >= set(ids), 30), sorted(set(ids) - set(sub.ids()))[:20]
+    finally:
+        pub.stop()
+        producer.join(5)
+    assert len(ids) == 400
+    got = sub.ids()
+    assert dedup(got) == ids                      # every event, once after de-duplication, in order
+    assert pub.stats().connects >= 2
+    assert stopped_at < 400
