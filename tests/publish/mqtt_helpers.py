@@ -36,8 +36,8 @@ class Broker:
         self.persistence = persistence
         self.conf = workdir / "mosquitto.conf"
         # as root mosquitto drops to user "mosquitto", which cannot write in the private test directory
-        lines = [f"user {getpass.getuser()}", f"listener {self.port} 127.0.0.1", "allow_anonymous true", "max_queued_messages 0",
-                 "max_inflight_messages 100", f"log_dest file {workdir / 'mosquitto.log'}",
+        lines = [f"user {getpass.getuser()}", f"listener {self.port} 127.0.0.1", "allow_anonymous true",
+                 "max_queued_messages 0", "max_inflight_messages 100", f"log_dest file {workdir / 'mosquitto.log'}",
                  "log_type error", "log_type warning", "log_type notice"]
         if persistence:
             lines += ["persistence true", f"persistence_location {workdir}/", "autosave_interval 1"]
@@ -90,18 +90,21 @@ def utc_ts() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def append_cards(conn: sqlite3.Connection, table_id: str, n: int, *, start_round: int = 1) -> list[int]:
-    """Append ``n`` card_dealt events in one transaction each (as the controller does); return their ids."""
+def append_cards(conn: sqlite3.Connection, table_id: str, n: int, *, start_round: int = 1,
+                 one_transaction: bool = False) -> list[int]:
+    """Append ``n`` card_dealt events, one transaction each as the controller does (or all in one); return ids."""
     positions = ["player1", "banker1", "player2", "banker2"]
     ids = []
     for i in range(n):
-        with conn:
-            r = start_round + i // 4
-            ev = outbox.append(conn, "card_dealt", table_id=table_id, ts=utc_ts(),
-                               shoe_id=f"{table_id}-S0001", round_id=f"{table_id}-S0001-R{r:03d}",
-                               data={"shoe_number": 1, "round_number": r, "position": positions[i % 4],
-                                     "card": "AS", "manual": False})
+        r = start_round + i // 4
+        ev = outbox.append(conn, "card_dealt", table_id=table_id, ts=utc_ts(),
+                           shoe_id=f"{table_id}-S0001", round_id=f"{table_id}-S0001-R{r:03d}",
+                           data={"shoe_number": 1, "round_number": r, "position": positions[i % 4],
+                                 "card": "AS", "manual": False})
+        if not one_transaction:
+            conn.commit()
         ids.append(ev.event_id)
+    conn.commit()
     return ids
 
 
@@ -160,3 +163,16 @@ def dedup(ids: list[int]) -> list[int]:
             seen.add(i)
             out.append(i)
     return out
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def station_process(*args: str) -> subprocess.Popen:
+    """``python -m dealer_station ARGS`` from this checkout, as a separate process (a station)."""
+    import sys
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.Popen([sys.executable, "-m", "dealer_station", *args], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

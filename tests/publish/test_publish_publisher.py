@@ -84,7 +84,7 @@ def test_broker_restart_mid_stream_loses_nothing(broker_factory, subscriber_fact
     # acknowledged, the station sends again.
     broker = broker_factory(persistence=True)
     db = tmp_path / "journal.db"
-    conn = make_journal(db)
+    make_journal(db).close()
     sub = subscriber_factory(broker.port, client_id="platform-1", clean_session=False)
     pub = Publisher(fast(broker.url, window=10), db, "T1").start()
     ids: list[int] = []
