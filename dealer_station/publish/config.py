@@ -113,6 +113,8 @@ class BrokerConfig:
                 f"backoff bounds {self.backoff_min!r}..{self.backoff_max!r} must satisfy 0 < min <= max <= 3600")
         if not 0 < self.connect_timeout <= 600:
             raise BrokerConfigError(f"connect_timeout {self.connect_timeout!r} is not 0-600 seconds")
+        if self.username == "":
+            raise BrokerConfigError("broker username is empty")
         if self.password is not None and self.username is None:
             raise BrokerConfigError("a broker password needs a username")
         if self.keyfile is not None and self.certfile is None:
@@ -174,7 +176,7 @@ def parse_broker_url(url: str, **overrides: object) -> BrokerConfig:
     if parts.path not in ("", "/"):
         raise BrokerConfigError(f"broker URL {url!r}: a path is not allowed (topics are fixed)")
     tls, default_port = _SCHEMES[scheme]
-    values: dict[str, object] = {"host": parts.hostname, "port": port or default_port, "tls": tls}
+    values: dict[str, object] = {"host": parts.hostname, "port": default_port if port is None else port, "tls": tls}
     if parts.username is not None:
         values["username"] = unquote(parts.username)
     if parts.password is not None:

@@ -176,3 +176,13 @@ def station_process(*args: str) -> subprocess.Popen:
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.Popen([sys.executable, "-m", "dealer_station", *args], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def run_station(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run ``python -m dealer_station ARGS`` from this checkout to completion."""
+    import sys
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "dealer_station", *args], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
