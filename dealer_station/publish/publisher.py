@@ -287,7 +287,7 @@ class Publisher:
                         delay = self.config.backoff_min
                     else:
                         wait = delay * random.uniform(0.8, 1.0)
-                        log.info("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
+                        log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
                         self._stop.wait(wait)
                         delay = min(delay * 2, self.config.backoff_max)
                         continue
@@ -378,10 +378,15 @@ class Publisher:
         if not self._connack:
             reason = self._connack_reason or ("no CONNACK in time" if not self._lost else "connection closed")
             self._close(client)
+            error = f"connect {cfg.url}: {reason}"
             with self._lock:
                 self._failed += 1
-                self._last_error = f"connect {cfg.url}: {reason}"
-            log.warning("broker connection failed", table_id=self.table_id, broker=cfg.url, reason=reason)
+                repeated = error == self._last_error
+                self._last_error = error
+            # the same failure again and again is logged once, then every 10th attempt
+            if not repeated or self._failed % 10 == 0:
+                log.warning("broker connection failed", table_id=self.table_id, broker=cfg.url, reason=reason,
+                            failed_attempts=self._failed)
             return False
         self._client = client
         self._inflight.clear()

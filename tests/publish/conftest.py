@@ -12,10 +12,11 @@ def broker_factory(tmp_path):
         pytest.skip("mosquitto is not installed (Debian package 'mosquitto'); the publishing tests need a real broker")
     made: list[Broker] = []
 
-    def make(*, persistence: bool = False, extra: str = "", start: bool = True) -> Broker:
+    def make(*, persistence: bool = False, extra: str = "", start: bool = True, anonymous: bool = True,
+             listener_options: tuple[str, ...] = ()) -> Broker:
         d = tmp_path / f"broker{len(made)}"
         d.mkdir()
-        b = Broker(d, persistence=persistence, extra=extra)
+        b = Broker(d, persistence=persistence, extra=extra, anonymous=anonymous, listener_options=listener_options)
         made.append(b)
         if start:
             b.start()

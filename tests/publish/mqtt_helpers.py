@@ -30,13 +30,15 @@ def free_port() -> int:
 class Broker:
     """A mosquitto process on 127.0.0.1:port; stop() and start() again keep the port."""
 
-    def __init__(self, workdir: Path, *, persistence: bool = False, extra: str = "") -> None:
+    def __init__(self, workdir: Path, *, persistence: bool = False, extra: str = "", anonymous: bool = True,
+                 listener_options: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.workdir = workdir
         self.persistence = persistence
         self.conf = workdir / "mosquitto.conf"
         # as root mosquitto drops to user "mosquitto", which cannot write in the private test directory
-        lines = [f"user {getpass.getuser()}", f"listener {self.port} 127.0.0.1", "allow_anonymous true",
+        lines = [f"user {getpass.getuser()}", f"listener {self.port} 127.0.0.1", *listener_options,
+                 f"allow_anonymous {'true' if anonymous else 'false'}",
                  "max_queued_messages 0", "max_inflight_messages 100", f"log_dest file {workdir / 'mosquitto.log'}",
                  "log_type error", "log_type warning", "log_type notice"]
         if persistence:
@@ -45,7 +47,7 @@ class Broker:
             lines += ["persistence false"]
         self.conf.write_text("\n".join(lines) + "\n" + extra)
         self.proc: subprocess.Popen | None = None
-        self.url = f"mqtt://127.0.0.1:{self.port}"
+        self.url = f"{'mqtts' if any(o.startswith('certfile') for o in listener_options) else 'mqtt'}://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 10.0) -> None:
         self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
@@ -186,3 +188,19 @@ def run_station(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "dealer_station", *args], env=env, cwd=ROOT, capture_output=True,
                           text=True, timeout=timeout)
+
+
+def make_tls_files(d: Path) -> dict[str, Path]:
+    """A throw-away CA and a server certificate for 127.0.0.1 (openssl); paths by name."""
+    def ossl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=d, check=True, capture_output=True, timeout=30)
+
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    ossl("req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=test-ca")
+    ossl("req", *ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1")
+    (d / "ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    ossl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+         "-out", "server.pem", "-days", "2", "-extfile", "ext")
+    ossl("req", "-x509", *ec, "-keyout", "other.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=other")
+    return {n: d / f for n, f in [("ca", "ca.pem"), ("cert", "server.pem"), ("key", "server.key"),
+                                   ("other_ca", "other-ca.pem")]}

@@ -1,0 +1,64 @@
+"""TLS and user name/password against a real Mosquitto (mqtts:// with a throw-away CA, a password file)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from mqtt_helpers import append_cards, make_journal, make_tls_files
+
+from dealer_station.publish import Publisher, parse_broker_url, pending_count
+
+pytestmark = pytest.mark.broker
+
+
+@pytest.fixture
+def secure_broker(broker_factory, tmp_path):
+    if not shutil.which("openssl") or not shutil.which("mosquitto_passwd"):
+        pytest.skip("openssl and mosquitto_passwd are needed to set up a TLS broker with passwords")
+    files = make_tls_files(tmp_path)
+    passwd = tmp_path / "passwd"
+    passwd.write_text("")
+    subprocess.run(["mosquitto_passwd", "-b", str(passwd), "table1", "s3cret pw"], check=True, timeout=30)
+    broker = broker_factory(anonymous=False, listener_options=(
+        f"cafile {files['ca']}", f"certfile {files['cert']}", f"keyfile {files['key']}"),
+        extra=f"password_file {passwd}\n")
+    return broker, files
+
+
+def _publish(url, db, drain=5.0, **kw):
+    cfg = parse_broker_url(url, backoff_min=0.05, backoff_max=0.2, connect_timeout=5.0, **kw)
+    pub = Publisher(cfg, db, "T1").start()
+    try:
+        left = pub.drain(drain)
+        return left, pub.stats()
+    finally:
+        pub.stop()
+
+
+def test_tls_with_credentials_publishes(secure_broker, tmp_path):
+    broker, files = secure_broker
+    db = tmp_path / "j.db"
+    append_cards(make_journal(db), "T1", 20)
+    left, stats = _publish(f"mqtts://table1:s3cret%20pw@127.0.0.1:{broker.port}", db, ca_certs=str(files["ca"]))
+    assert left == 0 and stats.published == 20 and pending_count(db) == 0
+
+
+def test_wrong_password_is_refused_and_nothing_is_marked(secure_broker, tmp_path):
+    broker, files = secure_broker
+    db = tmp_path / "j.db"
+    append_cards(make_journal(db), "T1", 5)
+    left, stats = _publish(f"mqtts://table1:wrong@127.0.0.1:{broker.port}", db, 1.0, ca_certs=str(files["ca"]))
+    assert left == 5 and stats.connects == 0 and stats.failed_attempts >= 1
+    assert "authori" in stats.last_error.lower() or "password" in stats.last_error.lower(), stats.last_error
+
+
+def test_untrusted_server_certificate_is_refused(secure_broker, tmp_path):
+    broker, files = secure_broker
+    db = tmp_path / "j.db"
+    append_cards(make_journal(db), "T1", 5)
+    left, stats = _publish(f"mqtts://table1:s3cret%20pw@127.0.0.1:{broker.port}", db, 1.0,
+                           ca_certs=str(files["other_ca"]))
+    assert left == 5 and stats.connects == 0
+    assert "certificate" in stats.last_error.lower(), stats.last_error
