@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -59,26 +60,33 @@ def test_every_event_type_has_a_schema():
 
 def _round_result_data():
     outcome, _ = deal_round(parse_cards(["AS", "9H", "3D", "JC", "5S", "2H"]))
-    return {"shoe_number": 3, "round_number": 12, "player": [str(c) for c in outcome.player],
-            "banker": [str(c) for c in outcome.banker], "natural": outcome.natural, **outcome.flags()}
+    return {"shoe": 3, "round": 12, "round_number": 12, "status": "completed",
+            "player": [str(c) for c in outcome.player], "banker": [str(c) for c in outcome.banker],
+            "available_bets": ["player", "banker", "tie"], "last_round": False, "manual": [], **outcome.flags()}
 
 
+LIMITS = {"difference": "10000", "bets": {"player": {"min": "10.00", "max": "5000.00"},
+                                          "tie": {"min": "1", "max": None}}}
 EXAMPLES = {
-    "table_status": ({"state": "betting_open", "connected": True}, None),
-    "shoe_started": ({"shoe_number": 3, "decks": 8, "burn_indicator": "7H", "burn_count": 7}, None),
-    "shoe_ended": ({"shoe_number": 3, "rounds": 71, "reason": "cut_card"}, None),
-    "round_opened": ({"shoe_number": 3, "round_number": 12, "offered_bets": ["player", "banker", "tie", "lucky_six"],
-                      "limits": {"player": {"min": "10.00", "max": "5000.00"}}, "betting_seconds": 15,
-                      "last_round": False, "commission": True}, "R"),
-    "betting_closed": ({"shoe_number": 3, "round_number": 12}, "R"),
-    "card_dealt": ({"shoe_number": 3, "round_number": 12, "position": "banker3", "card": "TD", "manual": False}, "R"),
+    "table_status": ({"status": "open", "state": "betting_open"}, None),
+    "shoe_started": ({"shoe_number": 3, "decks": 8}, None),
+    "shoe_ended": ({"shoe": 3, "shoe_number": 3, "rounds": 71, "reason": "cut_card", "burn_indicator": "7H",
+                    "burned": ["2S"] * 7, "cut_card_round": 71, "cards_left": 14}, None),
+    "round_opened": ({"round_number": 12, "bets_offered": ["player", "banker", "tie", "lucky_six"], "limits": LIMITS,
+                      "mode": "no_commission", "paytable": "no-commission", "last_round": False}, "R"),
+    "betting_closed": ({"round_number": 12, "by": "dealer"}, "R"),
+    "card_dealt": ({"round_number": 12, "position": "banker3", "card": "TD", "manual": False}, "R"),
     "round_result": (_round_result_data(), "R"),
-    "round_voided": ({"shoe_number": 3, "round_number": 12, "reason": "shoe broke", "incident": "shoe_disconnected"},
-                     "R"),
-    "round_paused": ({"shoe_number": 3, "round_number": 12, "incident": "misread_limit", "reason": "3 No-Reads",
-                      "position": "player2"}, "R"),
-    "round_resumed": ({"shoe_number": 3, "round_number": 12, "incident": "misread_limit", "reason": "rescanned"}, "R"),
-    "player_edge": ({"shoe_number": 3, "round_number": 40, "bet": "player_pair", "edge": "0.031"}, "R"),
+    "round_voided": ({"shoe": 3, "round": 12, "round_number": 12, "status": "voided", "player": ["AS"], "banker": [],
+                      "player_total": None, "banker_total": None, "winner": None, "reason": "shoe broke",
+                      "note": "replaced", "user": "sam", "manual": [], "last_round": False,
+                      "available_bets": ["player"]}, "R"),
+    "round_paused": ({"round_number": 12, "incident": {
+        "type": "misread_limit", "reason": "no_read", "state_before": "dealing", "position": "player2",
+        "evidence": "15", "ts": TS, "detail": "3 misreads in a row at player2"}}, "R"),
+    "round_resumed": ({"round_number": 12, "incident_type": "misread_limit", "act": "resume", "user": "sam",
+                       "reason": "rescanned", "note": "card was bent"}, "R"),
+    "player_edge": ({"shoe": 3, "round": 40, "bet": "player_pair", "edge": "0.031"}, "R"),
 }
 
 
@@ -103,17 +111,22 @@ def test_stored_events_validate(kind):
 
 
 BAD = [
-    ("card_dealt", {"position": "player4", "card": "AS"}, "position"),
-    ("card_dealt", {"position": "player1", "card": "1S"}, "card"),
-    ("card_dealt", {"position": "player1"}, "missing 'card'"),
+    ("card_dealt", {"round_number": 1, "position": "player4", "card": "AS", "manual": False}, "position"),
+    ("card_dealt", {"round_number": 1, "position": "player1", "card": "1S", "manual": False}, "card"),
+    ("card_dealt", {"round_number": 1, "position": "player1", "manual": False}, "missing 'card'"),
     ("round_result", {**_round_result_data(), "winner": "dealer"}, "winner"),
     ("round_result", {**_round_result_data(), "player_total": 10}, "more than 9"),
     ("round_result", {**_round_result_data(), "lucky_six": True}, "lucky_six"),
     ("round_result", {**_round_result_data(), "player_pair": 1}, "boolean"),
-    ("round_opened", {"round_number": 1, "offered_bets": ["player"], "limits": {"player": {"min": 10.5, "max": "9"}}},
-     "min"),
-    ("round_opened", {"round_number": 0, "offered_bets": ["player"]}, "less than 1"),
-    ("round_voided", {"reason": ""}, "shorter"),
+    ("round_result", {**_round_result_data(), "status": "voided"}, "status"),
+    ("round_result", {**_round_result_data(), "player": ["AS"]}, "fewer than 2"),
+    ("round_opened", {"round_number": 1, "bets_offered": ["player"],
+                      "limits": {"bets": {"player": {"min": 10.5, "max": "9"}}}}, "min"),
+    ("round_opened", {"round_number": 0, "bets_offered": ["player"], "limits": {"bets": {}}}, "less than 1"),
+    ("round_opened", {"round_number": 1, "bets_offered": ["roulette"], "limits": {"bets": {}}}, "bets_offered"),
+    ("round_voided", {"round_number": 1, "status": "voided", "reason": ""}, "shorter"),
+    ("round_paused", {"round_number": 1, "incident": {"type": "coffee_break", "reason": "x"}}, "incident.type"),
+    ("table_status", {"status": "open"}, "missing 'state'"),
 ]
 
 
@@ -124,7 +137,7 @@ def test_bad_payloads_are_rejected_with_a_reason(kind, data, needle):
 
 
 def test_bad_envelopes_are_rejected():
-    good = _stored("betting_closed", {"round_number": 1}, True)
+    good = _stored("betting_closed", {"round_number": 1, "by": "dealer"}, True)
     assert validate_event({**good, "event_id": 0})
     assert validate_event({**good, "event_id": True})
     assert validate_event({**good, "ts": "2026-11-30 04:05:06"})
@@ -173,3 +186,32 @@ def test_agrees_with_jsonschema_when_installed():
     for kind, data, _ in BAD:
         env = _stored(kind, data, True)
         assert not jsonschema.Draft202012Validator(load_schema(kind), registry=registry).is_valid(env)
+
+
+def _controller_samples():
+    path = Path(__file__).parent / "data" / "controller_events.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_events_recorded_from_the_controller_validate():
+    samples = _controller_samples()
+    assert {e["type"] for e in samples} == set(outbox.EVENT_TYPES)
+    for envelope in samples:
+        assert validate_event(envelope) == [], envelope
+
+
+def test_every_event_of_a_simulated_shoe_validates(tmp_path):
+    pytest.importorskip("dealer_station.app.controller",
+                        reason="the controller is not on this branch; recorded samples are checked instead")
+    from mqtt_helpers import run_station
+
+    db = tmp_path / "sim.db"
+    result = run_station("simulate", "--shoes", "1", "--seed", "11", "--journal", str(db), timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    conn = sqlite3.connect(db)
+    events = outbox.read_events(conn)
+    assert len(events) > 300
+    bad = [(e.event_id, validate_event(e.payload)) for e in events if validate_event(e.payload)]
+    assert bad == []
+    ids = [e.event_id for e in events]
+    assert ids == list(range(1, len(ids) + 1))
