@@ -31,6 +31,8 @@ DESCRIPTION = (
 )
 
 JOURNAL_ENV = "DEALER_STATION_JOURNAL"
+DEFAULT_JOURNAL = "var/journal.sqlite"
+"""The station's default journal path (config/station.toml ``[journal] path``), relative to the working directory."""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -55,8 +57,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def _journal_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--journal", metavar="PATH", default=os.environ.get(JOURNAL_ENV),
-                        help=f"the station's journal database (default: ${JOURNAL_ENV})")
+    parser.add_argument("--journal", metavar="PATH", default=os.environ.get(JOURNAL_ENV) or DEFAULT_JOURNAL,
+                        help=f"the station's journal database (default: ${JOURNAL_ENV}, else {DEFAULT_JOURNAL})")
 
 
 def _open(path_text: str | None) -> sqlite3.Connection:

@@ -35,6 +35,7 @@ from dealer_station import __version__
 from dealer_station.outbox import mark_published
 from dealer_station.publish.config import (
     BrokerConfig,
+    BrokerConfigError,
     broker_config_from_args,
     drain_timeout_from,
     events_topic,
@@ -112,7 +113,7 @@ class Publisher:
         The broker and the connection tuning (window, backoff bounds, keepalive).
     db_path : path
         The journal database holding the ``outbox`` table. The publisher waits for the file and the
-        table to appear; it never creates either.
+        table to appear; it never creates either. Raises BrokerConfigError for ``":memory:"``.
     table_id : str
         The table: topics are ``baccarat/tables/{table_id}/events`` and ``.../status``.
     station_info : mapping, optional
@@ -131,6 +132,9 @@ class Publisher:
 
     def __init__(self, config: BrokerConfig, db_path: str | os.PathLike[str], table_id: str, *,
                  station_info: Mapping[str, object] | None = None, poll_interval: float = 0.01) -> None:
+        if not str(db_path) or str(db_path) == ":memory:" or str(db_path).startswith("file::memory:"):
+            raise BrokerConfigError("publishing needs the journal in a file (an in-memory journal cannot be "
+                                    "shared with the publisher): pass --journal PATH")
         self.config = config
         self.db_path = Path(db_path)
         self.table_id = validate_table_id(table_id)
@@ -196,8 +200,6 @@ class Publisher:
             return None
         chosen = getattr(args, "table_id", None) or table_id
         if not chosen:
-            from dealer_station.publish.config import BrokerConfigError
-
             raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
         publisher = cls(config, db_path, chosen, station_info=station_info)
         if start:

@@ -180,14 +180,15 @@ def station_process(*args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def run_station(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    """Run ``python -m dealer_station ARGS`` from this checkout to completion."""
+def run_station(*args: str, timeout: float = 60, env: dict | None = None,
+                cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m dealer_station ARGS`` from this checkout to completion (``env``: extra variables)."""
     import sys
 
-    env = dict(os.environ)
+    env = {**os.environ, **(env or {})}
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "dealer_station", *args], env=env, cwd=cwd or ROOT,
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def make_tls_files(d: Path) -> dict[str, Path]:

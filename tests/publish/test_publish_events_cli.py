@@ -10,7 +10,7 @@ import pytest
 from mqtt_helpers import append_cards, free_port, make_journal, run_station, station_process
 
 from dealer_station import outbox
-from dealer_station.publish import pending_count
+from dealer_station.publish import parse_broker_url, pending_count
 
 
 @pytest.fixture
@@ -64,11 +64,10 @@ def test_tail_follow_shows_new_events(journal):
 
 @pytest.mark.parametrize(("args", "needle"), [
     (["--journal", "/nonexistent/j.db"], "does not exist"),
-    ([], "no journal"),
+    ([], "journal var/journal.sqlite does not exist"),
 ])
-def test_tail_errors(args, needle, monkeypatch):
-    monkeypatch.delenv("DEALER_STATION_JOURNAL", raising=False)
-    result = run_station("events", "tail", *args)
+def test_tail_errors(args, needle, tmp_path):
+    result = run_station("events", "tail", *args, env={"DEALER_STATION_JOURNAL": ""}, cwd=tmp_path)
     assert result.returncode == 2 and needle in result.stderr and "Traceback" not in result.stderr
 
 
@@ -123,3 +122,16 @@ def test_publish_needs_a_broker_and_a_table(tmp_path, journal):
     assert result.returncode == 2 and "--table-id" in result.stderr
     result = run_station("events", "publish", "--broker", "ftp://x", "--journal", str(db))
     assert result.returncode == 2 and "scheme" in result.stderr
+
+
+def test_journal_from_the_environment(journal, tmp_path):
+    db, _ = journal
+    result = run_station("events", "tail", "--all", env={"DEALER_STATION_JOURNAL": str(db)}, cwd=tmp_path)
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 30
+
+
+def test_publisher_refuses_an_in_memory_journal():
+    from dealer_station.publish import BrokerConfigError, Publisher
+
+    with pytest.raises(BrokerConfigError, match="in a file"):
+        Publisher(parse_broker_url("mqtt://h"), ":memory:", "T1")
