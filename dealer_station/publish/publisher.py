@@ -299,6 +299,12 @@ class Publisher:
                     self._set(_last_error=f"journal: {err}")
                     log.error("publisher journal error", table_id=self.table_id, error=str(err))
                     self._stop.wait(0.5)
+                except Exception as err:  # noqa: BLE001 - a surprise drops the connection, never the thread
+                    self._set(_last_error=f"unexpected: {err!r}")
+                    log.exception("publisher error; reconnecting", table_id=self.table_id)
+                    self._lose(f"unexpected error {err!r}")
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, self.config.backoff_max)
         except Exception as err:  # never die silently: the station must know publishing stopped
             self._set(_last_error=f"unexpected: {err!r}")
             log.exception("publisher stopped by an unexpected error", table_id=self.table_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 
@@ -120,3 +121,76 @@ def test_broker_restart_mid_stream_loses_nothing(broker_factory, subscriber_fact
     assert dedup(got) == ids                      # every event, once after de-duplication, in order
     assert pub.stats().connects >= 2
     assert stopped_at < 400
+
+
+def test_nothing_is_marked_before_the_broker_acknowledges(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 1)
+    pub = Publisher(fast(broker.url, window=50), db, "T1").start()
+    try:
+        assert pub.drain(10) == 0 and pub.connected
+        broker.proc.send_signal(signal.SIGSTOP)        # the broker hangs: it reads nothing, acknowledges nothing
+        try:
+            append_cards(conn, "T1", 30)
+            time.sleep(0.6)
+            assert pub.stats().sent == 31               # sent into the socket ...
+            assert pending_count(db) == 30              # ... but not one marked without its PUBACK
+        finally:
+            broker.proc.send_signal(signal.SIGCONT)
+        assert pub.drain(10) == 0
+    finally:
+        pub.stop()
+
+
+def test_a_journal_error_while_marking_is_retried(broker, subscriber_factory, tmp_path, monkeypatch):
+    import sqlite3
+
+    from dealer_station.publish import publisher as publisher_module
+
+    real = publisher_module.mark_published
+    failures = []
+
+    def flaky(conn, ids, ts):
+        if len(failures) < 3:
+            failures.append(list(ids))
+            raise sqlite3.OperationalError("database is locked")
+        return real(conn, ids, ts)
+
+    monkeypatch.setattr(publisher_module, "mark_published", flaky)
+    db = tmp_path / "journal.db"
+    ids = append_cards(make_journal(db), "T1", 40)
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url, window=5), db, "T1").start()
+    try:
+        assert pub.drain(15) == 0
+        assert sub.wait_for(lambda: len(sub.ids()) >= 40)
+    finally:
+        pub.stop()
+    assert len(failures) == 3 and "journal: database is locked" in (pub.stats().last_error or "")
+    assert dedup(sub.ids()) == ids
+
+
+def test_an_unexpected_error_drops_the_connection_not_the_thread(broker, subscriber_factory, tmp_path, monkeypatch):
+    db = tmp_path / "journal.db"
+    ids = append_cards(make_journal(db), "T1", 20)
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url, window=5), db, "T1")
+    real = pub._check_table
+    calls = []
+
+    def boom(event_id, payload):
+        calls.append(event_id)
+        if len(calls) == 7:
+            raise RuntimeError("surprise")
+        return real(event_id, payload)
+
+    monkeypatch.setattr(pub, "_check_table", boom)
+    pub.start()
+    try:
+        assert pub.drain(15) == 0
+        assert pub.running and pub.stats().connects == 2
+        assert sub.wait_for(lambda: set(sub.ids()) >= set(ids))
+    finally:
+        pub.stop()
+    assert dedup(sub.ids()) == ids
