@@ -73,7 +73,7 @@ EXAMPLES = {
     "shoe_ended": ({"shoe": 3, "shoe_number": 3, "rounds": 71, "reason": "cut_card", "burn_indicator": "7H",
                     "burned": ["2S"] * 7, "cut_card_round": 71, "cards_left": 14}, None),
     "round_opened": ({"round_number": 12, "bets_offered": ["player", "banker", "tie", "lucky_six"], "limits": LIMITS,
-                      "mode": "no_commission", "paytable": "no-commission", "last_round": False}, "R"),
+                      "mode": "no-commission", "paytable": "no-commission", "last_round": False}, "R"),
     "betting_closed": ({"round_number": 12, "by": "dealer"}, "R"),
     "card_dealt": ({"round_number": 12, "position": "banker3", "card": "TD", "manual": False}, "R"),
     "round_result": (_round_result_data(), "R"),
