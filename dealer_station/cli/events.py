@@ -57,13 +57,38 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def _journal_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--journal", metavar="PATH", default=os.environ.get(JOURNAL_ENV) or DEFAULT_JOURNAL,
-                        help=f"the station's journal database (default: ${JOURNAL_ENV}, else {DEFAULT_JOURNAL})")
+    parser.add_argument("--journal", metavar="PATH", default=None,
+                        help=f"the station's journal database (default: ${JOURNAL_ENV}, else [journal] path of "
+                             f"--config, else {DEFAULT_JOURNAL})")
+    parser.add_argument("--config", metavar="TOML", default=None,
+                        help="station configuration: its [journal] path, [table] id and [broker] section are used")
 
 
-def _open(path_text: str | None) -> sqlite3.Connection:
-    if not path_text:
-        raise CliError(f"no journal: pass --journal PATH or set {JOURNAL_ENV}")
+def _station_config(args: argparse.Namespace) -> dict:
+    """The station configuration file named by ``--config`` as a dict ({} without one)."""
+    if not getattr(args, "config", None):
+        return {}
+    import tomllib
+
+    try:
+        with open(args.config, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as err:
+        raise CliError(f"--config {args.config}: {err.strerror or err}") from err
+    except tomllib.TOMLDecodeError as err:
+        raise CliError(f"--config {args.config}: not valid TOML: {err}") from err
+    for name in ("journal", "table", "broker"):
+        if name in data and not isinstance(data[name], dict):
+            raise CliError(f"--config {args.config}: [{name}] is not a section")
+    return data
+
+
+def _journal_path(args: argparse.Namespace, station: dict) -> str:
+    configured = station.get("journal", {}).get("path")
+    return args.journal or os.environ.get(JOURNAL_ENV) or (str(configured) if configured else DEFAULT_JOURNAL)
+
+
+def _open(path_text: str) -> sqlite3.Connection:
     path = Path(path_text)
     if not path.is_file():
         raise CliError(f"journal {path} does not exist")
@@ -109,7 +134,7 @@ def format_event(event: OutboxEvent) -> str:
 
 
 def _tail(args: argparse.Namespace) -> int:
-    conn = _open(args.journal)
+    conn = _open(_journal_path(args, _station_config(args)))
     try:
         after = args.after
         if after is None:
@@ -136,16 +161,19 @@ def _tail(args: argparse.Namespace) -> int:
 def _publish(args: argparse.Namespace) -> int:
     from dealer_station.publish import BrokerConfigError, Publisher, broker_config_from_args, drain_timeout_from
 
-    conn = _open(args.journal)
+    station = _station_config(args)
+    section = station.get("broker")
+    journal = _journal_path(args, station)
+    conn = _open(journal)
     try:
         first = read_events(conn, after=0, limit=1)
     finally:
         conn.close()
     try:
-        config = broker_config_from_args(args)
+        config = broker_config_from_args(args, section)
         if config is None:
-            raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://)")
-        table_id = args.table_id
+            raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://), or --config with [broker]")
+        table_id = args.table_id or station.get("table", {}).get("id")
         if table_id is None and first:
             try:
                 table_id = first[0].as_dict()["table_id"]
@@ -153,8 +181,8 @@ def _publish(args: argparse.Namespace) -> int:
                 raise CliError("cannot tell the table id from the outbox: pass --table-id") from err
         if table_id is None:
             raise CliError("the outbox is empty and no --table-id was given")
-        publisher = Publisher(config, args.journal, table_id)
-        timeout = drain_timeout_from(args)
+        publisher = Publisher(config, journal, table_id)
+        timeout = drain_timeout_from(args, section)
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
     stop = threading.Event()

@@ -135,3 +135,29 @@ def test_publisher_refuses_an_in_memory_journal():
 
     with pytest.raises(BrokerConfigError, match="in a file"):
         Publisher(parse_broker_url("mqtt://h"), ":memory:", "T1")
+
+
+@pytest.mark.broker
+def test_publish_reads_the_station_config(broker, subscriber_factory, journal, tmp_path):
+    db, _ = journal
+    cfg = tmp_path / "station.toml"
+    cfg.write_text(f'[table]\nid = "T1"\n\n[journal]\npath = "{db}"\n\n[broker]\nurl = "{broker.url}"\n'
+                   'drain_timeout = 5\nwindow = 3\n')
+    sub = subscriber_factory(broker.port)
+    result = run_station("events", "publish", "--config", str(cfg), env={"DEALER_STATION_JOURNAL": ""},
+                         cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sub.wait_for(lambda: sub.ids() == list(range(3, 31)))
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("[broker\n", "not valid TOML"),
+    ('broker = "mqtt://x"\n', "[broker] is not a section"),
+    ('[broker]\nurl = "mqtt://x"\nqos = 2\n', "unknown key"),
+])
+def test_bad_station_config(journal, tmp_path, text, needle):
+    db, _ = journal
+    cfg = tmp_path / "station.toml"
+    cfg.write_text(text)
+    result = run_station("events", "publish", "--config", str(cfg), "--journal", str(db))
+    assert result.returncode == 2 and needle in result.stderr, result.stderr

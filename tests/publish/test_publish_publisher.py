@@ -194,3 +194,23 @@ def test_an_unexpected_error_drops_the_connection_not_the_thread(broker, subscri
     finally:
         pub.stop()
     assert dedup(sub.ids()) == ids
+
+
+def test_backoff_is_bounded_and_publishing_starts_when_the_broker_comes(broker_factory, tmp_path):
+    broker = broker_factory(start=False)
+    db = tmp_path / "journal.db"
+    ids = append_cards(make_journal(db), "T1", 10)
+    cfg = parse_broker_url(broker.url, backoff_min=0.1, backoff_max=0.4, connect_timeout=2.0)
+    pub = Publisher(cfg, db, "T1").start()
+    try:
+        time.sleep(2.0)
+        failed = pub.stats().failed_attempts
+        # delays 0.1, 0.2, 0.4, 0.4, ... (x0.8-1.0 jitter): about 6 attempts in 2 s; no busy loop, no giving up
+        assert 4 <= failed <= 10, failed
+        assert pending_count(db) == 10
+        broker.start()
+        assert pub.drain(10) == 0
+        assert pub.stats().connects == 1
+    finally:
+        pub.stop()
+    assert [e.event_id for e in outbox.read_events(make_journal(db)) if e.published_utc] == ids
