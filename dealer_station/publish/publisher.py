@@ -309,7 +309,7 @@ class Publisher:
             self._set(_last_error=f"unexpected: {err!r}")
             log.exception("publisher stopped by an unexpected error", table_id=self.table_id)
         finally:
-            self._shutdown()
+            self._shutdown(conn)
             if conn is not None:
                 conn.close()
             stats = self.stats()
@@ -495,7 +495,7 @@ class Publisher:
             self._n_published += n
             self._last_published = done[-1]
 
-    def _shutdown(self) -> None:
+    def _shutdown(self, conn: sqlite3.Connection | None) -> None:
         client = self._client
         if client is None:
             return
@@ -505,6 +505,8 @@ class Publisher:
             while not info.is_published() and time.monotonic() < deadline and not self._lost:
                 if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
                     break
+            if conn is not None:
+                self._mark(conn)   # PUBACKs that came in meanwhile: fewer events sent twice next time
         except Exception as err:  # noqa: BLE001 - best effort: the last will says offline anyway
             log.warning("offline status not published", table_id=self.table_id, error=str(err))
         self._close(client)
