@@ -11,6 +11,7 @@ from mqtt_helpers import append_cards, dedup, make_journal
 
 from dealer_station import outbox
 from dealer_station.publish import Publisher, parse_broker_url, pending_count
+from dealer_station.schemas import validate
 
 pytestmark = pytest.mark.broker
 
@@ -43,6 +44,14 @@ def test_publishes_in_order_and_marks_after_ack(broker, subscriber_factory, tmp_
     # the retained status went online, then offline on stop
     statuses = [(body["status"], body.get("reason")) for topic, body, _ in sub.status]
     assert statuses[-1] == ("offline", "stopped") and ("online", None) in statuses
+    # a platform that subscribes later gets the last status, retained, and no old events
+    late = subscriber_factory(broker.port)
+    assert late.wait_for(lambda: late.status)
+    topic, body, retained = late.status[0]
+    assert (topic, body["status"], body["reason"], retained) == \
+        ("baccarat/tables/T1/status", "offline", "stopped", True)
+    assert body["station"]["client_id"] == "dealer-station-T1" and validate(body, "station_status") == []
+    assert late.events == []
 
 
 def test_no_broker_keeps_events_and_drain_reports_them(tmp_path):
