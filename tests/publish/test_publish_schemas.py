@@ -86,7 +86,8 @@ EXAMPLES = {
         "evidence": "15", "ts": TS, "detail": "3 misreads in a row at player2"}}, "R"),
     "round_resumed": ({"round_number": 12, "incident_type": "misread_limit", "act": "resume", "user": "sam",
                        "reason": "rescanned", "note": "card was bent"}, "R"),
-    "player_edge": ({"shoe": 3, "round": 40, "bet": "player_pair", "edge": "0.031"}, "R"),
+    "player_edge": ({"shoe": 3, "round": 40, "bet": "player_pair", "ev": "0.031000", "house_edge": "-0.031000",
+                     "cards_left": 40}, "R"),
 }
 
 
@@ -127,6 +128,7 @@ BAD = [
     ("round_voided", {"round_number": 1, "status": "voided", "reason": ""}, "shorter"),
     ("round_paused", {"round_number": 1, "incident": {"type": "coffee_break", "reason": "x"}}, "incident.type"),
     ("table_status", {"status": "open"}, "missing 'state'"),
+    ("player_edge", {"bet": "player_pair", "ev": 0.03}, "$.data.ev"),
 ]
 
 
