@@ -54,6 +54,25 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_broker_arguments(publish)
     publish.add_argument("--follow", action="store_true",
                          help="keep publishing new events until interrupted (SIGINT/SIGTERM)")
+    publish.add_argument("--log-level", default="WARNING", metavar="LEVEL",
+                         help="log level on standard error (default WARNING)")
+
+
+def _configure_logging(level: str) -> None:
+    """Logs to standard error: the station's set-up when it is present, else a minimal structlog one."""
+    try:
+        from dealer_station.app.logging import configure_logging
+    except ImportError:
+        import logging
+
+        import structlog
+
+        number = logging.getLevelName(level.upper())
+        structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+                            wrapper_class=structlog.make_filtering_bound_logger(
+                                number if isinstance(number, int) else logging.WARNING))
+        return
+    configure_logging(level=level)
 
 
 def _journal_argument(parser: argparse.ArgumentParser) -> None:
@@ -161,6 +180,7 @@ def _tail(args: argparse.Namespace) -> int:
 def _publish(args: argparse.Namespace) -> int:
     from dealer_station.publish import BrokerConfigError, Publisher, broker_config_from_args, drain_timeout_from
 
+    _configure_logging(args.log_level)
     station = _station_config(args)
     section = station.get("broker")
     journal = _journal_path(args, station)

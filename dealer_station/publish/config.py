@@ -284,6 +284,12 @@ def broker_config_from_args(args: argparse.Namespace | None,
         ``tls_insecure``, ``client_id``, ``keepalive``, ``backoff_min``, ``backoff_max``, ``window``,
         ``connect_timeout``, ``drain_timeout``, ``enabled``.
 
+    Notes
+    -----
+    ``--broker URL`` replaces the section's address and credentials (they are never sent to another
+    host); the section's tuning (keepalive, backoff, window, timeouts, client id) and, for an
+    ``mqtts://`` URL, its TLS files are kept. The other options override single settings.
+
     Returns
     -------
     BrokerConfig or None

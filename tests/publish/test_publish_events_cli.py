@@ -98,7 +98,7 @@ def test_publish_sends_what_was_kept_without_a_broker(broker, subscriber_factory
     sub = subscriber_factory(broker.port)
     result = run_station("events", "publish", "--broker", broker.url, "--journal", str(db))
     assert result.returncode == 0, result.stderr
-    assert "published 28 event(s) of table T1" in result.stdout and "0 pending" in result.stdout
+    assert result.stdout.splitlines() == [f"published 28 event(s) of table T1 to {broker.url}; 0 pending"]
     assert pending_count(db) == 0
     assert sub.wait_for(lambda: sub.ids() == list(range(3, 31)))   # 1 and 2 were published before
 
@@ -109,6 +109,7 @@ def test_publish_reports_what_is_left_when_the_broker_is_away(journal):
                          "--drain-timeout", "0.5")
     assert result.returncode == 1
     assert "28 event(s) not acknowledged within 0.5 s" in result.stderr and "Connection refused" in result.stderr
+    assert "broker connection failed" in result.stderr             # the warning is logged on standard error
     assert pending_count(db) == 28
 
 
