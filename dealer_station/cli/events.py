@@ -178,7 +178,13 @@ def _tail(args: argparse.Namespace) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from dealer_station.publish import BrokerConfigError, Publisher, broker_config_from_args, drain_timeout_from
+    from dealer_station.publish import (
+        BrokerConfigError,
+        OutboxBusyError,
+        Publisher,
+        broker_config_from_args,
+        drain_timeout_from,
+    )
 
     _configure_logging(args.log_level)
     station = _station_config(args)
@@ -206,8 +212,11 @@ def _publish(args: argparse.Namespace) -> int:
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
     stop = threading.Event()
+    try:
+        publisher.start()
+    except OutboxBusyError as err:
+        raise CliError(f"{err}: is the station running with a broker?") from err
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    publisher.start()
     try:
         if args.follow:
             while not stop.wait(0.2):

@@ -18,8 +18,9 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
-from dealer_station.publish.publisher import Publisher, PublisherStats, pending_count, publishing
+from dealer_station.publish.publisher import OutboxBusyError, Publisher, PublisherStats, pending_count, publishing
 
-__all__ = ["DEFAULT_DRAIN_TIMEOUT", "BrokerConfig", "BrokerConfigError", "Publisher", "PublisherStats",
+__all__ = ["DEFAULT_DRAIN_TIMEOUT", "BrokerConfig", "BrokerConfigError", "OutboxBusyError", "Publisher",
+           "PublisherStats",
            "add_broker_arguments", "broker_config_from_args", "drain_timeout_from", "events_topic",
            "parse_broker_url", "pending_count", "publishing", "status_topic", "validate_table_id"]

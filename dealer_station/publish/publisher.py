@@ -43,12 +43,48 @@ from dealer_station.publish.config import (
     validate_table_id,
 )
 
-__all__ = ["Publisher", "PublisherStats", "pending_count", "publishing"]
+__all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count", "publishing"]
 
 log = structlog.get_logger(__name__)
 
 STATUS_SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
+
+
+class OutboxBusyError(RuntimeError):
+    """Another publisher (thread or process) is already publishing this journal's outbox."""
+
+
+class _OutboxLock:
+    """An exclusive advisory lock (``flock``) on ``<journal>.publisher.lock``: one publisher per outbox.
+
+    The kernel releases it when the holder dies, even by SIGKILL.
+    """
+
+    def __init__(self, db_path: Path) -> None:
+        self.path = db_path.with_name(db_path.name + ".publisher.lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock; False when another holder has it. Raises OSError when the file cannot be opened."""
+        if self._fd is not None:
+            return True
+        import fcntl
+
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Let the lock go (idempotent)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def _utc_now() -> str:
@@ -146,6 +182,7 @@ class Publisher:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._outbox_lock = _OutboxLock(self.db_path)
         # connection state, touched by the publisher thread only
         self._client: mqtt.Client | None = None
         self._connack: bool | None = None
@@ -207,9 +244,15 @@ class Publisher:
         return publisher
 
     def start(self) -> Publisher:
-        """Start the publishing thread (once); return self."""
+        """Start the publishing thread (once); return self.
+
+        Raises OutboxBusyError when another publisher already publishes this journal (checked now
+        when the journal's directory exists, else by the thread, which then waits for the lock).
+        """
         if self._thread is not None:
             raise RuntimeError("publisher already started")
+        if self.db_path.parent.is_dir() and not self._outbox_lock.acquire():
+            raise OutboxBusyError(f"another publisher is publishing {self.db_path} (lock {self._outbox_lock.path})")
         self._thread = threading.Thread(target=self._run, name=f"publisher-{self.table_id}", daemon=True)
         self._thread.start()
         return self
@@ -312,12 +355,23 @@ class Publisher:
             self._shutdown(conn)
             if conn is not None:
                 conn.close()
+            self._outbox_lock.release()
             stats = self.stats()
             log.info("publisher stopped", table_id=self.table_id, sent=stats.sent, published=stats.published,
                      last_published_id=stats.last_published_id)
 
     def _try_open(self) -> sqlite3.Connection | None:
         if not self.db_path.exists():
+            return None
+        try:
+            if not self._outbox_lock.acquire():
+                if self._last_error != "outbox busy":
+                    log.error("another publisher is publishing this journal; waiting", path=str(self.db_path))
+                self._set(_last_error="outbox busy")
+                return None
+        except OSError as err:
+            self._set(_last_error=f"lock: {err}")
+            log.error("publisher cannot lock the outbox", path=str(self._outbox_lock.path), error=str(err))
             return None
         try:
             return _open_journal(self.db_path)

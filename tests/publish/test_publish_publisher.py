@@ -223,3 +223,48 @@ def test_backoff_is_bounded_and_publishing_starts_when_the_broker_comes(broker_f
     finally:
         pub.stop()
     assert [e.event_id for e in outbox.read_events(make_journal(db)) if e.published_utc] == ids
+
+
+def test_one_publisher_per_outbox(tmp_path):
+    from mqtt_helpers import free_port, run_station
+
+    from dealer_station.publish import OutboxBusyError
+
+    db = tmp_path / "journal.db"
+    append_cards(make_journal(db), "T1", 3)
+    url = f"mqtt://127.0.0.1:{free_port()}"
+    first = Publisher(fast(url), db, "T1").start()
+    try:
+        with pytest.raises(OutboxBusyError, match="another publisher"):
+            Publisher(fast(url), db, "T1").start()
+        result = run_station("events", "publish", "--broker", url, "--journal", str(db), "--drain-timeout", "0")
+        assert result.returncode == 2 and "another publisher" in result.stderr
+    finally:
+        first.stop()
+    again = Publisher(fast(url), db, "T1").start()   # the lock goes with the publisher
+    again.stop()
+
+
+def test_a_second_publisher_waits_for_the_lock_when_the_journal_comes_later(tmp_path):
+    from mqtt_helpers import free_port
+
+    later = tmp_path / "later"
+    url = f"mqtt://127.0.0.1:{free_port()}"
+    a = Publisher(fast(url), later / "journal.db", "T1").start()
+    b = Publisher(fast(url), later / "journal.db", "T1").start()   # no directory yet: checked by the threads
+    try:
+        later.mkdir()
+        append_cards(make_journal(later / "journal.db"), "T1", 1)
+        assert pub_wait(lambda: "outbox busy" in {a.stats().last_error, b.stats().last_error})
+    finally:
+        a.stop()
+        b.stop()
+
+
+def pub_wait(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
