@@ -426,20 +426,22 @@ class Publisher:
     def _connect(self) -> bool:
         """One connection attempt, bounded by ``connect_timeout``; True when connected."""
         cfg = self.config
-        client = self._new_client()
+        client: mqtt.Client | None = None
         self._connack, self._connack_reason, self._lost = None, "", False
         try:
+            client = self._new_client()   # TLS set-up reads the CA/certificate files: it may fail too
             client.connect(cfg.host, cfg.port, cfg.keepalive)
             deadline = time.monotonic() + cfg.connect_timeout
             while self._connack is None and not self._lost and time.monotonic() < deadline \
                     and not self._stop.is_set():
                 if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
                     break
-        except (OSError, ssl.SSLError, ValueError, mqtt.WebsocketConnectionError) as err:
+        except Exception as err:  # noqa: BLE001 - any failure to connect is a failed attempt, retried later
             self._connack_reason = f"{type(err).__name__}: {err}"
         if not self._connack:
             reason = self._connack_reason or ("no CONNACK in time" if not self._lost else "connection closed")
-            self._close(client)
+            if client is not None:
+                self._close(client)
             error = f"connect {cfg.url}: {reason}"
             with self._lock:
                 self._failed += 1
@@ -450,6 +452,7 @@ class Publisher:
                 log.warning("broker connection failed", table_id=self.table_id, broker=cfg.url, reason=reason,
                             failed_attempts=self._failed)
             return False
+        assert client is not None
         self._client = client
         self._inflight.clear()
         self._sent_order.clear()

@@ -62,3 +62,20 @@ def test_untrusted_server_certificate_is_refused(secure_broker, tmp_path):
                            ca_certs=str(files["other_ca"]))
     assert left == 5 and stats.connects == 0
     assert "certificate" in stats.last_error.lower(), stats.last_error
+
+
+def test_a_ca_file_that_is_not_a_certificate_fails_each_attempt_without_killing_the_publisher(secure_broker,
+                                                                                             tmp_path):
+    broker, _ = secure_broker
+    bad = tmp_path / "bad-ca.pem"
+    bad.write_text("not a certificate\n")
+    db = tmp_path / "j.db"
+    append_cards(make_journal(db), "T1", 2)
+    cfg = parse_broker_url(f"mqtts://127.0.0.1:{broker.port}", ca_certs=str(bad), backoff_min=0.05, backoff_max=0.1)
+    pub = Publisher(cfg, db, "T1").start()
+    try:
+        assert pub.drain(0.8) == 2
+        assert pub.running and pub.stats().failed_attempts >= 2
+        assert "SSLError" in pub.stats().last_error or "certificate" in pub.stats().last_error.lower()
+    finally:
+        pub.stop()
