@@ -524,13 +524,14 @@ class Publisher:
             self._lose(mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection")
 
     def _check_table(self, event_id: int, payload: str) -> None:
-        if self._warned_table:
-            return
+        """Log (never drop) an event that is not a JSON object or belongs to another table id."""
         try:
             table = json.loads(payload).get("table_id")
         except (ValueError, AttributeError):
-            table = None
-        if table != self.table_id:
+            log.error("outbox event is not a JSON object; published as stored", event_id=event_id,
+                      table_id=self.table_id, payload=payload[:80])
+            return
+        if table != self.table_id and not self._warned_table:
             self._warned_table = True
             log.warning("outbox event of another table id; published on this station's topic",
                         event_id=event_id, event_table_id=table, table_id=self.table_id)

@@ -268,3 +268,23 @@ def pub_wait(predicate, timeout=5.0):
             return True
         time.sleep(0.02)
     return False
+
+
+def test_odd_rows_are_published_as_stored_never_dropped(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 1)
+    with conn:   # a row written by hand, and one of another table id: both still go out, in order
+        conn.execute("INSERT INTO outbox(event_id, type, payload) VALUES (2, 'card_dealt', '{broken')")
+    outbox.append(conn, "betting_closed", table_id="T7", ts="2026-11-30T04:00:00Z", data={"round_number": 1})
+    conn.commit()
+    got = []
+    sub = subscriber_factory(broker.port)
+    sub.client.on_message = lambda c, u, m: got.append(m.payload) if m.topic.endswith("/events") else None
+    pub = Publisher(fast(broker.url), db, "T1").start()
+    try:
+        assert pub.drain(10) == 0
+        assert sub.wait_for(lambda: len(got) == 3)
+    finally:
+        pub.stop()
+    assert got[1] == b"{broken" and b'"table_id":"T7"' in got[2]
