@@ -5,7 +5,8 @@ line (``--broker URL`` and friends, see :func:`add_broker_arguments`); the comma
 neither, no broker is configured: events stay in the outbox (DESIGN.md "Scale beyond one table").
 
 URL forms: ``mqtt://host[:port]`` (plain TCP, port 1883) and ``mqtts://host[:port]`` (TLS, port
-8883), optionally with ``user:password@`` and the query parameters ``client_id`` and ``keepalive``.
+8883), optionally with ``user:password@`` and the query parameters ``client_id``, ``keepalive`` and
+``protocol`` (``5``, the default, or ``3.1.1``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ DEFAULT_DRAIN_TIMEOUT = 10.0
 """Seconds ``simulate`` and ``run`` wait on exit for the outbox to empty (issue: ``--drain-timeout``)."""
 
 TOPIC_PREFIX = "baccarat/tables"
+
+PROTOCOLS = ("5", "3.1.1")
+"""MQTT versions: 5 (default; a broker's refusal of an event, e.g. by ACL, is seen in its PUBACK) or 3.1.1."""
 
 _SCHEMES = {"mqtt": (False, 1883), "tcp": (False, 1883), "mqtts": (True, 8883), "ssl": (True, 8883)}
 _TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -81,6 +85,10 @@ class BrokerConfig:
         because a broker forwards one connection's QoS 1 messages on a topic in order.
     connect_timeout : float
         Seconds to wait for the broker's CONNACK before giving the attempt up.
+    protocol : str
+        ``"5"`` (default) or ``"3.1.1"``. With MQTT 5 a PUBACK carries a reason code, so an event the
+        broker refuses (not authorized, quota) is not marked and is sent again later; an MQTT 3.1.1
+        broker acknowledges a refused message like a delivered one.
     """
 
     host: str
@@ -98,8 +106,11 @@ class BrokerConfig:
     backoff_max: float = 30.0
     window: int = 100
     connect_timeout: float = 10.0
+    protocol: str = "5"
 
     def __post_init__(self) -> None:
+        if self.protocol not in PROTOCOLS:
+            raise BrokerConfigError(f"MQTT protocol {self.protocol!r} is not one of {', '.join(PROTOCOLS)}")
         if not self.host:
             raise BrokerConfigError("broker host is empty")
         if not isinstance(self.port, int) or not 1 <= self.port <= 65535:
@@ -141,11 +152,11 @@ class BrokerConfig:
         return self.client_id or f"dealer-station-{table_id}"
 
 
-_URL_QUERY_KEYS = {"client_id": str, "keepalive": int}
+_URL_QUERY_KEYS = {"client_id": str, "keepalive": int, "protocol": str}
 
 
 def parse_broker_url(url: str, **overrides: object) -> BrokerConfig:
-    """Parse ``mqtt://[user[:password]@]host[:port][?client_id=..&keepalive=..]`` (or ``mqtts://``).
+    """Parse ``mqtt://[user[:password]@]host[:port][?client_id=..&keepalive=..&protocol=..]`` (or ``mqtts://``).
 
     Parameters
     ----------
@@ -197,7 +208,7 @@ _MAPPING_KEYS = {
     "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
     "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
     "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
-    "enabled": bool,
+    "enabled": bool, "protocol": str,
 }
 
 
@@ -282,7 +293,7 @@ def broker_config_from_args(args: argparse.Namespace | None,
         The ``[broker]`` section of the station config: ``url`` or ``host``/``port``/``tls``, plus
         ``username``, ``password`` or ``password_env``, ``ca_certs``, ``certfile``, ``keyfile``,
         ``tls_insecure``, ``client_id``, ``keepalive``, ``backoff_min``, ``backoff_max``, ``window``,
-        ``connect_timeout``, ``drain_timeout``, ``enabled``.
+        ``connect_timeout``, ``protocol``, ``drain_timeout``, ``enabled``.
 
     Notes
     -----
@@ -318,7 +329,7 @@ def broker_config_from_args(args: argparse.Namespace | None,
         if base is not None:  # keep tuning from the config file; the URL replaces the address and credentials
             carried = {k: getattr(base, k) for k in ("keepalive", "backoff_min", "backoff_max", "window",
                                                      "connect_timeout", "client_id", "ca_certs", "certfile",
-                                                     "keyfile", "tls_insecure")}
+                                                     "keyfile", "tls_insecure", "protocol")}
             if not str(url).lower().startswith(("mqtts:", "ssl:")):
                 carried = {k: v for k, v in carried.items() if k not in ("ca_certs", "certfile", "keyfile")}
         return parse_broker_url(str(url), **{**carried, **overrides})

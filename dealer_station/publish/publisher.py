@@ -191,6 +191,8 @@ class Publisher:
         self._inflight: dict[int, int] = {}   # mid -> event_id
         self._sent_order: list[int] = []       # event ids sent on this connection, not yet marked, in order
         self._acked: set[int] = set()
+        self._refused: list[tuple[int, str]] = []   # (event_id, reason) refused in a PUBACK on this connection
+        self._refusal_streak = 0
         self._last_sent = 0
         self._warned_table = False
         # stats, read by other threads under the lock
@@ -328,8 +330,14 @@ class Publisher:
                         self._stop.wait(0.2)
                         continue
                 if self._client is None:
+                    if self._refusal_streak:   # the broker took the connection but refused an event: back off
+                        self._stop.wait(delay * random.uniform(0.8, 1.0))
+                        delay = min(delay * 2, self.config.backoff_max)
+                        if self._stop.is_set():
+                            break
                     if self._connect():
-                        delay = self.config.backoff_min
+                        if not self._refusal_streak:
+                            delay = self.config.backoff_min
                     else:
                         wait = delay * random.uniform(0.8, 1.0)
                         log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
@@ -393,8 +401,12 @@ class Publisher:
 
     def _new_client(self) -> mqtt.Client:
         cfg = self.config
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
-                             protocol=mqtt.MQTTv311, reconnect_on_failure=False)
+        if cfg.protocol == "5":
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5,
+                                 reconnect_on_failure=False)
+        else:
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+                                 protocol=mqtt.MQTTv311, reconnect_on_failure=False)
         client.connect_timeout = cfg.connect_timeout
         client.max_inflight_messages_set(cfg.window)
         client.max_queued_messages_set(0)
@@ -420,7 +432,11 @@ class Publisher:
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
         event_id = self._inflight.pop(mid, None)
-        if event_id is not None:
+        if event_id is None:
+            return
+        if getattr(reason_code, "is_failure", False):   # MQTT 5: the broker refused it (not authorized, quota)
+            self._refused.append((event_id, str(reason_code)))
+        else:
             self._acked.add(event_id)
 
     def _connect(self) -> bool:
@@ -430,7 +446,10 @@ class Publisher:
         self._connack, self._connack_reason, self._lost = None, "", False
         try:
             client = self._new_client()   # TLS set-up reads the CA/certificate files: it may fail too
-            client.connect(cfg.host, cfg.port, cfg.keepalive)
+            if cfg.protocol == "5":   # no session state at the broker: the outbox decides what is re-sent
+                client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
+            else:
+                client.connect(cfg.host, cfg.port, cfg.keepalive)
             deadline = time.monotonic() + cfg.connect_timeout
             while self._connack is None and not self._lost and time.monotonic() < deadline \
                     and not self._stop.is_set():
@@ -457,6 +476,7 @@ class Publisher:
         self._inflight.clear()
         self._sent_order.clear()
         self._acked.clear()
+        self._refused.clear()
         self._last_sent = self._last_published
         with self._lock:
             self._connected = True
@@ -485,6 +505,7 @@ class Publisher:
         self._inflight.clear()
         self._sent_order.clear()
         self._acked.clear()
+        self._refused.clear()
         with self._lock:
             self._connected = False
             self._last_error = f"connection lost: {why}"
@@ -504,7 +525,9 @@ class Publisher:
     def _step(self, conn: sqlite3.Connection) -> None:
         client = self._client
         assert client is not None
-        room = self.config.window - len(self._sent_order)
+        # after a refusal, one event in flight until it goes through: nothing overtakes the refused one twice
+        window = 1 if self._refusal_streak else self.config.window
+        room = window - len(self._sent_order)
         if room > 0:
             for event_id, payload in self._fetch(conn, self._last_sent, room):
                 self._check_table(event_id, payload)
@@ -520,6 +543,13 @@ class Publisher:
         busy = bool(self._sent_order)
         rc = client.loop(self._poll if not busy else 0.005)
         self._mark(conn)
+        if self._refused:
+            event_id, reason = self._refused[0]
+            self._refusal_streak += 1
+            log.error("broker refused an event; it stays in the outbox and is sent again later",
+                      table_id=self.table_id, event_id=event_id, reason=reason, topic=self.events_topic)
+            self._lose(f"broker refused event {event_id}: {reason}")
+            return
         if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
             self._lose(mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection")
 
@@ -549,6 +579,7 @@ class Publisher:
         mark_published(conn, done, _utc_now())   # raises sqlite3.Error: the ids stay acked, marked next time
         del self._sent_order[:n]
         self._acked.difference_update(done)
+        self._refusal_streak = 0
         with self._lock:
             self._n_published += n
             self._last_published = done[-1]

@@ -27,6 +27,8 @@ from dealer_station.publish import (
     ("mqtt://table%40x:p%3Ass@h", dict(username="table@x", password="p:ss", host="h")),
     ("mqtt://user@h", dict(username="user", password=None)),
     ("mqtt://h?client_id=station-7&keepalive=60", dict(client_id="station-7", keepalive=60)),
+    ("mqtt://h", dict(protocol="5")),
+    ("mqtt://h?protocol=3.1.1", dict(protocol="3.1.1")),
     ("  mqtt://h  ", dict(host="h")),
 ])
 def test_parse_url(url, expected):
@@ -47,6 +49,7 @@ def test_parse_url(url, expected):
     ("mqtt://h?keepalive=soon", "keepalive"),
     ("mqtt://h?keepalive=1", "keepalive"),
     ("mqtt://:secret@h", "username"),
+    ("mqtt://h?protocol=4", "protocol"),
 ])
 def test_parse_url_errors(url, needle):
     with pytest.raises(BrokerConfigError, match=needle):
@@ -106,6 +109,7 @@ def test_section_forms(monkeypatch):
     ({"url": "mqtt://b", "host": "c"}, "either url or host"),
     ({"url": "mqtt://b", "password_env": "NOT_SET_ANYWHERE_42"}, "not set"),
     ({"url": "mqtt://b", "window": 0}, "window"),
+    ({"url": "mqtt://b", "protocol": 5}, "should be a str"),
     ({"url": "mqtt://b", "backoff_min": 5, "backoff_max": 1}, "backoff"),
 ])
 def test_section_errors(section, needle):

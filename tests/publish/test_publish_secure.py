@@ -79,3 +79,27 @@ def test_a_ca_file_that_is_not_a_certificate_fails_each_attempt_without_killing_
         assert "SSLError" in pub.stats().last_error or "certificate" in pub.stats().last_error.lower()
     finally:
         pub.stop()
+
+
+@pytest.mark.parametrize("protocol", ["5", "3.1.1"])
+def test_a_refusing_broker_leaves_events_in_the_outbox_with_mqtt5(broker_factory, tmp_path, protocol):
+    # the ACL lets this station write its status but not its events
+    acl = tmp_path / "acl"
+    acl.write_text("topic readwrite baccarat/tables/+/status\n")
+    broker = broker_factory(extra=f"acl_file {acl}\n")
+    db = tmp_path / "j.db"
+    append_cards(make_journal(db), "T1", 5)
+    cfg = parse_broker_url(broker.url, protocol=protocol, backoff_min=0.05, backoff_max=0.2)
+    pub = Publisher(cfg, db, "T1").start()
+    try:
+        left = pub.drain(1.5)
+        stats = pub.stats()
+    finally:
+        pub.stop()
+    if protocol == "5":
+        # the PUBACK says "Not authorized": nothing is marked, the publisher backs off and tries again
+        assert left == 5 and stats.published == 0 and 2 <= stats.connects <= 12   # backing off, not spinning
+        assert "refused event 1" in stats.last_error and "authori" in stats.last_error.lower()
+    else:
+        # MQTT 3.1.1 cannot tell: the broker acknowledges and drops; the events count as published
+        assert left == 0 and stats.published == 5
