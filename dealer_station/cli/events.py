@@ -1,0 +1,248 @@
+"""``dealer-station events``: show the outbox of events for the betting platform, or publish it.
+
+``events tail [--follow] [--journal PATH] [--json] [--after N] [--pending]`` lists the events stored in
+a journal's outbox, oldest first, with whether the broker has acknowledged each; ``--follow`` keeps
+showing new ones. ``events publish --broker URL --journal PATH [--follow]`` sends what is pending to a
+broker (and, with ``--follow``, whatever the station adds later) — the way to publish events kept
+while no broker was configured (issue 9 item 4).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sqlite3
+import sys
+import threading
+import time
+from pathlib import Path
+
+from dealer_station.cli import CliError
+from dealer_station.outbox import OutboxEvent, read_events
+
+NAME = "events"
+HELP = "show the outbox of events for the betting platform, or publish it to an MQTT broker"
+DESCRIPTION = (
+    "Events for the betting platform are stored in the journal database (the outbox) in the same "
+    "transaction as each decision, then published to MQTT when a broker is configured. 'tail' shows them; "
+    "'publish' sends the pending ones to a broker. Topics and payloads: docs/events.md."
+)
+
+JOURNAL_ENV = "DEALER_STATION_JOURNAL"
+DEFAULT_JOURNAL = "var/journal.sqlite"
+"""The station's default journal path (config/station.toml ``[journal] path``), relative to the working directory."""
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the ``tail`` and ``publish`` sub-commands."""
+    from dealer_station.publish import add_broker_arguments
+
+    sub = parser.add_subparsers(dest="events_command", metavar="ACTION")
+    tail = sub.add_parser("tail", help="list the outbox's events, oldest first (published or pending)")
+    _journal_argument(tail)
+    tail.add_argument("--follow", "-f", action="store_true", help="keep showing new events until interrupted")
+    tail.add_argument("--json", action="store_true", help="print each event's JSON envelope, one per line")
+    tail.add_argument("--after", type=int, default=None, metavar="N",
+                      help="only events with event_id > N (default: the last 20, or all with --all)")
+    tail.add_argument("--all", action="store_true", help="every event from the first")
+    tail.add_argument("--pending", action="store_true", help="only events the broker has not acknowledged")
+    tail.add_argument("--interval", type=float, default=0.2, metavar="SECONDS", help="--follow polling period")
+    publish = sub.add_parser("publish", help="send the pending events to an MQTT broker")
+    _journal_argument(publish)
+    add_broker_arguments(publish)
+    publish.add_argument("--follow", action="store_true",
+                         help="keep publishing new events until interrupted (SIGINT/SIGTERM)")
+    publish.add_argument("--log-level", default="WARNING", metavar="LEVEL",
+                         help="log level on standard error (default WARNING)")
+
+
+def _configure_logging(level: str) -> None:
+    """Logs to standard error: the station's set-up when it is present, else a minimal structlog one."""
+    try:
+        from dealer_station.app.logging import configure_logging
+    except ImportError:
+        import logging
+
+        import structlog
+
+        number = logging.getLevelName(level.upper())
+        structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+                            wrapper_class=structlog.make_filtering_bound_logger(
+                                number if isinstance(number, int) else logging.WARNING))
+        return
+    configure_logging(level=level)
+
+
+def _journal_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--journal", metavar="PATH", default=None,
+                        help=f"the station's journal database (default: ${JOURNAL_ENV}, else [journal] path of "
+                             f"--config, else {DEFAULT_JOURNAL})")
+    parser.add_argument("--config", metavar="TOML", default=None,
+                        help="station configuration: its [journal] path, [table] id and [broker] section are used")
+
+
+def _station_config(args: argparse.Namespace) -> dict:
+    """The station configuration file named by ``--config`` as a dict ({} without one)."""
+    if not getattr(args, "config", None):
+        return {}
+    import tomllib
+
+    try:
+        with open(args.config, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as err:
+        raise CliError(f"--config {args.config}: {err.strerror or err}") from err
+    except tomllib.TOMLDecodeError as err:
+        raise CliError(f"--config {args.config}: not valid TOML: {err}") from err
+    for name in ("journal", "table", "broker"):
+        if name in data and not isinstance(data[name], dict):
+            raise CliError(f"--config {args.config}: [{name}] is not a section")
+    return data
+
+
+def _journal_path(args: argparse.Namespace, station: dict) -> str:
+    configured = station.get("journal", {}).get("path")
+    return args.journal or os.environ.get(JOURNAL_ENV) or (str(configured) if configured else DEFAULT_JOURNAL)
+
+
+def _open(path_text: str) -> sqlite3.Connection:
+    path = Path(path_text)
+    if not path.is_file():
+        raise CliError(f"journal {path} does not exist")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=5)
+        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("SELECT 1 FROM outbox LIMIT 1").fetchall()
+    except sqlite3.OperationalError as err:
+        if "no such table" in str(err):
+            raise CliError(f"journal {path} has no outbox (no event was recorded yet)") from err
+        raise CliError(f"journal {path} cannot be read: {err}") from err
+    except sqlite3.DatabaseError as err:
+        raise CliError(f"{path} is not a journal database: {err}") from err
+    return conn
+
+
+def _summary(data: object) -> str:
+    if not isinstance(data, dict):
+        return json.dumps(data, default=str)
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            text = ",".join(str(v) for v in value) if all(not isinstance(v, dict | list) for v in value) \
+                else json.dumps(value, separators=(",", ":"))
+        elif isinstance(value, dict):
+            text = json.dumps(value, separators=(",", ":"), default=str)
+        else:
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+        parts.append(f"{key}={text}")
+    return " ".join(parts)
+
+
+def format_event(event: OutboxEvent) -> str:
+    """One line for a human: id, time, type, round (or shoe), data as key=value, published state."""
+    state = "pending" if event.published_utc is None else f"published {event.published_utc}"
+    try:
+        env = event.as_dict()
+    except ValueError:
+        return f"{event.event_id:>7}  {event.type:<14}  (unreadable payload {event.payload[:60]!r})  [{state}]"
+    where = env.get("round_id") or env.get("shoe_id") or env.get("table_id") or "-"
+    return (f"{event.event_id:>7}  {env.get('ts', '?')}  {event.type:<14}  {where}  "
+            f"{_summary(env.get('data', {}))}  [{state}]")
+
+
+def _tail(args: argparse.Namespace) -> int:
+    conn = _open(_journal_path(args, _station_config(args)))
+    try:
+        after = args.after
+        if after is None:
+            if args.all:
+                after = 0
+            else:
+                (last,) = conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
+                after = max(0, last - 20)
+        while True:
+            for event in read_events(conn, after=after, limit=1000):
+                after = event.event_id
+                if args.pending and event.published_utc is not None:
+                    continue
+                print(event.payload if args.json else format_event(event), flush=args.follow)
+            if not args.follow:
+                return 0
+            time.sleep(max(0.01, args.interval))
+    except sqlite3.Error as err:
+        raise CliError(f"reading the outbox failed: {err}") from err
+    finally:
+        conn.close()
+
+
+def _publish(args: argparse.Namespace) -> int:
+    from dealer_station.publish import (
+        BrokerConfigError,
+        OutboxBusyError,
+        Publisher,
+        broker_config_from_args,
+        drain_timeout_from,
+    )
+
+    _configure_logging(args.log_level)
+    station = _station_config(args)
+    section = station.get("broker")
+    journal = _journal_path(args, station)
+    conn = _open(journal)
+    try:
+        first = read_events(conn, after=0, limit=1)
+    finally:
+        conn.close()
+    try:
+        config = broker_config_from_args(args, section)
+        if config is None:
+            raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://), or --config with [broker]")
+        table_id = args.table_id or station.get("table", {}).get("id")
+        if table_id is None and first:
+            try:
+                table_id = first[0].as_dict()["table_id"]
+            except (ValueError, KeyError) as err:
+                raise CliError("cannot tell the table id from the outbox: pass --table-id") from err
+        if table_id is None:
+            raise CliError("the outbox is empty and no --table-id was given")
+        publisher = Publisher(config, journal, table_id)
+        timeout = drain_timeout_from(args, section)
+    except BrokerConfigError as err:
+        raise CliError(str(err)) from err
+    stop = threading.Event()
+    try:
+        publisher.start()
+    except OutboxBusyError as err:
+        raise CliError(f"{err}: is the station running with a broker?") from err
+    previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        if args.follow:
+            while not stop.wait(0.2):
+                if not publisher.running:
+                    raise CliError(f"the publisher stopped: {publisher.stats().last_error}", status=1)
+            left = publisher.remaining()
+        else:
+            left = publisher.drain(timeout)
+    except KeyboardInterrupt:
+        left = publisher.remaining()
+    finally:
+        publisher.stop()
+        signal.signal(signal.SIGTERM, previous)
+    stats = publisher.stats()
+    print(f"published {stats.published} event(s) of table {table_id} to {config.url}; {left} pending")
+    if left and not args.follow:
+        print(f"dealer-station events: {left} event(s) not acknowledged within {timeout:g} s "
+              f"({stats.last_error or 'broker slow'}); they stay in the outbox", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``events tail`` or ``events publish``; return the exit status (1: events left unpublished)."""
+    if args.events_command == "tail":
+        return _tail(args)
+    if args.events_command == "publish":
+        return _publish(args)
+    raise CliError("say what to do: events tail | events publish")

@@ -1,0 +1,26 @@
+"""Publishing the outbox to the betting platform over MQTT (issue 9; DESIGN.md "Scale beyond one table").
+
+Use :func:`add_broker_arguments` on a command's parser, then either ``with publishing(args, db_path,
+table_id, section=config.get("broker")) as publisher: ...`` (drains on exit) or
+``Publisher.from_args(args, db_path, table_id)`` (returns None when no broker is configured).
+Topics, payloads and guarantees: docs/events.md.
+"""
+
+from dealer_station.publish.config import (
+    DEFAULT_DRAIN_TIMEOUT,
+    BrokerConfig,
+    BrokerConfigError,
+    add_broker_arguments,
+    broker_config_from_args,
+    drain_timeout_from,
+    events_topic,
+    parse_broker_url,
+    status_topic,
+    validate_table_id,
+)
+from dealer_station.publish.publisher import OutboxBusyError, Publisher, PublisherStats, pending_count, publishing
+
+__all__ = ["DEFAULT_DRAIN_TIMEOUT", "BrokerConfig", "BrokerConfigError", "OutboxBusyError", "Publisher",
+           "PublisherStats",
+           "add_broker_arguments", "broker_config_from_args", "drain_timeout_from", "events_topic",
+           "parse_broker_url", "pending_count", "publishing", "status_topic", "validate_table_id"]

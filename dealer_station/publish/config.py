@@ -1,0 +1,354 @@
+"""Where and how a station publishes: the MQTT broker settings.
+
+Settings come from the ``[broker]`` section of the station config (a mapping) and from the command
+line (``--broker URL`` and friends, see :func:`add_broker_arguments`); the command line wins. With
+neither, no broker is configured: events stay in the outbox (DESIGN.md "Scale beyond one table").
+
+URL forms: ``mqtt://host[:port]`` (plain TCP, port 1883) and ``mqtts://host[:port]`` (TLS, port
+8883), optionally with ``user:password@`` and the query parameters ``client_id``, ``keepalive`` and
+``protocol`` (``5``, the default, or ``3.1.1``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+__all__ = ["BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_broker_arguments",
+           "broker_config_from_args", "drain_timeout_from", "events_topic", "parse_broker_url", "status_topic",
+           "validate_table_id"]
+
+DEFAULT_DRAIN_TIMEOUT = 10.0
+"""Seconds ``simulate`` and ``run`` wait on exit for the outbox to empty (issue: ``--drain-timeout``)."""
+
+TOPIC_PREFIX = "baccarat/tables"
+
+PROTOCOLS = ("5", "3.1.1")
+"""MQTT versions: 5 (default; a broker's refusal of an event, e.g. by ACL, is seen in its PUBACK) or 3.1.1."""
+
+_SCHEMES = {"mqtt": (False, 1883), "tcp": (False, 1883), "mqtts": (True, 8883), "ssl": (True, 8883)}
+_TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+
+class BrokerConfigError(ValueError):
+    """A broker setting is malformed (bad URL, port, key, table id); the message says which and why."""
+
+
+def validate_table_id(table_id: str) -> str:
+    """Return ``table_id`` if it can name MQTT topics; raise :class:`BrokerConfigError` otherwise.
+
+    Allowed: 1–64 characters, letters, digits, ``.``, ``_`` and ``-``, starting with a letter or digit
+    (no ``/``, ``+`` or ``#``, which are topic separators and wildcards).
+    """
+    if not isinstance(table_id, str) or not _TABLE_ID.match(table_id):
+        raise BrokerConfigError(
+            f"table id {table_id!r} cannot name a topic: use 1-64 letters, digits, '.', '_' or '-'")
+    return table_id
+
+
+def events_topic(table_id: str) -> str:
+    """``baccarat/tables/{table_id}/events``: where a table's events go, QoS 1, not retained."""
+    return f"{TOPIC_PREFIX}/{validate_table_id(table_id)}/events"
+
+
+def status_topic(table_id: str) -> str:
+    """``baccarat/tables/{table_id}/status``: the retained online/offline status (and the last will)."""
+    return f"{TOPIC_PREFIX}/{validate_table_id(table_id)}/status"
+
+
+@dataclass(frozen=True)
+class BrokerConfig:
+    """Connection settings for one MQTT broker.
+
+    Attributes
+    ----------
+    host, port : str, int
+        Broker address (port 1–65535).
+    tls : bool
+        Use TLS (``mqtts://``). ``ca_certs`` (PEM file) replaces the system trust store;
+        ``certfile``/``keyfile`` give a client certificate; ``tls_insecure`` skips the host name check.
+    username, password : str or None
+        MQTT credentials. The password never appears in ``repr`` or logs.
+    client_id : str or None
+        MQTT client id; ``None`` means ``dealer-station-{table_id}`` (one station per table).
+    keepalive : int
+        Seconds between keep-alive pings (5–3600).
+    backoff_min, backoff_max : float
+        Reconnect delay bounds in seconds: the delay doubles from ``backoff_min`` after each failed
+        attempt and never exceeds ``backoff_max``; it resets after a successful connection.
+    window : int
+        Events in flight (sent, not yet acknowledged) at most, 1–1000. Order is kept for any window
+        because a broker forwards one connection's QoS 1 messages on a topic in order.
+    connect_timeout : float
+        Seconds to wait for the broker's CONNACK before giving the attempt up.
+    protocol : str
+        ``"5"`` (default) or ``"3.1.1"``. With MQTT 5 a PUBACK carries a reason code, so an event the
+        broker refuses (not authorized, quota) is not marked and is sent again later; an MQTT 3.1.1
+        broker acknowledges a refused message like a delivered one.
+    """
+
+    host: str
+    port: int = 1883
+    tls: bool = False
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    ca_certs: str | None = None
+    certfile: str | None = None
+    keyfile: str | None = None
+    tls_insecure: bool = False
+    client_id: str | None = None
+    keepalive: int = 30
+    backoff_min: float = 0.5
+    backoff_max: float = 30.0
+    window: int = 100
+    connect_timeout: float = 10.0
+    protocol: str = "5"
+
+    def __post_init__(self) -> None:
+        if self.protocol not in PROTOCOLS:
+            raise BrokerConfigError(f"MQTT protocol {self.protocol!r} is not one of {', '.join(PROTOCOLS)}")
+        if not self.host:
+            raise BrokerConfigError("broker host is empty")
+        if not isinstance(self.port, int) or not 1 <= self.port <= 65535:
+            raise BrokerConfigError(f"broker port {self.port!r} is not 1-65535")
+        if not isinstance(self.keepalive, int) or not 5 <= self.keepalive <= 3600:
+            raise BrokerConfigError(f"keepalive {self.keepalive!r} is not 5-3600 seconds")
+        if not isinstance(self.window, int) or not 1 <= self.window <= 1000:
+            raise BrokerConfigError(f"window {self.window!r} is not 1-1000")
+        if not 0 < self.backoff_min <= self.backoff_max <= 3600:
+            raise BrokerConfigError(
+                f"backoff bounds {self.backoff_min!r}..{self.backoff_max!r} must satisfy 0 < min <= max <= 3600")
+        if not 0 < self.connect_timeout <= 600:
+            raise BrokerConfigError(f"connect_timeout {self.connect_timeout!r} is not 0-600 seconds")
+        if self.username == "":
+            raise BrokerConfigError("broker username is empty")
+        if self.password is not None and self.username is None:
+            raise BrokerConfigError("a broker password needs a username")
+        if self.keyfile is not None and self.certfile is None:
+            raise BrokerConfigError("a client key file needs a client certificate file")
+        for name in ("ca_certs", "certfile", "keyfile"):
+            path = getattr(self, name)
+            if path is not None and not self.tls:
+                raise BrokerConfigError(f"{name} is set but TLS is off: use an mqtts:// URL or tls = true")
+            if path is not None and not os.path.isfile(path):
+                raise BrokerConfigError(f"{name} file {path!r} does not exist")
+
+    @property
+    def url(self) -> str:
+        """The broker as a URL with the password hidden (``mqtts://user:***@host:8883``), for logs."""
+        scheme = "mqtts" if self.tls else "mqtt"
+        user = ""
+        if self.username is not None:
+            user = quote(self.username, safe="") + (":***" if self.password is not None else "") + "@"
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{scheme}://{user}{host}:{self.port}"
+
+    def client_id_for(self, table_id: str) -> str:
+        """The MQTT client id used for ``table_id``."""
+        return self.client_id or f"dealer-station-{table_id}"
+
+
+_URL_QUERY_KEYS = {"client_id": str, "keepalive": int, "protocol": str}
+
+
+def parse_broker_url(url: str, **overrides: object) -> BrokerConfig:
+    """Parse ``mqtt://[user[:password]@]host[:port][?client_id=..&keepalive=..&protocol=..]`` (or ``mqtts://``).
+
+    Parameters
+    ----------
+    url : str
+        The broker URL; user and password are percent-decoded; IPv6 hosts go in brackets.
+    **overrides
+        Further :class:`BrokerConfig` fields (e.g. ``ca_certs``), applied after the URL.
+
+    Returns
+    -------
+    BrokerConfig
+
+    Raises
+    ------
+    BrokerConfigError
+        Unknown scheme, missing host, bad port or query parameter, or an invalid combination.
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as err:
+        raise BrokerConfigError(f"broker URL {url!r} is malformed: {err}") from err
+    scheme = parts.scheme.lower()
+    if scheme not in _SCHEMES:
+        raise BrokerConfigError(f"broker URL {url!r}: scheme must be mqtt:// or mqtts://")
+    if not parts.hostname:
+        raise BrokerConfigError(f"broker URL {url!r} has no host")
+    if parts.path not in ("", "/"):
+        raise BrokerConfigError(f"broker URL {url!r}: a path is not allowed (topics are fixed)")
+    tls, default_port = _SCHEMES[scheme]
+    values: dict[str, object] = {"host": parts.hostname, "port": default_port if port is None else port, "tls": tls}
+    if parts.username is not None:
+        values["username"] = unquote(parts.username)
+    if parts.password is not None:
+        values["password"] = unquote(parts.password)
+    for key, items in parse_qs(parts.query, keep_blank_values=True).items():
+        if key not in _URL_QUERY_KEYS:
+            raise BrokerConfigError(f"broker URL {url!r}: unknown parameter {key!r} "
+                                    f"(allowed: {', '.join(_URL_QUERY_KEYS)})")
+        try:
+            values[key] = _URL_QUERY_KEYS[key](items[-1])
+        except ValueError as err:
+            raise BrokerConfigError(f"broker URL {url!r}: {key}={items[-1]!r} is not valid") from err
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return _build(values, f"broker URL {url!r}")
+
+
+_MAPPING_KEYS = {
+    "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
+    "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
+    "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
+    "enabled": bool, "protocol": str,
+}
+
+
+def _build(values: Mapping[str, object], where: str) -> BrokerConfig:
+    try:
+        return BrokerConfig(**values)  # type: ignore[arg-type]
+    except BrokerConfigError as err:
+        raise BrokerConfigError(f"{where}: {err}") from None
+    except TypeError as err:
+        raise BrokerConfigError(f"{where}: {err}") from err
+
+
+def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
+    unknown = sorted(set(section) - set(_MAPPING_KEYS))
+    if unknown:
+        raise BrokerConfigError(f"[broker]: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(_MAPPING_KEYS)})")
+    for key, value in section.items():
+        kind = _MAPPING_KEYS[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if kind is float:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+        if not ok:
+            raise BrokerConfigError(f"[broker]: {key} = {value!r} should be a {kind.__name__}")
+    values = {k: v for k, v in section.items() if k not in ("url", "password_env", "drain_timeout", "enabled")}
+    for key in ("backoff_min", "backoff_max", "connect_timeout"):
+        if key in values:
+            values[key] = float(values[key])  # type: ignore[arg-type]
+    if section.get("enabled") is False:
+        return None
+    if "password_env" in section:
+        env = str(section["password_env"])
+        if env not in os.environ:
+            raise BrokerConfigError(f"[broker]: password_env names {env!r}, which is not set")
+        values["password"] = os.environ[env]
+    if "url" in section:
+        if "host" in values or "port" in values or "tls" in values:
+            raise BrokerConfigError("[broker]: give either url or host/port/tls, not both")
+        return parse_broker_url(str(section["url"]), **values)
+    if "host" not in values:
+        return None
+    if "port" not in values:
+        values["port"] = 8883 if values.get("tls") else 1883
+    return _build(values, "[broker]")
+
+
+def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--broker``, ``--table-id``, ``--drain-timeout`` and the credential/TLS options to ``parser``.
+
+    The options (all optional): ``--broker URL``, ``--table-id ID``, ``--drain-timeout SECONDS``
+    (default 10), ``--broker-username``, ``--broker-password`` (or the environment variable
+    ``DEALER_STATION_BROKER_PASSWORD``), ``--broker-ca PEM``, ``--broker-cert PEM``, ``--broker-key PEM``,
+    ``--broker-client-id``. Read them back with :func:`broker_config_from_args`.
+    """
+    group = parser.add_argument_group("publishing to the betting platform (MQTT)")
+    group.add_argument("--broker", metavar="URL", default=None,
+                       help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (overrides [broker] in the "
+                            "config); without one, events stay in the outbox")
+    group.add_argument("--table-id", metavar="ID", default=None,
+                       help="table id used in topics baccarat/tables/ID/... (letters, digits, . _ -)")
+    group.add_argument("--drain-timeout", metavar="SECONDS", type=float, default=None,
+                       help="on exit, wait up to this long for the outbox to empty "
+                            f"(default {DEFAULT_DRAIN_TIMEOUT:g})")
+    group.add_argument("--broker-username", metavar="USER", default=None, help="MQTT user name")
+    group.add_argument("--broker-password", metavar="PASSWORD", default=None,
+                       help="MQTT password (better: set DEALER_STATION_BROKER_PASSWORD)")
+    group.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
+    group.add_argument("--broker-cert", metavar="PEM", default=None, help="client certificate for mqtts://")
+    group.add_argument("--broker-key", metavar="PEM", default=None, help="client private key for mqtts://")
+    group.add_argument("--broker-client-id", metavar="ID", default=None,
+                       help="MQTT client id (default dealer-station-TABLE)")
+
+
+def broker_config_from_args(args: argparse.Namespace | None,
+                            section: Mapping[str, object] | None = None) -> BrokerConfig | None:
+    """The broker settings from a ``[broker]`` config section and the command line (which wins).
+
+    Parameters
+    ----------
+    args : argparse.Namespace or None
+        Parsed arguments from a parser given :func:`add_broker_arguments` (missing attributes are fine).
+    section : mapping or None
+        The ``[broker]`` section of the station config: ``url`` or ``host``/``port``/``tls``, plus
+        ``username``, ``password`` or ``password_env``, ``ca_certs``, ``certfile``, ``keyfile``,
+        ``tls_insecure``, ``client_id``, ``keepalive``, ``backoff_min``, ``backoff_max``, ``window``,
+        ``connect_timeout``, ``protocol``, ``drain_timeout``, ``enabled``.
+
+    Notes
+    -----
+    ``--broker URL`` replaces the section's address and credentials (they are never sent to another
+    host); the section's tuning (keepalive, backoff, window, timeouts, client id) and, for an
+    ``mqtts://`` URL, its TLS files are kept. The other options override single settings.
+
+    Returns
+    -------
+    BrokerConfig or None
+        ``None`` when no broker is configured (events then stay in the outbox).
+
+    Raises
+    ------
+    BrokerConfigError
+        Any malformed setting.
+    """
+    def arg(name: str) -> object:
+        return getattr(args, name, None) if args is not None else None
+
+    base = _from_mapping(section) if section else None
+    overrides: dict[str, object] = {
+        "username": arg("broker_username"),
+        "password": arg("broker_password") or (
+            os.environ.get("DEALER_STATION_BROKER_PASSWORD") if arg("broker_username") else None),
+        "ca_certs": arg("broker_ca"), "certfile": arg("broker_cert"), "keyfile": arg("broker_key"),
+        "client_id": arg("broker_client_id"),
+    }
+    overrides = {k: v for k, v in overrides.items() if v is not None}
+    url = arg("broker")
+    if url:
+        carried = {}
+        if base is not None:  # keep tuning from the config file; the URL replaces the address and credentials
+            carried = {k: getattr(base, k) for k in ("keepalive", "backoff_min", "backoff_max", "window",
+                                                     "connect_timeout", "client_id", "ca_certs", "certfile",
+                                                     "keyfile", "tls_insecure", "protocol")}
+            if not str(url).lower().startswith(("mqtts:", "ssl:")):
+                carried = {k: v for k, v in carried.items() if k not in ("ca_certs", "certfile", "keyfile")}
+        return parse_broker_url(str(url), **{**carried, **overrides})
+    if base is None:
+        if overrides:
+            raise BrokerConfigError("broker options were given without a broker: add --broker URL")
+        return None
+    try:
+        return replace(base, **overrides)
+    except BrokerConfigError as err:
+        raise BrokerConfigError(f"[broker] with command-line options: {err}") from None
+
+
+def drain_timeout_from(args: argparse.Namespace | None, section: Mapping[str, object] | None = None) -> float:
+    """``--drain-timeout`` if given, else ``drain_timeout`` of ``[broker]``, else 10 seconds."""
+    value = getattr(args, "drain_timeout", None) if args is not None else None
+    if value is None and section and "drain_timeout" in section:
+        value = section["drain_timeout"]
+    value = DEFAULT_DRAIN_TIMEOUT if value is None else float(value)  # type: ignore[arg-type]
+    if value < 0:
+        raise BrokerConfigError(f"drain timeout {value!r} is negative")
+    return value

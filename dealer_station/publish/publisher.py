@@ -1,0 +1,628 @@
+"""The publisher: sends the outbox to the betting platform's MQTT broker, at least once, in order.
+
+One thread per station. It opens its own SQLite connection to the journal database (WAL mode, so
+it reads while the controller writes), sends unpublished events in ``event_id`` order with QoS 1 to
+``baccarat/tables/{table_id}/events`` and marks an event published only once the broker has
+acknowledged it (PUBACK) and every earlier event has been acknowledged too. After a lost
+connection or a crash, sending starts again from the oldest unmarked event: a consumer may see an
+event twice, never a gap, and de-duplicates by ``event_id`` (DESIGN.md "Durability"; issue 9).
+
+The thread drives its paho-mqtt client itself (no paho network thread, no paho automatic
+reconnect): a fresh client per connection, so nothing but the outbox decides what is re-sent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import sqlite3
+import ssl
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+import structlog
+from paho.mqtt.enums import CallbackAPIVersion
+
+from dealer_station import __version__
+from dealer_station.outbox import mark_published
+from dealer_station.publish.config import (
+    BrokerConfig,
+    BrokerConfigError,
+    broker_config_from_args,
+    drain_timeout_from,
+    events_topic,
+    status_topic,
+    validate_table_id,
+)
+
+__all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count", "publishing"]
+
+log = structlog.get_logger(__name__)
+
+STATUS_SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 5000
+
+
+class OutboxBusyError(RuntimeError):
+    """Another publisher (thread or process) is already publishing this journal's outbox."""
+
+
+class _OutboxLock:
+    """An exclusive advisory lock (``flock``) on ``<journal>.publisher.lock``: one publisher per outbox.
+
+    The kernel releases it when the holder dies, even by SIGKILL.
+    """
+
+    def __init__(self, db_path: Path) -> None:
+        self.path = db_path.with_name(db_path.name + ".publisher.lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock; False when another holder has it. Raises OSError when the file cannot be opened."""
+        if self._fd is not None:
+            return True
+        import fcntl
+
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Let the lock go (idempotent)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _open_journal(db_path: Path) -> sqlite3.Connection:
+    """Open the existing journal database read-write without creating it (raises sqlite3.Error)."""
+    conn = sqlite3.connect(f"file:{db_path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    # A mark lost to a power cut only makes an event be sent again (at-least-once), so NORMAL is enough.
+    conn.execute("PRAGMA synchronous = NORMAL")
+    return conn
+
+
+def pending_count(db_path: str | os.PathLike[str]) -> int:
+    """Number of unpublished events in the outbox of the journal at ``db_path``.
+
+    Returns 0 when the database or its outbox table does not exist yet. Raises sqlite3.Error when
+    the file is not a database.
+    """
+    path = Path(db_path)
+    if not path.exists():
+        return 0
+    conn = _open_journal(path)
+    try:
+        (n,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE published_utc IS NULL").fetchone()
+        return int(n)
+    except sqlite3.OperationalError as err:
+        if "no such table" in str(err):
+            return 0
+        raise
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True, slots=True)
+class PublisherStats:
+    """What the publisher has done so far (a snapshot).
+
+    ``sent``: PUBLISH packets sent (re-sends included); ``published``: events marked acknowledged by this
+    publisher; ``last_published_id``: the highest event id known acknowledged (0 before the first);
+    ``connects``: successful connections; ``failed_attempts``: connection attempts that failed;
+    ``last_error``: the last connection or database error, or None.
+    """
+
+    connected: bool
+    sent: int
+    published: int
+    last_published_id: int
+    connects: int
+    failed_attempts: int
+    last_error: str | None
+
+
+class Publisher:
+    """Publishes one table's outbox to an MQTT broker from a background thread.
+
+    Parameters
+    ----------
+    config : BrokerConfig
+        The broker and the connection tuning (window, backoff bounds, keepalive).
+    db_path : path
+        The journal database holding the ``outbox`` table. The publisher waits for the file and the
+        table to appear; it never creates either. Raises BrokerConfigError for ``":memory:"``.
+    table_id : str
+        The table: topics are ``baccarat/tables/{table_id}/events`` and ``.../status``.
+    station_info : mapping, optional
+        Extra JSON-able fields for the retained ``online`` status (e.g. game mode, pay table name).
+    poll_interval : float
+        Seconds between looks at the outbox when nothing is in flight (default 0.01).
+
+    Notes
+    -----
+    Delivery is at least once: an event is marked published only after its PUBACK and the PUBACKs
+    of every earlier event; after a lost connection or a restart every unmarked event is sent again,
+    oldest first. Order per table holds because a broker forwards one client's QoS 1 messages on one
+    topic in the order received. The retained status is ``online`` after each connection, ``offline``
+    on :meth:`stop`, and ``offline`` by last will when the connection dies.
+    """
+
+    def __init__(self, config: BrokerConfig, db_path: str | os.PathLike[str], table_id: str, *,
+                 station_info: Mapping[str, object] | None = None, poll_interval: float = 0.01) -> None:
+        if not str(db_path) or str(db_path) == ":memory:" or str(db_path).startswith("file::memory:"):
+            raise BrokerConfigError("publishing needs the journal in a file (an in-memory journal cannot be "
+                                    "shared with the publisher): pass --journal PATH")
+        self.config = config
+        self.db_path = Path(db_path)
+        self.table_id = validate_table_id(table_id)
+        self.events_topic = events_topic(table_id)
+        self.status_topic = status_topic(table_id)
+        self.client_id = config.client_id_for(table_id)
+        self._station_info = dict(station_info or {})
+        self._poll = poll_interval
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._outbox_lock = _OutboxLock(self.db_path)
+        # connection state, touched by the publisher thread only
+        self._client: mqtt.Client | None = None
+        self._connack: bool | None = None
+        self._connack_reason = ""
+        self._lost = False
+        self._inflight: dict[int, int] = {}   # mid -> event_id
+        self._sent_order: list[int] = []       # event ids sent on this connection, not yet marked, in order
+        self._acked: set[int] = set()
+        self._refused: list[tuple[int, str]] = []   # (event_id, reason) refused in a PUBACK on this connection
+        self._refusal_streak = 0
+        self._last_sent = 0
+        self._warned_table = False
+        # stats, read by other threads under the lock
+        self._connected = False
+        self._n_sent = 0
+        self._n_published = 0
+        self._last_published = 0
+        self._connects = 0
+        self._failed = 0
+        self._last_error: str | None = None
+
+    # ----------------------------------------------------------------- public
+    @classmethod
+    def from_args(cls, args: object, db_path: str | os.PathLike[str], table_id: str | None = None, *,
+                  section: Mapping[str, object] | None = None, start: bool = True,
+                  station_info: Mapping[str, object] | None = None) -> Publisher | None:
+        """A publisher for the broker named by ``--broker`` (or the ``[broker]`` section), started.
+
+        Parameters
+        ----------
+        args : argparse.Namespace
+            From a parser given :func:`~dealer_station.publish.add_broker_arguments`.
+        db_path : path
+            The journal database.
+        table_id : str, optional
+            Used when ``--table-id`` was not given. One of the two is required when a broker is set.
+        section : mapping, optional
+            The ``[broker]`` section of the station config.
+        start : bool
+            Start the thread (default True).
+
+        Returns
+        -------
+        Publisher or None
+            ``None`` when no broker is configured: events then stay in the outbox.
+
+        Raises
+        ------
+        BrokerConfigError
+            Malformed settings, or a broker without a table id.
+        """
+        config = broker_config_from_args(args, section)
+        if config is None:
+            return None
+        chosen = getattr(args, "table_id", None) or table_id
+        if not chosen:
+            raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
+        publisher = cls(config, db_path, chosen, station_info=station_info)
+        if start:
+            publisher.start()
+        return publisher
+
+    def start(self) -> Publisher:
+        """Start the publishing thread (once); return self.
+
+        Raises OutboxBusyError when another publisher already publishes this journal (checked now
+        when the journal's directory exists, else by the thread, which then waits for the lock).
+        """
+        if self._thread is not None:
+            raise RuntimeError("publisher already started")
+        if self.db_path.parent.is_dir() and not self._outbox_lock.acquire():
+            raise OutboxBusyError(f"another publisher is publishing {self.db_path} (lock {self._outbox_lock.path})")
+        self._thread = threading.Thread(target=self._run, name=f"publisher-{self.table_id}", daemon=True)
+        self._thread.start()
+        return self
+
+    @property
+    def running(self) -> bool:
+        """True while the thread runs."""
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def connected(self) -> bool:
+        """True while connected to the broker (CONNACK received, connection not lost)."""
+        with self._lock:
+            return self._connected
+
+    def stats(self) -> PublisherStats:
+        """A snapshot of the counters (thread-safe)."""
+        with self._lock:
+            return PublisherStats(self._connected, self._n_sent, self._n_published, self._last_published,
+                                  self._connects, self._failed, self._last_error)
+
+    def remaining(self) -> int:
+        """Unpublished events in the outbox now (reads the database; 0 when it does not exist yet)."""
+        return pending_count(self.db_path)
+
+    def drain(self, timeout: float) -> int:
+        """Wait until the outbox is empty or ``timeout`` seconds pass; return how many events remain.
+
+        Returns at once when the thread is not running. ``timeout``: seconds, >= 0.
+        """
+        deadline = time.monotonic() + max(0.0, timeout)
+        while True:
+            left = self.remaining()
+            if left == 0 or not self.running or time.monotonic() >= deadline:
+                return left
+            time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the thread: publish the retained ``offline`` status, disconnect, close the database.
+
+        Events not yet acknowledged stay in the outbox for the next run. ``timeout``: seconds to
+        wait for the thread to end.
+        """
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            if self._thread.is_alive():
+                log.warning("publisher did not stop in time", table_id=self.table_id, timeout=timeout)
+
+    def __enter__(self) -> Publisher:
+        if self._thread is None:
+            self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # ----------------------------------------------------------------- thread
+    def _set(self, **values: object) -> None:
+        with self._lock:
+            for key, value in values.items():
+                setattr(self, key, value)
+
+    def _run(self) -> None:
+        log.info("publisher started", table_id=self.table_id, broker=self.config.url, journal=str(self.db_path))
+        conn: sqlite3.Connection | None = None
+        delay = self.config.backoff_min
+        try:
+            while not self._stop.is_set():
+                if conn is None:
+                    conn = self._try_open()
+                    if conn is None:
+                        self._stop.wait(0.2)
+                        continue
+                if self._client is None:
+                    if self._refusal_streak:   # the broker took the connection but refused an event: back off
+                        self._stop.wait(delay * random.uniform(0.8, 1.0))
+                        delay = min(delay * 2, self.config.backoff_max)
+                        if self._stop.is_set():
+                            break
+                    if self._connect():
+                        if not self._refusal_streak:
+                            delay = self.config.backoff_min
+                    else:
+                        wait = delay * random.uniform(0.8, 1.0)
+                        log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
+                        self._stop.wait(wait)
+                        delay = min(delay * 2, self.config.backoff_max)
+                        continue
+                try:
+                    self._step(conn)
+                except sqlite3.Error as err:
+                    self._set(_last_error=f"journal: {err}")
+                    log.error("publisher journal error", table_id=self.table_id, error=str(err))
+                    self._stop.wait(0.5)
+                except Exception as err:  # noqa: BLE001 - a surprise drops the connection, never the thread
+                    self._set(_last_error=f"unexpected: {err!r}")
+                    log.exception("publisher error; reconnecting", table_id=self.table_id)
+                    self._lose(f"unexpected error {err!r}")
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, self.config.backoff_max)
+        except Exception as err:  # never die silently: the station must know publishing stopped
+            self._set(_last_error=f"unexpected: {err!r}")
+            log.exception("publisher stopped by an unexpected error", table_id=self.table_id)
+        finally:
+            self._shutdown(conn)
+            if conn is not None:
+                conn.close()
+            self._outbox_lock.release()
+            stats = self.stats()
+            log.info("publisher stopped", table_id=self.table_id, sent=stats.sent, published=stats.published,
+                     last_published_id=stats.last_published_id)
+
+    def _try_open(self) -> sqlite3.Connection | None:
+        if not self.db_path.exists():
+            return None
+        try:
+            if not self._outbox_lock.acquire():
+                if self._last_error != "outbox busy":
+                    log.error("another publisher is publishing this journal; waiting", path=str(self.db_path))
+                self._set(_last_error="outbox busy")
+                return None
+        except OSError as err:
+            self._set(_last_error=f"lock: {err}")
+            log.error("publisher cannot lock the outbox", path=str(self._outbox_lock.path), error=str(err))
+            return None
+        try:
+            return _open_journal(self.db_path)
+        except sqlite3.Error as err:
+            self._set(_last_error=f"journal: {err}")
+            log.error("publisher cannot open the journal", path=str(self.db_path), error=str(err))
+            return None
+
+    def _status_payload(self, status: str, reason: str | None = None) -> bytes:
+        body: dict[str, object] = {
+            "schema_version": STATUS_SCHEMA_VERSION, "status": status, "table_id": self.table_id,
+            "ts": _utc_now(),
+            "station": {"client_id": self.client_id, "host": socket.gethostname(), "pid": os.getpid(),
+                        "version": __version__, **self._station_info},
+        }
+        if reason is not None:
+            body["reason"] = reason
+        return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
+
+    def _new_client(self) -> mqtt.Client:
+        cfg = self.config
+        if cfg.protocol == "5":
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5,
+                                 reconnect_on_failure=False)
+        else:
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+                                 protocol=mqtt.MQTTv311, reconnect_on_failure=False)
+        client.connect_timeout = cfg.connect_timeout
+        client.max_inflight_messages_set(cfg.window)
+        client.max_queued_messages_set(0)
+        if cfg.username is not None:
+            client.username_pw_set(cfg.username, cfg.password)
+        if cfg.tls:
+            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
+                           cert_reqs=ssl.CERT_REQUIRED)
+            if cfg.tls_insecure:
+                client.tls_insecure_set(True)
+        client.will_set(self.status_topic, self._status_payload("offline", "connection_lost"), qos=1, retain=True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        return client
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
+        self._connack = not reason_code.is_failure
+        self._connack_reason = str(reason_code)
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
+        self._lost = True
+
+    def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
+        event_id = self._inflight.pop(mid, None)
+        if event_id is None:
+            return
+        if getattr(reason_code, "is_failure", False):   # MQTT 5: the broker refused it (not authorized, quota)
+            self._refused.append((event_id, str(reason_code)))
+        else:
+            self._acked.add(event_id)
+
+    def _connect(self) -> bool:
+        """One connection attempt, bounded by ``connect_timeout``; True when connected."""
+        cfg = self.config
+        client: mqtt.Client | None = None
+        self._connack, self._connack_reason, self._lost = None, "", False
+        try:
+            client = self._new_client()   # TLS set-up reads the CA/certificate files: it may fail too
+            if cfg.protocol == "5":   # no session state at the broker: the outbox decides what is re-sent
+                client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
+            else:
+                client.connect(cfg.host, cfg.port, cfg.keepalive)
+            deadline = time.monotonic() + cfg.connect_timeout
+            while self._connack is None and not self._lost and time.monotonic() < deadline \
+                    and not self._stop.is_set():
+                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
+                    break
+        except Exception as err:  # noqa: BLE001 - any failure to connect is a failed attempt, retried later
+            self._connack_reason = f"{type(err).__name__}: {err}"
+        if not self._connack:
+            reason = self._connack_reason or ("no CONNACK in time" if not self._lost else "connection closed")
+            if client is not None:
+                self._close(client)
+            error = f"connect {cfg.url}: {reason}"
+            with self._lock:
+                self._failed += 1
+                repeated = error == self._last_error
+                self._last_error = error
+            # the same failure again and again is logged once, then every 10th attempt
+            if not repeated or self._failed % 10 == 0:
+                log.warning("broker connection failed", table_id=self.table_id, broker=cfg.url, reason=reason,
+                            failed_attempts=self._failed)
+            return False
+        assert client is not None
+        self._client = client
+        self._inflight.clear()
+        self._sent_order.clear()
+        self._acked.clear()
+        self._refused.clear()
+        self._last_sent = self._last_published
+        with self._lock:
+            self._connected = True
+            self._connects += 1
+        client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
+        log.info("broker connected", table_id=self.table_id, broker=cfg.url, client_id=self.client_id)
+        return True
+
+    @staticmethod
+    def _close(client: mqtt.Client) -> None:
+        try:
+            client.disconnect()
+        except Exception:  # noqa: BLE001 - closing a dead socket may fail in many ways; nothing to do
+            pass
+        sock = client.socket()
+        if sock is not None:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+    def _lose(self, why: str) -> None:
+        if self._client is not None:
+            self._close(self._client)
+        self._client = None
+        self._inflight.clear()
+        self._sent_order.clear()
+        self._acked.clear()
+        self._refused.clear()
+        with self._lock:
+            self._connected = False
+            self._last_error = f"connection lost: {why}"
+        log.warning("broker connection lost", table_id=self.table_id, reason=why,
+                    resend_from=self._last_published + 1)
+
+    def _fetch(self, conn: sqlite3.Connection, after: int, limit: int) -> list[tuple[int, str]]:
+        try:
+            return conn.execute(
+                "SELECT event_id, payload FROM outbox WHERE published_utc IS NULL AND event_id > ? "
+                "ORDER BY event_id LIMIT ?", (after, limit)).fetchall()
+        except sqlite3.OperationalError as err:
+            if "no such table" in str(err):
+                return []
+            raise
+
+    def _step(self, conn: sqlite3.Connection) -> None:
+        client = self._client
+        assert client is not None
+        # after a refusal, one event in flight until it goes through: nothing overtakes the refused one twice
+        window = 1 if self._refusal_streak else self.config.window
+        room = window - len(self._sent_order)
+        if room > 0:
+            for event_id, payload in self._fetch(conn, self._last_sent, room):
+                self._check_table(event_id, payload)
+                info = client.publish(self.events_topic, payload, qos=1)
+                if info.rc != mqtt.MQTT_ERR_SUCCESS:
+                    self._lose(f"publish returned {mqtt.error_string(info.rc)}")
+                    return
+                self._inflight[info.mid] = event_id
+                self._sent_order.append(event_id)
+                self._last_sent = event_id
+                with self._lock:
+                    self._n_sent += 1
+        busy = bool(self._sent_order)
+        rc = client.loop(self._poll if not busy else 0.005)
+        self._mark(conn)
+        if self._refused:
+            event_id, reason = self._refused[0]
+            self._refusal_streak += 1
+            log.error("broker refused an event; it stays in the outbox and is sent again later",
+                      table_id=self.table_id, event_id=event_id, reason=reason, topic=self.events_topic)
+            self._lose(f"broker refused event {event_id}: {reason}")
+            return
+        if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
+            self._lose(mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection")
+
+    def _check_table(self, event_id: int, payload: str) -> None:
+        """Log (never drop) an event that is not a JSON object or belongs to another table id."""
+        try:
+            table = json.loads(payload).get("table_id")
+        except (ValueError, AttributeError):
+            log.error("outbox event is not a JSON object; published as stored", event_id=event_id,
+                      table_id=self.table_id, payload=payload[:80])
+            return
+        if table != self.table_id and not self._warned_table:
+            self._warned_table = True
+            log.warning("outbox event of another table id; published on this station's topic",
+                        event_id=event_id, event_table_id=table, table_id=self.table_id)
+
+    def _mark(self, conn: sqlite3.Connection) -> None:
+        """Mark the acknowledged prefix of the sent events (never one after an unacknowledged event)."""
+        n = 0
+        for event_id in self._sent_order:
+            if event_id not in self._acked:
+                break
+            n += 1
+        if not n:
+            return
+        done = self._sent_order[:n]
+        mark_published(conn, done, _utc_now())   # raises sqlite3.Error: the ids stay acked, marked next time
+        del self._sent_order[:n]
+        self._acked.difference_update(done)
+        self._refusal_streak = 0
+        with self._lock:
+            self._n_published += n
+            self._last_published = done[-1]
+
+    def _shutdown(self, conn: sqlite3.Connection | None) -> None:
+        client = self._client
+        if client is None:
+            return
+        try:
+            info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)
+            deadline = time.monotonic() + 2.0
+            while not info.is_published() and time.monotonic() < deadline and not self._lost:
+                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
+                    break
+            if conn is not None:
+                self._mark(conn)   # PUBACKs that came in meanwhile: fewer events sent twice next time
+        except Exception as err:  # noqa: BLE001 - best effort: the last will says offline anyway
+            log.warning("offline status not published", table_id=self.table_id, error=str(err))
+        self._close(client)
+        self._client = None
+        with self._lock:
+            self._connected = False
+
+
+@contextmanager
+def publishing(args: object, db_path: str | os.PathLike[str], table_id: str | None = None, *,
+               section: Mapping[str, object] | None = None, drain: bool = True,
+               station_info: Mapping[str, object] | None = None) -> Iterator[Publisher | None]:
+    """Publish while the ``with`` block runs; on exit drain up to ``--drain-timeout`` s, then stop.
+
+    Yields the started :class:`Publisher`, or ``None`` when no broker is configured (events stay in
+    the outbox). ``drain=False`` (the console) stops at once. Raises BrokerConfigError on bad settings.
+    Logs how many events remain in the outbox after the drain.
+    """
+    publisher = Publisher.from_args(args, db_path, table_id, section=section, station_info=station_info)
+    try:
+        yield publisher
+    finally:
+        if publisher is not None:
+            left = publisher.drain(drain_timeout_from(args, section)) if drain else publisher.remaining()
+            publisher.stop()
+            if left:
+                log.warning("events left in the outbox; they are published on the next run with a broker",
+                            remaining=left, table_id=publisher.table_id)
+            else:
+                log.info("outbox drained", table_id=publisher.table_id)
