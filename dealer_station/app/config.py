@@ -105,6 +105,7 @@ class StationConfig:
     journal_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "journal.sqlite"))
     accounts_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "accounts.json"))
     player_edge_monitor: bool = True
+    broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
     def table_settings(self) -> TableSettings:
@@ -163,6 +164,9 @@ _KNOWN = {
     "journal": {"path"},
     "accounts": {"path"},
     "monitor": {"player_edge"},
+    "broker": {"url", "host", "port", "tls", "username", "password", "password_env", "ca_certs", "certfile",
+               "keyfile", "tls_insecure", "client_id", "keepalive", "backoff_min", "backoff_max", "window",
+               "connect_timeout", "drain_timeout", "enabled", "protocol"},
 }
 
 
@@ -218,6 +222,14 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     journal = section("journal")
     accounts = section("accounts")
     monitor = section("monitor")
+    broker = section("broker")
+    if broker:
+        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args
+
+        try:
+            broker_config_from_args(None, broker)
+        except BrokerConfigError as err:
+            errors.append(f"broker: {err}")
 
     table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
     if isinstance(table_id, str) and not _TABLE_ID.match(table_id):
@@ -285,7 +297,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
         shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
         max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath),
-        player_edge_monitor=bool(player_edge), source=source)
+        player_edge_monitor=bool(player_edge), broker=dict(broker), source=source)
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)

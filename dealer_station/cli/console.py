@@ -38,6 +38,9 @@ def register(parser) -> None:
     parser.add_argument("--lang", default=None,
                         help="language of the console (e.g. ar, te, pt, hu); sets right-to-left where it applies")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
+    from dealer_station.app.publishing import add_publishing_arguments
+
+    add_publishing_arguments(parser)
 
 
 def _has_display() -> bool:
@@ -77,7 +80,7 @@ def run(args) -> int:
     try:
         status = run_console(config=args.config, shoe=args.shoe, journal=args.journal, accounts=args.accounts,
                            screenshot=args.screenshot, rounds=args.rounds, screen=args.screen, size=size,
-                           fullscreen=args.fullscreen, lang=args.lang)
+                           fullscreen=args.fullscreen, lang=args.lang, publish_args=args)
     except (ValueError, OSError) as err:  # configuration, shoe spec, accounts, journal, PNG
         raise CliError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     if status and args.screenshot:

@@ -27,6 +27,9 @@ def register(parser) -> None:
                         help="stop after S seconds without any event or action")
     parser.add_argument("--shoes", type=int, default=None, help="with --auto: stop after this many shoes")
     parser.add_argument("--log-level", default="INFO", help="log level on standard error (default INFO)")
+    from dealer_station.app.publishing import add_publishing_arguments
+
+    add_publishing_arguments(parser)
 
 
 def run(args) -> int:
@@ -36,6 +39,7 @@ def run(args) -> int:
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
+    from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
     from dealer_station.app.simulate import human_line, output_line
     from dealer_station.app.station import QUEUE_SIZE, run_station
@@ -50,14 +54,20 @@ def run(args) -> int:
     if not args.headless:
         raise CliError("only --headless is available in this command; the console is 'dealer-station console'")
     try:
-        config = load_config(args.config)
-    except ConfigError as err:
+        config = with_table_id(load_config(args.config), args)
+    except (ConfigError, ValueError) as err:
         raise CliError(f"refusing to open a shoe: {err}") from None
     profile = args.shoe or config.shoe_profile
+    journal_path = args.journal or config.journal_path
     try:
-        journal = Journal(args.journal or config.journal_path)
+        journal = Journal(journal_path)
         shoe = open_station_shoe(profile, config, journal)
     except (JournalError, ShoeError, ValueError) as err:
+        raise CliError(str(err)) from None
+    try:
+        publishing = Publishing(args, config, journal_path)
+    except ValueError as err:
+        journal.close()
         raise CliError(str(err)) from None
 
     events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
@@ -88,6 +98,10 @@ def run(args) -> int:
                 shoe.source.stop()
             except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
                 print(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
+            left = publishing.finish()
+            if left:
+                print(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
+                      file=sys.stderr)
         state = controller.snapshot().state
         print(f"dealer-station run: {why}; table {state}", file=sys.stderr)
         return 1 if state == "paused" else 0

@@ -25,14 +25,17 @@ def register(parser) -> None:
     parser.add_argument("--misread-rate", type=float, default=0.0,
                         help="probability that the simulated shoe first reads a card as a No-Read (rescans; default 0)")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
+    from dealer_station.app.publishing import add_publishing_arguments
+
+    add_publishing_arguments(parser)
 
 
 def run(args) -> int:
     """Run the simulation; exit 0 when every shoe was dealt, 1 when an incident stopped it."""
     from dealer_station.app.config import ConfigError, load_config
-    from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.simulate import human_line, recorded_seed, run_simulation
+    from dealer_station.app.publishing import Publishing, with_table_id
+    from dealer_station.app.simulate import recorded_seed
     from dealer_station.journal import Journal, JournalError
 
     configure_logging(level=args.log_level)
@@ -48,7 +51,8 @@ def run(args) -> int:
             cut_min = max(1, round(config.cut_min * args.decks / config.decks))
             cut_max = max(cut_min, round(config.cut_max * args.decks / config.decks))
             config = config.with_overrides(decks=args.decks, cut_min=cut_min, cut_max=cut_max)
-    except ConfigError as err:
+        config = with_table_id(config, args)
+    except (ConfigError, ValueError) as err:
         raise CliError(str(err)) from None
     try:
         journal = Journal(args.journal or ":memory:")
@@ -57,32 +61,44 @@ def run(args) -> int:
     with journal:
         try:
             seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
+            publishing = Publishing(args, config, args.journal or ":memory:")
         except ValueError as err:
             raise CliError(str(err)) from None
-        controller = Controller(config, journal)
-
-        closed = []
-
-        def emit(line: dict) -> None:
-            if closed:
-                return
-            try:
-                sys.stdout.write((json.dumps(line) if args.json else human_line(line)) + "\n")
-                sys.stdout.flush()  # one line per round as it happens (a reader sees rounds live)
-            except BrokenPipeError:
-                closed.append(True)
-
-        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed),
-                               misread_rate=args.misread_rate)
-        if closed:
-            return 0
         try:
-            sys.stdout.flush()
+            return _simulate(args, config, journal, seed)
+        finally:
+            publishing.finish()
+
+
+def _simulate(args, config, journal, seed) -> int:
+    """The simulation proper (the journal is open; publishing, if any, runs beside it)."""
+    from dealer_station.app.controller import Controller
+    from dealer_station.app.simulate import human_line, run_simulation
+
+    controller = Controller(config, journal)
+
+    closed = []
+
+    def emit(line: dict) -> None:
+        if closed:
+            return
+        try:
+            sys.stdout.write((json.dumps(line) if args.json else human_line(line)) + "\n")
+            sys.stdout.flush()  # one line per round as it happens (a reader sees rounds live)
         except BrokenPipeError:
-            return 0
-        if state == "paused":
-            view = controller.snapshot()
-            incident = view.incident.type if view.incident else "?"
-            print(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
-            return 1
+            closed.append(True)
+
+    state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed),
+                           misread_rate=args.misread_rate)
+    if closed:
+        return 0
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 0
+    if state == "paused":
+        view = controller.snapshot()
+        incident = view.incident.type if view.incident else "?"
+        print(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
+        return 1
     return 0

@@ -79,13 +79,15 @@ def _application(lang: str | None):
 def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
                 accounts: str | None = None, screenshot: str | None = None, rounds: int = 3,
                 screen: str = "dealer", size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
-                lang: str | None = None) -> int:
+                lang: str | None = None, publish_args: object | None = None) -> int:
     """Open the station and its console; return the exit status.
 
     With ``screenshot`` (a PNG path): deal ``rounds`` rounds with the automatic dealer (a
     simulated shoe is needed), show ``screen`` (``"dealer"`` or ``"supervisor"``), save the
     window and return 0 (1 when the rounds could not be dealt: the picture is still saved).
-    Its journal is in memory unless ``journal`` is given.
+    Its journal is in memory unless ``journal`` is given. ``publish_args``: parsed broker options
+    (``--broker``, ``--table-id`` …, :mod:`dealer_station.app.publishing`); without a broker the
+    events stay in the outbox.
 
     Raises
     ------
@@ -104,10 +106,17 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     app = _application(lang)
     if screenshot and journal is None:
         journal = ":memory:"
-    station = open_station(config, shoe, journal, accounts)
+    from dealer_station.app.publishing import Publishing
+
+    station = open_station(config, shoe, journal, accounts, table_id=getattr(publish_args, "table_id", None))
     if screenshot and not station.simulated:
         station.close()
         raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
+    try:
+        publishing = Publishing(publish_args, station.config, station.journal.path) if publish_args else None
+    except ValueError:
+        station.close()
+        raise
     window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
                         load_shoe=station.load_shoe)
     window.resize(*size)
@@ -141,5 +150,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     finally:
         window.shutdown()
         window.close()
+        if publishing is not None:
+            publishing.finish()
         station.close()
     return int(status)

@@ -78,7 +78,8 @@ class Station:
 
 
 def open_station(config_path: str | Path | None = None, shoe: str | None = None,
-                 journal_path: str | Path | None = None, accounts_path: str | Path | None = None) -> Station:
+                 journal_path: str | Path | None = None, accounts_path: str | Path | None = None,
+                 table_id: str | None = None) -> Station:
     """Open the station the console runs.
 
     Parameters
@@ -92,6 +93,8 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
         Journal database (``":memory:"`` for none); overrides the configuration.
     accounts_path:
         Accounts file; overrides the configuration.
+    table_id:
+        Overrides the configuration's table id (``--table-id``).
 
     Raises
     ------
@@ -101,6 +104,12 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
         The journal cannot be opened or read (an OSError). Nothing is left open after an error.
     """
     config = load_config(config_path)
+    if table_id:
+        from argparse import Namespace
+
+        from dealer_station.app.publishing import with_table_id
+
+        config = with_table_id(config, Namespace(table_id=table_id))
     if journal_path is None:
         journal_path = config.journal_path
     if accounts_path is None:
