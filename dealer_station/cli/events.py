@@ -31,8 +31,8 @@ DESCRIPTION = (
 )
 
 JOURNAL_ENV = "DEALER_STATION_JOURNAL"
-DEFAULT_JOURNAL = "var/journal.sqlite"
-"""The station's default journal path (config/station.toml ``[journal] path``), relative to the working directory."""
+DEFAULT_JOURNAL = "journal.sqlite in the user's data directory"
+"""How the help names the station's default journal (``dealer_station.app.config.default_data_dir``)."""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -104,7 +104,10 @@ def _station_config(args: argparse.Namespace) -> dict:
 
 def _journal_path(args: argparse.Namespace, station: dict) -> str:
     configured = station.get("journal", {}).get("path")
-    return args.journal or os.environ.get(JOURNAL_ENV) or (str(configured) if configured else DEFAULT_JOURNAL)
+    from dealer_station.app.config import default_data_dir
+
+    return args.journal or os.environ.get(JOURNAL_ENV) or (
+        str(configured) if configured else str(default_data_dir() / "journal.sqlite"))
 
 
 def _open(path_text: str) -> sqlite3.Connection:

@@ -64,7 +64,7 @@ def test_tail_follow_shows_new_events(journal):
 
 @pytest.mark.parametrize(("args", "needle"), [
     (["--journal", "/nonexistent/j.db"], "does not exist"),
-    ([], "journal var/journal.sqlite does not exist"),
+    ([], "dealer-station/journal.sqlite does not exist"),  # the default: the user data directory
 ])
 def test_tail_errors(args, needle, tmp_path):
     result = run_station("events", "tail", *args, env={"DEALER_STATION_JOURNAL": ""}, cwd=tmp_path)
