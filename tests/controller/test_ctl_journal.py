@@ -126,7 +126,7 @@ def test_round_events_published_once(tmp_path):
         assert flag in result["data"]
     opened = [e for e in events if e["type"] == "round_opened"][0]["data"]
     assert opened["round_number"] == 1 and "player" in opened["bets_offered"]
-    assert opened["limits"]["difference"] == "10000" and opened["limits"]["bets"]["tie"]["max"] == "1000"
+    assert opened["limits"]["difference"] == "10000.00" and opened["limits"]["bets"]["tie"]["max"] == "1000.00"
     dealt = [e for e in events if e["type"] == "card_dealt"]
     assert dealt[0]["data"]["position"] == "player1"
     assert all(e["ts"].endswith("Z") for e in events)
