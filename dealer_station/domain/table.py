@@ -663,6 +663,9 @@ class TableMachine:
             self._refuse("supervisor", "move_card", "after the move the round would need more cards")
             return
         self.dealer = trial
+        # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
+        swap = {src.value: dst.value, dst.value: src.value}
+        self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
         self._emit("card_moved", {"round": self.round_number, "from_position": src.value,
                                   "to_position": dst.value, "user": who["user"], "reason": who["reason"],
                                   "note": who["note"], "player": [c.token for c in trial.player],

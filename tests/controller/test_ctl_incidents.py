@@ -255,6 +255,27 @@ def test_move_that_breaks_the_rules_is_refused(table: Table):
     assert table.ctl.snapshot().player == ("3S", "2D", "8C")
 
 
+def test_the_manual_flag_follows_a_moved_card(table: Table):
+    table.open_round()
+    table.card("4S", "5S")
+    table.no_read(3)
+    table.sup("enter_card", token="7H")  # player2 entered by hand
+    table.card("2D")  # banker2: player 1, banker 7
+    table.ctl.dealer("call_supervisor", note="cards swapped on the layout")
+    table.sup("move_card", from_position="player2", to_position="banker2")  # the 7H now sits at banker2
+    table.sup("resume")
+    view = table.ctl.snapshot()
+    assert view.player == ("4S", "2D") and view.banker == ("5S", "7H") and view.manual == ("banker2",)
+    table.card("3C")  # player 6 draws: banker 2 draws too
+    while table.state == "dealing":
+        table.card("3D")
+    table.ctl.dealer("confirm_result")
+    record = table.ctl.recall()[-1]
+    assert record.banker[:2] == ("5S", "7H") and record.manual == ("banker2",)
+    result = [f.data for f in table.facts if f.kind == "round_completed"][-1]
+    assert result["manual"] == ["banker2"]
+
+
 def test_void_round_keeps_the_number(table: Table):
     table.open_round()
     table.card("2S")
