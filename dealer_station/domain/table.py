@@ -622,6 +622,10 @@ class TableMachine:
         if before not in CARD_STATES:
             self._refuse("supervisor", "enter_card", f"no card is expected (paused from {before})")
             return
+        if before in ("betting_closed", "dealing") and (self.dealer is None or self.dealer.next_position is None):
+            # Everything is checked before the pause is cleared: a refused act changes nothing.
+            self._refuse("supervisor", "enter_card", "no card is due: the round's cards are all out (resume)")
+            return
         try:
             card = parse_card(str(args.get("token", "")))
         except CardError as err:

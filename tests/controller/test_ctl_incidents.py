@@ -276,6 +276,25 @@ def test_the_manual_flag_follows_a_moved_card(table: Table):
     assert result["manual"] == ["banker2"]
 
 
+def test_enter_card_when_no_card_is_due_is_refused_and_changes_nothing(table: Table):
+    table.open_round()
+    table.card("4S", "5S", "AH", "2H")  # player 9, banker 3: player draws
+    table.ctl.dealer("call_supervisor", note="cards swapped on the layout")
+    table.sup("move_card", from_position="player2", to_position="banker1")  # player 6, banker 8: complete
+    before = table.ctl.snapshot()
+    assert before.next_position is None
+    seen = len(table.facts)
+    with pytest.raises(ActRefused, match="no card is due"):
+        table.sup("enter_card", token="7C")
+    kinds = [f.kind for f in table.facts[seen:]]
+    assert "round_resumed" not in kinds and "error" not in kinds
+    after = table.ctl.snapshot()
+    assert after.state == "paused" and after.incident == before.incident
+    assert after.cards_left == before.cards_left and after.player == before.player
+    table.sup("resume")
+    assert table.state == "result"
+
+
 def test_void_round_keeps_the_number(table: Table):
     table.open_round()
     table.card("2S")
