@@ -158,6 +158,20 @@ class RoundRecord:
                 "winner": self.winner, "available_bets": list(self.available_bets), "last_round": self.last_round}
 
 
+def rule_settings(config: StationConfig) -> dict[str, object]:
+    """The configuration keys that change the table's decisions, as JSON-able values.
+
+    Recorded in the ``shoe_started`` decision; recovery refuses to replay an open shoe under other
+    values (:func:`dealer_station.journal.replay_open_shoe`), because the same inputs would then make a
+    different table (RULES.md §1, §3, §5).
+    """
+    return {"shoe.decks": config.decks, "shoe.max_misreads": config.max_misreads,
+            "burn.indicator_counts": config.burn_indicator_counts, "burn.ace_burns": config.burn_ace,
+            "cut_card.between_rounds": config.cut_between_rounds, "betting.auto_open": config.betting_auto_open,
+            "table.paytable": config.paytable_name, "table.mode": config.mode.value,
+            "table.offered_bets": list(config.offered_bets)}
+
+
 def shoe_id(table_id: str, shoe: int) -> str:
     """``T1-S0003``."""
     return f"{table_id}-S{shoe:04d}"
@@ -224,7 +238,8 @@ class Controller:
         self._deadline: datetime | None = None
         self._log = structlog.get_logger("dealer_station.controller")
         self._bound: tuple[int, int, int] | None = None
-        recovery = replay_open_shoe(journal, self._machine)
+        self._settings = rule_settings(config)
+        recovery = replay_open_shoe(journal, self._machine, self._settings)
         self._status = _status(self._machine.state)
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
             self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
@@ -444,6 +459,7 @@ class Controller:
         for kind, _ in outputs:
             if kind == "shoe_started":
                 marks.add("shoe_started")
+                body["settings"] = self._settings  # recovery refuses to replay this shoe under other settings
             elif kind in ("round_completed", "round_voided"):
                 marks.add("round")
             elif kind == "shoe_ended":

@@ -61,7 +61,10 @@ def run(args) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     with journal:
-        controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
+        try:
+            controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
+        except JournalError as err:  # e.g. the open shoe was started with other rule settings
+            raise CliError(str(err)) from None
         kinds = ("round_completed", "round_voided", "shoe_ended")
 
         def on_fact(fact) -> None:

@@ -59,7 +59,10 @@ def run(args) -> int:
             seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
         except ValueError as err:
             raise CliError(str(err)) from None
-        controller = Controller(config, journal)
+        try:
+            controller = Controller(config, journal)
+        except JournalError as err:  # e.g. the open shoe was started with other rule settings
+            raise CliError(str(err)) from None
 
         closed = []
 
