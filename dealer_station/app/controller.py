@@ -161,9 +161,10 @@ class RoundRecord:
 def rule_settings(config: StationConfig) -> dict[str, object]:
     """The configuration keys that change the table's decisions, as JSON-able values.
 
-    Recorded in the ``shoe_started`` decision; recovery refuses to replay an open shoe under other
-    values (:func:`dealer_station.journal.replay_open_shoe`), because the same inputs would then make a
-    different table (RULES.md §1, §3, §5).
+    Recorded in a ``shoe_settings`` note (marked ``shoe_settings``) after the ``shoe_started`` decision;
+    recovery refuses to replay an open shoe under other values
+    (:func:`dealer_station.journal.replay_open_shoe`), because the same inputs would then make a different table
+    (RULES.md §1, §3, §5).
     """
     return {"shoe.decks": config.decks, "shoe.max_misreads": config.max_misreads,
             "burn.indicator_counts": config.burn_indicator_counts, "burn.ace_burns": config.burn_ace,
@@ -459,7 +460,6 @@ class Controller:
         for kind, _ in outputs:
             if kind == "shoe_started":
                 marks.add("shoe_started")
-                body["settings"] = self._settings  # recovery refuses to replay this shoe under other settings
             elif kind in ("round_completed", "round_voided"):
                 marks.add("round")
             elif kind == "shoe_ended":
@@ -470,6 +470,10 @@ class Controller:
         except JournalError as err:
             self._fault(err)
             return False
+        if "shoe_started" in marks:
+            # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe).
+            self._note({"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings},
+                       mark=("shoe_settings",))
         return True
 
     def _edge_alerts(self) -> list[tuple[str, dict]]:
@@ -528,10 +532,10 @@ class Controller:
                 events.append(EventSpec("table_status", dict(data), sid))
         return events
 
-    def _note(self, body: dict) -> None:
+    def _note(self, body: dict, mark: tuple[str, ...] = ()) -> None:
         ts = self._now()
         try:
-            self.journal.append("note", {**body, "ts": ts}, ts)
+            self.journal.append("note", {**body, "ts": ts}, ts, mark=mark)
         except JournalError as err:
             self._fault(err)
 

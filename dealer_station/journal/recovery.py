@@ -60,7 +60,8 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
         A fresh state machine built from the current configuration.
     settings:
         The current rule settings (``{"burn.indicator_counts": False, ...}``, JSON-able), compared
-        with the ``settings`` the ``shoe_started`` decision recorded; None: not compared.
+        with the ``settings`` of the shoe's ``shoe_settings`` note (written after its ``shoe_started``
+        decision); None, or no such note: not compared.
 
     Raises
     ------
@@ -76,7 +77,10 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     after = 0
     if start is not None and start.kind == "decision":
         shoe = int(start.body.get("shoe", 1))
-        recorded = start.body.get("settings")
+        noted = journal.last_marked("shoe_settings")
+        recorded = None
+        if noted is not None and noted.seq > start.seq and noted.body.get("shoe") == shoe:
+            recorded = noted.body.get("settings")
         changed = _changed(recorded, settings)
         ended = journal.last_marked("shoe_ended")
         if changed is not None and ended is not None and ended.kind == "decision" and ended.seq > start.seq:
