@@ -115,6 +115,8 @@ class TableView:
     connected: bool
     burned: tuple[str, ...] = ()
     manual: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+    """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
 
 
 @dataclass(frozen=True)
@@ -300,7 +302,8 @@ class Controller:
             banker_total=hand_total(dealer.banker) if banker else None,
             offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
             incident=incident, result=result, history=tuple(m.history), betting_seconds_left=left,
-            connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions))
+            connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
+            held=tuple(m.held))
 
     @property
     def state(self) -> str:
@@ -354,6 +357,10 @@ class Controller:
     def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
         """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``
         (``from_position=``, ``to_position=``), ``void_round``, ``end_shoe``.
+
+        A card the shoe read while paused is held (:attr:`TableView.held`): ``resume`` and ``enter_card``
+        of another card are refused until it is entered (``enter_card(token=it)``) or discarded
+        explicitly (``discard_held=True``); ``void_round`` and ``end_shoe`` discard it.
 
         Needs an authenticated supervisor, a reason code and a note (issue 3 §4).
 

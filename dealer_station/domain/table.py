@@ -22,7 +22,9 @@ Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
   "confirm_result" | "call_supervisor", "args": {}}``
 - ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
 - ``{"kind": "supervisor", "act": "resume" | "enter_card" | "move_card" | "void_round" | "end_shoe",
-  "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated)
+  "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated). A card the
+  shoe reads while paused is *held*: ``resume`` is refused until it is entered (``enter_card`` with its
+  token) or discarded explicitly (``args.discard_held``); ``void_round`` and ``end_shoe`` discard it.
 """
 
 from __future__ import annotations
@@ -585,6 +587,10 @@ class TableMachine:
             if incident.type == "shoe_disconnected" and not self.connected:
                 self._refuse("supervisor", act, "the shoe is still disconnected")
                 return
+            if self.held and not args.get("discard_held"):
+                self._refuse("supervisor", act, f"{self._held_text()}: enter it with enter_card, "
+                                                "or resume with discard_held to discard it")
+                return
             self._resume(who, act)
         elif act == "enter_card":
             self._enter_card(args, who)
@@ -631,6 +637,12 @@ class TableMachine:
         except CardError as err:
             self._refuse("supervisor", "enter_card", str(err))
             return
+        others = [t for t in self.held if t != card.token] if card.token in self.held else list(self.held)
+        if others and not args.get("discard_held"):
+            self._refuse("supervisor", "enter_card",
+                         f"{self._held_text()}: enter {'it' if len(self.held) == 1 else 'one of them'}, "
+                         "or add discard_held to discard what is not entered")
+            return
         if card.token in self.held:
             self.held.remove(card.token)
         elif self.remaining[card] <= 0:
@@ -674,6 +686,10 @@ class TableMachine:
                                   "to_position": dst.value, "user": who["user"], "reason": who["reason"],
                                   "note": who["note"], "player": [c.token for c in trial.player],
                                   "banker": [c.token for c in trial.banker]})
+
+    def _held_text(self) -> str:
+        """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
+        return f"the shoe read {', '.join(self.held)} while paused (held)"
 
     def _clear_pause(self, who: dict, act: str) -> None:
         incident = self.incident

@@ -393,6 +393,38 @@ def test_card_while_paused_is_held_and_enter_card_uses_it(table: Table):
     assert table.ctl.snapshot().cards_left == left - 1 and table.ctl.snapshot().player == ("7H",)
 
 
+def test_a_card_held_while_paused_is_never_thrown_away_by_resume(table: Table):
+    table.open_round()
+    table.card("4S", "5S")
+    table.no_read(3)
+    paused(table, "misread_limit")
+    left = table.ctl.snapshot().cards_left
+    table.card("AH")  # the rescan read fine, but the table is paused
+    assert table.ctl.snapshot().held == ("AH",)
+    with pytest.raises(ActRefused, match="AH"):
+        table.sup("resume")
+    with pytest.raises(ActRefused, match="AH"):
+        table.sup("enter_card", token="2C")  # another card while AH is held
+    view = table.ctl.snapshot()
+    assert view.state == "paused" and view.held == ("AH",) and view.cards_left == left - 1
+    table.sup("enter_card", token="AH")
+    view = table.ctl.snapshot()
+    assert view.state == "dealing" and view.player == ("4S", "AH") and view.held == ()
+    assert view.cards_left == left - 1 and "cards_discarded" not in table.kinds()
+
+
+def test_a_held_card_is_discarded_only_when_the_supervisor_says_so(table: Table):
+    table.open_round()
+    table.card("4S", "5S")
+    table.no_read(3)
+    table.card("AH")
+    table.sup("resume", discard_held=True)
+    view = table.ctl.snapshot()
+    assert view.state == "dealing" and view.player == ("4S",) and view.held == ()
+    assert [f.data for f in table.facts if f.kind == "cards_discarded"] == [{"cards": ["AH"]}]
+    assert table.ctl.machine.discarded == ["AH"]
+
+
 def test_no_read_while_betting_open_pauses(table: Table):
     table.ctl.dealer("open_betting")
     table.ctl.shoe_event(NoRead(b"?", "no_read"))
