@@ -166,11 +166,14 @@ def test_journal_failure_pauses_and_nothing_is_lost(table: Table, monkeypatch):
     monkeypatch.setattr(table.journal, "append", failing)
     table.card("2S")  # input written, decision not
     paused(table, "journal_failure")
-    table.card("3S")  # refused while the journal is failing, and said so
-    assert table.facts[-1].kind == "input_refused"
-    assert table.ctl.snapshot().player == ("2S",)
+    table.card("3S")  # the card is out of the shoe: held while the journal is failing, and said so
+    assert table.facts[-1].kind == "input_held"
+    view = table.ctl.snapshot()
+    assert view.player == ("2S",) and view.banker == () and view.held_inputs == ("card 3S",)
+    assert "1 SHOE EVENT HELD" in view.prompt
     table.sup("resume")
-    assert table.state == "dealing"
+    view = table.ctl.snapshot()
+    assert view.state == "dealing" and view.banker == ("3S",) and view.held_inputs == ()  # nothing lost
     decided = [r.body["input"] for r in table.journal.rows(kinds=("decision",))]
     inputs = [r.seq for r in table.journal.rows(kinds=("input",))]
     assert inputs == sorted(set(decided))  # every input has exactly one decision
@@ -191,16 +194,46 @@ def test_journal_failure_on_the_input_refuses_it(table: Table, monkeypatch):
     seq = table.journal.last_seq
     table.card("2S")
     paused(table, "journal_failure")
-    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_refused"
+    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_held"
+    with pytest.raises(ActRefused):
+        table.ctl.dealer("confirm_result")  # a dealer act is refused, and the dealer is told
     with pytest.raises(ActRefused):
         table.sup("resume")  # still failing
     with pytest.raises(ActRefused):
         table.sup("void_round")  # only resume while the journal fails
+    assert table.ctl.snapshot().held_inputs == ("card 2S",)
     broken["on"] = False
     table.sup("resume")
-    assert table.state == "betting_closed" and table.journal.last_seq > seq
-    table.card("2S")
-    assert table.ctl.snapshot().player == ("2S",)
+    assert table.state == "dealing" and table.journal.last_seq > seq
+    assert table.ctl.snapshot().player == ("2S",)  # the card read during the failure is not lost
+    table.card("3S")
+    assert table.ctl.snapshot().banker == ("3S",)
+    inputs = [r.body for r in table.journal.rows(kinds=("input",))]
+    assert [b.get("token") for b in inputs if b.get("frame") == "card"][-2:] == ["2S", "3S"]
+
+
+def test_a_card_read_during_a_journal_failure_takes_its_own_place(table: Table, monkeypatch):
+    table.open_round()
+    table.card("4S", "5S")
+    real = table.journal.append
+    broken = {"on": True}
+
+    def failing(kind, body, ts, **kw):
+        if broken["on"]:
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    monkeypatch.setattr(table.journal, "append", failing)
+    table.card("AH")  # player2, while the journal is down
+    table.no_read()
+    broken["on"] = False
+    table.sup("resume")
+    view = table.ctl.snapshot()
+    assert view.player == ("4S", "AH") and view.rescan == "banker2" and view.misreads == 1
+    table.card("2H")
+    assert table.ctl.snapshot().banker == ("5S", "2H")  # the next card is not moved into AH's place
+    notes = [r.body for r in table.journal.rows(kinds=("note",)) if r.body.get("kind") == "held_inputs"]
+    assert notes and notes[-1]["count"] == 2
 
 
 def test_dealer_call_pauses(table: Table):
