@@ -462,6 +462,8 @@ class TableMachine:
         self.cut_card_round = self.round_number
         self._emit("cut_card", {"round": self.round_number, "last_round_number": self.last_round_number})
         if state == "paused":
+            # "none" acts when the pause is resolved, exactly as it would have acted now (see _resume).
+            self.cut_pending = self.settings.cut_between_rounds == "none" and (between_open or where == "ready")
             return
         if self.settings.cut_between_rounds == "none" and not in_round:
             if between_open:
@@ -619,6 +621,14 @@ class TableMachine:
             target = "result"
         self._clear_pause(who, act)
         self._trigger(f"resume_to_{target}")
+        if self.cut_pending:
+            # The cut card came out between rounds while paused and cut_card.between_rounds is "none":
+            # the same as when it comes out unpaused (RULES.md §1): the unstarted round is voided, the shoe ends.
+            self.cut_pending = False
+            if target in ("betting_open", "betting_closed"):
+                self._void("cut_card", "cut card came out before the round's first card", user=None)
+            self._end_shoe("cut_card")
+            return
         if target == "result" and before != "result":
             assert self.dealer is not None
             self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
@@ -627,6 +637,11 @@ class TableMachine:
         before = self.state_before
         if before not in CARD_STATES:
             self._refuse("supervisor", "enter_card", f"no card is expected (paused from {before})")
+            return
+        if self.cut_pending:
+            self._refuse("supervisor", "enter_card", "the cut card came out before the round's first card and no "
+                         "more rounds are dealt (cut_card.between_rounds = none): resume, void the round or end "
+                         "the shoe")
             return
         if before in ("betting_closed", "dealing") and (self.dealer is None or self.dealer.next_position is None):
             # Everything is checked before the pause is cleared: a refused act changes nothing.
@@ -735,6 +750,7 @@ class TableMachine:
         self.cut_card_out = False
         self.cut_card_round: int | None = None
         self.last_round_number: int | None = None
+        self.cut_pending = False
         self.round_number = 0
         self.dealer: RoundDealer | None = None
         self.manual_positions: list[str] = []
