@@ -493,6 +493,18 @@ class SupervisorScreen(QWidget):
                 "%1", prompts.state_name(str(before))
             )
         held = ", ".join(field(v, "held", ()) or ())
+        waiting = ", ".join(field(v, "held_inputs", ()) or ())
+        if act == "resume" and field(inc, "type", "") == "journal_failure":
+            text = self.tr(
+                "The journal is written again first (RESUME is refused while it still fails); then the table "
+                "goes on where it stopped."
+            )
+            if waiting:
+                text += " " + self.tr(
+                    "The shoe events held during the failure (%1) are then journaled and acted on, in order, "
+                    "as if read now."
+                ).replace("%1", waiting)
+            return text
         if act == "resume" and held and not self.discard_held.isChecked():
             return self.tr(
                 "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
