@@ -42,6 +42,9 @@ EdgeMonitor = Callable[[Counter[Card], int], list[dict]]
 
 _TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
 
+_HELD_KINDS = ("frame", "link", "timer")
+"""Inputs that happened at the table whatever the journal does: held while it fails, never dropped."""
+
 _EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
                           "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
                           "table_status"})
@@ -78,7 +81,9 @@ class Fact:
     ``round_completed``, ``round_paused``, ``round_resumed``, ``round_voided``, ``shoe_started``,
     ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
     ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
-    ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``error``, ``ignored``.
+    ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``input_held``, ``error``,
+    ``ignored``. ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
+    is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at ``resume``.
     """
 
     kind: str
@@ -115,6 +120,10 @@ class TableView:
     connected: bool
     burned: tuple[str, ...] = ()
     manual: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+    """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
+    held_inputs: tuple[str, ...] = ()
+    """Shoe events held while the journal fails (``"card AH"``, ``"no_read"``...), acted on at ``resume``."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,21 @@ class RoundRecord:
         return {"shoe": self.shoe, "round": self.round, "status": self.status, "player": list(self.player),
                 "banker": list(self.banker), "player_total": self.player_total, "banker_total": self.banker_total,
                 "winner": self.winner, "available_bets": list(self.available_bets), "last_round": self.last_round}
+
+
+def rule_settings(config: StationConfig) -> dict[str, object]:
+    """The configuration keys that change the table's decisions, as JSON-able values.
+
+    Recorded in a ``shoe_settings`` note (marked ``shoe_settings``) after the ``shoe_started`` decision;
+    recovery refuses to replay an open shoe under other values
+    (:func:`dealer_station.journal.replay_open_shoe`), because the same inputs would then make a different table
+    (RULES.md §1, §3, §5).
+    """
+    return {"shoe.decks": config.decks, "shoe.max_misreads": config.max_misreads,
+            "burn.indicator_counts": config.burn_indicator_counts, "burn.ace_burns": config.burn_ace,
+            "cut_card.between_rounds": config.cut_between_rounds, "betting.auto_open": config.betting_auto_open,
+            "table.paytable": config.paytable_name, "table.mode": config.mode.value,
+            "table.offered_bets": list(config.offered_bets)}
 
 
 def shoe_id(table_id: str, shoe: int) -> str:
@@ -220,11 +244,13 @@ class Controller:
         self._listeners: list[Callable[[Fact], None]] = []
         self._machine = TableMachine(config.table_settings())
         self._journal_fault: Incident | None = None
+        self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
         self._deadline: datetime | None = None
         self._log = structlog.get_logger("dealer_station.controller")
         self._bound: tuple[int, int, int] | None = None
-        recovery = replay_open_shoe(journal, self._machine)
+        self._settings = rule_settings(config)
+        recovery = replay_open_shoe(journal, self._machine, self._settings)
         self._status = _status(self._machine.state)
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
             self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
@@ -269,6 +295,9 @@ class Controller:
         if self._journal_fault is not None:
             state, incident = "paused", self._journal_fault
             prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
+            if self._held_inputs:
+                count = len(self._held_inputs)
+                prompt += f" ({count} SHOE EVENT{'S' if count != 1 else ''} HELD)"
         result = dict(m.result) if m.result is not None else None
         if m.state == "result" or (m.state == "paused" and m.state_before == "result"):
             result = {"status": "dealt", **(m.provisional() or {})}
@@ -284,7 +313,8 @@ class Controller:
             banker_total=hand_total(dealer.banker) if banker else None,
             offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
             incident=incident, result=result, history=tuple(m.history), betting_seconds_left=left,
-            connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions))
+            connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
+            held=tuple(m.held), held_inputs=tuple(_describe(b) for b in self._held_inputs))
 
     @property
     def state(self) -> str:
@@ -338,6 +368,12 @@ class Controller:
     def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
         """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``
         (``from_position=``, ``to_position=``), ``void_round``, ``end_shoe``.
+
+        A card the shoe read while paused is held (:attr:`TableView.held`): ``resume`` and ``enter_card``
+        of another card are refused until it is entered (``enter_card(token=it)``) or discarded
+        explicitly (``discard_held=True``); ``void_round`` and ``end_shoe`` discard it. While the journal
+        fails only ``resume`` is taken: it writes what is pending, then journals and acts on the shoe events
+        held meanwhile (:attr:`TableView.held_inputs`), in order.
 
         Needs an authenticated supervisor, a reason code and a note (issue 3 §4).
 
@@ -403,6 +439,9 @@ class Controller:
         ts = self._now()
         body = {**body, "ts": ts}
         if self._journal_fault is not None:
+            if body.get("kind") in _HELD_KINDS:
+                self._hold(body)
+                return None
             self._tell("input_refused", {"input": body, "why": "journal failure: nothing is accepted"})
             self._safe_log("error", "input_refused", input=body)
             return None
@@ -410,7 +449,10 @@ class Controller:
             row, _ = self.journal.append("input", body, ts)
         except JournalError as err:
             self._fault(err)
-            self._tell("input_refused", {"input": body, "why": str(err)})
+            if body.get("kind") in _HELD_KINDS:
+                self._hold(body)
+            else:
+                self._tell("input_refused", {"input": body, "why": str(err)})
             return None
         before = self._status
         outputs = self._machine.step(body)
@@ -454,6 +496,10 @@ class Controller:
         except JournalError as err:
             self._fault(err)
             return False
+        if "shoe_started" in marks:
+            # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe).
+            self._note({"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings},
+                       mark=("shoe_settings",))
         return True
 
     def _edge_alerts(self) -> list[tuple[str, dict]]:
@@ -512,10 +558,10 @@ class Controller:
                 events.append(EventSpec("table_status", dict(data), sid))
         return events
 
-    def _note(self, body: dict) -> None:
+    def _note(self, body: dict, mark: tuple[str, ...] = ()) -> None:
         ts = self._now()
         try:
-            self.journal.append("note", {**body, "ts": ts}, ts)
+            self.journal.append("note", {**body, "ts": ts}, ts, mark=mark)
         except JournalError as err:
             self._fault(err)
 
@@ -525,6 +571,14 @@ class Controller:
                                            str(err), self._now(), "the journal could not be written")
             self._tell("round_paused", self._journal_fault.as_dict())
         self._safe_log("error", "journal_failure", error=str(err))
+
+    def _hold(self, body: dict) -> None:
+        """Keep a shoe event that came while the journal fails: the card is out of the shoe, so it is
+        never dropped; it is journaled and acted on, in order, when the supervisor resumes."""
+        self._held_inputs.append(body)
+        self._tell("input_held", {"input": body, "held": len(self._held_inputs),
+                                  "why": "journal failure: held until the journal can be written"})
+        self._safe_log("error", "input_held", input=body, held=len(self._held_inputs))
 
     def _clear_journal_fault(self, who: dict) -> None:
         if who["act"] != "resume":
@@ -545,6 +599,14 @@ class Controller:
         self._tell("round_resumed", {"incident_type": incident.type if incident else "journal_failure",
                                      "act": "resume", "user": who["user"], "reason": who["reason"],
                                      "note": who["note"]})
+        held, self._held_inputs = self._held_inputs, []
+        if held:
+            self._note({"kind": "held_inputs", "count": len(held), "held_at": [b.get("ts") for b in held]})
+        for i, body in enumerate(held):
+            if self._journal_fault is not None:
+                self._held_inputs.extend(held[i:])  # it failed again: the rest stays held, in order
+                break
+            self._input({k: v for k, v in body.items() if k != "ts"})
 
     def _bind(self) -> None:
         m = self._machine
@@ -574,6 +636,19 @@ class Controller:
             getattr(self._log, level)(event, **kw)
         except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
             pass
+
+
+def _describe(body: dict) -> str:
+    """A held input in a few words: ``"card AH"``, ``"no_read"``, ``"cut card"``, ``"link lost"``."""
+    kind = body.get("kind")
+    if kind == "frame":
+        frame = str(body.get("frame"))
+        if frame == "card":
+            return f"card {body.get('token')}"
+        return "cut card" if frame == "cut" else frame
+    if kind == "link":
+        return f"link {body.get('event')}"
+    return f"{kind} {body.get('act', '')}".strip()
 
 
 def _event_body(event: Any) -> dict:

@@ -17,7 +17,7 @@ import structlog
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
 
-__all__ = ["QUEUE_SIZE", "run_station"]
+__all__ = ["QUEUE_SIZE", "drain_events", "run_station"]
 
 QUEUE_SIZE = 256
 """Bound of the reader → controller queue."""
@@ -49,7 +49,40 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
         Seconds to wait for an event before letting time act (the betting timer).
 
     Returns why it ended: ``"stopped"``, ``"idle"`` or ``"finished"`` (the automatic dealer's shoes are done).
+    Before it returns, every event already on the queue is given to the controller (:func:`drain_events`):
+    a card the shoe has read is journaled even when the station stops right after.
     """
+    try:
+        return _loop(controller, events, stop, idle_exit, auto, poll)
+    finally:
+        taken = drain_events(controller, events)
+        if taken:
+            _log.info("events_drained", events=taken)
+
+
+def drain_events(controller: Controller, events: queue.Queue, spill: list | None = None) -> int:
+    """Give the controller every event waiting on ``events``, then those in ``spill`` (in that order).
+
+    Call it on the owner thread when the loop ends, and again after the reader thread has stopped,
+    so that no event read from the shoe is dropped. ``spill``: events a reader could not queue while
+    stopping (emptied here). Returns the number of events given.
+    """
+    taken = 0
+    while True:
+        try:
+            event = events.get_nowait()
+        except queue.Empty:
+            break
+        controller.shoe_event(event)
+        taken += 1
+    while spill:
+        controller.shoe_event(spill.pop(0))
+        taken += 1
+    return taken
+
+
+def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, idle_exit: float | None,
+          auto: AutoDealer | None, poll: float) -> str:
     last = time.monotonic()
     while not stop.is_set():
         if auto is not None:

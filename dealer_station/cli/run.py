@@ -42,7 +42,7 @@ def run(args) -> int:
     from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
     from dealer_station.app.simulate import human_line, output_line
-    from dealer_station.app.station import QUEUE_SIZE, run_station
+    from dealer_station.app.station import QUEUE_SIZE, drain_events, run_station
     from dealer_station.journal import Journal, JournalError
     from drivers.errors import ShoeError
 
@@ -71,11 +71,15 @@ def run(args) -> int:
         raise CliError(str(err)) from None
 
     events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+    spill: list = []
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     with journal:
-        controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
+        try:
+            controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
+        except JournalError as err:  # e.g. the open shoe was started with other rule settings
+            raise CliError(str(err)) from None
         kinds = ("round_completed", "round_voided", "shoe_ended")
 
         def on_fact(fact) -> None:
@@ -87,17 +91,19 @@ def run(args) -> int:
         controller.subscribe(on_fact)
         shoe.prepare(controller.snapshot(), config.decks)
         try:
-            shoe.source.start(lambda event: _put(events, event, stop))
+            shoe.source.start(lambda event: _put(events, event, stop, spill))
         except ShoeError as err:
             raise CliError(f"shoe {profile!r}: {err}") from None
         auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=args.shoes) if args.auto else None
         try:
             why = run_station(controller, events, shoe.draw, stop, args.idle_exit, auto=auto)
         finally:
+            stop.set()  # the reader no longer waits for room in the queue: it spills (never drops)
             try:
                 shoe.source.stop()
             except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
                 print(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
+            drain_events(controller, events, spill)  # what the reader delivered while it stopped
             left = publishing.finish()
             if left:
                 print(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
@@ -107,12 +113,21 @@ def run(args) -> int:
         return 1 if state == "paused" else 0
 
 
-def _put(events: queue.Queue, event, stop: threading.Event) -> None:
-    """Hand a shoe event to the controller's thread; waits while the queue is full, never drops."""
+def _put(events: queue.Queue, event, stop: threading.Event, spill: list) -> None:
+    """Hand a shoe event to the controller's thread; waits while the queue is full, never drops.
+
+    Once stopping with a full queue, the event goes to ``spill`` instead (and every later one, to keep
+    the order); the owner thread gives ``spill`` to the controller after the queue
+    (:func:`dealer_station.app.station.drain_events`).
+    """
     while True:
+        if spill:
+            spill.append(event)
+            return
         try:
             events.put(event, timeout=0.5)
             return
         except queue.Full:
             if stop.is_set():
+                spill.append(event)
                 return

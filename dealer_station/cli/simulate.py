@@ -74,8 +74,12 @@ def _simulate(args, config, journal, seed) -> int:
     """The simulation proper (the journal is open; publishing, if any, runs beside it)."""
     from dealer_station.app.controller import Controller
     from dealer_station.app.simulate import human_line, run_simulation
+    from dealer_station.journal import JournalError
 
-    controller = Controller(config, journal)
+    try:
+        controller = Controller(config, journal)
+    except JournalError as err:  # e.g. the open shoe was started with other rule settings
+        raise CliError(str(err)) from None
 
     closed = []
 

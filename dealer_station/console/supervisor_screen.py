@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QFrame,
     QGridLayout,
@@ -280,6 +281,8 @@ class SupervisorScreen(QWidget):
             for pos in POSITIONS:
                 combo.addItem(prompts.position_name(pos), pos)
             combo.currentIndexChanged.connect(self._update_preview)
+        self.discard_held = QCheckBox(self.tr("DISCARD THE HELD CARDS"))
+        self.discard_held.toggled.connect(self._update_preview)
         self.reason = QComboBox()
         self.reason.addItem(self.tr("— choose a reason code —"), "")
         for code in REASON_CODES:
@@ -297,6 +300,7 @@ class SupervisorScreen(QWidget):
         form.addWidget(self.from_position, 1, 1)
         form.addWidget(self.to_caption, 2, 0)
         form.addWidget(self.to_position, 2, 1)
+        form.addWidget(self.discard_held, 5, 1)
         form.addWidget(_label(self.tr("REASON"), "caption"), 3, 0)
         form.addWidget(self.reason, 3, 1)
         form.addWidget(_label(self.tr("NOTE"), "caption"), 4, 0)
@@ -468,6 +472,8 @@ class SupervisorScreen(QWidget):
             return {"token": self.card_edit.text().strip().upper()}
         if act == "move_card":
             return {"from_position": self.from_position.currentData(), "to_position": self.to_position.currentData()}
+        if act == "resume" and field(self.view, "held", ()) and self.discard_held.isChecked():
+            return {"discard_held": True}
         return {}
 
     def preview_text(self) -> str:
@@ -486,6 +492,24 @@ class SupervisorScreen(QWidget):
             return self.tr("No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.").replace(
                 "%1", prompts.state_name(str(before))
             )
+        held = ", ".join(field(v, "held", ()) or ())
+        waiting = ", ".join(field(v, "held_inputs", ()) or ())
+        if act == "resume" and field(inc, "type", "") == "journal_failure":
+            text = self.tr(
+                "The journal is written again first (RESUME is refused while it still fails); then the table "
+                "goes on where it stopped."
+            )
+            if waiting:
+                text += " " + self.tr(
+                    "The shoe events held during the failure (%1) are then journaled and acted on, in order, "
+                    "as if read now."
+                ).replace("%1", waiting)
+            return text
+        if act == "resume" and held and not self.discard_held.isChecked():
+            return self.tr(
+                "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
+                "ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it."
+            ).replace("%1", held)
         if act == "resume":
             text = (
                 self.tr(
@@ -495,6 +519,17 @@ class SupervisorScreen(QWidget):
                 .replace("%2", str(shoe))
                 .replace("%3", prompts.state_name(str(before)))
             )
+            if held:
+                text = (
+                    self.tr(
+                        "The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped "
+                        "(%4); the misread count restarts."
+                    )
+                    .replace("%1", held)
+                    .replace("%2", str(rnd))
+                    .replace("%3", str(shoe))
+                    .replace("%4", prompts.state_name(str(before)))
+                )
         elif act == "enter_card":
             p = self.act_params()
             from dealer_station.console.cards import card_label
@@ -580,6 +615,7 @@ class SupervisorScreen(QWidget):
             w.setVisible(act == "enter_card")
         for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
             w.setVisible(act == "move_card")
+        self.discard_held.setVisible(act == "resume" and bool(field(self.view, "held", ())))
         self.confirm.setEnabled(not missing)
         self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
 

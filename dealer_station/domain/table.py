@@ -22,7 +22,9 @@ Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
   "confirm_result" | "call_supervisor", "args": {}}``
 - ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
 - ``{"kind": "supervisor", "act": "resume" | "enter_card" | "move_card" | "void_round" | "end_shoe",
-  "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated)
+  "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated). A card the
+  shoe reads while paused is *held*: ``resume`` is refused until it is entered (``enter_card`` with its
+  token) or discarded explicitly (``args.discard_held``); ``void_round`` and ``end_shoe`` discard it.
 """
 
 from __future__ import annotations
@@ -460,6 +462,8 @@ class TableMachine:
         self.cut_card_round = self.round_number
         self._emit("cut_card", {"round": self.round_number, "last_round_number": self.last_round_number})
         if state == "paused":
+            # "none" acts when the pause is resolved, exactly as it would have acted now (see _resume).
+            self.cut_pending = self.settings.cut_between_rounds == "none" and (between_open or where == "ready")
             return
         if self.settings.cut_between_rounds == "none" and not in_round:
             if between_open:
@@ -585,6 +589,10 @@ class TableMachine:
             if incident.type == "shoe_disconnected" and not self.connected:
                 self._refuse("supervisor", act, "the shoe is still disconnected")
                 return
+            if self.held and not args.get("discard_held"):
+                self._refuse("supervisor", act, f"{self._held_text()}: enter it with enter_card, "
+                                                "or resume with discard_held to discard it")
+                return
             self._resume(who, act)
         elif act == "enter_card":
             self._enter_card(args, who)
@@ -613,6 +621,14 @@ class TableMachine:
             target = "result"
         self._clear_pause(who, act)
         self._trigger(f"resume_to_{target}")
+        if self.cut_pending:
+            # The cut card came out between rounds while paused and cut_card.between_rounds is "none":
+            # the same as when it comes out unpaused (RULES.md §1): the unstarted round is voided, the shoe ends.
+            self.cut_pending = False
+            if target in ("betting_open", "betting_closed"):
+                self._void("cut_card", "cut card came out before the round's first card", user=None)
+            self._end_shoe("cut_card")
+            return
         if target == "result" and before != "result":
             assert self.dealer is not None
             self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
@@ -622,10 +638,25 @@ class TableMachine:
         if before not in CARD_STATES:
             self._refuse("supervisor", "enter_card", f"no card is expected (paused from {before})")
             return
+        if self.cut_pending:
+            self._refuse("supervisor", "enter_card", "the cut card came out before the round's first card and no "
+                         "more rounds are dealt (cut_card.between_rounds = none): resume, void the round or end "
+                         "the shoe")
+            return
+        if before in ("betting_closed", "dealing") and (self.dealer is None or self.dealer.next_position is None):
+            # Everything is checked before the pause is cleared: a refused act changes nothing.
+            self._refuse("supervisor", "enter_card", "no card is due: the round's cards are all out (resume)")
+            return
         try:
             card = parse_card(str(args.get("token", "")))
         except CardError as err:
             self._refuse("supervisor", "enter_card", str(err))
+            return
+        others = [t for t in self.held if t != card.token] if card.token in self.held else list(self.held)
+        if others and not args.get("discard_held"):
+            self._refuse("supervisor", "enter_card",
+                         f"{self._held_text()}: enter {'it' if len(self.held) == 1 else 'one of them'}, "
+                         "or add discard_held to discard what is not entered")
             return
         if card.token in self.held:
             self.held.remove(card.token)
@@ -663,10 +694,17 @@ class TableMachine:
             self._refuse("supervisor", "move_card", "after the move the round would need more cards")
             return
         self.dealer = trial
+        # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
+        swap = {src.value: dst.value, dst.value: src.value}
+        self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
         self._emit("card_moved", {"round": self.round_number, "from_position": src.value,
                                   "to_position": dst.value, "user": who["user"], "reason": who["reason"],
                                   "note": who["note"], "player": [c.token for c in trial.player],
                                   "banker": [c.token for c in trial.banker]})
+
+    def _held_text(self) -> str:
+        """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
+        return f"the shoe read {', '.join(self.held)} while paused (held)"
 
     def _clear_pause(self, who: dict, act: str) -> None:
         incident = self.incident
@@ -712,6 +750,7 @@ class TableMachine:
         self.cut_card_out = False
         self.cut_card_round: int | None = None
         self.last_round_number: int | None = None
+        self.cut_pending = False
         self.round_number = 0
         self.dealer: RoundDealer | None = None
         self.manual_positions: list[str] = []

@@ -4,16 +4,26 @@ On start the controller replays the inputs of the open shoe through a fresh stat
 outputs of inputs that already have a decision row are dropped (their events were appended with
 that row, so nothing is published twice); only the last input may lack its decision (the station
 stopped between the two rows), and its outputs are handed back to be recorded now.
+
+The replay is checked, never trusted: the rule settings recorded when the open shoe started must
+equal the current ones, and every replayed input must give exactly the outputs its decision row
+recorded; otherwise the station refuses to start (JournalError naming the setting or the row),
+because a different table would publish different results for rounds already settled.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from dealer_station.journal.store import Journal, JournalRow
+from dealer_station.journal.store import Journal, JournalError, JournalRow, canonical
 
-__all__ = ["Foldable", "Recovery", "replay_open_shoe"]
+__all__ = ["ADDED_OUTPUTS", "Foldable", "Recovery", "replay_open_shoe"]
+
+ADDED_OUTPUTS = frozenset({"player_edge", "table_status", "error"})
+"""Output kinds the controller may append after the machine's own outputs in a decision row."""
 
 
 class Foldable(Protocol):
@@ -36,31 +46,108 @@ class Recovery:
     pending_outputs: list[tuple[str, dict]] = field(default_factory=list)
 
 
-def replay_open_shoe(journal: Journal, machine: Foldable) -> Recovery:
-    """Replay the open shoe's inputs into ``machine`` (a fresh one). Raises JournalError on a read failure.
+def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str, object] | None = None) -> Recovery:
+    """Replay the open shoe's inputs into ``machine`` (a fresh one) and check them against the decisions.
 
     The open shoe starts at the input of the last decision marked ``shoe_started``; before the
     first shoe the whole journal is replayed.
+
+    Parameters
+    ----------
+    journal:
+        The table's journal.
+    machine:
+        A fresh state machine built from the current configuration.
+    settings:
+        The current rule settings (``{"burn.indicator_counts": False, ...}``, JSON-able), compared
+        with the ``settings`` of the shoe's ``shoe_settings`` note (written after its ``shoe_started``
+        decision); None, or no such note: not compared.
+
+    Raises
+    ------
+    JournalError
+        On a read failure; when the open shoe was started with other rule settings (the message
+        names the setting, the journal's value and the configuration's value); when a replayed input
+        gives other outputs than its decision row recorded (the message names the row). A shoe that
+        has ended may have had other settings: the next shoe takes the new ones, so only the inputs
+        after its end are replayed then.
     """
     result = Recovery()
     start = journal.last_marked("shoe_started")
     after = 0
     if start is not None and start.kind == "decision":
         shoe = int(start.body.get("shoe", 1))
-        machine.restore_before_shoe(shoe - 1, bool(start.body.get("connected", False)))
-        after = int(start.body["input"]) - 1
+        noted = journal.last_marked("shoe_settings")
+        recorded = None
+        if noted is not None and noted.seq > start.seq and noted.body.get("shoe") == shoe:
+            recorded = noted.body.get("settings")
+        changed = _changed(recorded, settings)
+        ended = journal.last_marked("shoe_ended")
+        if changed is not None and ended is not None and ended.kind == "decision" and ended.seq > start.seq:
+            # The shoe is over: replay only what came after its end (the new settings start with the next shoe).
+            machine.restore_before_shoe(shoe, bool(ended.body.get("connected", False)))
+            after = int(ended.body["input"])
+        elif changed is not None:
+            key, was, now = changed
+            where = getattr(journal, "path", "(memory)")
+            raise JournalError(
+                f"journal {where}: the open shoe {shoe} was started with {key} = {_show(was)} but the "
+                f"configuration now says {_show(now)}; refusing to replay it into a different table: restore "
+                f"the setting, finish or end the shoe, then change it")
+        else:
+            machine.restore_before_shoe(shoe - 1, bool(start.body.get("connected", False)))
+            after = int(start.body["input"]) - 1
     result.from_seq = after + 1
     last_input: JournalRow | None = None
     last_outputs: list[tuple[str, dict]] = []
     last_decided = 0
+    undecided: dict[int, list[tuple[str, dict]]] = {}
     for row in journal.rows(after, kinds=("input", "decision")):
         if row.kind == "input":
             last_outputs = machine.step(row.body)
+            undecided[row.seq] = last_outputs
             last_input = row
             result.inputs += 1
         else:
-            last_decided = max(last_decided, int(row.body.get("input", 0)))
+            decided = int(row.body.get("input", 0))
+            last_decided = max(last_decided, decided)
+            outputs = undecided.pop(decided, None)
+            if outputs is not None:
+                _check(journal, row, decided, outputs)
     if last_input is not None and last_decided < last_input.seq:
         result.pending = last_input
         result.pending_outputs = last_outputs
     return result
+
+
+def _changed(recorded: object, settings: Mapping[str, object] | None) -> tuple[str, object, object] | None:
+    """The first rule setting that differs: ``(key, journal value, configuration value)``, or None."""
+    if settings is None or not isinstance(recorded, dict):
+        return None  # nothing to compare (a journal written before settings were recorded)
+    now = json.loads(canonical(dict(settings)))
+    for key in sorted(set(recorded) | set(now)):
+        if recorded.get(key) != now.get(key):
+            return key, recorded.get(key), now.get(key)
+    return None
+
+
+def _show(value: object) -> str:
+    return json.dumps(value)
+
+
+def _check(journal: Journal, row: JournalRow, seq: int, outputs: list[tuple[str, dict]]) -> None:
+    """Raise JournalError when the replayed ``outputs`` of input ``seq`` are not those ``row`` recorded."""
+    mine = json.loads(canonical({"o": [[kind, data] for kind, data in outputs]}))["o"]
+    recorded = row.body.get("outputs", [])
+    extra = recorded[len(mine):]
+    if recorded[:len(mine)] == mine and all(item and item[0] in ADDED_OUTPUTS for item in extra):
+        return
+    pairs = enumerate(zip(recorded, mine, strict=False))
+    at = next((i for i, (a, b) in pairs if a != b), min(len(recorded), len(mine)))
+    where = getattr(journal, "path", "(memory)")
+    was = recorded[at] if at < len(recorded) else None
+    now = mine[at] if at < len(mine) else None
+    raise JournalError(
+        f"journal {where}: row {row.seq} (the decision on input {seq}) recorded output {at + 1} "
+        f"as {_show(was)[:200]} but replaying the input gives {_show(now)[:200]}; refusing to start on a replay "
+        f"that differs from the record")

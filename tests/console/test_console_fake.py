@@ -196,6 +196,60 @@ def test_previews_say_what_will_happen(qtbot, console, fakes):
         sup.select_act("deal_myself")
 
 
+def test_resume_preview_says_a_held_card_must_be_dealt_with(qtbot, console, fakes):
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.controller import Controller
+    from dealer_station.journal import Journal
+
+    real = Controller(config_from_dict({"table": {"id": "T1"}}), Journal(":memory:"))
+    real.shoe_event(frames.Connected("test"))
+    real.dealer("new_shoe")
+    real.dealer("shuffled")
+    for token in ("2S", "9D", "9H"):
+        real.shoe_event(frames.CardRead(token))
+    real.dealer("open_betting")
+    real.dealer("close_betting")
+    real.shoe_event(frames.CardRead("4S"))
+    for _ in range(3):
+        real.shoe_event(frames.NoRead(b"\x15", "no_read"))
+    real.shoe_event(frames.CardRead("AH"))  # read while paused: held
+    win = console(fakes.FakeController(), None)
+    sup = win.supervisor
+    sup.show_view(real.snapshot())
+    sup.select_act("resume")
+    text = sup.preview_text()
+    assert "AH" in text and "refused" in text and "No card changes" not in text
+    assert sup.act_params() == {}
+    sup.discard_held.setChecked(True)
+    assert "DISCARDED" in sup.preview_text() and sup.act_params() == {"discard_held": True}
+
+
+def test_resume_preview_after_a_journal_failure_names_the_held_shoe_events(qtbot, console, fakes):
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.controller import Controller
+    from dealer_station.journal import Journal, JournalError
+
+    journal = Journal(":memory:")
+    real = Controller(config_from_dict({"table": {"id": "T1"}}), journal)
+    real.shoe_event(frames.Connected("test"))
+    real.dealer("new_shoe")
+    real.dealer("shuffled")
+
+    def failing(*args, **kw):
+        raise JournalError("disk full")
+
+    journal.append = failing
+    real.shoe_event(frames.CardRead("2S"))  # the burn card, read while the journal fails: held
+    view = real.snapshot()
+    assert view.state == "paused" and view.held_inputs == ("card 2S",)
+    win = console(fakes.FakeController(), None)
+    sup = win.supervisor
+    sup.show_view(view)
+    sup.select_act("resume")
+    text = sup.preview_text()
+    assert "journal" in text and "card 2S" in text and "in order" in text
+
+
 def test_edge_alerts_reach_the_supervisor(qtbot, console, fakes):
     controller = fakes.FakeController()
     win = console(controller, None)

@@ -166,11 +166,14 @@ def test_journal_failure_pauses_and_nothing_is_lost(table: Table, monkeypatch):
     monkeypatch.setattr(table.journal, "append", failing)
     table.card("2S")  # input written, decision not
     paused(table, "journal_failure")
-    table.card("3S")  # refused while the journal is failing, and said so
-    assert table.facts[-1].kind == "input_refused"
-    assert table.ctl.snapshot().player == ("2S",)
+    table.card("3S")  # the card is out of the shoe: held while the journal is failing, and said so
+    assert table.facts[-1].kind == "input_held"
+    view = table.ctl.snapshot()
+    assert view.player == ("2S",) and view.banker == () and view.held_inputs == ("card 3S",)
+    assert "1 SHOE EVENT HELD" in view.prompt
     table.sup("resume")
-    assert table.state == "dealing"
+    view = table.ctl.snapshot()
+    assert view.state == "dealing" and view.banker == ("3S",) and view.held_inputs == ()  # nothing lost
     decided = [r.body["input"] for r in table.journal.rows(kinds=("decision",))]
     inputs = [r.seq for r in table.journal.rows(kinds=("input",))]
     assert inputs == sorted(set(decided))  # every input has exactly one decision
@@ -191,16 +194,46 @@ def test_journal_failure_on_the_input_refuses_it(table: Table, monkeypatch):
     seq = table.journal.last_seq
     table.card("2S")
     paused(table, "journal_failure")
-    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_refused"
+    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_held"
+    with pytest.raises(ActRefused):
+        table.ctl.dealer("confirm_result")  # a dealer act is refused, and the dealer is told
     with pytest.raises(ActRefused):
         table.sup("resume")  # still failing
     with pytest.raises(ActRefused):
         table.sup("void_round")  # only resume while the journal fails
+    assert table.ctl.snapshot().held_inputs == ("card 2S",)
     broken["on"] = False
     table.sup("resume")
-    assert table.state == "betting_closed" and table.journal.last_seq > seq
-    table.card("2S")
-    assert table.ctl.snapshot().player == ("2S",)
+    assert table.state == "dealing" and table.journal.last_seq > seq
+    assert table.ctl.snapshot().player == ("2S",)  # the card read during the failure is not lost
+    table.card("3S")
+    assert table.ctl.snapshot().banker == ("3S",)
+    inputs = [r.body for r in table.journal.rows(kinds=("input",))]
+    assert [b.get("token") for b in inputs if b.get("frame") == "card"][-2:] == ["2S", "3S"]
+
+
+def test_a_card_read_during_a_journal_failure_takes_its_own_place(table: Table, monkeypatch):
+    table.open_round()
+    table.card("4S", "5S")
+    real = table.journal.append
+    broken = {"on": True}
+
+    def failing(kind, body, ts, **kw):
+        if broken["on"]:
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    monkeypatch.setattr(table.journal, "append", failing)
+    table.card("AH")  # player2, while the journal is down
+    table.no_read()
+    broken["on"] = False
+    table.sup("resume")
+    view = table.ctl.snapshot()
+    assert view.player == ("4S", "AH") and view.rescan == "banker2" and view.misreads == 1
+    table.card("2H")
+    assert table.ctl.snapshot().banker == ("5S", "2H")  # the next card is not moved into AH's place
+    notes = [r.body for r in table.journal.rows(kinds=("note",)) if r.body.get("kind") == "held_inputs"]
+    assert notes and notes[-1]["count"] == 2
 
 
 def test_dealer_call_pauses(table: Table):
@@ -253,6 +286,46 @@ def test_move_that_breaks_the_rules_is_refused(table: Table):
     assert table.state == "paused"
     table.sup("move_card", from_position="player1", to_position="banker1")  # legal: same positions due
     assert table.ctl.snapshot().player == ("3S", "2D", "8C")
+
+
+def test_the_manual_flag_follows_a_moved_card(table: Table):
+    table.open_round()
+    table.card("4S", "5S")
+    table.no_read(3)
+    table.sup("enter_card", token="7H")  # player2 entered by hand
+    table.card("2D")  # banker2: player 1, banker 7
+    table.ctl.dealer("call_supervisor", note="cards swapped on the layout")
+    table.sup("move_card", from_position="player2", to_position="banker2")  # the 7H now sits at banker2
+    table.sup("resume")
+    view = table.ctl.snapshot()
+    assert view.player == ("4S", "2D") and view.banker == ("5S", "7H") and view.manual == ("banker2",)
+    table.card("3C")  # player 6 draws: banker 2 draws too
+    while table.state == "dealing":
+        table.card("3D")
+    table.ctl.dealer("confirm_result")
+    record = table.ctl.recall()[-1]
+    assert record.banker[:2] == ("5S", "7H") and record.manual == ("banker2",)
+    result = [f.data for f in table.facts if f.kind == "round_completed"][-1]
+    assert result["manual"] == ["banker2"]
+
+
+def test_enter_card_when_no_card_is_due_is_refused_and_changes_nothing(table: Table):
+    table.open_round()
+    table.card("4S", "5S", "AH", "2H")  # player 9, banker 3: player draws
+    table.ctl.dealer("call_supervisor", note="cards swapped on the layout")
+    table.sup("move_card", from_position="player2", to_position="banker1")  # player 6, banker 8: complete
+    before = table.ctl.snapshot()
+    assert before.next_position is None
+    seen = len(table.facts)
+    with pytest.raises(ActRefused, match="no card is due"):
+        table.sup("enter_card", token="7C")
+    kinds = [f.kind for f in table.facts[seen:]]
+    assert "round_resumed" not in kinds and "error" not in kinds
+    after = table.ctl.snapshot()
+    assert after.state == "paused" and after.incident == before.incident
+    assert after.cards_left == before.cards_left and after.player == before.player
+    table.sup("resume")
+    assert table.state == "result"
 
 
 def test_void_round_keeps_the_number(table: Table):
@@ -351,6 +424,38 @@ def test_card_while_paused_is_held_and_enter_card_uses_it(table: Table):
     assert table.facts[-1].kind == "card_while_paused" and table.ctl.snapshot().cards_left == left - 1
     table.sup("enter_card", token="7H")
     assert table.ctl.snapshot().cards_left == left - 1 and table.ctl.snapshot().player == ("7H",)
+
+
+def test_a_card_held_while_paused_is_never_thrown_away_by_resume(table: Table):
+    table.open_round()
+    table.card("4S", "5S")
+    table.no_read(3)
+    paused(table, "misread_limit")
+    left = table.ctl.snapshot().cards_left
+    table.card("AH")  # the rescan read fine, but the table is paused
+    assert table.ctl.snapshot().held == ("AH",)
+    with pytest.raises(ActRefused, match="AH"):
+        table.sup("resume")
+    with pytest.raises(ActRefused, match="AH"):
+        table.sup("enter_card", token="2C")  # another card while AH is held
+    view = table.ctl.snapshot()
+    assert view.state == "paused" and view.held == ("AH",) and view.cards_left == left - 1
+    table.sup("enter_card", token="AH")
+    view = table.ctl.snapshot()
+    assert view.state == "dealing" and view.player == ("4S", "AH") and view.held == ()
+    assert view.cards_left == left - 1 and "cards_discarded" not in table.kinds()
+
+
+def test_a_held_card_is_discarded_only_when_the_supervisor_says_so(table: Table):
+    table.open_round()
+    table.card("4S", "5S")
+    table.no_read(3)
+    table.card("AH")
+    table.sup("resume", discard_held=True)
+    view = table.ctl.snapshot()
+    assert view.state == "dealing" and view.player == ("4S",) and view.held == ()
+    assert [f.data for f in table.facts if f.kind == "cards_discarded"] == [{"cards": ["AH"]}]
+    assert table.ctl.machine.discarded == ["AH"]
 
 
 def test_no_read_while_betting_open_pauses(table: Table):

@@ -161,6 +161,35 @@ def test_cut_card_between_rounds_setting_none_voids_the_open_round(tmp_path):
     assert records[-1].reason == "cut_card"
 
 
+@pytest.mark.parametrize("resolve", ["resume", "void_round", "end_shoe"])
+def test_cut_card_setting_none_while_paused_acts_the_same_when_the_pause_is_resolved(tmp_path, resolve):
+    t = Table(tmp_path, cfg=config(cut_card__between_rounds="none"))
+    t.start_shoe()
+    t.round("TS", "TH", "9S", "8H")
+    t.open_round()
+    t.ctl.dealer("call_supervisor", note="the cut card is out")
+    t.cut()
+    assert t.state == "paused"
+    with pytest.raises(ActRefused, match="cut card"):
+        t.sup("enter_card", token="2S")  # no card of round 2 is dealt any more
+    t.sup(resolve)
+    assert t.state == "shoe_end"  # as when the cut card comes out unpaused: no more rounds
+    records = t.ctl.recall()
+    assert [(r.round, r.status) for r in records] == [(1, "completed"), (2, "voided")]
+    ended = [f.data for f in t.facts if f.kind == "shoe_ended"]
+    assert len(ended) == 1 and ended[0]["rounds"] == 2
+
+
+def test_cut_card_setting_none_while_paused_between_rounds_ends_the_shoe_at_resume(tmp_path):
+    t = Table(tmp_path, cfg=config(cut_card__between_rounds="none"))
+    t.start_shoe()
+    t.round("TS", "TH", "9S", "8H")
+    t.ctl.dealer("call_supervisor", note="the cut card is out")
+    t.cut()
+    t.sup("resume")
+    assert t.state == "shoe_end" and [r.round for r in t.ctl.recall()] == [1]
+
+
 def test_new_shoe_after_shoe_end(table: Table):
     table.open_round()
     table.cut()

@@ -152,3 +152,64 @@ def test_killed_simulate_continues_to_the_same_output(tmp_path):
     per_round = collections.Counter(e["round_id"] for e in results)
     assert set(per_round.values()) == {1}  # every result published once
     assert len(results) == sum(1 for line in expected if json.loads(line).get("status") == "completed")
+
+
+def _shoe_with_an_open_round(tmp_path, path: str) -> Table:
+    t = Table(tmp_path, journal_path=path)
+    t.start_shoe()
+    t.round("4S", "5S", "AH", "2H", "7C")
+    t.open_round()
+    t.card("9S", "2D")
+    t.journal.close()
+    return t
+
+
+def test_restart_with_other_rule_settings_refuses_the_open_shoe(tmp_path):
+    from ctl_helpers import config
+
+    from dealer_station.journal import JournalError
+
+    path = str(tmp_path / "j.sqlite")
+    t = _shoe_with_an_open_round(tmp_path, path)
+    with pytest.raises(JournalError) as err:
+        Table(tmp_path, journal_path=path, cfg=config(burn__indicator_counts=True), accounts=t.accounts)
+    text = str(err.value)
+    assert "burn.indicator_counts" in text and "= false" in text and "says true" in text and "\n" not in text
+    j = Journal(path)
+    events = [e.type for e in outbox.read_events(j.conn)]
+    assert events.count("round_result") == 1 and events.count("round_opened") == 2  # nothing published again
+    j.close()
+    again = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the old settings still open it
+    assert again.ctl.snapshot().player == ("9S",) and again.state == "dealing"
+
+
+def test_restart_with_other_rule_settings_after_the_shoe_ended_takes_them(tmp_path):
+    from ctl_helpers import config
+
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path)
+    t.start_shoe()
+    t.round("4S", "5S", "AH", "2H", "7C")
+    t.ctl.dealer("call_supervisor", note="end")
+    t.sup("end_shoe", reason="shoe_fault", note="done")
+    t.journal.close()
+    again = Table(tmp_path, journal_path=path, cfg=config(burn__indicator_counts=True), accounts=t.accounts)
+    assert again.state == "shoe_end" and again.ctl.shoe_number == 1
+    again.start_shoe(indicator="3S", burned=("9D", "9H"))  # the indicator counts now: 2 more cards
+    assert again.state == "ready" and again.ctl.shoe_number == 2
+
+
+def test_a_replay_that_differs_from_the_recorded_decisions_refuses_to_start(tmp_path, monkeypatch):
+    from ctl_helpers import config
+
+    import dealer_station.app.controller as controller_module
+    from dealer_station.journal import JournalError
+
+    path = str(tmp_path / "j.sqlite")
+    monkeypatch.setattr(controller_module, "rule_settings", lambda cfg: None)  # a journal without settings
+    t = _shoe_with_an_open_round(tmp_path, path)
+    monkeypatch.undo()
+    with pytest.raises(JournalError, match=r"row \d+ \(the decision on input \d+\)"):
+        Table(tmp_path, journal_path=path, cfg=config(burn__indicator_counts=True), accounts=t.accounts)
+    again = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the same settings replay cleanly
+    assert again.ctl.snapshot().banker == ("2D",)

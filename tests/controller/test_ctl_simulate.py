@@ -302,3 +302,42 @@ def test_injected_misreads_are_rescanned_and_change_no_result(tmp_path):
     other = run_cli("simulate", "--json", "--decks", "2", "--journal", j)  # the rate is part of the record
     assert other.returncode == 2 and "misread rate" in other.stderr
     assert run_cli("simulate", "--misread-rate", "1.5").returncode == 2
+
+
+def test_run_station_stopping_gives_the_queued_events_to_the_controller(tmp_path):
+    from drivers.frames import CardRead, Connected
+
+    ctl = Controller(config(), Journal(":memory:"))
+    ctl.shoe_event(Connected("test"))
+    ctl.dealer("new_shoe")
+    ctl.dealer("shuffled")
+    events: queue.Queue = queue.Queue(maxsize=4)
+    for token in ("2S", "9D", "9H"):  # read by the shoe just before SIGTERM
+        events.put(CardRead(token))
+    stop = threading.Event()
+    stop.set()
+    assert run_station(ctl, events, None, stop, idle_exit=None) == "stopped"
+    assert events.empty()
+    view = ctl.snapshot()
+    assert view.burn_indicator == "2S" and view.burned == ("9D", "9H") and view.state == "ready"
+
+
+def test_the_reader_never_drops_an_event_when_stopping_with_a_full_queue(tmp_path):
+    from dealer_station.app.station import drain_events
+    from dealer_station.cli.run import _put
+    from drivers.frames import CardRead, Connected
+
+    ctl = Controller(config(), Journal(":memory:"))
+    ctl.shoe_event(Connected("test"))
+    ctl.dealer("new_shoe")
+    ctl.dealer("shuffled")
+    events: queue.Queue = queue.Queue(maxsize=1)
+    stop = threading.Event()
+    stop.set()
+    spill: list = []
+    for token in ("3S", "9D", "9H", "4C"):
+        _put(events, CardRead(token), stop, spill)  # the queue is full after the first
+    assert events.qsize() == 1 and [e.token for e in spill] == ["9D", "9H", "4C"]
+    assert drain_events(ctl, events, spill) == 4 and not spill
+    view = ctl.snapshot()
+    assert view.burn_indicator == "3S" and view.burned == ("9D", "9H", "4C") and view.state == "ready"

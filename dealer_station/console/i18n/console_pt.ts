@@ -896,6 +896,31 @@
         <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
     <message>
+        <location filename="../supervisor_screen.py" line="284" />
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>DESCARTAR AS CARTAS RETIDAS</translation>
+    </message>
+    <message>
+        <location filename="../supervisor_screen.py" line="498" />
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>Primeiro o diário volta a ser escrito (RETOMAR é recusado enquanto ainda falhar); depois a mesa continua onde parou.</translation>
+    </message>
+    <message>
+        <location filename="../supervisor_screen.py" line="503" />
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>Os eventos do sapato retidos durante a falha (%1) são então registados no diário e tratados, por ordem, como se lidos agora.</translation>
+    </message>
+    <message>
+        <location filename="../supervisor_screen.py" line="498" />
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>O sapato leu %1 durante a pausa; a carta está retida. RETOMAR é recusado até que se decida: INTRODUZIR CARTA %1 para a colocar, ou marque DESCARTAR AS CARTAS RETIDAS para a descartar.</translation>
+    </message>
+    <message>
+        <location filename="../supervisor_screen.py" line="513" />
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>As cartas retidas %1 são DESCARTADAS (registado). A rodada %2 do sapato %3 retoma onde parou (%4); a contagem de leituras falhadas recomeça.</translation>
+    </message>
+    <message>
         <location filename="../supervisor_screen.py" line="503" />
         <source>(type a valid card)</source>
         <translation>(escreva uma carta válida)</translation>
