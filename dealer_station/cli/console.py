@@ -43,7 +43,8 @@ def register(parser) -> None:
     add_publishing_arguments(parser)
 
 
-def _has_display() -> bool:
+def has_display() -> bool:
+    """True when Qt can show a window: a platform is forced (``QT_QPA_PLATFORM``) or an X/Wayland display is set."""
     if os.environ.get("QT_QPA_PLATFORM"):
         return True
     if sys.platform.startswith("linux") or "bsd" in sys.platform:
@@ -66,9 +67,9 @@ def run(args) -> int:
     if args.rounds < 0:
         raise CliError(f"--rounds {args.rounds}: must be 0 or more")
     size = _size(args.size)
-    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not _has_display():
+    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not has_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    if not _has_display():
+    if not has_display():
         print(f"dealer-station console: {NO_DISPLAY}", file=sys.stderr)
         return 2
 

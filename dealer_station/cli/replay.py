@@ -17,7 +17,9 @@ import sys
 import threading
 from pathlib import Path
 
+from dealer_station.app.simulate import human_line
 from dealer_station.cli import CliError
+from dealer_station.cli.console import has_display
 
 NAME = "replay"
 HELP = "replay recorded shoe sessions through the station (headless), optionally against expected results"
@@ -66,18 +68,6 @@ def expected_path(session: str | Path) -> Path:
     return p.with_name(stem + ".expected.jsonl")
 
 
-def human(line: dict) -> str:
-    """A round or shoe line in words (as ``simulate`` prints it without ``--json``)."""
-    if line.get("event") == "shoe_end":
-        return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
-                f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
-    if line["status"] == "voided":
-        return f"shoe {line['shoe']} round {line['round']}: VOID"
-    last = "  (last round)" if line["last_round"] else ""
-    return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
-            f"banker {' '.join(line['banker'])} = {line['banker_total']}: {line['winner']}{last}")
-
-
 def run(args) -> int:
     """Replay every SESSION; exit 0, 1 (difference or paused) or 2 (bad input)."""
     from dealer_station.app.config import ConfigError, load_config
@@ -98,7 +88,7 @@ def run(args) -> int:
     if args.console:
         if len(args.sessions) > 1:
             raise CliError("--console shows one SESSION")
-        if not _has_display():
+        if not has_display():
             raise CliError("no display: the console needs a screen; replay headless (without --console), "
                            "or set QT_QPA_PLATFORM=offscreen")
     if args.speed is not None and not args.speed > 0:
@@ -137,7 +127,7 @@ def run(args) -> int:
         if closed:
             return
         try:
-            sys.stdout.write((json.dumps(line) if args.json else human(line)) + "\n")
+            sys.stdout.write((json.dumps(line) if args.json else human_line(line)) + "\n")
         except BrokenPipeError:
             closed.append(True)
 
@@ -190,15 +180,6 @@ def run(args) -> int:
             pass
     return status
 
-
-def _has_display() -> bool:
-    import os
-
-    if os.environ.get("QT_QPA_PLATFORM"):
-        return True
-    if sys.platform.startswith("linux") or "bsd" in sys.platform:
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
 
 
 def _run_console(args, config, session, expected: list[dict] | None, emit) -> int:

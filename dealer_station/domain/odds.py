@@ -34,7 +34,7 @@ from dealer_station.domain.bets import SIDE_BETS, BetType
 from dealer_station.domain.cards import ALL_KINDS, Card, parse_card
 from dealer_station.domain.errors import CardError, DomainError
 from dealer_station.domain.odds_tables import MAX_CARDS, round_tables
-from dealer_station.domain.outcome import Winner
+from dealer_station.domain.outcome import FinalTotals, Winner
 from dealer_station.domain.paytable import BetRule, Mode, PayTable
 from dealer_station.domain.settlement import net_for_rule
 
@@ -278,7 +278,7 @@ def _counts(composition: Composition) -> _Counts:
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
+class Round(FinalTotals):
     """What a bet needs to know of a dealt round (RULES.md §2–3).
 
     Totals are final totals 0–9; naturals are on each hand's first two cards; ``banker_cards`` is 2 or 3;
@@ -293,17 +293,6 @@ class Round:
     player_pair: bool = False
     banker_pair: bool = False
     perfect_pair: bool = False
-
-    @property
-    def winner(self) -> Winner:
-        """Who won by final totals."""
-        p, b = self.player_total, self.banker_total
-        return Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE
-
-    @property
-    def margin(self) -> int:
-        """Winning total minus losing total (0 on a tie)."""
-        return abs(self.player_total - self.banker_total)
 
     @property
     def lucky_six(self) -> int:

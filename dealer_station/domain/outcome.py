@@ -17,7 +17,7 @@ from dealer_station.domain.cards import Card
 from dealer_station.domain.errors import DealError
 from dealer_station.domain.rules import banker_draws, hand_total, is_natural, player_draws
 
-__all__ = ["Position", "RoundDealer", "RoundOutcome", "Winner", "deal_round"]
+__all__ = ["FinalTotals", "Position", "RoundDealer", "RoundOutcome", "Winner", "deal_round"]
 
 
 class Winner(enum.Enum):
@@ -57,8 +57,28 @@ class Position(enum.Enum):
 _FIRST_FOUR = (Position.PLAYER1, Position.BANKER1, Position.PLAYER2, Position.BANKER2)
 
 
+class FinalTotals:
+    """Winner and margin from ``player_total`` and ``banker_total`` (RULES.md §2: higher total wins,
+    equal totals are a tie). Mixed into every type that describes a finished round."""
+
+    __slots__ = ()
+    player_total: int
+    banker_total: int
+
+    @property
+    def winner(self) -> Winner:
+        """The winner by final totals."""
+        p, b = self.player_total, self.banker_total
+        return Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE
+
+    @property
+    def margin(self) -> int:
+        """Winning total minus losing total, 0–9 (0 on a tie)."""
+        return abs(self.player_total - self.banker_total)
+
+
 @dataclass(frozen=True, slots=True)
-class RoundOutcome:
+class RoundOutcome(FinalTotals):
     """The result of a dealt round (RULES.md §2–3): everything settlement and the roads need.
 
     ``margin`` is winning total − losing total (0 for a tie). Pairs are by rank on each hand's first
@@ -77,17 +97,6 @@ class RoundOutcome:
     def banker_total(self) -> int:
         """Banker's final total, 0–9."""
         return hand_total(self.banker)
-
-    @property
-    def winner(self) -> Winner:
-        """The winner by final totals."""
-        p, b = self.player_total, self.banker_total
-        return Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE
-
-    @property
-    def margin(self) -> int:
-        """Winning total minus losing total, 0–9 (0 on a tie)."""
-        return abs(self.player_total - self.banker_total)
 
     @property
     def player_natural(self) -> bool:
