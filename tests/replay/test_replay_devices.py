@@ -42,3 +42,40 @@ def test_usb_capture_recorded_through_pyusb_replays_to_its_expected_results(tmp_
             "usb:0c2e:0b61?codec=hid-keyboard", out, "2")
     done = run_cli("replay", str(out), "--expected", str(SESSIONS / "usb-hid-rescans.expected.jsonl"))
     assert done.returncode == 0, done.stderr
+
+
+def _run_headless(umockdev_args: list[str], spec: str, tmp_path) -> list[dict]:
+    """``dealer-station run --headless --auto --json`` on a shoe that umockdev plays; its round lines."""
+    import json
+
+    if UMOCKDEV_RUN is None:
+        pytest.skip("umockdev-run is not installed (Debian package umockdev; `make test` installs it)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cmd = [UMOCKDEV_RUN, *umockdev_args, "--", sys.executable, "-m", "dealer_station", "run", "--headless",
+           "--shoe", spec, "--auto", "--json", "--idle-exit", "2", "--journal", str(tmp_path / "j.sqlite"),
+           "--log-level", "WARNING"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=90, env=env, cwd=ROOT)
+    # the recording ends with the device gone: the station stops idle, paused on shoe_disconnected
+    assert proc.returncode in (0, 1), proc.stderr[-2000:]
+    assert "idle" in proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def _expected(name: str) -> list[dict]:
+    import json
+
+    return [json.loads(line) for line in (SESSIONS / name).read_text().splitlines() if line.strip()]
+
+
+def test_run_headless_on_a_serial_shoe_through_pyserial(tmp_path):
+    lines = _run_headless(["-d", str(ROOT / "hw_fixtures" / "serial" / "shoe.umockdev"),
+                           "-s", f"/dev/ttyUSB0={SESSIONS / 'script-saopai.script'}"],
+                          "serial:/dev/ttyUSB0?codec=saopai&on_open=05", tmp_path)
+    assert lines == _expected("script-saopai.expected.jsonl")
+
+
+def test_run_headless_on_a_usb_shoe_through_pyusb(tmp_path):
+    lines = _run_headless(["-d", str(ROOT / "hw_fixtures" / "usb" / "scanner.umockdev"),
+                           "--pcap", f"{USB_SYSFS}={SESSIONS / 'usb-hid-rescans.pcap'}"],
+                          "usb:0c2e:0b61?codec=hid-keyboard", tmp_path)
+    assert lines == _expected("usb-hid-rescans.expected.jsonl")
