@@ -87,6 +87,10 @@ class _OutboxLock:
             self._fd = None
 
 
+_STABLE_SECONDS = 10.0
+"""A broker connection that lasted this long counts as healthy: the reconnection back-off starts again."""
+
+
 def _utc_now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
@@ -322,6 +326,8 @@ class Publisher:
         log.info("publisher started", table_id=self.table_id, broker=self.config.url, journal=str(self.db_path))
         conn: sqlite3.Connection | None = None
         delay = self.config.backoff_min
+        reconnecting = False
+        up_since: float | None = None    # when the current (or last) connection came up
         try:
             while not self._stop.is_set():
                 if conn is None:
@@ -330,20 +336,23 @@ class Publisher:
                         self._stop.wait(0.2)
                         continue
                 if self._client is None:
-                    if self._refusal_streak:   # the broker took the connection but refused an event: back off
-                        self._stop.wait(delay * random.uniform(0.8, 1.0))
-                        delay = min(delay * 2, self.config.backoff_max)
-                        if self._stop.is_set():
-                            break
-                    if self._connect():
-                        if not self._refusal_streak:
+                    # every reconnection waits, growing: a broker that takes the connection and drops it at
+                    # once (or refuses an event) is not hammered; a connection that lasted resets the wait
+                    if reconnecting:
+                        if (up_since is not None and time.monotonic() - up_since > _STABLE_SECONDS
+                                and not self._refusal_streak):
                             delay = self.config.backoff_min
-                    else:
+                        up_since = None
                         wait = delay * random.uniform(0.8, 1.0)
                         log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
                         self._stop.wait(wait)
                         delay = min(delay * 2, self.config.backoff_max)
+                        if self._stop.is_set():
+                            break
+                    reconnecting = True
+                    if not self._connect():
                         continue
+                    up_since = time.monotonic()
                 try:
                     self._step(conn)
                 except sqlite3.Error as err:
