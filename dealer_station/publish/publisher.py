@@ -49,6 +49,8 @@ log = structlog.get_logger(__name__)
 
 STATUS_SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
+STABLE_SECONDS = 10.0
+"""A connection that lasted this long (or marked an event) resets the reconnect back-off."""
 
 
 class OutboxBusyError(RuntimeError):
@@ -85,10 +87,6 @@ class _OutboxLock:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
-
-
-_STABLE_SECONDS = 10.0
-"""A broker connection that lasted this long counts as healthy: the reconnection back-off starts again."""
 
 
 def _utc_now() -> str:
@@ -197,6 +195,10 @@ class Publisher:
         self._acked: set[int] = set()
         self._refused: list[tuple[int, str]] = []   # (event_id, reason) refused in a PUBACK on this connection
         self._refusal_streak = 0
+        self._delay = config.backoff_min             # next reconnect delay, seconds
+        self._connected_at = 0.0                     # monotonic time of the current connection
+        self._progress = False                       # an event was marked on the current connection
+        self._lost_at: float | None = None           # set when a connection ends, until the back-off
         self._last_sent = 0
         self._warned_table = False
         # stats, read by other threads under the lock
@@ -325,9 +327,6 @@ class Publisher:
     def _run(self) -> None:
         log.info("publisher started", table_id=self.table_id, broker=self.config.url, journal=str(self.db_path))
         conn: sqlite3.Connection | None = None
-        delay = self.config.backoff_min
-        reconnecting = False
-        up_since: float | None = None    # when the current (or last) connection came up
         try:
             while not self._stop.is_set():
                 if conn is None:
@@ -336,23 +335,14 @@ class Publisher:
                         self._stop.wait(0.2)
                         continue
                 if self._client is None:
-                    # every reconnection waits, growing: a broker that takes the connection and drops it at
-                    # once (or refuses an event) is not hammered; a connection that lasted resets the wait
-                    if reconnecting:
-                        if (up_since is not None and time.monotonic() - up_since > _STABLE_SECONDS
-                                and not self._refusal_streak):
-                            delay = self.config.backoff_min
-                        up_since = None
-                        wait = delay * random.uniform(0.8, 1.0)
-                        log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
-                        self._stop.wait(wait)
-                        delay = min(delay * 2, self.config.backoff_max)
+                    if self._lost_at is not None:   # a connection ended: back off before the next one
+                        self._lost_at = None
+                        self._back_off()
                         if self._stop.is_set():
                             break
-                    reconnecting = True
                     if not self._connect():
+                        self._back_off()
                         continue
-                    up_since = time.monotonic()
                 try:
                     self._step(conn)
                 except sqlite3.Error as err:
@@ -363,8 +353,6 @@ class Publisher:
                     self._set(_last_error=f"unexpected: {err!r}")
                     log.exception("publisher error; reconnecting", table_id=self.table_id)
                     self._lose(f"unexpected error {err!r}")
-                    self._stop.wait(delay)
-                    delay = min(delay * 2, self.config.backoff_max)
         except Exception as err:  # never die silently: the station must know publishing stopped
             self._set(_last_error=f"unexpected: {err!r}")
             log.exception("publisher stopped by an unexpected error", table_id=self.table_id)
@@ -376,6 +364,13 @@ class Publisher:
             stats = self.stats()
             log.info("publisher stopped", table_id=self.table_id, sent=stats.sent, published=stats.published,
                      last_published_id=stats.last_published_id)
+
+    def _back_off(self) -> None:
+        """Wait the current reconnect delay (x0.8-1.0 jitter), then double it up to ``backoff_max``."""
+        wait = self._delay * random.uniform(0.8, 1.0)
+        log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
+        self._stop.wait(wait)
+        self._delay = min(self._delay * 2, self.config.backoff_max)
 
     def _try_open(self) -> sqlite3.Connection | None:
         if not self.db_path.exists():
@@ -482,6 +477,8 @@ class Publisher:
             return False
         assert client is not None
         self._client = client
+        self._connected_at = time.monotonic()
+        self._progress = False
         self._inflight.clear()
         self._sent_order.clear()
         self._acked.clear()
@@ -508,6 +505,12 @@ class Publisher:
                 pass
 
     def _lose(self, why: str) -> None:
+        now = time.monotonic()
+        # a connection that did its work (or lasted) starts the back-off afresh; one that fails at once
+        # (refused events, another client taking over the client id) keeps doubling it
+        if self._progress or now - self._connected_at >= STABLE_SECONDS:
+            self._delay = self.config.backoff_min
+        self._lost_at = now
         if self._client is not None:
             self._close(self._client)
         self._client = None
@@ -589,6 +592,7 @@ class Publisher:
         del self._sent_order[:n]
         self._acked.difference_update(done)
         self._refusal_streak = 0
+        self._progress = True
         with self._lock:
             self._n_published += n
             self._last_published = done[-1]

@@ -288,3 +288,20 @@ def test_odd_rows_are_published_as_stored_never_dropped(broker, subscriber_facto
     finally:
         pub.stop()
     assert got[1] == b"{broken" and b'"table_id":"T7"' in got[2]
+
+
+def test_two_stations_with_one_client_id_back_off_instead_of_spinning(broker, tmp_path):
+    # the broker drops the older connection whenever the other station connects with the same id
+    pubs = []
+    for name in ("a", "b"):
+        db = tmp_path / f"{name}.db"
+        append_cards(make_journal(db), "T1", 3)
+        pubs.append(Publisher(parse_broker_url(broker.url, client_id="same-id", backoff_min=0.05, backoff_max=0.4),
+                              db, "T1").start())
+    try:
+        time.sleep(2.0)
+        connects = [p.stats().connects for p in pubs]
+    finally:
+        for p in pubs:
+            p.stop()
+    assert all(1 <= c <= 15 for c in connects), connects

@@ -83,8 +83,7 @@ def test_a_ca_file_that_is_not_a_certificate_fails_each_attempt_without_killing_
 
 @pytest.mark.parametrize("protocol", ["5", "3.1.1"])
 def test_a_refusing_broker_leaves_events_in_the_outbox_with_mqtt5(broker_factory, tmp_path, protocol):
-    # the ACL lets this station write its status but not its events; the broker drops the connection of a
-    # client that publishes where it may not, so the publisher reconnects again and again
+    # the ACL lets this station write its status but not its events
     acl = tmp_path / "acl"
     acl.write_text("topic readwrite baccarat/tables/+/status\n")
     broker = broker_factory(extra=f"acl_file {acl}\n")
@@ -93,16 +92,16 @@ def test_a_refusing_broker_leaves_events_in_the_outbox_with_mqtt5(broker_factory
     cfg = parse_broker_url(broker.url, protocol=protocol, backoff_min=0.05, backoff_max=0.2)
     pub = Publisher(cfg, db, "T1").start()
     try:
-        left = pub.drain(1.5 if protocol == "5" else 15)
+        left = pub.drain(1.5 if protocol == "5" else 10)
         stats = pub.stats()
     finally:
         pub.stop()
     if protocol == "5":
-        # the PUBACK says "Not authorized" (or the broker drops the connection): nothing is marked, and
-        # every reconnection waits longer: a publisher that does not back off reconnects hundreds of
-        # times in 1.5 s; with back-off from 0.05 s up to 0.2 s it is about ten (the bound leaves room)
-        assert left == 5 and stats.published == 0 and 2 <= stats.connects <= 25, stats
-        assert "refused event 1" in stats.last_error or "connection" in stats.last_error.lower()
+        # the PUBACK says "Not authorized": nothing is marked, the publisher backs off and tries again
+        assert left == 5 and stats.published == 0 and 2 <= stats.connects <= 12   # backing off, not spinning
+        # (Mosquitto may also close the connection right after refusing, so the last error is either)
+        assert "refused event 1" in stats.last_error or "connection" in stats.last_error
     else:
-        # MQTT 3.1.1 cannot tell: the broker acknowledges and drops; the events count as published
-        assert left == 0 and stats.published == 5
+        # MQTT 3.1.1 cannot tell: the broker acknowledges and drops (Mosquitto also closes the connection);
+        # the refused events count as published
+        assert stats.published >= 1 and left == 5 - stats.published
