@@ -17,7 +17,18 @@ from collections.abc import Sequence
 
 from dealer_station import __version__
 
-__all__ = ["main", "build_parser", "CliError"]
+__all__ = ["main", "build_parser", "CliError", "echo"]
+
+
+def echo(*values: object, sep: str = " ", end: str = "\n", file=None, flush: bool = False) -> None:
+    """Write a command's output (like ``print``): the one place the command line writes text for people.
+
+    ``file``: a text stream, default standard output. Logging goes through structlog, never here.
+    """
+    stream = sys.stdout if file is None else file
+    stream.write(sep.join(str(v) for v in values) + end)
+    if flush:
+        stream.flush()
 
 
 class CliError(Exception):
@@ -64,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except CliError as err:
-        print(f"dealer-station {args.command}: {err}", file=sys.stderr)
+        echo(f"dealer-station {args.command}: {err}", file=sys.stderr)
         return err.status
     except KeyboardInterrupt:
         return 130

@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 
 ACTION = "replay"
 HELP = "re-run the recorded inputs on a fresh controller; exit 1 naming the first decision that differs"
@@ -57,7 +57,7 @@ def run(args) -> int:
             report = audit_journal(journal, config, edge_monitor=monitor)
         except JournalError as err:
             raise CliError(str(err)) from None
-    print(f"{args.db}: {report.message}")
+    echo(f"{args.db}: {report.message}")
     return 0 if report.ok else 1
 
 
@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CliError as err:
-        print(f"dealer-station journal replay: {err}", file=sys.stderr)
+        echo(f"dealer-station journal replay: {err}", file=sys.stderr)
         return err.status
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 
 NAME = "config"
 HELP = "check a station configuration file (every error names the key, the bad value and what is allowed)"
@@ -30,10 +30,10 @@ def run(args) -> int:
     try:
         config = load_config(path)
     except ConfigError as err:
-        print(f"{path}: INVALID")
+        echo(f"{path}: INVALID")
         for line in err.errors:
-            print(f"  {line}")
+            echo(f"  {line}")
         return 1
-    print(f"{path}: ok (table {config.table_id}, {config.mode.value}, pay table {config.paytable_name}, "
+    echo(f"{path}: ok (table {config.table_id}, {config.mode.value}, pay table {config.paytable_name}, "
           f"{len(config.offered_bets)} bets, {config.decks} decks)")
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 
 NAME = "console"
 HELP = "open the dealer console (touch screen) on a shoe; the simulated shoe by default"
@@ -70,7 +70,7 @@ def run(args) -> int:
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not has_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not has_display():
-        print(f"dealer-station console: {NO_DISPLAY}", file=sys.stderr)
+        echo(f"dealer-station console: {NO_DISPLAY}", file=sys.stderr)
         return 2
 
     from dealer_station.app.logging import configure_logging
@@ -85,6 +85,6 @@ def run(args) -> int:
     except (ValueError, OSError) as err:  # configuration, shoe spec, accounts, journal, PNG
         raise CliError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     if status and args.screenshot:
-        print(f"dealer-station console: the automatic dealer could not deal {args.rounds} rounds (the table "
+        echo(f"dealer-station console: the automatic dealer could not deal {args.rounds} rounds (the table "
               f"paused or timed out); the picture of where it stopped is in {args.screenshot}", file=sys.stderr)
     return status

@@ -28,7 +28,7 @@ import re
 import sys
 from collections.abc import Sequence
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.cards import Card, parse_cards
 from dealer_station.domain.errors import DomainError
@@ -72,9 +72,9 @@ def run(args: argparse.Namespace) -> int:
         except DomainError as err:
             raise CliError(str(err)) from None
         if args.json:
-            print(json.dumps(record))
+            echo(json.dumps(record))
         else:
-            print(_human(outcome, unused, paytable, mode))
+            echo(_human(outcome, unused, paytable, mode))
         return 0
     return _run_stdin(args.json, paytable, mode)
 
@@ -153,7 +153,7 @@ class _NoCards(DomainError):
 
 def _run_stdin(as_json: bool, paytable: PayTable, mode: Mode) -> int:
     if sys.stdin.isatty():
-        print("reading rounds from standard input, one per line (end with Ctrl-D)", file=sys.stderr)
+        echo("reading rounds from standard input, one per line (end with Ctrl-D)", file=sys.stderr)
     failed = 0
     for number, line in enumerate(_stdin_lines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -163,15 +163,15 @@ def _run_stdin(as_json: bool, paytable: PayTable, mode: Mode) -> int:
         except DomainError as err:
             failed += 1
             if as_json:
-                print(json.dumps({"error": str(err)}))
+                echo(json.dumps({"error": str(err)}))
             else:
-                print(f"dealer-station deal: line {number}: {err}", file=sys.stderr)
+                echo(f"dealer-station deal: line {number}: {err}", file=sys.stderr)
             continue
         if as_json:
-            print(json.dumps(record))
+            echo(json.dumps(record))
         else:
-            print(_human(outcome, unused, paytable, mode))
-            print()
+            echo(_human(outcome, unused, paytable, mode))
+            echo()
     return 2 if failed else 0
 
 

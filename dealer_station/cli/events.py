@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 from dealer_station.outbox import OutboxEvent, read_events
 
 NAME = "events"
@@ -170,7 +170,7 @@ def _tail(args: argparse.Namespace) -> int:
                 after = event.event_id
                 if args.pending and event.published_utc is not None:
                     continue
-                print(event.payload if args.json else format_event(event), flush=args.follow)
+                echo(event.payload if args.json else format_event(event), flush=args.follow)
             if not args.follow:
                 return 0
             time.sleep(max(0.01, args.interval))
@@ -234,9 +234,9 @@ def _publish(args: argparse.Namespace) -> int:
         publisher.stop()
         signal.signal(signal.SIGTERM, previous)
     stats = publisher.stats()
-    print(f"published {stats.published} event(s) of table {table_id} to {config.url}; {left} pending")
+    echo(f"published {stats.published} event(s) of table {table_id} to {config.url}; {left} pending")
     if left and not args.follow:
-        print(f"dealer-station events: {left} event(s) not acknowledged within {timeout:g} s "
+        echo(f"dealer-station events: {left} event(s) not acknowledged within {timeout:g} s "
               f"({stats.last_error or 'broker slow'}); they stay in the outbox", file=sys.stderr)
         return 1
     return 0

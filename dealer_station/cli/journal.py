@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from dealer_station.cli import CliError, _journal_replay
+from dealer_station.cli import CliError, _journal_replay, echo
 
 NAME = "journal"
 HELP = ("verify a journal's hash chain (exit 0 intact, 1 naming the first bad row), export it as JSON Lines, "
@@ -37,9 +37,9 @@ def run(args) -> int:
         if args.journal_command == "verify":
             report = journal.verify()
             if report.ok:
-                print(f"{args.db}: {report.message}")
+                echo(f"{args.db}: {report.message}")
                 return 0
-            print(f"{args.db}: TAMPERED: {report.message}")
+            echo(f"{args.db}: TAMPERED: {report.message}")
             return 1
         try:
             if args.output == "-":

@@ -13,7 +13,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.cards import DECKS_PER_SHOE
 from dealer_station.domain.errors import PayTableError
@@ -72,9 +72,9 @@ def run(args: argparse.Namespace) -> int:
     mode = Mode.parse(args.mode) if args.mode else paytable.mode
     report = analyse(composition, paytable, mode=mode, exact=args.exact)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2))
+        echo(json.dumps(report.to_json(), indent=2))
     else:
-        print(_human(report, paytable, shoe))
+        echo(_human(report, paytable, shoe))
     return 0
 
 

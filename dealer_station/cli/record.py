@@ -14,7 +14,7 @@ import queue
 import sys
 import time
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 from drivers.errors import ShoeConfigError, ShoeError, ShoeUnavailableError
 from drivers.frames import CardRead, ConnectionLost, NoRead
 from drivers.profiles import build_source, load_profile
@@ -111,5 +111,5 @@ def run(args: argparse.Namespace) -> int:
     if args.frames:
         while not events.empty():
             sys.stdout.write(_frame_json(events.get()) + "\n")
-    print(f"recorded {recorder.bytes} bytes in {recorder.chunks} reads to {args.output}", file=sys.stderr)
+    echo(f"recorded {recorder.bytes} bytes in {recorder.chunks} reads to {args.output}", file=sys.stderr)
     return 0

@@ -18,7 +18,7 @@ import threading
 from pathlib import Path
 
 from dealer_station.app.simulate import human_line
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 from dealer_station.cli.console import has_display
 
 NAME = "replay"
@@ -157,18 +157,18 @@ def run(args) -> int:
             if progress is not None:
                 progress.end()
             for why in result.refused:
-                print(f"dealer-station replay: {name}: refused: {why}", file=sys.stderr)
+                echo(f"dealer-station replay: {name}: refused: {why}", file=sys.stderr)
             if name in expected_for:
                 diff = compare_lines(expected_for[name], result.lines)
                 if diff:
                     status = 1
-                    print(f"dealer-station replay: {name}: {len(diff)} difference(s) from the expected results:",
+                    echo(f"dealer-station replay: {name}: {len(diff)} difference(s) from the expected results:",
                           file=sys.stderr)
                     for item in diff:
-                        print(f"  {item}", file=sys.stderr)
+                        echo(f"  {item}", file=sys.stderr)
                 continue
             if result.state == "paused":
-                print(f"dealer-station replay: {name}: the table is left paused ({result.incident})", file=sys.stderr)
+                echo(f"dealer-station replay: {name}: the table is left paused ({result.incident})", file=sys.stderr)
                 status = 1
     finally:
         if progress is not None:
@@ -205,20 +205,20 @@ def _run_console(args, config, session, expected: list[dict] | None, emit) -> in
     finally:
         replayer.journal.close()
     if result is None:
-        print(f"dealer-station replay: {args.sessions[0]}: the console was closed before the replay ended",
+        echo(f"dealer-station replay: {args.sessions[0]}: the console was closed before the replay ended",
               file=sys.stderr)
         return 1
     if expected is not None:
         diff = compare_lines(expected, result.lines)
         if diff:
-            print(f"dealer-station replay: {args.sessions[0]}: {len(diff)} difference(s) from the expected results:",
+            echo(f"dealer-station replay: {args.sessions[0]}: {len(diff)} difference(s) from the expected results:",
                   file=sys.stderr)
             for item in diff:
-                print(f"  {item}", file=sys.stderr)
+                echo(f"  {item}", file=sys.stderr)
             return 1
         return 0
     if result.state == "paused":
-        print(f"dealer-station replay: {args.sessions[0]}: the table is left paused ({result.incident})",
+        echo(f"dealer-station replay: {args.sessions[0]}: the table is left paused ({result.incident})",
               file=sys.stderr)
         return 1
     return 0

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 from dealer_station.domain.roads import ROWS, Roads, RoadsError, compute_roads, parse_sequence
 
 NAME = "roads"
@@ -89,5 +89,5 @@ def run(args: argparse.Namespace) -> int:
         json.dump(roads.to_json(), sys.stdout)
         sys.stdout.write("\n")
     else:
-        print(_text(roads))
+        echo(_text(roads))
     return 0

@@ -8,7 +8,7 @@ import signal
 import sys
 import threading
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 
 NAME = "run"
 HELP = "run the station headless on a shoe: a profile name, a profile file or an inline spec (docs/drivers.md)"
@@ -102,14 +102,14 @@ def run(args) -> int:
             try:
                 shoe.source.stop()
             except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
-                print(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
+                echo(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
             drain_events(controller, events, spill)  # what the reader delivered while it stopped
             left = publishing.finish()
             if left:
-                print(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
+                echo(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
                       file=sys.stderr)
         state = controller.snapshot().state
-        print(f"dealer-station run: {why}; table {state}", file=sys.stderr)
+        echo(f"dealer-station run: {why}; table {state}", file=sys.stderr)
         return 1 if state == "paused" else 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 
 NAME = "simulate"
 HELP = "deal whole shoes on the simulated shoe with an automatic dealer (one line per round and per shoe)"
@@ -103,6 +103,6 @@ def _simulate(args, config, journal, seed) -> int:
     if state == "paused":
         view = controller.snapshot()
         incident = view.incident.type if view.incident else "?"
-        print(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
+        echo(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
         return 1
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import getpass
 import sys
 
-from dealer_station.cli import CliError
+from dealer_station.cli import CliError, echo
 
 NAME = "users"
 HELP = "manage dealer and supervisor accounts (add, list, disable)"
@@ -52,15 +52,15 @@ def run(args) -> int:
                     raise CliError("no PIN typed: run it on a terminal, or give the PIN on standard input "
                                    "with --pin-stdin") from None
             account = accounts.add(args.user, args.role, pin)
-            print(f"{account.user}: {account.role} added to {path}")
+            echo(f"{account.user}: {account.role} added to {path}")
         elif args.users_command == "list":
             for account in accounts.list():
                 state = "disabled" if account.disabled else (
                     f"locked until {account.locked_until}" if account.locked_until else "active")
-                print(f"{account.user}\t{account.role}\t{state}")
+                echo(f"{account.user}\t{account.role}\t{state}")
         elif args.users_command == "disable":
             account = accounts.disable(args.user)
-            print(f"{account.user}: disabled")
+            echo(f"{account.user}: disabled")
     except AccountsError as err:
         raise CliError(str(err)) from None
     return 0
