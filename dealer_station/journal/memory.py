@@ -27,6 +27,7 @@ from dealer_station.journal.store import (
     VerifyReport,
     _stored_body,
     canonical,
+    export_rows,
     row_hash,
 )
 
@@ -161,11 +162,7 @@ class MemoryJournal:
 
     def export(self, fp: IO[str]) -> int:
         """Write every row as one JSON line to ``fp`` (the ``journal export`` format); return the number of rows."""
-        count = 0
-        for row in self.rows():
-            fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
-            count += 1
-        return count
+        return export_rows(self.rows(), fp)
 
     def close(self) -> None:
         """Close the outbox database if one was made (idempotent); the rows stay readable."""

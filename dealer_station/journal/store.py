@@ -305,11 +305,7 @@ class Journal:
 
     def export(self, fp: IO[str]) -> int:
         """Write every row as one JSON line to ``fp``; return the number of rows."""
-        count = 0
-        for row in self.rows():
-            fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
-            count += 1
-        return count
+        return export_rows(self.rows(), fp)
 
     def close(self) -> None:
         """Close the database (idempotent)."""
@@ -323,3 +319,12 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def export_rows(rows, fp: IO[str]) -> int:
+    """Write ``rows`` (journal rows) as JSON Lines to ``fp``, the ``journal export`` format; return the count."""
+    count = 0
+    for row in rows:
+        fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
+        count += 1
+    return count
