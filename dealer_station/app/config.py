@@ -139,8 +139,6 @@ class StationConfig:
         errors = _check_ranges(self)
         if self.paytable is None:
             errors.append("table.paytable: None is not allowed; allowed: a loaded pay table (use load_config)")
-        if not _TABLE_ID.match(self.table_id or ""):
-            errors.append(f"table.id: {self.table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
         if errors:
             raise ConfigError(errors, self.source)
 
@@ -232,8 +230,6 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
             errors.append(f"broker: {err}")
 
     table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
-    if isinstance(table_id, str) and not _TABLE_ID.match(table_id):
-        errors.append(f"table.id: {table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
     mode_text = get(table, "table", "mode", str, "commission", "'commission' or 'no-commission'")
     try:
         mode = Mode.parse(str(mode_text))
@@ -306,6 +302,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
 
 def _check_ranges(c: StationConfig) -> list[str]:
     errors = []
+    if not _TABLE_ID.match(c.table_id if isinstance(c.table_id, str) else ""):
+        errors.append(f"table.id: {c.table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
     if c.betting_window_seconds < 0:
         errors.append(f"betting.window_seconds: {c.betting_window_seconds!r} is not allowed; allowed: >= 0")
     if c.burn_ace not in (1, 11):
