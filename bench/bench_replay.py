@@ -19,6 +19,7 @@ bare loop's (a wrong fast replay is worth nothing).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import resource
 import sys
@@ -103,33 +104,14 @@ def write_session(shoes: list[list[str]], path: Path) -> int:
     return len(text)
 
 
-class _NoJournal:
-    """Diagnostic only (not a supported mode): a journal that stores nothing, to show the controller's own cost."""
-
-    path = ":none:"
-    last_seq = 0
-
-    def append(self, kind, body, ts, *, mark=(), events=(), table_id=""):
-        from dealer_station.journal import JournalRow
-
-        self.last_seq += 1
-        return JournalRow(self.last_seq, ts, kind, "", dict(body), "", ""), []
-
-    def rows(self, *args, **kw):
-        return iter(())
-
-    def last_marked(self, mark):
-        return None
-
-    def close(self) -> None:
-        pass
-
-
-def replay_once(path: Path, journal: Journal | None = None):
-    """Load and replay ``path``; return (result, seconds)."""
+def replay_once(path: Path, journal: Journal | None = None, *, monitor: bool = True):
+    """Load and replay ``path`` (the side-bet edge monitor on unless ``monitor`` is False); return (result, seconds)."""
     start = time.perf_counter()
     session = load_session(path)
-    replayer = Replayer(load_config(), journal=journal)
+    config = load_config()
+    if not monitor:
+        config = dataclasses.replace(config, player_edge_monitor=False)
+    replayer = Replayer(config, journal=journal)
     result = replayer.play(session)
     seconds = time.perf_counter() - start
     replayer.journal.close()
@@ -160,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
 
-        nojournal_result, nojournal_s = replay_once(session, _NoJournal())  # type: ignore[arg-type]
+        nomon_result, nomon_s = replay_once(session, monitor=False)
 
         one = Path(tmp) / "one.session.jsonl"
         write_session(shoes[:1], one)
@@ -176,8 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bare loop (parse + deal_round only): {bare_s:.3f} s, {bare_rate:,.0f} cards/s")
     print(f"ratio replay / bare loop: {replay_rate / bare_rate:.3f} "
           f"(the bare loop is {bare_rate / replay_rate:.0f}x faster)")
-    print(f"diagnostic, the same replay with a journal that stores nothing: {nojournal_s:.2f} s, "
-          f"{nojournal_result.cards / nojournal_s:,.0f} cards/s (the controller's own cost)")
+    print(f"the same replay without the side-bet edge monitor ([monitor] player_edge = false): {nomon_s:.2f} s, "
+          f"{nomon_result.cards / nomon_s:,.0f} cards/s (the monitor's share: "
+          f"{1 - nomon_s / replay_s:.0%} of the replay)")
     print(f"one shoe on a file journal (synchronous=FULL): {file_result.cards} cards in {file_s:.2f} s, "
           f"{file_result.cards / file_s:,.0f} cards/s")
     print(f"peak traced memory of the replay: {peak / 1e6:.1f} MB; process max RSS: {rss_kib / 1024:.0f} MB")

@@ -236,6 +236,8 @@ class Controller:
         config.validate()
         self.config = config
         self.journal = journal
+        # A journal without an outbox (a replay's MemoryJournal) needs no platform events built.
+        self._keeps_events = bool(getattr(journal, "keeps_events", True))
         self.accounts = accounts
         self._clock = clock
         if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
@@ -247,6 +249,8 @@ class Controller:
         self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
         self._deadline: datetime | None = None
+        self._last_moment: object = None
+        self._last_ts = ""
         self._log = structlog.get_logger("dealer_station.controller")
         self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
@@ -430,7 +434,10 @@ class Controller:
 
     def _now(self) -> str:
         try:
-            return iso_utc(self._clock())
+            moment = self._clock()
+            if moment != self._last_moment:  # a replay's clock stands still between a card and its acts
+                self._last_moment, self._last_ts = moment, iso_utc(moment)
+            return self._last_ts
         except Exception:  # noqa: BLE001 - a broken clock must not stop the table
             return iso_utc(utcnow())
 
@@ -446,7 +453,7 @@ class Controller:
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
-            row, _ = self.journal.append("input", body, ts)
+            seq = self.journal.add("input", body, ts)
         except JournalError as err:
             self._fault(err)
             if body.get("kind") in _HELD_KINDS:
@@ -457,7 +464,7 @@ class Controller:
         before = self._status
         outputs = self._machine.step(body)
         self._bind()
-        return self._decide(row.seq, outputs, ts, status_from=before)
+        return self._decide(seq, outputs, ts, status_from=before)
 
     def _decide(self, seq: int, outputs: list, ts: str, *, status_from: str | None) -> list:
         m = self._machine
@@ -491,8 +498,9 @@ class Controller:
             elif kind == "shoe_ended":
                 marks.add("shoe_ended")
         try:
-            self.journal.append("decision", body, ts, mark=marks, events=self._events(outputs),
-                                table_id=self.config.table_id)
+            self.journal.add("decision", body, ts, mark=marks,
+                             events=self._events(outputs) if self._keeps_events else (),
+                             table_id=self.config.table_id)
         except JournalError as err:
             self._fault(err)
             return False
@@ -561,7 +569,7 @@ class Controller:
     def _note(self, body: dict, mark: tuple[str, ...] = ()) -> None:
         ts = self._now()
         try:
-            self.journal.append("note", {**body, "ts": ts}, ts, mark=mark)
+            self.journal.add("note", {**body, "ts": ts}, ts, mark=mark)
         except JournalError as err:
             self._fault(err)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dealer_station.domain.errors import CardError
 
@@ -115,20 +115,33 @@ class Card:
     """A playing card: a :class:`Rank` and a :class:`Suit`.
 
     ``str(card)`` is the canonical token (``AS``, ``TD``, ``KH``); :func:`parse_card` reads it back.
+    Cards compare, sort and hash by rank and suit only.
+
+    Attributes
+    ----------
+    points:
+        Baccarat points 0–9 (RULES.md §1: Ace 1, 2–9 face value, 10/J/Q/K 0).
+    token:
+        Canonical two-character token, e.g. ``"TD"``.
     """
 
     rank: Rank
     suit: Suit
+    # Worked out once when the card is made: a table reads them for every card of every round.
+    points: int = field(init=False, repr=False, compare=False)
+    token: str = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def points(self) -> int:
-        """Baccarat points 0–9 (RULES.md §1)."""
-        return self.rank.points
+    def __post_init__(self) -> None:
+        rank, suit = Rank(self.rank), Suit(self.suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "points", rank.points)
+        object.__setattr__(self, "token", rank.letter + suit.value)
+        object.__setattr__(self, "_hash", hash((int(rank), suit.value)))
 
-    @property
-    def token(self) -> str:
-        """Canonical two-character token, e.g. ``"TD"``."""
-        return self.rank.letter + self.suit.value
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def label(self) -> str:
@@ -153,7 +166,11 @@ def parse_card(token: str) -> Card:
     CardError
         If the token is not a card; the message names the token.
     """
-    if not isinstance(token, str):
+    if type(token) is str:
+        known = _BY_TOKEN.get(token)
+        if known is not None:
+            return known
+    elif not isinstance(token, str):
         raise CardError(f"not a card token: {token!r}")
     text = token.strip().upper()
     if len(text) < 2:
@@ -162,7 +179,7 @@ def parse_card(token: str) -> Card:
     suit = _SUIT_BY_LETTER.get(text[-1])
     if rank is None or suit is None:
         raise CardError(f"unknown card token {token!r}: expected rank (A,2-9,T,10,J,Q,K) + suit (S,H,D,C)")
-    return Card(rank, suit)
+    return _BY_TOKEN[rank.letter + suit.value]
 
 
 def parse_cards(tokens: Iterable[str]) -> list[Card]:
@@ -172,6 +189,9 @@ def parse_cards(tokens: Iterable[str]) -> list[Card]:
 
 ALL_KINDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
 """The 52 card kinds, suit by suit (S, H, D, C) and rank A..K within a suit."""
+
+_BY_TOKEN: dict[str, Card] = {card.token: card for card in ALL_KINDS}
+"""Canonical token → the one shared :class:`Card` of that kind (cards are immutable values)."""
 
 
 def shoe_counts(decks: int = DECKS_PER_SHOE) -> Counter[Card]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dealer_station.domain.cards import Card
 from dealer_station.domain.errors import DealError
@@ -55,6 +55,7 @@ class Position(enum.Enum):
 
 
 _FIRST_FOUR = (Position.PLAYER1, Position.BANKER1, Position.PLAYER2, Position.BANKER2)
+_PLAYER_POSITIONS = frozenset({Position.PLAYER1, Position.PLAYER2, Position.PLAYER3})
 
 
 class FinalTotals:
@@ -87,16 +88,20 @@ class RoundOutcome(FinalTotals):
 
     player: tuple[Card, ...]
     banker: tuple[Card, ...]
+    _totals: tuple[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_totals", (hand_total(self.player), hand_total(self.banker)))
 
     @property
     def player_total(self) -> int:
         """Player's final total, 0–9."""
-        return hand_total(self.player)
+        return self._totals[0]
 
     @property
     def banker_total(self) -> int:
         """Banker's final total, 0–9."""
-        return hand_total(self.banker)
+        return self._totals[1]
 
     @property
     def player_natural(self) -> bool:
@@ -184,6 +189,7 @@ class RoundDealer:
         self._player: list[Card] = []
         self._banker: list[Card] = []
         self._positions: list[Position] = []
+        self._next: Position | None = Position.PLAYER1  # worked out after every change of the cards
 
     @property
     def player(self) -> tuple[Card, ...]:
@@ -203,6 +209,10 @@ class RoundDealer:
     @property
     def next_position(self) -> Position | None:
         """The position the next card goes to, or ``None`` when the round needs no more cards."""
+        return self._next
+
+    def _due(self) -> Position | None:
+        """The position due next by the rules (RULES.md §2), from the cards dealt so far."""
         dealt = len(self._positions)
         if dealt < 4:
             return _FIRST_FOUR[dealt]
@@ -220,18 +230,19 @@ class RoundDealer:
     @property
     def complete(self) -> bool:
         """True when the round needs no more cards."""
-        return self.next_position is None
+        return self._next is None
 
     def add(self, card: Card) -> Position:
         """Place ``card`` at :attr:`next_position` and return that position.
 
         Raises DealError if the round is already complete.
         """
-        position = self.next_position
+        position = self._next
         if position is None:
             raise DealError(f"the round is complete; card {card} is not part of it")
-        (self._player if position.hand == "player" else self._banker).append(card)
+        (self._player if position in _PLAYER_POSITIONS else self._banker).append(card)
         self._positions.append(position)
+        self._next = self._due()
         return position
 
     def replace(self, position: Position, card: Card) -> None:
@@ -245,6 +256,7 @@ class RoundDealer:
             raise DealError(f"position {position.value} has not been dealt")
         hand = self._player if position.hand == "player" else self._banker
         hand[position.index - 1] = card
+        self._next = self._due()
 
     @property
     def outcome(self) -> RoundOutcome:

@@ -22,7 +22,7 @@ __all__ = [
 
 def hand_total(cards: Iterable[Card]) -> int:
     """Total of a hand: sum of points mod 10, always 0–9 (RULES.md §1: 8 + 9 = 17 → 7)."""
-    return sum(card.points for card in cards) % 10
+    return sum([card.points for card in cards]) % 10
 
 
 def is_natural(total: int) -> bool:

@@ -12,6 +12,7 @@ outbox (a replay publishes nothing to the betting platform, so no platform event
 from __future__ import annotations
 
 import json
+import marshal
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
@@ -36,6 +37,10 @@ __all__ = ["MemoryJournal"]
 _Stored = tuple[int, str, str, str, str, str, str]
 """``(seq, ts, kind, mark, body text, prev_hash, hash)``: one row as the SQLite journal stores it."""
 
+_Pending = tuple[int, str, str, str, bytes | str]
+"""``(seq, ts, kind, mark, body)`` of a row not hashed yet: the body as ``marshal`` bytes (a copy that
+later changes to the caller's dict cannot reach), or its canonical text when ``marshal`` cannot take it."""
+
 BLOCK_ROWS = 512
 """Rows per sealed block: full blocks are kept as one zlib-compressed JSON array (a long replay keeps
 about a tenth of the memory; a block is unpacked only when something reads it)."""
@@ -51,7 +56,8 @@ class MemoryJournal:
     - no outbox: ``append`` checks each event's type (JournalError for an unknown one, nothing is
       written then) but stores no event and returns an empty event list; ``conn`` is an empty
       SQLite database with the journal and outbox tables, for code that reads the outbox;
-    - ``mark`` look-ups compare the tag exactly (the SQLite journal's ``LIKE`` also ignores ASCII case).
+    - ``mark`` look-ups compare the tag exactly (the SQLite journal's ``LIKE`` also ignores ASCII case);
+    - :meth:`add` defers a row's canonical text and hash to the next read (see the module docstring).
 
     Raises JournalError from ``append`` for an unknown event type (as ``Journal`` does).
     """
@@ -63,7 +69,12 @@ class MemoryJournal:
         self._tail: list[_Stored] = []   # the rows after the last full block
         self._last_seq = 0
         self._last_hash = GENESIS
+        self._pending: list[_Pending] = []    # rows added but not hashed yet, after every stored row
+        self._pending_packed: list[bytes] = []  # full blocks of pending rows, marshal + zlib, oldest first
         self._conn: sqlite3.Connection | None = None
+
+    keeps_events = False
+    """This journal has no outbox: a controller need not build platform events for it."""
 
     @property
     def last_seq(self) -> int:
@@ -82,14 +93,40 @@ class MemoryJournal:
     def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
                events: Iterable[EventSpec] = (), table_id: str = "") -> tuple[JournalRow, list[outbox.OutboxEvent]]:
         """Append one row (as :meth:`Journal.append`); the events are checked, not stored. Raises JournalError."""
-        tags = sorted(set(mark))
-        mark_text = f",{','.join(tags)}," if tags else ""
+        self._settle()
         seq = self._last_seq + 1
+        _check_events(events, seq)
+        mark_text = _mark_text(mark)
         text = canonical(body)
-        for event in events:
-            if event.type not in outbox.EVENT_TYPES:
-                raise JournalError(f"journal write failed at row {seq}: unknown event type {event.type!r}; "
-                                   f"allowed: {', '.join(sorted(outbox.EVENT_TYPES))}")
+        prev = self._last_hash
+        digest = self._store(seq, ts, kind, mark_text, text)
+        self._last_seq = seq
+        return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
+
+    def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
+            events: Iterable[EventSpec] = (), table_id: str = "") -> int:
+        """Append one row as :meth:`append` does and return its sequence number only.
+
+        The body is copied now (later changes to ``body`` do not reach the journal); its canonical
+        text and the row's hash are made at the next read, in order, so every read sees the rows and
+        hash chain :meth:`append` would have made. Raises JournalError for an unknown event type.
+        """
+        seq = self._last_seq + 1
+        _check_events(events, seq)
+        try:
+            snapshot: bytes | str = marshal.dumps(body) if type(body) is dict else canonical(body)
+        except ValueError:  # a value marshal cannot take (an enum, a Decimal): its canonical text now
+            snapshot = canonical(body)
+        pending = self._pending
+        pending.append((seq, ts, kind, _mark_text(mark) if mark else "", snapshot))
+        if len(pending) >= BLOCK_ROWS:
+            self._pending_packed.append(zlib.compress(marshal.dumps(pending), 1))
+            self._pending = []
+        self._last_seq = seq
+        return seq
+
+    def _store(self, seq: int, ts: str, kind: str, mark_text: str, text: str) -> str:
+        """Hash one row onto the chain and keep it; return its hash."""
         prev = self._last_hash
         digest = row_hash(seq, ts, kind, mark_text, text, prev)
         self._tail.append((seq, ts, kind, mark_text, text, prev, digest))
@@ -97,8 +134,19 @@ class MemoryJournal:
             self._sealed.append(zlib.compress(
                 json.dumps(self._tail, ensure_ascii=False).encode("utf-8", "surrogatepass"), 1))
             self._tail = []
-        self._last_seq, self._last_hash = seq, digest
-        return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
+        self._last_hash = digest
+        return digest
+
+    def _settle(self) -> None:
+        """Give every row added with :meth:`add` its canonical text and hash, oldest first."""
+        if not self._pending and not self._pending_packed:
+            return
+        blocks = [marshal.loads(zlib.decompress(b)) for b in self._pending_packed] + [self._pending]
+        self._pending_packed, self._pending = [], []
+        for block in blocks:
+            for seq, ts, kind, mark_text, snapshot in block:
+                text = canonical(marshal.loads(snapshot)) if isinstance(snapshot, bytes) else snapshot
+                self._store(seq, ts, kind, mark_text, text)
 
     @staticmethod
     def _row(stored: _Stored) -> JournalRow:
@@ -113,6 +161,7 @@ class MemoryJournal:
 
     def _stored(self, after: int = 0, until: int | None = None) -> Iterator[_Stored]:
         """Stored rows with ``after < seq <= until``, oldest first."""
+        self._settle()
         stop = self._last_seq if until is None else min(until, self._last_seq)
         start = max(0, after)
         if start >= stop:
@@ -122,6 +171,7 @@ class MemoryJournal:
             yield from self._block(index)[max(0, start - first):stop - first]
 
     def _stored_backwards(self) -> Iterator[_Stored]:
+        self._settle()
         for index in range(len(self._sealed), -1, -1):
             yield from reversed(self._block(index))
 
@@ -148,6 +198,7 @@ class MemoryJournal:
 
     def verify(self) -> VerifyReport:
         """Check every row's hash and the chain, as :meth:`Journal.verify` does."""
+        self._settle()
         prev = GENESIS
         count = 0
         for count, (seq, ts, kind, mark_text, text, prev_hash, digest) in enumerate(self._stored(), start=1):
@@ -175,3 +226,17 @@ class MemoryJournal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _mark_text(mark: Iterable[str]) -> str:
+    """The stored form of a row's tags: ``",a,b,"`` (sorted, no repeats), ``""`` for none."""
+    tags = sorted(set(mark))
+    return f",{','.join(tags)}," if tags else ""
+
+
+def _check_events(events: Iterable[EventSpec], seq: int) -> None:
+    """JournalError when an event's type is not a platform event type (as the SQLite journal refuses it)."""
+    for event in events:
+        if event.type not in outbox.EVENT_TYPES:
+            raise JournalError(f"journal write failed at row {seq}: unknown event type {event.type!r}; "
+                               f"allowed: {', '.join(sorted(outbox.EVENT_TYPES))}")

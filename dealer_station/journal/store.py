@@ -223,6 +223,14 @@ class Journal:
         self._last_seq, self._last_hash = seq, digest
         return row, stored
 
+    keeps_events = True
+    """This journal keeps the outbox: a controller builds the platform events of every decision for it."""
+
+    def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
+            events: Iterable[EventSpec] = (), table_id: str = "") -> int:
+        """:meth:`append`, returning only the new row's sequence number. Raises JournalError."""
+        return self.append(kind, body, ts, mark=mark, events=events, table_id=table_id)[0].seq
+
     def rows(self, after: int = 0, *, kinds: Iterable[str] | None = None, mark: str | None = None,
              until: int | None = None) -> Iterator[JournalRow]:
         """Rows with ``seq > after`` (and ``<= until``), oldest first, optionally only some kinds or one mark.

@@ -74,3 +74,44 @@ def test_verify_names_a_changed_row():
     journal._tail[2] = (seq, ts, kind, mark, text.replace("2", "7"), prev, digest)
     report = journal.verify()
     assert not report.ok and report.first_bad == 3 and "hash does not match" in report.message
+
+
+def test_add_defers_hashing_but_reads_the_rows_append_makes():
+    """``add`` keeps a copy of the body: the rows, chain and export equal those of ``append`` on the SQLite journal."""
+    from decimal import Decimal
+
+    from dealer_station.domain.outcome import Winner
+
+    body = {"kind": "frame", "cards": ["AS", "KH"], "nested": {"n": 1}}
+    lazy, eager = MemoryJournal(), Journal(":memory:")
+    bodies = [dict(body), {"stake": Decimal("12.50"), "winner": Winner.BANKER}, {"t": (1, 2)}, {"x": None}]
+    for index, item in enumerate(bodies * 300):  # more than a block of rows waits for its hash
+        mark = ("round",) if index % 7 == 0 else ()
+        seq = lazy.add("input", item, f"2026-11-30T04:00:{index % 60:02d}.000000Z", mark=mark)
+        row, _ = eager.append("input", item, f"2026-11-30T04:00:{index % 60:02d}.000000Z", mark=mark)
+        assert seq == row.seq == lazy.last_seq
+    bodies[0]["cards"].append("QD")  # the caller changes its dict afterwards: the journal keeps what was added
+    bodies[0]["nested"]["n"] = 2
+    assert lazy.verify().ok and lazy.verify().rows == 1200
+    assert list(lazy.rows(kinds=("input",), mark="round")) == list(eager.rows(kinds=("input",), mark="round"))
+    a, b = io.StringIO(), io.StringIO()
+    lazy.export(a)
+    eager.export(b)
+    assert a.getvalue() == b.getvalue()
+    assert next(lazy.rows()).body == {"cards": ["AS", "KH"], "kind": "frame", "nested": {"n": 1}}
+    assert next(lazy.rows(after=1)).body == {"stake": "12.50", "winner": "Winner.BANKER"}  # as canonical() writes them
+    eager.close()
+
+
+def test_add_and_append_interleave_on_one_chain():
+    mixed, plain = MemoryJournal(), MemoryJournal()
+    for i in range(40):
+        if i % 3:
+            mixed.add("input", {"i": i}, "t")
+        else:
+            assert mixed.append("input", {"i": i}, "t")[0].seq == i + 1  # append hashes what add left pending first
+        plain.append("input", {"i": i}, "t")
+    assert list(mixed.rows()) == list(plain.rows())
+    with pytest.raises(JournalError, match="unknown event type"):
+        mixed.add("decision", {"input": 1}, "t", events=[EventSpec("no_such_event", {})])
+    assert mixed.last_seq == 40 and mixed.verify().ok

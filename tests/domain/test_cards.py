@@ -123,3 +123,18 @@ def test_cards_sort_by_rank_then_suit():
     assert Suit.CLUBS >= Suit.CLUBS and Suit.SPADES <= Suit.HEARTS and Suit.CLUBS > Suit.SPADES
     with pytest.raises(TypeError):
         _ = Suit.SPADES < 1
+
+
+def test_a_card_made_by_hand_equals_the_parsed_one_in_value_hash_and_order():
+    """Cards are values: the parsed card (one shared object per kind) and one built from its rank and suit are
+    interchangeable as Counter keys (the shoe inventory), in sets and in sorting (RULES.md §1)."""
+    for parsed in ALL_KINDS:
+        built = Card(parsed.rank, parsed.suit)
+        assert built == parsed and hash(built) == hash(parsed) and not built < parsed
+        assert (built.points, built.token) == (parsed.points, parsed.token)
+        assert parse_card(parsed.token) is parse_card(parsed.token.lower())
+    inventory = shoe_counts(1)
+    inventory[Card(Rank.TEN, Suit.HEARTS)] -= 1
+    assert inventory[parse_card("10H")] == 0 and len({Card(Rank.ACE, Suit.SPADES), parse_card("AS")}) == 1
+    assert Card(Rank.KING, Suit.CLUBS) != Card(Rank.KING, Suit.SPADES)
+    assert hash(Card(Rank.KING, Suit.CLUBS)) != hash(Card(Rank.KING, Suit.SPADES))
