@@ -48,6 +48,8 @@ __all__ = ["Codec", "TokenRules", "LinesCodec", "SaopaiCodec", "StxEtxCodec", "H
 
 NOREAD = "NOREAD"
 """Marker token for :meth:`Codec.encode`: send this codec's No-Read token."""
+KNOWN_TOKENS = 4096
+"""Tokens whose frame :meth:`TokenRules.classify` keeps for the next time it sees them."""
 DEFAULT_NOREAD_TOKENS = ("NR", "NOREAD", "%%NoRead", "NO LABEL")
 """No-Read tokens recognised by default (compared case-insensitively)."""
 STX, ETX = 0x02, 0x03
@@ -89,6 +91,7 @@ class TokenRules:
     max_token: int = 64
     _noread_upper: frozenset[str] = field(init=False, repr=False, compare=False)
     _cut_upper: frozenset[str] = field(init=False, repr=False, compare=False)
+    _known: dict[tuple[bytes, str | None], Frame] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.cards not in CARD_MAPS:
@@ -97,10 +100,29 @@ class TokenRules:
             raise ShoeConfigError(f"max_token={self.max_token} is too small: use at least 4")
         object.__setattr__(self, "_noread_upper", frozenset(t.upper() for t in self.noread_tokens))
         object.__setattr__(self, "_cut_upper", frozenset(t.upper() for t in self.cut_tokens))
+        object.__setattr__(self, "_known", {})
 
     def classify(self, raw: bytes, text: str | None = None) -> Frame:
         """The frame for one complete token. ``raw``: its bytes as received; ``text``: its decoded
-        text when it is not ``raw`` itself (HID); never raises."""
+        text when it is not ``raw`` itself (HID); never raises.
+
+        Frames are immutable values, so the frame of a token seen before is given again (a shoe sends
+        the same few hundred tokens all day; at most :data:`KNOWN_TOKENS` are kept).
+        """
+        key = (raw, text)
+        try:
+            known = self._known.get(key)
+        except TypeError:  # bytes given as a mutable bytearray: not kept
+            return self._classify(raw, text)
+        if known is not None:
+            return known
+        frame = self._classify(raw, text)
+        if len(self._known) >= KNOWN_TOKENS:
+            self._known.clear()
+        self._known[key] = frame
+        return frame
+
+    def _classify(self, raw: bytes, text: str | None) -> Frame:
         if text is None:
             text = raw.decode("latin-1")
         if not any(c.isascii() and c.isalnum() for c in text):

@@ -111,11 +111,15 @@ class StationConfig:
     def table_settings(self) -> TableSettings:
         """The rule settings of the state machine (pure values)."""
         paytable = self.paytable
+        known: dict[int, tuple[str, ...]] = {}  # the pay table does not change: each round number once
 
         def offered_in(round_number: int) -> tuple[str, ...]:
             if paytable is None:
                 return ("player", "banker", "tie")
-            return tuple(b.value for b in paytable.offered_in(round_number))
+            bets = known.get(round_number)
+            if bets is None:
+                bets = known[round_number] = tuple(b.value for b in paytable.offered_in(round_number))
+            return bets
 
         return TableSettings(decks=self.decks, max_misreads=self.max_misreads,
                              indicator_counts=self.burn_indicator_counts, ace_burns=self.burn_ace,

@@ -58,6 +58,8 @@ def utcnow() -> datetime:
 
 def iso_utc(moment: datetime) -> str:
     """UTC ISO-8601 with microseconds and ``Z`` (``2026-11-30T04:05:06.123456Z``)."""
+    if moment.tzinfo is UTC:
+        return moment.isoformat(timespec="microseconds")[:-6] + "Z"
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
@@ -259,7 +261,8 @@ class Controller:
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
             self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
         if recovery.pending is not None:
-            self._decide(recovery.pending.seq, list(recovery.pending_outputs), self._now(), status_from=None)
+            self._decide(recovery.pending.seq, [tuple(o) for o in recovery.pending_outputs], self._now(),
+                         status_from=None)
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
                        pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
 
@@ -274,7 +277,7 @@ class Controller:
 
     def _tell(self, kind: str, data: dict) -> None:
         fact = Fact(kind, data)
-        for listener in list(self._listeners):
+        for listener in tuple(self._listeners):
             try:
                 listener(fact)
             except Exception as err:  # noqa: BLE001 - a listener never stops the table
@@ -466,18 +469,21 @@ class Controller:
         self._bind()
         return self._decide(seq, outputs, ts, status_from=before)
 
-    def _decide(self, seq: int, outputs: list, ts: str, *, status_from: str | None) -> list:
+    def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None) -> list:
+        """Add what follows from the machine's ``outputs`` (edge alerts, the table status), journal the
+        decision, tell listeners and log; return every output."""
         m = self._machine
-        outputs = [tuple(o) for o in outputs]
-        if any(k == "round_completed" for k, _ in outputs) and self._edge_monitor is not None:
+        outputs = list(outputs)
+        kinds = {kind for kind, _ in outputs}
+        if "round_completed" in kinds and self._edge_monitor is not None:
             outputs += self._edge_alerts()
-        status = _status(m.state)
+        state = m.state
+        status = _status(state)
         if status_from is not None and status != status_from:
-            outputs.append(("table_status", {"status": status, "state": m.state}))
+            outputs.append(("table_status", {"status": status, "state": state}))
         self._status = status
-        for kind, _data in outputs:
-            if kind == "betting_opened" and self.config.betting_window_seconds > 0:
-                self._deadline = self._clock() + timedelta(seconds=self.config.betting_window_seconds)
+        if "betting_opened" in kinds and self.config.betting_window_seconds > 0:
+            self._deadline = self._clock() + timedelta(seconds=self.config.betting_window_seconds)
         if not self._write_decision(seq, outputs, ts):
             self._pending = (seq, outputs, ts)
         for kind, data in outputs:
@@ -489,14 +495,7 @@ class Controller:
         m = self._machine
         body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state,
                 "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
-        marks = set()
-        for kind, _ in outputs:
-            if kind == "shoe_started":
-                marks.add("shoe_started")
-            elif kind in ("round_completed", "round_voided"):
-                marks.add("round")
-            elif kind == "shoe_ended":
-                marks.add("shoe_ended")
+        marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
         try:
             self.journal.add("decision", body, ts, mark=marks,
                              events=self._events(outputs) if self._keeps_events else (),
@@ -633,10 +632,9 @@ class Controller:
 
     def _log_outputs(self, outputs: list) -> None:
         for kind, data in outputs:
-            if kind in ("round_paused", "error", "act_refused", "incident_while_paused"):
+            if kind in _WARN_KINDS:
                 self._safe_log("warning", kind, **{"data": data})
-            elif kind in ("round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
-                          "player_edge"):
+            elif kind in _INFO_KINDS:
                 self._safe_log("info", kind, **{"data": data})
 
     def _safe_log(self, level: str, event: str, **kw: Any) -> None:
@@ -644,6 +642,16 @@ class Controller:
             getattr(self._log, level)(event, **kw)
         except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
             pass
+
+
+_MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
+          "shoe_ended": "shoe_ended"}
+"""Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
+
+_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused"})
+_INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
+                         "player_edge"})
+"""Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
 
 
 def _describe(body: dict) -> str:

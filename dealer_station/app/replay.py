@@ -255,13 +255,14 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
     use = named or codec
     steps: list[Step] = []
     last_t = 0.0
+    name = str(p)
     for index in range(first + 1, len(lines)):
-        line = lines[index]
-        if not line.strip():
+        line = lines[index].strip()
+        if not line:
             continue
-        where = f"{p}:{index + 1}"
+        where = f"{name}:{index + 1}"
         try:
-            obj = json.loads(line)
+            obj = _json_line(line)
             if not isinstance(obj, dict):
                 raise ValueError("not a JSON object")
             t = float(obj["t"])
@@ -287,6 +288,21 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
         raise ReplayError(f"{p}: the recording does not name its wire format: give --codec ({', '.join(CODECS)})")
     started = _parse_time(head.get("started")) or EPOCH
     return ReplaySession(str(p), "record", use, options, steps, started)
+
+
+_SCAN = json.JSONDecoder().scan_once
+
+
+def _json_line(text: str) -> object:
+    """One JSON value that is the whole of ``text`` (stripped), as ``json.loads`` reads it, without its
+    per-call set-up (a session has a line per read). Raises ValueError (``json.JSONDecodeError``)."""
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration as err:
+        raise json.JSONDecodeError("Expecting value", text, err.value) from None
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return value
 
 
 def _link_event(obj: dict) -> object:

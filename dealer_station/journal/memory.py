@@ -69,8 +69,7 @@ class MemoryJournal:
         self._tail: list[_Stored] = []   # the rows after the last full block
         self._last_seq = 0
         self._last_hash = GENESIS
-        self._pending: list[_Pending] = []    # rows added but not hashed yet, after every stored row
-        self._pending_packed: list[bytes] = []  # full blocks of pending rows, marshal + zlib, oldest first
+        self._pending: list[_Pending] = []  # rows added but not hashed yet, after every stored row
         self._conn: sqlite3.Connection | None = None
 
     keeps_events = False
@@ -117,11 +116,7 @@ class MemoryJournal:
             snapshot: bytes | str = marshal.dumps(body) if type(body) is dict else canonical(body)
         except ValueError:  # a value marshal cannot take (an enum, a Decimal): its canonical text now
             snapshot = canonical(body)
-        pending = self._pending
-        pending.append((seq, ts, kind, _mark_text(mark) if mark else "", snapshot))
-        if len(pending) >= BLOCK_ROWS:
-            self._pending_packed.append(zlib.compress(marshal.dumps(pending), 1))
-            self._pending = []
+        self._pending.append((seq, ts, kind, _mark_text(mark) if mark else "", snapshot))
         self._last_seq = seq
         return seq
 
@@ -139,14 +134,10 @@ class MemoryJournal:
 
     def _settle(self) -> None:
         """Give every row added with :meth:`add` its canonical text and hash, oldest first."""
-        if not self._pending and not self._pending_packed:
-            return
-        blocks = [marshal.loads(zlib.decompress(b)) for b in self._pending_packed] + [self._pending]
-        self._pending_packed, self._pending = [], []
-        for block in blocks:
-            for seq, ts, kind, mark_text, snapshot in block:
-                text = canonical(marshal.loads(snapshot)) if isinstance(snapshot, bytes) else snapshot
-                self._store(seq, ts, kind, mark_text, text)
+        pending, self._pending = self._pending, []
+        for seq, ts, kind, mark_text, snapshot in pending:
+            text = canonical(marshal.loads(snapshot)) if isinstance(snapshot, bytes) else snapshot
+            self._store(seq, ts, kind, mark_text, text)
 
     @staticmethod
     def _row(stored: _Stored) -> JournalRow:
