@@ -27,6 +27,7 @@ import structlog
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.edge import edge_watch_for
+from dealer_station.app.logging import log_enabled
 from dealer_station.domain.cards import Card
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
@@ -638,6 +639,8 @@ class Controller:
                 self._safe_log("info", kind, **{"data": data})
 
     def _safe_log(self, level: str, event: str, **kw: Any) -> None:
+        if not log_enabled(level):
+            return
         try:
             getattr(self._log, level)(event, **kw)
         except Exception:  # noqa: BLE001, S110 - logging never raises into the controller

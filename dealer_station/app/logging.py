@@ -14,7 +14,21 @@ import sys
 
 import structlog
 
-__all__ = ["configure_logging"]
+__all__ = ["configure_logging", "log_enabled"]
+
+_LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR,
+           "critical": logging.CRITICAL}
+_minimum: int | None = None  # the level configure_logging set; None: not configured, everything is passed on
+
+
+def log_enabled(level: str) -> bool:
+    """Whether a record at ``level`` (``"info"``, ``"warning"``...) would be written after :func:`configure_logging`.
+
+    Lets a hot path (the controller, once per output) skip building a record that would be dropped:
+    structlog's logger proxy does its set-up on every call, filtered or not. True before any
+    configuration (structlog's defaults write everything) and for an unknown level name.
+    """
+    return _minimum is None or _LEVELS.get(level, logging.CRITICAL) >= _minimum
 
 
 def configure_logging(json: bool | None = None, level: int | str = logging.INFO, stream=None) -> None:
@@ -30,11 +44,13 @@ def configure_logging(json: bool | None = None, level: int | str = logging.INFO,
     stream:
         Where logs go (default ``sys.stderr``).
     """
+    global _minimum
     stream = stream or sys.stderr
     if isinstance(level, str):
         level = logging.getLevelName(level.upper())
         if not isinstance(level, int):
             level = logging.INFO
+    _minimum = level
     if json is None:
         try:
             json = not stream.isatty()

@@ -210,6 +210,16 @@ def test_run_simulation_in_process_matches_the_command(tmp_path):
                                                      ).stdout.splitlines()
 
 
+def _reset_logging() -> None:
+    """Undo configure_logging: structlog's defaults, no bound ids, the station's handler off the root logger."""
+    structlog.contextvars.clear_contextvars()
+    structlog.reset_defaults()
+    root = logging.getLogger()
+    for h in list(root.handlers):
+        if getattr(h, "_dealer_station", False):
+            root.removeHandler(h)
+
+
 def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
     stream = io.StringIO()
     configure_logging(json=True, level="INFO", stream=stream)
@@ -226,12 +236,29 @@ def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
         assert paused[0]["round_id"] == "T1-S0001-R001" and paused[0]["level"] == "warning"
         assert any(r["event"] == "from the standard library" and r["logger"] == "some.library" for r in records)
     finally:
-        structlog.contextvars.clear_contextvars()
-        structlog.reset_defaults()
-        root = logging.getLogger()
-        for h in list(root.handlers):
-            if getattr(h, "_dealer_station", False):
-                root.removeHandler(h)
+        _reset_logging()
+
+
+def test_records_below_the_configured_level_are_not_built(tmp_path):
+    """At WARNING the controller's per-round information records are skipped before structlog sees them;
+    warnings (a pause) are still written, with the ids bound."""
+    from dealer_station.app.logging import log_enabled
+
+    stream = io.StringIO()
+    configure_logging(json=True, level="WARNING", stream=stream)
+    try:
+        assert not log_enabled("info") and log_enabled("warning") and log_enabled("error")
+        t = Table(tmp_path)
+        t.start_shoe()
+        t.deal_from(shoe_cards(4))
+        t.open_round()
+        t.ctl.dealer("call_supervisor", note="x")
+        events = [json.loads(x)["event"] for x in stream.getvalue().splitlines()]
+        assert "round_paused" in events and "round_completed" not in events and "shoe_started" not in events
+        configure_logging(json=True, level="INFO", stream=stream)
+        assert log_enabled("info") and not log_enabled("debug")
+    finally:
+        _reset_logging()
 
 
 def test_logging_never_raises(tmp_path):
@@ -246,11 +273,7 @@ def test_logging_never_raises(tmp_path):
         t.deal_from(shoe_cards(4))
         assert len(t.ctl.recall()) == 1
     finally:
-        structlog.reset_defaults()
-        root = logging.getLogger()
-        for h in list(root.handlers):
-            if getattr(h, "_dealer_station", False):
-                root.removeHandler(h)
+        _reset_logging()
 
 
 def test_console_renderer_on_a_terminal():
@@ -265,11 +288,7 @@ def test_console_renderer_on_a_terminal():
         text = stream.getvalue()
         assert "hello" in text and not text.lstrip().startswith("{")
     finally:
-        structlog.reset_defaults()
-        root = logging.getLogger()
-        for h in list(root.handlers):
-            if getattr(h, "_dealer_station", False):
-                root.removeHandler(h)
+        _reset_logging()
 
 
 def test_run_unknown_profile_is_a_usage_error(tmp_path):
