@@ -35,6 +35,7 @@ Classification of a token's text (all text codecs):
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 
@@ -53,6 +54,7 @@ KNOWN_TOKENS = 4096
 DEFAULT_NOREAD_TOKENS = ("NR", "NOREAD", "%%NoRead", "NO LABEL")
 """No-Read tokens recognised by default (compared case-insensitively)."""
 STX, ETX = 0x02, 0x03
+_LINE_END = re.compile(rb"[\r\n]")
 _NOISE = b"\x00\x7f\xff#*~!\x1b"
 
 
@@ -252,15 +254,17 @@ class LinesCodec(Codec):
     def _feed(self, data: bytes) -> list[Frame]:
         frames: list[Frame] = []
         buf = self._buf
-        for b in data:
-            if b in (0x0A, 0x0D):
-                if buf:
-                    frames.append(self.rules.classify(bytes(buf)))
-                    buf.clear()
-                continue
-            buf.append(b)
-            if len(buf) >= self.rules.max_token:
-                frames.append(self.rules.classify(bytes(buf)))
+        classify = self.rules.classify
+        limit = self.rules.max_token
+        pieces = _LINE_END.split(data)
+        last = len(pieces) - 1
+        for index, piece in enumerate(pieces):
+            buf += piece
+            while len(buf) >= limit:  # a token without an end is cut every max_token bytes
+                frames.append(classify(bytes(buf[:limit])))
+                del buf[:limit]
+            if index < last and buf:  # a CR or LF ends the token (CRLF and empty lines end nothing more)
+                frames.append(classify(bytes(buf)))
                 buf.clear()
         return frames
 

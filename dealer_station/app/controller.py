@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -246,7 +246,7 @@ class Controller:
         if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
             edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
-        self._listeners: list[Callable[[Fact], None]] = []
+        self._listeners: list[tuple[Callable[[Fact], None], frozenset[str] | None]] = []
         self._machine = TableMachine(config.table_settings())
         self._journal_fault: Incident | None = None
         self._held_inputs: list[dict] = []
@@ -269,16 +269,20 @@ class Controller:
 
     # ------------------------------------------------------------- listeners
 
-    def subscribe(self, listener: Callable[[Fact], None]) -> None:
-        """Call ``listener(fact)`` for every fact, synchronously, on the owner thread.
+    def subscribe(self, listener: Callable[[Fact], None], kinds: Iterable[str] | None = None) -> None:
+        """Call ``listener(fact)`` for every fact (or only facts of ``kinds``), synchronously, on the owner thread.
 
         A listener that raises is logged and otherwise ignored (it never stops the table).
         """
-        self._listeners.append(listener)
+        self._listeners.append((listener, None if kinds is None else frozenset(kinds)))
 
     def _tell(self, kind: str, data: dict) -> None:
-        fact = Fact(kind, data)
-        for listener in tuple(self._listeners):
+        fact = None
+        for listener, kinds in tuple(self._listeners):
+            if kinds is not None and kind not in kinds:
+                continue
+            if fact is None:
+                fact = Fact(kind, data)
             try:
                 listener(fact)
             except Exception as err:  # noqa: BLE001 - a listener never stops the table

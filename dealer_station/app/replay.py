@@ -81,6 +81,9 @@ SESSION_KINDS = ("record", "journal", "script", "capture")
 ROUND_KINDS = ("round_completed", "round_voided", "shoe_ended")
 """Controller facts that make an output line."""
 
+_CARD_KINDS = ("card_accepted", "card_burned", "burn_indicator")
+"""Controller facts of a card taken from the shoe (counted in :attr:`ReplayResult.cards`)."""
+
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 """The replay clock's origin when a session does not say when it started."""
 
@@ -570,7 +573,7 @@ class Replayer:
         self.controller = Controller(config, self.journal, accounts=RecordedAuthority(),  # type: ignore[arg-type]
                                      clock=lambda: self._now)
         self.result = ReplayResult()
-        self.controller.subscribe(self._on_fact)
+        self.controller.subscribe(self._on_fact, kinds=(*ROUND_KINDS, *_CARD_KINDS))
         for listener in listeners:
             self.controller.subscribe(listener)
 
@@ -580,7 +583,7 @@ class Replayer:
             self.result.lines.append(line)
             if self.on_line is not None:
                 self.on_line(line)
-        elif fact.kind == "card_accepted" or fact.kind in ("card_burned", "burn_indicator"):
+        elif fact.kind in _CARD_KINDS:
             self.result.cards += 1
 
     def play(self, session: ReplaySession) -> ReplayResult:

@@ -190,6 +190,7 @@ class RoundDealer:
         self._banker: list[Card] = []
         self._positions: list[Position] = []
         self._next: Position | None = Position.PLAYER1  # worked out after every change of the cards
+        self._outcome: RoundOutcome | None = None       # the complete round's outcome, made once
 
     @property
     def player(self) -> tuple[Card, ...]:
@@ -243,6 +244,7 @@ class RoundDealer:
         (self._player if position in _PLAYER_POSITIONS else self._banker).append(card)
         self._positions.append(position)
         self._next = self._due()
+        self._outcome = None
         return position
 
     def replace(self, position: Position, card: Card) -> None:
@@ -257,6 +259,7 @@ class RoundDealer:
         hand = self._player if position.hand == "player" else self._banker
         hand[position.index - 1] = card
         self._next = self._due()
+        self._outcome = None
 
     @property
     def outcome(self) -> RoundOutcome:
@@ -264,7 +267,9 @@ class RoundDealer:
         if not self.complete:
             pos = self.next_position
             raise DealError(f"the round is not complete: {pos.value if pos else '?'} still to deal")
-        return RoundOutcome(player=tuple(self._player), banker=tuple(self._banker))
+        if self._outcome is None:
+            self._outcome = RoundOutcome(player=tuple(self._player), banker=tuple(self._banker))
+        return self._outcome
 
 
 def deal_round(cards: Iterable[Card]) -> tuple[RoundOutcome, list[Card]]:

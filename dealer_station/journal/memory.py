@@ -111,7 +111,8 @@ class MemoryJournal:
         hash chain :meth:`append` would have made. Raises JournalError for an unknown event type.
         """
         seq = self._last_seq + 1
-        _check_events(events, seq)
+        if events:
+            _check_events(events, seq)
         try:
             snapshot: bytes | str = marshal.dumps(body) if type(body) is dict else canonical(body)
         except ValueError:  # a value marshal cannot take (an enum, a Decimal): its canonical text now

@@ -285,3 +285,33 @@ def test_fuzz_noise_then_card_then_card(name, noise, report_id):
     codec.feed(noise, now=0.0)
     codec.flush()
     assert kinds(codec.feed(codec.encode("7H") + codec.encode("8D"), now=1.0)) == ["7H", "8D"]
+
+
+def _lines_by_the_byte(data: bytes, max_token: int) -> tuple[list[bytes], bytes]:
+    """The ``lines`` wire format read a byte at a time: CR or LF ends a token, a token is cut every
+    ``max_token`` bytes, empty tokens are nothing. Returns (tokens, the unfinished token's bytes)."""
+    tokens, token = [], b""
+    for b in data:
+        if b in b"\r\n":
+            if token:
+                tokens.append(token)
+            token = b""
+            continue
+        token += bytes([b])
+        if len(token) >= max_token:
+            tokens.append(token)
+            token = b""
+    return tokens, token
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=120).map(lambda b: b.replace(b"\x00", b"\n")),
+       cuts=st.lists(st.integers(min_value=0, max_value=120), max_size=8),
+       max_token=st.sampled_from([4, 5, 9, 32]))
+def test_lines_codec_reads_any_split_as_the_byte_at_a_time_definition(data, cuts, max_token):
+    codec = make_codec("lines", {"max_token": max_token})
+    bounds = sorted({min(c, len(data)) for c in cuts} | {0, len(data)})
+    frames = [f for i, j in zip(bounds, bounds[1:], strict=False) for f in codec.feed(data[i:j])]
+    tokens, rest = _lines_by_the_byte(data, max_token)
+    reference = make_codec("lines", {"max_token": max_token}).rules
+    assert frames == [reference.classify(t) for t in tokens] and codec.pending == rest
