@@ -41,6 +41,7 @@ from dealer_station.domain.settlement import net_for_rule
 __all__ = [
     "BetOdds",
     "Composition",
+    "EdgeMonitor",
     "OddsError",
     "OddsReport",
     "Round",
@@ -661,20 +662,175 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
         watched = [b for b in BetType if b in chosen and b in paytable.bets]
     if not watched:
         return []
-    counts = _counts(composition)
-    nets = _nets(paytable.bets)
+    return _edge_alerts(_counts(composition), _nets(paytable.bets), mode, watched)
+
+
+def _edge_alerts(counts: _Counts, nets: _Nets, mode: Mode, watched: Iterable[BetType]) -> list[dict]:
+    """The alerts of :func:`player_edge_alerts` from a composition's exact counts (float EVs, as there)."""
     evs = _bet_evs(counts, nets, [(b, mode if b is BetType.BANKER else Mode.COMMISSION) for b in watched],
                    exact=False)
     alerts = []
     for (bet, _), ev in evs.items():
         if ev > 0:
             alerts.append({"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev),
-                           "cards_left": composition.cards})
+                           "cards_left": counts.cards})
     return alerts
 
 
+_KIND_INDEX: dict[Card, int] = {card: i for i, card in enumerate(ALL_KINDS)}
+_KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
+"""``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
+_KIND_IDS: list[int] = [id(card) for card in ALL_KINDS]
+_INT = {int}
+_FLOAT_EXACT = 2**53
+"""Integers up to this are exact in float64."""
+
+
+def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
+    """52 validated counts in ``ALL_KINDS`` order, as :func:`_kind_counts` gives them (same errors), faster.
+
+    A mapping keyed by the 52 ``ALL_KINDS`` cards in that order (``shoe_counts`` and its copies) with plain
+    int counts >= 0 is read without a Python loop; anything else is checked key by key.
+    """
+    if isinstance(remaining, Composition):
+        return list(remaining.counts)
+    if not isinstance(remaining, Mapping):
+        raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
+    if len(remaining) == len(_KIND_IDS) and list(map(id, remaining)) == _KIND_IDS:
+        values = list(remaining.values())
+        if set(map(type, values)) <= _INT and min(values) >= 0:
+            return values
+    counts = [0] * len(ALL_KINDS)
+    by_id = _KIND_BY_ID.get
+    for key, count in remaining.items():
+        i = by_id(id(key))
+        if i is None or type(count) is not int or count < 0:
+            try:
+                card = key if isinstance(key, Card) else parse_card(key)
+            except CardError as err:
+                raise OddsError(f"bad card kind {key!r}: {err}") from None
+            i = _KIND_INDEX[card]
+            count = _check_count(str(card), count)
+        counts[i] += count
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class _MonitorPlan:
+    """What the edge monitor checks after a given round: the bets open in the next one (RULES.md §3)."""
+
+    open_bets: tuple[BetType, ...]
+    screen: np.ndarray                                  # float64[open category bets, 5005]: nets per multiset
+    floor: np.ndarray                                   # float64[open category bets]: -margin per unit EV
+    pairs: tuple[tuple[BetType, int, float, float], ...]  # (bet, 2 or 4 first cards, win net, lose net)
+
+
+class EdgeMonitor:
+    """The side-bet edge monitor the controller calls after every round (see :func:`make_edge_monitor`).
+
+    Called as ``monitor(remaining, round_number) -> list[dict]``; the result is exactly
+    ``[{**alert, "round": round_number} for alert in player_edge_alerts(remaining, paytable, mode, open_bets)]``
+    with ``open_bets`` the watched bets still offered in round ``round_number + 1`` (RULES.md §3).
+
+    How it is fast. It keeps the previous call's counts (:class:`~dealer_station.domain.edge_counts.ShoeCounts`)
+    and updates only what the changed cards touch. Pair bets are computed exactly as the engine computes
+    them, from running integer sums. Every other open bet is first *screened* with the float multiset
+    weights: when its EV is clearly negative (below ``-SCREEN_MARGIN``, far beyond the float error) it
+    cannot alert. When an open bet is not clearly negative, the engine's exact round counts are taken (up to
+    455 cards from the same weights in one matrix product, every partial sum an exact integer; beyond,
+    from the engine itself) and the alerts are built by the same code as :func:`player_edge_alerts`, so
+    every alert and every ``"ev"`` string is the engine's own. Any composition is right, whatever the
+    previous one was (new shoe, cards put back, recovery): the 52 counts are diffed on every call.
+
+    Raises
+    ------
+    OddsError
+        (from a call) a key that is not a card or a count that is not a whole number >= 0.
+    """
+
+    def __init__(self, paytable: PayTable, mode: Mode, watched: list[BetType]) -> None:
+        from dealer_station.domain.edge_counts import SCREEN_MARGIN, ShoeCounts, screen_tables
+
+        self._paytable = paytable
+        self._mode = mode
+        self._watched = watched
+        self._plans: dict[int, _MonitorPlan] = {}
+        self._nets = _nets(paytable.bets)
+        self._sequences = screen_tables().sequences
+        self._columns = {}
+        self._floors = {}
+        for bet in watched:
+            if bet not in self._nets.pair:
+                net = self._nets.category_float[(bet, mode if bet is BetType.BANKER else Mode.COMMISSION)]
+                self._columns[bet] = self._sequences @ net
+                self._floors[bet] = -SCREEN_MARGIN * max(1.0, float(np.abs(net).max()))
+        self._counts = ShoeCounts()
+
+    def _plan(self, round_number: int) -> _MonitorPlan:
+        plan = self._plans.get(round_number)
+        if plan is None:
+            rules = self._paytable.bets
+            open_bets = tuple(b for b in self._watched if rules[b].offered_in(round_number + 1))
+            category = [b for b in open_bets if b in self._columns]
+            screen = (np.ascontiguousarray(np.stack([self._columns[b] for b in category]))
+                      if category else np.zeros((0, self._sequences.shape[0])))
+            pairs = tuple((b, 2 if b in (BetType.PLAYER_PAIR, BetType.BANKER_PAIR) else 4,
+                           float(self._nets.pair[b][0]), float(self._nets.pair[b][1]))
+                          for b in open_bets if b in self._nets.pair)
+            plan = _MonitorPlan(open_bets, screen, np.array([self._floors[b] for b in category]), pairs)
+            if len(self._plans) > 512:
+                self._plans.clear()
+            self._plans[round_number] = plan
+        return plan
+
+    def __call__(self, remaining: Mapping[Card | str, int] | Composition, round_number: int) -> list[dict]:
+        """Alerts for the bets offered in round ``round_number + 1`` that favour the player."""
+        plan = self._plan(round_number)
+        if not plan.open_bets:
+            return []
+        kinds = _kind_vector(remaining)
+        n = sum(kinds)
+        if n < MAX_CARDS:
+            return []
+        state = self._counts
+        state.update(kinds)
+        if not state.screenable():
+            return self._exact(kinds, plan, round_number)
+        if plan.screen.shape[0]:
+            sums = plan.screen @ state.weights()
+            if (sums > plan.floor * float(_falling(n, MAX_CARDS))).any():
+                return self._exact(kinds, plan, round_number)
+        alerts = []
+        player_pair, either_pair, perfect_pair = state.pair_counts()
+        for bet, first, win, lose in plan.pairs:
+            if first == 2:
+                p = player_pair / _falling(n, 2)
+            else:
+                p = (either_pair if bet is BetType.EITHER_PAIR else perfect_pair) / _falling(n, 4)
+            ev = p * win + (1 - p) * lose
+            if ev > 0:
+                alerts.append({"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev), "cards_left": n,
+                               "round": round_number})
+        return alerts
+
+    def _exact(self, kinds: list[int], plan: _MonitorPlan, round_number: int) -> list[dict]:
+        """The alerts from the engine's exact counts (a bet is not clearly negative, or a huge shoe)."""
+        state = self._counts
+        n = state.cards
+        round_total = _falling(n, MAX_CARDS)
+        if round_total < _FLOAT_EXACT and state.screenable():
+            player_pair, either_pair, perfect_pair = state.pair_counts()
+            rounds = (state.weights() @ self._sequences).astype(np.int64)
+            counts = _Counts(n, rounds, round_total, _falling(n, 2), _falling(n, 4),
+                             player_pair, either_pair, perfect_pair)
+        else:
+            counts = _counts(Composition(tuple(kinds)))
+        alerts = _edge_alerts(counts, self._nets, self._mode, plan.open_bets)
+        return [{**alert, "round": round_number} for alert in alerts]
+
+
 def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
-                      bets: Iterable[BetType | str] | None = None) -> Callable[[Mapping[Card, int], int], list[dict]]:
+                      bets: Iterable[BetType | str] | None = None) -> EdgeMonitor:
     """A side-bet edge monitor for the controller, to call after every round.
 
     Parameters
@@ -684,17 +840,22 @@ def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
 
     Returns
     -------
-    callable
-        ``edge_monitor(remaining: Counter[Card], round_number: int) -> list[dict]``. ``round_number`` is
-        the number (1-based) of the round just completed in this shoe; only bets still offered in the
-        next round (``round_number + 1`` <= the bet's ``last_round``, RULES.md §3) are checked. Each
-        alert is a :func:`player_edge_alerts` dict plus ``"round": round_number``. Pure: no state
-        between calls.
+    EdgeMonitor
+        Callable ``edge_monitor(remaining: Counter[Card], round_number: int) -> list[dict]``.
+        ``round_number`` is the number (1-based) of the round just completed in this shoe; only bets still
+        offered in the next round (``round_number + 1`` <= the bet's ``last_round``, RULES.md §3) are
+        checked. Each alert is a :func:`player_edge_alerts` dict plus ``"round": round_number``, and the
+        list is exactly what :func:`player_edge_alerts` gives for the open bets. The monitor keeps the
+        previous call's counts to update only what changed (about 30 us a call over a shoe instead of
+        about 0.5 ms); any composition is right whatever came before, so one monitor serves shoe after
+        shoe. Once no watched bet is offered any more, a call does no work at all.
 
     Raises
     ------
+    ValueError
+        An unknown bet id or mode name.
     OddsError
-        (from the returned function) a bad composition.
+        (from a call) a bad composition: a key that is not a card, a count that is not a whole number >= 0.
     """
     mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
     if bets is None:
@@ -702,15 +863,4 @@ def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
     else:
         chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
         watched = [b for b in BetType if b in chosen and b in paytable.bets]
-    round_tables()
-    _nets(paytable.bets)
-
-    def edge_monitor(remaining: Mapping[Card, int], round_number: int) -> list[dict]:
-        """Alerts for the bets offered in round ``round_number + 1`` that favour the player."""
-        open_bets = [b for b in watched if paytable.bets[b].offered_in(round_number + 1)]
-        if not open_bets:
-            return []
-        alerts = player_edge_alerts(remaining, paytable, mode, open_bets)
-        return [{**alert, "round": round_number} for alert in alerts]
-
-    return edge_monitor
+    return EdgeMonitor(paytable, mode, watched)
