@@ -662,18 +662,15 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
         watched = [b for b in BetType if b in chosen and b in paytable.bets]
     if not watched:
         return []
-    return _edge_alerts(_counts(composition), _nets(paytable.bets), mode, watched)
-
-
-def _edge_alerts(counts: _Counts, nets: _Nets, mode: Mode, watched: Iterable[BetType]) -> list[dict]:
-    """The alerts of :func:`player_edge_alerts` from a composition's exact counts (float EVs, as there)."""
+    counts = _counts(composition)
+    nets = _nets(paytable.bets)
     evs = _bet_evs(counts, nets, [(b, mode if b is BetType.BANKER else Mode.COMMISSION) for b in watched],
                    exact=False)
     alerts = []
     for (bet, _), ev in evs.items():
         if ev > 0:
             alerts.append({"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev),
-                           "cards_left": counts.cards})
+                           "cards_left": composition.cards})
     return alerts
 
 
@@ -682,8 +679,6 @@ _KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
 """``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
 _KIND_IDS: list[int] = [id(card) for card in ALL_KINDS]
 _INT = {int}
-_FLOAT_EXACT = 2**53
-"""Integers up to this are exact in float64."""
 
 
 def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
@@ -720,9 +715,19 @@ class _MonitorPlan:
     """What the edge monitor checks after a given round: the bets open in the next one (RULES.md §3)."""
 
     open_bets: tuple[BetType, ...]
-    screen: np.ndarray                                  # float64[open category bets, 5005]: nets per multiset
-    floor: np.ndarray                                   # float64[open category bets]: -margin per unit EV
-    pairs: tuple[tuple[BetType, int, float, float], ...]  # (bet, 2 or 4 first cards, win net, lose net)
+    category: tuple[BetType, ...]                       # open bets paid by round category, in BetType order
+    screen: np.ndarray                                  # float64[len(category), 5005]: net of each multiset
+    margin: tuple[float, ...]                           # per category bet: float EV error allowance
+    pairs: dict[BetType, tuple[int, float, float]]      # open pair bet -> (2 or 4 first cards, win net, lose net)
+
+
+def _clear_of_rounding(ev: float, margin: float) -> bool:
+    """True when ``ev`` is more than ``2 * margin`` from every 6-place rounding boundary ``(k + 1/2) 1e-6``.
+
+    Then every number within ``margin`` of ``ev`` has the same :func:`_ev_text` (and the same for ``-ev``).
+    """
+    scaled = ev * 1e6
+    return abs(scaled - math.floor(scaled) - 0.5) * 1e-6 > 2 * margin
 
 
 class EdgeMonitor:
@@ -734,13 +739,16 @@ class EdgeMonitor:
 
     How it is fast. It keeps the previous call's counts (:class:`~dealer_station.domain.edge_counts.ShoeCounts`)
     and updates only what the changed cards touch. Pair bets are computed exactly as the engine computes
-    them, from running integer sums. Every other open bet is first *screened* with the float multiset
-    weights: when its EV is clearly negative (below ``-SCREEN_MARGIN``, far beyond the float error) it
-    cannot alert. When an open bet is not clearly negative, the engine's exact round counts are taken (up to
-    455 cards from the same weights in one matrix product, every partial sum an exact integer; beyond,
-    from the engine itself) and the alerts are built by the same code as :func:`player_edge_alerts`, so
-    every alert and every ``"ev"`` string is the engine's own. Any composition is right, whatever the
-    previous one was (new shoe, cards put back, recovery): the 52 counts are diffed on every call.
+    them, from running integer sums. The other open bets get a float EV from the multiset weights (one
+    matrix-vector product), within ``5.8e-13 * largest |net|`` of the exact EV; the engine's own float EV
+    is within ``2.1e-14 * largest |net|``. The allowance used is ``SCREEN_MARGIN * max(1, largest |net|)``
+    (``SCREEN_MARGIN = 1e-11``), over 15 times their sum. A bet whose float EV is below minus the allowance
+    cannot alert; one above it alerts, and its ``"ev"`` and ``"house_edge"`` strings are the engine's:
+    both floats round alike to 6 places unless one lies near a rounding boundary. When a float EV is within
+    the allowance of 0, or within twice of a rounding boundary (rare), or a point-value count is beyond the
+    monitor's tables, the call returns :func:`player_edge_alerts` itself. Any composition is right,
+    whatever the previous one was (new shoe, cards put back, recovery): the 52 counts are diffed on every
+    call.
 
     Raises
     ------
@@ -754,16 +762,18 @@ class EdgeMonitor:
         self._paytable = paytable
         self._mode = mode
         self._watched = watched
-        self._plans: dict[int, _MonitorPlan] = {}
+        self._plans: dict[int, _MonitorPlan] = {}                       # by round number
+        self._plan_for: dict[tuple[BetType, ...], _MonitorPlan] = {}    # by open bets
         self._nets = _nets(paytable.bets)
-        self._sequences = screen_tables().sequences
-        self._columns = {}
-        self._floors = {}
+        sequences = screen_tables().sequences
+        self._multisets = sequences.shape[0]
+        self._columns: dict[BetType, np.ndarray] = {}
+        self._margins: dict[BetType, float] = {}
         for bet in watched:
             if bet not in self._nets.pair:
                 net = self._nets.category_float[(bet, mode if bet is BetType.BANKER else Mode.COMMISSION)]
-                self._columns[bet] = self._sequences @ net
-                self._floors[bet] = -SCREEN_MARGIN * max(1.0, float(np.abs(net).max()))
+                self._columns[bet] = sequences @ net
+                self._margins[bet] = SCREEN_MARGIN * max(1.0, float(np.abs(net).max()))
         self._counts = ShoeCounts()
 
     def _plan(self, round_number: int) -> _MonitorPlan:
@@ -771,13 +781,17 @@ class EdgeMonitor:
         if plan is None:
             rules = self._paytable.bets
             open_bets = tuple(b for b in self._watched if rules[b].offered_in(round_number + 1))
-            category = [b for b in open_bets if b in self._columns]
-            screen = (np.ascontiguousarray(np.stack([self._columns[b] for b in category]))
-                      if category else np.zeros((0, self._sequences.shape[0])))
-            pairs = tuple((b, 2 if b in (BetType.PLAYER_PAIR, BetType.BANKER_PAIR) else 4,
-                           float(self._nets.pair[b][0]), float(self._nets.pair[b][1]))
-                          for b in open_bets if b in self._nets.pair)
-            plan = _MonitorPlan(open_bets, screen, np.array([self._floors[b] for b in category]), pairs)
+            plan = self._plan_for.get(open_bets)
+            if plan is None:
+                # one plan (and one screen matrix, kept hot in cache) per set of open bets
+                category = tuple(b for b in open_bets if b in self._columns)
+                screen = (np.ascontiguousarray(np.stack([self._columns[b] for b in category]))
+                          if category else np.zeros((0, self._multisets)))
+                pairs = {b: (2 if b in (BetType.PLAYER_PAIR, BetType.BANKER_PAIR) else 4,
+                             float(self._nets.pair[b][0]), float(self._nets.pair[b][1]))
+                         for b in open_bets if b in self._nets.pair}
+                plan = _MonitorPlan(open_bets, category, screen, tuple(self._margins[b] for b in category), pairs)
+                self._plan_for[open_bets] = plan
             if len(self._plans) > 512:
                 self._plans.clear()
             self._plans[round_number] = plan
@@ -794,40 +808,36 @@ class EdgeMonitor:
             return []
         state = self._counts
         state.update(kinds)
-        if not state.screenable():
-            return self._exact(kinds, plan, round_number)
-        if plan.screen.shape[0]:
-            sums = plan.screen @ state.weights()
-            if (sums > plan.floor * float(_falling(n, MAX_CARDS))).any():
-                return self._exact(kinds, plan, round_number)
-        alerts = []
-        player_pair, either_pair, perfect_pair = state.pair_counts()
-        for bet, first, win, lose in plan.pairs:
-            if first == 2:
-                p = player_pair / _falling(n, 2)
-            else:
-                p = (either_pair if bet is BetType.EITHER_PAIR else perfect_pair) / _falling(n, 4)
-            ev = p * win + (1 - p) * lose
-            if ev > 0:
-                alerts.append({"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev), "cards_left": n,
-                               "round": round_number})
-        return alerts
-
-    def _exact(self, kinds: list[int], plan: _MonitorPlan, round_number: int) -> list[dict]:
-        """The alerts from the engine's exact counts (a bet is not clearly negative, or a huge shoe)."""
-        state = self._counts
-        n = state.cards
-        round_total = _falling(n, MAX_CARDS)
-        if round_total < _FLOAT_EXACT and state.screenable():
+        positive: dict[BetType, float] = {}
+        if plan.category:
+            if not state.screenable():
+                return self._engine(kinds, plan, round_number)
+            evs = (plan.screen @ state.weights() / float(_falling(n, MAX_CARDS))).tolist()
+            for bet, ev, margin in zip(plan.category, evs, plan.margin, strict=True):
+                if ev < -margin:
+                    continue
+                if ev <= margin or not _clear_of_rounding(ev, margin):
+                    return self._engine(kinds, plan, round_number)
+                positive[bet] = ev
+        if plan.pairs:
             player_pair, either_pair, perfect_pair = state.pair_counts()
-            rounds = (state.weights() @ self._sequences).astype(np.int64)
-            counts = _Counts(n, rounds, round_total, _falling(n, 2), _falling(n, 4),
-                             player_pair, either_pair, perfect_pair)
-        else:
-            counts = _counts(Composition(tuple(kinds)))
-        alerts = _edge_alerts(counts, self._nets, self._mode, plan.open_bets)
-        return [{**alert, "round": round_number} for alert in alerts]
+            for bet, (first, win, lose) in plan.pairs.items():
+                if first == 2:
+                    p = player_pair / _falling(n, 2)
+                else:
+                    p = (either_pair if bet is BetType.EITHER_PAIR else perfect_pair) / _falling(n, 4)
+                ev = p * win + (1 - p) * lose
+                if ev > 0:
+                    positive[bet] = ev
+        if not positive:
+            return []
+        return [{"bet": bet.value, "ev": _ev_text(positive[bet]), "house_edge": _ev_text(-positive[bet]),
+                 "cards_left": n, "round": round_number} for bet in plan.open_bets if bet in positive]
 
+    def _engine(self, kinds: list[int], plan: _MonitorPlan, round_number: int) -> list[dict]:
+        """The engine's own answer (:func:`player_edge_alerts`), for the calls the floats cannot settle."""
+        alerts = player_edge_alerts(Composition(tuple(kinds)), self._paytable, self._mode, plan.open_bets)
+        return [{**alert, "round": round_number} for alert in alerts]
 
 def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
                       bets: Iterable[BetType | str] | None = None) -> EdgeMonitor:
