@@ -13,10 +13,9 @@ cards that changed affect:
   their halves (point values 0–4 and 5–9, 462 half-multisets each): no per-call index gathers over
   the 5005 multisets.
 
-The weights are floats: exact integers up to 455 cards (every product stays below 2**53), within a few
-ulp beyond. The monitor uses them to *screen* bets (is the EV clearly negative? :data:`SCREEN_MARGIN`)
-and, up to 455 cards, for the engine's exact round counts (one matrix product, every partial sum an
-integer below 2**53).
+The weights are floats: exact integers up to 455 cards (every product stays below 2**53), within 12 ulp
+beyond. The monitor takes float EVs from them, with the error bound of :data:`SCREEN_MARGIN`, and leaves
+to the exact engine every call those floats cannot settle.
 """
 
 from __future__ import annotations
@@ -226,7 +225,7 @@ class ShoeCounts:
         """``float64[5005]``: ordered draws of each multiset's six point values, in :class:`ScreenTables` order.
 
         Each weight is a product of six exact falling factorials, so it is exact while it is below 2**53
-        (always when ``N (N-1) ... (N-5) < 2**53``, i.e. up to 455 cards), else within 8 ulp. Only valid
+        (always when ``N (N-1) ... (N-5) < 2**53``, i.e. up to 455 cards), else within 12 ulp. Only valid
         when :meth:`screenable`. The returned array is overwritten by the next update.
         """
         if not self._fresh:

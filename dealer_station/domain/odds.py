@@ -722,12 +722,14 @@ class _MonitorPlan:
 
 
 def _clear_of_rounding(ev: float, margin: float) -> bool:
-    """True when ``ev`` is more than ``2 * margin`` from every 6-place rounding boundary ``(k + 1/2) 1e-6``.
+    """True when ``ev`` is more than ``2 * margin`` from every multiple of ``0.5e-6``.
 
-    Then every number within ``margin`` of ``ev`` has the same :func:`_ev_text` (and the same for ``-ev``).
+    Those are the places where a 6-place decimal text can change (half-way points for rounding to
+    nearest, whole millionths for rounding up or down, whatever the decimal context): every number within
+    ``margin`` of ``ev`` then has the same :func:`_ev_text`, and so has its negation.
     """
-    scaled = ev * 1e6
-    return abs(scaled - math.floor(scaled) - 0.5) * 1e-6 > 2 * margin
+    scaled = ev * 2e6
+    return abs(scaled - round(scaled)) * 0.5e-6 > 2 * margin
 
 
 class EdgeMonitor:
@@ -745,10 +747,10 @@ class EdgeMonitor:
     (``SCREEN_MARGIN = 1e-11``), over 15 times their sum. A bet whose float EV is below minus the allowance
     cannot alert; one above it alerts, and its ``"ev"`` and ``"house_edge"`` strings are the engine's:
     both floats round alike to 6 places unless one lies near a rounding boundary. When a float EV is within
-    the allowance of 0, or within twice of a rounding boundary (rare), or a point-value count is beyond the
-    monitor's tables, the call returns :func:`player_edge_alerts` itself. Any composition is right,
-    whatever the previous one was (new shoe, cards put back, recovery): the 52 counts are diffed on every
-    call.
+    the allowance of 0, or within twice of a rounding boundary (rare, :func:`_clear_of_rounding`), or a
+    point-value count is beyond the monitor's tables, the call returns :func:`player_edge_alerts` itself.
+    Any composition is right, whatever the previous one was (new shoe, cards put back, recovery): the 52
+    counts are diffed on every call.
 
     Raises
     ------
