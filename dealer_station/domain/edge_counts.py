@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from itertools import compress
+from operator import ne
 
 import numpy as np
 
@@ -193,17 +195,14 @@ class ShoeCounts:
             return
         ranks, points = self._ranks, self.points
         kind_sums, rank_sums = self._kind_sums, self._rank_sums
-        for i in range(KINDS):
+        for i in compress(range(KINDS), map(ne, kinds, old_kinds)):
             new, old = kinds[i], old_kinds[i]
-            if new == old:
-                continue
             kind_sums.change(old, new)
             r = _KIND_RANK[i]
             rank_old = ranks[r]
-            ranks[r] = rank_old + new - old
-            rank_sums.change(rank_old, ranks[r])
-            p = _KIND_POINTS[i]
-            points[p] += new - old
+            ranks[r] = rank_new = rank_old + new - old
+            rank_sums.change(rank_old, rank_new)
+            points[_KIND_POINTS[i]] += new - old
         self.kinds = list(kinds)
         self.cards = sum(points)
         self._fresh = False

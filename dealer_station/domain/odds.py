@@ -677,21 +677,21 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
 _KIND_INDEX: dict[Card, int] = {card: i for i, card in enumerate(ALL_KINDS)}
 _KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
 """``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
-_KIND_IDS: list[int] = [id(card) for card in ALL_KINDS]
+_KINDS_LIST: list[Card] = list(ALL_KINDS)
 _INT = {int}
 
 
 def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
     """52 validated counts in ``ALL_KINDS`` order, as :func:`_kind_counts` gives them (same errors), faster.
 
-    A mapping keyed by the 52 ``ALL_KINDS`` cards in that order (``shoe_counts`` and its copies) with plain
-    int counts >= 0 is read without a Python loop; anything else is checked key by key.
+    A mapping keyed by the 52 kinds in ``ALL_KINDS`` order (``shoe_counts`` and its copies) with plain int
+    counts >= 0 is read without a Python loop; anything else is checked key by key.
     """
     if isinstance(remaining, Composition):
         return list(remaining.counts)
     if not isinstance(remaining, Mapping):
         raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
-    if len(remaining) == len(_KIND_IDS) and list(map(id, remaining)) == _KIND_IDS:
+    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:      # same objects: no __eq__ call
         values = list(remaining.values())
         if set(map(type, values)) <= _INT and min(values) >= 0:
             return values
