@@ -715,10 +715,10 @@ class _MonitorPlan:
     """What the edge monitor checks after a given round: the bets open in the next one (RULES.md §3)."""
 
     open_bets: tuple[BetType, ...]
-    category: tuple[BetType, ...]                       # open bets paid by round category, in BetType order
+    category: tuple[tuple[int, BetType], ...]           # (place in open_bets, bet) of bets paid by round category
     screen: np.ndarray                                  # float64[len(category), 5005]: net of each multiset
     margin: tuple[float, ...]                           # per category bet: float EV error allowance
-    pairs: dict[BetType, tuple[int, float, float]]      # open pair bet -> (2 or 4 first cards, win net, lose net)
+    pairs: tuple[tuple[int, BetType, int, float, float], ...]   # (place, bet, 2 or 4 first cards, win, lose net)
 
 
 def _clear_of_rounding(ev: float, margin: float) -> bool:
@@ -786,13 +786,14 @@ class EdgeMonitor:
             plan = self._plan_for.get(open_bets)
             if plan is None:
                 # one plan (and one screen matrix, kept hot in cache) per set of open bets
-                category = tuple(b for b in open_bets if b in self._columns)
-                screen = (np.ascontiguousarray(np.stack([self._columns[b] for b in category]))
+                category = tuple((i, b) for i, b in enumerate(open_bets) if b in self._columns)
+                screen = (np.ascontiguousarray(np.stack([self._columns[b] for _, b in category]))
                           if category else np.zeros((0, self._multisets)))
-                pairs = {b: (2 if b in (BetType.PLAYER_PAIR, BetType.BANKER_PAIR) else 4,
-                             float(self._nets.pair[b][0]), float(self._nets.pair[b][1]))
-                         for b in open_bets if b in self._nets.pair}
-                plan = _MonitorPlan(open_bets, category, screen, tuple(self._margins[b] for b in category), pairs)
+                pairs = tuple((i, b, 2 if b in (BetType.PLAYER_PAIR, BetType.BANKER_PAIR) else 4,
+                               float(self._nets.pair[b][0]), float(self._nets.pair[b][1]))
+                              for i, b in enumerate(open_bets) if b in self._nets.pair)
+                plan = _MonitorPlan(open_bets, category, screen, tuple(self._margins[b] for _, b in category),
+                                    pairs)
                 self._plan_for[open_bets] = plan
             if len(self._plans) > 512:
                 self._plans.clear()
@@ -810,36 +811,40 @@ class EdgeMonitor:
             return []
         state = self._counts
         state.update(kinds)
-        positive: dict[BetType, float] = {}
+        pair_total = n * (n - 1)
+        four_total = pair_total * (n - 2) * (n - 3)
+        positive: list[tuple[int, BetType, float]] = []          # (place in open_bets, bet, EV)
         if plan.category:
             if not state.screenable():
                 return self._engine(kinds, plan, round_number)
-            evs = (plan.screen @ state.weights() / float(_falling(n, MAX_CARDS))).tolist()
-            for bet, ev, margin in zip(plan.category, evs, plan.margin, strict=True):
+            evs = (plan.screen @ state.weights() / float(four_total * (n - 4) * (n - 5))).tolist()
+            for (place, bet), ev, margin in zip(plan.category, evs, plan.margin, strict=True):
                 if ev < -margin:
                     continue
                 if ev <= margin or not _clear_of_rounding(ev, margin):
                     return self._engine(kinds, plan, round_number)
-                positive[bet] = ev
+                positive.append((place, bet, ev))
         if plan.pairs:
             player_pair, either_pair, perfect_pair = state.pair_counts()
-            for bet, (first, win, lose) in plan.pairs.items():
+            for place, bet, first, win, lose in plan.pairs:
                 if first == 2:
-                    p = player_pair / _falling(n, 2)
+                    p = player_pair / pair_total
                 else:
-                    p = (either_pair if bet is BetType.EITHER_PAIR else perfect_pair) / _falling(n, 4)
+                    p = (either_pair if bet is BetType.EITHER_PAIR else perfect_pair) / four_total
                 ev = p * win + (1 - p) * lose
                 if ev > 0:
-                    positive[bet] = ev
+                    positive.append((place, bet, ev))
         if not positive:
             return []
-        return [{"bet": bet.value, "ev": _ev_text(positive[bet]), "house_edge": _ev_text(-positive[bet]),
-                 "cards_left": n, "round": round_number} for bet in plan.open_bets if bet in positive]
+        positive.sort(key=lambda item: item[0])
+        return [{"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev), "cards_left": n,
+                 "round": round_number} for _, bet, ev in positive]
 
     def _engine(self, kinds: list[int], plan: _MonitorPlan, round_number: int) -> list[dict]:
         """The engine's own answer (:func:`player_edge_alerts`), for the calls the floats cannot settle."""
         alerts = player_edge_alerts(Composition(tuple(kinds)), self._paytable, self._mode, plan.open_bets)
         return [{**alert, "round": round_number} for alert in alerts]
+
 
 def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
                       bets: Iterable[BetType | str] | None = None) -> EdgeMonitor:
