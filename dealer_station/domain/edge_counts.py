@@ -59,8 +59,8 @@ class ScreenTables:
     The engine's 5005 multisets of six point values are split into a low half (values 0–4) and a high half
     (values 5–9); each half is one of 462 *half-multisets* of at most six values. Half-multisets are sorted
     by size, and the multisets by (size of the low half, low half, high half), so that the multisets whose
-    low half has ``k`` values are exactly the outer product of the low halves of size ``k`` and the high
-    halves of size ``6 - k``: the weights are seven outer products, no gathers.
+    low half has ``k`` values are the outer product of the low halves of size ``k`` and the high halves of
+    size ``6 - k``: each low half's weight is repeated over a run of consecutive multisets.
 
     Attributes
     ----------
@@ -80,6 +80,8 @@ class ScreenTables:
 
     half_index: np.ndarray
     blocks: tuple[tuple[int, int, int, int, int, int], ...]
+    low_repeat: np.ndarray
+    high_of: np.ndarray
     order: np.ndarray
     sequences: np.ndarray
     falling: np.ndarray
@@ -132,34 +134,28 @@ def screen_tables() -> ScreenTables:
         for m in range(width):
             falling[c, m] = float(product)
             product *= c - m
-    screen = ScreenTables(np.ascontiguousarray(half_index), tuple(blocks), order.astype(np.int64),
-                          np.ascontiguousarray(tables.sequences[order].astype(float)), falling)
-    for array in (screen.half_index, screen.order, screen.sequences, screen.falling):
+    low_repeat = np.zeros(low.shape[0], dtype=np.int64)
+    high_of_block = np.zeros(multiplicity.shape[0], dtype=np.int64)
+    for start, stop, low_start, low_stop, high_start, high_stop in blocks:
+        low_repeat[low_start:low_stop] = high_stop - high_start
+        high_of_block[start:stop] = np.tile(np.arange(high_start, high_stop), low_stop - low_start)
+    screen = ScreenTables(np.ascontiguousarray(half_index), tuple(blocks), low_repeat, high_of_block,
+                          order.astype(np.int64), np.ascontiguousarray(tables.sequences[order].astype(float)),
+                          falling)
+    for array in (screen.half_index, screen.low_repeat, screen.high_of, screen.order, screen.sequences,
+                  screen.falling):
         array.setflags(write=False)
     return screen
 
 
-class _PairSums:
-    """Running sums over groups of equal cards (ranks or kinds) for the pair counts."""
+def _either(one: int, squares: int, both_same: int, n: int) -> int:
+    """Ordered draws of the first four of ``n`` cards in which Player's or Banker's first two cards are equal
+    (by the groups the sums are over: ranks, or kinds), as the engine's ``_pair_counts`` counts them.
 
-    __slots__ = ("one", "squares", "both_same")
-
-    def __init__(self) -> None:
-        self.one = 0            # sum c (c-1): ordered pairs of equal cards
-        self.squares = 0        # sum (c (c-1))**2
-        self.both_same = 0      # sum c (c-1) (c-2) (c-3)
-
-    def change(self, old: int, new: int) -> None:
-        a, b = old * (old - 1), new * (new - 1)
-        self.one += b - a
-        self.squares += b * b - a * a
-        self.both_same += b * (new - 2) * (new - 3) - a * (old - 2) * (old - 3)
-
-    def either(self, n: int) -> int:
-        """Ordered draws of the first four cards in which Player's or Banker's two cards pair (same formula
-        as the engine's ``_pair_counts``)."""
-        both = self.one * self.one - self.squares + self.both_same
-        return 2 * self.one * (n - 2) * (n - 3) - both
+    ``one = sum c (c-1)``, ``squares = sum (c (c-1))**2``, ``both_same = sum c (c-1) (c-2) (c-3)`` over the groups.
+    """
+    both = one * one - squares + both_same        # Player and Banker both paired
+    return 2 * one * (n - 2) * (n - 3) - both
 
 
 class ShoeCounts:
@@ -175,17 +171,13 @@ class ShoeCounts:
         self.cards = 0
         self.points: list[int] = [0] * 10
         self._ranks: list[int] = [0] * 13
-        self._rank_sums = _PairSums()
-        self._kind_sums = _PairSums()
+        # running sums over ranks and over kinds: c (c-1), its square, c (c-1) (c-2) (c-3)
+        self._rank_sums = (0, 0, 0)
+        self._kind_sums = (0, 0, 0)
         self._tables = screen_tables()
         t = self._tables
-        self._gathered = np.empty(t.half_index.shape)
-        self._halves = np.empty(t.half_index.shape[1])
+        self._low_count = t.low_repeat.shape[0]
         self._weights = np.empty(t.sequences.shape[0])
-        halves, weights = self._halves, self._weights
-        self._outer = tuple((halves[low_start:low_stop, None], halves[None, high_start:high_stop],
-                             weights[start:stop].reshape(low_stop - low_start, high_stop - high_start))
-                            for start, stop, low_start, low_stop, high_start, high_stop in t.blocks)
         self._fresh = False
 
     def update(self, kinds: list[int]) -> None:
@@ -194,15 +186,24 @@ class ShoeCounts:
         if kinds == old_kinds:
             return
         ranks, points = self._ranks, self.points
-        kind_sums, rank_sums = self._kind_sums, self._rank_sums
+        k_one, k_squares, k_both = self._kind_sums
+        r_one, r_squares, r_both = self._rank_sums
         for i in compress(range(KINDS), map(ne, kinds, old_kinds)):
             new, old = kinds[i], old_kinds[i]
-            kind_sums.change(old, new)
+            a, b = old * (old - 1), new * (new - 1)
+            k_one += b - a
+            k_squares += b * b - a * a
+            k_both += b * (new - 2) * (new - 3) - a * (old - 2) * (old - 3)
             r = _KIND_RANK[i]
-            rank_old = ranks[r]
-            ranks[r] = rank_new = rank_old + new - old
-            rank_sums.change(rank_old, rank_new)
+            old_rank = ranks[r]
+            ranks[r] = new_rank = old_rank + new - old
+            a, b = old_rank * (old_rank - 1), new_rank * (new_rank - 1)
+            r_one += b - a
+            r_squares += b * b - a * a
+            r_both += b * (new_rank - 2) * (new_rank - 3) - a * (old_rank - 2) * (old_rank - 3)
             points[_KIND_POINTS[i]] += new - old
+        self._kind_sums = (k_one, k_squares, k_both)
+        self._rank_sums = (r_one, r_squares, r_both)
         self.kinds = list(kinds)
         self.cards = sum(points)
         self._fresh = False
@@ -214,7 +215,7 @@ class ShoeCounts:
         RULES.md §3: pairs by rank, perfect pairs by rank and suit, either hand paid once.
         """
         n = self.cards
-        return self._rank_sums.one, self._rank_sums.either(n), self._kind_sums.either(n)
+        return self._rank_sums[0], _either(*self._rank_sums, n), _either(*self._kind_sums, n)
 
     def screenable(self) -> bool:
         """True when every point-value count is within the falling-factorial table (:data:`FALLING_LIMIT`)."""
@@ -229,9 +230,7 @@ class ShoeCounts:
         """
         if not self._fresh:
             t = self._tables
-            np.take(t.falling.take(self.points, axis=0).ravel(), t.half_index, out=self._gathered)
-            np.multiply.reduce(self._gathered, axis=0, out=self._halves)
-            for low, high, out in self._outer:
-                np.multiply(low, high, out=out)
+            halves = np.multiply.reduce(t.falling.take(self.points, axis=0).ravel()[t.half_index], axis=0)
+            np.multiply(np.repeat(halves[:self._low_count], t.low_repeat), halves[t.high_of], out=self._weights)
             self._fresh = True
         return self._weights
