@@ -13,7 +13,7 @@ cards that changed affect:
   their halves (point values 0–4 and 5–9, 462 half-multisets each): no per-call index gathers over
   the 5005 multisets.
 
-The weights are floats: exact integers up to 455 cards (every product stays below 2**53), within 12 ulp
+The weights are floats: exact integers up to 455 cards (every product stays below 2**53), within 19 ulp
 beyond. The monitor takes float EVs from them, with the error bound of :data:`SCREEN_MARGIN`, and leaves
 to the exact engine every call those floats cannot settle.
 """
@@ -45,9 +45,9 @@ SCREEN_MARGIN = 1e-11
 """Error allowance of the monitor's float EVs, per unit of the bet's largest ``|net|`` (at least 1).
 
 A float EV is ``(sum over 5005 multisets of weight * net of the multiset) / N (N-1) ... (N-5)``: weights
-within 12 ulp (exact up to 455 cards), each multiset's net a float sum over at most 181 categories, one
+within 19 ulp (exact up to 455 cards), each multiset's net a float sum over at most 181 categories, one
 dot product of 5005 terms and a division. With ``u = 2**-53`` its absolute error is at most
-``(12 + 182 + 5005 + 2) u * largest |net|``, below ``5.8e-13 * largest |net|``; the engine's own float
+``(19 + 182 + 5005 + 2) u * largest |net|``, below ``5.8e-13 * largest |net|``; the engine's own float
 EV is within ``2.1e-14 * largest |net|`` of the exact one. The allowance is over 15 times their sum.
 """
 
@@ -224,8 +224,8 @@ class ShoeCounts:
     def weights(self) -> np.ndarray:
         """``float64[5005]``: ordered draws of each multiset's six point values, in :class:`ScreenTables` order.
 
-        Each weight is a product of six exact falling factorials, so it is exact while it is below 2**53
-        (always when ``N (N-1) ... (N-5) < 2**53``, i.e. up to 455 cards), else within 12 ulp. Only valid
+        Each weight is a product of exact falling factorials (one per point value), so it is exact while below 2**53
+        (always when ``N (N-1) ... (N-5) < 2**53``, i.e. up to 455 cards), else within 19 ulp. Only valid
         when :meth:`screenable`. The returned array is overwritten by the next update.
         """
         if not self._fresh:

@@ -289,8 +289,10 @@ def test_shoe_counts_equal_the_engine_counts(counts, again):
 
 
 @settings(max_examples=25, deadline=None)
-@given(counts=st.lists(st.integers(0, 8), min_size=52, max_size=52).filter(lambda c: sum(c) >= 6))
+@given(counts=st.one_of(st.lists(st.integers(0, 8), min_size=52, max_size=52),
+                        st.lists(st.integers(0, 26), min_size=52, max_size=52)).filter(lambda c: sum(c) >= 6))
 def test_float_evs_are_within_1e_12_of_the_exact_ones(counts):
+    """Up to 8 decks the weights are exact; up to 26 decks (1352 cards) they are rounded, still far within."""
     paytable = load_paytable("commission")
     nets = _nets(paytable.bets)
     state = ShoeCounts()
@@ -329,3 +331,16 @@ def test_monitor_over_a_shoe_is_fast_enough():
         monitor(remaining, round_number)
     per_call = (time.perf_counter() - start) / len(walk)
     assert per_call < 0.002, per_call
+
+
+def test_big_shoes_whose_weights_are_rounded_match_the_engine():
+    """Beyond 455 cards the float weights are rounded; answers are still the engine's (int64 and big-int engine)."""
+    paytable = load_paytable("commission")
+    monitor = make_edge_monitor(paytable)
+    rng = random.Random(5)
+    for top in (12, 20, 26, 30):
+        remaining = Counter({card: rng.randint(top // 2, top) for card in ALL_KINDS})
+        for point in rng.sample(range(13), 4):                  # thin some ranks out, as late in a shoe
+            for suit in Suit:
+                remaining[Card(Rank(point + 1), suit)] //= 4
+        assert monitor(remaining, 5) == reference(paytable, None, None, remaining, 5)
