@@ -691,7 +691,7 @@ def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]
         return list(remaining.counts)
     if not isinstance(remaining, Mapping):
         raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
-    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:      # same objects: no __eq__ call
+    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:   # the shoe's own cards: by identity
         values = list(remaining.values())
         if set(map(type, values)) <= _INT and min(values) >= 0:
             return values
