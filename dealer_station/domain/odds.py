@@ -30,6 +30,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from dealer_station.domain import edge_counts
 from dealer_station.domain.bets import SIDE_BETS, BetType
 from dealer_station.domain.cards import ALL_KINDS, Card, parse_card
 from dealer_station.domain.errors import CardError, DomainError
@@ -761,15 +762,13 @@ class EdgeMonitor:
     """
 
     def __init__(self, paytable: PayTable, mode: Mode, watched: list[BetType]) -> None:
-        from dealer_station.domain.edge_counts import SCREEN_MARGIN, ShoeCounts, screen_tables
-
         self._paytable = paytable
         self._mode = mode
         self._watched = watched
         self._plans: dict[int, _MonitorPlan] = {}                       # by round number
         self._plan_for: dict[tuple[BetType, ...], _MonitorPlan] = {}    # by open bets
         self._nets = _nets(paytable.bets)
-        sequences = screen_tables().sequences
+        sequences = edge_counts.screen_tables().sequences
         self._multisets = sequences.shape[0]
         self._columns: dict[BetType, np.ndarray] = {}
         self._margins: dict[BetType, float] = {}
@@ -777,8 +776,8 @@ class EdgeMonitor:
             if bet not in self._nets.pair:
                 net = self._nets.category_float[(bet, mode if bet is BetType.BANKER else Mode.COMMISSION)]
                 self._columns[bet] = sequences @ net
-                self._margins[bet] = SCREEN_MARGIN * max(1.0, float(np.abs(net).max()))
-        self._counts = ShoeCounts()
+                self._margins[bet] = edge_counts.SCREEN_MARGIN * max(1.0, float(np.abs(net).max()))
+        self._counts = edge_counts.ShoeCounts()
 
     def _plan(self, round_number: int) -> _MonitorPlan:
         plan = self._plans.get(round_number)
