@@ -650,6 +650,10 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
 
     Rule source: RULES.md §3 (side bets close after round 50/60 because late-shoe counts can favour
     the player).
+
+    Stateless: every call runs the exact engine (about 0.4 ms for 8 decks). After every round of a shoe,
+    use :func:`make_edge_monitor`, which gives the same answers about ten times faster; this function is
+    its reference.
     """
     kinds = list(remaining.counts) if isinstance(remaining, Composition) else _kind_counts(remaining)
     if sum(kinds) < MAX_CARDS:
