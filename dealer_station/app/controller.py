@@ -221,7 +221,8 @@ class Controller:
     clock:
         Returns the current time (aware UTC); used for timestamps and the betting timer only.
     edge_monitor:
-        Optional ``(remaining cards, round number) -> alerts``, called after each completed round;
+        Optional ``(remaining cards, round number) -> alerts``, called after each completed round with the
+        shoe's own inventory (a ``Counter[Card]``: read it during the call, never change or keep it);
         each alert (a dict) is journaled and published as ``player_edge``; it never pauses.
         Default: with ``[monitor] player_edge`` on, :func:`dealer_station.app.edge.edge_watch_for`
         of the table's pay table and mode (RULES.md §3).
@@ -517,7 +518,7 @@ class Controller:
     def _edge_alerts(self) -> list[tuple[str, dict]]:
         m = self._machine
         try:
-            alerts = self._edge_monitor(Counter(m.remaining), m.rounds[-1]["round"] if m.rounds else 0)  # type: ignore[misc]
+            alerts = self._edge_monitor(m.remaining, m.rounds[-1]["round"] if m.rounds else 0)  # type: ignore[misc]
             out = []
             for alert in alerts or []:
                 data = json.loads(json.dumps(dict(alert), default=str))

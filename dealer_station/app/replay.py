@@ -51,6 +51,7 @@ replay is deterministic: ``--fast`` and ``--speed X`` give the same lines.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 import time
@@ -548,6 +549,12 @@ class Replayer:
         An event that ends the replay early (between steps and during waits).
     listeners:
         More controller listeners (a console).
+    edge_monitor:
+        Whether the table runs the side-bet edge monitor (``[monitor] player_edge``, RULES.md §3) when the
+        configuration has it on. None (default): only where its alerts are kept or seen, that is with a
+        journal other than the in-memory one (``--journal``) or with listeners (a console). A replay's round
+        lines do not depend on it, and its alerts would otherwise go nowhere: it is the costliest part of a
+        fast replay. True: always (``replay --edge-monitor``); False: never.
 
     Raises
     ------
@@ -559,18 +566,25 @@ class Replayer:
                  speed: float | None = None,
                  auto: bool | None = None, on_line: Callable[[dict], None] | None = None,
                  on_step: Callable[[int, int], None] | None = None, stop: threading.Event | None = None,
-                 listeners: Iterable[Callable[[Fact], None]] = ()) -> None:
+                 listeners: Iterable[Callable[[Fact], None]] = (), edge_monitor: bool | None = None) -> None:
         if speed is not None and not speed > 0:
             raise ValueError(f"speed must be a positive factor, got {speed!r}")
         self.config = config
         self.journal = journal if journal is not None else MemoryJournal()
+        listeners = tuple(listeners)
+        if edge_monitor is None:
+            edge_monitor = not isinstance(self.journal, MemoryJournal) or bool(listeners)
+        self.edge_monitor = bool(edge_monitor and config.player_edge_monitor)
+        """True when the table runs the side-bet edge monitor."""
         self.speed = speed
         self.auto = auto
         self.on_line = on_line
         self.on_step = on_step
         self.stop = stop or threading.Event()
         self._now = EPOCH
-        self.controller = Controller(config, self.journal, accounts=RecordedAuthority(),  # type: ignore[arg-type]
+        table_config = config if self.edge_monitor == config.player_edge_monitor else \
+            dataclasses.replace(config, player_edge_monitor=False)
+        self.controller = Controller(table_config, self.journal, accounts=RecordedAuthority(),  # type: ignore[arg-type]
                                      clock=lambda: self._now)
         self.result = ReplayResult()
         self.controller.subscribe(self._on_fact, kinds=(*ROUND_KINDS, *_CARD_KINDS))

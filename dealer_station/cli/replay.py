@@ -54,6 +54,9 @@ def register(parser) -> None:
                              "(one SESSION; the table's own pace unless --fast or --speed)")
     parser.add_argument("--console-exit", action="store_true",
                         help="with --console: close the console when the replay ends")
+    parser.add_argument("--edge-monitor", action="store_true",
+                        help="run the side-bet edge monitor ([monitor] player_edge) even when its alerts are neither "
+                             "kept nor shown (it runs with --journal and --console)")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
 
 
@@ -147,7 +150,8 @@ def run(args) -> int:
                 progress.begin(Path(name).name, len(session.steps))
             auto = {"yes": True, "no": False, "session": None}[args.auto]
             replayer = Replayer(config, journal=journal, speed=args.speed, auto=auto, on_line=emit, stop=stop,
-                                on_step=progress.advance if progress is not None else None)
+                                on_step=progress.advance if progress is not None else None,
+                                edge_monitor=True if args.edge_monitor else None)
             try:
                 result = replayer.play(session)
             except ReplayError as err:
@@ -197,7 +201,7 @@ def _run_console(args, config, session, expected: list[dict] | None, emit) -> in
         raise CliError(str(err)) from None
     auto = {"yes": True, "no": False, "session": None}[args.auto]
     speed = None if args.fast else (args.speed if args.speed is not None else 1.0)
-    replayer = Replayer(config, journal=journal, auto=auto, on_line=emit)
+    replayer = Replayer(config, journal=journal, auto=auto, on_line=emit, edge_monitor=True)
     try:
         result = run_replay_console(replayer, session, speed=speed, exit_when_done=args.console_exit)
     except (ValueError, ReplayError) as err:
