@@ -258,6 +258,8 @@ class LinesCodec(Codec):
         limit = self.rules.max_token
         pieces = _LINE_END.split(data)
         last = len(pieces) - 1
+        if not buf and last and 0 < len(pieces[0]) < limit and not any(pieces[1:]):
+            return [classify(pieces[0])]  # the usual read: one whole token and its line end
         for index, piece in enumerate(pieces):
             buf += piece
             while len(buf) >= limit:  # a token without an end is cut every max_token bytes

@@ -165,9 +165,23 @@ class RoundRecord:
 
     def line(self) -> dict:
         """The ``simulate`` output line of this round (issue 3, "Headless commands")."""
-        return {"shoe": self.shoe, "round": self.round, "status": self.status, "player": list(self.player),
-                "banker": list(self.banker), "player_total": self.player_total, "banker_total": self.banker_total,
-                "winner": self.winner, "available_bets": list(self.available_bets), "last_round": self.last_round}
+        return _round_line(self.shoe, self.round, self.status, self.player, self.banker, self.player_total,
+                           self.banker_total, self.winner, self.available_bets, self.last_round)
+
+    @staticmethod
+    def line_of(data: dict) -> dict:
+        """``RoundRecord.from_output(data).line()`` without the record (a replay makes one per round)."""
+        return _round_line(int(data["shoe"]), int(data["round"]), str(data["status"]), data.get("player", ()),
+                           data.get("banker", ()), data.get("player_total"), data.get("banker_total"),
+                           data.get("winner"), data.get("available_bets", ()), bool(data.get("last_round")))
+
+
+def _round_line(shoe: int, rnd: int, status: str, player, banker, player_total, banker_total, winner,
+                available_bets, last_round: bool) -> dict:
+    """The one shape of a round's output line (:meth:`RoundRecord.line`)."""
+    return {"shoe": shoe, "round": rnd, "status": status, "player": list(player), "banker": list(banker),
+            "player_total": player_total, "banker_total": banker_total, "winner": winner,
+            "available_bets": list(available_bets), "last_round": last_round}
 
 
 def rule_settings(config: StationConfig) -> dict[str, object]:
@@ -462,7 +476,7 @@ class Controller:
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
-            seq = self.journal.add("input", body, ts)
+            seq = self.journal.add("input", body, ts, owned=True)  # made here, never changed
         except JournalError as err:
             self._fault(err)
             if body.get("kind") in _HELD_KINDS:

@@ -94,7 +94,7 @@ def output_line(kind: str, data: dict) -> dict:
         return {"shoe": data["shoe"], "event": "shoe_end", "rounds": data["rounds"],
                 "burn_indicator": data["burn_indicator"], "burned": list(data["burned"]),
                 "cut_card_round": data["cut_card_round"]}
-    return RoundRecord.from_output(data).line()
+    return RoundRecord.line_of(data)
 
 
 def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Callable[[dict], None],

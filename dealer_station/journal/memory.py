@@ -37,9 +37,10 @@ __all__ = ["MemoryJournal"]
 _Stored = tuple[int, str, str, str, str, str, str]
 """``(seq, ts, kind, mark, body text, prev_hash, hash)``: one row as the SQLite journal stores it."""
 
-_Pending = tuple[int, str, str, str, bytes | str]
+_Pending = tuple[int, str, str, str, bytes | str | dict]
 """``(seq, ts, kind, mark, body)`` of a row not hashed yet: the body as ``marshal`` bytes (a copy that
-later changes to the caller's dict cannot reach), or its canonical text when ``marshal`` cannot take it."""
+later changes to the caller's dict cannot reach), its canonical text when ``marshal`` cannot take it,
+or the dict itself when the caller handed it over (``add(..., owned=True)``)."""
 
 BLOCK_ROWS = 512
 """Rows per sealed block: full blocks are kept as one zlib-compressed JSON array (a long replay keeps
@@ -103,20 +104,26 @@ class MemoryJournal:
         return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
 
     def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
-            events: Iterable[EventSpec] = (), table_id: str = "") -> int:
+            events: Iterable[EventSpec] = (), table_id: str = "", owned: bool = False) -> int:
         """Append one row as :meth:`append` does and return its sequence number only.
 
-        The body is copied now (later changes to ``body`` do not reach the journal); its canonical
-        text and the row's hash are made at the next read, in order, so every read sees the rows and
-        hash chain :meth:`append` would have made. Raises JournalError for an unknown event type.
+        The body is copied now (later changes to ``body`` do not reach the journal), unless ``owned``:
+        the caller hands the dict over and nothing changes it afterwards (the controller's own input
+        bodies). Its canonical text and the row's hash are made at the next read, in order, so every
+        read sees the rows and hash chain :meth:`append` would have made. Raises JournalError for an
+        unknown event type.
         """
         seq = self._last_seq + 1
         if events:
             _check_events(events, seq)
-        try:
-            snapshot: bytes | str = marshal.dumps(body) if type(body) is dict else canonical(body)
-        except ValueError:  # a value marshal cannot take (an enum, a Decimal): its canonical text now
-            snapshot = canonical(body)
+        snapshot: bytes | str | dict
+        if owned and type(body) is dict:
+            snapshot = body
+        else:
+            try:
+                snapshot = marshal.dumps(body) if type(body) is dict else canonical(body)
+            except ValueError:  # a value marshal cannot take (an enum, a Decimal): its canonical text now
+                snapshot = canonical(body)
         self._pending.append((seq, ts, kind, _mark_text(mark) if mark else "", snapshot))
         self._last_seq = seq
         return seq
@@ -137,7 +144,12 @@ class MemoryJournal:
         """Give every row added with :meth:`add` its canonical text and hash, oldest first."""
         pending, self._pending = self._pending, []
         for seq, ts, kind, mark_text, snapshot in pending:
-            text = canonical(marshal.loads(snapshot)) if isinstance(snapshot, bytes) else snapshot
+            if isinstance(snapshot, bytes):
+                text = canonical(marshal.loads(snapshot))
+            elif isinstance(snapshot, dict):
+                text = canonical(snapshot)
+            else:
+                text = snapshot
             self._store(seq, ts, kind, mark_text, text)
 
     @staticmethod

@@ -360,3 +360,23 @@ def test_the_reader_never_drops_an_event_when_stopping_with_a_full_queue(tmp_pat
     assert drain_events(ctl, events, spill) == 4 and not spill
     view = ctl.snapshot()
     assert view.burn_indicator == "3S" and view.burned == ("9D", "9H", "4C") and view.state == "ready"
+
+
+def test_a_round_line_is_the_records_line_for_every_finished_round(tmp_path):
+    """``simulate``/``replay`` lines (RoundRecord.line_of) are the round records' own lines, completed and voided."""
+    from dealer_station.app.controller import RoundRecord
+    from dealer_station.app.simulate import output_line
+
+    t = Table(tmp_path)
+    t.start_shoe()
+    cards = shoe_cards(30)
+    for _ in range(4):
+        t.deal_from(cards)
+    t.open_round()
+    t.card(next(cards))
+    t.ctl.dealer("call_supervisor", note="void it")
+    t.sup("void_round")
+    finished = list(t.ctl.recorded_outputs(("round_completed", "round_voided")))
+    assert [kind for kind, _ in finished] == ["round_completed"] * 4 + ["round_voided"]
+    for kind, data in finished:
+        assert output_line(kind, data) == RoundRecord.from_output(data).line() == RoundRecord.line_of(data)

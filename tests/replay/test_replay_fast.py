@@ -1,0 +1,37 @@
+"""A fast replay's own arrangements: the collector's threshold while it runs, restored after, even on a failure."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from replay_testkit import SESSIONS
+
+from dealer_station.app.config import load_config
+from dealer_station.app.replay import FAST_GC_THRESHOLD, Replayer, ReplayError, load_session
+
+SESSION = SESSIONS / "cut-mid-round.session.jsonl"
+
+
+def _thresholds_seen(speed):
+    seen = []
+    replayer = Replayer(load_config(), speed=speed, listeners=[lambda fact: seen.append(gc.get_threshold()[0])])
+    replayer.play(load_session(SESSION))
+    return seen
+
+
+def test_a_fast_replay_raises_the_young_collection_threshold_and_puts_it_back():
+    before = gc.get_threshold()
+    assert set(_thresholds_seen(None)) == {max(before[0], FAST_GC_THRESHOLD)}
+    assert gc.get_threshold() == before
+    assert set(_thresholds_seen(1000.0)) == {before[0]}  # a paced replay (a console) leaves it alone
+    assert gc.get_threshold() == before
+
+
+def test_the_threshold_is_restored_when_a_replay_fails():
+    before = gc.get_threshold()
+    session = load_session(SESSION)
+    session.codec = "no-such-codec"
+    with pytest.raises(ReplayError):
+        Replayer(load_config()).play(session)
+    assert gc.get_threshold() == before
