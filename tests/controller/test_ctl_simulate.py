@@ -380,3 +380,16 @@ def test_a_round_line_is_the_records_line_for_every_finished_round(tmp_path):
     assert [kind for kind, _ in finished] == ["round_completed"] * 4 + ["round_voided"]
     for kind, data in finished:
         assert output_line(kind, data) == RoundRecord.from_output(data).line() == RoundRecord.line_of(data)
+
+
+def test_a_listener_can_ask_for_some_facts_only(tmp_path):
+    t = Table(tmp_path)
+    rounds = []
+    t.ctl.subscribe(rounds.append, kinds=("round_completed",))
+    t.start_shoe()
+    cards = shoe_cards(12)
+    t.deal_from(cards)
+    t.deal_from(cards)
+    assert [f.kind for f in rounds] == ["round_completed", "round_completed"]
+    assert {"card_accepted", "betting_opened", "round_completed"} <= set(t.kinds())  # the other listener: all
+    assert [f.data for f in rounds] == [f.data for f in t.facts if f.kind == "round_completed"]
