@@ -509,7 +509,19 @@ class Controller:
         for kind, data in outputs:
             self._tell(kind, data)
         self._log_outputs(outputs)
+        if "shoe_ended" in kinds and log_enabled("info") and self._journal_fault is None:
+            self._log_head()
         return outputs
+
+    def _log_head(self) -> None:
+        """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
+        ``journal verify --head`` show rows cut off the end, which the chain alone cannot."""
+        try:
+            seq, digest = self.journal.head
+        except Exception as err:  # noqa: BLE001 - logging never stops the table
+            self._safe_log("error", "journal_head_failed", error=repr(err))
+            return
+        self._safe_log("info", "journal_head", head=f"{seq}:{digest}")
 
     def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
         m = self._machine

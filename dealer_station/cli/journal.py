@@ -17,6 +17,9 @@ def register(parser) -> None:
     sub = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
     verify = sub.add_parser("verify", help="check every row's SHA-256 and the chain")
     verify.add_argument("db", help="journal database file")
+    verify.add_argument("--head", default=None, metavar="SEQ:HASH",
+                        help="a head recorded earlier (the station logs journal_head at every shoe end): "
+                             "row SEQ must still be there with that hash, so rows cut off the end show")
     export = sub.add_parser("export", help="write every row as one JSON line")
     export.add_argument("db", help="journal database file")
     export.add_argument("-o", "--output", default="-", help="output file (default standard output)")
@@ -24,11 +27,18 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run ``verify`` (0 intact, 1 tampered), ``export`` (0) or ``replay`` (0 identical, 1 different)."""
+    """Run ``verify`` (0 intact, 1 tampered; ``--head`` also checks a recorded head), ``export`` (0) or
+    ``replay`` (0 identical, 1 different)."""
     if args.journal_command == "replay":
         return _journal_replay.run(args)
-    from dealer_station.journal import Journal, JournalError
+    from dealer_station.journal import Journal, JournalError, head_problem, parse_head
 
+    head = None
+    if args.journal_command == "verify" and args.head is not None:
+        try:
+            head = parse_head(args.head)
+        except ValueError as err:
+            raise CliError(f"--head: {err}") from None
     try:
         journal = Journal(args.db, readonly=True)
     except JournalError as err:
@@ -36,10 +46,17 @@ def run(args) -> int:
     with journal:
         if args.journal_command == "verify":
             report = journal.verify()
-            if report.ok:
-                echo(f"{args.db}: {report.message}")
+            problem = None
+            if report.ok and head is not None:
+                try:
+                    problem = head_problem(journal, *head)
+                except JournalError as err:
+                    problem = str(err)
+            if report.ok and problem is None:
+                seq, digest = journal.head
+                echo(f"{args.db}: {report.message}; head {seq}:{digest}")
                 return 0
-            echo(f"{args.db}: TAMPERED: {report.message}")
+            echo(f"{args.db}: TAMPERED: {report.message if not report.ok else problem}")
             return 1
         try:
             if args.output == "-":

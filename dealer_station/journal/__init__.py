@@ -2,7 +2,16 @@
 
 from dealer_station.journal.memory import MemoryJournal
 from dealer_station.journal.recovery import Recovery, replay_open_shoe
-from dealer_station.journal.store import EventSpec, Journal, JournalError, JournalRow, VerifyReport, row_hash
+from dealer_station.journal.store import (
+    EventSpec,
+    Journal,
+    JournalError,
+    JournalRow,
+    VerifyReport,
+    head_problem,
+    parse_head,
+    row_hash,
+)
 
 __all__ = ["EventSpec", "Journal", "JournalError", "JournalRow", "MemoryJournal", "Recovery", "VerifyReport",
-           "replay_open_shoe", "row_hash"]
+           "head_problem", "parse_head", "replay_open_shoe", "row_hash"]

@@ -82,6 +82,12 @@ class MemoryJournal:
         return self._last_seq
 
     @property
+    def head(self) -> tuple[int, str]:
+        """``(seq, hash)`` of the last row, as :attr:`Journal.head` (rows added are hashed first)."""
+        self._settle()
+        return self._last_seq, self._last_hash
+
+    @property
     def conn(self) -> sqlite3.Connection:
         """An empty in-memory SQLite database with the journal's and the outbox's tables (no events)."""
         if self._conn is None:

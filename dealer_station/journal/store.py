@@ -24,7 +24,8 @@ from typing import IO
 
 from dealer_station import outbox
 
-__all__ = ["GENESIS", "EventSpec", "Journal", "JournalError", "JournalRow", "VerifyReport", "row_hash"]
+__all__ = ["GENESIS", "EventSpec", "Journal", "JournalError", "JournalRow", "VerifyReport", "head_problem",
+           "parse_head", "row_hash"]
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
@@ -172,6 +173,15 @@ class Journal:
     def last_seq(self) -> int:
         """Sequence number of the last row (0 when empty)."""
         return self._last_seq
+
+    @property
+    def head(self) -> tuple[int, str]:
+        """``(seq, hash)`` of the last row (``(0, GENESIS)`` when empty): the chain's head.
+
+        Kept somewhere else (the station logs it at every shoe end as ``journal_head``), it lets
+        ``journal verify --head`` find rows cut off the end, which the chain alone cannot show.
+        """
+        return self._last_seq, self._last_hash
 
     def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
                events: Iterable[EventSpec] = (), table_id: str = "") -> tuple[JournalRow, list[outbox.OutboxEvent]]:
@@ -328,6 +338,32 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def parse_head(text: str) -> tuple[int, str]:
+    """Read a chain head written as ``SEQ:HASH`` (``1234:9f2c…``, 64 hex digits). Raises ValueError saying why."""
+    seq_text, _, digest = str(text).strip().partition(":")
+    if not seq_text.isdigit() or int(seq_text) < 1:
+        raise ValueError(f"head {text!r}: expected SEQ:HASH with SEQ a row number from 1 (e.g. 1234:9f2c...)")
+    digest = digest.lower()
+    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise ValueError(f"head {text!r}: the hash must be the row's 64 hex digits")
+    return int(seq_text), digest
+
+
+def head_problem(journal, seq: int, digest: str) -> str | None:
+    """None when row ``seq`` of ``journal`` (a Journal or MemoryJournal) has hash ``digest``; else what is wrong.
+
+    With :meth:`Journal.verify` (every row's hash and the chain), a head recorded earlier shows rows cut
+    off the end or a journal rebuilt from an earlier point. Raises JournalError when the journal cannot be read.
+    """
+    row = next(journal.rows(seq - 1, until=seq), None)
+    if row is None:
+        return (f"row {seq} of the recorded head is missing: the journal ends at row {journal.last_seq} "
+                f"(rows cut off the end)")
+    if row.hash != digest:
+        return f"row {seq}'s hash is {row.hash}, the recorded head says {digest} (the journal was rewritten)"
+    return None
 
 
 def export_rows(rows, fp: IO[str]) -> int:

@@ -85,6 +85,58 @@ def test_tamper_detected_and_named(tmp_path, sql, bad):
     assert proc.returncode == 1 and f"row {bad}" in proc.stdout
 
 
+def test_a_recorded_head_shows_rows_cut_off_the_end(tmp_path):
+    """The chain alone cannot show rows cut off the end; a head kept elsewhere (``verify`` prints it, the station
+    logs it at every shoe end) can: ``verify --head SEQ:HASH`` exits 1 naming the missing row."""
+    path = filled(tmp_path)
+    proc = run_cli("journal", "verify", path)
+    assert proc.returncode == 0
+    head = proc.stdout.strip().rsplit("head ", 1)[1]
+    seq, digest = head.split(":")
+    assert (int(seq), digest) == Journal(path, readonly=True).head
+    assert run_cli("journal", "verify", path, "--head", head).returncode == 0
+    tamper(path, f"DELETE FROM journal WHERE seq > {int(seq) - 4}")  # the last four rows cut off
+    assert run_cli("journal", "verify", path).returncode == 0  # the chain alone: still intact
+    proc = run_cli("journal", "verify", path, "--head", head)
+    assert proc.returncode == 1 and f"row {seq} of the recorded head is missing" in proc.stdout
+    earlier = [r for r in Journal(path, readonly=True).rows() if r.seq == int(seq) - 6][0]
+    assert run_cli("journal", "verify", path, "--head", f"{earlier.seq}:{earlier.hash}").returncode == 0
+    proc = run_cli("journal", "verify", path, "--head", f"{earlier.seq}:{'0' * 64}")
+    assert proc.returncode == 1 and "the journal was rewritten" in proc.stdout
+
+
+@pytest.mark.parametrize("head", ["12", "x:00", "0:" + "a" * 64, "5:" + "g" * 64, "5:abc"])
+def test_a_bad_head_is_a_usage_error(tmp_path, head):
+    path = filled(tmp_path, rounds=1)
+    proc = run_cli("journal", "verify", path, "--head", head)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--head" in proc.stderr
+    assert "SEQ:HASH" in proc.stderr or "64 hex digits" in proc.stderr
+
+
+def test_the_station_logs_the_head_at_every_shoe_end(tmp_path):
+    import io
+
+    from ctl_helpers import reset_logging
+
+    from dealer_station.app.controller import Controller
+    from dealer_station.app.logging import configure_logging
+    from dealer_station.app.simulate import run_simulation
+    from dealer_station.journal import MemoryJournal
+
+    stream = io.StringIO()
+    configure_logging(json=True, level="INFO", stream=stream)
+    try:
+        journal = MemoryJournal()
+        run_simulation(Controller(Table(tmp_path).cfg, journal), seed=3, shoes=2, emit=lambda line: None)
+        heads = [json.loads(x)["head"] for x in stream.getvalue().splitlines() if '"journal_head"' in x]
+        assert len(heads) == 2
+        for head in heads:
+            seq, digest = head.split(":")
+            assert next(journal.rows(int(seq) - 1, until=int(seq))).hash == digest
+    finally:
+        reset_logging()
+
+
 def test_export_json_lines(tmp_path):
     path = filled(tmp_path)
     proc = run_cli("journal", "export", path)

@@ -10,7 +10,7 @@ import threading
 from collections import Counter
 
 import structlog
-from ctl_helpers import Table, config, shoe_cards
+from ctl_helpers import Table, config, reset_logging, shoe_cards
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
@@ -210,16 +210,6 @@ def test_run_simulation_in_process_matches_the_command(tmp_path):
                                                      ).stdout.splitlines()
 
 
-def _reset_logging() -> None:
-    """Undo configure_logging: structlog's defaults, no bound ids, the station's handler off the root logger."""
-    structlog.contextvars.clear_contextvars()
-    structlog.reset_defaults()
-    root = logging.getLogger()
-    for h in list(root.handlers):
-        if getattr(h, "_dealer_station", False):
-            root.removeHandler(h)
-
-
 def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
     stream = io.StringIO()
     configure_logging(json=True, level="INFO", stream=stream)
@@ -236,7 +226,7 @@ def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
         assert paused[0]["round_id"] == "T1-S0001-R001" and paused[0]["level"] == "warning"
         assert any(r["event"] == "from the standard library" and r["logger"] == "some.library" for r in records)
     finally:
-        _reset_logging()
+        reset_logging()
 
 
 def test_records_below_the_configured_level_are_not_built(tmp_path):
@@ -258,7 +248,7 @@ def test_records_below_the_configured_level_are_not_built(tmp_path):
         configure_logging(json=True, level="INFO", stream=stream)
         assert log_enabled("info") and not log_enabled("debug")
     finally:
-        _reset_logging()
+        reset_logging()
 
 
 def test_logging_never_raises(tmp_path):
@@ -273,7 +263,7 @@ def test_logging_never_raises(tmp_path):
         t.deal_from(shoe_cards(4))
         assert len(t.ctl.recall()) == 1
     finally:
-        _reset_logging()
+        reset_logging()
 
 
 def test_console_renderer_on_a_terminal():
@@ -288,7 +278,7 @@ def test_console_renderer_on_a_terminal():
         text = stream.getvalue()
         assert "hello" in text and not text.lstrip().startswith("{")
     finally:
-        _reset_logging()
+        reset_logging()
 
 
 def test_run_unknown_profile_is_a_usage_error(tmp_path):
