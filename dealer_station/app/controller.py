@@ -476,7 +476,7 @@ class Controller:
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
-            seq = self.journal.add("input", body, ts, owned=True)  # made here, never changed
+            seq = self.journal.add("input", body, ts, json_only=True, owned=True)  # made here, never changed
         except JournalError as err:
             self._fault(err)
             if body.get("kind") in _HELD_KINDS:
@@ -529,9 +529,10 @@ class Controller:
                 "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
         try:
+            # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.
             self.journal.add("decision", body, ts, mark=marks,
                              events=self._events(outputs) if self._keeps_events else (),
-                             table_id=self.config.table_id)
+                             table_id=self.config.table_id, json_only=True)
         except JournalError as err:
             self._fault(err)
             return False

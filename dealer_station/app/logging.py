@@ -19,16 +19,20 @@ __all__ = ["configure_logging", "log_enabled"]
 _LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR,
            "critical": logging.CRITICAL}
 _minimum: int | None = None  # the level configure_logging set; None: not configured, everything is passed on
+_wrapper: object = None      # the filtering logger class it installed
 
 
 def log_enabled(level: str) -> bool:
     """Whether a record at ``level`` (``"info"``, ``"warning"``...) would be written after :func:`configure_logging`.
 
     Lets a hot path (the controller, once per output) skip building a record that would be dropped:
-    structlog's logger proxy does its set-up on every call, filtered or not. True before any
-    configuration (structlog's defaults write everything) and for an unknown level name.
+    structlog's logger proxy does its set-up on every call, filtered or not. True (structlog decides)
+    before any configuration, once structlog has been set up otherwise since (its defaults restored, a
+    test's capture), and for an unknown level name.
     """
-    return _minimum is None or _LEVELS.get(level, logging.CRITICAL) >= _minimum
+    if _minimum is None or structlog.get_config()["wrapper_class"] is not _wrapper:
+        return True
+    return _LEVELS.get(level, logging.CRITICAL) >= _minimum
 
 
 def configure_logging(json: bool | None = None, level: int | str = logging.INFO, stream=None) -> None:
@@ -65,10 +69,12 @@ def configure_logging(json: bool | None = None, level: int | str = logging.INFO,
     ]
     renderer = structlog.processors.JSONRenderer(default=str) if json else structlog.dev.ConsoleRenderer(
         colors=False)
+    global _wrapper
+    _wrapper = structlog.make_filtering_bound_logger(level)
     structlog.configure(
         processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),
-        wrapper_class=structlog.make_filtering_bound_logger(level),
+        wrapper_class=_wrapper,
         cache_logger_on_first_use=False,
     )
     formatter = structlog.stdlib.ProcessorFormatter(

@@ -67,6 +67,7 @@ import structlog
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
+from dealer_station.app.logging import log_enabled
 from dealer_station.domain.table import CARD_STATES, DEALER_ACTS, SUPERVISOR_ACTS
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import CODECS, Codec, make_codec
@@ -266,8 +267,8 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
     last_t = 0.0
     name = str(p)
     for index in range(first + 1, len(lines)):
-        line = lines[index].strip()
-        if not line:
+        line = lines[index]
+        if not line.strip():
             continue
         where = f"{name}:{index + 1}"
         try:
@@ -302,15 +303,16 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
 _SCAN = json.JSONDecoder().scan_once
 
 
-def _json_line(text: str) -> object:
-    """One JSON value that is the whole of ``text`` (stripped), as ``json.loads`` reads it, without its
-    per-call set-up (a session has a line per read). Raises ValueError (``json.JSONDecodeError``)."""
+def _json_line(line: str) -> object:
+    """The one JSON value of a session line, as ``json.loads(line)`` reads it (same value, same errors),
+    without its per-call set-up on the usual line (a session has a line per read). Raises ValueError."""
+    text = line.strip(" \t\r\n")
     try:
         value, end = _SCAN(text, 0)
-    except StopIteration as err:
-        raise json.JSONDecodeError("Expecting value", text, err.value) from None
+    except (StopIteration, ValueError):
+        return json.loads(line)  # not JSON: json.loads says where, in its own words
     if end != len(text):
-        raise json.JSONDecodeError("Extra data", text, end)
+        return json.loads(line)  # extra data after the value
     return value
 
 
@@ -558,9 +560,10 @@ class Replayer:
     edge_monitor:
         Whether the table runs the side-bet edge monitor (``[monitor] player_edge``, RULES.md §3) when the
         configuration has it on. None (default): only where its alerts are kept or seen, that is with a
-        journal other than the in-memory one (``--journal``) or with listeners (a console). A replay's round
-        lines do not depend on it, and its alerts would otherwise go nowhere: it is the costliest part of a
-        fast replay. True: always (``replay --edge-monitor``); False: never.
+        journal other than the in-memory one (``--journal``), with listeners (a console), or when
+        information records are logged (``--log-level INFO``: each alert is one). A replay's round lines do
+        not depend on it, and its alerts would otherwise go nowhere: it is the costliest part of a fast
+        replay. True: always (``replay --edge-monitor``); False: never.
 
     Raises
     ------
@@ -579,7 +582,7 @@ class Replayer:
         self.journal = journal if journal is not None else MemoryJournal()
         listeners = tuple(listeners)
         if edge_monitor is None:
-            edge_monitor = not isinstance(self.journal, MemoryJournal) or bool(listeners)
+            edge_monitor = not isinstance(self.journal, MemoryJournal) or bool(listeners) or log_enabled("info")
         self.edge_monitor = bool(edge_monitor and config.player_edge_monitor)
         """True when the table runs the side-bet edge monitor."""
         self.speed = speed

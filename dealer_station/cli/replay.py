@@ -56,7 +56,7 @@ def register(parser) -> None:
                         help="with --console: close the console when the replay ends")
     parser.add_argument("--edge-monitor", action="store_true",
                         help="run the side-bet edge monitor ([monitor] player_edge) even when its alerts are neither "
-                             "kept nor shown (it runs with --journal and --console)")
+                             "kept nor shown (it runs with --journal, --console and --log-level INFO)")
     parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
 
 

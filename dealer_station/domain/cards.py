@@ -138,7 +138,8 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "points", rank.points)
         object.__setattr__(self, "token", rank.letter + suit.value)
-        object.__setattr__(self, "_hash", hash((int(rank), suit.value)))
+        # The same in every process (a card unpickled elsewhere still finds its Counter entry).
+        object.__setattr__(self, "_hash", int(rank) * 4 + _SUIT_ORDER[suit])
 
     def __hash__(self) -> int:
         return self._hash

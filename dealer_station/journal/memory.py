@@ -7,6 +7,14 @@ their hash chain, ``verify`` and ``export`` are exactly those of :class:`~dealer
 (same canonical JSON, same row hash). What it leaves out is what only a station needs: SQLite, a
 file, durability (DESIGN.md "Durability" applies to the on-disk journal of a live station) and the
 outbox (a replay publishes nothing to the betting platform, so no platform event is stored).
+
+Rows written with :meth:`MemoryJournal.add` (what the controller uses) get their hash the first time
+anything reads the journal (``rows``, ``verify``, ``export``, ``last_row``, ``head``...); a body the
+caller declares JSON-only (``json_only=True``: the controller's) also gets its canonical text then,
+and is kept until then as ``marshal`` bytes (a copy) or, handed over (``owned=True``), as the dict
+itself. A fast replay that never reads its journal never pays for hashing it, and one that does
+reads exactly the rows and hashes :meth:`MemoryJournal.append` would have made. Hashed rows are kept
+compressed, a block at a time.
 """
 
 from __future__ import annotations
@@ -38,9 +46,9 @@ _Stored = tuple[int, str, str, str, str, str, str]
 """``(seq, ts, kind, mark, body text, prev_hash, hash)``: one row as the SQLite journal stores it."""
 
 _Pending = tuple[int, str, str, str, bytes | str | dict]
-"""``(seq, ts, kind, mark, body)`` of a row not hashed yet: the body as ``marshal`` bytes (a copy that
-later changes to the caller's dict cannot reach), its canonical text when ``marshal`` cannot take it,
-or the dict itself when the caller handed it over (``add(..., owned=True)``)."""
+"""``(seq, ts, kind, mark, body)`` of a row not hashed yet: the body's canonical text, or for a JSON-only
+body its ``marshal`` bytes (a copy that later changes to the caller's dict cannot reach) or the dict
+itself when the caller handed it over (``add(..., json_only=True, owned=True)``)."""
 
 BLOCK_ROWS = 512
 """Rows per sealed block: full blocks are kept as one zlib-compressed JSON array (a long replay keeps
@@ -110,26 +118,35 @@ class MemoryJournal:
         return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
 
     def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
-            events: Iterable[EventSpec] = (), table_id: str = "", owned: bool = False) -> int:
+            events: Iterable[EventSpec] = (), table_id: str = "", json_only: bool = False,
+            owned: bool = False) -> int:
         """Append one row as :meth:`append` does and return its sequence number only.
 
-        The body is copied now (later changes to ``body`` do not reach the journal), unless ``owned``:
-        the caller hands the dict over and nothing changes it afterwards (the controller's own input
-        bodies). Its canonical text and the row's hash are made at the next read, in order, so every
-        read sees the rows and hash chain :meth:`append` would have made. Raises JournalError for an
-        unknown event type.
+        The row's hash is made at the next read, in order, so every read sees the rows and hash chain
+        :meth:`append` would have made. The body's canonical text is made now (errors now, as
+        :meth:`append`), unless ``json_only``: the caller guarantees the body holds only JSON's own
+        values (str keys; str, int, float, bool, None; lists, tuples and dicts of them). Then the text
+        too waits for the next read, and the body is kept as a ``marshal`` copy (later changes to it do
+        not reach the journal) or, with ``owned`` (the caller hands the dict over and nothing changes it
+        afterwards: the controller's own input bodies), as the dict itself.
+
+        Raises JournalError for an unknown event type, and (without ``json_only``) for a body that has no
+        JSON text, as :meth:`append` does.
         """
         seq = self._last_seq + 1
         if events:
             _check_events(events, seq)
-        snapshot: bytes | str | dict
-        if owned and type(body) is dict:
-            snapshot = body
-        else:
+        snapshot: bytes | str | dict | None = None
+        if json_only and type(body) is dict:
             try:
-                snapshot = marshal.dumps(body) if type(body) is dict else canonical(body)
-            except ValueError:  # a value marshal cannot take (an enum, a Decimal): its canonical text now
+                snapshot = body if owned else marshal.dumps(body)
+            except ValueError:  # a subclass (an enum member...) marshal will not take: the text now
+                snapshot = None
+        if snapshot is None:
+            try:
                 snapshot = canonical(body)
+            except (TypeError, ValueError) as err:
+                raise JournalError(f"journal write failed at row {seq}: {err}") from err
         self._pending.append((seq, ts, kind, _mark_text(mark) if mark else "", snapshot))
         self._last_seq = seq
         return seq
@@ -147,16 +164,25 @@ class MemoryJournal:
         return digest
 
     def _settle(self) -> None:
-        """Give every row added with :meth:`add` its canonical text and hash, oldest first."""
-        pending, self._pending = self._pending, []
-        for seq, ts, kind, mark_text, snapshot in pending:
-            if isinstance(snapshot, bytes):
-                text = canonical(marshal.loads(snapshot))
-            elif isinstance(snapshot, dict):
-                text = canonical(snapshot)
-            else:
-                text = snapshot
-            self._store(seq, ts, kind, mark_text, text)
+        """Give every row added with :meth:`add` its canonical text and hash, oldest first.
+
+        A row leaves the waiting list only once it is stored: should one fail, it and the rows after
+        it stay waiting, and every read raises, rather than rows going missing from the chain.
+        """
+        pending = self._pending
+        done = 0
+        try:
+            for seq, ts, kind, mark_text, snapshot in pending:
+                if isinstance(snapshot, bytes):
+                    text = canonical(marshal.loads(snapshot))
+                elif isinstance(snapshot, dict):
+                    text = canonical(snapshot)
+                else:
+                    text = snapshot
+                self._store(seq, ts, kind, mark_text, text)
+                done += 1
+        finally:
+            del pending[:done]
 
     @staticmethod
     def _row(stored: _Stored) -> JournalRow:

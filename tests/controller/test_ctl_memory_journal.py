@@ -87,7 +87,8 @@ def test_add_defers_hashing_but_reads_the_rows_append_makes():
     bodies = [dict(body), {"stake": Decimal("12.50"), "winner": Winner.BANKER}, {"t": (1, 2)}, {"x": None}]
     for index, item in enumerate(bodies * 300):  # more than a block of rows waits for its hash
         mark = ("round",) if index % 7 == 0 else ()
-        seq = lazy.add("input", item, f"2026-11-30T04:00:{index % 60:02d}.000000Z", mark=mark)
+        plain = "stake" not in item  # JSON values only: text and hash both wait for a read
+        seq = lazy.add("input", item, f"2026-11-30T04:00:{index % 60:02d}.000000Z", mark=mark, json_only=plain)
         row, _ = eager.append("input", item, f"2026-11-30T04:00:{index % 60:02d}.000000Z", mark=mark)
         assert seq == row.seq == lazy.last_seq
     bodies[0]["cards"].append("QD")  # the caller changes its dict afterwards: the journal keeps what was added
@@ -101,6 +102,32 @@ def test_add_defers_hashing_but_reads_the_rows_append_makes():
     assert next(lazy.rows()).body == {"cards": ["AS", "KH"], "kind": "frame", "nested": {"n": 1}}
     assert next(lazy.rows(after=1)).body == {"stake": "12.50", "winner": "Winner.BANKER"}  # as canonical() writes them
     eager.close()
+
+
+def test_a_body_without_json_text_is_refused_by_add_at_once():
+    """Without json_only the text is made at once: a bad body is refused then, as append refuses it, nothing written."""
+    journal = MemoryJournal()
+    journal.add("input", {"i": 1}, "t")
+    with pytest.raises(JournalError, match="row 2"):
+        journal.add("input", {(1, 2): "tuple key"}, "t")
+    journal.add("input", {"i": 3}, "t")
+    assert journal.last_seq == 2 and [r.body for r in journal.rows()] == [{"i": 1}, {"i": 3}]
+    assert journal.verify().ok
+
+
+def test_a_row_that_cannot_be_settled_is_never_dropped():
+    """A body wrongly declared JSON-only fails at the first read; it and the rows after it stay waiting (every read
+    raises) instead of leaving a chain with rows missing."""
+    journal = MemoryJournal()
+    journal.add("input", {"i": 1}, "t", json_only=True)
+    journal.add("input", {(1, 2): "tuple key"}, "t", json_only=True)
+    journal.add("input", {"i": 3}, "t", json_only=True)
+    for _ in range(2):
+        with pytest.raises(TypeError):
+            journal.verify()
+        with pytest.raises(TypeError):
+            list(journal.rows())
+    assert journal.last_seq == 3 and journal._pending and journal._pending[0][0] == 2
 
 
 def test_add_and_append_interleave_on_one_chain():

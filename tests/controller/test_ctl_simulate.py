@@ -383,3 +383,23 @@ def test_a_listener_can_ask_for_some_facts_only(tmp_path):
     assert [f.kind for f in rounds] == ["round_completed", "round_completed"]
     assert {"card_accepted", "betting_opened", "round_completed"} <= set(t.kinds())  # the other listener: all
     assert [f.data for f in rounds] == [f.data for f in t.facts if f.kind == "round_completed"]
+
+
+def test_log_enabled_follows_structlog_set_up_elsewhere():
+    """Once structlog is set up other than by configure_logging (defaults restored, a capture), records are built
+    again and structlog decides."""
+    from structlog.testing import capture_logs
+
+    from dealer_station.app.logging import log_enabled
+
+    configure_logging(json=True, level="ERROR", stream=io.StringIO())
+    try:
+        assert not log_enabled("info")
+        structlog.reset_defaults()
+        assert log_enabled("info") and log_enabled("debug")
+        with capture_logs() as captured:
+            assert log_enabled("info")
+            structlog.get_logger("x").info("seen")
+        assert captured and captured[0]["event"] == "seen"
+    finally:
+        reset_logging()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dealer_station.domain.cards import (
@@ -138,3 +140,20 @@ def test_a_card_made_by_hand_equals_the_parsed_one_in_value_hash_and_order():
     assert inventory[parse_card("10H")] == 0 and len({Card(Rank.ACE, Suit.SPADES), parse_card("AS")}) == 1
     assert Card(Rank.KING, Suit.CLUBS) != Card(Rank.KING, Suit.SPADES)
     assert hash(Card(Rank.KING, Suit.CLUBS)) != hash(Card(Rank.KING, Suit.SPADES))
+
+
+def test_a_card_from_another_process_finds_its_inventory_entry(tmp_path):
+    """A card's hash is the same in every process (string hashing is not): a pickled shoe inventory still works."""
+    import os
+    import pickle
+    import subprocess
+    import sys
+
+    path = tmp_path / "inventory.pickle"
+    code = ("import pickle, sys; from dealer_station.domain.cards import shoe_counts, parse_card; "
+            "c = shoe_counts(8); c[parse_card('AS')] = 5; pickle.dump(c, open(sys.argv[1], 'wb'))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, env=env)
+    inventory = pickle.loads(path.read_bytes())
+    assert inventory[parse_card("AS")] == 5 and inventory[Card(Rank.KING, Suit.CLUBS)] == 8
+    assert sum(inventory.values()) == 8 * 52 - 3

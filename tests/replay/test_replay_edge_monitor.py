@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 
+import pytest
+import structlog
 from replay_testkit import SESSIONS, run_cli
 
 from dealer_station.app.config import load_config
+from dealer_station.app.logging import configure_logging
 from dealer_station.app.replay import Replayer, load_session
 from dealer_station.journal import Journal
 
 FULL_SHOE = SESSIONS / "full-shoe-stx-etx.session.jsonl"
+
+
+@pytest.fixture
+def log_level():
+    """Configure logging at a level for the test; structlog's defaults and no station handler after."""
+    import logging
+
+    def configure(level: str) -> None:
+        configure_logging(json=True, level=level, stream=io.StringIO())
+
+    yield configure
+    structlog.contextvars.clear_contextvars()
+    structlog.reset_defaults()
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if getattr(handler, "_dealer_station", False):
+            root.removeHandler(handler)
 
 
 def _alerts(journal) -> list[dict]:
@@ -24,7 +45,8 @@ def _play(**kw) -> tuple[Replayer, list[dict]]:
     return replayer, result.lines
 
 
-def test_a_fast_replay_leaves_the_monitor_out_unless_its_alerts_are_kept_shown_or_asked_for(tmp_path):
+def test_a_fast_replay_leaves_the_monitor_out_unless_its_alerts_are_kept_shown_or_asked_for(tmp_path, log_level):
+    log_level("WARNING")
     quiet, lines = _play()
     assert not quiet.edge_monitor and _alerts(quiet.journal) == []
     asked, asked_lines = _play(edge_monitor=True)
@@ -38,6 +60,9 @@ def test_a_fast_replay_leaves_the_monitor_out_unless_its_alerts_are_kept_shown_o
     never, _ = _play(journal=Journal(tmp_path / "never.sqlite"), edge_monitor=False)
     assert not never.edge_monitor and _alerts(never.journal) == []
     never.journal.close()
+    log_level("INFO")  # each alert is a log record: seen
+    logged, _ = _play()
+    assert logged.edge_monitor and _alerts(logged.journal) == _alerts(asked.journal)
 
 
 def test_a_configuration_without_the_monitor_is_never_overridden():
@@ -55,4 +80,14 @@ def test_replay_edge_monitor_flag_keeps_the_alerts_in_the_journal(tmp_path):
         assert len(_alerts(journal)) >= 2  # a kept journal is the station's, alerts included
     proc = run_cli("replay", str(FULL_SHOE), "--edge-monitor", "--json")
     assert proc.returncode == 0, proc.stderr
+    proc = run_cli("replay", str(FULL_SHOE), "--json", "--log-level", "INFO")
+    assert proc.returncode == 0 and proc.stderr.count('"player_edge"') >= 2  # logged alerts: the monitor ran
+    assert '"player_edge"' not in run_cli("replay", str(FULL_SHOE), "--json", "--log-level", "INFO",
+                                          "--config", str(_no_monitor(tmp_path))).stderr
     assert "--edge-monitor" in run_cli("replay", "--help").stdout
+
+
+def _no_monitor(tmp_path):
+    path = tmp_path / "no-monitor.toml"
+    path.write_text("[monitor]\nplayer_edge = false\n")
+    return path

@@ -35,3 +35,23 @@ def test_the_threshold_is_restored_when_a_replay_fails():
     with pytest.raises(ReplayError):
         Replayer(load_config()).play(session)
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize("line", ['{"t": 1, "dir": "rx", "hex": "41"}', '  {"t": 1}  ', '{"t": 1} x',
+                                  '{"t": 1},{"t": 2}', "\ufeff{}", '{"t": 1}\x0c', "\x1c{}", '{"t":', "nope",
+                                  '"text"', "[1, 2]", "NaN"])
+def test_a_session_line_reads_as_json_loads_reads_it(line):
+    """The fast line reader gives json.loads' value, or its very error (message, column)."""
+    import json
+
+    from dealer_station.app.replay import _json_line
+
+    try:
+        expected = json.loads(line)
+    except ValueError as err:
+        with pytest.raises(ValueError) as got:
+            _json_line(line)
+        assert str(got.value) == str(err)
+    else:
+        got = _json_line(line)
+        assert got == expected or (got != got and expected != expected)  # NaN is not equal to itself
