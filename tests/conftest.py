@@ -39,3 +39,17 @@ def run_cli(*args: str, input: str | None = None, timeout: float = 120, env: dic
         full_env.update(env)
     return subprocess.run([sys.executable, "-m", "dealer_station", *args], input=input, capture_output=True,
                           text=True, timeout=timeout, env=full_env, cwd=cwd or ROOT)
+
+
+def reset_logging() -> None:
+    """Undo configure_logging: structlog's defaults, no bound ids, the station's handler off the root logger."""
+    import logging
+
+    import structlog
+
+    structlog.contextvars.clear_contextvars()
+    structlog.reset_defaults()
+    root = logging.getLogger()
+    for h in list(root.handlers):
+        if getattr(h, "_dealer_station", False):
+            root.removeHandler(h)

@@ -116,17 +116,3 @@ class Table:
         self.card(*tokens)
         if confirm:
             self.ctl.dealer("confirm_result")
-
-
-def reset_logging() -> None:
-    """Undo configure_logging: structlog's defaults, no bound ids, the station's handler off the root logger."""
-    import logging
-
-    import structlog
-
-    structlog.contextvars.clear_contextvars()
-    structlog.reset_defaults()
-    root = logging.getLogger()
-    for h in list(root.handlers):
-        if getattr(h, "_dealer_station", False):
-            root.removeHandler(h)

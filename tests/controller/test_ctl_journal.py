@@ -116,12 +116,11 @@ def test_a_bad_head_is_a_usage_error(tmp_path, head):
 def test_the_station_logs_the_head_at_every_shoe_end(tmp_path):
     import io
 
-    from ctl_helpers import reset_logging
-
     from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.simulate import run_simulation
     from dealer_station.journal import MemoryJournal
+    from tests.conftest import reset_logging
 
     stream = io.StringIO()
     configure_logging(json=True, level="INFO", stream=stream)

@@ -10,7 +10,7 @@ import threading
 from collections import Counter
 
 import structlog
-from ctl_helpers import Table, config, reset_logging, shoe_cards
+from ctl_helpers import Table, config, shoe_cards
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
@@ -22,7 +22,7 @@ from dealer_station.domain.outcome import deal_round
 from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import Connected, ConnectionLost
-from tests.conftest import run_cli
+from tests.conftest import reset_logging, run_cli
 
 
 def simulate(*args: str) -> list[dict]:

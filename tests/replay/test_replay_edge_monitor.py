@@ -6,13 +6,13 @@ import dataclasses
 import io
 
 import pytest
-import structlog
 from replay_testkit import SESSIONS, run_cli
 
 from dealer_station.app.config import load_config
 from dealer_station.app.logging import configure_logging
 from dealer_station.app.replay import Replayer, load_session
 from dealer_station.journal import Journal
+from tests.conftest import reset_logging
 
 FULL_SHOE = SESSIONS / "full-shoe-stx-etx.session.jsonl"
 
@@ -20,18 +20,11 @@ FULL_SHOE = SESSIONS / "full-shoe-stx-etx.session.jsonl"
 @pytest.fixture
 def log_level():
     """Configure logging at a level for the test; structlog's defaults and no station handler after."""
-    import logging
-
     def configure(level: str) -> None:
         configure_logging(json=True, level=level, stream=io.StringIO())
 
     yield configure
-    structlog.contextvars.clear_contextvars()
-    structlog.reset_defaults()
-    root = logging.getLogger()
-    for handler in list(root.handlers):
-        if getattr(handler, "_dealer_station", False):
-            root.removeHandler(handler)
+    reset_logging()
 
 
 def _alerts(journal) -> list[dict]:
