@@ -89,6 +89,7 @@ class RoundOutcome(FinalTotals):
     player: tuple[Card, ...]
     banker: tuple[Card, ...]
     _totals: tuple[int, int] = field(init=False, repr=False, compare=False)
+    _flags: dict[str, object] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_totals", (hand_total(self.player), hand_total(self.banker)))
@@ -161,7 +162,12 @@ class RoundOutcome(FinalTotals):
         return order + list(self.player[2:]) + list(self.banker[2:])
 
     def flags(self) -> dict[str, object]:
-        """Every flag a bet needs, as a plain dict (for journals and events)."""
+        """Every flag a bet needs, as a new plain dict (for journals and events); worked out once."""
+        if self._flags is None:
+            object.__setattr__(self, "_flags", self._make_flags())
+        return dict(self._flags)  # type: ignore[arg-type]
+
+    def _make_flags(self) -> dict[str, object]:
         return {
             "winner": self.winner.value,
             "player_total": self.player_total,

@@ -178,3 +178,11 @@ def test_outcome_is_a_value():
     a = deal_sequence(parse_cards("5S 6D KH KC 6H 5C".split()))
     b = RoundOutcome(player=a.player, banker=a.banker)
     assert a == b and hash(a) == hash(b)
+
+
+def test_flags_are_a_new_dict_each_time():
+    """A caller may change the flags it gets (the table adds them to its round record): the outcome's stay."""
+    outcome, _ = deal_round(parse_cards("9S 8D KH 2C".split()))
+    first = outcome.flags()
+    first["winner"] = "banker"
+    assert outcome.flags()["winner"] == "player" and outcome.flags() is not outcome.flags()
