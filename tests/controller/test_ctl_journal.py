@@ -181,3 +181,19 @@ def test_round_events_published_once(tmp_path):
     dealt = [e for e in events if e["type"] == "card_dealt"]
     assert dealt[0]["data"]["position"] == "player1"
     assert all(e["ts"].endswith("Z") for e in events)
+
+
+@pytest.mark.parametrize("act, after", [("void_round", ["round_voided", "round_resumed", "table_status"]),
+                                        ("end_shoe", ["round_voided", "round_resumed", "shoe_ended",
+                                                      "table_status"])])
+def test_a_void_reaches_the_platform_before_the_end_of_the_pause(tmp_path, act, after):
+    """docs/events.md: with void_round or end_shoe, round_voided comes first; round_resumed only ends the pause."""
+    t = Table(tmp_path)
+    t.start_shoe()
+    t.open_round()
+    t.card("4H")
+    t.ctl.dealer("call_supervisor", note="wrong shoe")
+    before = len(outbox.read_events(t.journal.conn))
+    t.sup(act)
+    events = [e.type for e in outbox.read_events(t.journal.conn)][before:]
+    assert events == after
