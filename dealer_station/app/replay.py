@@ -168,8 +168,18 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
     p = Path(path)
     if codec is not None and codec not in CODECS:
         raise ReplayError(f"unknown codec {codec!r}: use one of {', '.join(CODECS)}")
+    if p.is_dir():
+        raise ReplayError(f"{p} is a directory: give a session file (e.g. {p}/NAME.session.jsonl)")
     if not p.is_file():
         raise ReplayError(f"no such session file: {p}")
+    try:
+        with p.open("rb") as fp:
+            magic = fp.read(16)
+    except OSError as err:
+        raise ReplayError(f"cannot read {p}: {err.strerror}") from err
+    if magic == b"SQLite format 3\x00":
+        raise ReplayError(f"{p} is a journal database, not a session: replay its export (dealer-station journal "
+                          f"export {p} -o FILE), or audit it (dealer-station journal replay {p})")
     if p.suffix in (".pcap", ".pcapng"):
         return _load_capture(p, codec)
     if p.suffix == ".script":
@@ -395,7 +405,10 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
         raise ReplayError(f"{session.path}: a journal export holds its acts already")
     if session.kind == "script" or session.started == EPOCH:
         raise ReplayError(f"{session.path}: the recording has no clock time to place the acts by")
-    acts = load_session(export)
+    try:
+        acts = load_session(export)
+    except ReplayError as err:
+        raise ReplayError(f"--acts: {err}") from err
     if acts.kind != "journal":
         raise ReplayError(f"{export}: the acts come from a journal export (dealer-station journal export)")
     offset = (acts.started - session.started).total_seconds()
@@ -521,18 +534,22 @@ def round_line(fact: Fact) -> dict:
 
 @dataclass
 class ReplayResult:
-    """What a replay did: output ``lines``, final ``state`` and incident type, counts."""
+    """What a replay did: output ``lines``, final ``state`` and incident type, counts (``frames`` decoded,
+    of them ``garbage``; ``cards`` taken from the shoe), and ``unfinished``: what the session left half
+    done at its end (a round dealt in part), or None."""
 
     lines: list[dict] = field(default_factory=list)
     state: str = ""
     incident: str | None = None
     frames: int = 0
+    garbage: int = 0
     cards: int = 0
     steps: int = 0
     dealer_acts: int = 0
     supervisor_acts: int = 0
     refused: list[str] = field(default_factory=list)
     stopped: bool = False
+    unfinished: str | None = None
 
 
 class Replayer:
@@ -696,6 +713,12 @@ class Replayer:
         view = self.controller.snapshot()
         result.state = view.state
         result.incident = view.incident.type if view.incident else None
+        dealt = len(view.player) + len(view.banker)
+        where = self.controller.machine.state_before if view.state == "paused" else view.state
+        if dealt and where in ("betting_closed", "dealing"):
+            result.unfinished = (f"the session ends in the middle of round {view.round_number} of shoe "
+                                 f"{view.shoe_number} ({dealt} card{'s' if dealt != 1 else ''} dealt): that "
+                                 f"round has no result")
         return result
 
     def _codec(self, session: ReplaySession) -> Codec | None:
@@ -729,7 +752,9 @@ class Replayer:
 
     def _frame(self, frame: object, auto: AutoActs | None) -> None:
         self.result.frames += 1
-        if auto is not None and not isinstance(frame, Garbage):
+        if isinstance(frame, Garbage):
+            self.result.garbage += 1
+        elif auto is not None:
             auto.before_frame(frame)
         self.controller.shoe_event(frame)
 
@@ -771,6 +796,9 @@ def load_expected(path: str | Path) -> list[dict]:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
+    except FileNotFoundError as err:
+        raise ExpectedError(f"no expected results {p}: make them from a replay you have checked by hand "
+                            f"(dealer-station replay SESSION --json > {p}; hw_fixtures/README.md)") from err
     except (OSError, UnicodeDecodeError) as err:
         raise ExpectedError(f"cannot read expected results {p}: {getattr(err, 'strerror', None) or err}") from err
     out = []

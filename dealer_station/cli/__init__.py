@@ -17,7 +17,21 @@ from collections.abc import Sequence
 
 from dealer_station import __version__
 
-__all__ = ["main", "build_parser", "CliError", "echo"]
+__all__ = ["main", "build_parser", "CliError", "echo", "log_level", "LOG_LEVELS"]
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+"""The levels ``--log-level`` takes (any case)."""
+
+
+def log_level(text: str) -> str:
+    """The argparse type of every ``--log-level``: one of :data:`LOG_LEVELS`, any case, returned upper case.
+
+    Raises argparse.ArgumentTypeError (exit 2 with the usage) naming the levels otherwise.
+    """
+    level = str(text).strip().upper()
+    if level not in LOG_LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a log level: use one of {', '.join(LOG_LEVELS)}")
+    return level
 
 
 def echo(*values: object, sep: str = " ", end: str = "\n", file=None, flush: bool = False) -> None:

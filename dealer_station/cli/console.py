@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, echo, log_level
 
 NAME = "console"
 HELP = "open the dealer console (touch screen) on a shoe; the simulated shoe by default"
@@ -37,7 +37,8 @@ def register(parser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="open full screen (the table's touch screen)")
     parser.add_argument("--lang", default=None,
                         help="language of the console (e.g. ar, te, pt, hu); sets right-to-left where it applies")
-    parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
+    parser.add_argument("--log-level", default="WARNING", type=log_level,
+                        help="log level on standard error (default WARNING)")
     from dealer_station.app.publishing import add_publishing_arguments
 
     add_publishing_arguments(parser)

@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, echo, log_level
 from dealer_station.outbox import OutboxEvent, read_events
 
 NAME = "events"
@@ -54,7 +54,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_broker_arguments(publish)
     publish.add_argument("--follow", action="store_true",
                          help="keep publishing new events until interrupted (SIGINT/SIGTERM)")
-    publish.add_argument("--log-level", default="WARNING", metavar="LEVEL",
+    publish.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
                          help="log level on standard error (default WARNING)")
 
 

@@ -4,6 +4,7 @@ re-run the recorded inputs through a fresh controller and check every decision i
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from dealer_station.cli import CliError, _journal_replay, echo
 
@@ -22,13 +23,15 @@ def register(parser) -> None:
                              "row SEQ must still be there with that hash, so rows cut off the end show")
     export = sub.add_parser("export", help="write every row as one JSON line")
     export.add_argument("db", help="journal database file")
-    export.add_argument("-o", "--output", default="-", help="output file (default standard output)")
+    export.add_argument("-o", "--output", default="-", help="a new output file (default standard output)")
     _journal_replay.add_action(sub)
 
 
 def run(args) -> int:
     """Run ``verify`` (0 intact, 1 tampered; ``--head`` also checks a recorded head), ``export`` (0) or
     ``replay`` (0 identical, 1 different)."""
+    if Path(args.db).is_dir():
+        raise CliError(f"{args.db} is a directory: give the journal database file (e.g. {args.db}/journal.sqlite)")
     if args.journal_command == "replay":
         return _journal_replay.run(args)
     from dealer_station.journal import Journal, JournalError, head_problem, parse_head
@@ -39,6 +42,9 @@ def run(args) -> int:
             head = parse_head(args.head)
         except ValueError as err:
             raise CliError(f"--head: {err}") from None
+    output = getattr(args, "output", "-")
+    if args.journal_command == "export" and output != "-" and Path(output).exists() and Path(output).stat().st_size:
+        raise CliError(f"-o {output}: the file exists; an export never overwrites one: give a new file")
     try:
         journal = Journal(args.db, readonly=True)
     except JournalError as err:

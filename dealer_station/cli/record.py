@@ -3,7 +3,8 @@
 The file gets a header line (profile, port settings, start time) then one
 ``{"t": seconds, "dir": "rx", "hex": "..."}`` line per read (format: :mod:`drivers.sessions`).
 Recording ends on Ctrl+C, after ``--seconds``, or after ``--idle-exit`` seconds without a byte.
-With a simulated shoe, ``--deal N`` deals N cards so that there is something to record.
+With a simulated shoe, ``--deal N`` deals N cards so that there is something to record; without
+``--seconds`` or ``--idle-exit`` it then ends one second after the last byte.
 """
 
 from __future__ import annotations
@@ -32,9 +33,15 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
     parser.add_argument("--idle-exit", type=float, default=None, metavar="SECONDS",
                         help="stop after this many seconds without a byte from the shoe")
-    parser.add_argument("--deal", type=int, default=0, metavar="N", help="simulated shoe: deal N cards")
+    parser.add_argument("--deal", type=int, default=0, metavar="N",
+                        help="simulated shoe: deal N cards (then stop 1 s after the last byte, unless --seconds or "
+                             "--idle-exit says otherwise)")
     parser.add_argument("--interval", type=float, default=0.05, help="seconds between dealt cards (with --deal)")
     parser.add_argument("--frames", action="store_true", help="also print decoded frames as JSON lines")
+
+
+DEALT_IDLE_EXIT = 1.0
+"""Seconds without a byte after the last card of ``--deal N`` that end a recording given no other end."""
 
 
 def _frame_json(event) -> str:
@@ -79,11 +86,14 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"cannot open the shoe: {err}") from err
         dealt = 0
         next_deal = time.monotonic()
+        idle_exit = args.idle_exit
+        if idle_exit is None and args.deal and args.seconds is None:
+            idle_exit = DEALT_IDLE_EXIT
         while True:
             now = time.monotonic()
             if args.seconds is not None and now - started >= args.seconds:
                 break
-            if args.idle_exit is not None and now - source.last_activity >= args.idle_exit and dealt >= args.deal:
+            if idle_exit is not None and now - source.last_activity >= idle_exit and dealt >= args.deal:
                 break
             if dealt < args.deal and now >= next_deal:
                 try:
@@ -94,8 +104,9 @@ def run(args: argparse.Namespace) -> int:
                 except ShoeError as err:
                     raise CliError(str(err)) from err
                 next_deal = now + args.interval
+            wait = 0.05 if dealt >= args.deal else min(0.05, max(0.0, next_deal - time.monotonic()))
             try:
-                event = events.get(timeout=0.05)
+                event = events.get(timeout=wait)
             except queue.Empty:
                 continue
             if args.frames:

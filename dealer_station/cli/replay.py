@@ -18,7 +18,7 @@ import threading
 from pathlib import Path
 
 from dealer_station.app.simulate import human_line
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, echo, log_level
 from dealer_station.cli.console import has_display
 
 NAME = "replay"
@@ -57,7 +57,8 @@ def register(parser) -> None:
     parser.add_argument("--edge-monitor", action="store_true",
                         help="run the side-bet edge monitor ([monitor] player_edge) even when its alerts are neither "
                              "kept nor shown (it runs with --journal, --console and --log-level INFO)")
-    parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
+    parser.add_argument("--log-level", default="WARNING", type=log_level,
+                        help="log level on standard error (default WARNING)")
 
 
 def expected_path(session: str | Path) -> Path:
@@ -98,14 +99,24 @@ def run(args) -> int:
         raise CliError(f"--speed {args.speed:g}: give a positive factor (1 = the table's own pace)")
     if args.codec is not None and args.codec not in CODECS:
         raise CliError(f"unknown codec {args.codec!r}: use one of {', '.join(CODECS)}")
-    if args.expected and (args.check or len(args.sessions) > 1):
+    if args.console_exit and not args.console:
+        raise CliError("--console-exit closes the console: it goes with --console")
+    if args.expected and args.check:
+        raise CliError("give --expected FILE (one SESSION) or --check (each SESSION's NAME.expected.jsonl), not both")
+    if args.expected and len(args.sessions) > 1:
         raise CliError("--expected compares one SESSION; use --check for several")
     if args.acts and len(args.sessions) > 1:
         raise CliError("--acts goes with one SESSION")
     if args.journal and len(args.sessions) > 1:
         raise CliError("--journal keeps the journal of one SESSION")
-    if args.journal and Path(args.journal).exists() and Path(args.journal).stat().st_size > 0:
-        raise CliError(f"--journal {args.journal}: the file exists; a replay writes a new journal")
+    if args.journal:
+        kept = Path(args.journal)
+        if kept.is_dir():
+            raise CliError(f"--journal {kept} is a directory: give a new file's name (e.g. {kept}/replay.sqlite)")
+        if kept.exists() and kept.stat().st_size > 0:
+            raise CliError(f"--journal {kept}: the file exists; a replay writes a new journal")
+        if not kept.absolute().parent.is_dir():
+            raise CliError(f"--journal {kept}: no directory {kept.absolute().parent}; create it first")
     try:
         config = load_config(args.config)
     except ConfigError as err:
@@ -162,6 +173,8 @@ def run(args) -> int:
                 progress.end()
             for why in result.refused:
                 echo(f"dealer-station replay: {name}: refused: {why}", file=sys.stderr)
+            if result.unfinished:
+                echo(f"dealer-station replay: {name}: {result.unfinished}", file=sys.stderr)
             if name in expected_for:
                 diff = compare_lines(expected_for[name], result.lines)
                 if diff:
@@ -170,9 +183,17 @@ def run(args) -> int:
                           file=sys.stderr)
                     for item in diff:
                         echo(f"  {item}", file=sys.stderr)
+                elif len(sessions) > 1:
+                    echo(f"dealer-station replay: {name}: {_summary(result)}, equal to the expected results",
+                         file=sys.stderr)
                 continue
+            if len(sessions) > 1:
+                echo(f"dealer-station replay: {name}: {_summary(result)}", file=sys.stderr)
             if result.state == "paused":
                 echo(f"dealer-station replay: {name}: the table is left paused ({result.incident})", file=sys.stderr)
+                status = 1
+            elif result.cards == 0:
+                echo(f"dealer-station replay: {name}: {_no_cards(session, result)}", file=sys.stderr)
                 status = 1
     finally:
         if progress is not None:
@@ -184,6 +205,24 @@ def run(args) -> int:
             pass
     return status
 
+
+
+def _summary(result) -> str:
+    """``"74 rounds, 1 shoe ended"``: what one session's replay made (several SESSIONs are told apart by it)."""
+    rounds = sum(1 for line in result.lines if "round" in line)
+    shoes = len(result.lines) - rounds
+    return f"{rounds} round{'s' if rounds != 1 else ''}, {shoes} shoe{'s' if shoes != 1 else ''} ended"
+
+
+def _no_cards(session, result) -> str:
+    """Why a replay that took no card is suspect, and what to check."""
+    if not session.steps:
+        return "the session holds no reads: nothing was replayed (is it the whole recording?)"
+    if result.frames and result.garbage == result.frames and session.codec:
+        return (f"no card was read: all {result.frames} frames decoded as noise with codec {session.codec!r}; "
+                f"is that the shoe's wire format? (--codec: lines, saopai, stx-etx, hid-keyboard)")
+    return (f"no card was read from {len(session.steps)} recorded steps ({result.frames} frames, {result.garbage} "
+            f"of them noise)")
 
 
 def _run_console(args, config, session, expected: list[dict] | None, emit) -> int:

@@ -8,7 +8,7 @@ import signal
 import sys
 import threading
 
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, echo, log_level
 
 NAME = "run"
 HELP = "run the station headless on a shoe: a profile name, a profile file or an inline spec (docs/drivers.md)"
@@ -26,7 +26,8 @@ def register(parser) -> None:
     parser.add_argument("--idle-exit", type=float, default=None, metavar="S",
                         help="stop after S seconds without any event or action")
     parser.add_argument("--shoes", type=int, default=None, help="with --auto: stop after this many shoes")
-    parser.add_argument("--log-level", default="INFO", help="log level on standard error (default INFO)")
+    parser.add_argument("--log-level", default="INFO", type=log_level,
+                        help="log level on standard error (default INFO)")
     from dealer_station.app.publishing import add_publishing_arguments
 
     add_publishing_arguments(parser)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, echo, log_level
 
 NAME = "simulate"
 HELP = "deal whole shoes on the simulated shoe with an automatic dealer (one line per round and per shoe)"
@@ -24,7 +24,8 @@ def register(parser) -> None:
                         help="decks per shoe, 1..8 (default from the configuration: 8); the cut-card range scales")
     parser.add_argument("--misread-rate", type=float, default=0.0,
                         help="probability that the simulated shoe first reads a card as a No-Read (rescans; default 0)")
-    parser.add_argument("--log-level", default="WARNING", help="log level on standard error (default WARNING)")
+    parser.add_argument("--log-level", default="WARNING", type=log_level,
+                        help="log level on standard error (default WARNING)")
     from dealer_station.app.publishing import add_publishing_arguments
 
     add_publishing_arguments(parser)

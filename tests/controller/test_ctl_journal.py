@@ -197,3 +197,16 @@ def test_a_void_reaches_the_platform_before_the_end_of_the_pause(tmp_path, act, 
     t.sup(act)
     events = [e.type for e in outbox.read_events(t.journal.conn)][before:]
     assert events == after
+
+
+def test_journal_commands_name_a_directory_and_never_overwrite_an_export(tmp_path):
+    path = filled(tmp_path, rounds=1)
+    for action in ("verify", "export", "replay"):
+        done = run_cli("journal", action, str(tmp_path))
+        assert done.returncode == 2 and "is a directory: give the journal database file" in done.stderr
+    existing = tmp_path / "old.journal.jsonl"
+    existing.write_text("evidence\n")
+    done = run_cli("journal", "export", path, "-o", str(existing))
+    assert done.returncode == 2 and "the file exists; an export never overwrites one" in done.stderr
+    assert existing.read_text() == "evidence\n"
+    assert run_cli("journal", "export", path, "-o", str(tmp_path / "new.journal.jsonl")).returncode == 0

@@ -212,6 +212,26 @@ def test_record_command_with_simulated_shoe_and_errors(tmp_path):
     assert not (tmp_path / "y.jsonl").exists()
 
 
+def test_record_deal_ends_by_itself_and_keeps_the_interval(tmp_path):
+    """``--deal N`` alone: the cards are dealt ``--interval`` apart and the recording ends a second after the last."""
+    import json
+    import time
+
+    out_file = tmp_path / "dealt.jsonl"
+    start = time.monotonic()
+    out = run_cli("record", "--shoe", "sim?codec=lines&seed=5", "-o", str(out_file), "--deal", "12",
+                  "--interval", "0.01", timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert time.monotonic() - start < 25  # it ended by itself (the timeout would have killed it)
+    chunks = read_session(out_file)
+    frames = decode_all(make_codec("lines"), [d for _, d in chunks])
+    from drivers.deck import shuffled_shoe
+
+    assert [f.token for f in frames] == shuffled_shoe(5)[:12]
+    reads = [json.loads(line)["t"] for line in out_file.read_text().splitlines()[1:]]
+    assert reads[-1] - reads[0] < 11 * 0.04  # 12 cards nearer 0.01 s apart than the loop's old 0.05 s step
+
+
 # -- bad files never crash the readers: they raise the readers' own errors ---------------------------
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402

@@ -11,6 +11,7 @@ from replay_testkit import SESSIONS, run_cli
 from dealer_station.app.replay import ReplayError, load_session
 
 CUT_MID = SESSIONS / "cut-mid-round.session.jsonl"
+FULL_LINES = SESSIONS / "full-shoe-lines.session.jsonl"
 
 
 def test_json_lines_equal_the_expected_file():
@@ -38,9 +39,15 @@ def test_human_lines_and_check_of_several_sessions():
     ([str(SESSIONS / "script-saopai.script")], "does not name its wire format: give --codec"),
     ([str(CUT_MID), "--codec", "lines"], "the recording was made with codec 'saopai'; --codec lines contradicts it"),
     ([str(CUT_MID), "--speed", "0"], "--speed 0: give a positive factor"),
-    ([str(CUT_MID), "--expected", "nowhere.jsonl"], "cannot read expected results nowhere.jsonl"),
+    ([str(CUT_MID), "--expected", "nowhere.jsonl"], "no expected results nowhere.jsonl: make them from a replay"),
     ([str(SESSIONS / "cut-mid-round.expected.jsonl")], "not a session"),
     ([str(CUT_MID), "--journal", str(SESSIONS / "cut-mid-round.expected.jsonl")], "the file exists"),
+    ([str(SESSIONS)], "is a directory: give a session file"),
+    ([str(CUT_MID), "--journal", str(SESSIONS)], "is a directory: give a new file's name"),
+    ([str(CUT_MID), "--journal", "no-such-dir/j.sqlite"], "no directory"),
+    ([str(CUT_MID), "--console-exit"], "--console-exit closes the console: it goes with --console"),
+    ([str(CUT_MID), "--check", "--expected", str(SESSIONS / "cut-mid-round.expected.jsonl")], "not both"),
+    ([str(CUT_MID), "--acts", "nowhere.journal.jsonl"], "--acts: no such session file"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     done = run_cli("replay", *args)
@@ -48,6 +55,44 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("dealer-station replay: ") and message in lines[0], done.stderr
+
+
+def test_a_journal_database_is_not_a_session(tmp_path):
+    kept = tmp_path / "kept.sqlite"
+    assert run_cli("replay", str(CUT_MID), "--journal", str(kept)).returncode == 0
+    done = run_cli("replay", str(kept))
+    assert done.returncode == 2 and "is a journal database, not a session" in done.stderr
+    assert "journal export" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_replay_that_reads_no_card_says_so_and_fails(tmp_path):
+    done = run_cli("replay", str(SESSIONS / "script-saopai.script"), "--codec", "stx-etx")
+    assert done.returncode == 1 and "no card was read" in done.stderr and "codec 'stx-etx'" in done.stderr
+    header_only = tmp_path / "header.session.jsonl"
+    header_only.write_text(CUT_MID.read_text().splitlines()[0] + "\n")
+    done = run_cli("replay", str(header_only))
+    assert done.returncode == 1 and "the session holds no reads" in done.stderr
+
+
+def test_a_session_cut_in_a_round_is_told(tmp_path):
+    cut = tmp_path / "cut.session.jsonl"
+    cut.write_text("\n".join(FULL_LINES.read_text().splitlines()[:60]) + "\n")
+    done = run_cli("replay", str(cut))
+    assert done.returncode == 0, done.stderr
+    assert "the session ends in the middle of round" in done.stderr and "that round has no result" in done.stderr
+
+
+def test_several_sessions_are_told_apart_on_standard_error():
+    done = run_cli("replay", str(CUT_MID), str(SESSIONS / "garbage-bytes.session.jsonl"), "--check")
+    assert done.returncode == 0
+    assert f"{CUT_MID}: 3 rounds, 1 shoe ended, equal to the expected results" in done.stderr
+    assert "garbage-bytes.session.jsonl: 2 rounds, 0 shoes ended, equal to the expected results" in done.stderr
+
+
+def test_a_log_level_must_be_one_of_the_levels():
+    done = run_cli("replay", str(CUT_MID), "--log-level", "verbose")
+    assert done.returncode == 2 and "'verbose' is not a log level: use one of DEBUG, INFO" in done.stderr
+    assert run_cli("replay", str(CUT_MID), "--log-level", "error").returncode == 0
 
 
 def test_bad_session_lines_are_named(tmp_path):
