@@ -791,7 +791,7 @@ class Replayer:
 def load_expected(path: str | Path) -> list[dict]:
     """Read an expected-results file: JSON Lines of round and shoe lines (as ``replay --json`` writes).
 
-    Blank lines are skipped. Raises ExpectedError naming the file and line.
+    Blank lines are skipped. Raises ExpectedError naming the file and line, or when the file holds no line.
     """
     p = Path(path)
     try:
@@ -812,6 +812,9 @@ def load_expected(path: str | Path) -> list[dict]:
         if not isinstance(obj, dict) or "shoe" not in obj or not ("round" in obj or obj.get("event") == "shoe_end"):
             raise ExpectedError(f"{p}:{number}: not a round or shoe line: {line[:80]!r}")
         out.append(obj)
+    if not out:
+        raise ExpectedError(f"{p} holds no round or shoe line: an expected-results file lists every round "
+                            f"(dealer-station replay SESSION --json > {p}, checked by hand)")
     return out
 
 

@@ -48,6 +48,7 @@ def test_human_lines_and_check_of_several_sessions():
     ([str(CUT_MID), "--console-exit"], "--console-exit closes the console: it goes with --console"),
     ([str(CUT_MID), "--check", "--expected", str(SESSIONS / "cut-mid-round.expected.jsonl")], "not both"),
     ([str(CUT_MID), "--acts", "nowhere.journal.jsonl"], "--acts: no such session file"),
+    ([str(CUT_MID), "--expected", str(SESSIONS.parent / "README.md")], "not JSON"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     done = run_cli("replay", *args)
@@ -87,6 +88,13 @@ def test_several_sessions_are_told_apart_on_standard_error():
     assert done.returncode == 0
     assert f"{CUT_MID}: 3 rounds, 1 shoe ended, equal to the expected results" in done.stderr
     assert "garbage-bytes.session.jsonl: 2 rounds, 0 shoes ended, equal to the expected results" in done.stderr
+
+
+def test_an_empty_expected_file_is_refused(tmp_path):
+    empty = tmp_path / "empty.expected.jsonl"
+    empty.write_text("\n")
+    done = run_cli("replay", str(CUT_MID), "--expected", str(empty))
+    assert done.returncode == 2 and "holds no round or shoe line" in done.stderr
 
 
 def test_a_log_level_must_be_one_of_the_levels():
