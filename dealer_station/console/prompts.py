@@ -215,7 +215,7 @@ def who_draws(view) -> str:
     """
     from dealer_station.domain.cards import parse_card
     from dealer_station.domain.errors import DomainError
-    from dealer_station.domain.rules import banker_draws, hand_total
+    from dealer_station.domain.rules import banker_draws, hand_total, is_natural, player_draws
 
     fallback = str(getattr(view, "who_draws", "") or "")
     try:
@@ -226,10 +226,10 @@ def who_draws(view) -> str:
     if len(player) < 2 or len(banker) < 2:
         return fallback
     p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
-    if p2 >= 8 or b2 >= 8:
+    if is_natural(p2) or is_natural(b2):
         text = translate("Prompts", "NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS")
         return text.replace("%1", str(p2)).replace("%2", str(b2))
-    if len(player) == 2 and p2 <= 5:
+    if len(player) == 2 and player_draws(p2):
         return translate("Prompts", "PLAYER DRAWS ON %1").replace("%1", str(p2))
     third = player[2].points if len(player) == 3 else None
     if len(banker) == 3:
