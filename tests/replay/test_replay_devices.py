@@ -26,21 +26,22 @@ def _record(umockdev_args: list[str], spec: str, out, idle: str) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
 
 
-def test_serial_script_recorded_through_pyserial_replays_to_its_expected_results(tmp_path):
-    out = tmp_path / "serial.session.jsonl"
-    _record(["-d", str(ROOT / "hw_fixtures" / "serial" / "shoe.umockdev"),
-             "-s", f"/dev/ttyUSB0={SESSIONS / 'script-saopai.script'}"],
-            "serial:/dev/ttyUSB0?codec=saopai&on_open=05", out, "2")
-    done = run_cli("replay", str(out), "--expected", str(SESSIONS / "script-saopai.expected.jsonl"))
-    assert done.returncode == 0, done.stderr
+# The two device stacks: umockdev arguments, the station's --shoe spec, the fixture's expected results.
+SERIAL = pytest.param(["-d", str(ROOT / "hw_fixtures" / "serial" / "shoe.umockdev"),
+                       "-s", f"/dev/ttyUSB0={SESSIONS / 'script-saopai.script'}"],
+                      "serial:/dev/ttyUSB0?codec=saopai&on_open=05", "script-saopai.expected.jsonl",
+                      id="serial-pyserial")
+USB = pytest.param(["-d", str(ROOT / "hw_fixtures" / "usb" / "scanner.umockdev"),
+                    "--pcap", f"{USB_SYSFS}={SESSIONS / 'usb-hid-rescans.pcap'}"],
+                   "usb:0c2e:0b61?codec=hid-keyboard", "usb-hid-rescans.expected.jsonl", id="usb-pyusb")
 
 
-def test_usb_capture_recorded_through_pyusb_replays_to_its_expected_results(tmp_path):
-    out = tmp_path / "usb.session.jsonl"
-    _record(["-d", str(ROOT / "hw_fixtures" / "usb" / "scanner.umockdev"),
-             "--pcap", f"{USB_SYSFS}={SESSIONS / 'usb-hid-rescans.pcap'}"],
-            "usb:0c2e:0b61?codec=hid-keyboard", out, "2")
-    done = run_cli("replay", str(out), "--expected", str(SESSIONS / "usb-hid-rescans.expected.jsonl"))
+@pytest.mark.parametrize("umockdev_args, spec, expected", [SERIAL, USB])
+def test_recorded_through_the_device_stack_replays_to_its_expected_results(umockdev_args, spec, expected,
+                                                                           tmp_path):
+    out = tmp_path / "recorded.session.jsonl"
+    _record(umockdev_args, spec, out, "2")
+    done = run_cli("replay", str(out), "--expected", str(SESSIONS / expected))
     assert done.returncode == 0, done.stderr
 
 
@@ -67,15 +68,7 @@ def _expected(name: str) -> list[dict]:
     return [json.loads(line) for line in (SESSIONS / name).read_text().splitlines() if line.strip()]
 
 
-def test_run_headless_on_a_serial_shoe_through_pyserial(tmp_path):
-    lines = _run_headless(["-d", str(ROOT / "hw_fixtures" / "serial" / "shoe.umockdev"),
-                           "-s", f"/dev/ttyUSB0={SESSIONS / 'script-saopai.script'}"],
-                          "serial:/dev/ttyUSB0?codec=saopai&on_open=05", tmp_path)
-    assert lines == _expected("script-saopai.expected.jsonl")
-
-
-def test_run_headless_on_a_usb_shoe_through_pyusb(tmp_path):
-    lines = _run_headless(["-d", str(ROOT / "hw_fixtures" / "usb" / "scanner.umockdev"),
-                           "--pcap", f"{USB_SYSFS}={SESSIONS / 'usb-hid-rescans.pcap'}"],
-                          "usb:0c2e:0b61?codec=hid-keyboard", tmp_path)
-    assert lines == _expected("usb-hid-rescans.expected.jsonl")
+@pytest.mark.parametrize("umockdev_args, spec, expected", [SERIAL, USB])
+def test_run_headless_through_the_device_stack(umockdev_args, spec, expected, tmp_path):
+    lines = _run_headless(umockdev_args, spec, tmp_path)
+    assert lines == _expected(expected)
