@@ -51,11 +51,3 @@ def console(qtbot):
     for win in windows:
         win.shutdown()
 
-
-def press_next(qtbot, win, timeout=3000):
-    """Press Space (the NEXT key / foot pedal) and wait until the console has handled it."""
-    from PySide6.QtCore import Qt
-
-    before = (win.bridge.delivered, win.host.snapshot())
-    qtbot.keyClick(win, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: (win.bridge.delivered, win.host.snapshot()) != before, timeout=timeout)
