@@ -50,15 +50,10 @@ from drivers.deck import CUT, shuffled_shoe  # noqa: E402
 from drivers.sessions import SESSION_FORMAT  # noqa: E402
 
 
-def burn_count(token: str) -> int:
-    """RULES.md §1: A = 1, 2-9 face value, 10/J/Q/K = 10."""
-    return 1 if token[0] == "A" else 10 if token[0] in "TJQK" else int(token[0])
-
-
 def shoe_tokens(seed: int) -> list[str]:
     """The tokens a dealer pulls from shoe ``seed``: indicator, burn, every round to the cut card's last."""
     tokens = shuffled_shoe(seed)
-    used = 1 + burn_count(tokens[0])
+    used = 1 + parse_card(tokens[0]).rank.burn_count
     rest = tokens[used:]
     i = 0
     last = False
@@ -88,7 +83,7 @@ def bare_loop(shoes: list[list[str]]) -> tuple[int, list[str]]:
     for tokens in shoes:
         seq = [parse_card(t) for t in tokens if t != CUT]
         cards += len(seq)
-        pos = 1 + burn_count(tokens[0])
+        pos = 1 + parse_card(tokens[0]).rank.burn_count
         while pos < len(seq):
             outcome, rest = deal_round(seq[pos:pos + 6])
             pos += 6 - len(rest)
