@@ -31,6 +31,7 @@ from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import field
 from dealer_station.console.widgets import FitLabel, TouchButton
+from dealer_station.domain.roads import RoadsError, compute_roads
 
 __all__ = ["DealerScreen", "HandPanel", "StatusTile"]
 
@@ -162,7 +163,7 @@ class DealerScreen(QWidget):
     Parameters
     ----------
     roads:
-        The roads widget to embed (a ``RoadsView`` with ``set_results``), or None.
+        The roads widget to embed (a ``RoadsView``: given the computed roads by ``set_roads``), or None.
     sound:
         Called once each time a misread alert or an incident appears (default ``QApplication.beep``).
 
@@ -474,24 +475,27 @@ class DealerScreen(QWidget):
     def _show_stats(self, view) -> None:
         history = tuple(field(view, "history", ()) or ())
         marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
-        counts = {k: sum(1 for h in history if str(h)[:1].upper() == k) for k in "BPT"}
-        for key, value in counts.items():
-            self.stat_labels[key].setText(str(value))
-        self.stat_labels["R"].setText(str(len(history)))
-        pp = sum(1 for m in marks if m.get("player_pair"))
-        bp = sum(1 for m in marks if m.get("banker_pair"))
-        nat = sum(1 for m in marks if m.get("player_natural") or m.get("banker_natural"))
+        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
+        if key == self._roads_key:
+            return
+        self._roads_key = key
+        try:  # the shoe's statistics and roads are the domain's (issue 6): only shown here
+            roads = compute_roads(marks)
+        except RoadsError as err:
+            log.warning("roads_update_failed", error=str(err))
+            return
+        stats = roads.stats
+        for label, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
+            self.stat_labels[label].setText(str(value))
         self.pairs_label.setText(
             self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
-            .replace("%1", str(pp))
-            .replace("%2", str(bp))
-            .replace("%3", str(nat))
+            .replace("%1", str(stats.player_pair))
+            .replace("%2", str(stats.banker_pair))
+            .replace("%3", str(stats.natural))
         )
-        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
-        if self.roads is not None and hasattr(self.roads, "set_results") and key != self._roads_key:
-            self._roads_key = key
+        if self.roads is not None and hasattr(self.roads, "set_roads"):
             try:
-                self.roads.set_results(marks)
+                self.roads.set_roads(roads)
             except Exception as err:
                 log.warning("roads_update_failed", error=str(err))
 
