@@ -80,7 +80,6 @@ def run(args) -> int:
         ExpectedError,
         Replayer,
         ReplayError,
-        compare_lines,
         load_expected,
         load_session,
         with_acts,
@@ -171,30 +170,7 @@ def run(args) -> int:
                 replayer.journal.close()
             if progress is not None:
                 progress.end()
-            for why in result.refused:
-                echo(f"dealer-station replay: {name}: refused: {why}", file=sys.stderr)
-            if result.unfinished:
-                echo(f"dealer-station replay: {name}: {result.unfinished}", file=sys.stderr)
-            if name in expected_for:
-                diff = compare_lines(expected_for[name], result.lines)
-                if diff:
-                    status = 1
-                    echo(f"dealer-station replay: {name}: {len(diff)} difference(s) from the expected results:",
-                          file=sys.stderr)
-                    for item in diff:
-                        echo(f"  {item}", file=sys.stderr)
-                elif len(sessions) > 1:
-                    echo(f"dealer-station replay: {name}: {_summary(result)}, equal to the expected results",
-                         file=sys.stderr)
-                continue
-            if len(sessions) > 1:
-                echo(f"dealer-station replay: {name}: {_summary(result)}", file=sys.stderr)
-            if result.state == "paused":
-                echo(f"dealer-station replay: {name}: the table is left paused ({result.incident})", file=sys.stderr)
-                status = 1
-            elif result.cards == 0:
-                echo(f"dealer-station replay: {name}: {_no_cards(session, result)}", file=sys.stderr)
-                status = 1
+            status = _report(name, session, result, expected_for.get(name), several=len(sessions) > 1) or status
     finally:
         if progress is not None:
             progress.close()
@@ -227,7 +203,7 @@ def _no_cards(session, result) -> str:
 
 def _run_console(args, config, session, expected: list[dict] | None, emit) -> int:
     """``--console``: the replay in the dealer console; the same lines, comparison and exit status."""
-    from dealer_station.app.replay import Replayer, ReplayError, compare_lines
+    from dealer_station.app.replay import Replayer, ReplayError
     from dealer_station.journal import Journal, JournalError
 
     try:
@@ -251,18 +227,40 @@ def _run_console(args, config, session, expected: list[dict] | None, emit) -> in
         echo(f"dealer-station replay: {args.sessions[0]}: the console was closed before the replay ended",
               file=sys.stderr)
         return 1
+    return _report(args.sessions[0], session, result, expected, several=False)
+
+
+def _report(name: str, session, result, expected: list[dict] | None, *, several: bool) -> int:
+    """Tell on standard error what one session's replay left to look at; its exit status (0 or 1).
+
+    Refused acts and a round cut off by the end of the recording are named; with ``expected`` the
+    status is the comparison's (a per-round diff); without, a table left paused or a replay that took
+    no card is a failure. ``several``: more SESSIONs were given, so each one gets a summary line.
+    """
+    from dealer_station.app.replay import compare_lines
+
+    for why in result.refused:
+        echo(f"dealer-station replay: {name}: refused: {why}", file=sys.stderr)
+    if result.unfinished:
+        echo(f"dealer-station replay: {name}: {result.unfinished}", file=sys.stderr)
     if expected is not None:
         diff = compare_lines(expected, result.lines)
         if diff:
-            echo(f"dealer-station replay: {args.sessions[0]}: {len(diff)} difference(s) from the expected results:",
-                  file=sys.stderr)
+            echo(f"dealer-station replay: {name}: {len(diff)} difference(s) from the expected results:",
+                 file=sys.stderr)
             for item in diff:
                 echo(f"  {item}", file=sys.stderr)
             return 1
+        if several:
+            echo(f"dealer-station replay: {name}: {_summary(result)}, equal to the expected results", file=sys.stderr)
         return 0
+    if several:
+        echo(f"dealer-station replay: {name}: {_summary(result)}", file=sys.stderr)
     if result.state == "paused":
-        echo(f"dealer-station replay: {args.sessions[0]}: the table is left paused ({result.incident})",
-              file=sys.stderr)
+        echo(f"dealer-station replay: {name}: the table is left paused ({result.incident})", file=sys.stderr)
+        return 1
+    if result.cards == 0:
+        echo(f"dealer-station replay: {name}: {_no_cards(session, result)}", file=sys.stderr)
         return 1
     return 0
 

@@ -100,6 +100,20 @@ def test_cli_console_compares_like_headless():
     assert len(done.stdout.splitlines()) == 4
 
 
+def test_cli_console_tells_what_headless_tells(tmp_path):
+    """A console replay names a round cut off by the end of the recording, and fails on one that reads no card."""
+    lines = (SESSIONS / "full-shoe-lines.session.jsonl").read_text().splitlines()
+    cut = tmp_path / "cut.session.jsonl"
+    cut.write_text("\n".join(lines[:60]) + "\n")
+    done = run_cli("replay", str(cut), "--console", "--console-exit", "--fast")
+    assert done.returncode == 0, done.stderr
+    assert "the session ends in the middle of round" in done.stderr and "that round has no result" in done.stderr
+    header_only = tmp_path / "header.session.jsonl"
+    header_only.write_text(lines[0] + "\n")
+    done = run_cli("replay", str(header_only), "--console", "--console-exit", "--fast")
+    assert done.returncode == 1 and "the session holds no reads" in done.stderr, done.stderr
+
+
 def test_cli_console_without_a_display_is_one_line():
     done = run_cli("replay", str(VOID), "--console", drop_env=("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
     assert done.returncode == 2
