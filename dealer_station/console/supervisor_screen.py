@@ -39,13 +39,15 @@ from dealer_station.console import prompts
 from dealer_station.console.bridge import ControllerHost, RawFrame
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import as_dict, field
+from dealer_station.domain.outcome import Position
+from dealer_station.domain.table import ROUND_STATES, SUPERVISOR_ACTS
 
 __all__ = ["ACTS", "POSITIONS", "REASON_CODES", "SupervisorScreen", "classify_error"]
 
 log = structlog.get_logger(__name__)
 
-ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
-"""Supervisor acts, as the controller names them (CONTROLLER_API.md)."""
+ACTS = SUPERVISOR_ACTS
+"""Supervisor acts, as the controller names them (CONTROLLER_API.md): the table's own list."""
 
 REASON_CODES = (
     "scanner_misread",
@@ -61,11 +63,8 @@ REASON_CODES = (
 )
 """Reason codes a supervisor picks from; the code is journaled with the act and the free-text note."""
 
-POSITIONS = ("player1", "banker1", "player2", "banker2", "player3", "banker3")
-"""Card positions of a round in deal order (RULES.md §2)."""
-
-ROUND_STATES = frozenset({"betting_open", "betting_closed", "dealing", "result"})
-"""States with an open round (a round paused from one of them can be voided)."""
+POSITIONS = tuple(p.value for p in Position)
+"""Card positions of a round in deal order (RULES.md §2), as the domain names them."""
 
 SESSION_SECONDS = 300
 """A supervisor session ends after this many seconds without an act (the PIN is forgotten)."""
