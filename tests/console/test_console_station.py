@@ -107,9 +107,9 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
     assert {k: win.dealer.stat_labels[k].text() for k in "BPT"} == {k: str(n) for k, n in counts.items()}
     assert sum(counts.values()) == len(view.history) >= 60
     flags = [r.flags for r in rounds]
-    pairs = (sum(bool(f.get("player_pair")) for f in flags), sum(bool(f.get("banker_pair")) for f in flags),
-             sum(bool(f.get("player_natural") or f.get("banker_natural")) for f in flags))
-    assert win.dealer.pairs_label.text() == "Player pairs %d   Banker pairs %d   Naturals %d" % pairs
+    pp, bp = sum(bool(f.get("player_pair")) for f in flags), sum(bool(f.get("banker_pair")) for f in flags)
+    nat = sum(bool(f.get("player_natural") or f.get("banker_natural")) for f in flags)
+    assert win.dealer.pairs_label.text() == f"Player pairs {pp}   Banker pairs {bp}   Naturals {nat}"
     assert not win.dealer.last_round.isHidden()
     assert win.dealer.tile_cut.value.text() == "OUT"
     assert {"NEW", "SHUFFLE", "SHOW", "BURN", "OPEN", "PLACE", "NO", "DEAL"} <= seen
