@@ -331,6 +331,22 @@ def test_replay_of_a_tty_script_judges_token_timeouts_on_recorded_time(collector
     assert frames == [CardRead("AS", b"AS"), NoRead(b"JD", "token_timeout"), CardRead("3H", b"3H")]
 
 
+def test_a_replay_stopped_while_reading_ends_with_a_clean_close(collector):
+    from drivers.replay import ReplayShoe
+
+    class StopDuringRead(ReplayShoe):
+        def _read(self):
+            self._stop.set()  # stop() comes between the reader's loop check and its read
+            return super()._read()
+
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "hw_fixtures", "serial")
+    shoe = StopDuringRead(f"{root}/timeout-lines.script", make_codec("lines"))
+    shoe.start(collector)
+    shoe.stop()
+    lost = [e for e in collector.drain() if isinstance(e, ConnectionLost)]
+    assert lost == [ConnectionLost(None)]  # a stop, not a device loss
+
+
 def test_replay_of_a_recorded_session_takes_its_codec_from_the_header(tmp_path, collector):
     from drivers.profiles import load_profile
     from drivers.sessions import SessionRecorder
