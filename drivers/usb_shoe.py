@@ -155,6 +155,7 @@ class UsbHidShoe(ShoeSource):
         backend = usb_backend()
         dev = self._find(backend)
         self._detached = False
+        claimed = False
         try:
             try:
                 if dev.is_kernel_driver_active(self.interface):
@@ -175,9 +176,10 @@ class UsbHidShoe(ShoeSource):
                                         f"program or driver") from err
                 raise ShoeNotConnectedError(f"{self.description}: cannot claim interface {self.interface}: {err}") \
                     from err
+            claimed = True
             self._ep_addr, self._size = self._find_endpoint(dev)
         except ShoeUnavailableError:
-            usb.util.dispose_resources(dev)
+            self._release(dev, claimed)  # the kernel driver is given back: a failed open leaves the shoe as it was
             raise
         self._dev = dev
         self._errors = 0
@@ -239,17 +241,23 @@ class UsbHidShoe(ShoeSource):
         return bytes(data)
 
     def _close(self) -> None:
+        dev, self._dev = self._dev, None
+        if dev is not None:
+            self._release(dev, True)
+
+    def _release(self, dev, claimed: bool) -> None:
+        """Release the interface if ``claimed``, re-attach the kernel driver detached by :meth:`_open`,
+        free ``dev``; never raises a USB error."""
         import usb.core
         import usb.util
 
-        dev, self._dev = self._dev, None
-        if dev is None:
-            return
-        try:
-            usb.util.release_interface(dev, self.interface)
-        except usb.core.USBError:
-            pass
+        if claimed:
+            try:
+                usb.util.release_interface(dev, self.interface)
+            except usb.core.USBError:
+                pass
         if self._detached:
+            self._detached = False
             try:
                 dev.attach_kernel_driver(self.interface)
             except usb.core.USBError:

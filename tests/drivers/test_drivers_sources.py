@@ -275,6 +275,40 @@ def test_usb_permission_denied_points_to_the_udev_rules(monkeypatch):
     assert isinstance(info.value, PermissionError)
 
 
+def test_usb_open_that_fails_after_detaching_gives_the_keyboard_driver_back(monkeypatch):
+    """A shoe held by another program: the kernel driver this open detached is attached again."""
+    import usb.core
+
+    from drivers.errors import ShoeBusyError
+
+    class Held:
+        idVendor, idProduct = 0x0C2E, 0x0B61
+        attached = True
+
+        def is_kernel_driver_active(self, interface):
+            return self.attached
+
+        def detach_kernel_driver(self, interface):
+            self.attached = False
+
+        def attach_kernel_driver(self, interface):
+            self.attached = True
+
+        def set_configuration(self):
+            return None
+
+    def busy(dev, interface):
+        raise usb.core.USBError("Resource busy", errno=errno.EBUSY)
+
+    device = Held()
+    monkeypatch.setattr(usb.core, "find", lambda **kw: iter([device]) if kw.get("find_all") else device)
+    monkeypatch.setattr("usb.util.claim_interface", busy)
+    monkeypatch.setattr("usb.util.dispose_resources", lambda dev: None)
+    with pytest.raises(ShoeBusyError, match="held by another"):
+        open_shoe("usb:0c2e:0b61").start(lambda e: None)
+    assert device.attached
+
+
 def test_usb_not_connected_without_any_device():
     with pytest.raises(ShoeNotConnectedError, match="is not connected"):
         open_shoe("usb:0c2e:0b61").start(lambda e: None)
