@@ -132,6 +132,9 @@ class UsbHidShoe(ShoeSource):
             found = list(usb.core.find(find_all=True, idVendor=self.vid, idProduct=self.pid, backend=backend))
         except usb.core.NoBackendError as err:
             raise LibusbMissingError(f"libusb-1.0 could not be loaded: {err}") from err
+        except usb.core.USBError as err:  # the bus could not be listed (e.g. while devices come and go)
+            raise ShoeNotConnectedError(f"cannot list the USB devices to find shoe {self.vid:04x}:{self.pid:04x}: "
+                                        f"{err}") from err
         if not found:
             try:
                 present = sorted({f"{d.idVendor:04x}:{d.idProduct:04x}" for d in usb.core.find(find_all=True,

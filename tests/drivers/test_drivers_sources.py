@@ -309,6 +309,17 @@ def test_usb_open_that_fails_after_detaching_gives_the_keyboard_driver_back(monk
     assert device.attached
 
 
+def test_usb_bus_that_cannot_be_listed_is_not_connected(monkeypatch):
+    import usb.core
+
+    def fail(**kw):
+        raise usb.core.USBError("Input/Output Error", errno=errno.EIO)
+
+    monkeypatch.setattr(usb.core, "find", fail)
+    with pytest.raises(ShoeNotConnectedError, match="cannot list the USB devices"):
+        open_shoe("usb:0c2e:0b61").start(lambda e: None)
+
+
 def test_usb_not_connected_without_any_device():
     with pytest.raises(ShoeNotConnectedError, match="is not connected"):
         open_shoe("usb:0c2e:0b61").start(lambda e: None)
