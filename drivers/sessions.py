@@ -31,7 +31,7 @@ import structlog
 from drivers.errors import ShoeError
 
 __all__ = ["SESSION_FORMAT", "SessionFormatError", "SessionRecorder", "Session", "read_session", "iter_chunks",
-           "read_tty_script", "write_tty_script", "escape_script", "unescape_script"]
+           "read_tty_script", "escape_script", "unescape_script"]
 
 log = structlog.get_logger(__name__)
 
@@ -272,9 +272,3 @@ def read_tty_script(path: str | os.PathLike) -> list[tuple[float, bytes]]:
         if op == "r":
             chunks.append((round(t, 6), unescape_script(data)))
     return chunks
-
-
-def write_tty_script(chunks: list[tuple[int, bytes]], fh: TextIO) -> None:
-    """Write ``(delay ms, bytes)`` device reads as a umockdev tty script (``r`` lines)."""
-    for delay_ms, data in chunks:
-        fh.write(f"r {int(delay_ms)} {escape_script(data)}\n")
