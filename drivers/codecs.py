@@ -346,12 +346,9 @@ class StxEtxCodec(Codec):
     def _pending_frame(self) -> Frame | None:
         if not self._in_frame:
             return Garbage(bytes(self._noise)) if self._noise else None
-        if self._noise:  # cannot happen: noise is reported when a frame starts
-            self._noise.clear()
-        raw = bytes(self._frame)
+        raw = bytes(self._frame)  # no noise is held in a frame: it is reported when the frame starts
         payload = raw[1:].rstrip(bytes([ETX]))
-        frame = self.rules.timed_out(raw, payload.decode("latin-1"))
-        return frame
+        return self.rules.timed_out(raw, payload.decode("latin-1"))
 
     def _clear_pending(self) -> None:
         self._frame.clear()

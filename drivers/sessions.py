@@ -26,10 +26,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
+import structlog
+
 from drivers.errors import ShoeError
 
 __all__ = ["SESSION_FORMAT", "SessionFormatError", "SessionRecorder", "Session", "read_session", "iter_chunks",
-           "read_tty_script", "write_tty_script", "escape_script", "unescape_script"]
+           "read_tty_script", "escape_script", "unescape_script"]
+
+log = structlog.get_logger(__name__)
 
 SESSION_FORMAT = "dealer-station-shoe-session"
 """Value of the header's ``format`` key."""
@@ -55,6 +59,12 @@ class SessionRecorder:
     ------
     SessionFormatError
         The file exists or cannot be created.
+
+    Notes
+    -----
+    A write that fails (disk full, I/O error) ends the recording: the file keeps every read up
+    to it (its last line may be torn, which readers skip), ``error`` says why and ``lost``
+    counts the reads not written from then on. Nothing is raised on the reader thread.
     """
 
     def __init__(self, path: str | os.PathLike, profile: dict, port: dict | None = None,
@@ -70,6 +80,10 @@ class SessionRecorder:
         self._t0 = clock()
         self.chunks = 0
         self.bytes = 0
+        self.lost = 0
+        """Reads not written because of :attr:`error`."""
+        self.error: str | None = None
+        """Why writing stopped (the first failed write or close), or None."""
         header = {"format": SESSION_FORMAT, "version": 1, "profile": profile, "port": port or {},
                   "started": datetime.now(UTC).isoformat()}
         self._write(header)
@@ -79,19 +93,40 @@ class SessionRecorder:
         self._fh.flush()
 
     def __call__(self, t: float, data: bytes) -> None:
-        """Record ``data`` received at monotonic time ``t`` (seconds)."""
+        """Record ``data`` received at monotonic time ``t`` (seconds); counted in ``lost`` once writing failed."""
+        if self.error is not None:
+            self.lost += 1
+            return
         if self._fh.closed:
             return
-        self._write({"t": round(max(0.0, t - self._t0), 6), "dir": "rx", "hex": data.hex()})
+        try:
+            self._write({"t": round(max(0.0, t - self._t0), 6), "dir": "rx", "hex": data.hex()})
+        except OSError as err:
+            self._failed(err)
+            self.lost += 1
+            return
         self.chunks += 1
         self.bytes += len(data)
 
+    def _failed(self, err: OSError) -> None:
+        if self.error is None:
+            self.error = f"cannot write {self.path}: {err.strerror or err}"
+            log.error("session_write_failed", path=str(self.path), error=self.error, chunks=self.chunks)
+
     def close(self) -> None:
-        """Flush to disk and close (fsync: a recorded session is evidence)."""
-        if not self._fh.closed:
+        """Flush to disk and close (fsync: a recorded session is evidence); a failure sets ``error``."""
+        if self._fh.closed:
+            return
+        try:
             self._fh.flush()
             os.fsync(self._fh.fileno())
-            self._fh.close()
+        except OSError as err:
+            self._failed(err)
+        finally:
+            try:
+                self._fh.close()
+            except OSError as err:
+                self._failed(err)
 
     def __enter__(self) -> SessionRecorder:
         return self
@@ -237,9 +272,3 @@ def read_tty_script(path: str | os.PathLike) -> list[tuple[float, bytes]]:
         if op == "r":
             chunks.append((round(t, 6), unescape_script(data)))
     return chunks
-
-
-def write_tty_script(chunks: list[tuple[int, bytes]], fh: TextIO) -> None:
-    """Write ``(delay ms, bytes)`` device reads as a umockdev tty script (``r`` lines)."""
-    for delay_ms, data in chunks:
-        fh.write(f"r {int(delay_ms)} {escape_script(data)}\n")

@@ -14,7 +14,9 @@ What the sink receives, in order, from the reader thread:
   follow with exponential backoff (``backoff_initial`` doubling up to ``backoff_max`` seconds)
   for at most ``reconnect_timeout`` seconds, after which a second
   ``ConnectionLost("gave up reconnecting ...")`` ends the thread;
-- on :meth:`ShoeSource.stop`: pending partial as a frame, then ``ConnectionLost(None)`` (a clean close).
+- on :meth:`ShoeSource.stop`: pending partial as a frame, then ``ConnectionLost(None)`` (a clean close);
+- on a failure inside the reader (a transport or codec bug): the frames already due, then
+  ``ConnectionLost("reader failed: ...")``, which ends the thread.
 
 The sink is called on the reader thread; it should only put the event in a bounded queue (or
 emit a queued Qt signal). An exception from the sink is logged and the reader goes on.
@@ -203,29 +205,30 @@ class ShoeSource:
                             self._raw_sink(self.last_activity, data)
                         except Exception:
                             log.exception("shoe_raw_sink_failed", shoe=self.description)
-                    frames = self.codec.tick(now) + self.codec.feed(data, now)
-                else:
-                    frames = self.codec.tick(now)
-                for frame in frames:
+                for frame in self.codec.tick(now):  # before the new bytes, and delivered even if they fail
                     self._deliver(frame)
+                if data:
+                    for frame in self.codec.feed(data, now):
+                        self._deliver(frame)
         except Exception as err:  # a driver bug: report it as a loss rather than dying silently
             log.exception("shoe_reader_crashed", shoe=self.description)
             self._lost(f"reader failed: {type(err).__name__}: {err}")
             return
         if self._connected.is_set():
+            self._lost(None)
+
+    def _lost(self, error: str | None) -> None:
+        """Pending partial token as a frame, close, then ``ConnectionLost(error)``; ``None``: a clean close."""
+        try:
             for frame in self.codec.flush():
                 self._deliver(frame)
-            self._close()
-            self._connected.clear()
-            self._deliver(ConnectionLost(None))
-
-    def _lost(self, error: str) -> None:
-        for frame in self.codec.flush():
-            self._deliver(frame)
+        except Exception:  # a failing codec must not keep ConnectionLost from the sink
+            log.exception("shoe_codec_flush_failed", shoe=self.description)
         self._close()
         self._connected.clear()
-        log.warning("shoe_connection_lost", shoe=self.description, error=error,
-                    last_reads=[data.hex(" ") for _, data in self.recent])
+        if error is not None:
+            log.warning("shoe_connection_lost", shoe=self.description, error=error,
+                        last_reads=[data.hex(" ") for _, data in self.recent])
         self._deliver(ConnectionLost(error))
 
     def _reconnect(self, error: str) -> bool:
@@ -237,9 +240,10 @@ class ShoeSource:
             attempts += 1
             try:
                 self._open()
-            except ShoeUnavailableError as err:
-                last = str(err)
-                log.info("shoe_reconnect_failed", shoe=self.description, attempt=attempts, error=last)
+            except Exception as err:  # an unexpected error while the device comes back is one more failed attempt
+                last = str(err) if isinstance(err, ShoeUnavailableError) else f"{type(err).__name__}: {err}"
+                log.info("shoe_reconnect_failed", shoe=self.description, attempt=attempts, error=last,
+                         exc_info=not isinstance(err, ShoeUnavailableError))
                 if time.monotonic() >= deadline:
                     self._deliver(ConnectionLost(f"gave up reconnecting after {attempts} attempts in "
                                                  f"{self.reconnect_timeout:g} s: {last}"))

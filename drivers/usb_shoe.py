@@ -132,6 +132,9 @@ class UsbHidShoe(ShoeSource):
             found = list(usb.core.find(find_all=True, idVendor=self.vid, idProduct=self.pid, backend=backend))
         except usb.core.NoBackendError as err:
             raise LibusbMissingError(f"libusb-1.0 could not be loaded: {err}") from err
+        except usb.core.USBError as err:  # the bus could not be listed (e.g. while devices come and go)
+            raise ShoeNotConnectedError(f"cannot list the USB devices to find shoe {self.vid:04x}:{self.pid:04x}: "
+                                        f"{err}") from err
         if not found:
             try:
                 present = sorted({f"{d.idVendor:04x}:{d.idProduct:04x}" for d in usb.core.find(find_all=True,
@@ -155,6 +158,7 @@ class UsbHidShoe(ShoeSource):
         backend = usb_backend()
         dev = self._find(backend)
         self._detached = False
+        claimed = False
         try:
             try:
                 if dev.is_kernel_driver_active(self.interface):
@@ -175,9 +179,10 @@ class UsbHidShoe(ShoeSource):
                                         f"program or driver") from err
                 raise ShoeNotConnectedError(f"{self.description}: cannot claim interface {self.interface}: {err}") \
                     from err
+            claimed = True
             self._ep_addr, self._size = self._find_endpoint(dev)
         except ShoeUnavailableError:
-            usb.util.dispose_resources(dev)
+            self._release(dev, claimed)  # the kernel driver is given back: a failed open leaves the shoe as it was
             raise
         self._dev = dev
         self._errors = 0
@@ -239,17 +244,23 @@ class UsbHidShoe(ShoeSource):
         return bytes(data)
 
     def _close(self) -> None:
+        dev, self._dev = self._dev, None
+        if dev is not None:
+            self._release(dev, True)
+
+    def _release(self, dev, claimed: bool) -> None:
+        """Release the interface if ``claimed``, re-attach the kernel driver detached by :meth:`_open`,
+        free ``dev``; never raises a USB error."""
         import usb.core
         import usb.util
 
-        dev, self._dev = self._dev, None
-        if dev is None:
-            return
-        try:
-            usb.util.release_interface(dev, self.interface)
-        except usb.core.USBError:
-            pass
+        if claimed:
+            try:
+                usb.util.release_interface(dev, self.interface)
+            except usb.core.USBError:
+                pass
         if self._detached:
+            self._detached = False
             try:
                 dev.attach_kernel_driver(self.interface)
             except usb.core.USBError:

@@ -56,16 +56,6 @@ def offered(round_number: int) -> list[str]:
     return [b for b in ALL_BETS if round_number <= LAST_ROUND.get(b, 10**9)]
 
 
-def burn_count(token: str) -> int:
-    """Cards a burn indicator burns (RULES.md §1: A = 1, 2-9 face value, 10/J/Q/K = 10)."""
-    rank = token[0]
-    if rank == "A":
-        return 1
-    if rank in "TJQK":
-        return 10
-    return int(rank)
-
-
 @dataclass
 class Scenario:
     """One recorded session being written: steps out, expected lines kept beside them.
@@ -140,7 +130,7 @@ class Scenario:
     # -- the table procedure, with the expected lines -----------------------------------------------
     def new_shoe(self, indicator: str, burned: list[str]) -> None:
         """Start a shoe: the indicator and exactly the cards it burns (RULES.md §1)."""
-        assert len(burned) == burn_count(indicator), (indicator, burned)
+        assert len(burned) == parse_card(indicator).rank.burn_count, (indicator, burned)
         self.shoe += 1
         self.round = 0
         self.indicator, self.burned = indicator, list(burned)
@@ -250,7 +240,7 @@ def full_shoe(name: str, codec: str, seed: int, split: bool = False) -> Scenario
     s = Scenario(name, codec, split=split)
     tokens = shuffled_shoe(seed)
     indicator = tokens[0]
-    n = burn_count(indicator)
+    n = parse_card(indicator).rank.burn_count
     s.new_shoe(indicator, tokens[1:1 + n])
     i = 1 + n
     while s.last_round is None or s.round < s.last_round:
@@ -322,7 +312,7 @@ def scenarios() -> list[Scenario]:
     rounds = [["9D", "TS", "9H", "KC"], ["AD", "2D", "3D", "4D", "5D"], ["8S", "8D", "QH", "QS"],
               ["5S", "6S", "KS", "7H", "AH", "2H"], ["7D", "6H", "JS", "TD"]]
     for indicator, cards in zip(("TH", "JH", "QD", "KH", "AS"), rounds, strict=True):
-        s.new_shoe(indicator, filler[:burn_count(indicator)])
+        s.new_shoe(indicator, filler[:parse_card(indicator).rank.burn_count])
         s.deal(cards, cut_before=True)
     out.append(s)
 

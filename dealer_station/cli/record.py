@@ -59,7 +59,8 @@ def _frame_json(event) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Record until stopped; print a one-line summary on standard error. Exit 2 on a bad spec or device."""
+    """Record until stopped; print a one-line summary on standard error. Exit 2 on a bad spec or device,
+    1 when the session file could not be written in full."""
     for name in ("seconds", "idle_exit", "interval"):
         value = getattr(args, name)
         if value is not None and value < 0:
@@ -123,4 +124,7 @@ def run(args: argparse.Namespace) -> int:
         while not events.empty():
             sys.stdout.write(_frame_json(events.get()) + "\n")
     echo(f"recorded {recorder.bytes} bytes in {recorder.chunks} reads to {args.output}", file=sys.stderr)
+    if recorder.error is not None:
+        raise CliError(f"the session is incomplete: {recorder.error}; {recorder.lost} later reads were not "
+                       f"recorded", status=1)
     return 0

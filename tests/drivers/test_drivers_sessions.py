@@ -63,6 +63,37 @@ def test_session_torn_last_line_is_skipped_other_bad_lines_are_named(tmp_path):
         read_session(tmp_path / "missing.jsonl")
 
 
+def test_a_failed_session_write_ends_the_recording_and_says_so(tmp_path):
+    import errno
+
+    class FullDisk:
+        """The recorder's file, filling up after ``room`` writes."""
+
+        def __init__(self, fh, room):
+            self.fh, self.room = fh, room
+
+        def write(self, text):
+            if self.room == 0:
+                self.fh.write(text[:5])  # part of the line made it to the file
+                raise OSError(errno.ENOSPC, "No space left on device")
+            self.room -= 1
+            return self.fh.write(text)
+
+        def __getattr__(self, name):
+            return getattr(self.fh, name)
+
+    path = tmp_path / "s.jsonl"
+    rec = SessionRecorder(path, {}, clock=lambda: 0.0)
+    rec._fh = FullDisk(rec._fh, room=1)
+    rec(0.5, b"AS\r\n")
+    rec(1.0, b"KD\r\n")  # the disk is full from here on
+    rec(1.5, b"5C\r\n")
+    rec.close()
+    assert (rec.chunks, rec.lost) == (1, 2)
+    assert "No space left" in rec.error and str(path) in rec.error
+    assert read_session(path).chunks == [(0.5, b"AS\r\n")]  # what was written stays readable
+
+
 def test_tty_script_reader_and_escaping(tmp_path):
     assert unescape_script("AS^M^J^`^@") == b"AS\r\n^\x00"
     chunks = read_tty_script(ROOT / "hw_fixtures" / "serial" / "round-lines.script")

@@ -24,6 +24,7 @@ from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage
 from drivers.profiles import open_shoe
 from drivers.serial_shoe import SerialShoe
 from drivers.simulator import SimFaults, SimulatedShoe
+from drivers.source import ShoeSource
 
 
 def cards(events):
@@ -274,6 +275,51 @@ def test_usb_permission_denied_points_to_the_udev_rules(monkeypatch):
     assert isinstance(info.value, PermissionError)
 
 
+def test_usb_open_that_fails_after_detaching_gives_the_keyboard_driver_back(monkeypatch):
+    """A shoe held by another program: the kernel driver this open detached is attached again."""
+    import usb.core
+
+    from drivers.errors import ShoeBusyError
+
+    class Held:
+        idVendor, idProduct = 0x0C2E, 0x0B61
+        attached = True
+
+        def is_kernel_driver_active(self, interface):
+            return self.attached
+
+        def detach_kernel_driver(self, interface):
+            self.attached = False
+
+        def attach_kernel_driver(self, interface):
+            self.attached = True
+
+        def set_configuration(self):
+            return None
+
+    def busy(dev, interface):
+        raise usb.core.USBError("Resource busy", errno=errno.EBUSY)
+
+    device = Held()
+    monkeypatch.setattr(usb.core, "find", lambda **kw: iter([device]) if kw.get("find_all") else device)
+    monkeypatch.setattr("usb.util.claim_interface", busy)
+    monkeypatch.setattr("usb.util.dispose_resources", lambda dev: None)
+    with pytest.raises(ShoeBusyError, match="held by another"):
+        open_shoe("usb:0c2e:0b61").start(lambda e: None)
+    assert device.attached
+
+
+def test_usb_bus_that_cannot_be_listed_is_not_connected(monkeypatch):
+    import usb.core
+
+    def fail(**kw):
+        raise usb.core.USBError("Input/Output Error", errno=errno.EIO)
+
+    monkeypatch.setattr(usb.core, "find", fail)
+    with pytest.raises(ShoeNotConnectedError, match="cannot list the USB devices"):
+        open_shoe("usb:0c2e:0b61").start(lambda e: None)
+
+
 def test_usb_not_connected_without_any_device():
     with pytest.raises(ShoeNotConnectedError, match="is not connected"):
         open_shoe("usb:0c2e:0b61").start(lambda e: None)
@@ -330,6 +376,22 @@ def test_replay_of_a_tty_script_judges_token_timeouts_on_recorded_time(collector
     assert frames == [CardRead("AS", b"AS"), NoRead(b"JD", "token_timeout"), CardRead("3H", b"3H")]
 
 
+def test_a_replay_stopped_while_reading_ends_with_a_clean_close(collector):
+    from drivers.replay import ReplayShoe
+
+    class StopDuringRead(ReplayShoe):
+        def _read(self):
+            self._stop.set()  # stop() comes between the reader's loop check and its read
+            return super()._read()
+
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "hw_fixtures", "serial")
+    shoe = StopDuringRead(f"{root}/timeout-lines.script", make_codec("lines"))
+    shoe.start(collector)
+    shoe.stop()
+    lost = [e for e in collector.drain() if isinstance(e, ConnectionLost)]
+    assert lost == [ConnectionLost(None)]  # a stop, not a device loss
+
+
 def test_replay_of_a_recorded_session_takes_its_codec_from_the_header(tmp_path, collector):
     from drivers.profiles import load_profile
     from drivers.sessions import SessionRecorder
@@ -348,3 +410,96 @@ def test_replay_of_a_recorded_session_takes_its_codec_from_the_header(tmp_path, 
     assert cards(collector.events) == ["AS", "KD"] and count(CutCard)(collector.events) == 1
     with pytest.raises(ShoeNotConnectedError):
         open_shoe(f"replay:{tmp_path}/missing.jsonl?codec=lines").start(lambda e: None)
+
+
+# -- a failing transport or codec is a reported loss, never a silent stop ----------------------------------
+class ScriptedShoe(ShoeSource):
+    """A transport whose reads and opens follow a script: bytes, or an exception to raise."""
+
+    def __init__(self, codec, reads, opens=(), **kwargs):
+        kwargs.setdefault("read_timeout", 0.01)
+        super().__init__(codec, **kwargs)
+        self.reads, self.opens, self.open_count = list(reads), list(opens), 0
+
+    def _open(self):
+        self.open_count += 1
+        if self.open_count > 1 and self.opens:
+            step = self.opens.pop(0)
+            if isinstance(step, Exception):
+                raise step
+
+    def _read(self):
+        if not self.reads:
+            self._stop.wait(self.read_timeout)
+            return b""
+        step = self.reads.pop(0)
+        if isinstance(step, Exception):
+            raise step
+        return step
+
+    def _close(self):
+        return None
+
+
+def run_until(shoe, collector, done):
+    shoe.start(collector)
+    try:
+        collector.wait_for(done)
+    finally:
+        shoe.stop()
+    return collector.drain(0.1)  # the reader has ended: what it sent last is queued
+
+
+def test_a_transport_bug_is_a_connection_lost_with_the_partial_token(collector):
+    shoe = ScriptedShoe(make_codec("lines"), [b"AS\r\nK", RuntimeError("driver bug")], reconnect=False)
+    events = run_until(shoe, collector, lambda ev: any(isinstance(e, ConnectionLost) for e in ev))
+    assert [type(e).__name__ for e in events] == ["Connected", "CardRead", "NoRead", "ConnectionLost"]
+    assert events[2] == NoRead(b"K", "token_timeout")
+    assert "reader failed: RuntimeError: driver bug" in events[3].error
+    assert not shoe.running
+
+
+def test_a_failing_codec_still_ends_in_connection_lost(collector):
+    class BrokenCodec(type(make_codec("lines"))):
+        def _feed(self, data):
+            raise ValueError("codec bug")
+
+        def _pending_frame(self):
+            raise ValueError("codec bug on flush")
+
+    shoe = ScriptedShoe(BrokenCodec(), [b"AS\r\n"], reconnect=False)
+    events = run_until(shoe, collector, lambda ev: any(isinstance(e, ConnectionLost) for e in ev))
+    assert [type(e).__name__ for e in events] == ["Connected", "ConnectionLost"]
+    assert "codec bug" in events[1].error
+
+
+def test_frames_due_before_a_failing_read_are_delivered(collector):
+    class FailingFeed(type(make_codec("lines"))):
+        def _feed(self, data):
+            if data == b"boom":
+                raise ValueError("codec bug")
+            return super()._feed(data)
+
+    class OneSecondPerRead(ScriptedShoe):
+        t = 0.0
+
+        def _clock(self):  # "boom" arrives when the pending "JD" is due as a token timeout
+            self.t += 1.0
+            return self.t
+
+    shoe = OneSecondPerRead(FailingFeed(token_timeout=1.0), [b"JD", b"boom"], reconnect=False)
+    events = run_until(shoe, collector, lambda ev: any(isinstance(e, ConnectionLost) for e in ev))
+    assert NoRead(b"JD", "token_timeout") in events
+    assert isinstance(events[-1], ConnectionLost) and "codec bug" in events[-1].error
+
+
+def test_an_unexpected_error_while_reconnecting_is_one_more_attempt(collector):
+    from drivers.errors import ShoeDisconnectedError
+
+    shoe = ScriptedShoe(make_codec("lines"), [b"AS\r\n", ShoeDisconnectedError("unplugged"), b"KD\r\n"],
+                        opens=[OSError(errno.EIO, "enumeration failed"), None], backoff_initial=0.01)
+    events = run_until(shoe, collector, lambda ev: cards(ev) == ["AS", "KD"])
+    kinds = [type(e).__name__ for e in events]
+    assert kinds == ["Connected", "CardRead", "ConnectionLost", "Connected", "CardRead", "ConnectionLost"]
+    assert shoe.open_count == 3
+    assert events[-1].error is None
