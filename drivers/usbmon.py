@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -25,7 +25,7 @@ import dpkt
 
 from drivers.errors import ShoeConfigError
 
-__all__ = ["UsbPacket", "read_usb_packets", "interrupt_in_reports", "UsbmonWriter", "LINKTYPES"]
+__all__ = ["UsbPacket", "read_usb_packets", "keyboard_device", "interrupt_in_reports", "UsbmonWriter", "LINKTYPES"]
 
 LINKTYPE_USB_LINUX = 189
 LINKTYPE_USB_LINUX_MMAPPED = 220
@@ -117,6 +117,16 @@ def _parse(linktype: int, ts: float, buf: bytes) -> UsbPacket | None:
     return UsbPacket(ts, bus, device, endpoint, transfer, status, buf[hsize:hsize + len_cap])
 
 
+def keyboard_device(packets: Iterable[UsbPacket]) -> tuple[int, int] | None:
+    """``(bus, device)`` of the keyboard in a capture: the device with the most completed 8- or 9-byte
+    interrupt-IN reports (boot keyboard reports, with or without a report id); None when there is none."""
+    counts: dict[tuple[int, int], int] = {}
+    for p in packets:
+        if p.transfer == _XFER_INTERRUPT and p.endpoint & 0x80 and p.status == 0 and len(p.data) in (8, 9):
+            counts[(p.bus, p.device)] = counts.get((p.bus, p.device), 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else None
+
+
 def interrupt_in_reports(path: str | os.PathLike, bus: int | None = None, device: int | None = None,
                          endpoint: int | None = None) -> list[bytes]:
     """Interrupt-IN payloads of one device in a capture (a keyboard's reports), in order.
@@ -127,13 +137,10 @@ def interrupt_in_reports(path: str | os.PathLike, bus: int | None = None, device
     packets = [p for p in read_usb_packets(path)
                if p.transfer == _XFER_INTERRUPT and p.endpoint & 0x80 and p.data and p.status == 0]
     if bus is None or device is None:
-        counts: dict[tuple[int, int], int] = {}
-        for p in packets:
-            if len(p.data) in (8, 9):
-                counts[(p.bus, p.device)] = counts.get((p.bus, p.device), 0) + 1
-        if not counts:
+        found = keyboard_device(packets)
+        if found is None:
             return []
-        bus, device = max(counts, key=lambda k: counts[k])
+        bus, device = found
     return [p.data for p in packets
             if p.bus == bus and p.device == device and (endpoint is None or p.endpoint == endpoint)]
 

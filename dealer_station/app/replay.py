@@ -220,19 +220,15 @@ def _load_capture(p: Path, codec: str | None) -> ReplaySession:
     The device with the most 8- or 9-byte interrupt-IN reports is the scanner; a transfer that
     completes with -19 (ENODEV: unplugged) is a lost link, the next report a reconnection.
     """
-    from drivers.usbmon import read_usb_packets
+    from drivers.usbmon import keyboard_device, read_usb_packets
 
     try:
         packets = [k for k in read_usb_packets(p) if k.transfer == 1 and k.endpoint & 0x80]
     except ShoeConfigError as err:
         raise ReplayError(str(err)) from err
-    counts: dict[tuple[int, int], int] = {}
-    for k in packets:
-        if k.status == 0 and len(k.data) in (8, 9):
-            counts[(k.bus, k.device)] = counts.get((k.bus, k.device), 0) + 1
-    if not counts:
+    device = keyboard_device(packets)
+    if device is None:
         raise ReplayError(f"{p}: no keyboard reports (8- or 9-byte interrupt-IN transfers) in this capture")
-    device = max(counts, key=lambda key: counts[key])
     steps: list[Step] = []
     t0: float | None = None
     lost = False
