@@ -617,6 +617,20 @@ def _ev_text(ev: float) -> str:
     return f"{Decimal(repr(ev)):.6f}"
 
 
+def _mode_and_watched(paytable: PayTable, mode: Mode | str | None,
+                      bets: Iterable[BetType | str] | None) -> tuple[Mode, list[BetType]]:
+    """The table mode and the watched bets, in ``BetType`` order, for the edge alerts and the monitor.
+
+    ``mode`` defaults to the pay table's; ``bets`` to every side bet (RULES.md §3); bets the table does
+    not offer are dropped. Raises ValueError for an unknown bet id or mode name.
+    """
+    mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
+    if bets is None:
+        return mode, [b for b in BetType if b in SIDE_BETS and b in paytable.bets]
+    chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
+    return mode, [b for b in BetType if b in chosen and b in paytable.bets]
+
+
 def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytable: PayTable,
                        mode: Mode | str | None = None, bets: Iterable[BetType | str] | None = None) -> list[dict]:
     """The offered bets whose EV for the player is positive for the next round from ``remaining``.
@@ -659,12 +673,7 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
     if sum(kinds) < MAX_CARDS:
         return []
     composition = Composition(tuple(kinds))
-    mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
-    if bets is None:
-        watched = [b for b in BetType if b in SIDE_BETS and b in paytable.bets]
-    else:
-        chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
-        watched = [b for b in BetType if b in chosen and b in paytable.bets]
+    mode, watched = _mode_and_watched(paytable, mode, bets)
     if not watched:
         return []
     counts = _counts(composition)
@@ -879,10 +888,5 @@ def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
     OddsError
         (from a call) a bad composition: a key that is not a card, a count that is not a whole number >= 0.
     """
-    mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
-    if bets is None:
-        watched = [b for b in BetType if b in SIDE_BETS and b in paytable.bets]
-    else:
-        chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
-        watched = [b for b in BetType if b in chosen and b in paytable.bets]
+    mode, watched = _mode_and_watched(paytable, mode, bets)
     return EdgeMonitor(paytable, mode, watched)
