@@ -39,7 +39,7 @@ from dealer_station.domain.cards import Card, parse_card, shoe_counts
 from dealer_station.domain.errors import CardError, DealError
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.outcome import Position, RoundDealer
-from dealer_station.domain.rules import banker_rule_reason, hand_total
+from dealer_station.domain.rules import banker_rule_reason, hand_total, is_natural
 
 __all__ = [
     "CARD_STATES",
@@ -236,7 +236,7 @@ class TableMachine:
             return None
         player, banker = self.dealer.player, self.dealer.banker
         p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
-        if p2 >= 8 or b2 >= 8:
+        if is_natural(p2) or is_natural(b2):
             return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
         nxt = self.dealer.next_position
         if nxt is Position.PLAYER3:
