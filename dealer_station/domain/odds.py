@@ -35,7 +35,7 @@ from dealer_station.domain.bets import SIDE_BETS, BetType
 from dealer_station.domain.cards import ALL_KINDS, Card, parse_card
 from dealer_station.domain.errors import CardError, DomainError
 from dealer_station.domain.odds_tables import MAX_CARDS, round_tables
-from dealer_station.domain.outcome import FinalTotals, Winner
+from dealer_station.domain.outcome import FinalTotals
 from dealer_station.domain.paytable import BetRule, Mode, PayTable
 from dealer_station.domain.settlement import net_for_rule
 
@@ -295,11 +295,6 @@ class Round(FinalTotals):
     player_pair: bool = False
     banker_pair: bool = False
     perfect_pair: bool = False
-
-    @property
-    def lucky_six(self) -> int:
-        """Banker's number of cards when Banker won with 6, else 0."""
-        return self.banker_cards if self.winner is Winner.BANKER and self.banker_total == 6 else 0
 
 
 def net_per_unit(bet: BetType, rule: BetRule, mode: Mode, r: Round) -> Fraction:
