@@ -142,21 +142,42 @@ def composition_from_counts(remaining: Mapping[Card | str, int] | Composition) -
     """
     if isinstance(remaining, Composition):
         return remaining
-    return _checked(_kind_counts(remaining))
+    return _checked(_kind_vector(remaining))
 
 
-def _kind_counts(remaining: Mapping[Card | str, int]) -> list[int]:
-    """52 validated counts in ``ALL_KINDS`` order (no minimum); OddsError for a bad key or count."""
+_KIND_INDEX: dict[Card, int] = {card: i for i, card in enumerate(ALL_KINDS)}
+_KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
+"""``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
+_KINDS_LIST: list[Card] = list(ALL_KINDS)
+_INT = {int}
+
+
+def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
+    """52 validated counts in ``ALL_KINDS`` order (no minimum); OddsError for a bad key or count.
+
+    A mapping keyed by the 52 kinds in ``ALL_KINDS`` order (``shoe_counts`` and its copies) with plain int
+    counts >= 0 is read without a Python loop; anything else is checked key by key.
+    """
+    if isinstance(remaining, Composition):
+        return list(remaining.counts)
     if not isinstance(remaining, Mapping):
         raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
-    index = {card: i for i, card in enumerate(ALL_KINDS)}
+    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:   # the shoe's own cards: by identity
+        values = list(remaining.values())
+        if set(map(type, values)) <= _INT and min(values) >= 0:
+            return values
     counts = [0] * len(ALL_KINDS)
+    by_id = _KIND_BY_ID.get
     for key, count in remaining.items():
-        try:
-            card = key if isinstance(key, Card) else parse_card(key)
-        except CardError as err:
-            raise OddsError(f"bad card kind {key!r}: {err}") from None
-        counts[index[card]] += _check_count(str(card), count)
+        i = by_id(id(key))
+        if i is None or type(count) is not int or count < 0:
+            try:
+                card = key if isinstance(key, Card) else parse_card(key)
+            except CardError as err:
+                raise OddsError(f"bad card kind {key!r}: {err}") from None
+            i = _KIND_INDEX[card]
+            count = _check_count(str(card), count)
+        counts[i] += count
     return counts
 
 
@@ -664,7 +685,7 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
     use :func:`make_edge_monitor`, which gives the same answers about ten times faster; this function is
     its reference.
     """
-    kinds = list(remaining.counts) if isinstance(remaining, Composition) else _kind_counts(remaining)
+    kinds = _kind_vector(remaining)
     if sum(kinds) < MAX_CARDS:
         return []
     composition = Composition(tuple(kinds))
@@ -681,42 +702,6 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
             alerts.append({"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev),
                            "cards_left": composition.cards})
     return alerts
-
-
-_KIND_INDEX: dict[Card, int] = {card: i for i, card in enumerate(ALL_KINDS)}
-_KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
-"""``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
-_KINDS_LIST: list[Card] = list(ALL_KINDS)
-_INT = {int}
-
-
-def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
-    """52 validated counts in ``ALL_KINDS`` order, as :func:`_kind_counts` gives them (same errors), faster.
-
-    A mapping keyed by the 52 kinds in ``ALL_KINDS`` order (``shoe_counts`` and its copies) with plain int
-    counts >= 0 is read without a Python loop; anything else is checked key by key.
-    """
-    if isinstance(remaining, Composition):
-        return list(remaining.counts)
-    if not isinstance(remaining, Mapping):
-        raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
-    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:   # the shoe's own cards: by identity
-        values = list(remaining.values())
-        if set(map(type, values)) <= _INT and min(values) >= 0:
-            return values
-    counts = [0] * len(ALL_KINDS)
-    by_id = _KIND_BY_ID.get
-    for key, count in remaining.items():
-        i = by_id(id(key))
-        if i is None or type(count) is not int or count < 0:
-            try:
-                card = key if isinstance(key, Card) else parse_card(key)
-            except CardError as err:
-                raise OddsError(f"bad card kind {key!r}: {err}") from None
-            i = _KIND_INDEX[card]
-            count = _check_count(str(card), count)
-        counts[i] += count
-    return counts
 
 
 @dataclass(frozen=True, slots=True)
