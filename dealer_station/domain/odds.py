@@ -213,7 +213,11 @@ def composition_from_json(text: str) -> Composition:
 
     try:
         data = json.loads(text, object_pairs_hook=pairs_hook)
-    except json.JSONDecodeError as err:
+    except OddsError:
+        raise
+    except (ValueError, RecursionError) as err:
+        # JSONDecodeError, and what the decoder raises past Python's limits: an integer of more than 4300
+        # digits (ValueError) or arrays and objects nested too deep (RecursionError).
         raise OddsError(f"not valid JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("counts"), dict):
         raise OddsError('expected {"counts": {"AS": 8, "TD": 3, ...}}')
