@@ -218,6 +218,10 @@ def test_load_errors(tmp_path):
         load_paytable(latin)
     with pytest.raises(PayTableError, match="no pay table"):
         load_paytable(tmp_path / "missing.toml")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("odds = " + "[" * 5000 + "]" * 5000 + "\n")     # nested past the parser's recursion limit
+    with pytest.raises(PayTableError, match="deep.toml: not valid TOML"):
+        load_paytable(deep)
 
 
 def test_load_by_path_and_defaults(tmp_path):
