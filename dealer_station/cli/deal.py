@@ -85,7 +85,9 @@ def split_tokens(text: str) -> list[str]:
     if stripped.startswith("["):
         try:
             value = json.loads(stripped)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
+            # not JSON, or past the decoder's limits (an int of over 4300 digits, nesting too deep):
+            # read as plain tokens, so the line is refused by its token and the run goes on
             value = None
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return value

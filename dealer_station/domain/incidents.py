@@ -66,9 +66,3 @@ class Incident:
     def as_dict(self) -> dict[str, object]:
         """The incident as a JSON-able dict."""
         return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Incident":
-        """Rebuild from :meth:`as_dict` output. Raises ValueError/TypeError on bad data."""
-        known = ("type", "reason", "state_before", "position", "evidence", "ts", "detail")
-        return cls(**{k: data[k] for k in known if k in data})

@@ -25,8 +25,10 @@ _AMERICAN = re.compile(r"^(?P<sign>[-+]?)(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P
 
 def is_cents(amount: Decimal) -> bool:
     """True when ``amount`` is a finite Decimal that is a whole number of cents (e.g. 12.30, not 12.305)."""
-    return (isinstance(amount, Decimal) and amount.is_finite() and abs(amount) < MAX_AMOUNT
-            and amount % CENT == 0)
+    # copy_abs and quantize-then-compare are exact for any exponent: abs() and % round in the context and
+    # raise decimal.Overflow for 1e999999999 or read 1e-999999999 as a whole number of cents.
+    return (isinstance(amount, Decimal) and amount.is_finite() and amount.copy_abs() < MAX_AMOUNT
+            and amount.quantize(CENT) == amount)
 
 
 def to_money(value: Decimal | int | str) -> Decimal:
@@ -53,7 +55,7 @@ def to_money(value: Decimal | int | str) -> Decimal:
         raise MoneyError(f"not an amount: {value!r}") from None
     if not amount.is_finite():
         raise MoneyError(f"not an amount: {value!r}")
-    if abs(amount) >= MAX_AMOUNT:
+    if amount.copy_abs() >= MAX_AMOUNT:
         raise MoneyError(f"amount {value!r} is too large: amounts must be below {MAX_AMOUNT:,.0f}")
     if not is_cents(amount):
         raise MoneyError(f"amount {value!r} has fractions of a cent")

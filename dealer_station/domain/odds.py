@@ -35,7 +35,7 @@ from dealer_station.domain.bets import SIDE_BETS, BetType
 from dealer_station.domain.cards import ALL_KINDS, Card, parse_card
 from dealer_station.domain.errors import CardError, DomainError
 from dealer_station.domain.odds_tables import MAX_CARDS, round_tables
-from dealer_station.domain.outcome import FinalTotals, Winner
+from dealer_station.domain.outcome import FinalTotals
 from dealer_station.domain.paytable import BetRule, Mode, PayTable
 from dealer_station.domain.settlement import net_for_rule
 
@@ -142,21 +142,42 @@ def composition_from_counts(remaining: Mapping[Card | str, int] | Composition) -
     """
     if isinstance(remaining, Composition):
         return remaining
-    return _checked(_kind_counts(remaining))
+    return _checked(_kind_vector(remaining))
 
 
-def _kind_counts(remaining: Mapping[Card | str, int]) -> list[int]:
-    """52 validated counts in ``ALL_KINDS`` order (no minimum); OddsError for a bad key or count."""
+_KIND_INDEX: dict[Card, int] = {card: i for i, card in enumerate(ALL_KINDS)}
+_KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
+"""``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
+_KINDS_LIST: list[Card] = list(ALL_KINDS)
+_INT = {int}
+
+
+def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
+    """52 validated counts in ``ALL_KINDS`` order (no minimum); OddsError for a bad key or count.
+
+    A mapping keyed by the 52 kinds in ``ALL_KINDS`` order (``shoe_counts`` and its copies) with plain int
+    counts >= 0 is read without a Python loop; anything else is checked key by key.
+    """
+    if isinstance(remaining, Composition):
+        return list(remaining.counts)
     if not isinstance(remaining, Mapping):
         raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
-    index = {card: i for i, card in enumerate(ALL_KINDS)}
+    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:   # the shoe's own cards: by identity
+        values = list(remaining.values())
+        if set(map(type, values)) <= _INT and min(values) >= 0:
+            return values
     counts = [0] * len(ALL_KINDS)
+    by_id = _KIND_BY_ID.get
     for key, count in remaining.items():
-        try:
-            card = key if isinstance(key, Card) else parse_card(key)
-        except CardError as err:
-            raise OddsError(f"bad card kind {key!r}: {err}") from None
-        counts[index[card]] += _check_count(str(card), count)
+        i = by_id(id(key))
+        if i is None or type(count) is not int or count < 0:
+            try:
+                card = key if isinstance(key, Card) else parse_card(key)
+            except CardError as err:
+                raise OddsError(f"bad card kind {key!r}: {err}") from None
+            i = _KIND_INDEX[card]
+            count = _check_count(str(card), count)
+        counts[i] += count
     return counts
 
 
@@ -192,7 +213,11 @@ def composition_from_json(text: str) -> Composition:
 
     try:
         data = json.loads(text, object_pairs_hook=pairs_hook)
-    except json.JSONDecodeError as err:
+    except OddsError:
+        raise
+    except (ValueError, RecursionError) as err:
+        # JSONDecodeError, and what the decoder raises past Python's limits: an integer of more than 4300
+        # digits (ValueError) or arrays and objects nested too deep (RecursionError).
         raise OddsError(f"not valid JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("counts"), dict):
         raise OddsError('expected {"counts": {"AS": 8, "TD": 3, ...}}')
@@ -295,11 +320,6 @@ class Round(FinalTotals):
     player_pair: bool = False
     banker_pair: bool = False
     perfect_pair: bool = False
-
-    @property
-    def lucky_six(self) -> int:
-        """Banker's number of cards when Banker won with 6, else 0."""
-        return self.banker_cards if self.winner is Winner.BANKER and self.banker_total == 6 else 0
 
 
 def net_per_unit(bet: BetType, rule: BetRule, mode: Mode, r: Round) -> Fraction:
@@ -617,6 +637,20 @@ def _ev_text(ev: float) -> str:
     return f"{Decimal(repr(ev)):.6f}"
 
 
+def _mode_and_watched(paytable: PayTable, mode: Mode | str | None,
+                      bets: Iterable[BetType | str] | None) -> tuple[Mode, list[BetType]]:
+    """The table mode and the watched bets, in ``BetType`` order, for the edge alerts and the monitor.
+
+    ``mode`` defaults to the pay table's; ``bets`` to every side bet (RULES.md §3); bets the table does
+    not offer are dropped. Raises ValueError for an unknown bet id or mode name.
+    """
+    mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
+    if bets is None:
+        return mode, [b for b in BetType if b in SIDE_BETS and b in paytable.bets]
+    chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
+    return mode, [b for b in BetType if b in chosen and b in paytable.bets]
+
+
 def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytable: PayTable,
                        mode: Mode | str | None = None, bets: Iterable[BetType | str] | None = None) -> list[dict]:
     """The offered bets whose EV for the player is positive for the next round from ``remaining``.
@@ -655,16 +689,11 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
     use :func:`make_edge_monitor`, which gives the same answers about ten times faster; this function is
     its reference.
     """
-    kinds = list(remaining.counts) if isinstance(remaining, Composition) else _kind_counts(remaining)
+    kinds = _kind_vector(remaining)
     if sum(kinds) < MAX_CARDS:
         return []
     composition = Composition(tuple(kinds))
-    mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
-    if bets is None:
-        watched = [b for b in BetType if b in SIDE_BETS and b in paytable.bets]
-    else:
-        chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
-        watched = [b for b in BetType if b in chosen and b in paytable.bets]
+    mode, watched = _mode_and_watched(paytable, mode, bets)
     if not watched:
         return []
     counts = _counts(composition)
@@ -677,42 +706,6 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
             alerts.append({"bet": bet.value, "ev": _ev_text(ev), "house_edge": _ev_text(-ev),
                            "cards_left": composition.cards})
     return alerts
-
-
-_KIND_INDEX: dict[Card, int] = {card: i for i, card in enumerate(ALL_KINDS)}
-_KIND_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(ALL_KINDS)}
-"""``ALL_KINDS`` by object identity: the shoe's own Card objects (``shoe_counts``) are found without hashing."""
-_KINDS_LIST: list[Card] = list(ALL_KINDS)
-_INT = {int}
-
-
-def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]:
-    """52 validated counts in ``ALL_KINDS`` order, as :func:`_kind_counts` gives them (same errors), faster.
-
-    A mapping keyed by the 52 kinds in ``ALL_KINDS`` order (``shoe_counts`` and its copies) with plain int
-    counts >= 0 is read without a Python loop; anything else is checked key by key.
-    """
-    if isinstance(remaining, Composition):
-        return list(remaining.counts)
-    if not isinstance(remaining, Mapping):
-        raise OddsError(f"a composition is a mapping of card to count, got {type(remaining).__name__}")
-    if len(remaining) == len(ALL_KINDS) and list(remaining) == _KINDS_LIST:   # the shoe's own cards: by identity
-        values = list(remaining.values())
-        if set(map(type, values)) <= _INT and min(values) >= 0:
-            return values
-    counts = [0] * len(ALL_KINDS)
-    by_id = _KIND_BY_ID.get
-    for key, count in remaining.items():
-        i = by_id(id(key))
-        if i is None or type(count) is not int or count < 0:
-            try:
-                card = key if isinstance(key, Card) else parse_card(key)
-            except CardError as err:
-                raise OddsError(f"bad card kind {key!r}: {err}") from None
-            i = _KIND_INDEX[card]
-            count = _check_count(str(card), count)
-        counts[i] += count
-    return counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -879,10 +872,5 @@ def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
     OddsError
         (from a call) a bad composition: a key that is not a card, a count that is not a whole number >= 0.
     """
-    mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
-    if bets is None:
-        watched = [b for b in BetType if b in SIDE_BETS and b in paytable.bets]
-    else:
-        chosen = {b if isinstance(b, BetType) else BetType.parse(b) for b in bets}
-        watched = [b for b in BetType if b in chosen and b in paytable.bets]
+    mode, watched = _mode_and_watched(paytable, mode, bets)
     return EdgeMonitor(paytable, mode, watched)

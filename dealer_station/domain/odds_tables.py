@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dealer_station.domain.rules import banker_draws
+from dealer_station.domain.rules import banker_draws, is_natural, player_draws
 
 __all__ = ["RoundTables", "round_tables"]
 
@@ -105,14 +105,15 @@ def round_tables() -> RoundTables:
     c1, c2, c3, c4, c5, c6 = values
     player2 = (c1 + c3) % 10
     banker2 = (c2 + c4) % 10
-    player_natural = player2 >= 8
-    banker_natural = banker2 >= 8
+    natural_table = np.array([is_natural(total) for total in range(10)])
+    player_natural = natural_table[player2]
+    banker_natural = natural_table[banker2]
     natural = player_natural | banker_natural
-    player_draws = ~natural & (player2 <= 5)
-    player_total = np.where(player_draws, (player2 + c5) % 10, player2)
+    player_draws_ = ~natural & np.array([player_draws(total) for total in range(10)])[player2]
+    player_total = np.where(player_draws_, (player2 + c5) % 10, player2)
     draw_table = _banker_draw_table()
-    banker_draws_ = ~natural & draw_table[banker2, np.where(player_draws, c5, 10)]
-    banker_third = np.where(player_draws, c6, c5)
+    banker_draws_ = ~natural & draw_table[banker2, np.where(player_draws_, c5, 10)]
+    banker_third = np.where(player_draws_, c6, c5)
     banker_total = np.where(banker_draws_, (banker2 + banker_third) % 10, banker2)
 
     code = (player_total.astype(np.int32) + 10 * banker_total + 100 * player_natural.astype(np.int32)

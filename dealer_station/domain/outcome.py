@@ -59,12 +59,14 @@ _PLAYER_POSITIONS = frozenset({Position.PLAYER1, Position.PLAYER2, Position.PLAY
 
 
 class FinalTotals:
-    """Winner and margin from ``player_total`` and ``banker_total`` (RULES.md §2: higher total wins,
-    equal totals are a tie). Mixed into every type that describes a finished round."""
+    """Winner, margin and Lucky Six from ``player_total``, ``banker_total`` and ``banker_cards`` (RULES.md §2:
+    higher total wins, equal totals are a tie; §3: Lucky Six). Mixed into every type that describes a
+    finished round."""
 
     __slots__ = ()
     player_total: int
     banker_total: int
+    banker_cards: int
 
     @property
     def winner(self) -> Winner:
@@ -76,6 +78,11 @@ class FinalTotals:
     def margin(self) -> int:
         """Winning total minus losing total, 0–9 (0 on a tie)."""
         return abs(self.player_total - self.banker_total)
+
+    @property
+    def lucky_six(self) -> int:
+        """0 when Banker did not win with 6; else the number of cards in Banker's hand, 2 or 3 (RULES.md §3)."""
+        return self.banker_cards if self.winner is Winner.BANKER and self.banker_total == 6 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +157,9 @@ class RoundOutcome(FinalTotals):
         return len(self.player) + len(self.banker)
 
     @property
-    def lucky_six(self) -> int:
-        """0 when Banker did not win with 6; else the number of cards in Banker's hand (2 or 3)."""
-        if self.winner is Winner.BANKER and self.banker_total == 6:
-            return len(self.banker)
-        return 0
+    def banker_cards(self) -> int:
+        """Number of cards in Banker's hand: 2 or 3."""
+        return len(self.banker)
 
     def cards_in_deal_order(self) -> list[Card]:
         """The round's cards in the order they left the shoe: P1, B1, P2, B2, then P3, B3 as drawn."""

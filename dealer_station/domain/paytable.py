@@ -178,7 +178,8 @@ def load_paytable(name_or_path: str | Path) -> PayTable:
                             "(or give a path to a .toml file)")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
+        # RecursionError: arrays or tables nested deeper than the parser can follow
         raise PayTableError(f"{path}: not valid TOML: {err}") from err
     except OSError as err:
         raise PayTableError(f"{path}: cannot be read: {err}") from err

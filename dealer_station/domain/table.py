@@ -39,7 +39,7 @@ from dealer_station.domain.cards import Card, parse_card, shoe_counts
 from dealer_station.domain.errors import CardError, DealError
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.outcome import Position, RoundDealer
-from dealer_station.domain.rules import banker_rule_reason, hand_total
+from dealer_station.domain.rules import banker_rule_reason, hand_total, is_natural
 
 __all__ = [
     "CARD_STATES",
@@ -230,13 +230,17 @@ class TableMachine:
         current = self.round_number if self.round_open or self.round_number == 0 else self.round_number + 1
         return current >= self.last_round_number
 
+    def _shoe_last_round_reached(self) -> bool:
+        """True when the round numbered :attr:`round_number` is the shoe's last or later (cut card out)."""
+        return self.last_round_number is not None and self.round_number >= self.last_round_number
+
     def who_draws(self) -> str | None:
         """The third-card explanation for the dealer, or None before the first four cards."""
         if self.dealer is None or len(self.dealer.positions) < 4:
             return None
         player, banker = self.dealer.player, self.dealer.banker
         p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
-        if p2 >= 8 or b2 >= 8:
+        if is_natural(p2) or is_natural(b2):
             return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
         nxt = self.dealer.next_position
         if nxt is Position.PLAYER3:
@@ -530,7 +534,7 @@ class TableMachine:
 
     def _ready(self) -> None:
         """After a burn, a confirmed result or a void: open the next round or end the shoe."""
-        if self.last_round_number is not None and self.round_number >= self.last_round_number:
+        if self._shoe_last_round_reached():
             self._end_shoe("cut_card")
             return
         if self.settings.auto_open:
@@ -546,7 +550,7 @@ class TableMachine:
         self.result = record
         self._emit("round_completed", dict(record))
         self.dealer = None
-        if self.last_round_number is not None and self.round_number >= self.last_round_number:
+        if self._shoe_last_round_reached():
             self._trigger("last_confirmed")
             self._shoe_ended("cut_card")
         else:
@@ -566,7 +570,7 @@ class TableMachine:
             "banker_total": hand_total(dealer.banker) if complete else None,
             "winner": dealer.outcome.winner.value if complete and status == "completed" else None,
             "available_bets": list(self.offered),
-            "last_round": self.last_round_number is not None and self.round_number >= self.last_round_number,
+            "last_round": self._shoe_last_round_reached(),
             "manual": list(self.manual_positions),
         }
 

@@ -78,12 +78,20 @@ def test_points_ignore_the_suit(rank, points):
         assert Card(rank, suit).points == points
 
 
-@pytest.mark.parametrize(("rank", "burn"), [
-    (Rank.ACE, 1), (Rank.TWO, 2), (Rank.FIVE, 5), (Rank.NINE, 9), (Rank.TEN, 10), (Rank.JACK, 10),
-    (Rank.QUEEN, 10), (Rank.KING, 10),
-])
+BURN_COUNTS = [
+    (Rank.ACE, 1), (Rank.TWO, 2), (Rank.THREE, 3), (Rank.FOUR, 4), (Rank.FIVE, 5), (Rank.SIX, 6),
+    (Rank.SEVEN, 7), (Rank.EIGHT, 8), (Rank.NINE, 9), (Rank.TEN, 10), (Rank.JACK, 10), (Rank.QUEEN, 10),
+    (Rank.KING, 10),
+]
+
+
+@pytest.mark.parametrize(("rank", "burn"), BURN_COUNTS)
 def test_burn_count_counts_tens_and_faces_as_ten(rank, burn):
     assert rank.burn_count == burn
+
+
+def test_burn_counts_cover_every_rank():
+    assert [rank for rank, _ in BURN_COUNTS] == list(Rank)
 
 
 def test_labels_and_colours():

@@ -194,9 +194,20 @@ def test_bad_mode_is_a_usage_error():
 @pytest.mark.parametrize(("text", "tokens"), [
     ("5S 6D", ["5S", "6D"]), ("5S,6D , KH", ["5S", "6D", "KH"]), ('["5S","10D"]', ["5S", "10D"]),
     ("  ", []), ("[5S]", ["[5S]"]),
+    ("[" * 100_000, ["[" * 100_000]),                       # nested past the recursion limit: one bad token
+    ("[1" + "0" * 5000 + "]", ["[1" + "0" * 5000 + "]"]),   # past Python's int digit limit: one bad token
 ])
 def test_split_tokens(text, tokens):
     assert split_tokens(text) == tokens
+
+
+def test_stdin_line_the_json_decoder_cannot_read_is_a_bad_line_not_a_crash():
+    text = "7S 6D KH KC\n" + "[" * 100_000 + "\n7S 6D KH KC\n"
+    proc = run_cli("deal", "--json", input=text)
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 2 and len(lines) == 3
+    assert "unknown card token" in json.loads(lines[1])["error"]
+    assert json.loads(lines[2])["winner"] == "player"
 
 
 def test_stdin_bytes_that_are_not_utf8_are_a_bad_line_not_a_crash():

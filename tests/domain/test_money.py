@@ -83,6 +83,16 @@ def test_to_money():
     assert CENT == D("0.01")
 
 
+@pytest.mark.parametrize("bad", ["1e999999999", "-1e999999999", D("1E+999999999"), "1e-999999999",
+                                 D("-1E-999999999"), "1e-1000"])
+def test_to_money_refuses_extreme_exponents_as_money_errors(bad):
+    """Exponents beyond the decimal context are refused as bad amounts, never as a decimal.Overflow or a
+    tiny amount silently read as 0.00 (a pay table's stakes are read this way; STYLE.md: bad input is a value)."""
+    with pytest.raises(MoneyError):
+        to_money(bad)
+    assert not is_cents(D(bad))
+
+
 @pytest.mark.parametrize(("value", "text"), [
     (D("-1"), "-1"), (D("0"), "0"), (D("-0"), "0"), (D("0.00"), "0"), (D("0.95"), "0.95"), (D("3.50"), "3.5"),
     (D("30"), "30"), (D("3E+1"), "30"), (D("100.000"), "100"), (D("0.5"), "0.5"), (D("-12.340"), "-12.34"),

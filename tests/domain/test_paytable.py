@@ -183,6 +183,8 @@ BAD_TABLES = [
     (("bets", "player", "min"), "one", "t: bets.player.min: 'one' is not an amount"),
     (("bets", "player", "max"), "-5", "t: bets.player.max: '-5' must be a non-negative amount"),
     (("bets", "player", "max"), "NaN", "t: bets.player.max: 'NaN' is not an amount"),
+    (("bets", "player", "max"), "1e999999999", "t: bets.player.max: '1e999999999' is not an amount"),
+    (("bets", "player", "min"), "1e-999999999", "t: bets.player.min: '1e-999999999' is not an amount"),
     (("bets", "player", "min"), "20000", "t: bets.player: min 20000.00 is above max 10000.00"),
     (("limits",), "10000", "t: limits: must be a table"),
     (("limits", "difference"), "lots", "t: limits.difference: 'lots' is not an amount"),
@@ -216,6 +218,10 @@ def test_load_errors(tmp_path):
         load_paytable(latin)
     with pytest.raises(PayTableError, match="no pay table"):
         load_paytable(tmp_path / "missing.toml")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("odds = " + "[" * 5000 + "]" * 5000 + "\n")     # nested past the parser's recursion limit
+    with pytest.raises(PayTableError, match="deep.toml: not valid TOML"):
+        load_paytable(deep)
 
 
 def test_load_by_path_and_defaults(tmp_path):

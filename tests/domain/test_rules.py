@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dealer_station.domain.cards import parse_cards
+from dealer_station.domain.outcome import deal_round
 from dealer_station.domain.rules import (
     BANKER_DRAWS_ON,
     banker_draws,
@@ -118,8 +119,38 @@ NATURALS = [
 
 @pytest.mark.parametrize(("cards", "why"), NATURALS, ids=[w for _, w in NATURALS])
 def test_a_natural_stops_the_round_at_four_cards(cards, why):
-    from dealer_station.domain.outcome import deal_round
-
     outcome, unused = deal_round(parse_cards(cards.split()))
     assert outcome.natural and outcome.cards_used == 4 and len(unused) == 2
     assert is_natural(outcome.player_total) or is_natural(outcome.banker_total)
+
+
+# The same table cell by cell through the dealing of a round (deal_round), not only the rule function:
+# Player K + A = 1 draws; Banker's two cards make the row total; Player's third card has the column points.
+_BY_POINTS = ["K", "A", "2", "3", "4", "5", "6", "7", "8", "9"]
+
+
+@pytest.mark.parametrize(("banker", "third", "draws"), CELLS, ids=[f"b{b}-p3_{t}" for b, t, _ in CELLS])
+def test_banker_table_cell_when_dealing_a_round(banker, third, draws):
+    cards = f"KS KD AH {_BY_POINTS[banker]}C {_BY_POINTS[third]}H 2C 3C"
+    outcome, unused = deal_round(parse_cards(cards.split()))
+    assert not outcome.natural and len(outcome.player) == 3
+    assert outcome.player[2].points == third and hand_total(outcome.banker[:2]) == banker
+    assert len(outcome.banker) == (3 if draws else 2)
+    assert outcome.cards_used == (6 if draws else 5) and len(unused) == (1 if draws else 2)
+
+
+@pytest.mark.parametrize("player", [6, 7])
+@pytest.mark.parametrize(("banker", "draws"), STOOD)
+def test_player_stands_and_banker_rule_when_dealing_a_round(player, banker, draws):
+    cards = f"KS KD {_BY_POINTS[player]}H {_BY_POINTS[banker]}C 2H 3C"
+    outcome, unused = deal_round(parse_cards(cards.split()))
+    assert not outcome.natural and len(outcome.player) == 2 and outcome.player_total == player
+    assert len(outcome.banker) == (3 if draws else 2)
+    assert outcome.cards_used == (5 if draws else 4) and len(unused) == (1 if draws else 2)
+
+
+@pytest.mark.parametrize("player", range(6))
+def test_player_draws_on_0_to_5_when_dealing_a_round(player):
+    # Banker 7 stands whatever Player's third card is, so the round is five cards when Player draws.
+    outcome, _ = deal_round(parse_cards(f"KS KD {_BY_POINTS[player]}H 7C 2H 3C".split()))
+    assert not outcome.natural and len(outcome.player) == 3 and len(outcome.banker) == 2

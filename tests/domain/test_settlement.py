@@ -305,7 +305,10 @@ def test_no_difference_limit_when_the_table_has_none(tmp_path):
     path = tmp_path / "open.toml"
     path.write_text('[bets.player]\npays = "1:1"\n[bets.banker]\npays = "0.95:1"\nno_commission = "1:1"\n'
                     'no_commission_six = "1:2"\n')
-    assert check_bets([("player", "1000000")], load_paytable(path))
+    table = load_paytable(path)
+    assert check_bets([("player", "1000000")], table)
+    assert table.difference_limit is None
+    assert check_bets([("player", "1000000")], table) == [Bet(BetType.PLAYER, D("1000000.00"))]
 
 
 @pytest.mark.parametrize(("why", "cards", "nets", "nc_banker", "mode"), CASES,

@@ -170,14 +170,9 @@ def test_a_late_shoe_rich_in_pairs_and_sixes_alerts_on_every_kind_of_bet(monkeyp
     assert monitor(remaining, 60) == reference(paytable, None, None, remaining, 60)
 
 
-def test_two_cards_lucky_six_example_and_chosen_bets():
+def test_two_cards_lucky_six_example_and_chosen_bets(low_cards_gone):
     paytable = load_paytable("commission")
-    remaining = shoe_counts(8)
-    for card in list(remaining):
-        if card.rank in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR):
-            remaining[card] = 0
-        elif card.rank is Rank.SIX:
-            remaining[card] -= 1
+    remaining = low_cards_gone
     for bets in (None, ["two_cards_lucky_six"], [BetType.LUCKY_SIX, "player_pair"], ["banker", "tie"], []):
         monitor = make_edge_monitor(paytable, "commission", bets)
         chosen = None if bets is None else [b if isinstance(b, BetType) else BetType.parse(b) for b in bets]

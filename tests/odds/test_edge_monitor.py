@@ -14,21 +14,9 @@ from dealer_station.domain.odds import OddsError, analyse, make_edge_monitor, pl
 from dealer_station.domain.paytable import Mode, load_paytable
 
 
-def low_cards_gone() -> Counter:
-    """8 decks after every Ace, 2, 3 and 4 (128 cards) and one six of each suit have been dealt."""
-    remaining = shoe_counts(8)
-    for card in list(remaining):
-        if card.rank in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR):
-            remaining[card] = 0
-        elif card.rank is Rank.SIX:
-            remaining[card] -= 1
-    assert sum(remaining.values()) == 284
-    return remaining
-
-
-def test_two_cards_lucky_six_turns_positive():
+def test_two_cards_lucky_six_turns_positive(low_cards_gone):
     table = load_paytable("commission")
-    remaining = low_cards_gone()
+    remaining = low_cards_gone
     alerts = player_edge_alerts(remaining, table, Mode.COMMISSION)
     by_bet = {a["bet"]: a for a in alerts}
     assert "two_cards_lucky_six" in by_bet
@@ -64,8 +52,8 @@ def test_full_shoe_gives_no_alert():
         assert player_edge_alerts(shoe_counts(8), load_paytable(name)) == []
 
 
-def test_only_watched_and_offered_bets():
-    remaining = low_cards_gone()
+def test_only_watched_and_offered_bets(low_cards_gone):
+    remaining = low_cards_gone
     sheet_002 = load_paytable("sheet-002")          # offers no two_cards_lucky_six
     assert all(a["bet"] in {b.value for b in sheet_002.bets} for a in player_edge_alerts(remaining, sheet_002))
     only = player_edge_alerts(remaining, load_paytable("commission"), bets=["two_cards_lucky_six"])
@@ -73,9 +61,9 @@ def test_only_watched_and_offered_bets():
     assert player_edge_alerts(remaining, load_paytable("commission"), bets=["tie"]) == []
 
 
-def test_monitor_honours_last_round():
+def test_monitor_honours_last_round(low_cards_gone):
     monitor = make_edge_monitor(load_paytable("commission"), Mode.COMMISSION)
-    remaining = low_cards_gone()
+    remaining = low_cards_gone
     after_49 = monitor(remaining, 49)           # round 50 is still open to lucky six (last_round 50)
     assert "two_cards_lucky_six" in {a["bet"] for a in after_49}
     assert all(a["round"] == 49 for a in after_49)
@@ -97,9 +85,9 @@ def test_monitor_at_the_end_of_the_shoe_and_on_bad_input():
         monitor(Counter({next(iter(shoe_counts(1))): -2}), 3)
 
 
-def test_monitor_is_fast_enough_for_every_round():
+def test_monitor_is_fast_enough_for_every_round(low_cards_gone):
     monitor = make_edge_monitor(load_paytable("commission"))
-    remaining = low_cards_gone()
+    remaining = low_cards_gone
     monitor(remaining, 1)
     start = time.perf_counter()
     for _ in range(20):
@@ -108,8 +96,8 @@ def test_monitor_is_fast_enough_for_every_round():
     assert per_call < 0.05, per_call            # generous bound on a shared machine; typically ~1 ms
 
 
-def test_ev_strings_are_decimals():
-    alerts = player_edge_alerts(low_cards_gone(), load_paytable("commission"))
+def test_ev_strings_are_decimals(low_cards_gone):
+    alerts = player_edge_alerts(low_cards_gone, load_paytable("commission"))
     assert alerts
     for alert in alerts:
         assert Decimal(alert["ev"]) > 0

@@ -65,6 +65,7 @@ def test_human_table_shows_percentages():
     (["--composition", "{path}"], '{"counts": {"AS": 2, "KD": 3}}', "at least 6 cards"),
     (["--composition", "{path}"], '{"counts": {"XS": 8}}', "bad card kind 'XS'"),
     (["--composition", "{path}"], "not json", "not valid JSON"),
+    (["--composition", "{path}"], "[" * 100_000, "not valid JSON"),
     (["--composition", "{missing}"], None, "cannot read composition file"),
     (["--decks", "0"], None, "decks must be"),
     (["--paytable", "no-such-table"], None, "no pay table"),

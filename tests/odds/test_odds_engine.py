@@ -178,6 +178,8 @@ def test_bad_compositions_are_one_clear_error(counts, message):
     ('{"counts": {"AS": 3, "AS": 4}}', "twice"),
     ('{"counts": {"AS": 2, "KD": 3}}', "at least 6 cards"),
     ('{"counts": {"AS": "8"}}', "whole number"),
+    ("[" * 100_000, "not valid JSON"),                              # nested past Python's recursion limit
+    ('{"counts": {"AS": 1' + "0" * 5000 + "}}", "not valid JSON"),   # past Python's int digit limit
 ])
 def test_bad_composition_files(text, message):
     with pytest.raises(OddsError, match=message):
