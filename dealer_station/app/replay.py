@@ -204,8 +204,9 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
         raise ReplayError(f"{p} is empty: no session header")
     try:
         head = json.loads(lines[first])
-    except json.JSONDecodeError as err:
-        raise ReplayError(f"{p}:{first + 1}: not a session: the first line is not JSON ({err.msg})") from err
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, a number too long, nesting too deep
+        raise ReplayError(f"{p}:{first + 1}: not a session: the first line is not JSON "
+                          f"({getattr(err, 'msg', None) or err})") from err
     if isinstance(head, dict) and head.get("format") == SESSION_FORMAT:
         return _load_record(p, lines, first, head, codec, torn_ok=not text.endswith("\n"))
     if isinstance(head, dict) and {"seq", "kind", "body", "hash"} <= set(head):
@@ -293,7 +294,7 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
                 steps.append(Step(t, "act", act=_act(obj), where=where))
             else:
                 continue  # "tx" and future directions: not what the shoe sent
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, RecursionError) as err:
             if index == len(lines) - 1 and torn_ok:
                 break  # a torn last line (the recorder stopped while writing it)
             raise ReplayError(f"{where}: bad session line ({err}): {line[:80]!r}") from err
@@ -375,7 +376,7 @@ def _load_journal(p: Path, lines: list[str], codec: str | None) -> ReplaySession
                 started = moment
             t = max(0.0, (moment - started).total_seconds())
             steps.append(_journal_step(row["body"], t, where, codec))
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, RecursionError) as err:
             raise ReplayError(f"{where}: bad journal row ({err}): {line[:80]!r}") from err
     return ReplaySession(str(p), "journal", codec, {}, steps, started or EPOCH)
 
@@ -803,8 +804,8 @@ def load_expected(path: str | Path) -> list[dict]:
             continue
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ExpectedError(f"{p}:{number}: not JSON ({err.msg})") from err
+        except (ValueError, RecursionError) as err:  # JSONDecodeError, a number too long, nesting too deep
+            raise ExpectedError(f"{p}:{number}: not JSON ({getattr(err, 'msg', None) or err})") from err
         if not isinstance(obj, dict) or "shoe" not in obj or not ("round" in obj or obj.get("event") == "shoe_end"):
             raise ExpectedError(f"{p}:{number}: not a round or shoe line: {line[:80]!r}")
         out.append(obj)

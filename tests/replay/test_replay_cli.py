@@ -90,6 +90,22 @@ def test_several_sessions_are_told_apart_on_standard_error():
     assert "garbage-bytes.session.jsonl: 2 rounds, 0 shoes ended, equal to the expected results" in done.stderr
 
 
+@pytest.mark.parametrize("line", ["[" * 100_000 + "]" * 100_000, '{"t": 1, "x": ' + "9" * 5000 + "}"])
+def test_a_line_nested_too_deep_or_with_a_huge_number_is_a_bad_line(tmp_path, line):
+    """JSON the parser refuses other than by JSONDecodeError (recursion, the 4300-digit limit) is one line, exit 2."""
+    text = CUT_MID.read_text().splitlines()
+    for name, lines in (("head.session.jsonl", [line, *text[1:]]), ("body.session.jsonl", [text[0], line]),
+                        ("mid.session.jsonl", [text[0], line, *text[1:]])):
+        bad = tmp_path / name
+        bad.write_text("\n".join(lines) + "\n")
+        done = run_cli("replay", str(bad))
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    expected = tmp_path / "x.expected.jsonl"
+    expected.write_text(line + "\n")
+    done = run_cli("replay", str(CUT_MID), "--expected", str(expected))
+    assert done.returncode == 2 and "not JSON" in done.stderr, done.stderr
+
+
 def test_an_empty_expected_file_is_refused(tmp_path):
     empty = tmp_path / "empty.expected.jsonl"
     empty.write_text("\n")
