@@ -277,8 +277,10 @@ class Controller:
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
             self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
         if recovery.pending is not None:
+            # The station stopped between the input row and its decision: decide it as it would have been
+            # decided then, table status change included (the status before it comes from the fold).
             self._decide(recovery.pending.seq, [tuple(o) for o in recovery.pending_outputs], self._now(),
-                         status_from=None)
+                         status_from=_status(recovery.state_before_pending or "no_shoe"))
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
                        pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
 

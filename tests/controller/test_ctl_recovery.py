@@ -84,6 +84,35 @@ def test_input_without_decision_is_decided_once_on_restart(tmp_path):
     assert third.journal.verify().ok
 
 
+@pytest.mark.parametrize("token", ["8H", "QS"])
+def test_an_undecided_input_publishes_on_restart_what_it_would_have_published_live(tmp_path, token):
+    """A card while betting is open pauses the table: its decision, made only on restart, still carries
+    the table status change (``table_status`` paused), exactly as the live decision does."""
+    ts = "2026-11-30T04:00:00.000000Z"
+    live = Table(tmp_path, journal_path=str(tmp_path / "live.sqlite"))
+    live.start_shoe()
+    live.ctl.dealer("open_betting")
+    live.card(token)
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path, accounts=live.accounts)
+    t.start_shoe()
+    t.ctl.dealer("open_betting")
+    t.journal.append("input", {"kind": "frame", "frame": "card", "token": token, "raw": token.encode().hex(),
+                               "ts": ts}, ts)
+    t.journal.close()
+    again = Table(tmp_path, journal_path=path, accounts=live.accounts)
+    assert again.state == "paused"
+
+    def published(table: Table) -> list[tuple[str, dict]]:
+        return [(e.type, e.as_dict()["data"]) for e in outbox.read_events(table.journal.conn)]
+
+    assert published(again)[-2:] == published(live)[-2:]
+    assert published(again)[-1] == ("table_status", {"state": "paused", "status": "paused"})
+    again.journal.close()
+    third = Table(tmp_path, journal_path=path, accounts=live.accounts)  # a second restart adds nothing
+    assert [e for e, _ in published(third)] == [e for e, _ in published(live)]
+
+
 def test_recovery_replays_only_the_open_shoe(tmp_path):
     path = str(tmp_path / "j.sqlite")
     t = Table(tmp_path, journal_path=path)
