@@ -6,7 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from ctl_helpers import FakeClock, cheap_hasher
+from ctl_helpers import FakeClock, Table, cheap_hasher
 
 from dealer_station.app.accounts import Accounts, AccountsError, AuthError
 from dealer_station.app.config import ConfigError, config_from_dict, default_config_path, load_config
@@ -159,3 +159,42 @@ def test_users_command(tmp_path):
     proc = run_cli("users", "--accounts", path, "add", "x", "--role", "dealer", "--pin-stdin", input="12\n")
     assert proc.returncode == 2 and "4-12 digits" in proc.stderr
     assert json.loads(open(path).read())["users"]["sam"]["hash"].startswith("$argon2id$")
+
+
+@pytest.mark.parametrize("record", ["not a record", {"role": "supervisor", "hash": "x", "locked_until": "soon"},
+                                    {"role": "supervisor", "hash": "x", "locked_until": "2026-11-30T04:00:00"},
+                                    {"role": "supervisor", "hash": "x", "failures": "many"}])
+def test_a_damaged_account_record_is_refused_never_raised_past_the_station(tmp_path, record):
+    path = tmp_path / "a.json"
+    accounts = Accounts(path, clock=FakeClock(), hasher=cheap_hasher())
+    accounts.add("sam", "supervisor", "2468")
+    data = json.loads(path.read_text())
+    data["users"]["sam"] = record
+    path.write_text(json.dumps(data))
+    with pytest.raises(AuthError) as err:
+        accounts.authenticate("sam", "1111")
+    assert err.value.code == "no_accounts" and "'sam' is damaged" in str(err.value)
+    t = Table(tmp_path, accounts=accounts)
+    t.start_shoe()
+    t.ctl.dealer("open_betting")
+    t.card("8H")   # a card while betting: paused for the supervisor
+    with pytest.raises(AuthError):
+        t.sup("resume")
+    assert t.kinds()[-1] == "auth_refused" and t.state == "paused"
+
+
+def test_an_accounts_file_that_cannot_be_written_still_counts_the_pin(tmp_path, monkeypatch):
+    accounts = Accounts(tmp_path / "a.json", clock=FakeClock(), hasher=cheap_hasher())
+    accounts.add("sam", "supervisor", "2468")
+    with pytest.raises(AuthError):
+        accounts.authenticate("sam", "1111")
+
+    def refuse(users):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(accounts, "_save", refuse)
+    with pytest.raises(AuthError) as err:
+        accounts.authenticate("sam", "1111")
+    assert err.value.code == "wrong_pin" and "could not be recorded" in str(err.value)
+    assert accounts.authenticate("sam", "2468", role="supervisor").failures == 0
+    assert accounts.list()[0].failures == 1   # the reset was not written: the file keeps the count
