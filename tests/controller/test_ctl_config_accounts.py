@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from ctl_helpers import FakeClock, Table, cheap_hasher
@@ -34,6 +35,9 @@ def test_shipped_configuration_is_valid():
     ({"shoe": {"max_misreads": 0}}, "shoe.max_misreads", "0", "1..20"),
     ({"shoe": {"cut_min": 90, "cut_max": 80}}, "shoe.cut_min/cut_max", "90", "cut_min <= cut_max"),
     ({"betting": {"window_seconds": -1}}, "betting.window_seconds", "-1", ">= 0"),
+    ({"betting": {"window_seconds": float("inf")}}, "betting.window_seconds", "inf", ">= 0"),
+    ({"betting": {"window_seconds": float("nan")}}, "betting.window_seconds", "nan", ">= 0"),
+    ({"betting": {"window_seconds": 10 ** 9}}, "betting.window_seconds", "1000000000", "<= 86400"),
     ({"limits": {"difference": "lots"}}, "limits.difference", "'lots'", "amount"),
     ({"table": {"colour": "green"}}, "table.colour", "unknown key", "offered_bets"),
     ({"tabel": {}}, "tabel", "unknown section", "table"),
@@ -198,3 +202,15 @@ def test_an_accounts_file_that_cannot_be_written_still_counts_the_pin(tmp_path, 
     assert err.value.code == "wrong_pin" and "could not be recorded" in str(err.value)
     assert accounts.authenticate("sam", "2468", role="supervisor").failures == 0
     assert accounts.list()[0].failures == 1   # the reset was not written: the file keeps the count
+
+
+def test_an_unreadable_configuration_file_is_a_config_error(tmp_path, monkeypatch):
+    path = tmp_path / "station.toml"
+    path.write_text("[table]\nid = 'T1'\n")
+
+    def denied(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_text", denied)
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(path)
