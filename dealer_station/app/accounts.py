@@ -131,6 +131,8 @@ class Accounts:
         users = self._load()
         if user not in users:
             raise AccountsError(f"no user {user!r}")
+        if not isinstance(users[user], dict):
+            raise AccountsError(f"{self.path}: the account {user!r} is damaged: add it again")
         users[user]["disabled"] = True
         self._save(users)
         return self._account(user, users[user])
@@ -140,10 +142,13 @@ class Accounts:
         users = self._load()
         return [self._account(name, users[name]) for name in sorted(users)]
 
-    @staticmethod
-    def _account(name: str, rec: dict) -> Account:
-        return Account(name, str(rec.get("role")), bool(rec.get("disabled")), int(rec.get("failures", 0)),
-                       rec.get("locked_until"))
+    def _account(self, name: str, rec: dict) -> Account:
+        """The listed form of one record; AccountsError when the record is damaged (not an object, bad count)."""
+        try:
+            return Account(name, str(rec.get("role")), bool(rec.get("disabled")), int(rec.get("failures", 0)),
+                           rec.get("locked_until"))
+        except (AttributeError, TypeError, ValueError) as err:
+            raise AccountsError(f"{self.path}: the account {name!r} is damaged: {err}") from err
 
     def authenticate(self, user: str, pin: str, *, role: str | None = None) -> Account:
         """Check ``user``'s PIN (and ``role`` when given); return the account.

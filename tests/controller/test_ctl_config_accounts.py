@@ -214,3 +214,16 @@ def test_an_unreadable_configuration_file_is_a_config_error(tmp_path, monkeypatc
     monkeypatch.setattr(Path, "read_text", denied)
     with pytest.raises(ConfigError, match="cannot be read"):
         load_config(path)
+
+
+def test_users_command_names_a_damaged_or_unwritable_accounts_file(tmp_path):
+    path = tmp_path / "acc.json"
+    path.write_text(json.dumps({"version": 1, "users": {"sam": "not a record"}}))
+    for args in (("list",), ("disable", "sam")):
+        proc = run_cli("users", "--accounts", str(path), *args)
+        assert proc.returncode == 2 and "'sam' is damaged" in proc.stderr and "Traceback" not in proc.stderr
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    proc = run_cli("users", "--accounts", str(blocked / "acc.json"), "add", "sam", "--role", "supervisor",
+                   "--pin-stdin", input="2468\n")   # its folder is a file: it cannot be written
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "acc.json" in proc.stderr
