@@ -61,9 +61,6 @@ class Publishing:
             raise ValueError(str(err)) from None
         if self.publisher is None:
             return
-        if str(journal_path) == ":memory:":
-            self.publisher = None
-            raise ValueError("publishing needs the events in a journal file: give --journal PATH")
         try:
             self.publisher.start()
         except OutboxBusyError as err:

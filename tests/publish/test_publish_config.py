@@ -150,3 +150,15 @@ def test_bad_table_ids(table_id):
 def test_topics():
     assert events_topic("T1") == "baccarat/tables/T1/events"
     assert status_topic("Salon-2.table_07") == "baccarat/tables/Salon-2.table_07/status"
+
+
+def test_a_station_with_a_broker_and_an_in_memory_journal_is_refused():
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.publishing import Publishing, add_publishing_arguments
+
+    parser = argparse.ArgumentParser()
+    add_publishing_arguments(parser)
+    args = parser.parse_args(["--broker", "mqtt://127.0.0.1:1"])
+    with pytest.raises(ValueError, match="journal in a file"):
+        Publishing(args, config_from_dict({}), ":memory:")
+    assert Publishing(parser.parse_args([]), config_from_dict({}), ":memory:").finish() == 0   # no broker
