@@ -266,6 +266,7 @@ class Controller:
         self._journal_fault: Incident | None = None
         self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
+        self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
         self._deadline: datetime | None = None
         self._last_moment: object = None
         self._last_ts = ""
@@ -539,9 +540,11 @@ class Controller:
             self._fault(err)
             return False
         if "shoe_started" in marks:
-            # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe).
-            self._note({"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings},
-                       mark=("shoe_settings",))
+            # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe); a note the
+            # journal failed to take is written at the supervisor's resume, before anything else.
+            settings = {"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings}
+            if not self._note(settings, mark=("shoe_settings",)):
+                self._pending_note = settings
         return True
 
     def _edge_alerts(self) -> list[tuple[str, dict]]:
@@ -600,12 +603,15 @@ class Controller:
                 events.append(EventSpec("table_status", dict(data), sid))
         return events
 
-    def _note(self, body: dict, mark: tuple[str, ...] = ()) -> None:
+    def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
+        """Journal a note; False (and the journal fault) when it cannot be written."""
         ts = self._now()
         try:
             self.journal.add("note", {**body, "ts": ts}, ts, mark=mark)
         except JournalError as err:
             self._fault(err)
+            return False
+        return True
 
     def _fault(self, err: Exception) -> None:
         if self._journal_fault is None:
@@ -633,6 +639,9 @@ class Controller:
             self._pending = None
         ts = self._now()
         try:
+            if self._pending_note is not None:
+                self.journal.append("note", {**self._pending_note, "ts": ts}, ts, mark=("shoe_settings",))
+                self._pending_note = None
             self.journal.append("note", {"kind": "journal_resumed", **who, "ts": ts}, ts)
         except JournalError as err:
             raise ActRefused("resume", f"the journal still cannot be written: {err}") from err

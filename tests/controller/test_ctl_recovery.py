@@ -17,7 +17,9 @@ import pytest
 from ctl_helpers import Table, shoe_cards
 
 from dealer_station import outbox
+from dealer_station.app.controller import ActRefused
 from dealer_station.journal import Journal
+from drivers.frames import Connected
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -210,6 +212,36 @@ def test_restart_with_other_rule_settings_refuses_the_open_shoe(tmp_path):
     j.close()
     again = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the old settings still open it
     assert again.ctl.snapshot().player == ("9S",) and again.state == "dealing"
+
+
+def test_the_shoe_settings_note_the_journal_failed_to_take_is_written_at_resume(tmp_path):
+    from ctl_helpers import config
+
+    from dealer_station.journal import JournalError
+
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path)
+    real = t.journal.append
+
+    def failing(kind, body, ts, **kw):
+        if body.get("kind") == "shoe_settings":
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    t.journal.append = failing
+    t.ctl.shoe_event(Connected("test"))
+    t.ctl.dealer("new_shoe")   # the shoe_started decision is written, its settings note is not
+    assert t.state == "paused" and t.journal.last_marked("shoe_settings") is None
+    with pytest.raises(ActRefused):
+        t.sup("resume")   # still failing: the note is still due
+    t.journal.append = real
+    t.sup("resume")
+    noted = t.journal.last_marked("shoe_settings")
+    assert noted is not None and noted.body["shoe"] == 1 and noted.seq > t.journal.last_marked("shoe_started").seq
+    t.ctl.dealer("shuffled")
+    t.journal.close()
+    with pytest.raises(JournalError, match="burn.indicator_counts"):   # the open shoe keeps its settings
+        Table(tmp_path, journal_path=path, cfg=config(burn__indicator_counts=True), accounts=t.accounts)
 
 
 def test_restart_with_other_rule_settings_after_the_shoe_ended_takes_them(tmp_path):
