@@ -219,11 +219,11 @@ class Journal:
         """
         tags = sorted(set(mark))
         mark_text = f",{','.join(tags)}," if tags else ""
-        text = canonical(body)
         seq = self._last_seq + 1
-        digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
         stored: list[outbox.OutboxEvent] = []
         try:
+            text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
+            digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
@@ -236,7 +236,7 @@ class Journal:
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
-        except (sqlite3.Error, ValueError) as err:
+        except (sqlite3.Error, ValueError, TypeError) as err:
             try:
                 self._load_tail()
             except sqlite3.Error:
