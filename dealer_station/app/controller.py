@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -26,9 +25,8 @@ import structlog
 
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
-from dealer_station.app.edge import edge_watch_for
+from dealer_station.app.edge import EdgeMonitor, edge_watch_for
 from dealer_station.app.logging import log_enabled
-from dealer_station.domain.cards import Card
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
@@ -37,9 +35,6 @@ from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage
 
 __all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
            "iso_utc"]
-
-EdgeMonitor = Callable[[Counter[Card], int], list[dict]]
-"""``edge_monitor(remaining, round_number) -> alerts``: called after each completed round."""
 
 _TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
 
