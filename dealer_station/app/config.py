@@ -230,12 +230,13 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     monitor = section("monitor")
     broker = section("broker")
     if broker:
-        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args
+        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args, drain_timeout_from
 
-        try:
-            broker_config_from_args(None, broker)
-        except BrokerConfigError as err:
-            errors.append(f"broker: {err}")
+        for check in (broker_config_from_args, drain_timeout_from):
+            try:
+                check(None, broker)
+            except BrokerConfigError as err:
+                errors.append(f"broker: {err}")
 
     table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
     mode_text = get(table, "table", "mode", str, "commission", "'commission' or 'no-commission'")

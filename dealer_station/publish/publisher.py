@@ -627,12 +627,13 @@ def publishing(args: object, db_path: str | os.PathLike[str], table_id: str | No
     the outbox). ``drain=False`` (the console) stops at once. Raises BrokerConfigError on bad settings.
     Logs how many events remain in the outbox after the drain.
     """
+    timeout = drain_timeout_from(args, section)   # refused now, not after the block with the thread running
     publisher = Publisher.from_args(args, db_path, table_id, section=section, station_info=station_info)
     try:
         yield publisher
     finally:
         if publisher is not None:
-            left = publisher.drain(drain_timeout_from(args, section)) if drain else publisher.remaining()
+            left = publisher.drain(timeout) if drain else publisher.remaining()
             publisher.stop()
             if left:
                 log.warning("events left in the outbox; they are published on the next run with a broker",

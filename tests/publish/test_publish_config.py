@@ -139,6 +139,20 @@ def test_drain_timeout():
     assert drain_timeout_from(_args("--drain-timeout", "0.5"), {"drain_timeout": 3}) == 0.5
     with pytest.raises(BrokerConfigError):
         drain_timeout_from(_args("--drain-timeout", "-1"))
+    for bad in ("inf", "nan", "3601"):   # the exit wait is always bounded
+        with pytest.raises(BrokerConfigError, match="not a number of seconds"):
+            drain_timeout_from(_args("--drain-timeout", bad))
+    for bad in ("ten", True, float("inf")):
+        with pytest.raises(BrokerConfigError, match="drain timeout"):
+            drain_timeout_from(_args(), {"drain_timeout": bad})
+
+
+def test_a_bad_drain_timeout_in_the_station_configuration_is_a_config_error():
+    from dealer_station.app.config import ConfigError, config_from_dict
+
+    with pytest.raises(ConfigError, match="drain timeout 'ten'"):
+        config_from_dict({"broker": {"url": "mqtt://h", "drain_timeout": "ten"}})
+    assert config_from_dict({"broker": {"url": "mqtt://h", "drain_timeout": 3}}).broker["drain_timeout"] == 3
 
 
 @pytest.mark.parametrize("table_id", ["", "T/1", "T+", "#", "a" * 65, "-x", "tab le"])
