@@ -434,3 +434,16 @@ def test_log_enabled_follows_structlog_set_up_elsewhere():
         assert captured and captured[0]["event"] == "seen"
     finally:
         reset_logging()
+
+
+def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "j.sqlite"
+    Journal(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    conn.commit()
+    conn.close()
+    proc = run_cli("simulate", "--seed", "1", "--journal", str(path))
+    assert proc.returncode == 2 and "disk full" in proc.stderr and "Traceback" not in proc.stderr
