@@ -176,3 +176,24 @@ def test_a_station_with_a_broker_and_an_in_memory_journal_is_refused():
     with pytest.raises(ValueError, match="journal in a file"):
         Publishing(args, config_from_dict({}), ":memory:")
     assert Publishing(parser.parse_args([]), config_from_dict({}), ":memory:").finish() == 0   # no broker
+
+
+def test_finish_stops_the_publisher_even_when_the_outbox_cannot_be_counted(tmp_path, monkeypatch):
+    import sqlite3
+
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.publishing import Publishing, add_publishing_arguments
+
+    parser = argparse.ArgumentParser()
+    add_publishing_arguments(parser)
+    args = parser.parse_args(["--broker", "mqtt://127.0.0.1:1", "--drain-timeout", "5"])
+    publishing = Publishing(args, config_from_dict({}), str(tmp_path / "journal.sqlite"))
+    assert publishing.publisher is not None and publishing.publisher.running
+
+    def locked():
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(publishing.publisher, "remaining", locked)
+    with pytest.raises(sqlite3.OperationalError):
+        publishing.finish()
+    assert not publishing.publisher.running
