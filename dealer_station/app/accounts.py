@@ -131,6 +131,8 @@ class Accounts:
         users = self._load()
         if user not in users:
             raise AccountsError(f"no user {user!r}")
+        if not isinstance(users[user], dict):
+            raise AccountsError(f"{self.path}: the account {user!r} is damaged: add it again")
         users[user]["disabled"] = True
         self._save(users)
         return self._account(user, users[user])
@@ -140,16 +142,22 @@ class Accounts:
         users = self._load()
         return [self._account(name, users[name]) for name in sorted(users)]
 
-    @staticmethod
-    def _account(name: str, rec: dict) -> Account:
-        return Account(name, str(rec.get("role")), bool(rec.get("disabled")), int(rec.get("failures", 0)),
-                       rec.get("locked_until"))
+    def _account(self, name: str, rec: dict) -> Account:
+        """The listed form of one record; AccountsError when the record is damaged (not an object, bad count)."""
+        try:
+            return Account(name, str(rec.get("role")), bool(rec.get("disabled")), int(rec.get("failures", 0)),
+                           rec.get("locked_until"))
+        except (AttributeError, TypeError, ValueError) as err:
+            raise AccountsError(f"{self.path}: the account {name!r} is damaged: {err}") from err
 
     def authenticate(self, user: str, pin: str, *, role: str | None = None) -> Account:
         """Check ``user``'s PIN (and ``role`` when given); return the account.
 
         Five wrong PINs in a row lock the account for five minutes; a right PIN resets the count.
-        Raises AuthError (``unknown_user``, ``disabled``, ``locked``, ``wrong_pin``, ``not_supervisor``).
+        Raises AuthError (``unknown_user``, ``disabled``, ``locked``, ``wrong_pin``, ``not_supervisor``;
+        ``no_accounts`` when the file, or this user's record in it, cannot be read). A wrong PIN whose
+        count cannot be written is still ``wrong_pin``; a right PIN whose reset cannot be written still
+        passes (the count kept is the higher one).
         """
         try:
             users = self._load()
@@ -158,6 +166,12 @@ class Accounts:
         rec = users.get(user)
         if rec is None:
             raise AuthError("unknown_user", f"no user {user!r}")
+        try:
+            return self._check(user, rec, users, pin, role)
+        except (AttributeError, TypeError, ValueError) as err:  # a hand-edited or damaged record
+            raise AuthError("no_accounts", f"{self.path}: the account {user!r} is damaged: {err}") from err
+
+    def _check(self, user: str, rec: dict, users: dict[str, dict], pin: str, role: str | None) -> Account:
         if rec.get("disabled"):
             raise AuthError("disabled", f"user {user!r} is disabled")
         now = self._clock()
@@ -176,11 +190,17 @@ class Accounts:
             if rec["failures"] >= MAX_FAILURES:
                 rec["locked_until"] = (now + LOCKOUT).astimezone(UTC).isoformat().replace("+00:00", "Z")
                 message += f"; locked until {rec['locked_until']}"
-            self._save(users)
+            try:
+                self._save(users)
+            except OSError as err:
+                message += f" (the failure could not be recorded: {err})"
             raise AuthError("wrong_pin", message) from None
         if rec.get("failures"):
             rec["failures"] = 0
-            self._save(users)
+            try:
+                self._save(users)
+            except OSError:
+                pass  # the right PIN counts; the file keeps the higher count until a later reset is written
         account = self._account(user, rec)
         if role is not None and account.role != role:
             raise AuthError("not_supervisor" if role == "supervisor" else "wrong_role",

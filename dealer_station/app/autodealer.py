@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dealer_station.app.controller import Controller
+from dealer_station.app.controller import ActRefused, Controller
 
 __all__ = ["AutoDealer"]
 
@@ -57,7 +57,18 @@ class AutoDealer:
         return self.shoes is not None and state in ("no_shoe", "shoe_end") and shoe_number >= self.shoes
 
     def step(self) -> str | None:
-        """Do the next dealer action; return its name, or None when there is nothing to do now."""
+        """Do the next dealer action; return its name, or None when there is nothing to do now.
+
+        An act the table refuses (:class:`~dealer_station.app.controller.ActRefused`: the journal failed
+        on it, so the table is now paused for the supervisor) is nothing done: None, never an exception
+        out of the station loop. The controller has already said why (``input_refused``, ``round_paused``).
+        """
+        try:
+            return self._step()
+        except ActRefused:
+            return None
+
+    def _step(self) -> str | None:
         state, shoe_number = self._where()
         if self.waiting:
             if self.controller.frames_in_shoe == self._frames_seen and state not in ("paused",):

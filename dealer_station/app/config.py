@@ -156,6 +156,8 @@ class StationConfig:
 
 
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+MAX_BETTING_WINDOW = 86400
+"""Longest betting window, seconds (a day): a finite bound the betting timer can always reach."""
 _KNOWN = {
     "table": {"id", "mode", "paytable", "offered_bets"},
     "limits": {"difference"},
@@ -184,6 +186,8 @@ def load_config(path: str | Path | None = None) -> StationConfig:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise ConfigError([f"not valid TOML: {err}"], str(file)) from err
+    except OSError as err:
+        raise ConfigError([f"cannot be read: {err}"], str(file)) from err
     return config_from_dict(data, source=str(file))
 
 
@@ -226,12 +230,13 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     monitor = section("monitor")
     broker = section("broker")
     if broker:
-        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args
+        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args, drain_timeout_from
 
-        try:
-            broker_config_from_args(None, broker)
-        except BrokerConfigError as err:
-            errors.append(f"broker: {err}")
+        for check in (broker_config_from_args, drain_timeout_from):
+            try:
+                check(None, broker)
+            except BrokerConfigError as err:
+                errors.append(f"broker: {err}")
 
     table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
     mode_text = get(table, "table", "mode", str, "commission", "'commission' or 'no-commission'")
@@ -308,8 +313,9 @@ def _check_ranges(c: StationConfig) -> list[str]:
     errors = []
     if not _TABLE_ID.match(c.table_id if isinstance(c.table_id, str) else ""):
         errors.append(f"table.id: {c.table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
-    if c.betting_window_seconds < 0:
-        errors.append(f"betting.window_seconds: {c.betting_window_seconds!r} is not allowed; allowed: >= 0")
+    if not 0 <= c.betting_window_seconds <= MAX_BETTING_WINDOW:  # also refuses nan and inf (TOML has both)
+        errors.append(f"betting.window_seconds: {c.betting_window_seconds!r} is not allowed; allowed: >= 0 and "
+                      f"<= {MAX_BETTING_WINDOW} seconds")
     if c.burn_ace not in (1, 11):
         errors.append(f"burn.ace_burns: {c.burn_ace!r} is not allowed; allowed: 1 or 11")
     if c.cut_between_rounds not in ("one_more", "none"):

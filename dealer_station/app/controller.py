@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -26,9 +25,8 @@ import structlog
 
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
-from dealer_station.app.edge import edge_watch_for
+from dealer_station.app.edge import EdgeMonitor, edge_watch_for
 from dealer_station.app.logging import log_enabled
-from dealer_station.domain.cards import Card
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
@@ -37,9 +35,6 @@ from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage
 
 __all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
            "iso_utc"]
-
-EdgeMonitor = Callable[[Counter[Card], int], list[dict]]
-"""``edge_monitor(remaining, round_number) -> alerts``: called after each completed round."""
 
 _TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
 
@@ -266,6 +261,7 @@ class Controller:
         self._journal_fault: Incident | None = None
         self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
+        self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
         self._deadline: datetime | None = None
         self._last_moment: object = None
         self._last_ts = ""
@@ -277,8 +273,10 @@ class Controller:
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
             self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
         if recovery.pending is not None:
+            # The station stopped between the input row and its decision: decide it as it would have been
+            # decided then, table status change included (the status before it comes from the fold).
             self._decide(recovery.pending.seq, [tuple(o) for o in recovery.pending_outputs], self._now(),
-                         status_from=None)
+                         status_from=_status(recovery.state_before_pending or "no_shoe"))
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
                        pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
 
@@ -537,9 +535,11 @@ class Controller:
             self._fault(err)
             return False
         if "shoe_started" in marks:
-            # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe).
-            self._note({"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings},
-                       mark=("shoe_settings",))
+            # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe); a note the
+            # journal failed to take is written at the supervisor's resume, before anything else.
+            settings = {"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings}
+            if not self._note(settings, mark=("shoe_settings",)):
+                self._pending_note = settings
         return True
 
     def _edge_alerts(self) -> list[tuple[str, dict]]:
@@ -598,12 +598,15 @@ class Controller:
                 events.append(EventSpec("table_status", dict(data), sid))
         return events
 
-    def _note(self, body: dict, mark: tuple[str, ...] = ()) -> None:
+    def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
+        """Journal a note; False (and the journal fault) when it cannot be written."""
         ts = self._now()
         try:
             self.journal.add("note", {**body, "ts": ts}, ts, mark=mark)
         except JournalError as err:
             self._fault(err)
+            return False
+        return True
 
     def _fault(self, err: Exception) -> None:
         if self._journal_fault is None:
@@ -631,6 +634,9 @@ class Controller:
             self._pending = None
         ts = self._now()
         try:
+            if self._pending_note is not None:
+                self.journal.append("note", {**self._pending_note, "ts": ts}, ts, mark=("shoe_settings",))
+                self._pending_note = None
             self.journal.append("note", {"kind": "journal_resumed", **who, "ts": ts}, ts)
         except JournalError as err:
             raise ActRefused("resume", f"the journal still cannot be written: {err}") from err

@@ -19,6 +19,7 @@ from dealer_station.domain.paytable import Mode, PayTable
 __all__ = ["EdgeWatch", "edge_watch_for"]
 
 EdgeMonitor = Callable[[Counter[Card], int], list[dict]]
+"""``edge_monitor(remaining, round_number) -> alerts``: the controller calls it after each completed round."""
 
 
 class EdgeWatch:

@@ -61,9 +61,6 @@ class Publishing:
             raise ValueError(str(err)) from None
         if self.publisher is None:
             return
-        if str(journal_path) == ":memory:":
-            self.publisher = None
-            raise ValueError("publishing needs the events in a journal file: give --journal PATH")
         try:
             self.publisher.start()
         except OutboxBusyError as err:
@@ -73,10 +70,13 @@ class Publishing:
     def finish(self) -> int:
         """Wait up to the drain timeout for the outbox to empty, then stop; return the events left (0 without a broker).
 
-        The publisher logs what it leaves; those events go with the next run that has a broker.
+        The publisher logs what it leaves; those events go with the next run that has a broker. The
+        publisher is stopped (retained ``offline`` status, lock released) even when counting the outbox
+        fails (``sqlite3.Error``, raised after the stop).
         """
         if self.publisher is None:
             return 0
-        left = self.publisher.drain(self.drain_timeout)
-        self.publisher.stop()
-        return left
+        try:
+            return self.publisher.drain(self.drain_timeout)
+        finally:
+            self.publisher.stop()

@@ -7,7 +7,7 @@ controller on an in-memory journal, and every decision and result must be identi
 difference, 2 bad usage.
 
 The ``journal`` command group (:mod:`dealer_station.cli.journal`) hooks this action in with
-:func:`add_action` and :func:`run`; ``python -m dealer_station.cli.journal_replay DB`` runs it alone.
+:func:`add_action` and :func:`run`; ``python -m dealer_station.cli._journal_replay DB`` runs it alone.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _edge_monitor(journal, config, wanted: str):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m dealer_station.cli.journal_replay DB``: the action on its own."""
+    """``python -m dealer_station.cli._journal_replay DB``: the action on its own."""
     parser = argparse.ArgumentParser(prog="dealer-station journal")
     add_action(parser.add_subparsers(dest="journal_command", required=True))
     args = parser.parse_args(["replay", *(sys.argv[1:] if argv is None else argv)])

@@ -63,7 +63,7 @@ def run(args) -> int:
         try:
             seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
             publishing = Publishing(args, config, args.journal or ":memory:")
-        except ValueError as err:
+        except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
             raise CliError(str(err)) from None
         try:
             return _simulate(args, config, journal, seed)

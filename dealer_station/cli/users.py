@@ -63,4 +63,6 @@ def run(args) -> int:
             echo(f"{account.user}: disabled")
     except AccountsError as err:
         raise CliError(str(err)) from None
+    except OSError as err:  # the accounts file (or its folder) cannot be written
+        raise CliError(f"{path}: {err.strerror or err}") from None
     return 0

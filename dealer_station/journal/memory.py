@@ -36,6 +36,7 @@ from dealer_station.journal.store import (
     VerifyReport,
     _stored_body,
     canonical,
+    chain_problem,
     export_rows,
     row_hash,
 )
@@ -237,14 +238,11 @@ class MemoryJournal:
         self._settle()
         prev = GENESIS
         count = 0
-        for count, (seq, ts, kind, mark_text, text, prev_hash, digest) in enumerate(self._stored(), start=1):
-            if seq != count:
-                return VerifyReport(False, count, seq, f"row {seq}: expected row {count} (rows missing)")
-            if prev_hash != prev:
-                return VerifyReport(False, count, seq, f"row {seq}: prev_hash does not match row {seq - 1}'s hash")
-            if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
-                return VerifyReport(False, count, seq, f"row {seq}: hash does not match its content")
-            prev = digest
+        for count, stored in enumerate(self._stored(), start=1):
+            problem = chain_problem(count, prev, stored)
+            if problem:
+                return VerifyReport(False, count, stored[0], problem)
+            prev = stored[6]
         return VerifyReport(True, count, None, f"{count} rows intact")
 
     def export(self, fp: IO[str]) -> int:

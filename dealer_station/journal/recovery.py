@@ -29,6 +29,10 @@ ADDED_OUTPUTS = frozenset({"player_edge", "table_status", "error"})
 class Foldable(Protocol):
     """What recovery needs from a state machine (:class:`dealer_station.domain.table.TableMachine`)."""
 
+    @property
+    def state(self) -> str:
+        """The machine's current state name (``"betting_open"``, ``"paused"``...)."""
+
     def step(self, inp: dict) -> list[tuple[str, dict]]:
         """Act on one input; return the outputs."""
 
@@ -38,12 +42,17 @@ class Foldable(Protocol):
 
 @dataclass
 class Recovery:
-    """What the replay found: inputs replayed, the first replayed row, and a pending input (or None)."""
+    """What the replay found: inputs replayed, the first replayed row, and a pending input (or None).
+
+    ``pending_outputs``: what the machine made of the pending input; ``state_before_pending``: the machine's
+    state just before it (the controller derives the table status change of the pending decision from it).
+    """
 
     inputs: int = 0
     from_seq: int = 0
     pending: JournalRow | None = None
     pending_outputs: list[tuple[str, dict]] = field(default_factory=list)
+    state_before_pending: str | None = None
 
 
 def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str, object] | None = None) -> Recovery:
@@ -100,10 +109,12 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     result.from_seq = after + 1
     last_input: JournalRow | None = None
     last_outputs: list[tuple[str, dict]] = []
+    last_state = ""
     last_decided = 0
     undecided: dict[int, list[tuple[str, dict]]] = {}
     for row in journal.rows(after, kinds=("input", "decision")):
         if row.kind == "input":
+            last_state = machine.state
             last_outputs = machine.step(row.body)
             undecided[row.seq] = last_outputs
             last_input = row
@@ -117,6 +128,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     if last_input is not None and last_decided < last_input.seq:
         result.pending = last_input
         result.pending_outputs = last_outputs
+        result.state_before_pending = last_state
     return result
 
 

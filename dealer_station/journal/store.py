@@ -114,6 +114,19 @@ def row_hash(seq: int, ts: str, kind: str, mark: str, body_text: str, prev_hash:
     return hashlib.sha256(data).hexdigest()
 
 
+def chain_problem(expected: int, prev: str, stored: tuple[int, str, str, str, str, str, str]) -> str | None:
+    """What is wrong with one stored row ``(seq, ts, kind, mark, body text, prev_hash, hash)`` read in order,
+    where row number ``expected`` chained to hash ``prev`` should come; None when it holds (:meth:`Journal.verify`)."""
+    seq, ts, kind, mark_text, text, prev_hash, digest = stored
+    if seq != expected:
+        return f"row {seq}: expected row {expected} (rows missing)"
+    if prev_hash != prev:
+        return f"row {seq}: prev_hash does not match row {seq - 1}'s hash"
+    if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
+        return f"row {seq}: hash does not match its content"
+    return None
+
+
 class Journal:
     """The station's journal and outbox in one SQLite database.
 
@@ -206,11 +219,11 @@ class Journal:
         """
         tags = sorted(set(mark))
         mark_text = f",{','.join(tags)}," if tags else ""
-        text = canonical(body)
         seq = self._last_seq + 1
-        digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
         stored: list[outbox.OutboxEvent] = []
         try:
+            text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
+            digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
@@ -223,7 +236,7 @@ class Journal:
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
-        except (sqlite3.Error, ValueError) as err:
+        except (sqlite3.Error, ValueError, TypeError) as err:
             try:
                 self._load_tail()
             except sqlite3.Error:
@@ -307,12 +320,9 @@ class Journal:
             cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
             for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
                 count += 1
-                if seq != expected:
-                    return VerifyReport(False, count, seq, f"row {seq}: expected row {expected} (rows missing)")
-                if prev_hash != prev:
-                    return VerifyReport(False, count, seq, f"row {seq}: prev_hash does not match row {seq - 1}'s hash")
-                if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
-                    return VerifyReport(False, count, seq, f"row {seq}: hash does not match its content")
+                problem = chain_problem(expected, prev, (seq, ts, kind, mark_text, text, prev_hash, digest))
+                if problem:
+                    return VerifyReport(False, count, seq, problem)
                 try:
                     json.loads(text)
                 except (json.JSONDecodeError, TypeError):

@@ -24,6 +24,8 @@ __all__ = ["BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_br
 
 DEFAULT_DRAIN_TIMEOUT = 10.0
 """Seconds ``simulate`` and ``run`` wait on exit for the outbox to empty (issue: ``--drain-timeout``)."""
+MAX_DRAIN_TIMEOUT = 3600.0
+"""Longest wait for the outbox to drain on exit, seconds."""
 
 TOPIC_PREFIX = "baccarat/tables"
 
@@ -344,11 +346,22 @@ def broker_config_from_args(args: argparse.Namespace | None,
 
 
 def drain_timeout_from(args: argparse.Namespace | None, section: Mapping[str, object] | None = None) -> float:
-    """``--drain-timeout`` if given, else ``drain_timeout`` of ``[broker]``, else 10 seconds."""
+    """``--drain-timeout`` if given, else ``drain_timeout`` of ``[broker]``, else 10 seconds.
+
+    Raises BrokerConfigError for a value that is not a number of seconds from 0 to
+    :data:`MAX_DRAIN_TIMEOUT` (a negative, inf or nan one included: the exit wait is always bounded).
+    """
     value = getattr(args, "drain_timeout", None) if args is not None else None
     if value is None and section and "drain_timeout" in section:
         value = section["drain_timeout"]
-    value = DEFAULT_DRAIN_TIMEOUT if value is None else float(value)  # type: ignore[arg-type]
-    if value < 0:
-        raise BrokerConfigError(f"drain timeout {value!r} is negative")
-    return value
+    if value is None:
+        return DEFAULT_DRAIN_TIMEOUT
+    try:
+        seconds = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        seconds = float("nan")
+    if isinstance(value, bool) or not 0 <= seconds <= MAX_DRAIN_TIMEOUT:
+        if seconds < 0:
+            raise BrokerConfigError(f"drain timeout {value!r} is negative")
+        raise BrokerConfigError(f"drain timeout {value!r} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
+    return seconds

@@ -255,11 +255,16 @@ class Publisher:
         """Start the publishing thread (once); return self.
 
         Raises OutboxBusyError when another publisher already publishes this journal (checked now
-        when the journal's directory exists, else by the thread, which then waits for the lock).
+        when the journal's directory exists, else by the thread, which then waits for the lock). A lock
+        file that cannot be made is left to the thread too: it says so once and tries again.
         """
         if self._thread is not None:
             raise RuntimeError("publisher already started")
-        if self.db_path.parent.is_dir() and not self._outbox_lock.acquire():
+        try:
+            busy = self.db_path.parent.is_dir() and not self._outbox_lock.acquire()
+        except OSError:
+            busy = False
+        if busy:
             raise OutboxBusyError(f"another publisher is publishing {self.db_path} (lock {self._outbox_lock.path})")
         self._thread = threading.Thread(target=self._run, name=f"publisher-{self.table_id}", daemon=True)
         self._thread.start()
@@ -382,14 +387,16 @@ class Publisher:
                 self._set(_last_error="outbox busy")
                 return None
         except OSError as err:
+            if self._last_error != f"lock: {err}":   # tried again every 0.2 s: said once per new error
+                log.error("publisher cannot lock the outbox", path=str(self._outbox_lock.path), error=str(err))
             self._set(_last_error=f"lock: {err}")
-            log.error("publisher cannot lock the outbox", path=str(self._outbox_lock.path), error=str(err))
             return None
         try:
             return _open_journal(self.db_path)
         except sqlite3.Error as err:
+            if self._last_error != f"journal: {err}":
+                log.error("publisher cannot open the journal", path=str(self.db_path), error=str(err))
             self._set(_last_error=f"journal: {err}")
-            log.error("publisher cannot open the journal", path=str(self.db_path), error=str(err))
             return None
 
     def _status_payload(self, status: str, reason: str | None = None) -> bytes:
@@ -627,12 +634,13 @@ def publishing(args: object, db_path: str | os.PathLike[str], table_id: str | No
     the outbox). ``drain=False`` (the console) stops at once. Raises BrokerConfigError on bad settings.
     Logs how many events remain in the outbox after the drain.
     """
+    timeout = drain_timeout_from(args, section)   # refused now, not after the block with the thread running
     publisher = Publisher.from_args(args, db_path, table_id, section=section, station_info=station_info)
     try:
         yield publisher
     finally:
         if publisher is not None:
-            left = publisher.drain(drain_timeout_from(args, section)) if drain else publisher.remaining()
+            left = publisher.drain(timeout) if drain else publisher.remaining()
             publisher.stop()
             if left:
                 log.warning("events left in the outbox; they are published on the next run with a broker",

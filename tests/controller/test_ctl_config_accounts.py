@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
-from ctl_helpers import FakeClock, cheap_hasher
+from ctl_helpers import FakeClock, Table, cheap_hasher
 
 from dealer_station.app.accounts import Accounts, AccountsError, AuthError
 from dealer_station.app.config import ConfigError, config_from_dict, default_config_path, load_config
@@ -34,6 +35,9 @@ def test_shipped_configuration_is_valid():
     ({"shoe": {"max_misreads": 0}}, "shoe.max_misreads", "0", "1..20"),
     ({"shoe": {"cut_min": 90, "cut_max": 80}}, "shoe.cut_min/cut_max", "90", "cut_min <= cut_max"),
     ({"betting": {"window_seconds": -1}}, "betting.window_seconds", "-1", ">= 0"),
+    ({"betting": {"window_seconds": float("inf")}}, "betting.window_seconds", "inf", ">= 0"),
+    ({"betting": {"window_seconds": float("nan")}}, "betting.window_seconds", "nan", ">= 0"),
+    ({"betting": {"window_seconds": 10 ** 9}}, "betting.window_seconds", "1000000000", "<= 86400"),
     ({"limits": {"difference": "lots"}}, "limits.difference", "'lots'", "amount"),
     ({"table": {"colour": "green"}}, "table.colour", "unknown key", "offered_bets"),
     ({"tabel": {}}, "tabel", "unknown section", "table"),
@@ -159,3 +163,67 @@ def test_users_command(tmp_path):
     proc = run_cli("users", "--accounts", path, "add", "x", "--role", "dealer", "--pin-stdin", input="12\n")
     assert proc.returncode == 2 and "4-12 digits" in proc.stderr
     assert json.loads(open(path).read())["users"]["sam"]["hash"].startswith("$argon2id$")
+
+
+@pytest.mark.parametrize("record", ["not a record", {"role": "supervisor", "hash": "x", "locked_until": "soon"},
+                                    {"role": "supervisor", "hash": "x", "locked_until": "2026-11-30T04:00:00"},
+                                    {"role": "supervisor", "hash": "x", "failures": "many"}])
+def test_a_damaged_account_record_is_refused_never_raised_past_the_station(tmp_path, record):
+    path = tmp_path / "a.json"
+    accounts = Accounts(path, clock=FakeClock(), hasher=cheap_hasher())
+    accounts.add("sam", "supervisor", "2468")
+    data = json.loads(path.read_text())
+    data["users"]["sam"] = record
+    path.write_text(json.dumps(data))
+    with pytest.raises(AuthError) as err:
+        accounts.authenticate("sam", "1111")
+    assert err.value.code == "no_accounts" and "'sam' is damaged" in str(err.value)
+    t = Table(tmp_path, accounts=accounts)
+    t.start_shoe()
+    t.ctl.dealer("open_betting")
+    t.card("8H")   # a card while betting: paused for the supervisor
+    with pytest.raises(AuthError):
+        t.sup("resume")
+    assert t.kinds()[-1] == "auth_refused" and t.state == "paused"
+
+
+def test_an_accounts_file_that_cannot_be_written_still_counts_the_pin(tmp_path, monkeypatch):
+    accounts = Accounts(tmp_path / "a.json", clock=FakeClock(), hasher=cheap_hasher())
+    accounts.add("sam", "supervisor", "2468")
+    with pytest.raises(AuthError):
+        accounts.authenticate("sam", "1111")
+
+    def refuse(users):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(accounts, "_save", refuse)
+    with pytest.raises(AuthError) as err:
+        accounts.authenticate("sam", "1111")
+    assert err.value.code == "wrong_pin" and "could not be recorded" in str(err.value)
+    assert accounts.authenticate("sam", "2468", role="supervisor").failures == 0
+    assert accounts.list()[0].failures == 1   # the reset was not written: the file keeps the count
+
+
+def test_an_unreadable_configuration_file_is_a_config_error(tmp_path, monkeypatch):
+    path = tmp_path / "station.toml"
+    path.write_text("[table]\nid = 'T1'\n")
+
+    def denied(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_text", denied)
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(path)
+
+
+def test_users_command_names_a_damaged_or_unwritable_accounts_file(tmp_path):
+    path = tmp_path / "acc.json"
+    path.write_text(json.dumps({"version": 1, "users": {"sam": "not a record"}}))
+    for args in (("list",), ("disable", "sam")):
+        proc = run_cli("users", "--accounts", str(path), *args)
+        assert proc.returncode == 2 and "'sam' is damaged" in proc.stderr and "Traceback" not in proc.stderr
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    proc = run_cli("users", "--accounts", str(blocked / "acc.json"), "add", "sam", "--role", "supervisor",
+                   "--pin-stdin", input="2468\n")   # its folder is a file: it cannot be written
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "acc.json" in proc.stderr

@@ -210,3 +210,17 @@ def test_journal_commands_name_a_directory_and_never_overwrite_an_export(tmp_pat
     assert done.returncode == 2 and "the file exists; an export never overwrites one" in done.stderr
     assert existing.read_text() == "evidence\n"
     assert run_cli("journal", "export", path, "-o", str(tmp_path / "new.journal.jsonl")).returncode == 0
+
+
+def test_a_body_without_json_text_is_a_journal_error_and_writes_nothing(tmp_path):
+    """As MemoryJournal.add refuses it: the controller turns a JournalError into a pause, any other error not."""
+    j = Journal(tmp_path / "j.sqlite")
+    j.append("note", {"i": 1}, "2026-11-30T04:00:00.000000Z")
+    with pytest.raises(JournalError, match="row 2"):
+        j.append("note", {(1, 2): "tuple key"}, "2026-11-30T04:00:01.000000Z")
+    with pytest.raises(JournalError, match="row 2"):
+        j.append("decision", {"i": 2}, "2026-11-30T04:00:01.000000Z",
+                 events=[EventSpec("table_status", 7)], table_id="T1")   # event data that is no mapping
+    j.append("note", {"i": 3}, "2026-11-30T04:00:02.000000Z")
+    assert [r.body for r in j.rows()] == [{"i": 1}, {"i": 3}] and j.verify().ok
+    assert outbox.read_events(j.conn) == []

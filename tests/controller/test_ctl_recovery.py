@@ -17,7 +17,9 @@ import pytest
 from ctl_helpers import Table, shoe_cards
 
 from dealer_station import outbox
+from dealer_station.app.controller import ActRefused
 from dealer_station.journal import Journal
+from drivers.frames import Connected
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,6 +84,35 @@ def test_input_without_decision_is_decided_once_on_restart(tmp_path):
     third = Table(tmp_path, journal_path=path, accounts=t.accounts)  # a second restart adds nothing
     assert len([e for e in outbox.read_events(third.journal.conn) if e.type == "card_dealt"]) == 4
     assert third.journal.verify().ok
+
+
+@pytest.mark.parametrize("token", ["8H", "QS"])
+def test_an_undecided_input_publishes_on_restart_what_it_would_have_published_live(tmp_path, token):
+    """A card while betting is open pauses the table: its decision, made only on restart, still carries
+    the table status change (``table_status`` paused), exactly as the live decision does."""
+    ts = "2026-11-30T04:00:00.000000Z"
+    live = Table(tmp_path, journal_path=str(tmp_path / "live.sqlite"))
+    live.start_shoe()
+    live.ctl.dealer("open_betting")
+    live.card(token)
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path, accounts=live.accounts)
+    t.start_shoe()
+    t.ctl.dealer("open_betting")
+    t.journal.append("input", {"kind": "frame", "frame": "card", "token": token, "raw": token.encode().hex(),
+                               "ts": ts}, ts)
+    t.journal.close()
+    again = Table(tmp_path, journal_path=path, accounts=live.accounts)
+    assert again.state == "paused"
+
+    def published(table: Table) -> list[tuple[str, dict]]:
+        return [(e.type, e.as_dict()["data"]) for e in outbox.read_events(table.journal.conn)]
+
+    assert published(again)[-2:] == published(live)[-2:]
+    assert published(again)[-1] == ("table_status", {"state": "paused", "status": "paused"})
+    again.journal.close()
+    third = Table(tmp_path, journal_path=path, accounts=live.accounts)  # a second restart adds nothing
+    assert [e for e, _ in published(third)] == [e for e, _ in published(live)]
 
 
 def test_recovery_replays_only_the_open_shoe(tmp_path):
@@ -181,6 +212,36 @@ def test_restart_with_other_rule_settings_refuses_the_open_shoe(tmp_path):
     j.close()
     again = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the old settings still open it
     assert again.ctl.snapshot().player == ("9S",) and again.state == "dealing"
+
+
+def test_the_shoe_settings_note_the_journal_failed_to_take_is_written_at_resume(tmp_path):
+    from ctl_helpers import config
+
+    from dealer_station.journal import JournalError
+
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path)
+    real = t.journal.append
+
+    def failing(kind, body, ts, **kw):
+        if body.get("kind") == "shoe_settings":
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    t.journal.append = failing
+    t.ctl.shoe_event(Connected("test"))
+    t.ctl.dealer("new_shoe")   # the shoe_started decision is written, its settings note is not
+    assert t.state == "paused" and t.journal.last_marked("shoe_settings") is None
+    with pytest.raises(ActRefused):
+        t.sup("resume")   # still failing: the note is still due
+    t.journal.append = real
+    t.sup("resume")
+    noted = t.journal.last_marked("shoe_settings")
+    assert noted is not None and noted.body["shoe"] == 1 and noted.seq > t.journal.last_marked("shoe_started").seq
+    t.ctl.dealer("shuffled")
+    t.journal.close()
+    with pytest.raises(JournalError, match="burn.indicator_counts"):   # the open shoe keeps its settings
+        Table(tmp_path, journal_path=path, cfg=config(burn__indicator_counts=True), accounts=t.accounts)
 
 
 def test_restart_with_other_rule_settings_after_the_shoe_ended_takes_them(tmp_path):

@@ -157,6 +157,37 @@ def test_disconnect_during_the_run_pauses_and_the_autodealer_waits(tmp_path):
     assert auto.step() is None
 
 
+def test_a_journal_failure_on_an_automatic_act_pauses_the_run_never_raises_out_of_it(tmp_path):
+    from dealer_station.journal import JournalError
+
+    journal = Journal(":memory:")
+    ctl = Controller(config(), journal)
+    sink = []
+    sim = SimShoe(sink.append, 1)
+
+    def draw():
+        sim.draw()
+        ctl.shoe_event(sink.pop())
+
+    ctl.shoe_event(Connected("sim"))
+    auto = AutoDealer(ctl, draw, new_shoe=sim.load, shoes=1)
+    real = journal.append
+    acts = {"n": 0}
+
+    def failing(kind, body, ts, **kw):
+        if kind == "input" and body.get("act") == "open_betting":
+            acts["n"] += 1
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    journal.append = failing
+    stop = threading.Event()
+    assert run_station(ctl, queue.Queue(), draw, stop, idle_exit=0.2, auto=auto, poll=0.01) == "idle"
+    view = ctl.snapshot()
+    assert acts["n"] == 1 and view.state == "paused" and view.incident.type == "journal_failure"
+    assert view.round_number == 0 and auto.step() is None
+
+
 def test_edge_monitor_hook(tmp_path):
     calls = []
 
@@ -403,3 +434,16 @@ def test_log_enabled_follows_structlog_set_up_elsewhere():
         assert captured and captured[0]["event"] == "seen"
     finally:
         reset_logging()
+
+
+def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "j.sqlite"
+    Journal(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    conn.commit()
+    conn.close()
+    proc = run_cli("simulate", "--seed", "1", "--journal", str(path))
+    assert proc.returncode == 2 and "disk full" in proc.stderr and "Traceback" not in proc.stderr

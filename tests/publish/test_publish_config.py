@@ -139,6 +139,20 @@ def test_drain_timeout():
     assert drain_timeout_from(_args("--drain-timeout", "0.5"), {"drain_timeout": 3}) == 0.5
     with pytest.raises(BrokerConfigError):
         drain_timeout_from(_args("--drain-timeout", "-1"))
+    for bad in ("inf", "nan", "3601"):   # the exit wait is always bounded
+        with pytest.raises(BrokerConfigError, match="not a number of seconds"):
+            drain_timeout_from(_args("--drain-timeout", bad))
+    for bad in ("ten", True, float("inf")):
+        with pytest.raises(BrokerConfigError, match="drain timeout"):
+            drain_timeout_from(_args(), {"drain_timeout": bad})
+
+
+def test_a_bad_drain_timeout_in_the_station_configuration_is_a_config_error():
+    from dealer_station.app.config import ConfigError, config_from_dict
+
+    with pytest.raises(ConfigError, match="drain timeout 'ten'"):
+        config_from_dict({"broker": {"url": "mqtt://h", "drain_timeout": "ten"}})
+    assert config_from_dict({"broker": {"url": "mqtt://h", "drain_timeout": 3}}).broker["drain_timeout"] == 3
 
 
 @pytest.mark.parametrize("table_id", ["", "T/1", "T+", "#", "a" * 65, "-x", "tab le"])
@@ -150,3 +164,36 @@ def test_bad_table_ids(table_id):
 def test_topics():
     assert events_topic("T1") == "baccarat/tables/T1/events"
     assert status_topic("Salon-2.table_07") == "baccarat/tables/Salon-2.table_07/status"
+
+
+def test_a_station_with_a_broker_and_an_in_memory_journal_is_refused():
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.publishing import Publishing, add_publishing_arguments
+
+    parser = argparse.ArgumentParser()
+    add_publishing_arguments(parser)
+    args = parser.parse_args(["--broker", "mqtt://127.0.0.1:1"])
+    with pytest.raises(ValueError, match="journal in a file"):
+        Publishing(args, config_from_dict({}), ":memory:")
+    assert Publishing(parser.parse_args([]), config_from_dict({}), ":memory:").finish() == 0   # no broker
+
+
+def test_finish_stops_the_publisher_even_when_the_outbox_cannot_be_counted(tmp_path, monkeypatch):
+    import sqlite3
+
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.publishing import Publishing, add_publishing_arguments
+
+    parser = argparse.ArgumentParser()
+    add_publishing_arguments(parser)
+    args = parser.parse_args(["--broker", "mqtt://127.0.0.1:1", "--drain-timeout", "5"])
+    publishing = Publishing(args, config_from_dict({}), str(tmp_path / "journal.sqlite"))
+    assert publishing.publisher is not None and publishing.publisher.running
+
+    def locked():
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(publishing.publisher, "remaining", locked)
+    with pytest.raises(sqlite3.OperationalError):
+        publishing.finish()
+    assert not publishing.publisher.running

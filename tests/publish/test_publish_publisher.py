@@ -305,3 +305,24 @@ def test_two_stations_with_one_client_id_back_off_instead_of_spinning(broker, tm
         for p in pubs:
             p.stop()
     assert all(1 <= c <= 15 for c in connects), connects
+
+
+def test_a_lock_file_that_cannot_be_made_is_reported_once_and_retried(tmp_path):
+    from mqtt_helpers import free_port
+    from structlog.testing import capture_logs
+
+    db = tmp_path / "journal.db"
+    append_cards(make_journal(db), "T1", 1)
+    blocker = tmp_path / "journal.db.publisher.lock"
+    blocker.mkdir()   # the lock file cannot be opened: a folder has its name
+    with capture_logs() as logs:
+        pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()   # never raises for it
+        try:
+            assert pub_wait(lambda: (pub.stats().last_error or "").startswith("lock:"))
+            time.sleep(0.6)   # three more attempts
+            assert pub.running and pending_count(db) == 1
+        finally:
+            pub.stop()
+    said = [e for e in logs if e["event"] == "publisher cannot lock the outbox"]
+    assert len(said) == 1
+    blocker.rmdir()
