@@ -1,8 +1,8 @@
 """Publishing the outbox to the betting platform over MQTT (issue 9; DESIGN.md "Scale beyond one table").
 
-Use :func:`add_broker_arguments` on a command's parser, then either ``with publishing(args, db_path,
-table_id, section=config.get("broker")) as publisher: ...`` (drains on exit) or
-``Publisher.from_args(args, db_path, table_id)`` (returns None when no broker is configured).
+Use :func:`add_broker_arguments` on a command's parser, then ``Publisher.from_args(args, db_path,
+table_id)`` (returns None when no broker is configured); a station command uses
+:class:`dealer_station.app.publishing.Publishing`, which also drains on exit.
 Topics, payloads and guarantees: docs/events.md.
 """
 
@@ -18,9 +18,9 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
-from dealer_station.publish.publisher import OutboxBusyError, Publisher, PublisherStats, pending_count, publishing
+from dealer_station.publish.publisher import OutboxBusyError, Publisher, PublisherStats, pending_count
 
 __all__ = ["DEFAULT_DRAIN_TIMEOUT", "BrokerConfig", "BrokerConfigError", "OutboxBusyError", "Publisher",
            "PublisherStats",
            "add_broker_arguments", "broker_config_from_args", "drain_timeout_from", "events_topic",
-           "parse_broker_url", "pending_count", "publishing", "status_topic", "validate_table_id"]
+           "parse_broker_url", "pending_count", "status_topic", "validate_table_id"]

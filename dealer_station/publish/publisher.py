@@ -21,8 +21,7 @@ import sqlite3
 import ssl
 import threading
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,13 +36,12 @@ from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
     broker_config_from_args,
-    drain_timeout_from,
     events_topic,
     status_topic,
     validate_table_id,
 )
 
-__all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count", "publishing"]
+__all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
 log = structlog.get_logger(__name__)
 
@@ -622,28 +620,3 @@ class Publisher:
         self._client = None
         with self._lock:
             self._connected = False
-
-
-@contextmanager
-def publishing(args: object, db_path: str | os.PathLike[str], table_id: str | None = None, *,
-               section: Mapping[str, object] | None = None, drain: bool = True,
-               station_info: Mapping[str, object] | None = None) -> Iterator[Publisher | None]:
-    """Publish while the ``with`` block runs; on exit drain up to ``--drain-timeout`` s, then stop.
-
-    Yields the started :class:`Publisher`, or ``None`` when no broker is configured (events stay in
-    the outbox). ``drain=False`` (the console) stops at once. Raises BrokerConfigError on bad settings.
-    Logs how many events remain in the outbox after the drain.
-    """
-    timeout = drain_timeout_from(args, section)   # refused now, not after the block with the thread running
-    publisher = Publisher.from_args(args, db_path, table_id, section=section, station_info=station_info)
-    try:
-        yield publisher
-    finally:
-        if publisher is not None:
-            left = publisher.drain(timeout) if drain else publisher.remaining()
-            publisher.stop()
-            if left:
-                log.warning("events left in the outbox; they are published on the next run with a broker",
-                            remaining=left, table_id=publisher.table_id)
-            else:
-                log.info("outbox drained", table_id=publisher.table_id)
