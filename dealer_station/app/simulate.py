@@ -135,7 +135,11 @@ def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate
     """
     for row in journal.rows(kinds=("note",)):
         if row.body.get("kind") == "simulate":
-            recorded = int(row.body["seed"])
+            try:
+                recorded = int(row.body["seed"])
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"the journal's simulate note (row {row.seq}) has no usable seed: the journal is "
+                                 f"damaged ({err!r})") from err
             if int(row.body.get("decks", decks)) != decks:
                 raise ValueError(f"decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
             if float(row.body.get("misread_rate", 0.0)) != misread_rate:

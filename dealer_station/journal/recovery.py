@@ -85,7 +85,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     start = journal.last_marked("shoe_started")
     after = 0
     if start is not None and start.kind == "decision":
-        shoe = int(start.body.get("shoe", 1))
+        shoe = _whole(journal, start, "shoe", 1)
         noted = journal.last_marked("shoe_settings")
         recorded = None
         if noted is not None and noted.seq > start.seq and noted.body.get("shoe") == shoe:
@@ -95,7 +95,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
         if changed is not None and ended is not None and ended.kind == "decision" and ended.seq > start.seq:
             # The shoe is over: replay only what came after its end (the new settings start with the next shoe).
             machine.restore_before_shoe(shoe, bool(ended.body.get("connected", False)))
-            after = int(ended.body["input"])
+            after = _whole(journal, ended, "input")
         elif changed is not None:
             key, was, now = changed
             where = getattr(journal, "path", "(memory)")
@@ -105,7 +105,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
                 f"the setting, finish or end the shoe, then change it")
         else:
             machine.restore_before_shoe(shoe - 1, bool(start.body.get("connected", False)))
-            after = int(start.body["input"]) - 1
+            after = _whole(journal, start, "input") - 1
     result.from_seq = after + 1
     last_input: JournalRow | None = None
     last_outputs: list[tuple[str, dict]] = []
@@ -163,3 +163,16 @@ def _check(journal: Journal, row: JournalRow, seq: int, outputs: list[tuple[str,
         f"journal {where}: row {row.seq} (the decision on input {seq}) recorded output {at + 1} "
         f"as {_show(was)[:200]} but replaying the input gives {_show(now)[:200]}; refusing to start on a replay "
         f"that differs from the record")
+
+
+def _whole(journal: Journal, row: JournalRow, key: str, default: int | None = None) -> int:
+    """``row.body[key]`` as a whole number; JournalError naming the row when a damaged row has none."""
+    try:
+        value = row.body[key] if default is None else row.body.get(key, default)
+        if isinstance(value, bool):
+            raise TypeError("a true/false value")
+        return int(value)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        where = getattr(journal, "path", "(memory)")
+        raise JournalError(f"journal {where}: {row.kind} row {row.seq} has no usable {key!r} ({err!r}): the journal "
+                           f"is damaged; check it with: dealer-station journal verify {where}") from err

@@ -281,7 +281,7 @@ class Journal:
             for seq, ts, kind, mark_text, text, prev, digest in cursor:
                 try:
                     body = json.loads(text)
-                except (json.JSONDecodeError, TypeError):
+                except (ValueError, TypeError, RecursionError):  # not JSON, too long a number, too deep
                     body = {"_unreadable": text}
                 yield JournalRow(seq, ts, kind, mark_text, body, prev, digest)
         except sqlite3.Error as err:
@@ -325,7 +325,7 @@ class Journal:
                     return VerifyReport(False, count, seq, problem)
                 try:
                     json.loads(text)
-                except (json.JSONDecodeError, TypeError):
+                except (ValueError, TypeError, RecursionError):  # not JSON, too long a number, too deep
                     return VerifyReport(False, count, seq, f"row {seq}: body is not JSON")
                 prev = digest
                 expected += 1

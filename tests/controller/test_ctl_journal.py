@@ -224,3 +224,26 @@ def test_a_body_without_json_text_is_a_journal_error_and_writes_nothing(tmp_path
     j.append("note", {"i": 3}, "2026-11-30T04:00:02.000000Z")
     assert [r.body for r in j.rows()] == [{"i": 1}, {"i": 3}] and j.verify().ok
     assert outbox.read_events(j.conn) == []
+
+
+def test_a_damaged_row_is_reported_not_raised(tmp_path):
+    """A tampered journal never crashes a reader: a body nested too deep or with a huge number reads as
+    unreadable, and recovery names a decision row that lost its input number (JournalError, not KeyError)."""
+    from dealer_station.app.controller import Controller
+
+    path = filled(tmp_path, rounds=1)
+    tamper(path, "UPDATE journal SET body = '" + "[" * 100_000 + "]" * 100_000 + "' WHERE seq = 4")
+    tamper_more = sqlite3.connect(path)
+    tamper_more.execute("UPDATE journal SET body = '{\"n\": " + "9" * 5000 + "}' WHERE seq = 5")
+    tamper_more.commit()
+    tamper_more.close()
+    rows = {r.seq: r for r in Journal(path, readonly=True).rows()}
+    assert "_unreadable" in rows[4].body and "_unreadable" in rows[5].body
+    assert not Journal(path, readonly=True).verify().ok
+    start = next(r for r in rows.values() if r.kind == "decision" and "shoe_started" in r.mark)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE journal SET body = '{\"shoe\": 1}' WHERE seq = ?", (start.seq,))
+    conn.commit()
+    conn.close()
+    with pytest.raises(JournalError, match=f"decision row {start.seq} has no usable 'input'.*damaged"):
+        Controller(Table(tmp_path).cfg, Journal(path))
