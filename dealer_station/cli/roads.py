@@ -3,7 +3,7 @@
 SEQUENCE is the shoe's results as letters ``B`` (Banker), ``P`` (Player), ``T`` (tie); spaces are
 ignored, and the sequence may be split over several arguments. Without ``--json`` a text summary is
 printed. ``--png FILE`` also draws the roads board, offscreen, as the console shows it.
-Rule source: issue 6 (roadmaps).
+Rule source: docs/roads.md.
 """
 
 from __future__ import annotations
