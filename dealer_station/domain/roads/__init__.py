@@ -56,6 +56,7 @@ from dealer_station.domain.roads.grids import BeadCell, BigRoad, BigRoadCell, Gr
 from dealer_station.domain.roads.marks import (
     BANKER,
     DERIVED_ROADS,
+    MARK_CODES,
     PLAYER,
     ROWS,
     TIE,
@@ -68,6 +69,7 @@ from dealer_station.domain.roads.marks import (
 __all__ = [
     "BANKER",
     "DERIVED_ROADS",
+    "MARK_CODES",
     "PLAYER",
     "ROWS",
     "TIE",

@@ -13,8 +13,10 @@ from dealer_station.domain.roads.derived import DerivedRoad, _colour_columns, as
 from dealer_station.domain.roads.grids import BeadCell, BigRoad, big_road_columns, draw_grid
 from dealer_station.domain.roads.marks import (
     BANKER,
+    BLUE,
     DERIVED_ROADS,
     PLAYER,
+    RED,
     ROWS,
     TIE,
     RoundMark,
@@ -122,7 +124,36 @@ class Roads:
             "cockroach_pig": self.cockroach_pig.marks,
             "ask": {w: dict(v) for w, v in self.ask.items()},
             "stats": self.stats.to_json(),
+            "cells": self.cells(),
         }
+
+    def cells(self) -> dict[str, list[dict[str, Any]]]:
+        """Every road as the grid cells the console draws, oldest first (``roads --json``'s ``"cells"``).
+
+        Returns
+        -------
+        dict
+            ``{"bead_plate": [...], "big_road": [...], "big_eye_boy": [...], "small_road": [...],
+            "cockroach_pig": [...]}``. Each cell is a dict with 0-based ``col`` (left to right) and
+            ``row`` (0–5, top to bottom), the positions of the full grid; the console shows the
+            newest columns that fit. Bead plate and big road cells add ``winner`` (``"B"``, ``"P"``,
+            ``"T"``), ``banker_pair``, ``player_pair`` and ``natural``, and the round's 0-based
+            ``round`` in the shoe; big road cells add ``ties`` (ties marked on that cell); derived
+            road cells have ``colour``: ``"red"`` or ``"blue"``.
+        """
+        def marks(mark: Any) -> dict[str, Any]:
+            return {"banker_pair": mark.banker_pair, "player_pair": mark.player_pair, "natural": mark.natural}
+
+        out: dict[str, list[dict[str, Any]]] = {
+            "bead_plate": [{"col": c.col, "row": c.row, "winner": c.mark.winner, **marks(c.mark), "round": c.index}
+                           for c in self.bead_plate],
+            "big_road": [{"col": g.col, "row": g.row, "winner": g.item.winner, "ties": g.item.ties,
+                          **marks(g.item), "round": g.item.index} for g in self.big_road.grid],
+        }
+        colours = {RED: "red", BLUE: "blue"}
+        for road in self.derived:
+            out[road.name] = [{"col": g.col, "row": g.row, "colour": colours[g.item]} for g in road.grid]
+        return out
 
 
 def compute_roads(results: Iterable[Any]) -> Roads:

@@ -125,30 +125,57 @@ def as_mark(result: Any) -> RoundMark:
     )
 
 
+MARK_CODES: dict[str, str] = {
+    "bp": "banker_pair", "pp": "player_pair", "bn": "banker_natural", "pn": "player_natural",
+}
+"""The marks a round of a sequence may carry in brackets after its letter (``B[bp,pn]``), and the
+:class:`RoundMark` flag each sets: banker pair, player pair, banker natural, player natural."""
+
+
 def parse_sequence(text: str) -> list[RoundMark]:
-    """Read a sequence of winner letters such as ``"BBP T PB"``.
+    """Read a sequence of round results such as ``"BBP T PB"`` or ``"B[bp] P[pp,pn] T"``.
 
     Parameters
     ----------
     text : str
-        Letters ``B``, ``P``, ``T`` (upper or lower case); whitespace is ignored.
+        Letters ``B`` (Banker), ``P`` (Player), ``T`` (tie), upper or lower case; whitespace is
+        ignored. A letter may be followed by its marks in brackets, comma-separated codes of
+        :data:`MARK_CODES`: ``bp`` banker pair, ``pp`` player pair, ``bn`` banker natural,
+        ``pn`` player natural (RULES.md §2–3), e.g. ``B[bp,pn]``.
 
     Returns
     -------
     list of RoundMark
-        One mark per letter, in order, without pair or natural flags.
+        One mark per letter, in order, with the flags its brackets name.
 
     Raises
     ------
     RoadsError
-        Naming the first character that is not ``B``, ``P`` or ``T`` and its 1-based position.
+        Naming the first character that is not ``B``, ``P``, ``T`` or a bracket, or the first bad
+        mark code, with its 1-based position.
     """
-    marks = []
-    for pos, char in enumerate(text, start=1):
+    marks: list[RoundMark] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        char = text[pos]
+        pos += 1
         if char.isspace():
             continue
         letter = char.upper()
         if letter not in (BANKER, PLAYER, TIE):
-            raise RoadsError(f"bad letter {char!r} at position {pos}: use B (Banker), P (Player), T (tie)")
-        marks.append(RoundMark(letter))
+            raise RoadsError(f"bad letter {char!r} at position {pos}: use B (Banker), P (Player), T (tie), "
+                             "each optionally followed by marks such as [bp,pp]")
+        flags: dict[str, bool] = {}
+        if pos < n and text[pos] == "[":
+            end = text.find("]", pos)
+            if end < 0:
+                raise RoadsError(f"the '[' at position {pos + 1} is never closed: write marks as B[bp,pp]")
+            for code in text[pos + 1:end].split(","):
+                flag = MARK_CODES.get(code.strip().lower())
+                if flag is None:
+                    raise RoadsError(f"bad mark {code.strip()!r} at position {pos + 1}: use "
+                                     + ", ".join(f"{c} ({f.replace('_', ' ')})" for c, f in MARK_CODES.items()))
+                flags[flag] = True
+            pos = end + 1
+        marks.append(RoundMark(letter, **flags))
     return marks
