@@ -3,7 +3,8 @@
 SEQUENCE is the shoe's results as letters ``B`` (Banker), ``P`` (Player), ``T`` (tie), each optionally
 followed by its marks in brackets (``B[bp,pn]``: ``bp`` banker pair, ``pp`` player pair, ``bn`` banker
 natural, ``pn`` player natural); spaces are ignored, and the sequence may be split over several arguments.
-Without ``--json`` a text summary is printed. ``--png FILE`` also draws the roads board, offscreen, as the console shows it.
+Without ``--json`` a text summary is printed. ``--png FILE`` also draws the roads board, offscreen, as the
+console shows it.
 Rule source: docs/roads.md.
 """
 
