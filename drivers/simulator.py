@@ -260,8 +260,8 @@ class SimulatedShoe(SerialShoe):
         return next(t for t in self.tokens if t not in (CUT, next_token))
 
     # -- life cycle ---------------------------------------------------------------------------------
-    def stop(self, timeout: float = 3.0) -> None:
-        """Stop the reader, cancel a pending replug and remove the pty and its link."""
+    def stop(self, timeout: float | None = None) -> None:
+        """Stop the reader, cancel a pending replug and remove the pty and its link (see :meth:`ShoeSource.stop`)."""
         self._stop.set()
         if self._replug_timer is not None:
             self._replug_timer.cancel()

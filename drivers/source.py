@@ -35,7 +35,7 @@ from drivers.codecs import Codec
 from drivers.errors import ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
 from drivers.frames import Connected, ConnectionLost, ShoeEvent
 
-__all__ = ["ShoeSource", "Sink", "RawSink"]
+__all__ = ["ShoeSource", "Sink", "RawSink", "STOP_TIMEOUT", "STOP_MARGIN"]
 
 log = structlog.get_logger(__name__)
 
@@ -43,6 +43,14 @@ Sink = Callable[[ShoeEvent], None]
 """Receives every frame and link event, on the reader thread."""
 RawSink = Callable[[float, bytes], None]
 """Receives every chunk of bytes as read: ``(time.monotonic() seconds, data)``; for recording."""
+
+STOP_TIMEOUT = 3.0
+"""Seconds :meth:`ShoeSource.stop` waits for the reader thread by default (at least one read and
+:data:`STOP_MARGIN` more)."""
+
+STOP_MARGIN = 1.0
+"""Seconds :meth:`ShoeSource.stop` waits beyond one read (``read_timeout``): the reader's last frames
+and its ``ConnectionLost(None)`` after the read in progress ends."""
 
 
 class ShoeSource:
@@ -106,6 +114,13 @@ class ShoeSource:
         """Release the device; never raises."""
         raise NotImplementedError
 
+    def _interrupt(self) -> None:
+        """Wake a read in progress (called by :meth:`stop` from another thread); never raises.
+
+        Default: nothing, the read ends within ``read_timeout``. A transport that can cancel a blocking
+        read (pyserial's ``cancel_read``) does it here, so a stop does not wait for the read to time out.
+        """
+
     def _clock(self) -> float:
         """Arrival time of the bytes just read, seconds (``time.monotonic()``; a replay uses recorded time)."""
         return time.monotonic()
@@ -153,17 +168,38 @@ class ShoeSource:
         self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.description}", daemon=True)
         self._thread.start()
 
-    def stop(self, timeout: float = 3.0) -> None:
+    @property
+    def stop_timeout(self) -> float:
+        """Seconds :meth:`stop` waits at least: one read (``read_timeout``) plus :data:`STOP_MARGIN`."""
+        return self.read_timeout + STOP_MARGIN
+
+    def stop(self, timeout: float | None = None) -> None:
         """Stop the reader thread and close the device; idempotent.
 
-        Raises ShoeTimeoutError if the thread does not end within ``timeout`` seconds.
+        Parameters
+        ----------
+        timeout : float, optional
+            Seconds to wait for the reader thread (default :data:`STOP_TIMEOUT`). Never less than
+            :attr:`stop_timeout` (``read_timeout`` + :data:`STOP_MARGIN`): the stop timeout is derived
+            from the read timeout, so a read that may block longer than the caller's wait never makes a
+            clean stop fail. A transport that can cancel its read (serial) stops at once.
+
+        Raises
+        ------
+        ShoeTimeoutError
+            The thread did not end within that wait (a device call that hangs).
         """
+        wait = max(STOP_TIMEOUT if timeout is None else float(timeout), self.stop_timeout)
         self._stop.set()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
+            try:
+                self._interrupt()
+            except Exception:  # a wake-up that fails leaves the read to time out on its own
+                log.debug("shoe_interrupt_failed", shoe=self.description, exc_info=True)
+            thread.join(wait)
             if thread.is_alive():
-                raise ShoeTimeoutError(f"shoe reader {self.description} did not stop within {timeout} s")
+                raise ShoeTimeoutError(f"shoe reader {self.description} did not stop within {wait:g} s")
 
     def draw(self) -> str:
         """Deal the next card (simulated shoes only). Raises ShoeError on a real shoe."""

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import structlog
@@ -228,7 +229,13 @@ class Controller:
     accounts:
         Accounts for supervisor acts; without them every supervisor act is refused (AuthError).
     clock:
-        Returns the current time (aware UTC); used for timestamps and the betting timer only.
+        Returns the wall-clock time (aware UTC); it only stamps rows, incidents and events (``ts``).
+    monotonic:
+        Returns seconds on a clock that never steps (``time.monotonic``, any origin); every duration the
+        controller measures runs on it: the betting window (``betting.window_seconds``, :meth:`tick`) and
+        :attr:`TableView.betting_seconds_left`. A wall-clock step (NTP, a hand-set clock, daylight saving
+        on a badly set machine) neither lengthens nor shortens the window. A replay passes its recorded
+        time.
     edge_monitor:
         Optional ``(remaining cards, round number) -> alerts``, called after each completed round with the
         shoe's own inventory (a ``Counter[Card]``: read it during the call, never change or keep it);
@@ -245,7 +252,8 @@ class Controller:
     """
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
-                 clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None) -> None:
+                 clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         config.validate()
         self.config = config
         self.journal = journal
@@ -253,6 +261,7 @@ class Controller:
         self._keeps_events = bool(getattr(journal, "keeps_events", True))
         self.accounts = accounts
         self._clock = clock
+        self._monotonic = monotonic
         if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
             edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
@@ -262,7 +271,8 @@ class Controller:
         self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
         self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
-        self._deadline: datetime | None = None
+        self._deadline: float | None = None
+        """When betting closes by itself, on the ``monotonic`` clock (seconds); None: no window running."""
         self._last_moment: object = None
         self._last_ts = ""
         self._log = structlog.get_logger("dealer_station.controller")
@@ -271,7 +281,11 @@ class Controller:
         recovery = replay_open_shoe(journal, self._machine, self._settings)
         self._status = _status(self._machine.state)
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
-            self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
+            # Restarted while betting was open: a fresh whole window. The time already run cannot be known
+            # without the wall clock (a monotonic clock starts again at boot), and a wall clock that stepped
+            # while the station was down would close betting at once or keep it open for hours; a longer
+            # window changes no result (docs/controller.md "Time").
+            self._deadline = self._monotonic() + config.betting_window_seconds
         if recovery.pending is not None:
             # The station stopped between the input row and its decision: decide it as it would have been
             # decided then, table status change included (the status before it comes from the fold).
@@ -328,7 +342,7 @@ class Controller:
             result = {"status": "dealt", **(m.provisional() or {})}
         left = None
         if m.state == "betting_open" and self._deadline is not None:
-            left = max(0.0, (self._deadline - self._clock()).total_seconds())
+            left = max(0.0, self._deadline - self._monotonic())
         return TableView(
             state=state, prompt=prompt, next_position=m.next_position, who_draws=m.who_draws(),
             table_id=self.config.table_id, shoe_number=m.shoe_number, round_number=m.round_number,
@@ -382,11 +396,17 @@ class Controller:
             if kind == "act_refused":
                 raise ActRefused(act, str(data.get("why")))
 
-    def tick(self) -> None:
-        """Let time act: closes betting when the betting window has run out (call it often)."""
+    def tick(self, *, expired: bool = False) -> None:
+        """Let time act: closes betting when the betting window has run out (call it often).
+
+        The window is measured on the ``monotonic`` clock: it closes ``betting.window_seconds`` after it
+        opened, whatever the wall clock did meanwhile. ``expired=True``: the window has run out whatever
+        the clocks say (a replay of a recorded ``timer`` input: the table's clock decided it then); it still
+        acts only while a window runs (betting open, ``betting.window_seconds`` above 0).
+        """
         if self._deadline is None or self._machine.state != "betting_open":
             return
-        if self._clock() >= self._deadline:
+        if expired or self._monotonic() >= self._deadline:
             self._deadline = None
             self._input({"kind": "timer", "act": "close_betting"})
 
@@ -501,7 +521,7 @@ class Controller:
             outputs.append(("table_status", {"status": status, "state": state}))
         self._status = status
         if "betting_opened" in kinds and self.config.betting_window_seconds > 0:
-            self._deadline = self._clock() + timedelta(seconds=self.config.betting_window_seconds)
+            self._deadline = self._monotonic() + self.config.betting_window_seconds
         if not self._write_decision(seq, outputs, ts):
             self._pending = (seq, outputs, ts)
         for kind, data in outputs:

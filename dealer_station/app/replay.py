@@ -608,7 +608,7 @@ class Replayer:
         table_config = config if self.edge_monitor == config.player_edge_monitor else \
             dataclasses.replace(config, player_edge_monitor=False)
         self.controller = Controller(table_config, self.journal, accounts=RecordedAuthority(),  # type: ignore[arg-type]
-                                     clock=lambda: self._now)
+                                     clock=lambda: self._now, monotonic=lambda: self._now.timestamp())
         self.result = ReplayResult()
         self.controller.subscribe(self._on_fact, kinds=(*ROUND_KINDS, *_CARD_KINDS))
         for listener in listeners:
@@ -779,8 +779,9 @@ class Replayer:
             _log.warning("replay_act_refused", where=step.where, by=by, act=name, why=str(err))
 
     def _timer(self) -> None:
-        """A recorded betting-window close: let the controller's timer act at the recorded time."""
-        self.controller.tick()
+        """A recorded betting-window close: the window ran out at the table (measured there on its
+        monotonic clock), so it closes here where it stands, whatever the recorded wall-clock times say."""
+        self.controller.tick(expired=True)
 
 
 # ------------------------------------------------------------------------------- expected results
@@ -901,7 +902,7 @@ def _feed(controller: Controller, body: dict) -> None:
         except ActRefused:
             pass  # journaled and decided: compared like any other decision
     elif kind == "timer":
-        controller.tick()
+        controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp
     elif kind == "supervisor":
         try:
             controller.supervisor(str(body.get("act")), user=str(body.get("user") or ""), pin="",
@@ -951,7 +952,9 @@ def audit_journal(journal: Journal, config: StationConfig, *,
     (a changed row that was not re-hashed is named there). Then every ``input`` row (frames, link
     events, dealer, timer and supervisor acts) is given to a fresh
     :class:`~dealer_station.app.controller.Controller` through its public inputs, with the clock set
-    to the row's time and the recorded supervisor accepted (:class:`RecordedAuthority`); the
+    to the row's recorded time (even when it goes back: the station's wall clock stepped) and the
+    recorded supervisor accepted (:class:`RecordedAuthority`); a recorded ``timer`` input closes betting
+    where it stands (the window ran out on the station's monotonic clock, which the rows do not record); the
     input it journals and the decision it takes (state, shoe, round, every output: cards,
     results, incidents, platform-relevant facts) must equal the recorded ones.
 
@@ -975,7 +978,7 @@ def audit_journal(journal: Journal, config: StationConfig, *,
     fresh = MemoryJournal()
     clock = [EPOCH]
     controller = Controller(config, fresh, accounts=RecordedAuthority(), clock=lambda: clock[0],  # type: ignore[arg-type]
-                            edge_monitor=edge_monitor)
+                            edge_monitor=edge_monitor, monotonic=lambda: clock[0].timestamp())
     report = AuditReport(True, rows=chain.rows)
     try:
         for row in rows:
@@ -986,7 +989,7 @@ def audit_journal(journal: Journal, config: StationConfig, *,
             moment = _parse_time(row.ts)
             if moment is None:
                 return _differs(report, f"{where}: its time {row.ts!r} is not an ISO time")
-            clock[0] = max(clock[0], moment)
+            clock[0] = moment  # the recorded stamp, as it was: a wall clock that stepped back is no difference
             before = fresh.last_seq
             try:
                 _feed(controller, row.body)
