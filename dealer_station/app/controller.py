@@ -26,7 +26,7 @@ import structlog
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.edge import EdgeMonitor, edge_watch_for
-from dealer_station.app.logging import log_enabled
+from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
@@ -299,7 +299,8 @@ class Controller:
             try:
                 listener(fact)
             except Exception as err:  # noqa: BLE001 - a listener never stops the table
-                self._safe_log("error", "listener_failed", fact=kind, error=repr(err))
+                # safe_repr: an exception whose own repr raises must not stop the other listeners
+                self._safe_log("error", "listener_failed", fact=kind, error=safe_repr(err))
 
     # ------------------------------------------------------------------ view
 
@@ -365,8 +366,8 @@ class Controller:
         try:
             self._input(_event_body(event))
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
-            self._safe_log("error", "shoe_event_failed", error=repr(err))
-            self._tell("error", {"detail": repr(err)})
+            self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
+            self._tell("error", {"detail": safe_repr(err)})
 
     def dealer(self, act: str, **kw: Any) -> None:
         """A dealer act: ``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``,
@@ -517,7 +518,7 @@ class Controller:
         try:
             seq, digest = self.journal.head
         except Exception as err:  # noqa: BLE001 - logging never stops the table
-            self._safe_log("error", "journal_head_failed", error=repr(err))
+            self._safe_log("error", "journal_head_failed", error=safe_repr(err))
             return
         self._safe_log("info", "journal_head", head=f"{seq}:{digest}")
 
@@ -552,8 +553,8 @@ class Controller:
                 out.append(("player_edge", {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
             return out
         except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
-            self._safe_log("error", "edge_monitor_failed", error=repr(err))
-            return [("error", {"detail": f"edge monitor failed: {err!r}"})]
+            self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
+            return [("error", {"detail": f"edge monitor failed: {safe_repr(err)}"})]
 
     def _events(self, outputs: list) -> list[EventSpec]:
         m = self._machine
