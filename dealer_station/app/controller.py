@@ -15,6 +15,7 @@ again, so no event is appended twice and no published result changes.
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ _HELD_KINDS = ("frame", "link", "timer")
 
 _EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
                           "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
-                          "table_status"})
+                          "table_status", "procedure_violation"})
 """Machine outputs that make a platform event (:meth:`Controller._events`)."""
 
 
@@ -597,6 +598,8 @@ class Controller:
                 events.append(EventSpec("player_edge", dict(data), sid, rid))
             elif kind == "table_status":
                 events.append(EventSpec("table_status", dict(data), sid))
+            elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
+                events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
 
     def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
@@ -690,10 +693,33 @@ _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voi
           "shoe_ended": "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
 
-_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused"})
+_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
 _INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
                          "player_edge"})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
+
+
+def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
+    """The ``alert`` event's data for a ``procedure_violation`` fact (a frame read with no shoe open).
+
+    ``{"kind": "frame_without_shoe", "reason", "card", "evidence", "state", "after_shoe"}``: ``card`` is
+    the card token when a card was read (``reason`` ``card_without_shoe``), else None; ``evidence`` the
+    frame as recorded (raw bytes as hex, the token in brackets); ``state`` ``no_shoe`` (no shoe yet) or
+    ``shoe_end``; ``after_shoe`` the id of the last shoe (None before the first). Built from the fact
+    alone (the machine's record of the decision), so the journal's decision row makes the same event.
+    """
+    reason = str(data.get("reason") or "")
+    evidence = str(data.get("evidence") or "")
+    card = None
+    if reason == "card_without_shoe":
+        # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
+        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        card = token if _CARD_TOKEN.fullmatch(token) else None
+    return {"kind": "frame_without_shoe", "reason": reason, "card": card, "evidence": evidence,
+            "state": str(data.get("state") or ""), "after_shoe": after_shoe}
+
+
+_CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")
 
 
 def _describe(body: dict) -> str:
