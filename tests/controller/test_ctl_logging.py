@@ -35,6 +35,13 @@ class Unprintable:
         raise RuntimeError("no repr")
 
 
+class StrRaises:
+    """An object whose ``__str__`` raises (its repr works): JSON's ``default=str`` fails on it."""
+
+    def __str__(self) -> str:
+        raise ValueError("no str")
+
+
 class NotText:
     """An object whose ``__str__`` and ``__repr__`` return something that is not text."""
 
@@ -71,6 +78,7 @@ ODD = {
     "circular_list": _circular_list(),
     "unprintable": Unprintable(),
     "unprintable_key": {Unprintable(): 1},
+    "str_raises": StrRaises(),
     "not_text": NotText(),
     "bytes": b"\xff\x00\x02",
     "huge_int": 10 ** 5000,
