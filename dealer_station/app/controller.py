@@ -15,6 +15,7 @@ again, so no event is appended twice and no published result changes.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -27,7 +28,7 @@ import structlog
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.edge import EdgeMonitor, edge_watch_for
-from dealer_station.app.logging import log_enabled
+from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
@@ -44,7 +45,7 @@ _HELD_KINDS = ("frame", "link", "timer")
 
 _EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
                           "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
-                          "table_status"})
+                          "table_status", "procedure_violation"})
 """Machine outputs that make a platform event (:meth:`Controller._events`)."""
 
 
@@ -313,7 +314,8 @@ class Controller:
             try:
                 listener(fact)
             except Exception as err:  # noqa: BLE001 - a listener never stops the table
-                self._safe_log("error", "listener_failed", fact=kind, error=repr(err))
+                # safe_repr: an exception whose own repr raises must not stop the other listeners
+                self._safe_log("error", "listener_failed", fact=kind, error=safe_repr(err))
 
     # ------------------------------------------------------------------ view
 
@@ -379,8 +381,8 @@ class Controller:
         try:
             self._input(_event_body(event))
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
-            self._safe_log("error", "shoe_event_failed", error=repr(err))
-            self._tell("error", {"detail": repr(err)})
+            self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
+            self._tell("error", {"detail": safe_repr(err)})
 
     def dealer(self, act: str, **kw: Any) -> None:
         """A dealer act: ``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``,
@@ -537,7 +539,7 @@ class Controller:
         try:
             seq, digest = self.journal.head
         except Exception as err:  # noqa: BLE001 - logging never stops the table
-            self._safe_log("error", "journal_head_failed", error=repr(err))
+            self._safe_log("error", "journal_head_failed", error=safe_repr(err))
             return
         self._safe_log("info", "journal_head", head=f"{seq}:{digest}")
 
@@ -572,8 +574,8 @@ class Controller:
                 out.append(("player_edge", {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
             return out
         except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
-            self._safe_log("error", "edge_monitor_failed", error=repr(err))
-            return [("error", {"detail": f"edge monitor failed: {err!r}"})]
+            self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
+            return [("error", {"detail": f"edge monitor failed: {safe_repr(err)}"})]
 
     def _events(self, outputs: list) -> list[EventSpec]:
         m = self._machine
@@ -616,6 +618,8 @@ class Controller:
                 events.append(EventSpec("player_edge", dict(data), sid, rid))
             elif kind == "table_status":
                 events.append(EventSpec("table_status", dict(data), sid))
+            elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
+                events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
 
     def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
@@ -709,10 +713,33 @@ _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voi
           "shoe_ended": "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
 
-_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused"})
+_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
 _INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
                          "player_edge"})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
+
+
+def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
+    """The ``alert`` event's data for a ``procedure_violation`` fact (a frame read with no shoe open).
+
+    ``{"kind": "frame_without_shoe", "reason", "card", "evidence", "state", "after_shoe"}``: ``card`` is
+    the card token when a card was read (``reason`` ``card_without_shoe``), else None; ``evidence`` the
+    frame as recorded (raw bytes as hex, the token in brackets); ``state`` ``no_shoe`` (no shoe yet) or
+    ``shoe_end``; ``after_shoe`` the id of the last shoe (None before the first). Built from the fact
+    alone (the machine's record of the decision), so the journal's decision row makes the same event.
+    """
+    reason = str(data.get("reason") or "")
+    evidence = str(data.get("evidence") or "")
+    card = None
+    if reason == "card_without_shoe":
+        # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
+        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        card = token if _CARD_TOKEN.fullmatch(token) else None
+    return {"kind": "frame_without_shoe", "reason": reason, "card": card, "evidence": evidence,
+            "state": str(data.get("state") or ""), "after_shoe": after_shoe}
+
+
+_CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")
 
 
 def _describe(body: dict) -> str:

@@ -125,6 +125,8 @@ def run(args) -> int:
     try:
         for name in args.sessions:
             sessions.append(load_session(name, codec=args.codec))
+            if sessions[-1].dropped:
+                echo(f"dealer-station replay: warning: {sessions[-1].dropped}", file=sys.stderr)
             if args.acts:
                 sessions[-1] = with_acts(sessions[-1], args.acts)
             if args.check:

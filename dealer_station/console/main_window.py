@@ -220,6 +220,8 @@ class MainWindow(QMainWindow):
                 self.bridge.submit("load_shoe", lambda n=number: self.load_shoe(n))
         elif kind == "round_completed":
             self.rounds_completed += 1
+        elif kind == "procedure_violation":  # a frame with no shoe open: told in plain words, nothing changes
+            self.dealer.show_notice(prompts.stray_frame(data))
         self.supervisor.add_fact(fact)
 
     def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:

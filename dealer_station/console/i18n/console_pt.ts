@@ -243,6 +243,21 @@
 <context>
     <name>Prompts</name>
     <message>
+        <location filename="../prompts.py" line="77" />
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="80" />
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>A carta de corte foi lida sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="81" />
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>Chegou uma leitura falhada do sapato sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
         <location filename="../prompts.py" line="48" />
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
