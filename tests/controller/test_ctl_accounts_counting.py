@@ -238,3 +238,25 @@ def test_a_pin_is_not_checked_while_another_process_holds_the_lock(tmp_path):
     finally:
         os.close(fd)
 
+
+# ------------------------------------------------------------------ reasons and notes nobody can read
+
+@pytest.mark.parametrize("reason, note", [
+    ("scanner_misread", "\u200b"), ("scanner_misread", "\x00"), ("scanner_misread", "\x1b[2J"),
+    ("scanner_misread", "\ufeff \u200d"), ("\u200b", "lens dirty"), ("\x1b[0m", "lens dirty"),
+    ("scanner_misread", "lens\x00dirty"),
+])
+def test_supervisor_act_with_an_invisible_reason_or_note_is_refused_and_journaled(table, reason, note):
+    from ctl_helpers import SUP, SUP_PIN
+
+    from dealer_station.app.controller import ActRefused
+
+    table.ctl.dealer("call_supervisor", note="x")
+    with pytest.raises(ActRefused) as err:
+        table.ctl.supervisor("resume", user=SUP, pin=SUP_PIN, reason=reason, note=note)
+    assert "blank" in str(err.value) or "control character" in str(err.value)
+    assert table.state == "paused"
+    refused = [row.body for row in table.journal.rows(kinds=("note",)) if row.body.get("kind") == "act_refused"]
+    assert refused and refused[-1]["note"] == note and refused[-1]["reason"] == reason  # kept as typed
+    table.sup("resume", reason="scanner_misread", note="lens dirty \u200b")  # visible text passes
+    assert table.state != "paused"
