@@ -229,3 +229,28 @@ def test_the_form_refuses_a_note_that_shows_nothing(qtbot, table, note):
     assert sup.confirm.isEnabled()
     assert sup.perform(), sup.outcome.text()
     assert _acts(station)[-1]["note"] == "lens dirty \u200b"
+
+
+def test_the_console_locks_a_supervisor_out_when_the_accounts_file_cannot_be_written(qtbot, table, monkeypatch):
+    import errno
+
+    win, station, _clock = table()
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    sup = win.supervisor
+
+    def no_space(self, users):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Accounts, "_save", no_space)  # a full disk
+    for _ in range(5):
+        sup.user_edit.setText("sue")
+        sup.pin_edit.setText("9999")
+        assert sup.login() is False
+        assert "wrong PIN" in sup.login_message.text() and "counted in memory" in sup.login_message.text()
+    sup.pin_edit.setText("1234")
+    assert sup.login() is False and "locked" in sup.login_message.text()  # the right PIN too, from memory
+    sup.authenticate = None  # and the controller, checking the PIN at the act, sees the same lock
+    sup.pin_edit.setText("1234")
+    assert _try_resume(sup) is False and "locked" in sup.outcome.text()
+    assert win.host.snapshot().state == "paused" and _acts(station) == []
