@@ -185,12 +185,14 @@ def _fill(folder: Path) -> None:
             assert err.errno == errno.ENOSPC
 
 
-@pytest.mark.parametrize("how", ["read_only", "full"])
+@pytest.mark.parametrize("how", ["read_only", "read_only_no_lock_file", "full"])
 def test_lockout_with_an_accounts_file_root_cannot_write(small_tmpfs, how):
     path = small_tmpfs / "accounts.json"
     mono = Monotonic()
     _accounts(path).add("sam", "supervisor", "2468")
-    if how == "read_only":
+    if how == "read_only_no_lock_file":  # a file copied onto read-only media: no lock can be made
+        Accounts(path).lock_path.unlink()
+    if how.startswith("read_only"):
         subprocess.run(["mount", "-o", "remount,ro", str(small_tmpfs)], check=True)
     else:
         _fill(small_tmpfs)
