@@ -29,6 +29,7 @@ from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.edge import EdgeMonitor, edge_watch_for
 from dealer_station.app.logging import log_enabled, safe_repr
+from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
@@ -422,14 +423,17 @@ class Controller:
         fails only ``resume`` is taken: it writes what is pending, then journals and acts on the shoe events
         held meanwhile (:attr:`TableView.held_inputs`), in order.
 
-        Needs an authenticated supervisor, a reason code and a note (issue 3 §4).
+        Needs an authenticated supervisor, a reason code and a note (issue 3 §4), each with visible
+        text and no control character (:func:`dealer_station.domain.free_text.free_text_problem`:
+        a note of zero-width spaces, NUL or an escape sequence is refused like an empty one).
 
         Raises
         ------
         AuthError
             Not a supervisor, wrong PIN, locked, disabled, unknown user, or no accounts (journaled).
         ActRefused
-            No reason or note, or the act does not fit the table now (journaled).
+            No reason or note (or one blank or with control characters), or the act does not fit the
+            table now (journaled).
         """
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
@@ -441,8 +445,8 @@ class Controller:
             self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
             self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
             raise
-        if not who["reason"].strip() or not who["note"].strip():
-            why = "a reason code and a note are required"
+        why = act_text_problem(who["reason"], who["note"])
+        if why is not None:
             self._note({"kind": "act_refused", **who, "why": why})
             self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state})
             raise ActRefused(act, why)

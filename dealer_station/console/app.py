@@ -118,7 +118,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
         station.close()
         raise
     window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
-                        load_shoe=station.load_shoe)
+                        load_shoe=station.load_shoe,
+                        supervisor_idle_seconds=station.config.supervisor_idle_seconds)
     window.resize(*size)
     status = 0
     try:

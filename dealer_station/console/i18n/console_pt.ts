@@ -579,6 +579,26 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou após %2 segundos sem um toque. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: o incidente para que foi aberta acabou. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: há agora outro incidente na mesa. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>a note in plain text (no control characters)</source>
+        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
+    </message>
+    <message>
         <location filename="../supervisor_screen.py" line="150" />
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
