@@ -5,7 +5,7 @@ DESIGN.md "Durability and recovery": one station writes a journal. The lock is t
 the kernel drops it when the holder's process ends in any way, SIGKILL and power cut included, so a
 dead station never leaves a stale lock behind. The holder writes its pid into the file so a refusal
 can name it; the file itself stays (removing it would let a second process lock a new file while a
-third still holds the old one).
+third still holds the old one: never delete a lock file by hand while a station may run).
 
 Two locks use it: ``<journal>.station.lock`` (one writing station per journal,
 :class:`~dealer_station.journal.store.Journal`) and ``<journal>.publisher.lock`` (one publisher per
@@ -78,15 +78,23 @@ class SidecarLock:
             return True
         import fcntl
 
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return False
-        except BaseException:
-            os.close(fd)
-            raise
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                mine, named = os.fstat(fd), os.stat(self.path)
+            except BlockingIOError:
+                os.close(fd)
+                return False
+            except FileNotFoundError:   # removed between the open and the lock: take the new one
+                os.close(fd)
+                continue
+            except BaseException:
+                os.close(fd)
+                raise
+            if (mine.st_dev, mine.st_ino) == (named.st_dev, named.st_ino):
+                break
+            os.close(fd)   # replaced between the open and the lock: a lock on a file nobody else opens holds nothing
         self._fd = fd
         try:   # the pid is for people reading a refusal: the lock holds without it (a full disk)
             os.ftruncate(fd, 0)
