@@ -397,3 +397,16 @@ def test_a_reader_never_takes_the_writer_lock(tmp_path):
         assert writer.last_seq == 1
     with pytest.raises(JournalError, match="no journal at"):
         Journal(tmp_path / "none.sqlite", readonly=True)
+
+
+def test_a_system_directory_the_user_cannot_write_is_one_line():
+    prefix = _unprivileged()
+    path = f"/usr/dealer-station-test-{uuid.uuid4().hex[:12]}/j.sqlite"   # /usr: there, and only root's
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([*prefix, sys.executable, "-m", "dealer_station", "simulate", "--journal", path],
+                          capture_output=True, text=True, timeout=120, env=env, cwd="/")
+    assert proc.returncode == 2
+    assert one_line(proc.stderr) == (f"dealer-station simulate: the journal {path} cannot be made: Permission "
+                                     f"denied ({Path(path).parent}); create its directory or choose another "
+                                     f"--journal")
+    assert not Path(path).parent.exists()
