@@ -100,9 +100,7 @@ def test_a_second_writer_is_refused_naming_the_holder_and_the_lock_goes_with_clo
     first.close()   # idempotent: a second close lets nobody's lock go
 
 
-def test_a_lock_file_replaced_while_held_is_not_taken_twice(tmp_path):
-    """The lock is on the file the holder opened: a second writer that finds the name pointing elsewhere
-    (the file was replaced) locks that one; the check against the name keeps a half-replaced one out."""
+def test_the_lock_names_its_holder_and_goes_with_release(tmp_path):
     from dealer_station.journal.lock import SidecarLock
 
     path = tmp_path / "x.lock"
@@ -113,7 +111,41 @@ def test_a_lock_file_replaced_while_held_is_not_taken_twice(tmp_path):
     first.release()
     assert second.acquire()
     second.release()
-    assert not first.held
+    assert not first.held and path.exists()   # the file stays: only the lock goes
+
+
+@pytest.mark.parametrize("change", ["replaced", "removed"])
+def test_a_lock_file_changed_between_its_open_and_its_lock_is_opened_again(tmp_path, monkeypatch, change):
+    """Another process may replace or remove the file between this one's open and flock: the lock taken on the
+    old file would hold nothing (the next comer opens the new one), so it is taken again on the file now named."""
+    import fcntl
+
+    from dealer_station.journal.lock import SidecarLock
+
+    path = tmp_path / "x.lock"
+    path.write_text("")
+    real = fcntl.flock
+    calls = []
+
+    def flock_after_a_change(fd, op):
+        if not calls:
+            if change == "replaced":
+                (tmp_path / "new.lock").write_text("")
+                os.replace(tmp_path / "new.lock", path)
+            else:
+                path.unlink()
+        calls.append(op)
+        return real(fd, op)
+
+    monkeypatch.setattr(fcntl, "flock", flock_after_a_change)
+    lock = SidecarLock(path)
+    assert lock.acquire()
+    monkeypatch.undo()
+    try:
+        assert len(calls) == 2 and path.exists()
+        assert not SidecarLock(path).acquire()   # the lock is on the file a newcomer opens
+    finally:
+        lock.release()
 
 
 def test_a_station_runs_its_own_publisher_while_two_publishers_still_refuse_each_other(tmp_path):
