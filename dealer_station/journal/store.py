@@ -191,15 +191,25 @@ class Journal:
             outbox.ensure_schema(self._conn)
             self._load_tail()
         except sqlite3.Error as err:
-            self._release_lock()
+            self._abandon()
             raise JournalError(f"cannot open journal {self.path}: {err}") from err
         except BaseException:
-            self._release_lock()
+            self._abandon()
             raise
 
     def _release_lock(self) -> None:
         if self._lock is not None:
             self._lock.release()
+
+    def _abandon(self) -> None:
+        """A failed open: close what was opened, then let the lock go (no connection outlives it)."""
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except sqlite3.Error:
+                pass
+        self._release_lock()
 
     @property
     def conn(self) -> sqlite3.Connection:

@@ -442,3 +442,17 @@ def test_a_system_directory_the_user_cannot_write_is_one_line():
                                      f"denied ({Path(path).parent}); create its directory or choose another "
                                      f"--journal")
     assert not Path(path).parent.exists()
+
+
+def test_a_writer_that_fails_to_open_lets_the_lock_go(tmp_path):
+    from dealer_station.journal.lock import SidecarLock
+
+    db = tmp_path / "j.sqlite"
+    db.write_bytes(b"not a database, " * 512)
+    for _ in range(2):   # the second attempt is told the same, not "in use"
+        with pytest.raises(JournalError) as err:
+            Journal(db)
+        assert not isinstance(err.value, JournalBusyError) and "not a database" in str(err.value)
+    probe = SidecarLock(lock_file(db))
+    assert probe.acquire()
+    probe.release()
