@@ -31,6 +31,7 @@ import structlog
 from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station import __version__
+from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.outbox import mark_published
 from dealer_station.publish.config import (
     BrokerConfig,
@@ -53,38 +54,6 @@ STABLE_SECONDS = 10.0
 
 class OutboxBusyError(RuntimeError):
     """Another publisher (thread or process) is already publishing this journal's outbox."""
-
-
-class _OutboxLock:
-    """An exclusive advisory lock (``flock``) on ``<journal>.publisher.lock``: one publisher per outbox.
-
-    The kernel releases it when the holder dies, even by SIGKILL.
-    """
-
-    def __init__(self, db_path: Path) -> None:
-        self.path = db_path.with_name(db_path.name + ".publisher.lock")
-        self._fd: int | None = None
-
-    def acquire(self) -> bool:
-        """Take the lock; False when another holder has it. Raises OSError when the file cannot be opened."""
-        if self._fd is not None:
-            return True
-        import fcntl
-
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return False
-        self._fd = fd
-        return True
-
-    def release(self) -> None:
-        """Let the lock go (idempotent)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
 
 
 def _utc_now() -> str:
@@ -182,7 +151,8 @@ class Publisher:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
-        self._outbox_lock = _OutboxLock(self.db_path)
+        # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
+        self._outbox_lock = SidecarLock(sidecar_path(self.db_path, ".publisher.lock"))
         # connection state, touched by the publisher thread only
         self._client: mqtt.Client | None = None
         self._connack: bool | None = None
@@ -263,7 +233,9 @@ class Publisher:
         except OSError:
             busy = False
         if busy:
-            raise OutboxBusyError(f"another publisher is publishing {self.db_path} (lock {self._outbox_lock.path})")
+            pid = self._outbox_lock.holder()
+            raise OutboxBusyError(f"another publisher{f' (pid {pid})' if pid else ''} is publishing {self.db_path} "
+                                  f"(lock {self._outbox_lock.path})")
         self._thread = threading.Thread(target=self._run, name=f"publisher-{self.table_id}", daemon=True)
         self._thread.start()
         return self
