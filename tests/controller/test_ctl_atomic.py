@@ -117,19 +117,23 @@ def test_a_queued_call_that_is_refused_is_journaled_and_told_not_raised(table: T
 
 def test_nested_queued_calls_keep_their_order(table: Table):
     order = []
+    seen = []
 
     def listener(fact):
-        if fact.kind == "betting_opened":
+        if fact.kind == "state_changed" and fact.data["state"] == "betting_open":  # the first fact of the first act
             table.ctl.dealer("close_betting")
             table.ctl.dealer("call_supervisor", note="after the close")
         if fact.kind == "betting_closed":
             order.append(table.ctl.snapshot().state)
 
     table.ctl.subscribe(listener)
+    table.ctl.subscribe(lambda fact: seen.append(fact.kind))  # a listener after the calling one
     table.ctl.dealer("open_betting")
     acts = [r.body.get("act") for r in table.journal.rows(kinds=("input",))][-3:]
     assert acts == ["open_betting", "close_betting", "call_supervisor"]
     assert order == ["betting_closed"] and table.ctl.snapshot().incident.reason == "dealer_call"
+    # every listener hears the first act's facts whole, before any of the queued acts' facts
+    assert seen.index("betting_opened") < seen.index("betting_closed") < seen.index("round_paused")
 
 
 @pytest.mark.parametrize("rule", ["_place", "_confirm", "_misread"])
