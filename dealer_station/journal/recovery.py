@@ -8,7 +8,10 @@ stopped between the two rows), and its outputs are handed back to be recorded no
 The replay is checked, never trusted: the rule settings recorded when the open shoe started must
 equal the current ones, and every replayed input must give exactly the outputs its decision row
 recorded; otherwise the station refuses to start (JournalError naming the setting or the row),
-because a different table would publish different results for rounds already settled.
+because a different table would publish different results for rounds already settled. One
+exception, since the platform was told what is recorded: a decision recorded as a failed step (an
+``error`` output naming the input, then the ``unexpected_error`` pause) is replayed as recorded when the
+replay does not fail, with a machine that can (``undo_step`` then ``fail``, :class:`TableMachine`).
 """
 
 from __future__ import annotations

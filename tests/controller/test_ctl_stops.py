@@ -365,3 +365,27 @@ def test_sigterm_and_sigint_mid_round_stop_cleanly_and_the_round_goes_on(tmp_pat
     assert continued >= 1  # at least one stop came mid-round, and the round went on after it
     with Journal(path, readonly=True) as journal:
         assert journal.verify().ok
+
+
+@pytest.mark.parametrize("how", [["--shoes", "1"], ["--idle-exit", "0.5"]])
+def test_the_end_of_the_shoes_and_idle_exit_are_stops_too(tmp_path, how):
+    cfg = tmp_path / "s.toml"
+    cfg.write_text("[shoe]\ndecks = 1\ncut_min = 8\ncut_max = 10\n")
+    path = tmp_path / "j.sqlite"
+    auto = ["--auto"] if how[0] == "--shoes" else []  # without a dealer nothing happens: idle
+    done = subprocess.run([sys.executable, "-m", "dealer_station", "run", "--headless", "--shoe", "sim?seed=3",
+                           *auto, *how, "--journal", str(path), "--config", str(cfg), "--log-level", "WARNING"],
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    with Journal(path, readonly=True) as journal:
+        last = journal.last_row("input").body
+        assert (last["kind"], last["why"]) == ("stop", "finished" if auto else "idle")
+        closing = [r.body for r in journal.rows(kinds=("input",)) if r.body.get("kind") == "link"][-1]
+        assert closing["event"] == "closed"  # the reader's close at the stop, not a lost shoe
+        events = _events(journal)
+        if auto:
+            assert events[-1]["type"] == "table_status" and events[-1]["data"]["status"] == "closed"
+        else:
+            assert events == []  # no shoe was ever opened: the table was closed all along, nothing to say
+        assert "shoe_disconnected" not in json.dumps(_outputs(journal))
