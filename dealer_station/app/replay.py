@@ -387,7 +387,9 @@ def _load_journal(p: Path, lines: list[str], codec: str | None) -> ReplaySession
             if started is None:
                 started = moment
             t = max(0.0, (moment - started).total_seconds())
-            steps.append(_journal_step(row["body"], t, where, codec))
+            step = _journal_step(row["body"], t, where, codec)
+            if step is not None:
+                steps.append(step)
         except (ValueError, KeyError, TypeError, RecursionError) as err:
             raise ReplayError(f"{where}: bad journal row ({err}): {line[:80]!r}") from err
     return ReplaySession(str(p), "journal", codec, {}, steps, started or EPOCH)
@@ -435,8 +437,12 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
                          session.started, session.dropped)
 
 
-def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step:
+def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step | None:
+    """The replay step of one journal input; None for what is the station's and not the table's (a stop, the
+    reader closing at a stop, a journal failure and its resume: they change nothing of the table)."""
     kind = body.get("kind")
+    if kind in ("stop", "journal") or (kind == "link" and body.get("event") == "closed"):
+        return None
     if kind == "frame":
         raw = bytes.fromhex(str(body.get("raw") or ""))
         if codec is not None and raw:
@@ -906,8 +912,18 @@ def _feed(controller: Controller, body: dict) -> None:
     kind = body.get("kind")
     if kind == "frame":
         controller.shoe_event(frame_from_body(body))
+    elif kind == "link" and body.get("event") == "closed":  # the stopping station's reader closing
+        controller.begin_stop()
+        try:
+            controller.shoe_event(ConnectionLost(str(body.get("detail") or "") or None))
+        finally:
+            controller.begin_stop(False)
     elif kind == "link":
         controller.shoe_event(_link_event(body))
+    elif kind == "stop":
+        controller.stop(str(body.get("why") or ""))
+    elif kind == "journal":
+        controller.recorded_journal_event(body)
     elif kind == "dealer":
         try:
             controller.dealer(str(body.get("act")), **dict(body.get("args") or {}))

@@ -151,6 +151,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     finally:
         window.shutdown()
         window.close()
+        # a stop, journaled and published as one (the table closed), not the reader's lost link
+        station.controller.stop("console closed")
         if publishing is not None:
             publishing.finish()
         station.close()

@@ -27,7 +27,7 @@ from dealer_station import outbox
 from dealer_station.journal.lock import SidecarLock, sidecar_path
 
 __all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
-           "head_problem", "parse_head", "row_hash"]
+           "head_problem", "parse_head", "row_hash", "write_cause"]
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
@@ -51,7 +51,30 @@ BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 
 
 class JournalError(OSError):
-    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause)."""
+    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause).
+
+    ``cause``: what went wrong in plain words when SQLite says (``"disk full"``, ``"I/O error"``,
+    ``"database is locked"``: :func:`write_cause`), else ``""``.
+    """
+
+    def __init__(self, *args: object, cause: str = "") -> None:
+        super().__init__(*args)
+        self.cause = cause
+
+
+_CAUSES = {sqlite3.SQLITE_FULL: "disk full", sqlite3.SQLITE_IOERR: "I/O error",
+           sqlite3.SQLITE_BUSY: "database is locked", sqlite3.SQLITE_LOCKED: "database is locked",
+           sqlite3.SQLITE_READONLY: "read-only database", sqlite3.SQLITE_CANTOPEN: "cannot open the database file"}
+
+
+def write_cause(err: BaseException) -> str:
+    """The plain cause of a failed write: ``"disk full"`` (SQLITE_FULL), ``"I/O error"`` (SQLITE_IOERR and its
+    extended codes), ``"database is locked"`` (SQLITE_BUSY, SQLITE_LOCKED), ``"read-only database"``; ``""``
+    for anything else (a body with no JSON text...)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if not isinstance(code, int):
+        return ""
+    return _CAUSES.get(code & 0xFF, "")
 
 
 class JournalBusyError(JournalError):
@@ -272,14 +295,19 @@ class Journal:
                                                 shoe_id=event.shoe_id, round_id=event.round_id))
                 self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                try:
+                    self._conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # SQLite already rolled back (disk full, I/O error): the original error says why
                 raise
         except (sqlite3.Error, ValueError, TypeError) as err:
             try:
                 self._load_tail()
             except sqlite3.Error:
                 pass
-            raise JournalError(f"journal write failed at row {seq}: {err}") from err
+            cause = write_cause(err)
+            raise JournalError(f"journal write failed at row {seq}: {cause} ({err})" if cause
+                               else f"journal write failed at row {seq}: {err}", cause=cause) from err
         row = JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), self._last_hash, digest)
         self._last_seq, self._last_hash = seq, digest
         return row, stored
