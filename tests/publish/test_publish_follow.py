@@ -231,3 +231,41 @@ def test_ids_the_station_no_longer_keeps_are_given_up_and_reported(broker, tmp_p
     report = run_station("events", "ledger", str(path))
     assert report.returncode == 1
     assert "gaps: 1-10" in report.stdout and "given up (no longer kept by the station): 1-10" in report.stdout
+
+
+def test_follow_idle_exit_and_a_gap_no_station_answers(broker, tmp_path):
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    ledger = tmp_path / "ledger.db"
+    t0 = time.monotonic()
+    result = run_station("events", "follow", "--broker", broker.url, "--ledger", str(ledger), "--idle-exit", "1",
+                         timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].startswith("wrote 0 event(s); 0 duplicate(s) dropped; 0 replay request(s)")
+    assert time.monotonic() - t0 < 20
+    # a table whose status says 5 events exist, with no station to answer: the gap stays open, exit 1
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.connect("127.0.0.1", broker.port, 30)
+    client.loop_start()
+    body = {"schema_version": 1, "status": "offline", "table_id": "T7", "ts": utc_ts(), "last_event_id": 5,
+            "station": {"client_id": "x", "host": "h", "pid": 1, "version": "0"}}
+    client.publish("baccarat/tables/T7/status", json.dumps(body), qos=1, retain=True).wait_for_publish(5)
+    client.disconnect()
+    client.loop_stop()
+    result = run_station("events", "follow", "--broker", broker.url, "--ledger", str(ledger), "--table", "T7",
+                         "--idle-exit", "1.5", "--retry", "0.2", timeout=30)
+    assert result.returncode == 1
+    assert "table T7: gaps still open: 1-5" in result.stderr
+    asks = int(result.stdout.split(" replay request(s)")[0].rsplit(" ", 1)[1])
+    assert 3 <= asks <= 12       # asked again every --retry seconds, not in a busy loop
+
+
+def test_follow_without_a_broker_keeps_trying_and_idle_exit_still_ends_it(tmp_path):
+    from mqtt_helpers import free_port
+
+    t0 = time.monotonic()
+    result = run_station("events", "follow", "--broker", f"mqtt://127.0.0.1:{free_port()}", "--ledger",
+                         str(tmp_path / "l.db"), "--idle-exit", "1", timeout=30)
+    assert result.returncode == 0 and "0 connection(s)" in result.stdout
+    assert time.monotonic() - t0 < 15
