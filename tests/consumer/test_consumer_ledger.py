@@ -7,6 +7,8 @@ import json
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_station.platform.ledger import Ledger, LedgerError, summarize
 from dealer_station.platform.tracker import Anchor, Tracker
@@ -132,3 +134,32 @@ def test_bad_ledger_files_are_one_line_and_exit_2(tmp_path, content):
 def test_bad_follow_command_lines(tmp_path, args, says):
     result = run_cli("events", "follow", *[str(tmp_path / a) if a == "L" else a for a in args])
     assert result.returncode == 2 and says in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(
+    st.just(n), st.permutations(list(range(1, n + 1)) * 2), st.integers(0, 2 * n))))
+def test_any_order_with_duplicates_and_a_restart_leaves_the_ledger_1_to_n_once(case):
+    import tempfile
+    from pathlib import Path
+
+    n, order, restart_at = case
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "ledger.db"
+        ledger = Ledger(path)
+        tracker = Tracker(ledger.state())
+        for k, event_id in enumerate(order):
+            if k == restart_at:   # the consumer stops and starts again: held events are forgotten, asked again
+                ledger.close()
+                ledger = Ledger(path)
+                tracker = Tracker(ledger.state())
+            e = env(event_id)
+            ledger.write(tracker.offer("T1", e, json.dumps(e)))
+        tracker.status("T1", {"status": "online", "last_event_id": n})   # the retained status tells how far
+        missing = [i for a, b in tracker.table("T1").gaps() for i in range(a, b + 1)]
+        for event_id in missing:      # what the restart forgot, replayed
+            e = env(event_id)
+            ledger.write(tracker.offer("T1", e, json.dumps(e)))
+        ids = [i for (i,) in ledger.conn.execute("SELECT event_id FROM events ORDER BY rowid")]
+        ledger.close()
+    assert ids == list(range(1, n + 1))
