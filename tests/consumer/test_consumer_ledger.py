@@ -163,3 +163,46 @@ def test_any_order_with_duplicates_and_a_restart_leaves_the_ledger_1_to_n_once(c
         ids = [i for (i,) in ledger.conn.execute("SELECT event_id FROM events ORDER BY rowid")]
         ledger.close()
     assert ids == list(range(1, n + 1))
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 1 MiB tmpfs (root only)."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    yield mnt
+    subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def test_a_full_disk_refuses_a_batch_whole_and_writing_goes_on_once_there_is_room(small_disk):
+    path = small_disk / "ledger.db"
+    ledger = Ledger(path)
+    tracker = Tracker(ledger.state())
+    written, failed_at = 0, None
+    pad = "x" * 2000
+    for event_id in range(1, 5000):
+        e = {**env(event_id), "data": {"pad": pad}}
+        batch = tracker.offer("T1", e, json.dumps(e))
+        try:
+            ledger.write(batch)
+            written = event_id
+        except LedgerError as err:
+            assert "full" in str(err) or "disk" in str(err), err
+            failed_at = event_id
+            break
+    assert failed_at is not None, "the disk never filled"
+    ledger.close()
+    ledger = Ledger(path)       # what is there is a whole prefix: every batch is all or nothing
+    ids = [i for (i,) in ledger.conn.execute("SELECT event_id FROM events ORDER BY event_id")]
+    assert ids == list(range(1, written + 1))
+    tracker = Tracker(ledger.state())   # goes on after the last written id: the refused one is asked for again
+    assert tracker.table("T1").last_id == written
+    ledger.close()
