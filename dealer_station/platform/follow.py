@@ -39,6 +39,11 @@ __all__ = ["FollowResult", "Follower", "topics_for"]
 
 log = structlog.get_logger(__name__)
 
+ROUND_SECONDS = 0.02
+"""Longest a loop round keeps reading before it writes what it has (seconds)."""
+ROUND_EVENTS = 1000
+"""Events written per ledger transaction at most."""
+
 
 def topics_for(tables: Sequence[str] | None) -> list[str]:
     """The subscriptions: events, status and replay errors of the named tables (all tables: ``+``)."""
@@ -89,6 +94,7 @@ class Follower:
         self.client_id = config.client_id or f"dealer-station-follow-{os.getpid()}-{random.randrange(1 << 32):08x}"
         self._stop = threading.Event()
         self._pending: list[Accepted] = []
+        self._got = False
         self._client: mqtt.Client | None = None
         self._lost = False
         self._connack: bool | None = None
@@ -117,7 +123,7 @@ class Follower:
                         if self._idle():
                             break
                         continue
-                rc = self._client.loop(0.05)
+                rc = self._read_round()
                 self._flush()
                 if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
                     log.warning("broker connection lost; reconnecting", broker=self.config.url,
@@ -136,6 +142,22 @@ class Follower:
                     pass
                 self._drop()
         return self.result()
+
+    def _read_round(self) -> mqtt.MQTTErrorCode:
+        """Read what the broker sends for up to 50 ms, then up to 20 ms more while messages keep coming
+        (paho reads about one packet per loop call): one ledger transaction per round, not per event."""
+        client = self._client
+        assert client is not None
+        self._got = False
+        rc = client.loop(0.05)
+        deadline = time.monotonic() + ROUND_SECONDS
+        while rc == mqtt.MQTT_ERR_SUCCESS and self._got and not self._lost and time.monotonic() < deadline \
+                and len(self._pending) < ROUND_EVENTS:
+            self._got = False
+            rc = client.loop_read()           # the next packet already here: no select() per packet
+            if rc == mqtt.MQTT_ERR_SUCCESS and client.want_write():
+                rc = client.loop_write()      # the PUBACKs
+        return rc
 
     def result(self) -> FollowResult:
         dups = sum(t.duplicates for t in self.tracker.tables.values())
@@ -220,6 +242,7 @@ class Follower:
 
     # --------------------------------------------------------------------------- messages
     def _on_message(self, client, userdata, message) -> None:  # noqa: ANN001
+        self._got = True
         where = parse_topic(message.topic)
         if where is None or (self.tables and where[0] not in self.tables):
             return

@@ -166,6 +166,8 @@ class TableTracker:
     asked_at: float | None = None
     progress_at: float = 0.0
     nudged: bool = False
+    asked_to: int = 0
+    """The highest id of the last round of asks: once everything up to it came, the rest is asked at once."""
 
     def __post_init__(self) -> None:
         self.known_last = max(self.known_last, self.last_id)
@@ -259,14 +261,19 @@ class Tracker:
         Seconds without progress before a gap is asked for again (> 0).
     max_asks : int
         Replay requests per table per round at most (the lowest gaps first).
+    max_span : int
+        Ids per replay request at most: a long gap is asked for in pieces, the next as soon as the
+        previous one came, so a consumer never has more than about this many replayed events coming
+        at once (a broker's queue per subscriber is bounded too: Mosquitto's default is 1000).
     max_held : int
         Events held per table at most.
     """
 
     def __init__(self, state: dict[str, tuple[int, Anchor | None]] | None = None, *, retry: float = 1.0,
-                 max_asks: int = 4, max_held: int = 100_000) -> None:
+                 max_asks: int = 4, max_held: int = 100_000, max_span: int = 500) -> None:
         self.retry = retry
         self.max_asks = max_asks
+        self.max_span = max_span
         self.max_held = max_held
         self.tables: dict[str, TableTracker] = {}
         for table_id, (last_id, anchor) in (state or {}).items():
@@ -303,11 +310,20 @@ class Tracker:
                 continue
             stuck = table.asked_at is None or (now - table.asked_at >= self.retry
                                                and now - table.progress_at >= self.retry)
-            if not (table.nudged or stuck):
+            came = table.asked_to and table.last_id >= table.asked_to   # all that was asked came: next piece
+            if not (table.nudged or stuck or came):
                 continue
             table.nudged = False
             table.asked_at = now
-            asks += [Ask(table.table_id, a, b) for a, b in table.gaps()[:self.max_asks]]
+            budget, mine = self.max_span, []
+            for a, b in table.gaps():
+                if budget <= 0 or len(mine) >= self.max_asks:
+                    break
+                b = min(b, a + budget - 1)
+                mine.append(Ask(table.table_id, a, b))
+                budget -= b - a + 1
+            table.asked_to = mine[-1].last
+            asks += mine
         return asks
 
     def gaps(self) -> dict[str, list[tuple[int, int]]]:

@@ -247,3 +247,19 @@ def test_topics():
     assert parse_topic("baccarat/tables/T1/replay") is None
     assert parse_topic("baccarat/tables//events") is None
     assert parse_topic("other/T1/events") is None
+
+
+def test_a_long_gap_is_asked_for_in_pieces_the_next_as_soon_as_one_came():
+    t = Tracker(retry=10.0, max_span=500)
+    t.status("T1", {"status": "online", "last_event_id": 1200})
+    assert t.due_asks(0.0) == [Ask("T1", 1, 500)]
+    feed(t, [env(i) for i in range(1, 500)], now=0.5)
+    assert t.due_asks(0.6) == []                       # the piece is not all here yet, and progress is made
+    feed(t, [env(500)], now=0.7)
+    assert t.due_asks(0.7) == [Ask("T1", 501, 1000)]   # at once, without waiting for the retry
+    feed(t, [env(i) for i in range(501, 1001)], now=1.0)
+    assert t.due_asks(1.0) == [Ask("T1", 1001, 1200)]
+    # several short gaps share one piece's span
+    t = Tracker(max_span=5, max_asks=4)
+    feed(t, [env(i) for i in (1, 4, 7, 12)])
+    assert t.due_asks(0.0) == [Ask("T1", 2, 3), Ask("T1", 5, 6), Ask("T1", 8, 8)]
