@@ -124,6 +124,7 @@ def test_a_request_past_the_stored_range_is_answered_with_an_error(published, pl
         {"table_id": "T1", "request_id": "late", "from": 31, "to": 40, "error": "not_available",
          "first_available": 1, "last_available": 30}
     assert "past the last stored event (30)" in err["message"]
+    assert validate(err, "replay_error") == []
     assert p.of("events") == []
     # events 1-10 pruned at the station: the part still kept is sent, the rest is answered
     with conn:
@@ -155,6 +156,8 @@ def test_bad_requests_are_refused_with_the_reason(payload, why):
 
 
 def test_good_requests_parse():
+    assert validate({"from": 3, "to": None, "request_id": "r"}, "replay_request") == []
+    assert validate({"from": 0}, "replay_request") != []
     assert parse_request(b'{"from": 3}') == parse_request(b'{"from": 3, "to": null}')
     r = parse_request(b'{"from": 3, "to": 3, "request_id": 17}')
     assert (r.first, r.last, r.request_id) == (3, 3, "17")
@@ -167,6 +170,7 @@ def test_a_bad_request_on_the_wire_gets_an_error_and_the_station_goes_on(publish
     p.ask({"from": 9, "to": 2, "request_id": "backwards"})
     assert p.wait_for(lambda: len(p.errors()) == 2)
     assert [e["error"] for e in p.errors()] == ["bad_request", "bad_request"]
+    assert all(validate(e, "replay_error") == [] for e in p.errors())
     assert p.errors()[1]["request_id"] == "backwards" and p.errors()[1]["from"] == 9
     more = append_cards(conn, "T1", 3, start_round=50)
     assert pub.drain(10) == 0 and p.wait_for(lambda: p.ids() == more)
@@ -226,6 +230,7 @@ def test_a_flood_of_requests_is_bounded_and_live_events_still_flow(broker, platf
     assert stats.resent >= (200 - stats.dropped) * 200             # each served request: 1..200 (or more)
     full = [e for e in p.errors() if e["error"] == "queue_full"]
     assert full and len(full) <= stats.dropped and "ask again later" in full[0]["message"]
+    assert validate(full[0], "replay_error") == []
     assert any(e["event"] == "replay request dropped: too many waiting" and e["log_level"] == "warning"
                for e in logs)
     assert live_delay < 10
