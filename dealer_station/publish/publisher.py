@@ -622,10 +622,13 @@ class Publisher:
         client = self._client
         if client is None:
             return
-        try:
-            if conn is not None:   # the last word tells a consumer how far the table got
+        if conn is not None:   # the last word tells a consumer how far the table got
+            try:
                 self._mark(conn)
                 self.replay.last_acknowledged = last_acknowledged(conn)
+            except sqlite3.Error as err:   # the status goes out with the last value known
+                log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
+        try:
             info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)
             deadline = time.monotonic() + 2.0
             while not info.is_published() and time.monotonic() < deadline and not self._lost:
