@@ -284,6 +284,7 @@ class Controller:
         """When betting closes by itself, on the ``monotonic`` clock (seconds); None: no window running."""
         self._last_moment: object = None
         self._last_ts = ""
+        self._deciding_ts = ""   # the time of the decision being written
         self._log = structlog.get_logger("dealer_station.controller")
         self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
@@ -661,6 +662,7 @@ class Controller:
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
         try:
             # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.
+            self._deciding_ts = ts   # the round_result's decided_ts (_events)
             self.journal.add("decision", body, ts, mark=marks,
                              events=self._events(outputs) if self._keeps_events else (),
                              table_id=self.config.table_id, json_only=True)
@@ -718,7 +720,8 @@ class Controller:
                 events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
                                                        "card": data["card"], "manual": data["manual"]}, sid, rid))
             elif kind == "round_completed":
-                events.append(EventSpec("round_result", {**data, "round_number": rnd}, sid, rid))
+                events.append(EventSpec("round_result", {**data, "round_number": rnd, **self._round_times()},
+                                        sid, rid))
             elif kind == "round_voided":
                 events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
             elif kind == "round_paused":
@@ -733,6 +736,21 @@ class Controller:
             elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
                 events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
+
+    def _round_times(self) -> dict[str, str | None]:
+        """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
+        say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (issue 16 item 4)."""
+        first = None
+        try:
+            after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(
+                "shoe_started")) if row is not None), default=0)
+            for row in self.journal.rows(after, kinds=("decision",)):
+                if any(item[0] == "card_accepted" for item in row.body.get("outputs", ())):
+                    first = row.ts
+                    break
+        except Exception as err:  # noqa: BLE001 - a timing field never stops the table
+            self._safe_log("error", "first_card_time_unknown", error=safe_repr(err))
+        return {"first_card_ts": first, "decided_ts": self._deciding_ts}
 
     def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
         """Journal a note; False (and the journal fault) when it cannot be written."""

@@ -2,9 +2,10 @@
 
 ``events tail [--follow] [--journal PATH] [--json] [--after N] [--pending]`` lists the events stored in
 a journal's outbox, oldest first, with whether the broker has acknowledged each; ``--follow`` keeps
-showing new ones. ``events publish --broker URL --journal PATH [--follow]`` sends what is pending to a
-broker (and, with ``--follow``, whatever the station adds later) — the way to publish events kept
-while no broker was configured (issue 9 item 4).
+showing new ones. ``events stats [--journal PATH] [--json]`` prints per shoe the p50/p99 of first card
+scanned → result decided → broker acknowledged. ``events publish --broker URL --journal PATH [--follow]``
+sends what is pending to a broker (and, with ``--follow``, whatever the station adds later) — the way to
+publish events kept while no broker was configured (issue 9 item 4).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ DEFAULT_JOURNAL = "journal.sqlite in the user's data directory"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    """Add the ``tail`` and ``publish`` sub-commands."""
+    """Add the ``tail``, ``publish``, ``follow``, ``ledger`` and ``stats`` sub-commands."""
     from dealer_station.publish import add_broker_arguments
 
     sub = parser.add_subparsers(dest="events_command", metavar="ACTION")
@@ -57,6 +58,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     publish.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
                          help="log level on standard error (default WARNING)")
     _register_consumer(sub)
+    stats = sub.add_parser("stats", help="per shoe: p50/p99 of first card scanned -> result decided -> broker "
+                                         "acknowledged (ms), from the outbox")
+    _journal_argument(stats)
+    stats.add_argument("--json", action="store_true", help="one JSON object per shoe per line")
 
 
 def _configure_logging(level: str) -> None:
@@ -244,7 +249,7 @@ def _publish(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``events tail``, ``publish``, ``follow`` or ``ledger``; return the exit status (1: events left
+    """Run ``events tail``, ``publish``, ``follow``, ``ledger`` or ``stats``; return the exit status (1: events left
     unpublished, gaps left open, or a ledger with gaps or broken anchors)."""
     if args.events_command in ("follow", "ledger"):
         return _follow(args) if args.events_command == "follow" else _ledger(args)
@@ -252,7 +257,42 @@ def run(args: argparse.Namespace) -> int:
         return _tail(args)
     if args.events_command == "publish":
         return _publish(args)
-    raise CliError("say what to do: events tail | events publish")
+    if args.events_command == "stats":
+        return _stats(args)
+    raise CliError("say what to do: events tail | publish | follow | ledger | stats")
+
+
+def _leg_text(summary: dict) -> str:
+    if not summary["n"]:
+        return "-"
+    return f"p50 {summary['p50']:.1f} p99 {summary['p99']:.1f}"
+
+
+def _stats(args: argparse.Namespace) -> int:
+    """``events stats``: per shoe, the p50/p99 (ms) of scan -> decision -> acknowledgement (issue 16 item 4)."""
+    from dealer_station.publish.timing import LEGS, shoe_timings
+
+    conn = _open(_journal_path(args, _station_config(args)))
+    try:
+        shoes = shoe_timings(conn)
+    except sqlite3.Error as err:
+        raise CliError(f"reading the outbox failed: {err}") from err
+    finally:
+        conn.close()
+    for shoe in shoes:
+        if args.json:
+            echo(json.dumps(shoe.as_dict(), separators=(",", ":")))
+            continue
+        legs = ", ".join(f"{leg.replace('_', ' ')} {_leg_text(shoe.summary(leg))}" for leg in LEGS)
+        line = f"{shoe.shoe_id}: {shoe.rounds} result(s); ms: {legs}"
+        if shoe.unacknowledged:
+            line += f"; {shoe.unacknowledged} not acknowledged yet"
+        if shoe.untimed:
+            line += f"; {shoe.untimed} without scan/decision times"
+        echo(line)
+    if not shoes and not args.json:
+        echo("the outbox holds no round result")
+    return 0
 
 
 # ------------------------------------------------------------------ the reference consumer (issue 16 item 2)
