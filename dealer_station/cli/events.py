@@ -273,8 +273,15 @@ def _stats(args: argparse.Namespace) -> int:
     from dealer_station.publish.timing import LEGS, shoe_timings
 
     conn = _open(_journal_path(args, _station_config(args)))
+
+    def results():   # the outbox's round results, read a page at a time
+        after = 0
+        while page := read_events(conn, after=after, limit=5000):
+            after = page[-1].event_id
+            yield from ((e.payload, e.published_utc) for e in page if e.type == "round_result")
+
     try:
-        shoes = shoe_timings(conn)
+        shoes = shoe_timings(results())
     except sqlite3.Error as err:
         raise CliError(f"reading the outbox failed: {err}") from err
     finally:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -86,27 +85,22 @@ class ShoeTiming:
                 "untimed": self.untimed, **{f"{leg}_ms": self.summary(leg) for leg in LEGS}}
 
 
-def shoe_timings(conn: sqlite3.Connection) -> list[ShoeTiming]:
-    """Per shoe (in order of its first result), the timing of every ``round_result`` of the outbox.
+def shoe_timings(results: Iterable[tuple[str, str | None]]) -> list[ShoeTiming]:
+    """Per shoe (in order of its first result), the timing of every ``round_result`` given.
 
     Parameters
     ----------
-    conn : sqlite3.Connection
-        A journal database with the ``outbox`` table (read only).
+    results : iterable of (str, str or None)
+        ``(payload, published_utc)`` of the outbox's ``round_result`` events in ``event_id`` order: the
+        envelope's JSON text and when the broker acknowledged it (None: not yet).
 
     Returns
     -------
     list of ShoeTiming
-        Empty when the outbox holds no result. A result with an unreadable payload counts as untimed.
-
-    Raises
-    ------
-    sqlite3.Error
-        The outbox cannot be read.
+        Empty without results. A result with an unreadable payload counts as untimed, under shoe ``"-"``.
     """
     shoes: dict[str, ShoeTiming] = {}
-    rows = conn.execute("SELECT payload, published_utc FROM outbox WHERE type = 'round_result' ORDER BY event_id")
-    for payload, published in rows:
+    for payload, published in results:
         try:
             envelope = json.loads(payload)
             data = envelope.get("data") or {}
