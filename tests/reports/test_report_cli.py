@@ -225,3 +225,30 @@ def test_a_journal_from_before_dealers_were_recorded_reads_unknown(tmp_path, rep
     doc = report_json(path, "--by", "dealer")
     assert [b["block"] for b in doc["blocks"]] == ["unknown"]
     assert doc["blocks"][0]["rounds"] == 7
+
+
+def test_a_simulated_shoe_counts_as_its_own_round_lines(cli, tmp_path):
+    """Whole simulated shoes with misreads: the report's results are the simulator's round lines, and its
+    misreads the No-Read frames of the journal's inputs, each counted apart."""
+    import json
+
+    from dealer_station.journal import Journal
+
+    path = tmp_path / "sim.sqlite"
+    status, out, err = cli("simulate", "--shoes", "1", "--seed", "11", "--misread-rate", "0.05", "--json",
+                           "--journal", str(path))
+    assert status == 0, err
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    rounds = [line for line in lines if "winner" in line]
+    with Journal(path, readonly=True) as journal:
+        no_reads = sum(1 for row in journal.rows(kinds=("input",)) if row.body.get("frame") == "no_read")
+        cards = sum(1 for row in journal.rows(kinds=("input",)) if row.body.get("frame") == "card")
+    status, out, err = cli("report", "--journal", str(path), "--json")
+    assert status == 0, err
+    total = json.loads(out)["total"]
+    assert total["rounds"] == len(rounds) > 40
+    for winner in ("banker", "player", "tie"):
+        assert total[winner] == sum(r["winner"] == winner for r in rounds)
+    assert no_reads > 0 and total["misreads"] == no_reads
+    assert total["cards"] == cards
+    assert total["round_seconds"]["count"] == len(rounds)
