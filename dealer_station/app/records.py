@@ -31,7 +31,7 @@ from dealer_station.journal.reading import table_id_of
 
 __all__ = ["UNKNOWN_DEALER", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory", "RoundHistory",
            "Scan", "ShoeHistory", "act_words", "card_face", "fold_journal", "incident_words", "parse_time",
-           "position_words", "result_words", "seconds_between", "time_words"]
+           "position_words", "result_words", "scan_words", "seconds_between", "time_words"]
 
 UNKNOWN_DEALER = "unknown"
 """How a round whose journal does not name its dealer shows it (older journals)."""
@@ -321,9 +321,7 @@ class _Fold:
         kind = body.get("kind")
         ts = str(body.get("ts") or ts)
         if kind in ("auth_refused", "act_refused"):
-            why = str(body.get("why") or "")
-            if kind == "auth_refused" and body.get("code"):
-                why = f"{why} ({body.get('code')})"
+            why = str(body.get("why") or body.get("code") or "")
             self.holder().acts.append(ActRecord(seq, ts, "supervisor", str(body.get("act")), _opt(body.get("user")),
                                                 _opt(body.get("reason")), _opt(body.get("note")), {}, "refused", why))
         elif kind == "journal_resumed":
@@ -628,6 +626,14 @@ _ACT_WORDS = {
 }
 
 
+_ACT_INFINITIVES = {
+    "resume": "resume the round", "enter_card": "enter a card by hand", "move_card": "move a card",
+    "void_round": "void the round", "end_shoe": "end the shoe", "open_betting": "open betting",
+    "close_betting": "close betting", "confirm_result": "confirm the result",
+    "call_supervisor": "call the supervisor", "new_shoe": "start a new shoe", "shuffled": "finish the shuffle",
+}
+
+
 def act_words(act: ActRecord) -> str:
     """An act in a sentence: ``"supervisor sam voided the round (reason misdeal: note ...)"``."""
     who = {"timer": "the betting timer", "dealer": "the dealer"}.get(act.by, act.by)
@@ -641,7 +647,8 @@ def act_words(act: ActRecord) -> str:
                 f"{position_words(str(act.args.get('to_position')))}")
     text = f"{who} {what}"
     if act.outcome == "refused":
-        text = f"{who} tried to {_ACT_WORDS.get(act.act, act.act)} — refused: {act.why or 'no reason given'}"
+        wanted = _ACT_INFINITIVES.get(act.act, act.act.replace("_", " "))
+        text = f"{who} tried to {wanted} — refused: {act.why or 'no reason given'}"
     extra = [f"reason {act.reason}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
     extra = [e for e in extra if e]
     if extra:
@@ -649,6 +656,25 @@ def act_words(act: ActRecord) -> str:
     if act.why and act.outcome == "done":
         text += f", {act.why}"
     return text
+
+
+_OUTCOME_WORDS = {
+    "dealt": "dealt", "burn_indicator": "the burn indicator card", "burned": "burned",
+    "rescan": "misread: rescan asked", "misread_limit": "misread: round paused", "incident": "round paused",
+    "held": "held for the supervisor", "misread_while_paused": "misread while paused", "cut_card": "cut card",
+    "garbage": "ignored (no frame)", "ignored": "ignored",
+}
+
+
+def scan_words(scan: Scan) -> str:
+    """A scan in words: ``"No-Read at Player card 2: misread: rescan asked"``, ``"K♠ at Banker card 1: dealt"``."""
+    if scan.frame == "card":
+        what = card_face(scan.token)
+    else:
+        what = {"no_read": "No-Read", "cut": "the cut card", "garbage": "bytes that are no frame"}.get(
+            scan.frame, scan.frame)
+    where = f" at {position_words(scan.position)}" if scan.position else ""
+    return f"{what}{where}: {_OUTCOME_WORDS.get(scan.outcome, scan.outcome.replace('_', ' '))}"
 
 
 def parse_time(text: str) -> datetime:

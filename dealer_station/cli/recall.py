@@ -50,6 +50,7 @@ def round_text(rnd) -> str:
         incident_words,
         position_words,
         result_words,
+        scan_words,
         time_words,
     )
 
@@ -110,17 +111,7 @@ def round_text(rnd) -> str:
         lines.append(f"  {time_words(a.ts)}  {act_words(a)} (row {a.seq})")
     lines.append("Scans:" if rnd.scans else "Scans: none")
     for s in rnd.scans:
-        if s.frame == "card":
-            what = card_face(s.token)
-        else:
-            what = {"no_read": "No-Read", "cut": "the cut card", "garbage": "bytes that are no frame"}.get(
-                s.frame, s.frame)
-        where = f" at {position_words(s.position)}" if s.position else ""
-        outcome = {"dealt": "dealt", "rescan": "misread: rescan asked", "misread_limit": "misread: round paused",
-                   "incident": "round paused", "held": "held for the supervisor",
-                   "misread_while_paused": "misread while paused", "cut_card": "cut card",
-                   "garbage": "ignored", "ignored": "ignored"}.get(s.outcome, s.outcome.replace("_", " "))
-        lines.append(f"  {time_words(s.ts)}  {what}{where}: {outcome} (raw {s.raw or '-'}, row {s.seq})")
+        lines.append(f"  {time_words(s.ts)}  {scan_words(s)} (raw {s.raw or '-'}, row {s.seq})")
     return "\n".join(lines)
 
 

@@ -11,20 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 
 from dealer_station.app.records import (
     RoundHistory,
     act_words,
     card_face,
     incident_words,
-    position_words,
     result_words,
+    scan_words,
     time_words,
 )
 from dealer_station.console.roads_view import COLOURS, _ensure_gui_app
 
-__all__ = ["CARD_SIZE", "WIDTH", "card_rects", "render_round_png", "result_colour"]
+__all__ = ["CARD_SIZE", "WIDTH", "card_rects", "render_round_png", "result_bar_rect", "result_colour"]
 
 WIDTH = 1200
 """Width of the picture, pixels."""
@@ -44,7 +44,7 @@ def result_colour(rnd: RoundHistory) -> str:
     return {"banker": COLOURS["banker"], "player": COLOURS["player"], "tie": COLOURS["tie"]}.get(winner, "#777777")
 
 
-def card_rects(rnd: RoundHistory) -> dict[str, QRectF]:
+def card_rects() -> dict[str, QRectF]:
     """Where each dealt position's card face is drawn (``{"player1": QRectF, ...}``): Player on the left,
     Banker on the right, three slots each, in deal order."""
     w, h = CARD_SIZE
@@ -53,6 +53,11 @@ def card_rects(rnd: RoundHistory) -> dict[str, QRectF]:
         for i in range(3):
             out[f"{hand}{i + 1}"] = QRectF(left + i * (w + 16), _HANDS_TOP + 40, w, h)
     return out
+
+
+def result_bar_rect() -> QRectF:
+    """Where the result bar (the winner's colour, the result in words) is drawn."""
+    return QRectF(_MARGIN, _HANDS_TOP + 40 + CARD_SIZE[1] + 24, WIDTH - 2 * _MARGIN, 60)
 
 
 def _font(pixels: int, bold: bool = False) -> QFont:
@@ -78,10 +83,7 @@ def _lines(rnd: RoundHistory) -> list[tuple[str, str]]:
         out.append(("body", f"{time_words(a.ts)}  {act_words(a)}"))
     out.append(("head", "Scans"))
     for s in rnd.scans:
-        what = card_face(s.token) if s.frame == "card" else {"no_read": "No-Read", "cut": "cut card"}.get(
-            s.frame, s.frame)
-        where = f" at {position_words(s.position)}" if s.position else ""
-        out.append(("body", f"{time_words(s.ts)}  {what}{where}: {s.outcome.replace('_', ' ')}"))
+        out.append(("body", f"{time_words(s.ts)}  {scan_words(s)}"))
     return out
 
 
@@ -107,7 +109,8 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
     """
     path = Path(path)
     _ensure_gui_app()
-    lines = _lines(rnd)
+    lines = [(style, part) for style, text in _lines(rnd)
+             for part in _wrap(text, _font(22, True) if style == "head" else _font(18), WIDTH - 2 * _MARGIN)]
     text_top = _HANDS_TOP + 40 + CARD_SIZE[1] + 110
     height = text_top + _LINE * (len(lines) + 1) + _MARGIN
     image = QImage(WIDTH, height, QImage.Format_ARGB32)
@@ -135,7 +138,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
         player = list(record.player) if record else [c.card for c in rnd.cards if c.position.startswith("player")]
         banker = list(record.banker) if record else [c.card for c in rnd.cards if c.position.startswith("banker")]
         manual = {c.position for c in rnd.manual}
-        rects = card_rects(rnd)
+        rects = card_rects()
         for hand, cards, total, left in (("player", player, record.player_total if record else None, _MARGIN),
                                          ("banker", banker, record.banker_total if record else None,
                                           WIDTH // 2 + 20)):
@@ -152,7 +155,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
                     p.setPen(QPen(QColor(COLOURS["grid"]), 2, Qt.DashLine))
                     p.setBrush(Qt.NoBrush)
                     p.drawRoundedRect(rect, 10, 10)
-        bar = QRectF(_MARGIN, _HANDS_TOP + 40 + CARD_SIZE[1] + 24, WIDTH - 2 * _MARGIN, 60)
+        bar = result_bar_rect()
         p.setPen(Qt.NoPen)
         p.setBrush(QColor(result_colour(rnd)))
         p.drawRoundedRect(bar, 8, 8)
@@ -166,14 +169,37 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
         for style, text in lines:
             p.setPen(ink if style == "body" else QColor(COLOURS["muted"]))
             p.setFont(_font(22, True) if style == "head" else _font(18))
-            p.drawText(QRectF(_MARGIN, y, WIDTH - 2 * _MARGIN, _LINE), Qt.AlignLeft | Qt.AlignVCenter,
-                       p.fontMetrics().elidedText(text, Qt.ElideRight, WIDTH - 2 * _MARGIN))
+            p.drawText(QRectF(_MARGIN, y, WIDTH - 2 * _MARGIN, _LINE), Qt.AlignLeft | Qt.AlignVCenter, text)
             y += _LINE
     finally:
         p.end()
     if not image.save(str(path), "PNG"):
         raise OSError(f"cannot write PNG image to {path}")
     return path
+
+
+def _wrap(text: str, font: QFont, width: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels; the lines after the first are
+    indented. A word wider than the line is cut, never clipped."""
+    metrics = QFontMetrics(font)
+    indent = "        "
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if metrics.horizontalAdvance(trial) <= width or not line.strip():
+            line = trial
+        else:
+            out.append(line)
+            line = indent + word
+        while metrics.horizontalAdvance(line) > width and len(line) > len(indent) + 1:
+            cut = len(line) - 1
+            while cut > len(indent) + 1 and metrics.horizontalAdvance(line[:cut]) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = indent + line[cut:]
+    out.append(line)
+    return out
 
 
 def _clock(ts: str | None) -> str:

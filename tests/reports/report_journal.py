@@ -5,7 +5,8 @@ Shoe 1 (rounds 1–3 dealt by ``dana``, 4–5 by ``eve``), shoe 2 an hour later 
 ====  ===========================  =========================================================
 S1R1  P KS 9H (9)  B 5D 2C (7)     player wins, player natural; 4 s first card → confirm
 S1R2  P 3S  B 4D                   No-Read at player1, 3 No-Reads at player2 (misread_limit),
-                                   voided by sam, reason misdeal, note "cards dropped"
+                                   a void with a wrong PIN refused, then voided by sam,
+                                   reason misdeal, note "cards dropped"
 S1R3  P 6S 3H (9)  B 2D 5C* (7)    dealer calls the supervisor; sam enters 5C by hand; 5 s
 S1R4  P 2H 3C (5)  B 4S 4D (8)     banker wins, banker natural and banker pair; 2 s
 S1R5  P 7H KH (7)  B 7D QC (7)     tie; 6 s
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "controller"))
 
 from ctl_helpers import Table  # noqa: E402
 
+from dealer_station.app.accounts import AuthError  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 
 START = "2026-11-30T04:00:00Z"
@@ -91,6 +93,10 @@ def build(tmp_path: Path, *, dealers: bool = True) -> tuple[Path, dict]:
     t.card("3S", "4D")
     t.no_read(3)
     t.clock.advance(5)
+    try:
+        t.ctl.supervisor("void_round", user="sam", pin="0000", reason="misdeal", note="cards dropped")
+    except AuthError:
+        pass   # a wrong PIN: refused, noted in the journal
     t.sup("void_round", reason="misdeal", note="cards dropped")
     ends.append((opened, t.clock.now))
     t.clock.advance(10)

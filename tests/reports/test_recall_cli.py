@@ -47,6 +47,9 @@ def test_recall_prints_every_scan_incident_and_act_of_a_void(known, cli):
                "note “cards dropped”)" in line for line in lines)
     assert any("supervisor sam voided the round (reason misdeal; note “cards dropped”)" in line for line in lines)
     assert any("the dealer opened betting" in line for line in lines)
+    refused = [line for line in lines if "tried to" in line]
+    assert len(refused) == 1, refused
+    assert "supervisor sam tried to void the round — refused: wrong PIN for 'sam'" in refused[0]
     rnd = _fold(path).round("T1-S0001-R002")
     for item in (*rnd.scans, *rnd.incidents, *rnd.acts):
         assert f"(row {item.seq})" in out or f"row {item.seq})" in out, item
