@@ -108,3 +108,22 @@ def test_percentile_is_nearest_rank():
 def test_words():
     assert [card_face(t) for t in ("KS", "TD", "AH", "9C", "ZZ", None)] == ["K♠", "10♦", "A♥", "9♣", "ZZ", "?"]
     assert position_words("banker3") == "Banker card 3" and position_words("burn") == "burn card"
+
+
+def test_the_fold_gives_the_consoles_recall(known):
+    """Each round's result is exactly what Controller.recall() (the console's recall tab) gives: its own code,
+    run on the same read-only journal (a Controller would replay the open shoe, which a read-only journal
+    cannot take)."""
+    from types import SimpleNamespace
+
+    from dealer_station.app.controller import Controller
+
+    path, _ = known
+    with Journal(path, readonly=True) as journal:
+        history = fold_journal(journal)
+        host = SimpleNamespace(journal=journal, config=SimpleNamespace(table_id="T1"))
+        host.recorded_outputs = lambda kinds, mark=None: Controller.recorded_outputs(host, kinds, mark)
+        recalled = Controller.recall(host)
+        assert Controller.recall(host, 2) == [r.result for r in history.rounds if r.shoe == 2]
+    assert [r.result for r in history.rounds] == recalled
+    assert len(recalled) == 7
