@@ -161,6 +161,8 @@ class Report:
     shoe: int | None = None
     start: datetime | None = None
     end: datetime | None = None
+    incident_rows: list[tuple[str, IncidentRecord]] = field(default_factory=list)
+    """Every incident counted with where it happened (``T1-S0001-R002``, or ``shoe 1, outside a round``)."""
 
 
 def _in_period(ts: str | None, start: datetime | None, end: datetime | None) -> bool:
@@ -204,6 +206,7 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
     table = history.table_id
     groups: dict[tuple[str, int, str], Group] = {}
     shoes: dict[int, list[RoundHistory]] = {}
+    where: list[tuple[str, IncidentRecord]] = []
 
     def group(shoe_number: int, dealer: str) -> Group:
         return groups.setdefault((table, shoe_number, dealer), Group())
@@ -225,6 +228,7 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
             g.rounds.append(rnd)
             g.scans += rnd.scans
             g.incidents += rnd.incidents
+            where += [(rnd.round_id, i) for i in rnd.incidents]
             if cycle is not None and rnd.status in ("completed", "voided") and cycle > 0:
                 g.cycles.append(cycle)
             shoes.setdefault(number, []).append(rnd)
@@ -236,7 +240,11 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
             if not _in_period(item.ts, start, end):
                 continue
             g = group(shoe_history.shoe, _dealer_at(rounds, item.seq))
-            (g.scans if isinstance(item, Scan) else g.incidents).append(item)
+            if isinstance(item, Scan):
+                g.scans.append(item)
+            else:
+                g.incidents.append(item)
+                where.append((f"shoe {shoe_history.shoe}, outside a round", item))
     total = Group()
     blocks: dict[str, Group] = {}
     for (_t, number, dealer), g in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][2])):
@@ -245,7 +253,7 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
     block_list = sorted(blocks.items(), key=lambda kv: (kv[0] == UNKNOWN_DEALER, kv[0])) if by == "dealer" \
         else list(blocks.items())
     return Report(table, by, groups, block_list, total, shoes, verified_to_seq, verify_message, journal, shoe,
-                  start, end)
+                  start, end, sorted(where, key=lambda pair: pair[1].seq))
 
 
 def _dealer_at(rounds: list[RoundHistory], seq: int) -> str:
@@ -418,13 +426,13 @@ def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
                                           for k in ("round_id", "reason", "note", "by")) +
                          f"<td class=l>{e(time_words(v['at']))}</td></tr>")
         parts.append("</table>")
-    incidents = sorted(report.total.incidents, key=lambda i: i.seq)
-    if incidents:
-        parts.append("<h2>Incidents</h2><table><tr><th class=l>at</th><th class=l>what</th>"
+    if report.incident_rows:
+        parts.append("<h2>Incidents</h2><table><tr><th class=l>at</th><th class=l>where</th><th class=l>what</th>"
                      "<th class=l>evidence</th><th class=l>resolved</th></tr>")
-        for i in incidents:
+        for place, i in report.incident_rows:
             resolved = f"{i.resolved_act.replace('_', ' ')} by {i.resolved_by}" if i.resolved_act else "-"
-            parts.append(f"<tr><td class=l>{e(time_words(i.ts))}</td><td class=l>{e(incident_words(i))}</td>"
+            parts.append(f"<tr><td class=l>{e(time_words(i.ts))}</td><td class=l>{e(place)}</td>"
+                         f"<td class=l>{e(incident_words(i))}</td>"
                          f"<td class=l>{e(i.evidence or '-')}</td><td class=l>{e(resolved)}</td></tr>")
         parts.append("</table>")
     for number in sorted(report.shoes):

@@ -88,7 +88,7 @@ def test_shoe_filter(known, report_json):
     assert [b["block"] for b in doc["blocks"]] == ["shoe 2"]
 
 
-def test_time_filters(known, report_json):
+def test_time_filters(known, report_json, cli, tmp_path):
     path, _ = known
     late = report_json(path, "--from", "2026-11-30T04:30:00Z")["total"]
     assert (late["rounds"], late["cards"], late["misreads"]) == (2, 11, 0)
@@ -100,6 +100,12 @@ def test_time_filters(known, report_json):
     # another zone is converted: 05:00:15+01:00 is 04:00:15Z
     assert report_json(path, "--from", "2026-11-30T05:00:15+01:00", "--to", "2026-11-30T04:00:31Z")["total"] == mid
     assert report_json(path, "--from", "2026-12-01")["total"]["rounds"] == 0
+    status, out, _ = cli("report", "--journal", str(path), "--from", "2026-11-30T04:30Z", "--html",
+                         str(tmp_path / "late.html"))
+    assert status == 0
+    assert "rounds opened from 2026-11-30 04:30:00.000 UTC to the end, by shoe" in out
+    assert "all: 2 rounds" in out and "Shoe 2 roads" in (tmp_path / "late.html").read_text(encoding="utf-8")
+    assert "Shoe 1 roads" not in (tmp_path / "late.html").read_text(encoding="utf-8")
 
 
 def test_csv_one_row_per_group_with_documented_columns(known, cli, tmp_path):
@@ -149,6 +155,10 @@ def test_html_is_self_contained_with_each_shoes_roads(known, cli, tmp_path):
     for png in pngs:
         image = QImage.fromData(png, "PNG")
         assert not image.isNull() and (image.width(), image.height()) == (1200, 560)
+    incidents = html[html.index("<h2>Incidents</h2>"):html.index("Shoe 1 roads")]
+    assert incidents.count("<tr>") == 1 + 3
+    assert "<td class=l>T1-S0001-R002</td>" in incidents and "<td class=l>shoe 1, outside a round</td>" in incidents
+    assert "void round by sam" in incidents and "end shoe by sam" in incidents
     assert "http://" not in html and "https://" not in html and "<link" not in html and "<script" not in html
     status, _, err = cli("report", "--journal", str(path), "--shoe", "1", "--html", str(out))
     assert status == 0, err
