@@ -253,6 +253,8 @@ class JournalHistory:
     rounds: list[RoundHistory] = field(default_factory=list)
     pending_input: int | None = None
     """An input row with no decision yet (a running station between the two rows), or None."""
+    skipped: list[int] = field(default_factory=list)
+    """Rows that could not be read as the table's rows (another shape); every other row is folded."""
 
     def round(self, rid: str) -> RoundHistory | None:
         """The round with id ``rid`` (``T1-S0001-R007``, any case), or None."""
@@ -510,20 +512,25 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
     table = table_id or table_id_of(journal) or "T?"
     fold = _Fold(table)
     pending: dict[int, dict] = {}
+    skipped: list[int] = []
     last = 0
     for row in journal.rows(until=until):
         last = row.seq
         body = row.body if isinstance(row.body, dict) else {}
         if row.kind == "input":
             pending[row.seq] = body
-        elif row.kind == "note":
-            fold.note(body, row.ts, row.seq)
-        elif row.kind == "decision":
-            inp = pending.pop(body.get("input"), None) or {}
-            fold.decision(body, inp, str(inp.get("ts") or row.ts), row.seq)
+            continue
+        try:
+            if row.kind == "note":
+                fold.note(body, row.ts, row.seq)
+            elif row.kind == "decision":
+                inp = pending.pop(body.get("input"), None) or {}
+                fold.decision(body, inp if isinstance(inp, dict) else {}, str(inp.get("ts") or row.ts), row.seq)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            skipped.append(row.seq)   # a row of another shape (not the table's): named, never a crash
     shoes = [fold.shoes[n] for n in sorted(fold.shoes)
              if n or fold.shoes[n].scans or fold.shoes[n].incidents or fold.shoes[n].acts]
-    return JournalHistory(table, last, shoes, list(fold.order), max(pending) if pending else None)
+    return JournalHistory(table, last, shoes, list(fold.order), max(pending) if pending else None, skipped)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from dealer_station.app.records import (
     JournalHistory,
     RoundHistory,
     Scan,
+    ShoeHistory,
     incident_words,
     parse_time,
     seconds_between,
@@ -161,6 +162,8 @@ class Report:
     shoe: int | None = None
     start: datetime | None = None
     end: datetime | None = None
+    shoe_records: list[ShoeHistory] = field(default_factory=list)
+    """The shoes in the report: start, end and why, burn, cut card."""
     incident_rows: list[tuple[str, IncidentRecord]] = field(default_factory=list)
     """Every incident counted with where it happened (``T1-S0001-R002``, or ``shoe 1, outside a round``)."""
 
@@ -253,7 +256,8 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
     block_list = sorted(blocks.items(), key=lambda kv: (kv[0] == UNKNOWN_DEALER, kv[0])) if by == "dealer" \
         else list(blocks.items())
     return Report(table, by, groups, block_list, total, shoes, verified_to_seq, verify_message, journal, shoe,
-                  start, end, sorted(where, key=lambda pair: pair[1].seq))
+                  start, end, [h for h in history.shoes if h.shoe in shoes],
+                  sorted(where, key=lambda pair: pair[1].seq))
 
 
 def _dealer_at(rounds: list[RoundHistory], seq: int) -> str:
@@ -287,6 +291,9 @@ def report_json(report: Report) -> dict:
         "verified": report.verified_to_seq is not None, "verified_to_seq": report.verified_to_seq,
         "verify_message": report.verify_message, "filter": _period(report),
         "total": report.total.stats(),
+        "shoes": [{"shoe": h.shoe, "started_at": h.started_at, "ended_at": h.ended_at, "end_reason": h.end_reason,
+                   "burn_indicator": h.burn_indicator, "burned": h.burned, "cut_card_round": h.cut_card_round,
+                   "rounds": len(report.shoes.get(h.shoe, ()))} for h in report.shoe_records],
         "blocks": [{"block": name, **g.stats()} for name, g in report.blocks],
         "groups": [{"table": t, "shoe": s, "dealer": d, **g.stats()} for (t, s, d), g in report.groups.items()],
     }

@@ -75,4 +75,7 @@ def load(args) -> Loaded:
             history = fold_journal(journal, table_id=args.table, until=until)
         except JournalError as err:
             raise CliError(str(err)) from None
+    if history.skipped:
+        shown = ", ".join(map(str, history.skipped[:10])) + (", ..." if len(history.skipped) > 10 else "")
+        message += f"; {len(history.skipped)} row(s) not of the table's shape left out (rows {shown})"
     return Loaded(path, history, verified, message)

@@ -127,3 +127,34 @@ def test_the_fold_gives_the_consoles_recall(known):
         assert Controller.recall(host, 2) == [r.result for r in history.rounds if r.shoe == 2]
     assert [r.result for r in history.rounds] == recalled
     assert len(recalled) == 7
+
+
+def test_rows_of_another_shape_are_named_never_a_crash(tmp_path, cli):
+    """A chained row whose body is not what the table writes (bad bytes in the right place) is left out and
+    named; every other row still counts."""
+    journal = Journal(tmp_path / "odd.sqlite")
+    _write(journal)
+    ts = _ts(20)
+    seq = journal.add("input", {"kind": "frame", "frame": "card", "token": "2S", "ts": ts}, ts)
+    odd = journal.add("decision", {"input": seq, "shoe": "one", "outputs": [["betting_opened", {"round": "x"}]]}, ts)
+    journal.add("decision", {"input": 999, "outputs": [["round_completed", {"shoe": 1}], "junk", [1, 2, 3]]}, ts)
+    journal.add("note", {"kind": "auth_refused", "user": ["not", "text"]}, ts)
+    history = fold_journal(journal)
+    assert history.skipped == [odd]
+    assert [r.round_id for r in history.rounds] == ["T7-S0001-R001"] and history.rounds[0].status == "completed"
+    journal.close()
+    status, out, err = cli("report", "--journal", str(tmp_path / "odd.sqlite"), "--json")
+    assert status == 0, err
+    doc = json.loads(out)
+    assert doc["total"]["rounds"] == 1
+    assert f"1 row(s) not of the table's shape left out (rows {odd})" in doc["verify_message"]
+    status, out, _ = cli("recall", "--journal", str(tmp_path / "odd.sqlite"))
+    assert status == 0 and f"(rows {odd})" in out.splitlines()[0]
+
+
+def test_report_json_lists_the_shoes(known, report_json):
+    path, _ = known
+    shoes = report_json(path)["shoes"]
+    assert [(s["shoe"], s["rounds"], s["end_reason"], s["burn_indicator"], s["burned"]) for s in shoes] == [
+        (1, 5, "supervisor", "2S", ["9D", "9H"]), (2, 2, None, "2S", ["9D", "9H"])]
+    assert shoes[0]["ended_at"] == "2026-11-30T04:01:17.000000Z"
