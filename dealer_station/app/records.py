@@ -483,7 +483,7 @@ def _act(inp: dict, seq: int, ts: str) -> ActRecord:
     user = inp.get("user") or inp.get("dealer") or (args or {}).get("dealer")
     return ActRecord(seq, ts, kind, str(inp.get("act") or ""), _opt(user), _opt(inp.get("reason")),
                      _opt(inp.get("note")) if kind != "dealer" else _opt((args or {}).get("note")),
-                     dict(args or {}))
+                     {k: v for k, v in (args or {}).items() if "pin" not in str(k).lower()})   # never a PIN
 
 
 def fold_journal(journal, *, table_id: str | None = None, until: int | None = None) -> JournalHistory:
@@ -641,11 +641,17 @@ _ACT_INFINITIVES = {
 }
 
 
-def act_words(act: ActRecord) -> str:
-    """An act in a sentence: ``"supervisor sam voided the round (reason misdeal: note ...)"``."""
+def act_words(act: ActRecord, dealer: str | None = None) -> str:
+    """An act in a sentence: ``"supervisor sam voided the round (reason misdeal: note ...)"``.
+
+    ``dealer``: the round's dealer, named in a dealer's act that does not name its own (``"the dealer dana
+    opened betting"``).
+    """
     who = {"timer": "the betting timer", "dealer": "the dealer"}.get(act.by, act.by)
     if act.user:
         who = f"{who} {act.user}"
+    elif act.by == "dealer" and dealer:
+        who = f"{who} {dealer}"
     what = _ACT_WORDS.get(act.act, act.act.replace("_", " ") or "acted")
     if act.act == "enter_card" and act.args.get("token"):
         what = f"entered {card_face(str(act.args['token']))} by hand"

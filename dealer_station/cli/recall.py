@@ -108,7 +108,7 @@ def round_text(rnd) -> str:
             lines.append("      not resolved yet")
     lines.append("Acts:" if rnd.acts else "Acts: none")
     for a in rnd.acts:
-        lines.append(f"  {time_words(a.ts)}  {act_words(a)} (row {a.seq})")
+        lines.append(f"  {time_words(a.ts)}  {act_words(a, rnd.dealer)} (row {a.seq})")
     lines.append("Scans:" if rnd.scans else "Scans: none")
     for s in rnd.scans:
         lines.append(f"  {time_words(s.ts)}  {scan_words(s)} (raw {s.raw or '-'}, row {s.seq})")
@@ -125,6 +125,21 @@ def list_line(rnd) -> str:
     extra = f"; void: {record.reason}" if record is not None and record.status == "voided" else ""
     return (f"{rnd.round_id}  {rnd.status:<11}  {result_words(record):<18}  player {player}  banker {banker}  "
             f"dealer {rnd.dealer_name}  {time_words(rnd.ended_at or rnd.opened_at)}{extra}")
+
+
+def shoe_lines(shoe) -> list[str]:
+    """What happened in a shoe outside its rounds (incidents and supervisor acts), one line each."""
+    from dealer_station.app.records import act_words, incident_words, time_words
+
+    out = []
+    for i in shoe.incidents:
+        resolved = f"; resolved: {i.resolved_act.replace('_', ' ')} by {i.resolved_by}" if i.resolved_act else ""
+        out.append(f"shoe {shoe.shoe}, outside a round  {time_words(i.ts)}  {incident_words(i)}{resolved} "
+                   f"(row {i.seq})")
+    for a in shoe.acts:
+        if a.by != "dealer" and a.by != "timer":
+            out.append(f"shoe {shoe.shoe}, outside a round  {time_words(a.ts)}  {act_words(a)} (row {a.seq})")
+    return out
 
 
 def run(args) -> int:
@@ -150,6 +165,10 @@ def run(args) -> int:
         echo(loaded.verify_message)
         for rnd in rounds:
             echo(list_line(rnd))
+        for shoe in history.shoes:
+            if args.shoe is None or shoe.shoe == args.shoe:
+                for line in shoe_lines(shoe):
+                    echo(line)
         return status
     rnd = history.round(args.round_id)
     if rnd is None:

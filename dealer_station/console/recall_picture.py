@@ -80,7 +80,7 @@ def _lines(rnd: RoundHistory) -> list[tuple[str, str]]:
         out.append(("body", text))
     out.append(("head", "Acts"))
     for a in rnd.acts:
-        out.append(("body", f"{time_words(a.ts)}  {act_words(a)}"))
+        out.append(("body", f"{time_words(a.ts)}  {act_words(a, rnd.dealer)}"))
     out.append(("head", "Scans"))
     for s in rnd.scans:
         out.append(("body", f"{time_words(s.ts)}  {scan_words(s)}"))

@@ -46,7 +46,7 @@ def test_recall_prints_every_scan_incident_and_act_of_a_void(known, cli):
     assert any("resolved 2026-11-30 04:00:21.000 UTC: void round by supervisor sam (reason misdeal; "
                "note “cards dropped”)" in line for line in lines)
     assert any("supervisor sam voided the round (reason misdeal; note “cards dropped”)" in line for line in lines)
-    assert any("the dealer opened betting" in line for line in lines)
+    assert any("the dealer dana opened betting" in line for line in lines)   # the round's dealer
     refused = [line for line in lines if "tried to" in line]
     assert len(refused) == 1, refused
     assert "supervisor sam tried to void the round — refused: wrong PIN for 'sam'" in refused[0]
@@ -119,11 +119,17 @@ def test_recall_lists_a_shoes_rounds(known, cli):
     path, _ = known
     status, out, _ = cli("recall", "--shoe", "1", "--journal", str(path))
     assert status == 0
-    lines = out.splitlines()[1:]
+    lines = out.splitlines()[1:6]
     assert [line.split()[0] for line in lines] == [f"T1-S0001-R00{i}" for i in range(1, 6)]
     assert "void: misdeal" in lines[1] and "dealer eve" in lines[3] and "TIE 7 – 7" in lines[4]
+    # what happened outside the rounds: the dealer's call after round 5 and the supervisor ending the shoe
+    assert out.splitlines()[6:] == [
+        "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  the dealer called the supervisor; resolved: end shoe "
+        f"by sam (row {_fold(path).shoe(1).incidents[0].seq})",
+        "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  supervisor sam ended the shoe (reason shoe_change; "
+        f"note “shoe taken out”) (row {_fold(path).shoe(1).acts[-1].seq})"]
     status, out, _ = cli("recall", "--journal", str(path))
-    assert len(out.splitlines()) == 1 + 7
+    assert len(out.splitlines()) == 1 + 7 + 2
 
 
 def test_recall_png_draws_the_round(known, cli, tmp_path):
