@@ -24,6 +24,8 @@ Definitions (docs/reports.md "What the numbers mean")
         Incidents that paused the table, and those recorded while it was already paused, by type.
     round_seconds
         First card scan → confirmation of each completed round, seconds: p50, p90 (nearest rank) and max.
+        The times are the journal's (the wall clock): a round whose confirmation is stamped before its first
+        card (the clock was stepped back) is left out and counted in ``clock_stepped_back``.
     rounds_per_hour
         rounds × 3600 / the time the rounds took, where a round takes from the end of the shoe's previous
         round (its betting opening for a shoe's first round) to its own end: the time between rounds counts,
@@ -90,7 +92,8 @@ class Group:
         completed = [r for r in finished if r.status == "completed"]
         winners = Counter(str(r.result.winner or "") for r in completed if r.result)
         flags = [r.result.flags for r in completed if r.result]
-        durations = sorted(d for d in (r.duration_seconds for r in completed) if d is not None)
+        measured = [d for d in (r.duration_seconds for r in completed) if d is not None]
+        durations = sorted(d for d in measured if d >= 0)   # below 0: the wall clock was stepped back
         cards = sum(s.frame == "card" and not s.misread for s in self.scans)
         misreads = sum(s.misread for s in self.scans)
         voids = Counter(str(r.result.reason or "none") for r in finished if r.status == "voided" and r.result)
@@ -117,7 +120,8 @@ class Group:
                        "note": r.result.note if r.result else None, "by": _void_user(r), "at": r.ended_at}
                       for r in finished if r.status == "voided"],
             "rounds_per_hour": round(len(finished) * 3600 / cycle, 2) if cycle > 0 else None,
-            "round_seconds": {"count": len(durations), "p50": percentile(durations, 50),
+            "round_seconds": {"count": len(durations), "clock_stepped_back": len(measured) - len(durations),
+                              "p50": percentile(durations, 50),
                               "p90": percentile(durations, 90), "max": durations[-1] if durations else None},
             "first_round_at": min((r.opened_at for r in finished if r.opened_at), default=None),
             "last_round_at": max((r.ended_at for r in finished if r.ended_at), default=None),

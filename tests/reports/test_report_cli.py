@@ -10,7 +10,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from report_journal import build
+from report_journal import Table, build
 
 from dealer_station.app.reports import CSV_COLUMNS
 
@@ -35,7 +35,7 @@ def test_totals_are_the_known_counts(known, report_json):
     assert t["voids"] == [{"round_id": "T1-S0001-R002", "reason": "misdeal", "note": "cards dropped", "by": "sam",
                            "at": "2026-11-30T04:00:21.000000Z"}]
     # first card -> confirm: 4, 5, 2, 6, 3, 8 s; nearest rank p50 = 4, p90 = 8
-    assert t["round_seconds"] == {"count": 6, "p50": 4.0, "p90": 8.0, "max": 8.0}
+    assert t["round_seconds"] == {"count": 6, "clock_stepped_back": 0, "p50": 4.0, "p90": 8.0, "max": 8.0}
     # each round from the end of the shoe's previous one: 5+16+16+13+17 (shoe 1) + 4+19 (shoe 2) = 90 s
     assert t["rounds_per_hour"] == 280.0
     assert (t["first_round_at"], t["last_round_at"]) == ("2026-11-30T04:00:00.000000Z", "2026-11-30T05:00:23.000000Z")
@@ -59,7 +59,7 @@ def test_by_shoe_blocks(known, report_json):
     assert (s1["rounds"], s1["banker"], s1["player"], s1["tie"], s1["voided"]) == (5, 1, 2, 1, 1)
     assert (s1["cards"], s1["misreads"], s1["misreads_per_1000_cards"]) == (20, 4, 200.0)
     assert s1["incidents_by_type"] == {"misread_limit": 1, "procedure_violation": 2}
-    assert s1["round_seconds"] == {"count": 4, "p50": 4.0, "p90": 6.0, "max": 6.0}
+    assert s1["round_seconds"] == {"count": 4, "clock_stepped_back": 0, "p50": 4.0, "p90": 6.0, "max": 6.0}
     assert (s2["rounds"], s2["banker"], s2["player"], s2["cards"], s2["misreads_per_1000_cards"]) == (2, 1, 1, 11, 0.0)
     assert s2["incidents"] == 0
 
@@ -262,3 +262,26 @@ def test_a_simulated_shoe_counts_as_its_own_round_lines(cli, tmp_path):
     assert no_reads > 0 and total["misreads"] == no_reads
     assert total["cards"] == cards
     assert total["round_seconds"]["count"] == len(rounds)
+
+
+def test_a_clock_stepped_back_mid_round_is_left_out_of_round_times(tmp_path, report_json):
+    """NTP steps the wall clock back 30 s between a round's first card and its confirmation: that round's
+    time would be -28 s; it is counted apart, and the other round's time stands."""
+    t = Table(tmp_path, journal_path=str(tmp_path / "stepped.sqlite"))
+    t.start_shoe()
+    t.open_round()
+    t.clock.advance(1)
+    t.card("KS", "5D")
+    t.clock.step(-30)
+    t.card("9H", "2C")
+    t.clock.advance(2)
+    t.ctl.dealer("confirm_result")
+    t.clock.advance(10)
+    t.open_round()
+    t.clock.advance(1)
+    t.card("6S", "2D", "3H", "5C")
+    t.clock.advance(3)
+    t.ctl.dealer("confirm_result")
+    t.journal.close()
+    total = report_json(tmp_path / "stepped.sqlite")["total"]
+    assert total["round_seconds"] == {"count": 1, "clock_stepped_back": 1, "p50": 3.0, "p90": 3.0, "max": 3.0}
