@@ -30,8 +30,8 @@ from dealer_station.domain.errors import CardError
 from dealer_station.journal.reading import table_id_of
 
 __all__ = ["UNKNOWN_DEALER", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory", "RoundHistory",
-           "Scan", "ShoeHistory", "act_words", "card_face", "fold_journal", "incident_words", "parse_time",
-           "position_words", "result_words", "scan_words", "seconds_between", "time_words"]
+           "Scan", "ShoeHistory", "act_words", "card_face", "flag_words", "fold_journal", "incident_words",
+           "parse_time", "position_words", "result_words", "scan_words", "seconds_between", "time_words"]
 
 UNKNOWN_DEALER = "unknown"
 """How a round whose journal does not name its dealer shows it (older journals)."""
@@ -580,6 +580,18 @@ def result_words(record: RoundRecord | None) -> str:
     return "RESULT"
 
 
+def flag_words(record: RoundRecord | None) -> list[str]:
+    """The round's flags that are set, in words: ``["banker natural", "banker pair"]``."""
+    if record is None:
+        return []
+    shown = [name.replace("_", " ") for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
+                                                  "player_perfect_pair", "banker_perfect_pair")
+             if record.flags.get(name)]
+    if record.flags.get("lucky_six"):
+        shown.append(f"lucky six ({record.flags['lucky_six']} cards)")
+    return shown
+
+
 _INCIDENT_WORDS = {
     "misread_limit": "the shoe could not read the card",
     "card_while_betting": "a card came out while betting was open",
@@ -647,7 +659,7 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
     ``dealer``: the round's dealer, named in a dealer's act that does not name its own (``"the dealer dana
     opened betting"``).
     """
-    who = {"timer": "the betting timer", "dealer": "the dealer"}.get(act.by, act.by)
+    who = {"timer": "the betting timer", "dealer": "the dealer"}.get(act.by, act.by.replace("_", " "))
     if act.user:
         who = f"{who} {act.user}"
     elif act.by == "dealer" and dealer:

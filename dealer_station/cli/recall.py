@@ -47,6 +47,7 @@ def round_text(rnd) -> str:
     from dealer_station.app.records import (
         act_words,
         card_face,
+        flag_words,
         incident_words,
         position_words,
         result_words,
@@ -70,12 +71,7 @@ def round_text(rnd) -> str:
     lines.append("  " + _hand("Player", player, record.player_total if record else None))
     lines.append("  " + _hand("Banker", banker, record.banker_total if record else None))
     if record is not None:
-        shown = [name.replace("_", " ") for name in ("player_natural", "banker_natural", "player_pair",
-                                                      "banker_pair", "player_perfect_pair", "banker_perfect_pair")
-                 if record.flags.get(name)]
-        if record.flags.get("lucky_six"):
-            shown.append(f"lucky six ({record.flags['lucky_six']} cards)")
-        lines.append(f"  Flags: {', '.join(shown) if shown else 'none'}")
+        lines.append(f"  Flags: {', '.join(flag_words(record)) or 'none'}")
     lines.append(f"Times: betting opened {time_words(rnd.opened_at)}, closed {time_words(rnd.closed_at)}"
                  + (f" by the {rnd.closed_by}" if rnd.closed_by else ""))
     took = rnd.duration_seconds

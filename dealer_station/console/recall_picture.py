@@ -17,6 +17,7 @@ from dealer_station.app.records import (
     RoundHistory,
     act_words,
     card_face,
+    flag_words,
     incident_words,
     result_words,
     scan_words,
@@ -70,6 +71,8 @@ def _font(pixels: int, bold: bool = False) -> QFont:
 def _lines(rnd: RoundHistory) -> list[tuple[str, str]]:
     """The text below the hands: ``(style, text)`` with style ``"head"`` or ``"body"``."""
     out: list[tuple[str, str]] = []
+    if rnd.result is not None:
+        out.append(("head", f"Flags: {', '.join(flag_words(rnd.result)) or 'none'}"))
     out.append(("head", "Incidents" if rnd.incidents else "Incidents: none"))
     for i in rnd.incidents:
         text = f"{time_words(i.ts)}  {incident_words(i)}"
