@@ -261,7 +261,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     try:
         paytable = load_paytable(pt_name)
     except PayTableError as err:
-        errors.append(f"table.paytable: {pt_name!r}: {err}")
+        errors.append(f"table.paytable: {_shown(pt_name)}: {err}")
     offered_raw = get(table, "table", "offered_bets", list, [], "a list of bet ids")
     offered: list[BetType] = []
     for item in offered_raw if isinstance(offered_raw, list) else []:

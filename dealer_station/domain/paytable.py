@@ -182,7 +182,8 @@ def load_paytable(name_or_path: str | Path) -> PayTable:
     except (OSError, ValueError):  # a name too long for the file system, a NUL character
         found = False
     if not found:
-        raise PayTableError(f"no pay table {str(name_or_path)!r}; shipped: {', '.join(paytable_names())} "
+        name = str(name_or_path) if len(str(name_or_path)) <= 60 else f"{str(name_or_path)[:57]}..."
+        raise PayTableError(f"no pay table {name!r}; shipped: {', '.join(paytable_names())} "
                             "(or give a path to a .toml file)")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
