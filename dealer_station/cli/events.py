@@ -220,8 +220,9 @@ def _drain_or_refused(publisher, timeout: float) -> int:
             return 0
         stats = publisher.stats()
         if stats.connects == 0 and stats.failed_attempts and "ConnectionRefused" in (stats.last_error or ""):
-            raise CliError(f"{stats.last_error}: no broker listens there; check --broker (or [broker] of "
-                           f"--config); the {left} event(s) stay in the outbox", status=1)
+            raise CliError(f"{left} event(s) not acknowledged within {timeout:g} s ({stats.last_error}): no "
+                           "broker listens there, so it was not waited out; check --broker (or [broker] of "
+                           "--config); they stay in the outbox", status=1)
         wait = deadline - time.monotonic()
         if wait <= 0 or not publisher.running:
             return left
