@@ -21,6 +21,10 @@ NO_DISPLAY = ("no display: the console needs a screen; run without one with "
 """The one line printed when there is no display (exit status 2)."""
 
 
+MAX_ROUNDS = 10_000
+"""Most rounds ``--rounds`` deals before a screenshot (a shoe holds about 80)."""
+
+
 def register(parser) -> None:
     """Add the ``console`` arguments."""
     parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
@@ -65,8 +69,12 @@ def _size(text: str) -> tuple[int, int]:
 
 def run(args) -> int:
     """Open the console; exit 0 on a normal close or a saved screenshot, 1 when the screenshot run failed."""
-    if args.rounds < 0:
-        raise CliError(f"--rounds {args.rounds}: must be 0 or more")
+    if not 0 <= args.rounds <= MAX_ROUNDS:
+        raise CliError(f"--rounds {args.rounds if args.rounds < 0 else 'past ' + str(MAX_ROUNDS)}: "
+                       f"give 0 to {MAX_ROUNDS} rounds")
+    if args.shoe is not None and not args.shoe.strip():
+        raise CliError("--shoe '': give a shoe profile name, file or inline spec (e.g. sim), or leave --shoe out "
+                       "for the simulated shoe")
     size = _size(args.size)
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not has_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"

@@ -61,6 +61,9 @@ def _application(lang: str | None):
     from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication
 
+    from dealer_station.console.qt_log import install_message_handler
+
+    install_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("dealer-station")
     if lang:

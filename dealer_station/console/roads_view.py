@@ -464,6 +464,9 @@ def _ensure_gui_app() -> None:
     the same process.
     """
     global _APP
+    from dealer_station.console.qt_log import install_message_handler
+
+    install_message_handler()
     if QGuiApplication.instance() is None:
         _APP = QApplication(["dealer-station", "-platform", "offscreen"])
         atexit.register(_APP.shutdown)
