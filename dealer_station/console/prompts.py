@@ -149,6 +149,14 @@ def reason_name(code: str | None) -> str:
         "cut_card": translate("Prompts", "cut card"),
         "card_before_betting": translate("Prompts", "card before betting opened"),
         "card_without_shoe": translate("Prompts", "card with no shoe open"),
+        "no_read_without_shoe": translate("Prompts", "unread card with no shoe open"),
+        "cut_card_without_shoe": translate("Prompts", "cut card with no shoe open"),
+        "second_cut_card": translate("Prompts", "a second cut card"),
+        "bad_lrc": translate("Prompts", "damaged read (checksum)"),
+        "unknown_code": translate("Prompts", "unknown card code"),
+        "token_timeout": translate("Prompts", "card read cut short"),
+        "empty": translate("Prompts", "empty read"),
+        "rollover": translate("Prompts", "garbled read"),
     }
     return names.get(code or "", (code or "").replace("_", " "))
 

@@ -752,7 +752,8 @@ class SupervisorScreen(QWidget):
             values = (
                 key[0],
                 key[1],
-                d.get("status", ""),
+                {"completed": self.tr("completed"), "voided": self.tr("voided")}.get(
+                    str(d.get("status", "")), str(d.get("status", ""))),
                 " ".join(map(str, d.get("player", []) or [])),
                 " ".join(map(str, d.get("banker", []) or [])),
                 _winner_text(d),
