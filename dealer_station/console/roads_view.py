@@ -362,9 +362,9 @@ def _header(p: QPainter, rect: QRectF, roads: Roads) -> None:
     room = x - rect.left() - box * 0.5
     pixels = rect.height() * 0.55
     p.setFont(_font(pixels, bold=True))
-    advance = p.fontMetrics().horizontalAdvance(text)
-    if advance > room > 0:
-        p.setFont(_font(pixels * room / advance, bold=True))
+    while pixels > 6 and p.fontMetrics().horizontalAdvance(text) > room > 0:  # longer words in other languages
+        pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
+        p.setFont(_font(pixels, bold=True))
     p.setPen(QColor(COLOURS["ink"]))
     p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
                int(Qt.AlignLeft | Qt.AlignVCenter), text)
