@@ -488,6 +488,46 @@
         <translation>بطاقة بلا حذاء مفتوح</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>بطاقة غير مقروءة بلا حذاء مفتوح</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>البطاقة المقطوعة بلا حذاء مفتوح</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>بطاقة مقطوعة ثانية</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>قراءة تالفة (المجموع الاختباري)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>رمز بطاقة غير معروف</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>قراءة البطاقة لم تكتمل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>قراءة فارغة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>قراءة مشوشة</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>لا يوجد حذاء</translation>
@@ -591,7 +631,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-152"/>
+        <location line="-160"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -603,7 +643,7 @@
         </translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+167"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>ضعوا رهاناتكم %1</translation>
     </message>
@@ -1245,6 +1285,16 @@
         <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>completed</source>
+        <translation>مكتملة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>ملغاة</translation>
     </message>
 </context>
 </TS>

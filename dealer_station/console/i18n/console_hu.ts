@@ -488,6 +488,46 @@
         <translation>lap nyitott cipő nélkül</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>olvashatatlan lap nyitott cipő nélkül</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>vágólap nyitott cipő nélkül</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>második vágólap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>sérült olvasás (ellenőrzőösszeg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>ismeretlen lapkód</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>félbeszakadt lapolvasás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>üres olvasás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>zavaros olvasás</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>NINCS CIPŐ</translation>
@@ -591,14 +631,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-152"/>
+        <location line="-160"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+167"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
     </message>
@@ -1240,6 +1280,16 @@
         <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 most a játékosnak kedvez (EV %2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>completed</source>
+        <translation>lezárt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>érvénytelen</translation>
     </message>
 </context>
 </TS>

@@ -488,6 +488,46 @@
         <translation>carta sem sapato aberto</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>carta não lida sem sapato aberto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>cartão de corte sem sapato aberto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>um segundo cartão de corte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>leitura danificada (checksum)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>código de carta desconhecido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>leitura da carta interrompida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>leitura vazia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>leitura confusa</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>SEM SAPATO</translation>
@@ -591,7 +631,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-152"/>
+        <location line="-160"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -599,7 +639,7 @@
         </translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+167"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>
@@ -1117,7 +1157,17 @@
         <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
     <message>
-        <location line="-234"/>
+        <location line="+236"/>
+        <source>completed</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>anulada</translation>
+    </message>
+    <message>
+        <location line="-470"/>
         <source>DISCARD THE HELD CARDS</source>
         <translation>DESCARTAR AS CARTAS RETIDAS</translation>
     </message>

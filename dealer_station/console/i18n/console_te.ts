@@ -488,6 +488,46 @@
         <translation>షూ తెరవకుండా కార్డ్</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>షూ తెరవకుండా చదవని కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>షూ తెరవకుండా కట్ కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>రెండో కట్ కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>పాడైన రీడింగ్ (చెక్‌సమ్)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>తెలియని కార్డ్ కోడ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>కార్డ్ రీడింగ్ మధ్యలో ఆగింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>ఖాళీ రీడింగ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>గందరగోళ రీడింగ్</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>షూ లేదు</translation>
@@ -591,7 +631,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-152"/>
+        <location line="-160"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -599,7 +639,7 @@
         </translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+167"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>పందాలు వేయండి %1</translation>
     </message>
@@ -1241,6 +1281,16 @@
         <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>completed</source>
+        <translation>పూర్తయింది</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>రద్దయింది</translation>
     </message>
 </context>
 </TS>
