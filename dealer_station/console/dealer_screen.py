@@ -519,8 +519,12 @@ class DealerScreen(QWidget):
 
 
 def prompts_card(token: str) -> str:
-    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable."""
+    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable.
+
+    A left-to-right mark (U+200E, invisible) ends it, so the suit stays after the rank in a right-to-left
+    caption (Arabic showed ``♣J``).
+    """
     from dealer_station.console.cards import card_label
 
     label = card_label(token)
-    return label[0] + label[1] if label else str(token)
+    return label[0] + label[1] + "\u200e" if label else str(token)

@@ -1193,7 +1193,7 @@
     <message>
         <location line="+3"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>توضع البطاقة %1 في %2 من الجولة %3 وتُسجَّل يدويًا؛ تستمر الجولة وفق قواعد البطاقة الثالثة.</translation>
+        <translation>توضع البطاقة %1‎ في %2 من الجولة %3 وتُسجَّل يدويًا؛ تستمر الجولة وفق قواعد البطاقة الثالثة.</translation>
     </message>
     <message>
         <location line="+4"/>
