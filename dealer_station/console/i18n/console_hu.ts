@@ -857,7 +857,7 @@
     <message>
         <location line="+27"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
-        <translation>INCIDENS ÉS TEENDŐK</translation>
+        <translation>INCIDENS ÉS INTÉZKEDÉS</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -894,7 +894,7 @@
         <location line="+1"/>
         <location line="+82"/>
         <source>REASON</source>
-        <translation>OK</translation>
+        <translation>INDOK</translation>
     </message>
     <message>
         <location line="-81"/>
@@ -940,7 +940,7 @@
     <message>
         <location line="+11"/>
         <source>ACT</source>
-        <translation>TEENDŐ</translation>
+        <translation>INTÉZKEDÉS</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -980,7 +980,7 @@
     <message>
         <location line="+3"/>
         <source>— choose a reason code —</source>
-        <translation>— válassz okot —</translation>
+        <translation>— válassz indokot —</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1015,7 +1015,7 @@
     <message>
         <location line="+6"/>
         <source>CONFIRM ACT</source>
-        <translation>TEENDŐ JÓVÁHAGYÁSA</translation>
+        <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -1102,7 +1102,7 @@
     <message>
         <location line="+1"/>
         <source>acts</source>
-        <translation>teendők</translation>
+        <translation>intézkedések</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -1138,7 +1138,7 @@
     <message>
         <location line="+48"/>
         <source>Choose an act.</source>
-        <translation>Válassz teendőt.</translation>
+        <translation>Válassz intézkedést.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1218,12 +1218,12 @@
     <message>
         <location line="+2"/>
         <source>choose an act</source>
-        <translation>teendő választása</translation>
+        <translation>intézkedés választása</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>a reason code</source>
-        <translation>ok</translation>
+        <translation>indok</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -123,7 +123,7 @@
     <message>
         <location line="+1"/>
         <source>SHUFFLED</source>
-        <translation>కలిపాను</translation>
+        <translation>కలపడం పూర్తి</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -676,7 +676,7 @@
     <message>
         <location line="+2"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
-        <translation>8 డెక్కులు కలిపి, కట్ కార్డ్ పెట్టి, షూలో పెట్టి, కలిపాను నొక్కండి</translation>
+        <translation>8 డెక్కులు కలిపి, కట్ కార్డ్ పెట్టి, షూలో పెట్టి, కలపడం పూర్తి నొక్కండి</translation>
     </message>
     <message>
         <location line="+2"/>
