@@ -385,3 +385,33 @@ def test_the_system_locale_is_the_default(env_lang, expected):
                             cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == expected
+
+
+# ------------------------------------------------------------------------------------------ fonts
+
+SCRIPTS = {"ar": ("Arabic", "البنكر"), "te": ("Telugu", "బ్యాంకర్"), "hu": ("Latin", "ŐŰ"), "pt": ("Latin", "ÇÃ")}
+
+
+def test_the_fonts_of_every_language_are_in_the_debian_lists():
+    """A fresh machine gets a font for each script: make run and make test install them."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    fonts = re.search(r"^FONT_DEBS :=(.*)$", text, re.M).group(1).split()
+    assert "fonts-noto-core" in fonts and "fonts-dejavu-core" in fonts  # Noto Sans Telugu / Arabic; DejaVu Sans
+    for name in ("RUN_DEBS", "TEST_DEBS"):
+        assert "$(FONT_DEBS)" in re.search(rf"^{name} :=(.*)$", text, re.M).group(1), name
+
+
+@pytest.mark.parametrize("lang", sorted(SCRIPTS))
+def test_a_font_draws_the_language(lang, qapp):
+    """Some installed font has the script's glyphs (no empty boxes); skipped, naming the package, without it."""
+    from PySide6.QtGui import QFont, QFontDatabase, QRawFont
+
+    system, sample = SCRIPTS[lang]
+    families = QFontDatabase.families(getattr(QFontDatabase.WritingSystem, system))
+    if not families:
+        pytest.skip(f"no font for {system} is installed: apt-get install fonts-noto-core (make debs-test)")
+    for family in families:
+        raw = QRawFont.fromFont(QFont(family))
+        if raw.isValid() and all(raw.supportsCharacter(ord(ch)) for ch in sample if not ch.isspace()):
+            return
+    raise AssertionError(f"no installed font draws {sample!r} ({system}) though {families[:3]} claim the script")
