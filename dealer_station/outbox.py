@@ -14,7 +14,8 @@ Every event is a JSON object (the envelope)::
 ``shoe_id`` / ``round_id`` are null where the event belongs to no shoe / round. Event types:
 ``table_status``, ``shoe_started``, ``shoe_ended``, ``round_opened``, ``betting_closed``,
 ``card_dealt``, ``round_result``, ``round_voided``, ``round_paused``, ``round_resumed``,
-``player_edge``.
+``player_edge``, ``alert`` (something the platform should know that changes nothing: a card or
+the cut card read with no shoe open).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ SCHEMA_VERSION = 1
 
 EVENT_TYPES = frozenset({
     "table_status", "shoe_started", "shoe_ended", "round_opened", "betting_closed", "card_dealt",
-    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge",
+    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert",
 })
 """The event types a station publishes."""
 

@@ -174,7 +174,8 @@ class SimulatedShoe(SerialShoe):
         self._master = self._slave = None
 
     def _replug(self) -> None:
-        with self._lock:
+        # on a timer thread of its own: the reader's log context is bound for its line
+        with self._lock, structlog.contextvars.bound_contextvars(**self._context()):
             if self._master is None and not self._stop.is_set():
                 self._plug()
                 log.info("sim_shoe_replugged", link=self._link)

@@ -20,6 +20,12 @@ What the sink receives, in order, from the reader thread:
 
 The sink is called on the reader thread; it should only put the event in a bounded queue (or
 emit a queued Qt signal). An exception from the sink is logged and the reader goes on.
+
+Log context: the reader thread starts with no structlog context variables of its own, so the
+station gives the ids its log lines must carry in :attr:`ShoeSource.log_context` (e.g.
+``{"table_id": "T1"}``) before :meth:`ShoeSource.start`; they are bound for the first open (on the
+calling thread, restored after it) and for the reader thread's whole life (every line it writes:
+port opened, link lost, reconnection, a sink's own logs). The drivers never import the station.
 """
 
 from __future__ import annotations
@@ -95,6 +101,9 @@ class ShoeSource:
         """Bytes read since start (all connections)."""
         self.recent: deque[tuple[float, bytes]] = deque(maxlen=16)
         """The last reads ``(monotonic t, bytes)``: logged as hex when the link is lost."""
+        self.log_context: dict[str, object] = {}
+        """structlog context variables bound on the reader thread (and for the first open), e.g.
+        ``{"table_id": "T1"}``: set before :meth:`start`; see the module docstring."""
 
     # -- transport hooks ------------------------------------------------------------------------
     @property
@@ -161,10 +170,11 @@ class ShoeSource:
             raise ShoeError("this shoe source was already started; make a new one with open_shoe()")
         self._sink, self._raw_sink = sink, raw_sink
         self._stop.clear()
-        self._open()
-        self._connected.set()
-        self.last_activity = time.monotonic()
-        self._deliver(Connected(self.description))
+        with structlog.contextvars.bound_contextvars(**self._context()):
+            self._open()
+            self._connected.set()
+            self.last_activity = time.monotonic()
+            self._deliver(Connected(self.description))
         self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.description}", daemon=True)
         self._thread.start()
 
@@ -221,7 +231,17 @@ class ShoeSource:
         except Exception:  # the sink is the controller's; a failure there must not kill the reader
             log.exception("shoe_sink_failed", shoe=self.description, frame=type(event).__name__)
 
+    def _context(self) -> dict[str, object]:
+        """:attr:`log_context` as keyword arguments (text keys only; never raises)."""
+        try:
+            return {str(k): v for k, v in dict(self.log_context or {}).items()}
+        except Exception:  # noqa: BLE001 - a bad context must not keep the shoe from opening
+            log.warning("shoe_log_context_ignored", shoe=self.description)
+            return {}
+
     def _run(self) -> None:
+        # A new thread has a context of its own: bind the station's ids for every line written here.
+        structlog.contextvars.bind_contextvars(**self._context())
         try:
             while not self._stop.is_set():
                 try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 
 from dealer_station.cli import CliError, echo, log_level
@@ -32,7 +33,8 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run the simulation; exit 0 when every shoe was dealt, 1 when an incident stopped it."""
+    """Run the simulation; exit 0 when every shoe was dealt or it was stopped (SIGTERM, Ctrl-C), 1 when an
+    incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there."""
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import Publishing, with_table_id
@@ -83,6 +85,17 @@ def _simulate(args, config, journal, seed) -> int:
         raise CliError(str(err)) from None
 
     closed = []
+    signals: list[str] = []
+
+    def on_signal(signum, _frame) -> None:
+        signals.append(signal.Signals(signum).name)  # the automatic dealer stops before its next act
+
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[sig] = signal.signal(sig, on_signal)
+        except ValueError:  # not the main thread (called in-process): signals stay as they are
+            pass
 
     def emit(line: dict) -> None:
         if closed:
@@ -93,8 +106,13 @@ def _simulate(args, config, journal, seed) -> int:
         except BrokenPipeError:
             closed.append(True)
 
-    state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed),
-                           misread_rate=args.misread_rate)
+    try:
+        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit,
+                               stop=lambda: bool(closed or signals), misread_rate=args.misread_rate)
+    finally:
+        controller.stop(signals[0] if signals else "output closed" if closed else "finished")
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     if closed:
         return 0
     try:

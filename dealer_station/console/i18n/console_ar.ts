@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+164"/>
+        <location line="+169"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-90"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+167"/>
+        <location line="+186"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -207,7 +207,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -230,12 +231,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
         <translation>استُدعي من شاشة الموزع</translation>
     </message>
@@ -243,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+69"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -261,6 +262,21 @@
         <location line="+1"/>
         <source>THE CARD</source>
         <translation>البطاقة</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>قُرئت بطاقة بلا حذاء مفتوح: %1‎. ليست جزءًا من أي جولة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>قُرئت البطاقة المقطوعة بلا حذاء مفتوح. ليست جزءًا من أي جولة.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>وصلت قراءة خاطئة من الحذاء بلا حذاء مفتوح. ليست جزءًا من أي جولة.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -631,7 +647,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-160"/>
+        <location line="-181"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -643,7 +659,7 @@
         </translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+188"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>ضعوا رهاناتكم %1</translation>
     </message>
@@ -829,7 +845,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -875,18 +891,18 @@
         <translation>سجل الجولات</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>حادثة</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+459"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
         <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-546"/>
         <source>WHEN</source>
         <translation>متى</translation>
     </message>
@@ -1029,12 +1045,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+377"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
         <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-468"/>
         <source>bet</source>
         <translation>الرهان</translation>
     </message>
@@ -1121,17 +1137,37 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+244"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1: غادر شاشة المشرف. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1 بعد %2 ثانية بلا لمس. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1: انتهت الحادثة التي فُتحت لأجلها. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1: هناك حادثة أخرى على الطاولة الآن. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
         <translation>مسجّل الدخول: %1</translation>
     </message>
@@ -1236,6 +1272,11 @@
         <translation>ملاحظة</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>ملاحظة بنص عادي (بلا رموز تحكم)</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>a valid card</source>
         <translation>بطاقة صحيحة</translation>
@@ -1252,7 +1293,7 @@
         <translation>ما زال مطلوبًا: %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
         <translation>مرفوض – غير مخوّل: %1</translation>
     </message>
@@ -1272,7 +1313,7 @@
         <translation>تم: %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+47"/>
         <source>incident</source>
         <translation>حادثة</translation>
     </message>

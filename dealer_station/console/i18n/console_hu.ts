@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+164"/>
+        <location line="+169"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-90"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+167"/>
+        <location line="+186"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -207,7 +207,8 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -230,12 +231,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
         <translation>az osztó pultjáról hívva</translation>
     </message>
@@ -243,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+69"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -261,6 +262,21 @@
         <location line="+1"/>
         <source>THE CARD</source>
         <translation>A LAPOT</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>Lapot olvasott a gép nyitott cipő nélkül: %1. Egyik partihoz sem tartozik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>A vágólapot nyitott cipő nélkül olvasta a gép. Egyik partihoz sem tartozik.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>Hibás olvasás jött a cipőből nyitott cipő nélkül. Egyik partihoz sem tartozik.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -631,14 +647,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-160"/>
+        <location line="-181"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+188"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
     </message>
@@ -824,7 +840,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -870,18 +886,18 @@
         <translation>PARTIK VISSZANÉZÉSE</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>INCIDENS</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+459"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
         <translation>Nincs incidens: a parti nem szünetel</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-546"/>
         <source>WHEN</source>
         <translation>MIKOR</translation>
     </message>
@@ -1024,12 +1040,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+377"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
         <translation>Ebben a cipőben nincs riasztás</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-468"/>
         <source>bet</source>
         <translation>tét</translation>
     </message>
@@ -1116,17 +1132,37 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+244"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>%1 munkamenete véget ért: elhagyta a felügyelő képernyőt. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>%1 munkamenete %2 másodperc érintés nélkül véget ért. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>%1 munkamenete véget ért: az incidens, amelyhez nyílt, lezárult. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>%1 munkamenete véget ért: most másik incidens van az asztalon. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
         <translation>belépve: %1</translation>
     </message>
@@ -1231,6 +1267,11 @@
         <translation>megjegyzés</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>egyszerű szöveges megjegyzés (vezérlőkarakterek nélkül)</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>a valid card</source>
         <translation>érvényes lap</translation>
@@ -1247,7 +1288,7 @@
         <translation>Még hiányzik: %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
         <translation>ELUTASÍTVA – nincs jogosultság: %1</translation>
     </message>
@@ -1267,7 +1308,7 @@
         <translation>KÉSZ: %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+47"/>
         <source>incident</source>
         <translation>incidens</translation>
     </message>

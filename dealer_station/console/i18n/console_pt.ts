@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+164"/>
+        <location line="+169"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-90"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+167"/>
+        <location line="+186"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -207,7 +207,8 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -230,12 +231,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
         <translation>chamado pela consola do dealer</translation>
     </message>
@@ -243,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+69"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -261,6 +262,21 @@
         <location line="+1"/>
         <source>THE CARD</source>
         <translation>A CARTA</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>O cartão de corte foi lido sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>Chegou uma leitura falhada do sapato sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -631,7 +647,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-160"/>
+        <location line="-181"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -639,7 +655,7 @@
         </translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+188"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>
@@ -825,7 +841,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -871,18 +887,18 @@
         <translation>HISTÓRICO DE RODADAS</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+459"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
         <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-546"/>
         <source>WHEN</source>
         <translation>QUANDO</translation>
     </message>
@@ -1020,12 +1036,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+377"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-468"/>
         <source>bet</source>
         <translation>aposta</translation>
     </message>
@@ -1112,17 +1128,37 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+244"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou após %2 segundos sem um toque. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: o incidente para que foi aberta acabou. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: há agora outro incidente na mesa. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
         <translation>sessão iniciada: %1</translation>
     </message>
@@ -1157,7 +1193,12 @@
         <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+84"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>completed</source>
         <translation>concluída</translation>
     </message>
@@ -1167,12 +1208,12 @@
         <translation>anulada</translation>
     </message>
     <message>
-        <location line="-470"/>
+        <location line="-566"/>
         <source>DISCARD THE HELD CARDS</source>
         <translation>DESCARTAR AS CARTAS RETIDAS</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+301"/>
         <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
         <translation>Primeiro o diário volta a ser escrito (RETOMAR é recusado enquanto ainda falhar); depois a mesa continua onde parou.</translation>
     </message>
@@ -1242,7 +1283,7 @@
         <translation>uma nota</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>a valid card</source>
         <translation>uma carta válida</translation>
     </message>
@@ -1258,7 +1299,7 @@
         <translation>Ainda falta: %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
         <translation>RECUSADO – sem autorização: %1</translation>
     </message>
@@ -1278,7 +1319,7 @@
         <translation>FEITO: %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+47"/>
         <source>incident</source>
         <translation>incidente</translation>
     </message>

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+164"/>
+        <location line="+169"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-90"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+167"/>
+        <location line="+186"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -207,7 +207,8 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -230,12 +231,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
         <translation>డీలర్ కన్సోల్ నుండి పిలిచారు</translation>
     </message>
@@ -243,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+69"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -261,6 +262,21 @@
         <location line="+1"/>
         <source>THE CARD</source>
         <translation>కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>షూ తెరవకుండా ఒక కార్డ్ చదవబడింది: %1. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>షూ తెరవకుండా కట్ కార్డ్ చదవబడింది. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>షూ తెరవకుండా షూ నుండి తప్పు రీడింగ్ వచ్చింది. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -631,7 +647,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-160"/>
+        <location line="-181"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -639,7 +655,7 @@
         </translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+188"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>పందాలు వేయండి %1</translation>
     </message>
@@ -825,7 +841,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -871,18 +887,18 @@
         <translation>రౌండ్ల చరిత్ర</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>సంఘటన</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+459"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
         <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-546"/>
         <source>WHEN</source>
         <translation>ఎప్పుడు</translation>
     </message>
@@ -1025,12 +1041,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+377"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
         <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-468"/>
         <source>bet</source>
         <translation>పందెం</translation>
     </message>
@@ -1117,17 +1133,37 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+244"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
         <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>%2 సెకన్లు ఏమీ తాకకపోవడంతో %1 సెషన్ ముగిసింది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>%1 సెషన్ ముగిసింది: దేని కోసం తెరిచారో ఆ సంఘటన ముగిసింది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>%1 సెషన్ ముగిసింది: ఇప్పుడు టేబుల్‌పై మరో సంఘటన ఉంది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
         <translation>లాగిన్: %1</translation>
     </message>
@@ -1232,6 +1268,11 @@
         <translation>గమనిక</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>సాధారణ పాఠ్యంలో గమనిక (నియంత్రణ అక్షరాలు లేకుండా)</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>a valid card</source>
         <translation>సరైన కార్డ్</translation>
@@ -1248,7 +1289,7 @@
         <translation>ఇంకా కావాలి: %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
         <translation>తిరస్కరించబడింది – అనుమతి లేదు: %1</translation>
     </message>
@@ -1268,7 +1309,7 @@
         <translation>పూర్తి: %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+47"/>
         <source>incident</source>
         <translation>సంఘటన</translation>
     </message>
