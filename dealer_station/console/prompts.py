@@ -179,6 +179,11 @@ def reason_name(code: str | None) -> str:
         "token_timeout": translate("Prompts", "card read cut short"),
         "empty": translate("Prompts", "empty read"),
         "rollover": translate("Prompts", "garbled read"),
+        "disk_full": translate("Prompts", "disk full"),
+        "io_error": translate("Prompts", "disk read or write error"),
+        "database_locked": translate("Prompts", "journal held by another program"),
+        "read_only": translate("Prompts", "journal is read-only"),
+        "cannot_open": translate("Prompts", "journal cannot be opened"),
     }
     return names.get(code or "", (code or "").replace("_", " "))
 

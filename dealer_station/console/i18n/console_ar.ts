@@ -544,6 +544,31 @@
         <translation>قراءة مشوشة</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>القرص ممتلئ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>خطأ في القراءة أو الكتابة على القرص</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>السجل محجوز لدى برنامج آخر</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>السجل للقراءة فقط</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>تعذّر فتح السجل</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>لا يوجد حذاء</translation>
@@ -647,7 +672,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-181"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -659,7 +684,7 @@
         </translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>ضعوا رهاناتكم %1</translation>
     </message>

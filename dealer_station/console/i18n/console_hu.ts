@@ -544,6 +544,31 @@
         <translation>zavaros olvasás</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>megtelt a lemez</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>lemezolvasási vagy -írási hiba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>a naplót másik program fogja</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>a napló csak olvasható</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>a napló nem nyitható meg</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>NINCS CIPŐ</translation>
@@ -647,14 +672,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-181"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
     </message>

@@ -544,6 +544,31 @@
         <translation>leitura confusa</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>disco cheio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>erro de leitura ou escrita no disco</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>diário ocupado por outro programa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>diário só de leitura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>o diário não abre</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>SEM SAPATO</translation>
@@ -647,7 +672,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-181"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -655,7 +680,7 @@
         </translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>

@@ -544,6 +544,31 @@
         <translation>గందరగోళ రీడింగ్</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>డిస్క్ నిండిపోయింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>డిస్క్ చదవడం లేదా రాయడంలో లోపం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>జర్నల్ మరో ప్రోగ్రామ్ వద్ద ఉంది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>జర్నల్ చదవడానికి మాత్రమే</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>జర్నల్ తెరవలేము</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>NO SHOE</source>
         <translation>షూ లేదు</translation>
@@ -647,7 +672,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-181"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -655,7 +680,7 @@
         </translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>పందాలు వేయండి %1</translation>
     </message>
