@@ -39,8 +39,9 @@ def register(parser) -> None:
                         help="screen to show in --screenshot (default dealer)")
     parser.add_argument("--size", default="1920x1080", help="window size WIDTHxHEIGHT (default 1920x1080)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen (the table's touch screen)")
-    parser.add_argument("--lang", default=None,
-                        help="language of the console (e.g. ar, te, pt, hu); sets right-to-left where it applies")
+    parser.add_argument("--language", "--lang", dest="lang", metavar="CODE", default=None,
+                        help="language of the console: ar, en, hu, pt or te (default: the system's locale); "
+                             "Arabic is laid out right to left")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
     from dealer_station.app.publishing import add_publishing_arguments
