@@ -33,9 +33,11 @@ def qt_is_usable() -> str | None:
     return None
 
 
-def _quit_on_signals(app) -> None:
+def _quit_on_signals(app) -> list[int]:
     """Ctrl-C and SIGTERM close the console cleanly (shoe stopped, journal closed).
 
+    Installed before the station is opened, so a signal that comes while the console starts is a
+    clean stop too (its number is kept in the returned list: the caller skips the event loop).
     Python runs signal handlers only between bytecodes, so a timer wakes the interpreter a few
     times a second while Qt's event loop runs.
     """
@@ -43,8 +45,11 @@ def _quit_on_signals(app) -> None:
 
     from PySide6.QtCore import QTimer
 
+    caught: list[int] = []
+
     def stop(signum, _frame) -> None:
         log.info("console_signal", signal=signum)
+        caught.append(signum)
         app.quit()
 
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -56,6 +61,7 @@ def _quit_on_signals(app) -> None:
     wake.setInterval(200)
     wake.timeout.connect(lambda: None)
     wake.start()
+    return caught
 
 
 def languages() -> list[str]:
@@ -128,6 +134,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     from dealer_station.console.station import open_station
 
     app = _application(lang)
+    caught = [] if screenshot else _quit_on_signals(app)
     if screenshot and journal is None:
         journal = ":memory:"
     from dealer_station.app.publishing import Publishing
@@ -153,8 +160,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
             window.show()
         window.start()
         if not screenshot:
-            _quit_on_signals(app)
-            status = app.exec()
+            if not caught:  # a signal while starting: stop at once, cleanly
+                status = app.exec()
         else:
             deadline = time.monotonic() + 15
             while not window.host.snapshot().connected and time.monotonic() < deadline:
