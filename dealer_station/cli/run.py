@@ -43,7 +43,7 @@ def run(args) -> int:
     from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
     from dealer_station.app.simulate import human_line, output_line
-    from dealer_station.app.station import QUEUE_SIZE, drain_events, run_station
+    from dealer_station.app.station import QUEUE_SIZE, EventRefused, drain_events, run_station
     from dealer_station.journal import Journal, JournalError
     from drivers.errors import ShoeError
 
@@ -65,15 +65,16 @@ def run(args) -> int:
         shoe = open_station_shoe(profile, config, journal)
     except (JournalError, ShoeError, ValueError) as err:
         raise CliError(str(err)) from None
-    try:
-        publishing = Publishing(args, config, journal_path)
-    except ValueError as err:
-        journal.close()
-        raise CliError(str(err)) from None
-
     events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
     spill: list = []
     stop = threading.Event()
+    try:  # an event the publisher refuses reaches the controller through the station queue, on its thread
+        publishing = Publishing(args, config, journal_path,
+                                on_refused=lambda event_id, problem: _put(events, EventRefused(event_id, problem),
+                                                                          stop, spill))
+    except ValueError as err:
+        journal.close()
+        raise CliError(str(err)) from None
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     with journal:
@@ -106,6 +107,11 @@ def run(args) -> int:
                 echo(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
             drain_events(controller, events, spill)  # what the reader delivered while it stopped
             left = publishing.finish()
+            drain_events(controller, events, spill)  # an event the publisher refused while draining: the pause
+            if publishing.refused is not None:
+                event_id, problem = publishing.refused
+                echo(f"dealer-station run: event {event_id} not published: it does not match the journal "
+                     f"({problem})", file=sys.stderr)
             if left:
                 echo(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
                       file=sys.stderr)

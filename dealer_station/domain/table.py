@@ -21,6 +21,8 @@ Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
 - ``{"kind": "dealer", "act": "new_shoe" | "shuffled" | "open_betting" | "close_betting" |
   "confirm_result" | "call_supervisor", "args": {}}``
 - ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
+- ``{"kind": "publisher", "act": "event_refused", "event_id": 17, "problem": "..."}`` (the publisher found
+  an outbox event that does not match the journal's chain and did not send it: an ``event_mismatch`` pause)
 - ``{"kind": "supervisor", "act": "resume" | "enter_card" | "move_card" | "void_round" | "end_shoe",
   "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated). A card the
   shoe reads while paused is *held*: ``resume`` is refused until it is entered (``enter_card`` with its
@@ -310,6 +312,8 @@ class TableMachine:
                 self._dealer(str(inp.get("act")), dict(inp.get("args") or {}), timer=kind == "timer")
             elif kind == "supervisor":
                 self._supervisor(inp)
+            elif kind == "publisher":
+                self._publisher(inp)
             else:
                 self._emit("ignored", {"kind": str(kind), "why": "not a table input"})
         except Exception as err:  # noqa: BLE001 - any surprise pauses the table (RULES.md §5)
@@ -492,6 +496,19 @@ class TableMachine:
                             detail=detail or "the shoe's link went away")
         else:
             self._emit("ignored", {"event": str(event), "why": "unknown link event"})
+
+    # ------------------------------------------------------------- publisher
+
+    def _publisher(self, inp: dict) -> None:
+        if inp.get("act") != "event_refused":
+            self._emit("ignored", {"act": str(inp.get("act")), "why": "unknown publisher act"})
+            return
+        event_id = inp.get("event_id")
+        problem = str(inp.get("problem") or "it does not match the journal")
+        self._pause("event_mismatch", "outbox_event_refused", "", position=self.expected_position(),
+                    token=f"event {event_id}",
+                    detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
+                           f"it and the events after it were not sent")
 
     # ---------------------------------------------------------------- dealer
 
