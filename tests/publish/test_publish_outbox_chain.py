@@ -381,3 +381,55 @@ def test_simulate_and_run_pause_on_an_edited_outbox(broker, tmp_path, command):
     with Journal(path, readonly=True) as journal:
         refused = [r.body for r in journal.rows(kinds=("input",)) if r.body.get("kind") == "publisher"]
     assert refused and refused[0]["event_id"] == bad
+
+
+@pytest.mark.broker
+def test_events_publish_stops_at_an_edited_event_with_one_line(broker, subscriber_factory, tmp_path):
+    path, bad, _, _ = tampered(tmp_path, "card_dealt")
+    sub = subscriber_factory(broker.port)
+    started = time.monotonic()
+    done = run_cli("events", "publish", "--journal", str(path), "--broker", broker.url, "--drain-timeout", "30")
+    assert done.returncode == 1 and time.monotonic() - started < 25   # at once, not after the drain timeout
+    lines = [line for line in done.stderr.splitlines() if line.startswith("dealer-station events:")]
+    assert len(lines) == 1 and f"event {bad} does not match the journal" in lines[0], done.stderr
+    assert sub.wait_for(lambda: len(dedup(sub.ids("T1"))) >= bad - 1)
+    assert dedup(sub.ids("T1")) == list(range(1, bad))
+
+
+# ------------------------------------------------------------------- the controller's side
+
+
+def test_a_refusal_is_an_input_that_pauses_and_re_runs_identically(tmp_path):
+    """``event_refused`` is journaled and decided like any input: recovery folds it and the audit re-runs it."""
+    from dealer_station.app.controller import Controller
+
+    path = station_journal(tmp_path)
+    with Journal(path) as journal:
+        controller = Controller(load_config(), journal)
+        state = controller.state
+        controller.event_refused(9, "its content differs from what decision row 30 recorded")
+        view = controller.snapshot()
+        assert view.state == "paused" and view.incident.type == "event_mismatch"
+        assert view.incident.state_before == state and view.incident.evidence == "event 9"
+        assert "event 9 for the betting platform does not match the journal" in view.incident.detail
+        paused = [json.loads(e.payload) for e in outbox.read_events(journal.conn) if e.type == "round_paused"]
+        assert paused[-1]["data"]["incident"]["type"] == "event_mismatch"
+        assert validate_event(paused[-1]) == []
+    with Journal(path) as journal:   # a restart folds it back: still paused, same incident
+        again = Controller(load_config(), journal).snapshot()
+        assert again.state == "paused" and again.incident == view.incident
+        assert audit_journal(journal, load_config()).ok
+
+
+def test_a_refusal_with_no_shoe_open_is_recorded_not_a_pause(tmp_path):
+    from dealer_station.app.controller import Controller
+
+    journal = Journal(tmp_path / "j.sqlite")
+    controller = Controller(load_config(), journal)
+    facts = []
+    controller.subscribe(facts.append)
+    controller.event_refused(3, "removed")
+    assert controller.state == "no_shoe"
+    assert [(f.kind, f.data["type"]) for f in facts if f.kind == "procedure_violation"] == \
+        [("procedure_violation", "event_mismatch")]
+    journal.close()
