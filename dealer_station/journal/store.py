@@ -10,6 +10,11 @@ Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` i
 is the canonical JSON text stored in the row; the first row's ``prev_hash`` is 64 zeros.
 Row kinds: ``input`` (appended before it is acted on), ``decision`` (what the table decided for
 one input, after), ``note`` (recorded, not part of the table's fold: refused log-ins, start-ups).
+
+The outbox is under the chain: :meth:`Journal.append` lists a decision row's events in its body as
+``"events": [[event_id, digest], ...]`` before hashing the row, then stores each event with the
+row's ``journal_seq`` / ``journal_hash``; :meth:`Journal.verify` checks the outbox against those
+lists (:mod:`dealer_station.journal.anchor`).
 """
 
 from __future__ import annotations
@@ -228,11 +233,15 @@ class Journal:
         mark:
             Tags for fast look-up (``"shoe_started"``, ``"round"``, ``"shoe_ended"``).
         events:
-            Platform events appended to the outbox in the same transaction.
+            Platform events appended to the outbox in the same transaction. A ``decision`` row (and any row
+            with events) gets the body member ``"events"``: ``[[event_id, digest], ...]`` of them (``[]``
+            for none; :func:`dealer_station.outbox.event_digest`), hashed with the row; each stored event
+            gets ``journal_seq`` / ``journal_hash``, the row's number and hash.
         table_id:
             Table id for the events' envelope.
 
-        Returns the row and the stored events. Raises JournalError (nothing is written then).
+        Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
+        written then), also for a body that already holds ``events`` or an unknown event type.
         """
         tags = sorted(set(mark))
         mark_text = f",{','.join(tags)}," if tags else ""

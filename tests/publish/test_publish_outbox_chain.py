@@ -433,3 +433,15 @@ def test_a_refusal_with_no_shoe_open_is_recorded_not_a_pause(tmp_path):
     assert [(f.kind, f.data["type"]) for f in facts if f.kind == "procedure_violation"] == \
         [("procedure_violation", "event_mismatch")]
     journal.close()
+
+
+def test_the_schema_takes_the_anchor_fields_together_and_well_formed():
+    event = {"schema_version": 1, "event_id": 3, "type": "betting_closed", "table_id": "T1", "shoe_id": "T1-S0001",
+             "round_id": "T1-S0001-R001", "ts": "2026-11-30T04:05:06.123456Z",
+             "data": {"round_number": 1, "by": "dealer"}}
+    anchored = {**event, "journal_seq": 12, "journal_hash": "a" * 64}
+    assert validate_event(anchored) == [] and validate_event(event) == []
+    assert validate_event({**event, "journal_seq": 12})            # one without the other
+    assert validate_event({**event, "journal_hash": "a" * 64})
+    assert validate_event({**anchored, "journal_hash": "A" * 64})   # lower-case hex, 64 digits
+    assert validate_event({**anchored, "journal_seq": 0})
