@@ -202,7 +202,26 @@ class Journal:
             (last,) = self._conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
         except sqlite3.OperationalError:   # a journal opened read-only from before the outbox existed
             last = 0
-        self._next_event_id = int(last) + 1
+        # Ids go on from the chain's, not only the outbox's: an event removed from the end of the outbox
+        # never has its id given again (the publisher then finds the gap; verify names the event).
+        self._next_event_id = max(int(last), self._last_listed_event_id()) + 1
+
+    def _last_listed_event_id(self) -> int:
+        """The highest event id a decision row lists (0 for none): the last row with a non-empty list."""
+        cursor = self._conn.execute("SELECT body FROM journal WHERE kind = 'decision' ORDER BY seq DESC")
+        for (text,) in cursor:
+            try:
+                listed = json.loads(text).get(EVENTS_MEMBER)
+            except (ValueError, TypeError, RecursionError, AttributeError):
+                continue
+            if listed is None:      # a row from before events were listed: none before it lists any
+                return 0
+            if listed:
+                try:
+                    return max(int(item[0]) for item in listed)
+                except (TypeError, ValueError, IndexError):
+                    return 0
+        return 0
 
     @property
     def last_seq(self) -> int:

@@ -445,3 +445,20 @@ def test_the_schema_takes_the_anchor_fields_together_and_well_formed():
     assert validate_event({**event, "journal_hash": "a" * 64})
     assert validate_event({**anchored, "journal_hash": "A" * 64})   # lower-case hex, 64 digits
     assert validate_event({**anchored, "journal_seq": 0})
+
+
+def test_an_event_removed_from_the_end_never_has_its_id_given_again(tmp_path):
+    """Ids go on from the chain: the next decision's event is 28 even with event 27 deleted, so the
+    publisher finds the gap (and a platform that saw the old 27 never takes the new one for a duplicate)."""
+    path = station_journal(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM outbox WHERE event_id = 27")
+    proc = run_cli("journal", "verify", str(path))
+    assert proc.returncode == 1 and "event 27: " in proc.stdout and "removed" in proc.stdout
+    with Journal(path) as journal:
+        _, stored = journal.append("decision", {"input": 0, "outputs": []}, "2026-11-30T10:00:09.000000Z",
+                                   events=[EventSpec("table_status", {"status": "open", "state": "ready"})],
+                                   table_id="T1")
+    assert [e.event_id for e in stored] == [28]
+    found = first_refusal(path)
+    assert found is not None and found[0] == 28 and "event 27 before it is missing" in found[1]
