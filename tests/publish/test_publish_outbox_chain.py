@@ -421,6 +421,24 @@ def test_a_refusal_is_an_input_that_pauses_and_re_runs_identically(tmp_path):
         assert audit_journal(journal, load_config()).ok
 
 
+def test_a_qa_replay_of_a_journal_export_replays_the_refusal(tmp_path):
+    from dealer_station.app.controller import Controller
+
+    path = station_journal(tmp_path)
+    export = tmp_path / "table.journal.jsonl"
+    with Journal(path) as journal:
+        Controller(load_config(), journal).event_refused(9, "removed")
+        with open(export, "w", encoding="utf-8") as fp:
+            journal.export(fp)
+    replayer = Replayer(load_config())
+    try:
+        replayer.play(load_session(export))
+        view = replayer.controller.snapshot()
+    finally:
+        replayer.journal.close()
+    assert view.state == "paused" and view.incident.type == "event_mismatch" and view.incident.evidence == "event 9"
+
+
 def test_a_refusal_with_no_shoe_open_is_recorded_not_a_pause(tmp_path):
     from dealer_station.app.controller import Controller
 
