@@ -51,6 +51,7 @@ test: $(VENV)/.installed-test debs-test
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.installed
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -40,7 +40,7 @@ from dealer_station.domain.odds import (  # noqa: E402
     make_edge_monitor,
     player_edge_alerts,
 )
-from dealer_station.domain.odds_plain import plain_evs  # noqa: E402
+from dealer_station.domain.odds.plain import plain_evs  # noqa: E402
 from dealer_station.domain.outcome import deal_round  # noqa: E402
 from dealer_station.domain.paytable import Mode, PayTable, load_paytable  # noqa: E402
 from drivers.deck import CUT, shuffled_shoe  # noqa: E402

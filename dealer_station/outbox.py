@@ -17,7 +17,8 @@ wrote (:meth:`dealer_station.journal.Journal.append`) also carries its anchor, `
 event's :func:`event_digest` (docs/events.md "Anchor fields"). Event types:
 ``table_status``, ``shoe_started``, ``shoe_ended``, ``round_opened``, ``betting_closed``,
 ``card_dealt``, ``round_result``, ``round_voided``, ``round_paused``, ``round_resumed``,
-``player_edge``.
+``player_edge``, ``alert`` (something the platform should know that changes nothing: a card or
+the cut card read with no shoe open).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ SCHEMA_VERSION = 1
 
 EVENT_TYPES = frozenset({
     "table_status", "shoe_started", "shoe_ended", "round_opened", "betting_closed", "card_dealt",
-    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge",
+    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert",
 })
 """The event types a station publishes."""
 

@@ -12,6 +12,7 @@
     │   ├── ShoePermissionError (PermissionError) the user may not open it (udev rules)
     │   ├── LibusbMissingError                no libusb-1.0 backend for pyusb
     │   └── ShoeBusyError                     another program holds the port / interface
+    │       └── ShoePortBusyError                 ... and here is its pid and program (serial ports)
     ├── ShoeDisconnectedError (ConnectionError) the device went away while open
     ├── ShoeTimeoutError (TimeoutError)       a bounded wait ran out
     └── ShoeEmptyError                        the simulated shoe has no card left
@@ -27,6 +28,7 @@ __all__ = [
     "ShoePermissionError",
     "LibusbMissingError",
     "ShoeBusyError",
+    "ShoePortBusyError",
     "ShoeDisconnectedError",
     "ShoeTimeoutError",
     "ShoeEmptyError",
@@ -59,6 +61,25 @@ class LibusbMissingError(ShoeUnavailableError):
 
 class ShoeBusyError(ShoeUnavailableError):
     """Another program holds the port or the USB interface."""
+
+
+class ShoePortBusyError(ShoeBusyError):
+    """Another process has the shoe's serial port open: it would take cards out of the stream.
+
+    Attributes
+    ----------
+    port : str
+        The port's path as opened.
+    holders : tuple[tuple[int, str], ...]
+        ``(pid, program)`` of each other process that has the port open (the program's name as
+        ``/proc/PID/comm`` gives it; ``"?"`` when unknown); empty when the kernel refused the open
+        and no holder could be seen (another user's process, without root).
+    """
+
+    def __init__(self, message: str, *, port: str = "", holders: tuple[tuple[int, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.port = port
+        self.holders = tuple(holders)
 
 
 class ShoeDisconnectedError(ShoeError, ConnectionError):

@@ -8,8 +8,8 @@ per chunk of bytes as the reader got it::
     {"t": 0.412345, "dir": "rx", "hex": "41530d0a"}
 
 ``t`` is seconds since the recording started (float, monotonic clock). Every line is
-flushed when written, so a crash loses at most the line being written; a torn last line is
-skipped on reading.
+flushed when written, so a crash loses at most the line being written; a torn last line (no
+newline, not JSON) is dropped on reading, with a warning naming the file and line.
 
 Also read here: umockdev tty scripts (``hw_fixtures/serial/*.script``), whose ``r`` lines
 are what a device sent, with the delay in milliseconds since the previous operation.
@@ -141,6 +141,8 @@ class Session:
 
     header: dict
     chunks: list[tuple[float, bytes]] = field(default_factory=list)
+    dropped: str | None = None
+    """The torn last line that was dropped (``FILE:LINE: ...``), or None."""
 
     def __iter__(self) -> Iterator[tuple[float, bytes]]:
         return iter(self.chunks)
@@ -154,7 +156,9 @@ class Session:
 def read_session(path: str | os.PathLike) -> Session:
     """Read a session file written by :class:`SessionRecorder`.
 
-    Only ``"dir": "rx"`` chunks are kept. A torn last line (crash while writing) is skipped.
+    Only ``"dir": "rx"`` chunks are kept. A torn last line (no newline and not JSON: a crash while
+    writing) is dropped: logged as ``session_torn_line_dropped`` (a warning naming the file and
+    line) and kept in :attr:`Session.dropped`.
 
     Raises
     ------
@@ -193,6 +197,11 @@ def read_session(path: str | os.PathLike) -> Session:
             raise
         except (ValueError, KeyError, TypeError) as err:
             if is_last and torn_last:
+                if session is not None:  # (a torn header alone is an empty session: refused below)
+                    session.dropped = (f"{path}:{number}: the last line is torn (no newline, not JSON: the "
+                                       f"recording stopped while writing it); dropped, not replayed: {line[:80]!r}")
+                    log.warning("session_torn_line_dropped", path=str(path), line=number, text=line[:80],
+                                chunks=len(session.chunks))
                 break
             raise SessionFormatError(f"{path}:{number}: bad session line ({err}): {line[:80]!r}") from err
         session.chunks.append((t, data))

@@ -174,7 +174,8 @@ class SimulatedShoe(SerialShoe):
         self._master = self._slave = None
 
     def _replug(self) -> None:
-        with self._lock:
+        # on a timer thread of its own: the reader's log context is bound for its line
+        with self._lock, structlog.contextvars.bound_contextvars(**self._context()):
             if self._master is None and not self._stop.is_set():
                 self._plug()
                 log.info("sim_shoe_replugged", link=self._link)
@@ -260,8 +261,8 @@ class SimulatedShoe(SerialShoe):
         return next(t for t in self.tokens if t not in (CUT, next_token))
 
     # -- life cycle ---------------------------------------------------------------------------------
-    def stop(self, timeout: float = 3.0) -> None:
-        """Stop the reader, cancel a pending replug and remove the pty and its link."""
+    def stop(self, timeout: float | None = None) -> None:
+        """Stop the reader, cancel a pending replug and remove the pty and its link (see :meth:`ShoeSource.stop`)."""
         self._stop.set()
         if self._replug_timer is not None:
             self._replug_timer.cancel()

@@ -20,6 +20,12 @@ What the sink receives, in order, from the reader thread:
 
 The sink is called on the reader thread; it should only put the event in a bounded queue (or
 emit a queued Qt signal). An exception from the sink is logged and the reader goes on.
+
+Log context: the reader thread starts with no structlog context variables of its own, so the
+station gives the ids its log lines must carry in :attr:`ShoeSource.log_context` (e.g.
+``{"table_id": "T1"}``) before :meth:`ShoeSource.start`; they are bound for the first open (on the
+calling thread, restored after it) and for the reader thread's whole life (every line it writes:
+port opened, link lost, reconnection, a sink's own logs). The drivers never import the station.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from drivers.codecs import Codec
 from drivers.errors import ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
 from drivers.frames import Connected, ConnectionLost, ShoeEvent
 
-__all__ = ["ShoeSource", "Sink", "RawSink"]
+__all__ = ["ShoeSource", "Sink", "RawSink", "STOP_TIMEOUT", "STOP_MARGIN"]
 
 log = structlog.get_logger(__name__)
 
@@ -43,6 +49,14 @@ Sink = Callable[[ShoeEvent], None]
 """Receives every frame and link event, on the reader thread."""
 RawSink = Callable[[float, bytes], None]
 """Receives every chunk of bytes as read: ``(time.monotonic() seconds, data)``; for recording."""
+
+STOP_TIMEOUT = 3.0
+"""Seconds :meth:`ShoeSource.stop` waits for the reader thread by default (at least one read and
+:data:`STOP_MARGIN` more)."""
+
+STOP_MARGIN = 1.0
+"""Seconds :meth:`ShoeSource.stop` waits beyond one read (``read_timeout``): the reader's last frames
+and its ``ConnectionLost(None)`` after the read in progress ends."""
 
 
 class ShoeSource:
@@ -87,6 +101,9 @@ class ShoeSource:
         """Bytes read since start (all connections)."""
         self.recent: deque[tuple[float, bytes]] = deque(maxlen=16)
         """The last reads ``(monotonic t, bytes)``: logged as hex when the link is lost."""
+        self.log_context: dict[str, object] = {}
+        """structlog context variables bound on the reader thread (and for the first open), e.g.
+        ``{"table_id": "T1"}``: set before :meth:`start`; see the module docstring."""
 
     # -- transport hooks ------------------------------------------------------------------------
     @property
@@ -105,6 +122,13 @@ class ShoeSource:
     def _close(self) -> None:
         """Release the device; never raises."""
         raise NotImplementedError
+
+    def _interrupt(self) -> None:
+        """Wake a read in progress (called by :meth:`stop` from another thread); never raises.
+
+        Default: nothing, the read ends within ``read_timeout``. A transport that can cancel a blocking
+        read (pyserial's ``cancel_read``) does it here, so a stop does not wait for the read to time out.
+        """
 
     def _clock(self) -> float:
         """Arrival time of the bytes just read, seconds (``time.monotonic()``; a replay uses recorded time)."""
@@ -146,24 +170,46 @@ class ShoeSource:
             raise ShoeError("this shoe source was already started; make a new one with open_shoe()")
         self._sink, self._raw_sink = sink, raw_sink
         self._stop.clear()
-        self._open()
-        self._connected.set()
-        self.last_activity = time.monotonic()
-        self._deliver(Connected(self.description))
+        with structlog.contextvars.bound_contextvars(**self._context()):
+            self._open()
+            self._connected.set()
+            self.last_activity = time.monotonic()
+            self._deliver(Connected(self.description))
         self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.description}", daemon=True)
         self._thread.start()
 
-    def stop(self, timeout: float = 3.0) -> None:
+    @property
+    def stop_timeout(self) -> float:
+        """Seconds :meth:`stop` waits at least: one read (``read_timeout``) plus :data:`STOP_MARGIN`."""
+        return self.read_timeout + STOP_MARGIN
+
+    def stop(self, timeout: float | None = None) -> None:
         """Stop the reader thread and close the device; idempotent.
 
-        Raises ShoeTimeoutError if the thread does not end within ``timeout`` seconds.
+        Parameters
+        ----------
+        timeout : float, optional
+            Seconds to wait for the reader thread (default :data:`STOP_TIMEOUT`). Never less than
+            :attr:`stop_timeout` (``read_timeout`` + :data:`STOP_MARGIN`): the stop timeout is derived
+            from the read timeout, so a read that may block longer than the caller's wait never makes a
+            clean stop fail. A transport that can cancel its read (serial) stops at once.
+
+        Raises
+        ------
+        ShoeTimeoutError
+            The thread did not end within that wait (a device call that hangs).
         """
+        wait = max(STOP_TIMEOUT if timeout is None else float(timeout), self.stop_timeout)
         self._stop.set()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
+            try:
+                self._interrupt()
+            except Exception:  # a wake-up that fails leaves the read to time out on its own
+                log.debug("shoe_interrupt_failed", shoe=self.description, exc_info=True)
+            thread.join(wait)
             if thread.is_alive():
-                raise ShoeTimeoutError(f"shoe reader {self.description} did not stop within {timeout} s")
+                raise ShoeTimeoutError(f"shoe reader {self.description} did not stop within {wait:g} s")
 
     def draw(self) -> str:
         """Deal the next card (simulated shoes only). Raises ShoeError on a real shoe."""
@@ -185,7 +231,17 @@ class ShoeSource:
         except Exception:  # the sink is the controller's; a failure there must not kill the reader
             log.exception("shoe_sink_failed", shoe=self.description, frame=type(event).__name__)
 
+    def _context(self) -> dict[str, object]:
+        """:attr:`log_context` as keyword arguments (text keys only; never raises)."""
+        try:
+            return {str(k): v for k, v in dict(self.log_context or {}).items()}
+        except Exception:  # noqa: BLE001 - a bad context must not keep the shoe from opening
+            log.warning("shoe_log_context_ignored", shoe=self.description)
+            return {}
+
     def _run(self) -> None:
+        # A new thread has a context of its own: bind the station's ids for every line written here.
+        structlog.contextvars.bind_contextvars(**self._context())
         try:
             while not self._stop.is_set():
                 try:

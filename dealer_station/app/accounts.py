@@ -2,25 +2,52 @@
 
 Issue "Supervisor authority": 5 wrong PINs lock an account for 5 minutes. The file holds, per
 user, the role (``dealer`` | ``supervisor``), the argon2id hash of the PIN, whether the account is
-disabled, and the lockout state (kept in the file so a restart does not reset it). The file is
-replaced atomically on every change. The clock is injectable for tests.
+disabled, and the lockout state (kept in the file so a restart does not reset it). The clock is
+injectable for tests.
+
+Counting that holds (issue 13 §4). Every change of the file (a PIN checked, an account added or
+disabled) is one read-modify-write under an exclusive ``flock`` on the sidecar file
+``<accounts file>.lock``, held from the read to the rename: the file is read, changed, written to a
+temporary file in the same folder, fsynced and renamed over the old one (``os.replace``), so
+parallel logins from several processes never lose a count and a reader never sees half a file.
+A PIN is checked only while its failure can be counted:
+
+* in the file, when it can be written;
+* else (a full disk, a read-only mount, a folder it may not write) in this process's memory,
+  where the lockout is enforced too (on the monotonic clock; a count kept in memory goes back to
+  the file with the next change that can be written). The count used is the higher of the file's
+  and memory's, so a right PIN while the file cannot be written passes only if neither locks.
+* When the lock cannot be had within :data:`LOCK_WAIT` seconds (another program holds it), the
+  attempt is refused (``busy``) before the PIN is checked: a PIN is never tried uncounted.
+
+Memory is per process: with a file that cannot be written, two processes each count their own
+failures. That is no weaker than the file itself: whoever can start processes that read the
+accounts file can read the hashes it holds.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
 import re
 import tempfile
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import structlog
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-__all__ = ["MAX_FAILURES", "LOCKOUT", "ROLES", "Account", "Accounts", "AccountsError", "AuthError"]
+__all__ = ["LOCK_WAIT", "MAX_FAILURES", "LOCKOUT", "ROLES", "Account", "Accounts", "AccountsError", "AuthError"]
+
+log = structlog.get_logger(__name__)
 
 MAX_FAILURES = 5
 """Wrong PINs in a row that lock an account."""
@@ -28,9 +55,16 @@ LOCKOUT = timedelta(minutes=5)
 """How long a locked account stays locked."""
 ROLES = ("dealer", "supervisor")
 """Account roles."""
+LOCK_WAIT = 10.0
+"""Seconds to wait for the accounts file's lock before an attempt is refused (``busy``)."""
 
 _USER = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 _PIN = re.compile(r"^[0-9]{4,12}$")
+
+_MEMORY_LOCK = threading.Lock()
+_MEMORY: dict[str, dict[str, list]] = {}
+"""Failures that could not be written, per accounts file (absolute path) and user:
+``[failures, locked until (monotonic seconds) or None]``. Shared by every Accounts of the process."""
 
 
 class AccountsError(ValueError):
@@ -39,7 +73,7 @@ class AccountsError(ValueError):
 
 class AuthError(PermissionError):
     """Authentication refused. ``code``: ``unknown_user``, ``wrong_pin``, ``locked``, ``disabled``,
-    ``not_supervisor`` or ``no_accounts``."""
+    ``not_supervisor``, ``no_accounts`` or ``busy`` (the accounts file's lock could not be had)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -72,13 +106,73 @@ class Accounts:
         Returns the current time as an aware UTC ``datetime``.
     hasher:
         An ``argon2.PasswordHasher`` (argon2id; default parameters of argon2-cffi).
+    monotonic:
+        Seconds of a monotonic clock (default ``time.monotonic``): the lockout of failures kept in
+        memory runs on it.
+    lock_wait:
+        Seconds to wait for the file's lock (default :data:`LOCK_WAIT`).
     """
 
     def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _utcnow,
-                 hasher: PasswordHasher | None = None) -> None:
+                 hasher: PasswordHasher | None = None, monotonic: Callable[[], float] = time.monotonic,
+                 lock_wait: float = LOCK_WAIT) -> None:
         self.path = Path(path)
         self._clock = clock
         self._hasher = hasher or PasswordHasher()
+        self._monotonic = monotonic
+        self._lock_wait = float(lock_wait)
+        self._key = os.path.abspath(self.path)
+
+    @property
+    def lock_path(self) -> Path:
+        """The sidecar lock file, ``<accounts file>.lock``."""
+        return self.path.with_name(self.path.name + ".lock")
+
+    @contextmanager
+    def _locked(self, *, make_folder: bool = False) -> Iterator[bool]:
+        """Hold the exclusive lock of the file for one read-modify-write; yields True when it is held.
+
+        Yields False when the lock file cannot be opened at all (its folder cannot be written or
+        does not exist): then the accounts file cannot be replaced either, and failures are kept in
+        memory. Raises TimeoutError when another process holds the lock for :attr:`_lock_wait` seconds.
+        ``make_folder``: create the file's folder first (the first :meth:`add`).
+        """
+        if make_folder:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass  # the save names the problem
+        fd = None
+        for flags in (os.O_RDWR | os.O_CREAT, os.O_RDONLY):
+            try:
+                fd = os.open(self.lock_path, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
+                break
+            except OSError:
+                continue
+        if fd is None:
+            yield False
+            return
+        try:
+            deadline = time.monotonic() + self._lock_wait
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError as err:
+                    if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                        log.warning("accounts_lock_failed", path=str(self.lock_path), error=str(err))
+                        yield False
+                        return
+                    if time.monotonic() >= deadline:
+                        raise TimeoutError(f"{self.lock_path}: held by another process for "
+                                           f"{self._lock_wait:g} s") from None
+                    time.sleep(0.01)
+            try:
+                yield True
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
 
     def _load(self) -> dict[str, dict]:
         if not self.path.exists():
@@ -109,10 +203,20 @@ class Accounts:
                 pass
             raise
 
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """The file's lock for an add or a disable; AccountsError when another process holds it too long."""
+        try:
+            with self._locked(make_folder=True):
+                yield
+        except TimeoutError as err:
+            raise AccountsError(f"{self.path}: the accounts file is busy ({err}); try again") from err
+
     def add(self, user: str, role: str, pin: str) -> Account:
         """Add (or replace the PIN and role of) an account. Raises AccountsError for a bad name, role or PIN.
 
-        Names: 1-32 of letters, digits, ``_ . -``; PINs: 4-12 digits; roles: :data:`ROLES`.
+        Names: 1-32 of letters, digits, ``_ . -``; PINs: 4-12 digits; roles: :data:`ROLES`. The new
+        account starts with no failures (also in memory). OSError when the file cannot be written.
         """
         if not _USER.match(user or ""):
             raise AccountsError(f"user {user!r} is not allowed; allowed: 1-32 letters, digits, '_', '.', '-'")
@@ -120,25 +224,28 @@ class Accounts:
             raise AccountsError(f"role {role!r} is not allowed; allowed: {', '.join(ROLES)}")
         if not _PIN.match(pin or ""):
             raise AccountsError("the PIN is not allowed; allowed: 4-12 digits")
-        users = self._load()
-        users[user] = {"role": role, "hash": self._hasher.hash(pin), "disabled": False, "failures": 0,
-                       "locked_until": None}
-        self._save(users)
+        digest = self._hasher.hash(pin)
+        with self._changing():
+            users = self._load()
+            users[user] = {"role": role, "hash": digest, "disabled": False, "failures": 0, "locked_until": None}
+            self._save(users)
+            self._forget(user)
         return self._account(user, users[user])
 
     def disable(self, user: str) -> Account:
         """Disable an account (it can no longer log in). Raises AccountsError for an unknown user."""
-        users = self._load()
-        if user not in users:
-            raise AccountsError(f"no user {user!r}")
-        if not isinstance(users[user], dict):
-            raise AccountsError(f"{self.path}: the account {user!r} is damaged: add it again")
-        users[user]["disabled"] = True
-        self._save(users)
+        with self._changing():
+            users = self._load()
+            if user not in users:
+                raise AccountsError(f"no user {user!r}")
+            if not isinstance(users[user], dict):
+                raise AccountsError(f"{self.path}: the account {user!r} is damaged: add it again")
+            users[user]["disabled"] = True
+            self._save(users)
         return self._account(user, users[user])
 
     def list(self) -> list[Account]:
-        """Every account, by name."""
+        """Every account, by name (the counts as the file has them)."""
         users = self._load()
         return [self._account(name, users[name]) for name in sorted(users)]
 
@@ -150,51 +257,105 @@ class Accounts:
         except (AttributeError, TypeError, ValueError) as err:
             raise AccountsError(f"{self.path}: the account {name!r} is damaged: {err}") from err
 
+    # ------------------------------------------------------------------ failures kept in memory
+    def _remembered(self, user: str) -> tuple[int, bool]:
+        """(failures kept in memory, locked in memory now) for ``user``; an expired lock is forgotten."""
+        with _MEMORY_LOCK:
+            entry = _MEMORY.get(self._key, {}).get(user)
+            if entry is None:
+                return 0, False
+            until = entry[1]
+            if until is not None and not self._monotonic() < until:
+                _MEMORY[self._key].pop(user, None)
+                return 0, False
+            return int(entry[0]), until is not None
+
+    def _remember(self, user: str, failures: int, lock: bool) -> None:
+        until = self._monotonic() + LOCKOUT.total_seconds() if lock else None
+        with _MEMORY_LOCK:
+            _MEMORY.setdefault(self._key, {})[user] = [failures, until]
+
+    def _forget(self, user: str) -> None:
+        with _MEMORY_LOCK:
+            _MEMORY.get(self._key, {}).pop(user, None)
+
     def authenticate(self, user: str, pin: str, *, role: str | None = None) -> Account:
         """Check ``user``'s PIN (and ``role`` when given); return the account.
 
         Five wrong PINs in a row lock the account for five minutes; a right PIN resets the count.
-        Raises AuthError (``unknown_user``, ``disabled``, ``locked``, ``wrong_pin``, ``not_supervisor``;
-        ``no_accounts`` when the file, or this user's record in it, cannot be read). A wrong PIN whose
-        count cannot be written is still ``wrong_pin``; a right PIN whose reset cannot be written still
-        passes (the count kept is the higher one).
+        The whole check is one read-modify-write under the file's lock (see the module doc), so
+        attempts from parallel processes are counted one after the other and none is lost.
+
+        Counting rule: a wrong PIN is counted in the file; when the file cannot be written (full
+        disk, read-only), in this process's memory, and the lockout is enforced from there too
+        (the message says "could not be recorded in the file"). The count in force is the higher of
+        the two, and a lock in either refuses the right PIN as well. A right PIN whose reset cannot
+        be written still passes; the file keeps its (higher) count until a later change is written.
+        When the lock cannot be had (``busy``), the PIN is not checked at all.
+
+        Raises
+        ------
+        AuthError
+            ``unknown_user``, ``disabled``, ``locked``, ``wrong_pin``, ``not_supervisor``; ``no_accounts``
+            when the file, or this user's record in it, cannot be read; ``busy`` when another
+            process holds the file's lock for longer than ``lock_wait`` seconds.
         """
         try:
-            users = self._load()
-        except AccountsError as err:
-            raise AuthError("no_accounts", str(err)) from err
-        rec = users.get(user)
-        if rec is None:
-            raise AuthError("unknown_user", f"no user {user!r}")
-        try:
-            return self._check(user, rec, users, pin, role)
-        except (AttributeError, TypeError, ValueError) as err:  # a hand-edited or damaged record
-            raise AuthError("no_accounts", f"{self.path}: the account {user!r} is damaged: {err}") from err
+            with self._locked():
+                try:
+                    users = self._load()
+                except AccountsError as err:
+                    raise AuthError("no_accounts", str(err)) from err
+                rec = users.get(user)
+                if rec is None:
+                    raise AuthError("unknown_user", f"no user {user!r}")
+                try:
+                    return self._check(user, rec, users, pin, role)
+                except (AttributeError, TypeError, ValueError) as err:  # a hand-edited or damaged record
+                    raise AuthError("no_accounts", f"{self.path}: the account {user!r} is damaged: {err}") from err
+        except TimeoutError as err:
+            raise AuthError("busy", f"the accounts file is busy ({err}); the PIN was not checked: "
+                                    "try again") from err
 
     def _check(self, user: str, rec: dict, users: dict[str, dict], pin: str, role: str | None) -> Account:
         if rec.get("disabled"):
             raise AuthError("disabled", f"user {user!r} is disabled")
         now = self._clock()
+        failures = int(rec.get("failures", 0))
+        if failures < 0:
+            raise ValueError(f"failures {failures!r} is not a count")
         locked = rec.get("locked_until")
         if locked:
             until = datetime.fromisoformat(str(locked).replace("Z", "+00:00"))
             if now < until:
                 raise AuthError("locked", f"user {user!r} is locked until {locked}")
             rec["locked_until"] = None
-            rec["failures"] = 0
+            rec["failures"] = failures = 0
+        remembered, locked_in_memory = self._remembered(user)
+        if locked_in_memory:
+            raise AuthError("locked", f"user {user!r} is locked for {LOCKOUT.total_seconds() / 60:g} minutes after "
+                                      f"{MAX_FAILURES} wrong PINs (counted in memory: the accounts file cannot be "
+                                      "written)")
         try:
             self._hasher.verify(str(rec.get("hash")), pin if isinstance(pin, str) else "")
         except (VerifyMismatchError, VerificationError, InvalidHashError):
-            rec["failures"] = int(rec.get("failures", 0)) + 1
+            count = max(failures, remembered) + 1
+            rec["failures"] = count
             message = f"wrong PIN for {user!r}"
-            if rec["failures"] >= MAX_FAILURES:
+            if count >= MAX_FAILURES:
                 rec["locked_until"] = (now + LOCKOUT).astimezone(UTC).isoformat().replace("+00:00", "Z")
                 message += f"; locked until {rec['locked_until']}"
             try:
                 self._save(users)
             except OSError as err:
-                message += f" (the failure could not be recorded: {err})"
+                self._remember(user, count, count >= MAX_FAILURES)
+                log.warning("pin_failure_kept_in_memory", user=user, failures=count, path=str(self.path),
+                            error=str(err))
+                message += f" (the failure could not be recorded in the file: {err}; counted in memory)"
+            else:
+                self._forget(user)
             raise AuthError("wrong_pin", message) from None
+        self._forget(user)
         if rec.get("failures"):
             rec["failures"] = 0
             try:

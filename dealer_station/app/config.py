@@ -28,6 +28,8 @@ together. The documented default is ``config/station.toml`` at the project root.
     path = "/srv/table/journal.sqlite"  # default: journal.sqlite in the user's data directory
     [accounts]
     path = "/srv/table/accounts.json"   # default: accounts.json in the user's data directory
+    [console]
+    supervisor_idle_seconds = 60    # 0 < S <= 600: a supervisor's session ends after S idle seconds
 """
 
 from __future__ import annotations
@@ -105,6 +107,7 @@ class StationConfig:
     journal_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "journal.sqlite"))
     accounts_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "accounts.json"))
     player_edge_monitor: bool = True
+    supervisor_idle_seconds: float = 60.0
     broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
@@ -158,6 +161,8 @@ class StationConfig:
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_BETTING_WINDOW = 86400
 """Longest betting window, seconds (a day): a finite bound the betting timer can always reach."""
+MAX_SUPERVISOR_IDLE = 600
+"""Longest idle time of a supervisor's session on the console, seconds (ten minutes)."""
 _KNOWN = {
     "table": {"id", "mode", "paytable", "offered_bets"},
     "limits": {"difference"},
@@ -168,6 +173,7 @@ _KNOWN = {
     "journal": {"path"},
     "accounts": {"path"},
     "monitor": {"player_edge"},
+    "console": {"supervisor_idle_seconds"},
     "broker": {"url", "host", "port", "tls", "username", "password", "password_env", "ca_certs", "certfile",
                "keyfile", "tls_insecure", "client_id", "keepalive", "backoff_min", "backoff_max", "window",
                "connect_timeout", "drain_timeout", "enabled", "protocol"},
@@ -228,6 +234,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     journal = section("journal")
     accounts = section("accounts")
     monitor = section("monitor")
+    console = section("console")
     broker = section("broker")
     if broker:
         from dealer_station.publish.config import BrokerConfigError, broker_config_from_args, drain_timeout_from
@@ -294,6 +301,12 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     jpath = get(journal, "journal", "path", str, str(default_data_dir() / "journal.sqlite"), "a file path")
     apath = get(accounts, "accounts", "path", str, str(default_data_dir() / "accounts.json"), "a file path")
     player_edge = get(monitor, "monitor", "player_edge", bool, True, "true or false")
+    idle_allowed = f"a number of seconds > 0 and <= {MAX_SUPERVISOR_IDLE}"
+    idle = get(console, "console", "supervisor_idle_seconds", (int, float), 60, idle_allowed)
+    if isinstance(idle, int) and not 0 < idle <= MAX_SUPERVISOR_IDLE:  # before float(): 10**400 has no float
+        shown = repr(idle) if abs(idle) < 10 ** 18 else f"an integer of {len(str(abs(idle)))} digits"
+        errors.append(f"console.supervisor_idle_seconds: {shown} is not allowed; allowed: {idle_allowed}")
+        idle = 60
 
     config = StationConfig(
         table_id=str(table_id), mode=mode, paytable_name=pt_name, paytable=paytable,
@@ -302,7 +315,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
         shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
         max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath),
-        player_edge_monitor=bool(player_edge), broker=dict(broker), source=source)
+        player_edge_monitor=bool(player_edge), supervisor_idle_seconds=float(idle), broker=dict(broker),
+        source=source)
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)
@@ -316,6 +330,10 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if not 0 <= c.betting_window_seconds <= MAX_BETTING_WINDOW:  # also refuses nan and inf (TOML has both)
         errors.append(f"betting.window_seconds: {c.betting_window_seconds!r} is not allowed; allowed: >= 0 and "
                       f"<= {MAX_BETTING_WINDOW} seconds")
+    idle = c.supervisor_idle_seconds
+    if isinstance(idle, bool) or not isinstance(idle, int | float) or not 0 < idle <= MAX_SUPERVISOR_IDLE:
+        errors.append(f"console.supervisor_idle_seconds: {idle!r} is not allowed; allowed: a number of "
+                      f"seconds > 0 and <= {MAX_SUPERVISOR_IDLE}")  # also refuses nan and inf
     if c.burn_ace not in (1, 11):
         errors.append(f"burn.ace_burns: {c.burn_ace!r} is not allowed; allowed: 1 or 11")
     if c.cut_between_rounds not in ("one_more", "none"):

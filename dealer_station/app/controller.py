@@ -15,10 +15,13 @@ again, so no event is appended twice and no published result changes.
 from __future__ import annotations
 
 import json
+import re
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import structlog
@@ -26,7 +29,8 @@ import structlog
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.edge import EdgeMonitor, edge_watch_for
-from dealer_station.app.logging import log_enabled
+from dealer_station.app.logging import log_enabled, safe_repr
+from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.table import TableMachine
@@ -43,7 +47,7 @@ _HELD_KINDS = ("frame", "link", "timer", "publisher")
 
 _EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
                           "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
-                          "table_status"})
+                          "table_status", "procedure_violation"})
 """Machine outputs that make a platform event (:meth:`Controller._events`)."""
 
 
@@ -80,7 +84,8 @@ class Fact:
     ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
     ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
     ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``input_held``, ``error``,
-    ``ignored``. ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
+    ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`).
+    ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
     is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at ``resume``.
     """
 
@@ -228,7 +233,13 @@ class Controller:
     accounts:
         Accounts for supervisor acts; without them every supervisor act is refused (AuthError).
     clock:
-        Returns the current time (aware UTC); used for timestamps and the betting timer only.
+        Returns the wall-clock time (aware UTC); it only stamps rows, incidents and events (``ts``).
+    monotonic:
+        Returns seconds on a clock that never steps (``time.monotonic``, any origin); every duration the
+        controller measures runs on it: the betting window (``betting.window_seconds``, :meth:`tick`) and
+        :attr:`TableView.betting_seconds_left`. A wall-clock step (NTP, a hand-set clock, daylight saving
+        on a badly set machine) neither lengthens nor shortens the window. A replay passes its recorded
+        time.
     edge_monitor:
         Optional ``(remaining cards, round number) -> alerts``, called after each completed round with the
         shoe's own inventory (a ``Counter[Card]``: read it during the call, never change or keep it);
@@ -245,7 +256,8 @@ class Controller:
     """
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
-                 clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None) -> None:
+                 clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         config.validate()
         self.config = config
         self.journal = journal
@@ -253,25 +265,36 @@ class Controller:
         self._keeps_events = bool(getattr(journal, "keeps_events", True))
         self.accounts = accounts
         self._clock = clock
+        self._monotonic = monotonic
         if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
             edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
         self._listeners: list[tuple[Callable[[Fact], None], frozenset[str] | None]] = []
         self._machine = TableMachine(config.table_settings())
         self._journal_fault: Incident | None = None
+        self._fault_journaled = False  # the journal_failure pause is in the journal (written at resume)
+        self._stopping = False         # begin_stop(): a link loss from now on is the reader closing
+        self._busy = False             # a call is being decided: a re-entrant call waits in _deferred
+        self._deferred: deque[tuple[Callable[..., Any], tuple, dict]] = deque()
+        self._decided_seq = 0          # the input of the last decision row written
         self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
         self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
-        self._deadline: datetime | None = None
+        self._deadline: float | None = None
+        """When betting closes by itself, on the ``monotonic`` clock (seconds); None: no window running."""
         self._last_moment: object = None
         self._last_ts = ""
         self._log = structlog.get_logger("dealer_station.controller")
         self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
         recovery = replay_open_shoe(journal, self._machine, self._settings)
-        self._status = _status(self._machine.state)
+        self._status = "closed" if self._machine.closed else _status(self._machine.state)
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
-            self._deadline = self._clock() + timedelta(seconds=config.betting_window_seconds)
+            # Restarted while betting was open: a fresh whole window. The time already run cannot be known
+            # without the wall clock (a monotonic clock starts again at boot), and a wall clock that stepped
+            # while the station was down would close betting at once or keep it open for hours; a longer
+            # window changes no result (docs/controller.md "Time").
+            self._deadline = self._monotonic() + config.betting_window_seconds
         if recovery.pending is not None:
             # The station stopped between the input row and its decision: decide it as it would have been
             # decided then, table status change included (the status before it comes from the fold).
@@ -299,7 +322,8 @@ class Controller:
             try:
                 listener(fact)
             except Exception as err:  # noqa: BLE001 - a listener never stops the table
-                self._safe_log("error", "listener_failed", fact=kind, error=repr(err))
+                # safe_repr: an exception whose own repr raises must not stop the other listeners
+                self._safe_log("error", "listener_failed", fact=kind, error=safe_repr(err))
 
     # ------------------------------------------------------------------ view
 
@@ -319,7 +343,8 @@ class Controller:
         prompt = m.prompt()
         if self._journal_fault is not None:
             state, incident = "paused", self._journal_fault
-            prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
+            cause = self._journal_fault.detail.partition(": ")[2]
+            prompt = f"PAUSED: JOURNAL FAILURE{f' ({cause.upper()})' if cause else ''}: CALL THE SUPERVISOR"
             if self._held_inputs:
                 count = len(self._held_inputs)
                 prompt += f" ({count} SHOE EVENT{'S' if count != 1 else ''} HELD)"
@@ -328,7 +353,7 @@ class Controller:
             result = {"status": "dealt", **(m.provisional() or {})}
         left = None
         if m.state == "betting_open" and self._deadline is not None:
-            left = max(0.0, (self._deadline - self._clock()).total_seconds())
+            left = max(0.0, self._deadline - self._monotonic())
         return TableView(
             state=state, prompt=prompt, next_position=m.next_position, who_draws=m.who_draws(),
             table_id=self.config.table_id, shoe_number=m.shoe_number, round_number=m.round_number,
@@ -359,21 +384,99 @@ class Controller:
 
     # ---------------------------------------------------------------- inputs
 
+    # Every public input (shoe_event, dealer, tick, supervisor, stop) is decided whole before the next one
+    # starts: a call made while another is being decided (a listener calling back from inside a fact) is
+    # queued and run, in order, right after the current call has ended (_call).
+
+    def _call(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """Run the input ``fn`` now and return its value; when called from inside another input (a listener
+        of its facts), queue it to run after that input has ended and return None (nothing is raised then:
+        the queued input's refusal is journaled and told as a fact when it runs, like any other)."""
+        if self._busy:
+            self._deferred.append((fn, args, kw))
+            self._safe_log("debug", "input_deferred", call=getattr(fn, "__name__", "?"), queued=len(self._deferred))
+            return None
+        self._busy = True
+        try:
+            return fn(*args, **kw)
+        finally:
+            self._busy = False
+            if self._deferred:
+                self._run_deferred()
+
+    def _run_deferred(self) -> None:
+        while self._deferred:
+            fn, args, kw = self._deferred.popleft()
+            self._busy = True
+            try:
+                fn(*args, **kw)
+            except (ActRefused, AuthError) as err:  # journaled and told as a fact; the caller has long returned
+                self._safe_log("info", "deferred_input_refused", call=getattr(fn, "__name__", "?"), error=str(err))
+            except Exception as err:  # noqa: BLE001 - a queued input never raises into an unrelated caller
+                self._safe_log("error", "deferred_input_failed", call=getattr(fn, "__name__", "?"), error=repr(err))
+                self._tell("error", {"detail": repr(err)})
+            finally:
+                self._busy = False
+
     def shoe_event(self, event: Any) -> None:
         """Take one event from the shoe reader (``drivers.frames``: CardRead, NoRead, CutCard, Garbage,
-        Connected, ConnectionLost). Never raises: surprises become incidents (RULES.md §5)."""
+        Connected, ConnectionLost). Never raises: surprises become incidents (RULES.md §5).
+
+        A ``ConnectionLost`` pauses the table (``shoe_disconnected``), unless the station is stopping
+        (:meth:`begin_stop`): then it is the reader closing, journaled as a link ``closed`` (no pause).
+        """
+        self._call(self._take_shoe_event, event)
+
+    def _take_shoe_event(self, event: Any) -> None:
         try:
-            self._input(_event_body(event))
+            body = _event_body(event)
+            if self._stopping and body["kind"] == "link" and body["event"] == "lost":
+                body["event"] = "closed"  # the stopping station's reader closing, not a lost shoe
+            self._input(body)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
-            self._safe_log("error", "shoe_event_failed", error=repr(err))
-            self._tell("error", {"detail": repr(err)})
+            self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
+            self._tell("error", {"detail": safe_repr(err)})
+
+    def begin_stop(self, stopping: bool = True) -> None:
+        """The station is stopping (SIGTERM, Ctrl-C, the console closing, the last shoe done, idle): from now
+        on the reader's ``ConnectionLost`` is its close, not a lost shoe. Call it before stopping the reader,
+        then give the controller what the reader still delivers, then :meth:`stop`. ``stopping=False``
+        takes it back (a tool re-running a journal)."""
+        self._stopping = bool(stopping)
+
+    def stop(self, why: str = "stopped") -> bool:
+        """Journal the station's stop (a ``stop`` input): the table goes ``closed`` for the platform
+        (``table_status``), nothing else of the table changes, so the open round stays open for the next
+        start and recovery resumes it exactly. A stop is not a pause: no incident, no supervisor.
+
+        ``why``: a few words for the journal (``"SIGTERM"``, ``"console closed"``, ``"finished"``).
+        Returns True when the stop is journaled (or nothing happened since the last one); False while the
+        journal fails (the table stays paused on ``journal_failure``) or when called from inside another
+        input (queued). Ends :meth:`begin_stop`. Never raises.
+        """
+        return bool(self._call(self._take_stop, why))
+
+    def _take_stop(self, why: str) -> bool:
+        try:
+            if self._machine.closed and self._journal_fault is None:
+                return True  # stopped already, and nothing came since
+            return self._input({"kind": "stop", "why": str(why)}) is not None
+        except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
+            self._safe_log("error", "stop_failed", error=repr(err))
+            return False
+        finally:
+            self._stopping = False
 
     def dealer(self, act: str, **kw: Any) -> None:
         """A dealer act: ``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``,
         ``call_supervisor`` (``note=...``).
 
-        Raises ActRefused (journaled) when the act does not fit the table now.
+        Raises ActRefused (journaled) when the act does not fit the table now. Called from inside another
+        input (a listener), the act is queued until that one has ended and this returns None at once.
         """
+        self._call(self._take_dealer, act, kw)
+
+    def _take_dealer(self, act: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         outputs = self._input({"kind": "dealer", "act": str(act), "args": args})
         if outputs is None:
@@ -382,11 +485,20 @@ class Controller:
             if kind == "act_refused":
                 raise ActRefused(act, str(data.get("why")))
 
-    def tick(self) -> None:
-        """Let time act: closes betting when the betting window has run out (call it often)."""
+    def tick(self, *, expired: bool = False) -> None:
+        """Let time act: closes betting when the betting window has run out (call it often).
+
+        The window is measured on the ``monotonic`` clock: it closes ``betting.window_seconds`` after it
+        opened, whatever the wall clock did meanwhile. ``expired=True``: the window has run out whatever
+        the clocks say (a replay of a recorded ``timer`` input: the table's clock decided it then); it still
+        acts only while a window runs (betting open, ``betting.window_seconds`` above 0).
+        """
+        self._call(self._take_tick, expired)
+
+    def _take_tick(self, expired: bool) -> None:
         if self._deadline is None or self._machine.state != "betting_open":
             return
-        if self._clock() >= self._deadline:
+        if expired or self._monotonic() >= self._deadline:
             self._deadline = None
             self._input({"kind": "timer", "act": "close_betting"})
 
@@ -412,15 +524,24 @@ class Controller:
         fails only ``resume`` is taken: it writes what is pending, then journals and acts on the shoe events
         held meanwhile (:attr:`TableView.held_inputs`), in order.
 
-        Needs an authenticated supervisor, a reason code and a note (issue 3 §4).
+        Needs an authenticated supervisor, a reason code and a note (issue 3 §4), each with visible
+        text and no control character (:func:`dealer_station.domain.free_text.free_text_problem`:
+        a note of zero-width spaces, NUL or an escape sequence is refused like an empty one).
 
         Raises
         ------
         AuthError
             Not a supervisor, wrong PIN, locked, disabled, unknown user, or no accounts (journaled).
         ActRefused
-            No reason or note, or the act does not fit the table now (journaled).
+            No reason or note (or one blank or with control characters), or the act does not fit the
+            table now (journaled).
+
+        Called from inside another input (a listener), the act is queued until that one has ended and this
+        returns None at once (its refusal is then journaled and told, not raised).
         """
+        self._call(self._take_supervisor, act, user, pin, reason, note, kw)
+
+    def _take_supervisor(self, act: str, user: str, pin: str, reason: str, note: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
         try:
@@ -431,8 +552,8 @@ class Controller:
             self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
             self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
             raise
-        if not who["reason"].strip() or not who["note"].strip():
-            why = "a reason code and a note are required"
+        why = act_text_problem(who["reason"], who["note"])
+        if why is not None:
             self._note({"kind": "act_refused", **who, "why": why})
             self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state})
             raise ActRefused(act, why)
@@ -495,28 +616,40 @@ class Controller:
                 self._tell("input_refused", {"input": body, "why": str(err)})
             return None
         before = self._status
+        deadline = self._deadline
         outputs = self._machine.step(body)
         self._bind()
-        return self._decide(seq, outputs, ts, status_from=before)
+        try:
+            return self._decide(seq, outputs, ts, status_from=before)
+        except Exception as err:  # noqa: BLE001 - the decision raised before its row: nothing of the step remains
+            if self._decided_seq == seq or self._pending is not None and self._pending[0] == seq:
+                raise  # its decision row is written (or kept): it stands
+            self._machine.undo_step()
+            self._status, self._deadline = before, deadline
+            self._safe_log("error", "decision_failed", input=body, error=repr(err))
+            outputs = self._machine.fail(body, type(err).__name__, f"{type(err).__name__}: {err}")
+            return self._decide(seq, outputs, ts, status_from=before)
 
-    def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None) -> list:
+    def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None,
+                status_to: str | None = None, tell: bool = True) -> list:
         """Add what follows from the machine's ``outputs`` (edge alerts, the table status), journal the
-        decision, tell listeners and log; return every output."""
+        decision, tell listeners (unless ``tell`` is false) and log; return every output. ``status_to``: the
+        table status this decision makes, when it is not the machine's (a journal failure's pause)."""
         m = self._machine
         outputs = list(outputs)
         kinds = {kind for kind, _ in outputs}
         if "round_completed" in kinds and self._edge_monitor is not None:
             outputs += self._edge_alerts()
         state = m.state
-        status = _status(state)
+        status = status_to or ("closed" if m.closed else _status(state))
         if status_from is not None and status != status_from:
             outputs.append(("table_status", {"status": status, "state": state}))
         self._status = status
         if "betting_opened" in kinds and self.config.betting_window_seconds > 0:
-            self._deadline = self._clock() + timedelta(seconds=self.config.betting_window_seconds)
+            self._deadline = self._monotonic() + self.config.betting_window_seconds
         if not self._write_decision(seq, outputs, ts):
             self._pending = (seq, outputs, ts)
-        for kind, data in outputs:
+        for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs)
         if "shoe_ended" in kinds and log_enabled("info") and self._journal_fault is None:
@@ -529,7 +662,7 @@ class Controller:
         try:
             seq, digest = self.journal.head
         except Exception as err:  # noqa: BLE001 - logging never stops the table
-            self._safe_log("error", "journal_head_failed", error=repr(err))
+            self._safe_log("error", "journal_head_failed", error=safe_repr(err))
             return
         self._safe_log("info", "journal_head", head=f"{seq}:{digest}")
 
@@ -546,6 +679,7 @@ class Controller:
         except JournalError as err:
             self._fault(err)
             return False
+        self._decided_seq = seq
         if "shoe_started" in marks:
             # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe); a note the
             # journal failed to take is written at the supervisor's resume, before anything else.
@@ -564,8 +698,8 @@ class Controller:
                 out.append(("player_edge", {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
             return out
         except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
-            self._safe_log("error", "edge_monitor_failed", error=repr(err))
-            return [("error", {"detail": f"edge monitor failed: {err!r}"})]
+            self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
+            return [("error", {"detail": f"edge monitor failed: {safe_repr(err)}"})]
 
     def _events(self, outputs: list) -> list[EventSpec]:
         m = self._machine
@@ -608,6 +742,8 @@ class Controller:
                 events.append(EventSpec("player_edge", dict(data), sid, rid))
             elif kind == "table_status":
                 events.append(EventSpec("table_status", dict(data), sid))
+            elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
+                events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
 
     def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
@@ -621,11 +757,17 @@ class Controller:
         return True
 
     def _fault(self, err: Exception) -> None:
+        """Pause on a journal write failure, naming its cause (``disk full``, ``I/O error``, ``database is
+        locked``: :attr:`JournalError.cause`) on the incident (reason, detail), the screen and the log. The
+        pause is journaled and published when the journal takes rows again (:meth:`_clear_journal_fault`)."""
+        cause = str(getattr(err, "cause", "") or "")
         if self._journal_fault is None:
-            self._journal_fault = Incident("journal_failure", "write_failed", self._machine.state, None,
-                                           str(err), self._now(), "the journal could not be written")
+            detail = f"the journal could not be written: {cause}" if cause else "the journal could not be written"
+            self._journal_fault = Incident("journal_failure", _CAUSE_CODES.get(cause, "write_failed"),
+                                           self._machine.state, None, str(err), self._now(), detail)
+            self._fault_journaled = False
             self._tell("round_paused", self._journal_fault.as_dict())
-        self._safe_log("error", "journal_failure", error=str(err))
+        self._safe_log("error", "journal_failure", cause=cause or None, error=str(err))
 
     def _hold(self, body: dict) -> None:
         """Keep a shoe event that came while the journal fails: the card is out of the shoe, so it is
@@ -649,14 +791,19 @@ class Controller:
             if self._pending_note is not None:
                 self.journal.append("note", {**self._pending_note, "ts": ts}, ts, mark=("shoe_settings",))
                 self._pending_note = None
-            self.journal.append("note", {"kind": "journal_resumed", **who, "ts": ts}, ts)
         except JournalError as err:
             raise ActRefused("resume", f"the journal still cannot be written: {err}") from err
+        # The pause and its resolution, journaled and published in order now that the journal takes rows
+        # (they could not be while it failed), before the held shoe events are acted on.
         incident = self._journal_fault
-        self._journal_fault = None
-        self._tell("round_resumed", {"incident_type": incident.type if incident else "journal_failure",
-                                     "act": "resume", "user": who["user"], "reason": who["reason"],
-                                     "note": who["note"]})
+        if not self._fault_journaled and incident is not None:
+            if not self._journal_input({"kind": "journal", "event": "failed", "incident": incident.as_dict()}):
+                raise ActRefused("resume", "the journal still cannot be written")
+        if not self._journal_input({"kind": "journal", "event": "resumed", "act": "resume", "user": who["user"],
+                                    "reason": who["reason"], "note": who["note"]}):
+            if self._journal_fault is not None and self._journal_fault is incident:
+                raise ActRefused("resume", "the journal still cannot be written")
+            return  # the resume is journaled; its decision failed: paused again, on a new failure
         held, self._held_inputs = self._held_inputs, []
         if held:
             self._note({"kind": "held_inputs", "count": len(held), "held_at": [b.get("ts") for b in held]})
@@ -665,6 +812,38 @@ class Controller:
                 self._held_inputs.extend(held[i:])  # it failed again: the rest stays held, in order
                 break
             self._input({k: v for k, v in body.items() if k != "ts"})
+
+    def _journal_input(self, body: dict) -> bool:
+        """Journal and decide a ``journal`` input (the journal failure ``failed`` or its ``resumed``) while
+        the journal fault is being cleared; True when both rows are written.
+
+        ``failed`` is not told again (listeners heard ``round_paused`` when the journal failed) and makes the
+        table status ``paused``; ``resumed`` clears the fault before its facts are told.
+        """
+        ts = self._now()
+        body = {**body, "ts": ts}
+        try:
+            seq = self.journal.add("input", body, ts, json_only=True, owned=True)
+        except JournalError as err:
+            self._fault(err)
+            return False
+        failed = body.get("event") == "failed"
+        if failed:
+            self._fault_journaled = True  # its decision, if it cannot be written now, is kept (_pending)
+        else:
+            self._journal_fault = None
+        before = self._status
+        outputs = self._machine.step(body)
+        self._decide(seq, outputs, ts, status_from=before, status_to="paused" if failed else None, tell=not failed)
+        return self._pending is None
+
+    def recorded_journal_event(self, body: dict) -> None:
+        """Journal and decide a recorded ``journal`` input (``{"kind": "journal", "event": "failed" |
+        "resumed", ...}``) as the station did when its journal came back; for ``journal replay``, which
+        re-runs a journal on a fresh controller whose journal never fails. Raises ValueError for another input."""
+        if body.get("kind") != "journal" or body.get("event") not in ("failed", "resumed"):
+            raise ValueError(f"not a journal failure input: {body.get('kind')!r} {body.get('event')!r}")
+        self._call(self._journal_input, {k: v for k, v in body.items() if k != "ts"})
 
     def _bind(self) -> None:
         m = self._machine
@@ -697,14 +876,41 @@ class Controller:
             pass
 
 
+_CAUSE_CODES = {"disk full": "disk_full", "I/O error": "io_error", "database is locked": "database_locked",
+                "read-only database": "read_only", "cannot open the database file": "cannot_open"}
+"""A journal write failure's cause (:func:`dealer_station.journal.store.write_cause`) → the incident's reason code."""
+
 _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
           "shoe_ended": "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
 
-_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused"})
+_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
 _INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
-                         "player_edge"})
+                         "player_edge", "stopped"})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
+
+
+def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
+    """The ``alert`` event's data for a ``procedure_violation`` fact (a frame read with no shoe open).
+
+    ``{"kind": "frame_without_shoe", "reason", "card", "evidence", "state", "after_shoe"}``: ``card`` is
+    the card token when a card was read (``reason`` ``card_without_shoe``), else None; ``evidence`` the
+    frame as recorded (raw bytes as hex, the token in brackets); ``state`` ``no_shoe`` (no shoe yet) or
+    ``shoe_end``; ``after_shoe`` the id of the last shoe (None before the first). Built from the fact
+    alone (the machine's record of the decision), so the journal's decision row makes the same event.
+    """
+    reason = str(data.get("reason") or "")
+    evidence = str(data.get("evidence") or "")
+    card = None
+    if reason == "card_without_shoe":
+        # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
+        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        card = token if _CARD_TOKEN.fullmatch(token) else None
+    return {"kind": "frame_without_shoe", "reason": reason, "card": card, "evidence": evidence,
+            "state": str(data.get("state") or ""), "after_shoe": after_shoe}
+
+
+_CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")
 
 
 def _describe(body: dict) -> str:

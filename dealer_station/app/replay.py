@@ -133,6 +133,9 @@ class ReplaySession:
     codec_options: dict = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)
     started: datetime = EPOCH
+    dropped: str | None = None
+    """A torn last line that was not replayed (``FILE:LINE: ...``: the recorder stopped while writing it),
+    or None; ``dealer-station replay`` warns of it on standard error."""
 
     @property
     def has_dealer_acts(self) -> bool:
@@ -273,6 +276,7 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
     steps: list[Step] = []
     last_t = 0.0
     name = str(p)
+    dropped: str | None = None
     for index in range(first + 1, len(lines)):
         line = lines[index]
         if not line.strip():
@@ -296,7 +300,9 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
                 continue  # "tx" and future directions: not what the shoe sent
         except (ValueError, KeyError, TypeError, RecursionError) as err:
             if index == len(lines) - 1 and torn_ok:
-                break  # a torn last line (the recorder stopped while writing it)
+                # a torn last line (the recorder stopped while writing it): dropped, and said so
+                dropped = torn_line_message(where, line)
+                break
             raise ReplayError(f"{where}: bad session line ({err}): {line[:80]!r}") from err
         if t < last_t:
             raise ReplayError(f"{where}: t={t} goes back in time (previous line t={last_t})")
@@ -304,7 +310,13 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
     if use is None and any(s.kind == "bytes" for s in steps):
         raise ReplayError(f"{p}: the recording does not name its wire format: give --codec ({', '.join(CODECS)})")
     started = _parse_time(head.get("started")) or EPOCH
-    return ReplaySession(str(p), "record", use, options, steps, started)
+    return ReplaySession(str(p), "record", use, options, steps, started, dropped)
+
+
+def torn_line_message(where: str, line: str) -> str:
+    """What is said of a torn last line ``where`` (``FILE:LINE``) that was dropped."""
+    return (f"{where}: the last line is torn (no newline, not JSON: the recording stopped while writing it); "
+            f"dropped, not replayed: {line[:80]!r}")
 
 
 _SCAN = json.JSONDecoder().scan_once
@@ -375,7 +387,9 @@ def _load_journal(p: Path, lines: list[str], codec: str | None) -> ReplaySession
             if started is None:
                 started = moment
             t = max(0.0, (moment - started).total_seconds())
-            steps.append(_journal_step(row["body"], t, where, codec))
+            step = _journal_step(row["body"], t, where, codec)
+            if step is not None:
+                steps.append(step)
         except (ValueError, KeyError, TypeError, RecursionError) as err:
             raise ReplayError(f"{where}: bad journal row ({err}): {line[:80]!r}") from err
     return ReplaySession(str(p), "journal", codec, {}, steps, started or EPOCH)
@@ -420,11 +434,15 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
             keyed.append((t, 2 if s.t in frame_times else 0, i, Step(t, s.kind, s.data, s.event, s.act, s.where)))
     merged = [step for *_, step in sorted(keyed, key=lambda k: k[:3])]
     return ReplaySession(session.path, session.kind, session.codec, dict(session.codec_options), merged,
-                         session.started)
+                         session.started, session.dropped)
 
 
-def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step:
+def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step | None:
+    """The replay step of one journal input; None for what is the station's and not the table's (a stop, the
+    reader closing at a stop, a journal failure and its resume: they change nothing of the table)."""
     kind = body.get("kind")
+    if kind in ("stop", "journal") or (kind == "link" and body.get("event") == "closed"):
+        return None
     if kind == "frame":
         raw = bytes.fromhex(str(body.get("raw") or ""))
         if codec is not None and raw:
@@ -612,7 +630,7 @@ class Replayer:
         table_config = config if self.edge_monitor == config.player_edge_monitor else \
             dataclasses.replace(config, player_edge_monitor=False)
         self.controller = Controller(table_config, self.journal, accounts=RecordedAuthority(),  # type: ignore[arg-type]
-                                     clock=lambda: self._now)
+                                     clock=lambda: self._now, monotonic=lambda: self._now.timestamp())
         self.result = ReplayResult()
         self.controller.subscribe(self._on_fact, kinds=(*ROUND_KINDS, *_CARD_KINDS))
         for listener in listeners:
@@ -785,8 +803,9 @@ class Replayer:
             _log.warning("replay_act_refused", where=step.where, by=by, act=name, why=str(err))
 
     def _timer(self) -> None:
-        """A recorded betting-window close: let the controller's timer act at the recorded time."""
-        self.controller.tick()
+        """A recorded betting-window close: the window ran out at the table (measured there on its
+        monotonic clock), so it closes here where it stands, whatever the recorded wall-clock times say."""
+        self.controller.tick(expired=True)
 
 
 # ------------------------------------------------------------------------------- expected results
@@ -899,15 +918,25 @@ def _feed(controller: Controller, body: dict) -> None:
     kind = body.get("kind")
     if kind == "frame":
         controller.shoe_event(frame_from_body(body))
+    elif kind == "link" and body.get("event") == "closed":  # the stopping station's reader closing
+        controller.begin_stop()
+        try:
+            controller.shoe_event(ConnectionLost(str(body.get("detail") or "") or None))
+        finally:
+            controller.begin_stop(False)
     elif kind == "link":
         controller.shoe_event(_link_event(body))
+    elif kind == "stop":
+        controller.stop(str(body.get("why") or ""))
+    elif kind == "journal":
+        controller.recorded_journal_event(body)
     elif kind == "dealer":
         try:
             controller.dealer(str(body.get("act")), **dict(body.get("args") or {}))
         except ActRefused:
             pass  # journaled and decided: compared like any other decision
     elif kind == "timer":
-        controller.tick()
+        controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp
     elif kind == "publisher" and body.get("act") == "event_refused":
         controller.event_refused(int(body.get("event_id") or 0), str(body.get("problem") or ""))
     elif kind == "supervisor":
@@ -959,7 +988,9 @@ def audit_journal(journal: Journal, config: StationConfig, *,
     (a changed row that was not re-hashed is named there). Then every ``input`` row (frames, link
     events, dealer, timer and supervisor acts) is given to a fresh
     :class:`~dealer_station.app.controller.Controller` through its public inputs, with the clock set
-    to the row's time and the recorded supervisor accepted (:class:`RecordedAuthority`); the
+    to the row's recorded time (even when it goes back: the station's wall clock stepped) and the
+    recorded supervisor accepted (:class:`RecordedAuthority`); a recorded ``timer`` input closes betting
+    where it stands (the window ran out on the station's monotonic clock, which the rows do not record); the
     input it journals and the decision it takes (state, shoe, round, every output: cards,
     results, incidents, platform-relevant facts) must equal the recorded ones.
 
@@ -983,7 +1014,7 @@ def audit_journal(journal: Journal, config: StationConfig, *,
     fresh = MemoryJournal()
     clock = [EPOCH]
     controller = Controller(config, fresh, accounts=RecordedAuthority(), clock=lambda: clock[0],  # type: ignore[arg-type]
-                            edge_monitor=edge_monitor)
+                            edge_monitor=edge_monitor, monotonic=lambda: clock[0].timestamp())
     report = AuditReport(True, rows=chain.rows)
     try:
         for row in rows:
@@ -994,7 +1025,7 @@ def audit_journal(journal: Journal, config: StationConfig, *,
             moment = _parse_time(row.ts)
             if moment is None:
                 return _differs(report, f"{where}: its time {row.ts!r} is not an ISO time")
-            clock[0] = max(clock[0], moment)
+            clock[0] = moment  # the recorded stamp, as it was: a wall clock that stepped back is no difference
             before = fresh.last_seq
             try:
                 _feed(controller, row.body)

@@ -84,16 +84,22 @@ def open_station_shoe(spec: str, config: StationConfig, journal: Journal) -> Sta
     For a simulated shoe the run's seed is the spec's ``seed``, else the one recorded in the
     journal, else a fresh one (recorded). Raises ``drivers.errors.ShoeConfigError`` (a ValueError)
     for a bad spec and ValueError when the seed or decks differ from the journal's record.
+
+    The source's reader thread logs with the table's id (``source.log_context``): its lines (port
+    opened, link lost, reconnection) say which table they are about.
     """
     profile = load_profile(spec)
     if profile.transport != "sim":
-        return StationShoe(build_source(profile), None, None)
+        source = build_source(profile)
+        source.log_context = {"table_id": config.table_id}
+        return StationShoe(source, None, None)
     seed = recorded_seed(journal, profile.options.get("seed"), config.decks)
 
     def shoe_tokens(shoe_number: int) -> list[str]:
         return shuffled_shoe(shoe_seed(seed, shoe_number), config.decks, config.cut_min, config.cut_max)
 
     source = build_source(profile, tokens=[])
+    source.log_context = {"table_id": config.table_id}
     return StationShoe(source, seed, shoe_tokens)
 
 

@@ -56,6 +56,7 @@ def register(parser: argparse.ArgumentParser) -> None:
                          help="keep publishing new events until interrupted (SIGINT/SIGTERM)")
     publish.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
                          help="log level on standard error (default WARNING)")
+    _register_consumer(sub)
 
 
 def _configure_logging(level: str) -> None:
@@ -255,9 +256,120 @@ def _refusal_line(event_id: int, problem: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``events tail`` or ``events publish``; return the exit status (1: events left unpublished)."""
+    """Run ``events tail``, ``publish``, ``follow`` or ``ledger``; return the exit status (1: events left
+    unpublished, gaps left open, or a ledger with gaps or broken anchors)."""
+    if args.events_command in ("follow", "ledger"):
+        return _follow(args) if args.events_command == "follow" else _ledger(args)
     if args.events_command == "tail":
         return _tail(args)
     if args.events_command == "publish":
         return _publish(args)
     raise CliError("say what to do: events tail | events publish")
+
+
+# ------------------------------------------------------------------ the reference consumer (issue 16 item 2)
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} is not 0-86400 seconds")
+    return value
+
+
+def _register_consumer(sub: argparse._SubParsersAction) -> None:
+    follow = sub.add_parser(
+        "follow", help="follow tables on a broker into a ledger, each event exactly once (a reference consumer)",
+        description="Subscribe to the tables' events and status, de-duplicate, ask the stations for what is "
+                    "missing, check each event's chain anchor and write every event once, in order, into a "
+                    "SQLite ledger. Runs until SIGINT/SIGTERM (or --idle-exit). docs/events.md.")
+    follow.add_argument("--broker", metavar="URL", required=True,
+                        help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (user:password@ and "
+                             "?client_id=... allowed)")
+    follow.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
+                        help="follow only these tables (default: every table on the broker)")
+    follow.add_argument("--ledger", metavar="FILE", required=True, help="the SQLite ledger (created when missing)")
+    follow.add_argument("--idle-exit", metavar="SECONDS", type=_seconds, default=None,
+                        help="stop after this many seconds without an event")
+    follow.add_argument("--retry", metavar="SECONDS", type=_seconds, default=1.0,
+                        help="ask again for a gap that made no progress for this long (default 1)")
+    follow.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
+    follow.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
+                        help="log level on standard error (default WARNING)")
+    ledger = sub.add_parser("ledger", help="per table: the last event id, the number of events, the gaps and "
+                                           "the last anchor of a ledger written by 'events follow'")
+    ledger.add_argument("ledger", metavar="FILE", help="the ledger")
+    ledger.add_argument("--json", action="store_true", help="one JSON object per table per line")
+
+
+def _gap_text(gaps: list) -> str:
+    if not gaps:
+        return "none"
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in gaps)
+
+
+def _follow(args: argparse.Namespace) -> int:
+    from dealer_station.platform.follow import Follower
+    from dealer_station.platform.ledger import Ledger, LedgerError
+    from dealer_station.publish import BrokerConfigError, parse_broker_url
+
+    _configure_logging(args.log_level)
+    try:
+        config = parse_broker_url(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
+                                  connect_timeout=5.0)
+        ledger = Ledger(args.ledger)
+    except BrokerConfigError as err:
+        raise CliError(str(err)) from err
+    except LedgerError as err:
+        raise CliError(f"{err}: pass --ledger with a new file or a ledger written by 'events follow'") from err
+    try:
+        follower = Follower(config, ledger, args.table, retry=args.retry, idle_exit=args.idle_exit)
+    except BrokerConfigError as err:
+        ledger.close()
+        raise CliError(f"--table: {err}") from err
+    where = ", ".join(args.table) if args.table else "every table"
+    follower.on_connected = lambda: echo(f"following {where} on {config.url} into {args.ledger}", flush=True)
+    previous = signal.signal(signal.SIGTERM, lambda *_: follower.stop())
+    try:
+        result = follower.run()
+    except KeyboardInterrupt:
+        result = follower.result()
+    except LedgerError as err:
+        raise CliError(str(err), status=1) from err
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        ledger.close()
+    echo(f"wrote {result.written} event(s); {result.duplicates} duplicate(s) dropped; {result.asks} replay "
+         f"request(s); {result.replay_errors} replay error(s); {result.anchor_breaks} anchor break(s); "
+         f"{result.connects} connection(s)", flush=True)
+    for table_id, gaps in sorted(result.gaps.items()):
+        echo(f"dealer-station events: table {table_id}: gaps still open: {_gap_text(gaps)}", file=sys.stderr)
+    return 1 if result.gaps else 0
+
+
+def _ledger(args: argparse.Namespace) -> int:
+    from dealer_station.platform.ledger import LedgerError, summarize
+
+    try:
+        tables = summarize(args.ledger)
+    except LedgerError as err:
+        raise CliError(str(err)) from err
+    bad = False
+    for t in tables:
+        bad = bad or bool(t.gaps) or bool(t.anchor_breaks)
+        if args.json:
+            echo(json.dumps(t.as_dict(), separators=(",", ":")))
+            continue
+        anchor = (f"journal_seq {t.last_anchor['journal_seq']} hash {t.last_anchor['journal_hash'][:16]}"
+                  if t.last_anchor else "none (unanchored)")
+        line = (f"{t.table_id}: last event {t.last_event_id}, {t.events} event(s), gaps: {_gap_text(t.gaps)}, "
+                f"last anchor: {anchor}")
+        if t.anchor_breaks:
+            line += f", {t.anchor_breaks} anchor break(s)"
+        if t.given_up:
+            line += f", given up (no longer kept by the station): {_gap_text(t.given_up)}"
+        echo(line)
+    if not tables and not args.json:
+        echo("the ledger holds no event")
+    return 1 if bad else 0

@@ -115,6 +115,9 @@ def run(args) -> int:
         if kept.exists() and kept.stat().st_size > 0:
             raise CliError(f"--journal {kept}: the file exists; a replay writes a new journal")
         if not kept.absolute().parent.is_dir():
+            above = next(p for p in kept.absolute().parents if p.exists())
+            if not above.is_dir():
+                raise CliError(f"--journal {kept}: {above} is a file, not a directory; choose a path in a directory")
             raise CliError(f"--journal {kept}: no directory {kept.absolute().parent}; create it first")
     try:
         config = load_config(args.config)
@@ -125,6 +128,8 @@ def run(args) -> int:
     try:
         for name in args.sessions:
             sessions.append(load_session(name, codec=args.codec))
+            if sessions[-1].dropped:
+                echo(f"dealer-station replay: warning: {sessions[-1].dropped}", file=sys.stderr)
             if args.acts:
                 sessions[-1] = with_acts(sessions[-1], args.acts)
             if args.check:

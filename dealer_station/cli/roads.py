@@ -1,9 +1,11 @@
 """``dealer-station roads SEQUENCE [--json] [--png FILE]``: the roads of a shoe from its winners.
 
-SEQUENCE is the shoe's results as letters ``B`` (Banker), ``P`` (Player), ``T`` (tie); spaces are
-ignored, and the sequence may be split over several arguments. Without ``--json`` a text summary is
-printed. ``--png FILE`` also draws the roads board, offscreen, as the console shows it.
-Rule source: issue 6 (roadmaps).
+SEQUENCE is the shoe's results as letters ``B`` (Banker), ``P`` (Player), ``T`` (tie), each optionally
+followed by its marks in brackets (``B[bp,pn]``: ``bp`` banker pair, ``pp`` player pair, ``bn`` banker
+natural, ``pn`` player natural); spaces are ignored, and the sequence may be split over several arguments.
+Without ``--json`` a text summary is printed. ``--png FILE`` also draws the roads board, offscreen, as the
+console shows it.
+Rule source: docs/roads.md.
 """
 
 from __future__ import annotations
@@ -18,14 +20,17 @@ from dealer_station.domain.roads import ROWS, Roads, RoadsError, compute_roads, 
 NAME = "roads"
 HELP = "show the bead plate, big road, derived roads and ask road of a sequence of B/P/T results"
 DESCRIPTION = (
-    "Compute the roadmaps of a shoe from its results: letters B (Banker), P (Player), T (tie); spaces "
-    "ignored. Prints a text summary, or JSON with --json; --png FILE draws the roads board."
+    "Compute the roadmaps of a shoe from its results: letters B (Banker), P (Player), T (tie), each "
+    "optionally followed by marks in brackets: B[bp,pn] (bp banker pair, pp player pair, bn banker natural, "
+    "pn player natural); spaces ignored. Prints a text summary, or JSON with --json (every road's grid "
+    "cells under \"cells\"); --png FILE draws the roads board."
 )
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the ``roads`` arguments to ``parser``."""
-    parser.add_argument("sequence", nargs="+", metavar="SEQUENCE", help="results, e.g. 'BBPT PB' (B, P, T)")
+    parser.add_argument("sequence", nargs="+", metavar="SEQUENCE",
+                        help="results, e.g. 'BBPT PB' or 'B[bp] P[pp,pn] T' (B, P, T; marks bp, pp, bn, pn)")
     parser.add_argument("--json", action="store_true", help="print the roads as JSON")
     parser.add_argument("--png", metavar="FILE", help="draw the roads board into the PNG file FILE")
     parser.add_argument("--size", metavar="WxH", default="1200x560", help="PNG size in pixels (default 1200x560)")

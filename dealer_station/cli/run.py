@@ -34,7 +34,12 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end)."""
+    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end).
+
+    However it ends (SIGTERM, Ctrl-C, the last of ``--shoes``, ``--idle-exit``), the stop is journaled and
+    published as a stop (the table ``closed``), never as a pause: the reader's closing link loss is the
+    stop's, and the open round stays open for the next start (:meth:`Controller.stop`).
+    """
     from dealer_station.app.accounts import Accounts
     from dealer_station.app.autodealer import AutoDealer
     from dealer_station.app.config import ConfigError, load_config
@@ -75,8 +80,15 @@ def run(args) -> int:
     except ValueError as err:
         journal.close()
         raise CliError(str(err)) from None
+
+    signals: list[str] = []
+
+    def on_signal(signum, _frame) -> None:
+        signals.append(signal.Signals(signum).name)
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+        signal.signal(sig, on_signal)
     with journal:
         try:
             controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
@@ -97,15 +109,18 @@ def run(args) -> int:
         except ShoeError as err:
             raise CliError(f"shoe {profile!r}: {err}") from None
         auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=args.shoes) if args.auto else None
+        why = "failed"
         try:
             why = run_station(controller, events, shoe.draw, stop, args.idle_exit, auto=auto)
         finally:
             stop.set()  # the reader no longer waits for room in the queue: it spills (never drops)
+            controller.begin_stop()  # the reader's closing ConnectionLost is the stop's, not a lost shoe
             try:
                 shoe.source.stop()
             except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
                 echo(f"dealer-station run: closing the shoe: {err}", file=sys.stderr)
             drain_events(controller, events, spill)  # what the reader delivered while it stopped
+            controller.stop(signals[0] if signals else why)  # journaled and published: the table is closed
             left = publishing.finish()
             drain_events(controller, events, spill)  # an event the publisher refused while draining: the pause
             if publishing.refused is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import queue
+import signal
 import sys
 
 from dealer_station.cli import CliError, echo, log_level
@@ -33,7 +34,8 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run the simulation; exit 0 when every shoe was dealt, 1 when an incident stopped it."""
+    """Run the simulation; exit 0 when every shoe was dealt or it was stopped (SIGTERM, Ctrl-C), 1 when an
+    incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there."""
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import Publishing, with_table_id
@@ -89,6 +91,17 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
             controller.event_refused(*refused.get())
 
     closed = []
+    signals: list[str] = []
+
+    def on_signal(signum, _frame) -> None:
+        signals.append(signal.Signals(signum).name)  # the automatic dealer stops before its next act
+
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[sig] = signal.signal(sig, on_signal)
+        except ValueError:  # not the main thread (called in-process): signals stay as they are
+            pass
 
     def emit(line: dict) -> None:
         if closed:
@@ -101,12 +114,15 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
 
     def stop() -> bool:
         take_refused()
-        return bool(closed)
+        return bool(closed or signals)
 
     try:
         run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=stop, misread_rate=args.misread_rate)
     finally:
-        publishing.finish()
+        controller.stop(signals[0] if signals else "output closed" if closed else "finished")
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        publishing.finish()   # after the stop: the table's closed status goes out with the rest
         take_refused()
     state = controller.snapshot().state
     if publishing.refused is not None:

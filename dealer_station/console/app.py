@@ -145,7 +145,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
         station.close()
         raise
     window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
-                        load_shoe=station.load_shoe)
+                        load_shoe=station.load_shoe,
+                        supervisor_idle_seconds=station.config.supervisor_idle_seconds)
     relay.host = window.host
     window.resize(*size)
     status = 0
@@ -178,6 +179,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     finally:
         window.shutdown()
         window.close()
+        # a stop, journaled and published as one (the table closed), not the reader's lost link
+        station.controller.stop("console closed")
         if publishing is not None:
             publishing.finish()
         station.close()

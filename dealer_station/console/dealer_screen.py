@@ -137,18 +137,19 @@ class HandPanel(QFrame):
 
 
 class AlertBar(QFrame):
-    """A coloured bar with an icon and text (misread: amber ⚠; incident: red ‼)."""
+    """A coloured bar with an icon and text (misread and notice: amber ⚠; incident: red ‼)."""
 
     def __init__(self, kind: str, icon: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(kind)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(24, 8, 24, 8)
+        amber = kind in ("misread", "notice")
         self.icon = _label(icon, "alertIcon")
-        self.icon.setStyleSheet(f"color: {COLORS['alert' if kind == 'misread' else 'danger']};")
+        self.icon.setStyleSheet(f"color: {COLORS['alert' if amber else 'danger']};")
         self.text = _label(
             "",
-            "alertText" if kind == "misread" else "incidentText",
+            "alertText" if amber else "incidentText",
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
         )
         self.text.setWordWrap(True)
@@ -237,6 +238,9 @@ class DealerScreen(QWidget):
         root.addWidget(self.banner)
         self.misread = AlertBar("misread", "⚠")
         self.incident = AlertBar("incident", "‼")
+        self.notice = AlertBar("notice", "⚠")
+        self.notices = 0
+        """Notices shown since the last time a shoe was open (a card read with no shoe open...)."""
 
         # middle: felt with the hands | side column with roads, stats and bets
         middle = QHBoxLayout()
@@ -247,6 +251,7 @@ class DealerScreen(QWidget):
         felt_lay.setContentsMargins(22, 18, 22, 18)
         felt_lay.addWidget(self.misread)
         felt_lay.addWidget(self.incident)
+        felt_lay.addWidget(self.notice)
         hands = QHBoxLayout()
         hands.setSpacing(22)
         self.player = HandPanel("player", self.tr("PLAYER"))
@@ -360,6 +365,23 @@ class DealerScreen(QWidget):
         self.problem.setText("✖ " + text if text else "")
         self.problem.setStyleSheet(f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
 
+    def show_notice(self, text: str) -> None:
+        """Show a notice in plain words (e.g. a card read with no shoe open) in an amber bar, with a sound.
+
+        It stays while no shoe is open and goes when one is (the next view in another state), or with
+        ``show_notice("")``. A second notice replaces the first and counts them (``(2×)``).
+        """
+        if not text:
+            self.notice.hide()
+            self.notices = 0
+            return
+        self.notices += 1
+        if self.notices > 1:
+            text += "  " + self.tr("(%1×)").replace("%1", str(self.notices))
+        self.notice.text.setText(text)
+        self.notice.show()
+        self._sound()
+
     def show_view(self, view) -> None:
         """Render one ``TableView`` snapshot (CONTROLLER_API.md). Never raises on odd values."""
         try:
@@ -370,6 +392,8 @@ class DealerScreen(QWidget):
     def _show(self, view) -> None:
         self.view = view
         state = field(view, "state", "")
+        if self.notices and state not in ("no_shoe", "shoe_end"):
+            self.show_notice("")  # a shoe is open: what was read without one is told and done
         self.banner.setText(prompts.banner(view))
         self.banner.set_color(COLORS["danger"] if state == "paused" else None)
         self.tile_table.set_value(str(field(view, "table_id", "") or "–"))

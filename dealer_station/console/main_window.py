@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 from dealer_station.console import prompts
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
-from dealer_station.console.supervisor_screen import SupervisorScreen
+from dealer_station.console.supervisor_screen import IDLE_SECONDS, SupervisorScreen
 from dealer_station.console.theme import STYLE_SHEET
 from dealer_station.console.util import field
 
@@ -70,6 +70,12 @@ class MainWindow(QMainWindow):
     load_shoe:
         ``load_shoe(shoe_number)`` puts a new shoe in a simulated shoe; called on the shoe worker
         thread when the controller starts a shoe (before any card of it is drawn).
+    supervisor_idle_seconds:
+        A supervisor's session ends after this many seconds without a touch (station setting
+        ``[console] supervisor_idle_seconds``); it also ends when the supervisor screen is left
+        and with its incident (:mod:`dealer_station.console.supervisor_screen`).
+    clock:
+        Monotonic seconds for the supervisor's session (default ``time.monotonic``; tests step it).
     """
 
     def __init__(
@@ -82,6 +88,8 @@ class MainWindow(QMainWindow):
         roads: QWidget | None = None,
         load_shoe: Callable[[int], None] | None = None,
         parent: QWidget | None = None,
+        supervisor_idle_seconds: float = IDLE_SECONDS,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(parent)
         self.load_shoe = load_shoe
@@ -93,11 +101,14 @@ class MainWindow(QMainWindow):
         self.bridge = ShoeBridge(self.host.shoe_event, source, self)
         self.dealer = DealerScreen(roads if roads is not None else make_roads_view(), sound)
         self.dealer.can_draw = self.bridge.can_draw
-        self.supervisor = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate)
+        self.supervisor = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate,
+                                           idle_seconds=supervisor_idle_seconds,
+                                           **({"clock": clock} if clock is not None else {}))
         self.stack = QStackedWidget()
         self.stack.addWidget(self.dealer)
         self.stack.addWidget(self.supervisor)
         self.setCentralWidget(self.stack)
+        self.stack.currentChanged.connect(self._on_screen_changed)
 
         self.host.view_changed.connect(self._on_view)
         self.host.fact.connect(self._on_fact)
@@ -137,13 +148,18 @@ class MainWindow(QMainWindow):
         for sc in self.shortcuts:
             sc.setEnabled(False)
         self.supervisor.show_view(self.host.snapshot())
-        self.supervisor.user_edit.setFocus()
+        self.supervisor.focus_login()
 
     def show_dealer(self) -> None:
-        """Show the dealer screen."""
+        """Show the dealer screen: a supervisor's session ends."""
+        self.supervisor.leave()
         self.stack.setCurrentWidget(self.dealer)
         for sc in self.shortcuts:
             sc.setEnabled(True)
+
+    def _on_screen_changed(self, _index: int) -> None:
+        if self.stack.currentWidget() is not self.supervisor:
+            self.supervisor.leave()  # whatever switched the screen
 
     # ------------------------------------------------------------------ acts
     def do(self, act: str) -> bool:
@@ -189,7 +205,7 @@ class MainWindow(QMainWindow):
         if self.stack.currentWidget() is self.supervisor:
             self.supervisor.show_view(view)
         else:
-            self.supervisor.view = view
+            self.supervisor.follow(view)
 
     def _shoe_rounds(self, shoe: int) -> list[dict]:
         """The completed rounds of ``shoe`` from the journal, as result dicts (winner and flags)."""
@@ -220,6 +236,8 @@ class MainWindow(QMainWindow):
                 self.bridge.submit("load_shoe", lambda n=number: self.load_shoe(n))
         elif kind == "round_completed":
             self.rounds_completed += 1
+        elif kind == "procedure_violation":  # a frame with no shoe open: told in plain words, nothing changes
+            self.dealer.show_notice(prompts.stray_frame(data))
         self.supervisor.add_fact(fact)
 
     def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:

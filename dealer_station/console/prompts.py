@@ -22,6 +22,7 @@ __all__ = [
     "position_name",
     "rescan_name",
     "state_name",
+    "stray_frame",
     "who_draws",
     "winner_name",
 ]
@@ -57,6 +58,27 @@ def rescan_name(position: str | None) -> str:
     if position and "burn" in position:
         return translate("Prompts", "THE BURN CARD")
     return translate("Prompts", "THE CARD")
+
+
+def stray_frame(data: dict) -> str:
+    """A frame read with no shoe open (the controller's ``procedure_violation`` fact), in plain words.
+
+    ``{"reason": "card_without_shoe", "evidence": "5148 (QH)"}`` → ``"A card was read with no shoe open:
+    Q♥. It is not part of any round."``; the cut card and a misread have their own sentence. Never raises.
+    """
+    from dealer_station.console.cards import card_label
+
+    reason = str((data or {}).get("reason") or "")
+    evidence = str((data or {}).get("evidence") or "")
+    if reason == "card_without_shoe":
+        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        label = card_label(token)
+        card = label[0] + label[1] if label else token
+        return translate("Prompts", "A card was read with no shoe open: %1. It is not part of any round.").replace(
+            "%1", card)
+    if reason == "cut_card_without_shoe":
+        return translate("Prompts", "The cut card was read with no shoe open. It is not part of any round.")
+    return translate("Prompts", "A misread came from the shoe with no shoe open. It is not part of any round.")
 
 
 def winner_name(winner: str | None) -> str:

@@ -5,18 +5,37 @@ authenticated supervisor who resumes it, enters or moves a card, voids the round
 refunded) or ends the shoe. Every act asks for a reason code and a note and shows what will
 happen before it happens; the controller checks the PIN against the station's accounts and
 journals every attempt (CONTROLLER_API.md ``Controller.supervisor``: AuthError, ActRefused).
+
+A supervisor's session (the PIN typed at log-in, sent with every act) is authority in their name,
+so it lasts no longer than they are at the screen for one incident (issue 13 §4). It ends, and the
+PIN is forgotten, when:
+
+* the screen is left, any way (Esc, DEALER SCREEN, another screen, the window hidden):
+  :meth:`SupervisorScreen.leave`, called by the main window and by ``hideEvent``;
+* the screen sits idle for ``idle_seconds`` (station setting ``[console] supervisor_idle_seconds``,
+  default 60) on the injected monotonic ``clock``: a touch or a key on the screen, or an act,
+  starts the count again;
+* the incident on the table is no longer the one it was opened for (resolved, or replaced by
+  another; a session opened with no incident ends when one appears).
+
+Each is checked again right before an act is sent, so a timer that has not fired yet never lets
+an expired session act. The screen then says in plain words why the session ended and asks for
+the PIN again.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 import structlog
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -39,10 +58,12 @@ from dealer_station.console import prompts
 from dealer_station.console.bridge import ControllerHost, RawFrame
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import as_dict, field
+from dealer_station.domain.free_text import free_text_problem, is_blank
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.table import ROUND_STATES, SUPERVISOR_ACTS
 
-__all__ = ["ACTS", "POSITIONS", "REASON_CODES", "SupervisorScreen", "classify_error"]
+__all__ = ["ACTS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen", "classify_error",
+           "incident_key"]
 
 log = structlog.get_logger(__name__)
 
@@ -66,8 +87,29 @@ REASON_CODES = (
 POSITIONS = tuple(p.value for p in Position)
 """Card positions of a round in deal order (RULES.md §2), as the domain names them."""
 
-SESSION_SECONDS = 300
-"""A supervisor session ends after this many seconds without an act (the PIN is forgotten)."""
+IDLE_SECONDS = 60.0
+"""A supervisor's session ends after this many seconds without a touch (the default of the station
+setting ``[console] supervisor_idle_seconds``)."""
+
+SESSION_CHECK_MS = 500
+"""How often the open session's idle time is checked (milliseconds)."""
+
+_ACTIVITY = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin,
+                       QEvent.Type.Wheel, QEvent.Type.InputMethod})
+"""Events on the screen that count as the supervisor being there."""
+
+
+def incident_key(view) -> tuple | None:
+    """What identifies the incident of a ``TableView`` (None when there is none).
+
+    Shoe and round numbers and the incident's type, reason, position, state before and time: a
+    resolved incident gives None, another incident (even of the same type) another key.
+    """
+    inc = field(view, "incident", None)
+    if inc is None:
+        return None
+    return (field(view, "shoe_number", None), field(view, "round_number", None),
+            *(str(field(inc, name, "") or "") for name in ("type", "reason", "position", "state_before", "ts")))
 
 
 def classify_error(err: BaseException) -> str:
@@ -109,6 +151,10 @@ class SupervisorScreen(QWidget):
     authenticate:
         Optional ``(user, pin) -> bool`` check at log-in (e.g. the station's accounts); without
         it the PIN is checked by the controller at the first act.
+    idle_seconds:
+        Seconds without a touch after which the session ends (> 0; default :data:`IDLE_SECONDS`).
+    clock:
+        Monotonic seconds (default ``time.monotonic``); tests step it.
 
     Signals
     -------
@@ -127,19 +173,28 @@ class SupervisorScreen(QWidget):
         frames: Callable[[], list[RawFrame]] | None = None,
         authenticate: Callable[[str, str], bool] | None = None,
         parent: QWidget | None = None,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(parent)
+        if isinstance(idle_seconds, bool) or not isinstance(idle_seconds, int | float) or not (
+                math.isfinite(idle_seconds) and idle_seconds > 0):
+            raise ValueError(f"idle_seconds {idle_seconds!r} is not allowed; allowed: a number of seconds > 0")
         self.host = host
         self.frames = frames or (lambda: [])
         self.authenticate = authenticate
+        self.idle_seconds = float(idle_seconds)
+        self.clock = clock
         self.user: str | None = None
         self._pin: str | None = None
+        self._session_incident: tuple | None = None
+        self._last_touch = 0.0
         self.view = None
         self.edges: list[dict] = []
         self._session = QTimer(self)
-        self._session.setSingleShot(True)
-        self._session.setInterval(SESSION_SECONDS * 1000)
-        self._session.timeout.connect(self.logout)
+        self._session.setInterval(min(SESSION_CHECK_MS, max(1, int(self.idle_seconds * 1000))))
+        self._session.timeout.connect(self.check_session)
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 14)
@@ -200,6 +255,9 @@ class SupervisorScreen(QWidget):
         self.recall_shoe.currentIndexChanged.connect(lambda _i: self.load_recall())
         root.addWidget(self.tabs, 1)
         self._show_login()
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)  # a touch or a key anywhere on this screen keeps the session
 
     # ------------------------------------------------------------------ building
     def _build_incident_tab(self) -> QWidget:
@@ -404,17 +462,101 @@ class SupervisorScreen(QWidget):
                 self._message(self.tr("REFUSED: wrong user or PIN"), "danger")
                 return False
         self.user, self._pin = user, pin
+        self._session_incident = incident_key(self._current_view())
+        self._last_touch = self.clock()
         self.pin_edit.clear()
         self._session.start()
         self._message("", None)
         self._show_login()
+        log.info("supervisor_session_started", user=user, incident=self._session_incident)
         return True
 
     def logout(self) -> None:
         """End the session: the PIN is forgotten."""
         self.user, self._pin = None, None
+        self._session_incident = None
         self._session.stop()
         self._show_login()
+
+    # ------------------------------------------------------------------ the session's limits
+    def _current_view(self):
+        try:
+            return self.host.snapshot()
+        except Exception as err:  # a broken snapshot: the last view shown
+            log.warning("supervisor_snapshot_failed", error=str(err))
+            return self.view
+
+    def touch(self) -> None:
+        """The supervisor is at the screen: the idle time of an open session starts again."""
+        if self.user is not None:
+            self._last_touch = self.clock()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Count a key, a click or a touch on this screen (or a widget on it) as the supervisor being there."""
+        if self.user is not None and event.type() in _ACTIVITY and isinstance(obj, QWidget) and (
+                obj is self or self.isAncestorOf(obj)):
+            self.touch()
+        return False
+
+    def check_session(self, view=None) -> bool:
+        """True while the session is open and may act; else it is ended (with the reason shown).
+
+        Ends a session idle for :attr:`idle_seconds` on :attr:`clock`, and, when ``view`` (a
+        ``TableView``) is given, a session whose incident is no longer the view's.
+        """
+        if self.user is None:
+            self._session.stop()
+            return False
+        try:
+            idle = self.clock() - self._last_touch
+        except Exception as err:  # a broken clock: the session cannot be timed, so it ends
+            log.warning("supervisor_clock_failed", error=str(err))
+            idle = math.inf
+        if not idle < self.idle_seconds:
+            self.end_session("idle")
+            return False
+        if view is not None:
+            key = incident_key(view)
+            if key != self._session_incident:
+                self.end_session("resolved" if key is None else "replaced")
+                return False
+        return True
+
+    def end_session(self, why: str) -> None:
+        """End an open session and say why in plain words (no-op without one).
+
+        ``why``: ``"left"`` (the screen was left), ``"idle"``, ``"resolved"`` (the incident is over)
+        or ``"replaced"`` (another incident, or one where there was none).
+        """
+        if self.user is None:
+            return
+        user = self.user
+        self.logout()
+        self.pin_edit.clear()
+        texts = {
+            "left": self.tr("Session of %1 ended: the supervisor screen was left. Type the PIN again to act."),
+            "idle": self.tr("Session of %1 ended after %2 seconds without a touch. Type the PIN again to act."),
+            "resolved": self.tr("Session of %1 ended: the incident it was opened for is over. "
+                                "Type the PIN again to act."),
+            "replaced": self.tr("Session of %1 ended: there is another incident on the table now. "
+                                "Type the PIN again to act."),
+        }
+        text = texts.get(why, texts["left"]).replace("%1", user).replace("%2", f"{self.idle_seconds:g}")
+        self._message(text, "danger")
+        log.info("supervisor_session_ended", user=user, why=why)
+
+    def leave(self) -> None:
+        """The screen is left (any way): the session ends."""
+        self.end_session("left")
+
+    def focus_login(self) -> None:
+        """Put the cursor where the supervisor types next: the PIN when the user is already typed."""
+        (self.pin_edit if self.user_edit.text().strip() else self.user_edit).setFocus()
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """Hidden (another screen, the window closed or minimised): the session ends."""
+        self.leave()
+        super().hideEvent(event)
 
     @property
     def logged_in(self) -> bool:
@@ -593,8 +735,10 @@ class SupervisorScreen(QWidget):
             out.append(self.tr("choose an act"))
         if not self.reason.currentData():
             out.append(self.tr("a reason code"))
-        if not self.note.text().strip():
+        if is_blank(self.note.text()):
             out.append(self.tr("a note"))
+        elif free_text_problem(self.note.text()) is not None:
+            out.append(self.tr("a note in plain text (no control characters)"))
         if self.selected_act == "enter_card":
             from dealer_station.console.cards import card_label
 
@@ -624,6 +768,9 @@ class SupervisorScreen(QWidget):
         if missing:
             self._outcome(self.tr("Still needed: %1").replace("%1", ", ".join(missing)), "danger")
             return False
+        if self.user is not None and not self.check_session(self._current_view()):
+            self._outcome(self.login_message.text().lstrip("✖ "), "danger")  # nothing is sent
+            return False
         user, pin = self.user, self._pin
         if user is None:  # no log-in check here: the controller checks the PIN typed now
             user, pin = self.user_edit.text().strip(), self.pin_edit.text()
@@ -647,7 +794,7 @@ class SupervisorScreen(QWidget):
             else:
                 self._outcome(self.tr("ERROR: %1").replace("%1", f"{type(err).__name__}: {err}"), "danger")
             return False
-        self._session.start()
+        self.touch()
         self._outcome(self.tr("DONE: %1").replace("%1", self.act_buttons[act].text()), "ok")
         self.note.clear()
         self.card_edit.clear()
@@ -660,9 +807,16 @@ class SupervisorScreen(QWidget):
         self.outcome.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS[color]};")
 
     # ------------------------------------------------------------------ rendering
-    def show_view(self, view) -> None:
-        """Render a ``TableView``: the incident and the act preview."""
+    def follow(self, view) -> None:
+        """Take the table's latest ``TableView`` without rendering it; a session whose incident is
+        no longer the view's ends."""
         self.view = view
+        if self.user is not None:
+            self.check_session(view)
+
+    def show_view(self, view) -> None:
+        """Render a ``TableView``: the incident and the act preview (and :meth:`follow` it)."""
+        self.follow(view)
         inc = field(view, "incident", None)
         if inc is None:
             self.incident_title.setText(self.tr("No incident: the round is not paused"))

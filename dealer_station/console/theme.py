@@ -62,6 +62,7 @@ QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius:
 QLabel#offered {{ color: {COLORS['text']}; font-size: 20px; }}
 QLabel#hint {{ color: {COLORS['muted']}; font-size: 18px; }}
 QFrame#misread {{ background: {COLORS['alert_bg']}; border: 4px solid {COLORS['alert']}; border-radius: 14px; }}
+QFrame#notice {{ background: {COLORS['alert_bg']}; border: 4px solid {COLORS['alert']}; border-radius: 14px; }}
 QFrame#incident {{ background: {COLORS['danger_bg']}; border: 4px solid {COLORS['danger']}; border-radius: 14px; }}
 QLabel#alertText {{ color: {COLORS['alert']}; font-size: 40px; font-weight: bold; }}
 QLabel#incidentText {{ color: {COLORS['danger']}; font-size: 40px; font-weight: bold; }}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -28,9 +29,10 @@ from pathlib import Path
 from typing import IO
 
 from dealer_station import outbox
+from dealer_station.journal.lock import SidecarLock, sidecar_path
 
-__all__ = ["GENESIS", "EventSpec", "Journal", "JournalError", "JournalRow", "VerifyReport", "head_problem",
-           "parse_head", "row_hash"]
+__all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
+           "head_problem", "parse_head", "row_hash", "write_cause"]
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
@@ -58,7 +60,43 @@ BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 
 
 class JournalError(OSError):
-    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause)."""
+    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause).
+
+    ``cause``: what went wrong in plain words when SQLite says (``"disk full"``, ``"I/O error"``,
+    ``"database is locked"``: :func:`write_cause`), else ``""``.
+    """
+
+    def __init__(self, *args: object, cause: str = "") -> None:
+        super().__init__(*args)
+        self.cause = cause
+
+
+_CAUSES = {sqlite3.SQLITE_FULL: "disk full", sqlite3.SQLITE_IOERR: "I/O error",
+           sqlite3.SQLITE_BUSY: "database is locked", sqlite3.SQLITE_LOCKED: "database is locked",
+           sqlite3.SQLITE_READONLY: "read-only database", sqlite3.SQLITE_CANTOPEN: "cannot open the database file"}
+
+
+def write_cause(err: BaseException) -> str:
+    """The plain cause of a failed write: ``"disk full"`` (SQLITE_FULL), ``"I/O error"`` (SQLITE_IOERR and its
+    extended codes), ``"database is locked"`` (SQLITE_BUSY, SQLITE_LOCKED), ``"read-only database"``; ``""``
+    for anything else (a body with no JSON text...)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if not isinstance(code, int):
+        return ""
+    return _CAUSES.get(code & 0xFF, "")
+
+
+class JournalBusyError(JournalError):
+    """Another process (a running station) holds the journal's writer lock.
+
+    ``path``: the journal; ``pid``: the holder's process id, None when it could not be read.
+    """
+
+    def __init__(self, path: str, pid: int | None) -> None:
+        who = f"pid {pid}" if pid is not None else "pid unknown"
+        super().__init__(f"the journal {path} is in use by another station ({who}); stop it or use another --journal")
+        self.path = path
+        self.pid = pid
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,32 +192,37 @@ class Journal:
     synchronous:
         SQLite ``synchronous`` pragma; ``"FULL"`` (default) makes each commit durable on power loss.
     readonly:
-        Open an existing journal for reading only (verify, export): nothing is created or changed.
+        Open an existing journal for reading only (verify, export): nothing is created or changed, no
+        lock is taken (a reader runs beside the station), and a finished journal on read-only media
+        (no ``-wal``/``-shm`` file can be made there) is read as an immutable file.
 
     Raises
     ------
+    JournalBusyError
+        Opened for writing while another process writes it (its pid is named): one station per
+        journal, held by an OS lock on ``<journal>.station.lock`` until :meth:`close` or the
+        process's end (the kernel drops it, even on SIGKILL; :mod:`dealer_station.journal.lock`).
     JournalError
-        When the database cannot be opened or is not a journal.
+        When the database cannot be opened or is not a journal; for writing, also when its path is
+        under a regular file, needs a new directory at the top of the file system, or is not writable.
     """
 
     def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
         self.path = str(path)
+        self._lock: SidecarLock | None = None
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
         if readonly:
-            if not Path(self.path).is_file():
-                raise JournalError(f"no journal at {self.path}")
+            self._conn = _open_readonly(Path(self.path))
             try:
-                self._conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
-                                             isolation_level=None, check_same_thread=False, timeout=10)
-                self._conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
                 self._load_tail()
             except sqlite3.Error as err:
+                self._conn.close()
                 raise JournalError(f"{self.path} is not a readable journal: {err}") from err
             return
+        if self.path != ":memory:":
+            self._lock = _writer_lock(Path(self.path))   # before anything is made or changed
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
@@ -188,7 +231,25 @@ class Journal:
             outbox.ensure_schema(self._conn)
             self._load_tail()
         except sqlite3.Error as err:
+            self._abandon()
             raise JournalError(f"cannot open journal {self.path}: {err}") from err
+        except BaseException:
+            self._abandon()
+            raise
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+
+    def _abandon(self) -> None:
+        """A failed open: close what was opened, then let the lock go (no connection outlives it)."""
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except sqlite3.Error:
+                pass
+        self._release_lock()
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -293,14 +354,19 @@ class Journal:
                                            [(e.event_id, e.type, e.payload) for e in stored])
                 self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                try:
+                    self._conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # SQLite already rolled back (disk full, I/O error): the original error says why
                 raise
         except (sqlite3.Error, ValueError, TypeError) as err:
             try:
                 self._load_tail()
             except sqlite3.Error:
                 pass
-            raise JournalError(f"journal write failed at row {seq}: {err}") from err
+            cause = write_cause(err)
+            raise JournalError(f"journal write failed at row {seq}: {cause} ({err})" if cause
+                               else f"journal write failed at row {seq}: {err}", cause=cause) from err
         row = JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), self._last_hash, digest)
         self._last_seq, self._last_hash = seq, digest
         self._next_event_id += len(stored)
@@ -420,11 +486,13 @@ class Journal:
         return export_rows(self.rows(), fp)
 
     def close(self) -> None:
-        """Close the database (idempotent)."""
+        """Close the database, then let the writer's lock go (idempotent)."""
         try:
             self._conn.close()
         except sqlite3.Error:
             pass
+        finally:
+            self._release_lock()
 
     def __enter__(self) -> "Journal":
         return self
@@ -466,3 +534,116 @@ def export_rows(rows, fp: IO[str]) -> int:
         fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
         count += 1
     return count
+
+
+def _writer_lock(path: Path) -> SidecarLock:
+    """The journal's directory made ready and its writer lock taken (a held :class:`SidecarLock`).
+
+    Raises JournalBusyError when another process holds it, JournalError (one line naming the path and
+    the fix) when the path cannot hold a journal: under a regular file, a directory itself, a new
+    directory at the top of the file system, a directory or database that cannot be written.
+    """
+    _journal_directory(path)
+    lock = SidecarLock(sidecar_path(path, ".station.lock"))
+    try:
+        taken = lock.acquire()
+    except OSError as err:
+        raise JournalError(f"the journal {path} cannot be written: {lock.path.parent}: {err.strerror or err}; "
+                           f"use a writable directory (another --journal); a finished journal on read-only "
+                           f"media is read with journal verify|export") from err
+    if not taken:
+        raise JournalBusyError(str(path), lock.holder())
+    try:
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            raise JournalError(f"the journal {path} cannot be written (the file is read-only): make it writable, "
+                               f"or read it with journal verify|export")
+    except OSError:
+        lock.release()
+        raise
+    return lock
+
+
+def _journal_directory(path: Path) -> None:
+    """Make the journal's directory when it is missing; raise JournalError saying why it cannot be.
+
+    The station makes the missing directories of a path (the data directory of a first start), but
+    never one at the top of the file system (``/nonexistent/dir/j.sqlite``: a system directory, a
+    typing error more often than not, is the administrator's to make).
+    """
+    try:
+        if path.is_dir():
+            raise JournalError(f"the journal {path} is a directory: give a database file's name "
+                               f"(e.g. {path / 'journal.sqlite'})")
+        parent = path.absolute().parent
+        missing: list[Path] = []
+        found = parent
+        while not found.exists():
+            missing.append(found)
+            found = found.parent
+        if not found.is_dir():
+            raise JournalError(f"the journal {path} cannot be made: {found} is a file, not a directory; "
+                               f"choose a path in a directory (another --journal)")
+        if not missing:
+            return
+        top = missing[-1]
+        if top.parent == Path(top.anchor):
+            raise JournalError(f"the journal {path} cannot be made: there is no directory {top}; create {parent} "
+                               f"first or choose another --journal (a directory at the top of the file system "
+                               f"is never made for you)")
+        parent.mkdir(parents=True, exist_ok=True)
+    except JournalError:
+        raise
+    except OSError as err:
+        raise JournalError(f"the journal {path} cannot be made: {err.strerror or err}"
+                           f"{f' ({err.filename})' if err.filename else ''}; create its directory or choose "
+                           f"another --journal") from err
+
+
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the existing journal at ``path``; raises JournalError saying why not.
+
+    SQLite reads a WAL database only with a ``-shm`` file, which it makes next to the database. On
+    read-only media (a read-only mount, a directory this user cannot write) none can be made: a
+    finished journal (no ``-wal`` file, or an empty one: every write is in the database) is then read
+    as ``immutable``; one whose ``-wal`` still holds writes cannot be read without them and is refused,
+    naming the fix (copy the database with its ``-wal`` file to writable storage).
+    """
+    try:
+        if not path.is_file():
+            raise JournalError(f"no journal at {path}")
+        uri = path.resolve().as_uri()
+    except JournalError:
+        raise
+    except OSError as err:
+        raise JournalError(f"no journal at {path}: {err.strerror or err}") from err
+
+    def connect(query: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None, check_same_thread=False,
+                               timeout=10)
+        try:
+            conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    try:
+        return connect("mode=ro")
+    except sqlite3.Error as err:
+        first = err
+    wal = path.with_name(path.name + "-wal")
+    try:
+        writable = os.access(path.parent, os.W_OK)
+        pending = wal.exists() and wal.stat().st_size > 0
+    except OSError:
+        writable, pending = True, False
+    if writable or not isinstance(first, sqlite3.OperationalError):
+        raise JournalError(f"{path} is not a readable journal: {first}") from first
+    if pending:
+        raise JournalError(f"{path} cannot be read on read-only media: its {wal.name} file still holds writes "
+                           f"and no {path.name}-shm can be made here; copy both files to writable storage and "
+                           f"read the copy") from first
+    try:
+        return connect("mode=ro&immutable=1")
+    except sqlite3.Error as err:
+        raise JournalError(f"{path} is not a readable journal: {err}") from err

@@ -91,6 +91,12 @@ class BrokerConfig:
         ``"5"`` (default) or ``"3.1.1"``. With MQTT 5 a PUBACK carries a reason code, so an event the
         broker refuses (not authorized, quota) is not marked and is sent again later; an MQTT 3.1.1
         broker acknowledges a refused message like a delivered one.
+    replay_batch : int
+        Events per batch when answering a replay request, 1-10000 (default 500): the next batch goes
+        only once the broker acknowledged the previous one, with live events sent in between.
+    replay_queue : int
+        Replay requests waiting at most, 1-1000 (default 16); more are dropped with a ``queue_full``
+        answer on ``baccarat/tables/{table_id}/replay/error`` (docs/events.md "Asking for events again").
     """
 
     host: str
@@ -109,6 +115,8 @@ class BrokerConfig:
     window: int = 100
     connect_timeout: float = 10.0
     protocol: str = "5"
+    replay_batch: int = 500
+    replay_queue: int = 16
 
     def __post_init__(self) -> None:
         if self.protocol not in PROTOCOLS:
@@ -121,6 +129,10 @@ class BrokerConfig:
             raise BrokerConfigError(f"keepalive {self.keepalive!r} is not 5-3600 seconds")
         if not isinstance(self.window, int) or not 1 <= self.window <= 1000:
             raise BrokerConfigError(f"window {self.window!r} is not 1-1000")
+        if not isinstance(self.replay_batch, int) or not 1 <= self.replay_batch <= 10000:
+            raise BrokerConfigError(f"replay_batch {self.replay_batch!r} is not 1-10000")
+        if not isinstance(self.replay_queue, int) or not 1 <= self.replay_queue <= 1000:
+            raise BrokerConfigError(f"replay_queue {self.replay_queue!r} is not 1-1000")
         if not 0 < self.backoff_min <= self.backoff_max <= 3600:
             raise BrokerConfigError(
                 f"backoff bounds {self.backoff_min!r}..{self.backoff_max!r} must satisfy 0 < min <= max <= 3600")
@@ -210,7 +222,7 @@ _MAPPING_KEYS = {
     "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
     "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
     "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
-    "enabled": bool, "protocol": str,
+    "enabled": bool, "protocol": str, "replay_batch": int, "replay_queue": int,
 }
 
 
@@ -295,7 +307,7 @@ def broker_config_from_args(args: argparse.Namespace | None,
         The ``[broker]`` section of the station config: ``url`` or ``host``/``port``/``tls``, plus
         ``username``, ``password`` or ``password_env``, ``ca_certs``, ``certfile``, ``keyfile``,
         ``tls_insecure``, ``client_id``, ``keepalive``, ``backoff_min``, ``backoff_max``, ``window``,
-        ``connect_timeout``, ``protocol``, ``drain_timeout``, ``enabled``.
+        ``connect_timeout``, ``protocol``, ``drain_timeout``, ``enabled``, ``replay_batch``, ``replay_queue``.
 
     Notes
     -----
@@ -331,7 +343,8 @@ def broker_config_from_args(args: argparse.Namespace | None,
         if base is not None:  # keep tuning from the config file; the URL replaces the address and credentials
             carried = {k: getattr(base, k) for k in ("keepalive", "backoff_min", "backoff_max", "window",
                                                      "connect_timeout", "client_id", "ca_certs", "certfile",
-                                                     "keyfile", "tls_insecure", "protocol")}
+                                                     "keyfile", "tls_insecure", "protocol", "replay_batch",
+                                                     "replay_queue")}
             if not str(url).lower().startswith(("mqtts:", "ssl:")):
                 carried = {k: v for k, v in carried.items() if k not in ("ca_certs", "certfile", "keyfile")}
         return parse_broker_url(str(url), **{**carried, **overrides})

@@ -38,6 +38,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station import __version__
 from dealer_station.journal.anchor import EventCheck
+from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.outbox import mark_published
 from dealer_station.publish.config import (
     BrokerConfig,
@@ -47,6 +48,7 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
+from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
@@ -62,38 +64,6 @@ RECHECK_SECONDS = 1.0
 
 class OutboxBusyError(RuntimeError):
     """Another publisher (thread or process) is already publishing this journal's outbox."""
-
-
-class _OutboxLock:
-    """An exclusive advisory lock (``flock``) on ``<journal>.publisher.lock``: one publisher per outbox.
-
-    The kernel releases it when the holder dies, even by SIGKILL.
-    """
-
-    def __init__(self, db_path: Path) -> None:
-        self.path = db_path.with_name(db_path.name + ".publisher.lock")
-        self._fd: int | None = None
-
-    def acquire(self) -> bool:
-        """Take the lock; False when another holder has it. Raises OSError when the file cannot be opened."""
-        if self._fd is not None:
-            return True
-        import fcntl
-
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return False
-        self._fd = fd
-        return True
-
-    def release(self) -> None:
-        """Let the lock go (idempotent)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
 
 
 def _utc_now() -> str:
@@ -201,7 +171,10 @@ class Publisher:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
-        self._outbox_lock = _OutboxLock(self.db_path)
+        # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
+        self._outbox_lock = SidecarLock(sidecar_path(self.db_path, ".publisher.lock"))
+        self.replay = ReplayRequests(self.table_id, batch=config.replay_batch, max_requests=config.replay_queue)
+        """Answers replay requests on ``.../replay`` (docs/events.md "Asking for events again")."""
         # connection state, touched by the publisher thread only
         self._client: mqtt.Client | None = None
         self._connack: bool | None = None
@@ -285,7 +258,9 @@ class Publisher:
         except OSError:
             busy = False
         if busy:
-            raise OutboxBusyError(f"another publisher is publishing {self.db_path} (lock {self._outbox_lock.path})")
+            pid = self._outbox_lock.holder()
+            raise OutboxBusyError(f"another publisher{f' (pid {pid})' if pid else ''} is publishing {self.db_path} "
+                                  f"(lock {self._outbox_lock.path})")
         self._thread = threading.Thread(target=self._run, name=f"publisher-{self.table_id}", daemon=True)
         self._thread.start()
         return self
@@ -435,6 +410,8 @@ class Publisher:
         }
         if reason is not None:
             body["reason"] = reason
+        if self.replay.last_acknowledged is not None:
+            body["last_event_id"] = self.replay.last_acknowledged
         return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
 
     def _new_client(self) -> mqtt.Client:
@@ -459,6 +436,7 @@ class Publisher:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.on_message = self.replay.on_message   # only queues: the outbox is read in _step
         return client
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
@@ -469,6 +447,8 @@ class Publisher:
         self._lost = True
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
+        if self.replay.on_publish(mid):
+            return
         event_id = self._inflight.pop(mid, None)
         if event_id is None:
             return
@@ -522,6 +502,7 @@ class Publisher:
             self._connected = True
             self._connects += 1
         client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
+        self.replay.subscribe(client)
         log.info("broker connected", table_id=self.table_id, broker=cfg.url, client_id=self.client_id)
         return True
 
@@ -590,6 +571,8 @@ class Publisher:
                 self._last_sent = event_id
                 with self._lock:
                     self._n_sent += 1
+        # one replay batch at most, after the live events
+        self.replay.step(conn, client, self._publish_status, idle=not self._sent_order)
         busy = bool(self._sent_order)
         rc = client.loop(self._poll if not busy else 0.005)
         self._mark(conn)
@@ -630,6 +613,11 @@ class Publisher:
                 log.exception("on_refused callback failed", table_id=self.table_id, event_id=event_id)
         return False
 
+    def _publish_status(self) -> None:
+        """Publish the retained ``online`` status again (it carries the last acknowledged event id)."""
+        if self._client is not None:
+            self._client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
+
     def _check_table(self, event_id: int, payload: str) -> None:
         """Log (never drop) an event that is not a JSON object or belongs to another table id."""
         try:
@@ -666,6 +654,12 @@ class Publisher:
         client = self._client
         if client is None:
             return
+        if conn is not None:   # the last word tells a consumer how far the table got
+            try:
+                self._mark(conn)
+                self.replay.last_acknowledged = last_acknowledged(conn)
+            except sqlite3.Error as err:   # the status goes out with the last value known
+                log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:
             info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)
             deadline = time.monotonic() + 2.0

@@ -288,14 +288,6 @@ def test_bad_arguments_are_one_line_errors(tmp_path):
     assert result.returncode == 2 and "--size" in result.stderr
 
 
-def test_console_files_never_print():
-    root = os.path.join(os.path.dirname(__file__), "..", "..", "dealer_station", "console")
-    for name in os.listdir(root):
-        if name.endswith(".py"):
-            text = open(os.path.join(root, name), encoding="utf-8").read()
-            assert "print(" not in text, name
-
-
 def _login(sup, qtbot=None):
     sup.user_edit.setText("sue")
     if qtbot is None:
@@ -625,3 +617,21 @@ def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
     assert win.host.snapshot().shoe_number == 2
     _to_state(qtbot, win, "ready")  # shuffled, burn card shown, cards burned from the new shoe
     assert station.source.tokens[: station.source.dealt] == station.shoe.shoe_tokens(2)[: station.source.dealt]
+
+
+def test_a_card_read_with_no_shoe_open_is_told_on_the_dealer_screen(qtbot, station_factory, station_console):
+    win = station_console(station_factory())
+    _wait_connected(qtbot, win)
+    assert win.host.snapshot().state == "no_shoe" and win.dealer.notice.isHidden()
+    before, beeps = win.host.snapshot(), len(win.beeps)
+    _inject(qtbot, win, frames.CardRead("QH", b"QH\r\n"))
+    notice = win.dealer.notice
+    assert notice.isVisible()
+    assert notice.text.text() == "A card was read with no shoe open: Q♥. It is not part of any round."
+    assert len(win.beeps) == beeps + 1, "a sound goes with the notice"
+    assert win.host.snapshot() == before                 # nothing changed at the table
+    _inject(qtbot, win, frames.CutCard(b"CUT\r\n"))
+    assert notice.text.text().startswith("The cut card was read with no shoe open.")
+    assert notice.text.text().endswith("(2×)")
+    _press(qtbot, win)                                   # NEW SHOE: a shoe is open, the notice goes
+    assert win.host.snapshot().state == "shuffle" and notice.isHidden()

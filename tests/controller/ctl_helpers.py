@@ -24,15 +24,25 @@ DEALER, DEALER_PIN = "dana", "1357"
 
 
 class FakeClock:
-    """An injectable clock that moves only when told."""
+    """An injectable clock that moves only when told: the wall clock (call it) and a monotonic one
+    (:meth:`monotonic`); :meth:`advance` moves both, :meth:`step` only the wall clock (an NTP step)."""
 
     def __init__(self) -> None:
         self.now = datetime(2026, 11, 30, 4, 0, 0, tzinfo=UTC)
+        self.elapsed = 1000.0
 
     def __call__(self) -> datetime:
         return self.now
 
+    def monotonic(self) -> float:
+        return self.elapsed
+
     def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+        self.elapsed += seconds
+
+    def step(self, seconds: float) -> None:
+        """The wall clock jumps (back when negative); time itself does not pass."""
         self.now += timedelta(seconds=seconds)
 
 
@@ -63,9 +73,14 @@ class Table:
         self.clock = clock or FakeClock()
         self.cfg = cfg or config()
         self.journal = journal_path if isinstance(journal_path, Journal) else Journal(journal_path)
-        self.accounts = accounts or make_accounts(tmp_path / "accounts.json", self.clock)
-        self.ctl = Controller(self.cfg, self.journal, accounts=self.accounts, clock=self.clock,
-                              edge_monitor=edge_monitor)
+        try:
+            self.accounts = accounts or make_accounts(tmp_path / "accounts.json", self.clock)
+            self.ctl = Controller(self.cfg, self.journal, accounts=self.accounts, clock=self.clock,
+                                  edge_monitor=edge_monitor, monotonic=self.clock.monotonic)
+        except BaseException:
+            if not isinstance(journal_path, Journal):   # like a station that fails to start: its lock goes
+                self.journal.close()
+            raise
         self.facts: list[Fact] = []
         self.ctl.subscribe(self.facts.append)
 

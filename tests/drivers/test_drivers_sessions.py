@@ -313,3 +313,57 @@ def test_fuzz_capture_reader(tmp_path, data, head):
     except ShoeConfigError:
         return
     assert isinstance(decode_text(reports), str)
+
+
+def _torn_session(tmp_path) -> Path:
+    path = tmp_path / "torn.jsonl"
+    with SessionRecorder(path, {"codec": "lines"}) as rec:
+        rec(rec._t0 + 1, b"AS\r\n")
+        rec(rec._t0 + 2, b"KH\r\n")
+    with path.open("a") as fh:
+        fh.write('{"t": 3.0, "dir": "rx", "hex": "4a')  # the recorder died mid-line: line 4
+    return path
+
+
+def test_a_torn_last_line_is_dropped_with_a_warning_naming_it(tmp_path):
+    from structlog.testing import capture_logs
+
+    path = _torn_session(tmp_path)
+    with capture_logs() as logs:
+        session = read_session(path)
+    assert session.data == b"AS\r\nKH\r\n"
+    assert session.dropped is not None and f"{path}:4:" in session.dropped and "torn" in session.dropped
+    warned = [e for e in logs if e["event"] == "session_torn_line_dropped"]
+    assert len(warned) == 1 and warned[0]["log_level"] == "warning"
+    assert warned[0]["path"] == str(path) and warned[0]["line"] == 4 and warned[0]["text"].startswith('{"t": 3.0')
+
+
+def test_a_whole_session_drops_nothing_and_says_nothing(tmp_path):
+    from structlog.testing import capture_logs
+
+    path = _torn_session(tmp_path)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_text(path.read_text().rsplit("\n", 1)[0] + "\n")
+    no_newline = tmp_path / "no_newline.jsonl"   # a last line without its newline but whole: kept
+    no_newline.write_text(whole.read_text() + '{"t": 3.0, "dir": "rx", "hex": "4a430d0a"}')
+    with capture_logs() as logs:
+        assert read_session(whole).dropped is None
+        kept = read_session(no_newline)
+    assert kept.dropped is None and kept.data.endswith(b"JC\r\n")
+    assert [e for e in logs if e["event"] == "session_torn_line_dropped"] == []
+
+
+def test_a_replay_shoe_of_a_torn_session_warns_which_line_it_dropped(tmp_path):
+    from structlog.testing import capture_logs
+
+    from drivers.profiles import build_source, load_profile
+
+    path = _torn_session(tmp_path)
+    source = build_source(load_profile(f"replay:{path}?codec=lines"))
+    got: list = []
+    with capture_logs() as logs:
+        source.start(got.append)
+        source.stop()
+    assert [type(e).__name__ for e in got][:3] == ["Connected", "CardRead", "CardRead"]
+    warned = [e for e in logs if e["event"] == "session_torn_line_dropped"]
+    assert len(warned) == 1 and warned[0]["line"] == 4

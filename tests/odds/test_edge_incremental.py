@@ -15,22 +15,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer_station.domain import edge_counts
 from dealer_station.domain.bets import SIDE_BETS, BetType
 from dealer_station.domain.cards import ALL_KINDS, Card, Rank, Suit, parse_card, shoe_counts
-from dealer_station.domain.edge_counts import ShoeCounts, screen_tables
 from dealer_station.domain.odds import (
     Composition,
     EdgeMonitor,
     OddsError,
-    _clear_of_rounding,
-    _counts,
-    _ev_text,
-    _nets,
     analyse,
+    edge_counts,
     make_edge_monitor,
     player_edge_alerts,
 )
+from dealer_station.domain.odds.edge_counts import ShoeCounts, screen_tables
+from dealer_station.domain.odds.engine import _counts, _nets
+from dealer_station.domain.odds.monitor import _clear_of_rounding, _ev_text
 from dealer_station.domain.paytable import Mode, load_paytable
 from drivers.deck import CUT, shuffled_shoe
 

@@ -22,7 +22,7 @@ from dealer_station.domain.odds import (
     decks_composition,
     outcome_probabilities,
 )
-from dealer_station.domain.odds_plain import plain_evs
+from dealer_station.domain.odds.plain import plain_evs
 from dealer_station.domain.paytable import Mode, load_paytable, paytable_names
 
 

@@ -88,6 +88,8 @@ EXAMPLES = {
                        "reason": "rescanned", "note": "card was bent"}, "R"),
     "player_edge": ({"shoe": 3, "round": 40, "bet": "player_pair", "ev": "0.031000", "house_edge": "-0.031000",
                      "cards_left": 40}, "R"),
+    "alert": ({"kind": "frame_without_shoe", "reason": "card_without_shoe", "card": "QH", "evidence": "5148 (QH)",
+               "state": "shoe_end", "after_shoe": "T1-S0003"}, None),
 }
 
 
@@ -129,6 +131,11 @@ BAD = [
     ("round_paused", {"round_number": 1, "incident": {"type": "coffee_break", "reason": "x"}}, "incident.type"),
     ("table_status", {"status": "open"}, "missing 'state'"),
     ("player_edge", {"bet": "player_pair", "ev": 0.03}, "$.data.ev"),
+    ("alert", {"kind": "frame_without_shoe", "reason": "card_without_shoe", "card": "1H", "state": "no_shoe"},
+     "$.data.card"),
+    ("alert", {"kind": "frame_without_shoe", "reason": "card_without_shoe", "card": None, "state": "dealing"},
+     "$.data.state"),
+    ("alert", {"kind": "coffee", "reason": "x", "card": None, "state": "no_shoe"}, "$.data.kind"),
 ]
 
 

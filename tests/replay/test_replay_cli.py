@@ -233,3 +233,20 @@ def test_acts_from_a_journal_export_join_a_bytes_only_recording(tmp_path):
     assert script.returncode == 2 and "no clock time" in script.stderr
     wrong = run_cli("replay", str(bare), "--acts", str(full))
     assert wrong.returncode == 2 and "the acts come from a journal export" in wrong.stderr
+
+
+def test_a_torn_last_line_is_dropped_and_named_on_standard_error(tmp_path):
+    text = CUT_MID.read_text()
+    assert text.endswith("\n")
+    torn = tmp_path / "torn.session.jsonl"
+    torn.write_text(text + '{"t": 99, "dir": "rx", "he')  # the recorder stopped mid-line
+    line = len(text.splitlines()) + 1
+    session = load_session(torn)
+    assert session.dropped is not None and f"{torn}:{line}:" in session.dropped
+    assert load_session(CUT_MID).dropped is None
+    done = run_cli("replay", str(torn), "--json")
+    whole = run_cli("replay", str(CUT_MID), "--json")
+    assert done.returncode == 0 and done.stdout == whole.stdout
+    warnings = [x for x in done.stderr.splitlines() if "warning" in x]
+    assert len(warnings) == 1 and f"{torn}:{line}:" in warnings[0] and "torn" in warnings[0], done.stderr
+    assert "warning" not in whole.stderr

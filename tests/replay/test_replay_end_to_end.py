@@ -48,7 +48,7 @@ def test_betting_timer_and_real_supervisor_re_run_identically(tmp_path):
     accounts.add("sue", "supervisor", "2468")
     path = tmp_path / "station.sqlite"
     journal = Journal(path, synchronous="OFF")
-    ctl = Controller(cfg, journal, accounts=accounts, clock=clock)
+    ctl = Controller(cfg, journal, accounts=accounts, clock=clock, monotonic=lambda: clock.now.timestamp())
 
     def card(token: str) -> None:
         clock.now += timedelta(seconds=1.5)

@@ -163,3 +163,71 @@ def test_edge_monitor_alerts_are_decisions_too(tmp_path):
     with Journal(plain, readonly=True) as recorded:
         assert _edge_monitor(recorded, load_config(), "auto")(Counter(), 20) == []
         assert callable(_edge_monitor(recorded, load_config(), "yes"))
+
+
+def _stepped_station(path, config_file):
+    """A station whose wall clock steps an hour back, then two hours forward, while it deals: the betting
+    window (15 s on the monotonic clock) closes by the timer each round, at wall times that go back."""
+    from datetime import UTC, datetime, timedelta
+
+    from dealer_station.app.config import load_config
+    from drivers.frames import CardRead, Connected
+
+    cfg = load_config(config_file)
+    wall = [datetime(2026, 11, 30, 9, 0, tzinfo=UTC)]
+    mono = [500.0]
+
+    def advance(seconds):
+        wall[0] += timedelta(seconds=seconds)
+        mono[0] += seconds
+
+    journal = Journal(path, synchronous="OFF")
+    ctl = Controller(cfg, journal, clock=lambda: wall[0], monotonic=lambda: mono[0])
+
+    def card(token):
+        advance(1.5)
+        ctl.shoe_event(CardRead(token, token.encode()))
+
+    ctl.shoe_event(Connected("/dev/ttyUSB0"))
+    ctl.dealer("new_shoe")
+    ctl.dealer("shuffled")
+    for token in ("3S", "9C", "8D", "7H"):
+        card(token)
+    for step, cards in ((-3600, ("AS", "JD", "3H", "2C", "5S", "AC")), (7200, ("9H", "8S", "KC", "QD")),
+                        (-1, ("9D", "8C", "KH", "QS"))):
+        ctl.dealer("open_betting")
+        advance(5)
+        wall[0] += timedelta(seconds=step)  # the wall clock steps while betting is open
+        advance(10)
+        ctl.tick()  # 15 s of monotonic time: the window has run out
+        assert ctl.snapshot().state == "betting_closed"
+        for token in cards:
+            card(token)
+        ctl.dealer("confirm_result")
+    journal.close()
+    with Journal(path, readonly=True) as recorded:
+        stamps = [r.ts for r in recorded.rows(kinds=("input",))]
+        timers = [r for r in recorded.rows(kinds=("input",)) if r.body.get("kind") == "timer"]
+    assert len(timers) == 3
+    assert any(later < earlier for earlier, later in zip(stamps, stamps[1:], strict=False)), "no step back"
+    return cfg
+
+
+def test_a_journal_recorded_with_a_stepped_back_wall_clock_re_runs_identically(tmp_path):
+    """The audit feeds each input at its recorded time, as it was; a wall clock that once stepped back
+    (or forward) is not a difference, and a recorded timer closes betting where it stands."""
+    config_file = tmp_path / "station.toml"
+    config_file.write_text('[table]\nid = "T1"\n[betting]\nwindow_seconds = 15\n')
+    path = tmp_path / "stepped.sqlite"
+    cfg = _stepped_station(path, config_file)
+    with Journal(path, readonly=True) as journal:
+        report = audit_journal(journal, cfg)
+    assert report.ok, report.first_difference
+    assert report.decisions == report.inputs > 20
+    done = run_cli("journal", "replay", str(path), "--config", str(config_file))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "decisions and results identical" in done.stdout
+    # still an audit: the same journal re-run without the betting window differs, at the first timer row
+    with Journal(path, readonly=True) as journal:
+        other = audit_journal(journal, load_config())
+    assert not other.ok and "timer close_betting" in other.first_difference

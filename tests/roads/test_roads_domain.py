@@ -155,7 +155,7 @@ def test_json_grid_shape():
         "leading_ties": 0,
         "grid": [[0, 0, "B"], [1, 0, "B"], [0, 1, "P"]],
     }
-    assert set(doc) == {"bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "ask", "stats"}
+    assert set(doc) == {"bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "ask", "stats", "cells"}
 
 
 # --- derived roads: rules and start cells ---------------------------------------------------------

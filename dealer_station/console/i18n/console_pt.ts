@@ -243,6 +243,21 @@
 <context>
     <name>Prompts</name>
     <message>
+        <location filename="../prompts.py" line="77" />
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="80" />
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>A carta de corte foi lida sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location filename="../prompts.py" line="81" />
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>Chegou uma leitura falhada do sapato sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
         <location filename="../prompts.py" line="48" />
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
@@ -563,6 +578,26 @@
 </context>
 <context>
     <name>SupervisorScreen</name>
+    <message>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou após %2 segundos sem um toque. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: o incidente para que foi aberta acabou. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: há agora outro incidente na mesa. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <source>a note in plain text (no control characters)</source>
+        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
+    </message>
     <message>
         <location filename="../supervisor_screen.py" line="150" />
         <source>SUPERVISOR</source>

@@ -14,7 +14,8 @@ from collections import Counter
 from fractions import Fraction
 
 from dealer_station.domain.bets import BetType
-from dealer_station.domain.odds import Composition, Round, net_per_unit
+from dealer_station.domain.odds.composition import Composition
+from dealer_station.domain.odds.engine import Round, net_per_unit
 from dealer_station.domain.paytable import Mode, PayTable
 from dealer_station.domain.rules import banker_draws, is_natural, player_draws
 

@@ -9,7 +9,7 @@ cards that changed affect:
 * the pair counts of :mod:`dealer_station.domain.odds` (Player/Banker Pair, Either Pair, Perfect Pair)
   as exact Python integers, from running sums over ranks and kinds;
 * the weight of each of the engine's 5005 point-value multisets (ordered draws of its six values,
-  :mod:`dealer_station.domain.odds_tables`) as ``float64``, as seven outer products of the weights of
+  :mod:`dealer_station.domain.odds.tables`) as ``float64``, as seven outer products of the weights of
   their halves (point values 0–4 and 5–9, 462 half-multisets each): no per-call index gathers over
   the 5005 multisets.
 
@@ -28,7 +28,7 @@ from operator import ne
 import numpy as np
 
 from dealer_station.domain.cards import ALL_KINDS
-from dealer_station.domain.odds_tables import MAX_CARDS, round_tables
+from dealer_station.domain.odds.tables import MAX_CARDS, round_tables
 
 __all__ = ["SCREEN_MARGIN", "FALLING_LIMIT", "ShoeCounts", "screen_tables"]
 
