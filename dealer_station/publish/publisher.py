@@ -572,7 +572,8 @@ class Publisher:
                 with self._lock:
                     self._n_sent += 1
         # one replay batch at most, after the live events
-        self.replay.step(conn, client, self._publish_status, idle=not self._sent_order)
+        self.replay.step(conn, client, self._publish_status, idle=not self._sent_order,
+                         check=lambda event_id, payload: self._matches_chain(conn, event_id, payload))
         busy = bool(self._sent_order)
         rc = client.loop(self._poll if not busy else 0.005)
         self._mark(conn)
@@ -595,7 +596,7 @@ class Publisher:
         problem = self._check.problem(event_id, payload)
         held = self._held
         if problem is None:
-            if held is not None:
+            if held is not None and held[0] == event_id:
                 log.warning("outbox event matches the journal again; publishing goes on", table_id=self.table_id,
                             event_id=event_id)
                 self._set(_held=None)
