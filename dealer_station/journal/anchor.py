@@ -213,9 +213,16 @@ class EventCheck:
         self._last_ok = 0                # the last event id found good (its successor needs no gap look-up)
         self._first_listed: int | None = None
         self._legacy: bool | None = None  # the first decision row has no events member (an old journal)
+        self._journal_seen = False
 
     def problem(self, event_id: int, payload: str) -> str | None:
-        """None when outbox event ``event_id`` with ``payload`` matches the chain; else what is wrong."""
+        """None when outbox event ``event_id`` with ``payload`` matches the chain; else what is wrong.
+
+        An outbox with no journal table beside it (a tool's or a test's database, never a station's: a
+        station's journal always has the table) has nothing to be checked against: None.
+        """
+        if not self._has_journal():
+            return None
         try:
             envelope = json.loads(payload)
         except (ValueError, TypeError, RecursionError):
@@ -230,8 +237,6 @@ class EventCheck:
         return why
 
     def _unanchored(self, event_id: int) -> str | None:
-        if not self._has_journal():
-            return None   # an outbox with no journal beside it (a tool's): nothing to check it against
         if self._legacy is None:
             first = self._conn.execute(
                 "SELECT body FROM journal WHERE kind = 'decision' ORDER BY seq LIMIT 1").fetchone()
@@ -245,8 +250,10 @@ class EventCheck:
         return "it has no journal anchor (journal_seq, journal_hash) and no decision row lists it (added)"
 
     def _has_journal(self) -> bool:
-        return self._conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'journal'").fetchone() is not None
+        if not self._journal_seen:
+            self._journal_seen = self._conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'journal'").fetchone() is not None
+        return self._journal_seen
 
     def _first_listed_id(self) -> int | None:
         """The first event id any decision row lists (found once; None while there is none)."""
