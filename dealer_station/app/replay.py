@@ -93,6 +93,8 @@ FAST_GC_THRESHOLD = 50_000
 
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 """The replay clock's origin when a session does not say when it started."""
+MAX_SESSION_SECONDS = 366 * 86400.0
+"""Latest time a session line may carry, seconds from its start (a year): later is no recording."""
 
 _log = structlog.get_logger("dealer_station.replay")
 
@@ -287,8 +289,8 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
             if not isinstance(obj, dict):
                 raise ValueError("not a JSON object")
             t = float(obj["t"])
-            if not t >= 0:
-                raise ValueError(f"t={t!r} is not a time in seconds")
+            if not 0 <= t <= MAX_SESSION_SECONDS:  # refuses nan, Infinity and 1e308 (no clock reaches them)
+                raise ValueError(f"t={t!r} is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}")
             direction = obj.get("dir", "rx")
             if direction == "rx":
                 steps.append(Step(t, "bytes", data=bytes.fromhex(obj["hex"]), where=where))
@@ -298,7 +300,7 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
                 steps.append(Step(t, "act", act=_act(obj), where=where))
             else:
                 continue  # "tx" and future directions: not what the shoe sent
-        except (ValueError, KeyError, TypeError, RecursionError) as err:
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError) as err:
             if index == len(lines) - 1 and torn_ok:
                 # a torn last line (the recorder stopped while writing it): dropped, and said so
                 dropped = torn_line_message(where, line)

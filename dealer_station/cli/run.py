@@ -63,7 +63,10 @@ def run(args) -> int:
         config = with_table_id(load_config(args.config), args)
     except (ConfigError, ValueError) as err:
         raise CliError(f"refusing to open a shoe: {err}") from None
-    profile = args.shoe or config.shoe_profile
+    if args.shoe is not None and not args.shoe.strip():
+        raise CliError("--shoe '': give a shoe profile name, file or inline spec (e.g. sim), or leave --shoe out "
+                       "for shoe.profile of the configuration")
+    profile = args.shoe if args.shoe is not None else config.shoe_profile
     journal_path = args.journal or config.journal_path
     try:
         journal = Journal(journal_path)
@@ -89,10 +92,23 @@ def run(args) -> int:
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, on_signal)
+
+    def start_shoe() -> None:
+        try:
+            shoe.source.start(lambda event: _put(events, event, stop, spill))
+        except ShoeError as err:
+            raise CliError(f"shoe {profile!r}: {err}") from None
+
     with journal:
+        if not shoe.simulated:
+            # A real shoe is opened before the controller starts (and logs that it did): a shoe that
+            # cannot be opened is then the one line said. Its events wait in the queue meanwhile.
+            start_shoe()
         try:
             controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
         except JournalError as err:  # e.g. the open shoe was started with other rule settings
+            if not shoe.simulated:
+                shoe.source.stop()
             raise CliError(str(err)) from None
         kinds = ("round_completed", "round_voided", "shoe_ended")
 
@@ -103,11 +119,9 @@ def run(args) -> int:
                 sys.stdout.flush()
 
         controller.subscribe(on_fact)
-        shoe.prepare(controller.snapshot(), config.decks)
-        try:
-            shoe.source.start(lambda event: _put(events, event, stop, spill))
-        except ShoeError as err:
-            raise CliError(f"shoe {profile!r}: {err}") from None
+        if shoe.simulated:
+            shoe.prepare(controller.snapshot(), config.decks)
+            start_shoe()
         auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=args.shoes) if args.auto else None
         why = "failed"
         try:

@@ -6,13 +6,14 @@ the controller (STYLE.md habit 7); the shoe's reader and its blocking calls stay
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
 
 import structlog
 
-__all__ = ["qt_is_usable", "run_console"]
+__all__ = ["languages", "qt_is_usable", "run_console"]
 
 log = structlog.get_logger(__name__)
 
@@ -57,22 +58,45 @@ def _quit_on_signals(app) -> None:
     wake.start()
 
 
+def languages() -> list[str]:
+    """The console's languages: English (built in) and every shipped ``i18n/console_<code>.qm``."""
+    folder = Path(__file__).with_name("i18n")
+    return sorted({"en", *(p.stem.removeprefix("console_") for p in folder.glob("console_*.qm"))})
+
+
 def _application(lang: str | None):
+    """The QApplication with the console's translation installed.
+
+    ``lang``: a language code (``"ar"``, ``"pt_BR"`` …) or None for the system locale. The screens
+    are laid out right to left for a right-to-left language.
+
+    Raises
+    ------
+    ValueError
+        ``lang`` names a language the console has no translation for.
+    """
     from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication
 
+    from dealer_station.console.qt_log import install_message_handler
+
+    install_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("dealer-station")
-    if lang:
-        locale = QLocale(lang)
-        QLocale.setDefault(locale)
+    if lang and re.split(r"[_.@-]", lang.strip())[0].lower() not in languages():
+        raise ValueError(f"--language {lang}: the console has no translation for it; "
+                         f"use one of {', '.join(languages())}")
+    locale = QLocale(lang) if lang else QLocale.system()
+    english = locale.language() in (QLocale.Language.English, QLocale.Language.C)
+    QLocale.setDefault(locale)
+    if not english:
         translator = QTranslator(app)
         folder = Path(__file__).with_name("i18n")
         if translator.load(locale, "console", "_", str(folder)):
             app.installTranslator(translator)
-        else:
-            log.info("no_translation", lang=lang, folder=str(folder))
-        app.setLayoutDirection(locale.textDirection())
+        else:  # the system's language (no --language) has no translation: English
+            log.info("no_translation", lang=locale.name(), folder=str(folder))
+    app.setLayoutDirection(locale.textDirection())
     return app
 
 
