@@ -273,9 +273,13 @@ def _publish(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         if args.follow:
+            told = None
             while not stop.wait(0.2):
                 if not publisher.running:
                     raise CliError(f"the publisher stopped: {publisher.stats().last_error}", status=1)
+                if publisher.refused is not None and publisher.refused != told:
+                    told = publisher.refused
+                    echo(_refusal_line(*told), file=sys.stderr)
             left = publisher.remaining()
         else:
             left = _drain_or_refused(publisher, timeout)
@@ -286,11 +290,19 @@ def _publish(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
     stats = publisher.stats()
     echo(f"published {stats.published} event(s) of table {table_id} to {config.url}; {left} pending")
+    if publisher.refused is not None and not args.follow:
+        echo(_refusal_line(*publisher.refused), file=sys.stderr)
+        return 1
     if left and not args.follow:
         echo(f"dealer-station events: {left} event(s) not acknowledged within {timeout:g} s "
               f"({stats.last_error or 'broker slow'}); they stay in the outbox", file=sys.stderr)
         return 1
     return 0
+
+
+def _refusal_line(event_id: int, problem: str) -> str:
+    return (f"dealer-station events: event {event_id} does not match the journal ({problem}): it and the events "
+            f"after it were not published; 'dealer-station journal verify' names what changed")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -48,7 +48,7 @@ def run(args) -> int:
     from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
     from dealer_station.app.simulate import human_line, output_line
-    from dealer_station.app.station import QUEUE_SIZE, drain_events, run_station
+    from dealer_station.app.station import QUEUE_SIZE, EventRefused, drain_events, run_station
     from dealer_station.journal import Journal, JournalError
     from drivers.errors import ShoeError
 
@@ -73,15 +73,17 @@ def run(args) -> int:
         shoe = open_station_shoe(profile, config, journal)
     except (JournalError, ShoeError, ValueError) as err:
         raise CliError(str(err)) from None
-    try:
-        publishing = Publishing(args, config, journal_path)
+    events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+    spill: list = []
+    stop = threading.Event()
+    try:  # an event the publisher refuses reaches the controller through the station queue, on its thread
+        publishing = Publishing(args, config, journal_path,
+                                on_refused=lambda event_id, problem: _put(events, EventRefused(event_id, problem),
+                                                                          stop, spill))
     except ValueError as err:
         journal.close()
         raise CliError(str(err)) from None
 
-    events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
-    spill: list = []
-    stop = threading.Event()
     signals: list[str] = []
 
     def on_signal(signum, _frame) -> None:
@@ -134,6 +136,11 @@ def run(args) -> int:
             drain_events(controller, events, spill)  # what the reader delivered while it stopped
             controller.stop(signals[0] if signals else why)  # journaled and published: the table is closed
             left = publishing.finish()
+            drain_events(controller, events, spill)  # an event the publisher refused while draining: the pause
+            if publishing.refused is not None:
+                event_id, problem = publishing.refused
+                echo(f"dealer-station run: event {event_id} not published: it does not match the journal "
+                     f"({problem})", file=sys.stderr)
             if left:
                 echo(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
                       file=sys.stderr)

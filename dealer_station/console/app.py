@@ -106,6 +106,31 @@ def _application(lang: str | None):
     return app
 
 
+def _refusal_relay(controller):
+    """A Qt object whose ``refused`` signal, emitted on any thread, reaches ``controller`` on the GUI thread."""
+    from PySide6.QtCore import QObject, Qt, Signal, Slot
+
+    class RefusalRelay(QObject):
+        """Carries the publisher's ``on_refused(event_id, problem)`` (its own thread) to the GUI thread by a
+        queued signal; there ``Controller.event_refused`` pauses the table (``event_mismatch``)."""
+
+        refused = Signal(int, str)
+
+        def __init__(self, controller) -> None:
+            super().__init__()
+            self.controller = controller
+            self.host = None
+            self.refused.connect(self._deliver, type=Qt.ConnectionType.QueuedConnection)
+
+        @Slot(int, str)
+        def _deliver(self, event_id: int, problem: str) -> None:
+            self.controller.event_refused(event_id, problem)
+            if self.host is not None:
+                self.host.refresh()
+
+    return RefusalRelay(controller)
+
+
 def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
                 accounts: str | None = None, screenshot: str | None = None, rounds: int = 3,
                 screen: str = "dealer", size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
@@ -143,14 +168,17 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     if screenshot and not station.simulated:
         station.close()
         raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
+    relay = _refusal_relay(station.controller)   # the publisher's refusals, to the GUI thread that owns the table
     try:
-        publishing = Publishing(publish_args, station.config, station.journal.path) if publish_args else None
+        publishing = Publishing(publish_args, station.config, station.journal.path,
+                                on_refused=relay.refused.emit) if publish_args else None
     except ValueError:
         station.close()
         raise
     window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
                         load_shoe=station.load_shoe,
                         supervisor_idle_seconds=station.config.supervisor_idle_seconds)
+    relay.host = window.host
     window.resize(*size)
     status = 0
     try:
