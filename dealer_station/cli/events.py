@@ -55,8 +55,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_broker_arguments(publish)
     publish.add_argument("--follow", action="store_true",
                          help="keep publishing new events until interrupted (SIGINT/SIGTERM)")
-    publish.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
-                         help="log level on standard error (default WARNING)")
+    publish.add_argument("--log-level", default="ERROR", type=log_level, metavar="LEVEL",
+                         help="log level on standard error (default ERROR: the last line says what failed)")
     _register_consumer(sub)
     stats = sub.add_parser("stats", help="per shoe: p50/p99 of first card scanned -> result decided -> broker "
                                          "acknowledged (ms), from the outbox")
@@ -100,7 +100,8 @@ def _station_config(args: argparse.Namespace) -> dict:
             data = tomllib.load(f)
     except OSError as err:
         raise CliError(f"--config {args.config}: {err.strerror or err}") from err
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
+        # RecursionError: tables or arrays nested deeper than the parser can follow
         raise CliError(f"--config {args.config}: not valid TOML: {err}") from err
     for name in ("journal", "table", "broker"):
         if name in data and not isinstance(data[name], dict):
@@ -161,8 +162,21 @@ def format_event(event: OutboxEvent) -> str:
             f"{_summary(env.get('data', {}))}  [{state}]")
 
 
+MAX_EVENT_ID = 2**63 - 1
+"""The largest event id SQLite can hold (``--after`` beyond it names no event)."""
+MAX_INTERVAL = 3600.0
+"""Longest ``--follow`` polling period, seconds."""
+
+
 def _tail(args: argparse.Namespace) -> int:
-    conn = _open(_journal_path(args, _station_config(args)))
+    if args.after is not None and not 0 <= args.after <= MAX_EVENT_ID:
+        raise CliError(f"--after {_short(args.after)}: give an event id from 0 to {MAX_EVENT_ID}")
+    if not 0 < args.interval <= MAX_INTERVAL:  # refuses nan and inf too
+        raise CliError(f"--interval {args.interval:g}: give a polling period above 0 and at most "
+                       f"{MAX_INTERVAL:g} seconds")
+    path = _journal_path(args, _station_config(args))
+    conn = _open(path)
+    shown = 0
     try:
         after = args.after
         if after is None:
@@ -177,6 +191,12 @@ def _tail(args: argparse.Namespace) -> int:
                 if args.pending and event.published_utc is not None:
                     continue
                 echo(event.payload if args.json else format_event(event), flush=args.follow)
+                shown += 1
+            if not shown and not getattr(args, "_said_empty", False):
+                what = "pending events" if args.pending else "events"
+                echo(f"dealer-station events: no {what} in the outbox of {path}"
+                     + ("; waiting for new ones" if args.follow else ""), file=sys.stderr, flush=True)
+                args._said_empty = True
             if not args.follow:
                 return 0
             time.sleep(max(0.01, args.interval))
@@ -184,6 +204,36 @@ def _tail(args: argparse.Namespace) -> int:
         raise CliError(f"reading the outbox failed: {err}") from err
     finally:
         conn.close()
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``value`` as text, cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
+def _drain_or_refused(publisher, timeout: float) -> int:
+    """``publisher.drain(timeout)``, but given up at once when the broker refuses the connection.
+
+    A refused connection (ECONNREFUSED: nothing listens at that address) before any connection was
+    made is not going to change within a drain timeout: waiting it out only delays the error.
+    Returns the events left; raises CliError (exit 1) naming the refusal.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        left = publisher.remaining()
+        if not left:
+            return 0
+        stats = publisher.stats()
+        if stats.connects == 0 and stats.failed_attempts and "ConnectionRefused" in (stats.last_error or ""):
+            raise CliError(f"{left} event(s) not acknowledged within {timeout:g} s ({stats.last_error}): no "
+                           "broker listens there, so it was not waited out; check --broker (or [broker] of "
+                           "--config); they stay in the outbox", status=1)
+        wait = deadline - time.monotonic()
+        if wait <= 0 or not publisher.running:
+            return left
+        if publisher.drain(min(wait, 0.1)) == 0:
+            return 0
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -228,12 +278,16 @@ def _publish(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         if args.follow:
+            told = None
             while not stop.wait(0.2):
                 if not publisher.running:
                     raise CliError(f"the publisher stopped: {publisher.stats().last_error}", status=1)
+                if publisher.refused is not None and publisher.refused != told:
+                    told = publisher.refused
+                    echo(_refusal_line(*told), file=sys.stderr)
             left = publisher.remaining()
         else:
-            left = publisher.drain(timeout)
+            left = _drain_or_refused(publisher, timeout)
     except KeyboardInterrupt:
         left = publisher.remaining()
     finally:
@@ -241,11 +295,19 @@ def _publish(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
     stats = publisher.stats()
     echo(f"published {stats.published} event(s) of table {table_id} to {config.url}; {left} pending")
+    if publisher.refused is not None and not args.follow:
+        echo(_refusal_line(*publisher.refused), file=sys.stderr)
+        return 1
     if left and not args.follow:
         echo(f"dealer-station events: {left} event(s) not acknowledged within {timeout:g} s "
               f"({stats.last_error or 'broker slow'}); they stay in the outbox", file=sys.stderr)
         return 1
     return 0
+
+
+def _refusal_line(event_id: int, problem: str) -> str:
+    return (f"dealer-station events: event {event_id} does not match the journal ({problem}): it and the events "
+            f"after it were not published; 'dealer-station journal verify' names what changed")
 
 
 def run(args: argparse.Namespace) -> int:

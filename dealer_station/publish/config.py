@@ -36,6 +36,15 @@ _SCHEMES = {"mqtt": (False, 1883), "tcp": (False, 1883), "mqtts": (True, 8883), 
 _TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        text = "<a very large integer>"
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
 class BrokerConfigError(ValueError):
     """A broker setting is malformed (bad URL, port, key, table id); the message says which and why."""
 
@@ -249,7 +258,11 @@ def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
     values = {k: v for k, v in section.items() if k not in ("url", "password_env", "drain_timeout", "enabled")}
     for key in ("backoff_min", "backoff_max", "connect_timeout"):
         if key in values:
-            values[key] = float(values[key])  # type: ignore[arg-type]
+            try:
+                values[key] = float(values[key])  # type: ignore[arg-type]
+            except OverflowError:  # a TOML integer too large for a float: no number of seconds
+                raise BrokerConfigError(f"[broker]: {key} = {_short(values[key])} is too large a number of "
+                                        "seconds") from None
     if section.get("enabled") is False:
         return None
     if "password_env" in section:
@@ -371,10 +384,12 @@ def drain_timeout_from(args: argparse.Namespace | None, section: Mapping[str, ob
         return DEFAULT_DRAIN_TIMEOUT
     try:
         seconds = float(value)  # type: ignore[arg-type]
+    except OverflowError:  # an integer too large for a float
+        seconds = float("inf")
     except (TypeError, ValueError):
         seconds = float("nan")
     if isinstance(value, bool) or not 0 <= seconds <= MAX_DRAIN_TIMEOUT:
         if seconds < 0:
-            raise BrokerConfigError(f"drain timeout {value!r} is negative")
-        raise BrokerConfigError(f"drain timeout {value!r} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
+            raise BrokerConfigError(f"drain timeout {_short(value)} is negative")
+        raise BrokerConfigError(f"drain timeout {_short(value)} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
     return seconds

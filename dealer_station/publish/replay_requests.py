@@ -252,13 +252,16 @@ class ReplayRequests:
     # ------------------------------------------------------------------ publisher thread, between loops
     def step(self, conn: sqlite3.Connection, client: mqtt.Client,
              publish_status: Callable[[], None] | None = None, *, idle: bool = False,
-             status_every: float = STATUS_EVERY, status_idle: float = STATUS_IDLE) -> None:
+             status_every: float = STATUS_EVERY, status_idle: float = STATUS_IDLE,
+             check: Callable[[int, str], bool] | None = None) -> None:
         """Send pending error answers and, when the previous batch is acknowledged, the next batch.
 
         ``publish_status``: called when the last acknowledged event id changed, at most every
         ``status_every`` seconds while events flow and every ``status_idle`` seconds once nothing is in
         flight (``idle``), so the retained status soon tells a newly connected consumer how far the
-        table is. Raises sqlite3.Error from the outbox (the publisher handles it).
+        table is. ``check(event_id, payload)``: False for an event that does not match the journal's
+        chain (the publisher's check): it and the rest of the batch are not sent. Raises sqlite3.Error from
+        the outbox (the publisher handles it).
         """
         if client is not self._client:        # a new connection: what was in flight may be lost
             self._client = client
@@ -287,6 +290,8 @@ class ReplayRequests:
                             "ORDER BY event_id LIMIT ?", (active.next_id, active.last, self.batch)).fetchall()
         active.batch_start = active.next_id
         for event_id, payload in rows:
+            if check is not None and not check(event_id, payload):
+                return                         # never re-sent as edited; the publisher has told the station
             info = client.publish(self.events_topic, payload, qos=1)
             if info.rc != mqtt.MQTT_ERR_SUCCESS:
                 return                         # the publisher sees the broken connection and reconnects

@@ -33,7 +33,7 @@ def test_a_full_disk_is_named_on_the_supervisor_screen_and_closing_is_a_stop(qtb
         win.show_supervisor()
         fields = win.supervisor.incident_fields
         qtbot.waitUntil(lambda: "disk full" in fields["detail"].text(), timeout=3000)
-        assert fields["reason"].text() == "disk_full"
+        assert fields["reason"].text() == "disk full"  # the reason code disk_full in plain words
         station.journal.append = real  # space freed: the supervisor resumes, then the console is closed
         station.controller.supervisor("resume", user="sue", pin="1234", reason="disk_cleared", note="freed")
         win.shutdown()

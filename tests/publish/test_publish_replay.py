@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 
@@ -275,3 +276,28 @@ def test_replay_settings_are_bounded_and_read_from_the_broker_section():
     cfg = broker_config_from_args(argparse.Namespace(broker="mqtt://other"), section)   # --broker keeps tuning
     assert (cfg.host, cfg.replay_batch, cfg.replay_queue) == ("other", 40, 3)
     assert (parse_broker_url("mqtt://h").replay_batch, parse_broker_url("mqtt://h").replay_queue) == (500, 16)
+
+
+def test_an_event_edited_after_it_was_published_is_not_replayed(broker, platform, tmp_path):
+    """Asking for events again re-sends what the chain proves, never an outbox row edited since (issue 13 §2)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_publish_outbox_chain import edit_card, station_journal
+
+    db = station_journal(tmp_path)
+    calls = []
+    pub = Publisher(fast(broker.url, window=10, replay_batch=4), db, "T1",
+                    on_refused=lambda *a: calls.append(a)).start()
+    try:
+        assert pub.drain(10) == 0 and calls == []
+        with sqlite3.connect(db) as conn:
+            bad, _, _ = edit_card(conn)
+        p = platform()
+        p.ask({"from": 1, "to": 27, "request_id": "r1"})
+        assert p.wait_for(lambda: bool(calls), timeout=20)
+        time.sleep(0.5)
+    finally:
+        pub.stop()
+    assert calls[0][0] == bad and p.ids() == list(range(1, bad))   # the batch stops before the edited event
