@@ -177,7 +177,7 @@ _KNOWN = {
     "console": {"supervisor_idle_seconds"},
     "broker": {"url", "host", "port", "tls", "username", "password", "password_env", "ca_certs", "certfile",
                "keyfile", "tls_insecure", "client_id", "keepalive", "backoff_min", "backoff_max", "window",
-               "connect_timeout", "drain_timeout", "enabled", "protocol"},
+               "connect_timeout", "drain_timeout", "enabled", "protocol", "brokers", "probe_interval"},
 }
 
 

@@ -381,9 +381,12 @@ def _register_consumer(sub: argparse._SubParsersAction) -> None:
         description="Subscribe to the tables' events and status, de-duplicate, ask the stations for what is "
                     "missing, check each event's chain anchor and write every event once, in order, into a "
                     "SQLite ledger. Runs until SIGINT/SIGTERM (or --idle-exit). docs/events.md.")
-    follow.add_argument("--broker", metavar="URL", required=True,
+    follow.add_argument("--broker", metavar="URL", required=True, action="append",
                         help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (user:password@ and "
-                             "?client_id=... allowed)")
+                             "?client_id=... allowed); repeat it for brokers to fail over to, in order of preference")
+    follow.add_argument("--probe-interval", metavar="SECONDS", type=_seconds, default=30.0,
+                        help="while on a later broker, look at the first this often and go back to it when it "
+                             "answers (default 30)")
     follow.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
                         help="follow only these tables (default: every table on the broker)")
     follow.add_argument("--ledger", metavar="FILE", required=True, help="the SQLite ledger (created when missing)")
@@ -409,12 +412,12 @@ def _gap_text(gaps: list) -> str:
 def _follow(args: argparse.Namespace) -> int:
     from dealer_station.platform.follow import Follower
     from dealer_station.platform.ledger import Ledger, LedgerError
-    from dealer_station.publish import BrokerConfigError, parse_broker_url
+    from dealer_station.publish import BrokerConfigError, parse_broker_urls
 
     _configure_logging(args.log_level)
     try:
-        config = parse_broker_url(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
-                                  connect_timeout=5.0)
+        config = parse_broker_urls(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
+                                   connect_timeout=5.0, probe_interval=args.probe_interval)
         ledger = Ledger(args.ledger)
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
@@ -426,7 +429,8 @@ def _follow(args: argparse.Namespace) -> int:
         ledger.close()
         raise CliError(f"--table: {err}") from err
     where = ", ".join(args.table) if args.table else "every table"
-    follower.on_connected = lambda: echo(f"following {where} on {config.url} into {args.ledger}", flush=True)
+    follower.on_connected = lambda: echo(f"following {where} on {follower.connected_url} into {args.ledger}",
+                                         flush=True)
     previous = signal.signal(signal.SIGTERM, lambda *_: follower.stop())
     try:
         result = follower.run()

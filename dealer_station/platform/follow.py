@@ -72,7 +72,10 @@ class Follower:
     Parameters
     ----------
     config : BrokerConfig
-        The broker (address, credentials, TLS, keepalive, protocol; backoff bounds for reconnects).
+        The broker (address, credentials, TLS, keepalive, protocol; backoff bounds for reconnects), and its
+        ``fallbacks``: on a failed connection the next broker is tried, in order; while on a later one the
+        first is probed every ``probe_interval`` seconds and taken back when it answers. Nothing is lost
+        across a switch: the events the new broker does not bring are gaps, asked of the stations.
     ledger : Ledger
         Where events are written; its :meth:`~Ledger.state` says where each table goes on.
     tables : sequence of str, optional
@@ -91,6 +94,11 @@ class Follower:
         self.tables = set(tables or ())
         self.tracker = Tracker(ledger.state(), retry=retry)
         self.idle_exit = idle_exit
+        self._brokers = config.endpoints
+        self._current = 0
+        self._probe_at = 0.0
+        self.connected_url: str | None = None
+        """The URL of the broker of the current (or last) connection."""
         self.client_id = config.client_id or f"dealer-station-follow-{os.getpid()}-{random.randrange(1 << 32):08x}"
         self._stop = threading.Event()
         self._pending: list[Accepted] = []
@@ -131,6 +139,7 @@ class Follower:
                     self._drop()
                     continue
                 self._ask(time.monotonic())
+                self._probe_first()
                 if self._idle():
                     break
         finally:
@@ -167,13 +176,14 @@ class Follower:
     def _idle(self) -> bool:
         return self.idle_exit is not None and time.monotonic() - self._last_event_at >= self.idle_exit
 
-    def _new_client(self) -> mqtt.Client:
-        cfg = self.config
+    def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
+        cfg = cfg or self.config
+        client_id = client_id or self.client_id
         if cfg.protocol == "5":
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5,
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
                                  reconnect_on_failure=False)
         else:
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
                                  protocol=mqtt.MQTTv311, reconnect_on_failure=False)
         client.connect_timeout = cfg.connect_timeout
         client.max_queued_messages_set(0)
@@ -196,11 +206,61 @@ class Follower:
         self._lost = True
 
     def _connect(self) -> bool:
-        cfg = self.config
+        """Connect to the first broker of the list that answers, in order of preference; True when connected."""
+        for index, cfg in enumerate(self._brokers):
+            if self._stop.is_set():
+                return False
+            if self._connect_to(cfg):
+                if index or self._current:
+                    log.warning("following through a fallback broker" if index else "back on the first broker",
+                                broker=cfg.url, position=index + 1)
+                self._current = index
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                return True
+        return False
+
+    def _probe_first(self) -> None:
+        """While on a later broker: when the first answers a CONNECT (a probe client), drop the current
+        connection; the next round connects to the first again (and asks for whatever went missing)."""
+        if not self._current or self._client is None or time.monotonic() < self._probe_at:
+            return
+        self._probe_at = time.monotonic() + self.config.probe_interval
+        first = self._brokers[0]
+        answered: list[bool] = []
+        probe = None
+        try:
+            probe = self._new_client(first, f"{self.client_id}-probe")
+            probe.on_connect = lambda c, u, f, rc, p: answered.append(not rc.is_failure)
+            probe.on_disconnect = lambda *a: answered.append(False)
+            probe.on_message = None
+            probe.connect(first.host, first.port, first.keepalive)
+            deadline = time.monotonic() + min(first.connect_timeout, 5.0)
+            while not answered and time.monotonic() < deadline and not self._stop.is_set():
+                if probe.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
+                    break
+        except Exception as err:  # noqa: BLE001 - the first broker is still away: stay where we are
+            log.debug("first broker still unavailable", broker=first.url, reason=repr(err))
+        if probe is not None:
+            try:
+                probe.disconnect()
+            except Exception:  # noqa: BLE001 - best effort
+                pass
+            self._close(probe)
+        if answered and answered[0]:
+            log.warning("the first broker answers again: switching back", broker=first.url,
+                        leaving=self._brokers[self._current].url)
+            self._flush()
+            try:
+                self._client.disconnect()
+            except Exception:  # noqa: BLE001 - best effort
+                pass
+            self._drop()
+
+    def _connect_to(self, cfg: BrokerConfig) -> bool:
         self._connack, self._lost = None, False
         client = None
         try:
-            client = self._new_client()
+            client = self._new_client(cfg)
             if cfg.protocol == "5":
                 client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
             else:
@@ -221,6 +281,7 @@ class Follower:
         self._client = client
         self._connects += 1
         self.tracker.nudge_all()     # whatever went missing while away shows up as gaps: ask at once
+        self.connected_url = cfg.url
         log.info("following", broker=cfg.url, topics=self.topics, client_id=self.client_id)
         if self.on_connected is not None:
             self.on_connected()
