@@ -361,8 +361,11 @@ class PitModel:
         bits = []
         if incident.get("position"):
             bits.append(f"at {_position_words(incident['position'])}")
-        if incident.get("reason"):
-            bits.append(f"reason: {words(incident['reason'])}")
+        if incident.get("state_before"):
+            bits.append(f"while: {state_words(incident['state_before'])}")
+        reason = str(incident.get("reason") or "")
+        if reason and reason not in ("card", incident.get("type")):
+            bits.append(f"reason: {words(reason)}")
         if incident.get("detail"):
             bits.append(str(incident["detail"]))
         return PauseRow(t.table_id, round_number, str(incident.get("type") or ""), incident_words(incident.get("type")),
@@ -398,11 +401,14 @@ class PitModel:
         live = tuple(e for e in t.edges.get(t.shoe_id or "", []) if e.round == last_round)
         status_last = status.get("last_event_id") if status else None
         pause = self._pause_row(t, now)
-        state = state_words(t.state, t.table_status) if (t.state or t.table_status) else "No events yet"
+        state = state_words(t.state, t.table_status) if (t.state or t.table_status) else (
+            "State not known yet" if t.last_event_id else "No events yet")
         if pause is not None and t.table_status != "paused":
             state = STATE_WORDS["paused"]
         return TableRow(t.table_id, online, station, detail, t.table_status, state, self._shoe_text(t),
-                        f"Round {t.round_number}" if t.round_number is not None else "No round yet",
+                        "No round yet" if t.round_number is None else
+                        f"Round {t.round_number} complete" if t.state in ("ready", "shoe_end") else
+                        f"Round {t.round_number}",
                         beads, pause, live, t.alert[1] if t.alert else "", t.last_event_id,
                         status_last if _int(status_last) else None)
 

@@ -93,6 +93,10 @@ def test_named_tables_are_shown_before_anything_arrives_and_others_are_ignored()
     ([event("T1", 1, "shoe_ended", {"shoe_number": 2, "reason": "cut_card"}, shoe=2),
       event("T1", 2, "table_status", {"status": "shoe_change", "state": "shoe_end"}, shoe=None)],
      "Shoe finished: shoe change", "Shoe 2 (ended)", "No round yet"),
+    ([result("T1", 1, 8, "banker"), event("T1", 2, "table_status", {"status": "open", "state": "ready"})],
+     "Ready for the next round", "Shoe 1", "Round 8 complete"),
+    ([event("T1", 4, "card_dealt", {"round_number": 2, "position": "player1", "card": "AS"}, round_number=2)],
+     "State not known yet", "Shoe 1", "Round 2"),
     ([event("T1", 1, "table_status", {"status": "closed", "state": "no_shoe"}, shoe=None)],
      "Closed: no shoe", "No shoe yet", "No round yet"),
     # out of order: the older state arrives last and does not turn the picture back
@@ -134,14 +138,16 @@ def test_pauses_are_listed_oldest_first_with_their_incident_in_plain_words():
     model = PitModel()
     feed(model,
          paused("T2", 7, "card_while_betting", at=30),
-         paused("T1", 4, "misread_limit", at=10, position="banker2", reason="no_read"),
+         paused("T1", 4, "misread_limit", at=10, position="banker2", reason="no_read", state_before="dealing"),
          paused("T3", 9, "shoe_disconnected", at=20, reason="connection_lost"))
     pauses = model.pauses(T0 + 100)
     assert [p.table_id for p in pauses] == ["T1", "T3", "T2"]              # the longest waiting on top
     assert [p.waited for p in pauses] == [90, 80, 70]
     first = pauses[0]
     assert first.incident == "Card could not be read (misread limit)" and first.incident_type == "misread_limit"
-    assert first.detail == "at Banker card 2; reason: No read" and first.round_number == 3
+    assert first.detail == "at Banker card 2; while: Dealing; reason: No read" and first.round_number == 3
+    assert pauses[1].detail == "reason: Connection lost"
+    assert pauses[2].detail == ""         # a reason that only repeats the incident type is left out
     assert model.row("T1", T0 + 100).state == "PAUSED: supervisor needed"
     assert model.row("T1", T0 + 100).pause == first
 
