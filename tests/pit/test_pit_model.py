@@ -266,3 +266,13 @@ def test_every_incident_type_of_the_event_docs_has_plain_words():
 def test_the_wait_alert_must_be_positive():
     with pytest.raises(ValueError, match="more than 0"):
         PitModel(wait_alert_seconds=0)
+
+
+def test_the_model_and_the_feed_import_no_qt():
+    import subprocess
+    import sys
+
+    code = ("import sys, dealer_station.pit.model, dealer_station.pit.feed; "
+            "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
