@@ -276,3 +276,15 @@ def test_the_model_and_the_feed_import_no_qt():
             "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_ids_remembered_are_bounded_and_older_ones_count_as_duplicates(monkeypatch):
+    import dealer_station.pit.model as pit_model
+
+    monkeypatch.setattr(pit_model, "SEEN_MAX", 10)
+    model = PitModel()
+    feed(model, *[event("T1", i, "card_dealt", {"round_number": 1}) for i in range(1, 12)])
+    table = model._tables["T1"]
+    assert len(table.seen) <= 10 and table.floor == 5
+    assert feed(model, event("T1", 3, "round_resumed", {"act": "resume"})) == [False]   # too old: dropped
+    assert feed(model, event("T1", 12, "card_dealt", {"round_number": 1})) == [True]

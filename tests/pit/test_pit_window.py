@@ -217,3 +217,44 @@ def test_the_command_line_screenshot_waits_for_the_statuses_and_writes_the_png(d
     log_text = (broker.workdir / "mosquitto.log").read_text(errors="replace")
     assert "Received SUBSCRIBE from dealer-station-pit-" in log_text
     assert "Received PUBLISH from dealer-station-pit-" not in log_text
+
+
+def test_the_pit_rides_out_a_broker_restart(qtbot, debug_broker, journals):
+    from mqtt_helpers import append_cards, make_journal
+
+    from dealer_station.pit.feed import PitFeed
+    from dealer_station.pit.model import PitModel
+    from dealer_station.pit.window import PitWindow
+
+    broker = debug_broker
+    window = PitWindow(PitModel(), broker.url)
+    qtbot.addWidget(window)
+    feed = PitFeed(parse_broker_url(broker.url, backoff_min=1.0, backoff_max=1.0), window.inbox.deliver)
+    feed.start()
+    station = None
+    try:
+        qtbot.waitUntil(lambda: window.connection.subscribed, timeout=15_000)
+        station = publisher(broker, "T1", journals["T1"])
+        model = window.model
+        qtbot.waitUntil(lambda: "T1" in model.table_ids() and model.row("T1", time.time()).beads != (),
+                        timeout=30_000)
+        broker.stop()
+        qtbot.waitUntil(lambda: not window.connection.connected, timeout=15_000)
+        window.refresh()
+        assert "NOT CONNECTED" in window.broker_label.text()
+        broker.start()
+        qtbot.waitUntil(lambda: window.connection.subscribed, timeout=20_000)
+        conn = make_journal(journals["T1"])
+        try:
+            ids = append_cards(conn, "T1", 3, start_round=9)      # the station goes on after the restart
+        finally:
+            conn.close()
+        qtbot.waitUntil(lambda: model.row("T1", time.time()).last_event_id == ids[-1], timeout=30_000)
+        assert model.row("T1", time.time()).online is True
+        window.refresh()
+        assert window.broker_label.text().endswith("connected") and "NOT" not in window.broker_label.text()
+    finally:
+        feed.stop()
+        if station is not None:
+            station.send_signal(signal.SIGTERM)
+            station.communicate(timeout=20)
