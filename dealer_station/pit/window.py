@@ -291,7 +291,12 @@ class PitWindow(QWidget):
         if isinstance(item, Delivery):
             self.received += 1
             self.last_message_at = time.monotonic()
-            self.model.apply(item.message, item.received)
+            try:
+                self.model.apply(item.message, item.received)
+            except Exception as err:  # noqa: BLE001 - one strange message never stops the pit's screen
+                self.model.bad(item.message.table_id)
+                log.error("pit_message_not_applied", table_id=item.message.table_id, kind=item.message.kind,
+                          error=f"{type(err).__name__}: {err}")
         elif isinstance(item, Unreadable):
             self.model.bad(item.table_id)
         elif isinstance(item, Connection):

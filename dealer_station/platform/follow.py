@@ -247,7 +247,8 @@ class Follower:
             return
         try:
             read = read_message(message.topic, bytes(message.payload))
-            assert read is not None
+            if read is None:
+                return
             table_id, kind = read.table_id, read.kind
             if kind == "events":
                 envelope, text = read.body, read.text or ""

@@ -288,3 +288,43 @@ def test_the_ids_remembered_are_bounded_and_older_ones_count_as_duplicates(monke
     assert len(table.seen) <= 10 and table.floor == 5
     assert feed(model, event("T1", 3, "round_resumed", {"act": "resume"})) == [False]   # too old: dropped
     assert feed(model, event("T1", 12, "card_dealt", {"round_number": 1})) == [True]
+
+
+def test_the_feed_reads_with_the_shared_reader_and_hands_on_bad_messages():
+    from types import SimpleNamespace
+
+    from dealer_station.pit.feed import Delivery, PitFeed, Unreadable
+    from dealer_station.publish import parse_broker_url
+
+    got: list = []
+    feed = PitFeed(parse_broker_url("mqtt://127.0.0.1:1"), got.append, ["T1"], clock=lambda: T0 + 5)
+    topic, payload = event("T1", 4, "shoe_started", {"shoe_number": 1})
+    for t, p in [(topic, payload), ("baccarat/tables/T1/events", b"{oops"), ("baccarat/tables/T2/events", payload),
+                 ("baccarat/tables/T1/status", b'{"status": "online"}'), ("elsewhere", b"")]:
+        feed._on_message(None, None, SimpleNamespace(topic=t, payload=p))
+    assert [type(g) for g in got] == [Delivery, Unreadable, Delivery]
+    assert got[0].message.body["event_id"] == 4 and got[0].received == T0 + 5
+    assert got[1].table_id == "T1" and "not JSON" in got[1].reason
+    assert got[2].message.kind == "status" and got[2].message.body == {"status": "online"}
+
+
+@pytest.mark.parametrize("envelope", [
+    {"event_id": 1},
+    {"event_id": 2, "type": "round_paused", "data": []},
+    {"event_id": 3, "type": "round_paused", "data": {"incident": "misread", "round_number": True}},
+    {"event_id": 4, "type": "round_result", "shoe_id": 7, "data": {"round_number": "1", "winner": "B"}},
+    {"event_id": 5, "type": "round_result", "shoe_id": "T1-S0001", "data": {"round_number": 1}},
+    {"event_id": 6, "type": "player_edge", "shoe_id": "T1-S0001", "data": {"round": None, "cards_left": "x"}},
+    {"event_id": 7, "type": "table_status", "data": {"status": None, "state": 5}},
+    {"event_id": 8, "type": "shoe_started", "shoe_id": "T1-Sxyz", "data": {"shoe_number": "one"}},
+    {"event_id": 9, "type": "alert", "data": {"reason": None}},
+    {"event_id": 10, "type": "round_paused", "ts": 12, "data": {"incident": {"ts": [], "type": None,
+                                                                            "position": 3}}},
+])
+def test_strange_envelopes_never_crash_the_model(envelope):
+    model = PitModel()
+    feed(model, ("baccarat/tables/T1/events", json.dumps(envelope).encode()))
+    row = model.row("T1", T0)
+    model.pauses(T0)
+    model.edges()
+    assert row.table_id == "T1" and row.last_event_id == envelope["event_id"]
