@@ -391,6 +391,26 @@ class PitWindow(QWidget):
         return Path(path)
 
 
+def _quit_on_signals(app) -> None:
+    """SIGINT and SIGTERM close the pit view (exit 0). A timer wakes the interpreter a few times a
+    second so Python runs the handler while Qt's event loop runs."""
+    import signal
+
+    def stop(signum, _frame) -> None:  # noqa: ANN001
+        log.info("pit_signal", signal=signum)
+        app.quit()
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(sig, stop)
+        except (ValueError, OSError):  # not the main thread
+            pass
+    wake = QTimer(app)
+    wake.setInterval(200)
+    wake.timeout.connect(lambda: None)
+    wake.start()
+
+
 def _application():
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("dealer-station pit")
@@ -416,8 +436,6 @@ def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: 
     OSError
         The PNG cannot be written.
     """
-    from dealer_station.console.app import _quit_on_signals
-
     app = _application()
     model = PitModel(tables, wait_alert_seconds=wait_alert_seconds)
     window = PitWindow(model, config.url)

@@ -7,13 +7,16 @@ betting was open, T4 killed with SIGKILL once online, so the broker publishes it
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
-from mqtt_helpers import run_station, station_process
+from mqtt_helpers import ROOT, append_cards, make_journal, run_station, station_process
 
 from dealer_station.app.config import config_from_dict
 from dealer_station.app.controller import Controller
@@ -220,8 +223,6 @@ def test_the_command_line_screenshot_waits_for_the_statuses_and_writes_the_png(d
 
 
 def test_the_pit_rides_out_a_broker_restart(qtbot, debug_broker, journals):
-    from mqtt_helpers import append_cards, make_journal
-
     from dealer_station.pit.feed import PitFeed
     from dealer_station.pit.model import PitModel
     from dealer_station.pit.window import PitWindow
@@ -258,3 +259,21 @@ def test_the_pit_rides_out_a_broker_restart(qtbot, debug_broker, journals):
         if station is not None:
             station.send_signal(signal.SIGTERM)
             station.communicate(timeout=20)
+
+
+def test_sigterm_closes_the_running_pit_view_with_exit_0(debug_broker):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "pit", "--broker",
+                             f"{debug_broker.url}?client_id=pit-sigterm"], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert wait_for(lambda: "Received SUBSCRIBE from pit-sigterm" in
+                        (debug_broker.workdir / "mosquitto.log").read_text(errors="replace"), 30)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
