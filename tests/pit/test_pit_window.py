@@ -222,12 +222,15 @@ def test_the_command_line_screenshot_waits_for_the_statuses_and_writes_the_png(d
     assert "Received PUBLISH from dealer-station-pit-" not in log_text
 
 
-def test_the_pit_rides_out_a_broker_restart(qtbot, debug_broker, journals):
+def test_the_pit_rides_out_a_broker_restart(qtbot, debug_broker, tmp_path):
     from dealer_station.pit.feed import PitFeed
     from dealer_station.pit.model import PitModel
     from dealer_station.pit.window import PitWindow
 
     broker = debug_broker
+    journal = tmp_path / "R1.db"
+    conn = make_journal(journal)
+    first = append_cards(conn, "R1", 20)
     window = PitWindow(PitModel(), broker.url)
     qtbot.addWidget(window)
     feed = PitFeed(parse_broker_url(broker.url, backoff_min=1.0, backoff_max=1.0), window.inbox.deliver)
@@ -235,26 +238,23 @@ def test_the_pit_rides_out_a_broker_restart(qtbot, debug_broker, journals):
     station = None
     try:
         qtbot.waitUntil(lambda: window.connection.subscribed, timeout=15_000)
-        station = publisher(broker, "T1", journals["T1"])
+        station = publisher(broker, "R1", journal)
         model = window.model
-        qtbot.waitUntil(lambda: "T1" in model.table_ids() and model.row("T1", time.time()).beads != (),
-                        timeout=30_000)
+        qtbot.waitUntil(lambda: "R1" in model.table_ids() and model.row("R1", time.time()).last_event_id == first[-1]
+                        and model.row("R1", time.time()).online is True, timeout=30_000)
         broker.stop()
         qtbot.waitUntil(lambda: not window.connection.connected, timeout=15_000)
         window.refresh()
         assert "NOT CONNECTED" in window.broker_label.text()
         broker.start()
         qtbot.waitUntil(lambda: window.connection.subscribed, timeout=20_000)
-        conn = make_journal(journals["T1"])
-        try:
-            ids = append_cards(conn, "T1", 3, start_round=9)      # the station goes on after the restart
-        finally:
-            conn.close()
-        qtbot.waitUntil(lambda: model.row("T1", time.time()).last_event_id == ids[-1], timeout=30_000)
-        assert model.row("T1", time.time()).online is True
+        later = append_cards(conn, "R1", 3, start_round=9)      # the station goes on after the restart
+        qtbot.waitUntil(lambda: model.row("R1", time.time()).last_event_id == later[-1], timeout=30_000)
+        assert model.row("R1", time.time()).online is True and model.row("R1", time.time()).round == "Round 9"
         window.refresh()
         assert window.broker_label.text().endswith("connected") and "NOT" not in window.broker_label.text()
     finally:
+        conn.close()
         feed.stop()
         if station is not None:
             station.send_signal(signal.SIGTERM)
