@@ -46,6 +46,7 @@ INCIDENT_WORDS = {
     "journal_failure": "Station could not write its journal",
     "unexpected_error": "Unexpected error at the station",
     "procedure_violation": "Procedure not followed",
+    "event_mismatch": "An event to the platform did not match the journal",
 }
 """Plain words for each incident type of docs/events.md (``round_paused``)."""
 

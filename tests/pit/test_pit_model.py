@@ -258,7 +258,7 @@ def test_waited_words(seconds, text):
 
 def test_every_incident_type_of_the_event_docs_has_plain_words():
     for kind in ("misread_limit", "card_while_betting", "card_after_round", "foreign_card", "cut_card_in_burn",
-                 "shoe_disconnected", "journal_failure", "unexpected_error", "procedure_violation"):
+                 "shoe_disconnected", "journal_failure", "unexpected_error", "procedure_violation", "event_mismatch"):
         assert "_" not in incident_words(kind)
     assert incident_words("new_kind") == "New kind"
 
