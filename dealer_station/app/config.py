@@ -109,6 +109,7 @@ class StationConfig:
     accounts_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "accounts.json"))
     player_edge_monitor: bool = True
     supervisor_idle_seconds: float = 60.0
+    event_retention_days: int = 7
     broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
@@ -164,6 +165,8 @@ MAX_BETTING_WINDOW = 86400
 """Longest betting window, seconds (a day): a finite bound the betting timer can always reach."""
 MAX_SUPERVISOR_IDLE = 600
 """Longest idle time of a supervisor's session on the console, seconds (ten minutes)."""
+MAX_RETENTION_DAYS = 3650
+"""The longest retention of sent events (``journal.event_retention_days``): ten years."""
 _KNOWN = {
     "table": {"id", "mode", "paytable", "offered_bets"},
     "limits": {"difference"},
@@ -171,7 +174,7 @@ _KNOWN = {
     "burn": {"indicator_counts", "ace_burns"},
     "cut_card": {"between_rounds"},
     "shoe": {"profile", "decks", "cut_min", "cut_max", "max_misreads"},
-    "journal": {"path"},
+    "journal": {"path", "event_retention_days"},
     "accounts": {"path"},
     "monitor": {"player_edge"},
     "console": {"supervisor_idle_seconds"},
@@ -320,6 +323,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     cut_max = get(shoe, "shoe", "cut_max", int, 80, "a whole number of cards >= cut_min")
     misreads = get(shoe, "shoe", "max_misreads", int, 3, "a whole number 1..20")
     jpath = get(journal, "journal", "path", str, str(default_data_dir() / "journal.sqlite"), "a file path")
+    retention = get(journal, "journal", "event_retention_days", int, 7,
+                    f"a whole number of days 1..{MAX_RETENTION_DAYS}")
     apath = get(accounts, "accounts", "path", str, str(default_data_dir() / "accounts.json"), "a file path")
     player_edge = get(monitor, "monitor", "player_edge", bool, True, "true or false")
     idle_allowed = f"a number of seconds > 0 and <= {MAX_SUPERVISOR_IDLE}"
@@ -336,7 +341,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
         shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
         max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath),
-        player_edge_monitor=bool(player_edge), supervisor_idle_seconds=float(idle), broker=dict(broker),
+        player_edge_monitor=bool(player_edge), supervisor_idle_seconds=float(idle), event_retention_days=retention,
+        broker=dict(broker),
         source=source)
     errors += _check_ranges(config)
     if errors:
@@ -360,6 +366,10 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if not 0 <= c.betting_window_seconds <= MAX_BETTING_WINDOW:  # also refuses nan and inf (TOML has both)
         errors.append(f"betting.window_seconds: {_shown(c.betting_window_seconds)} is not allowed; allowed: >= 0 and "
                       f"<= {MAX_BETTING_WINDOW} seconds")
+    days = c.event_retention_days
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_RETENTION_DAYS:
+        errors.append(f"journal.event_retention_days: {_shown(days)} is not allowed; allowed: a whole number of "
+                      f"days 1..{MAX_RETENTION_DAYS}")
     idle = c.supervisor_idle_seconds
     if isinstance(idle, bool) or not isinstance(idle, int | float) or not 0 < idle <= MAX_SUPERVISOR_IDLE:
         errors.append(f"console.supervisor_idle_seconds: {idle!r} is not allowed; allowed: a number of "

@@ -21,7 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import structlog
@@ -301,6 +301,8 @@ class Controller:
             # decided then, table status change included (the status before it comes from the fold).
             self._decide(recovery.pending.seq, [tuple(o) for o in recovery.pending_outputs], self._now(),
                          status_from=_status(recovery.state_before_pending or "no_shoe"))
+        if self._journal_fault is None:
+            self._prune_events()
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
                        pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
 
@@ -653,9 +655,27 @@ class Controller:
         for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs)
-        if "shoe_ended" in kinds and log_enabled("info") and self._journal_fault is None:
-            self._log_head()
+        if "shoe_ended" in kinds and self._journal_fault is None:
+            self._prune_events()
+            if log_enabled("info"):
+                self._log_head()
         return outputs
+
+    def _prune_events(self) -> None:
+        """Prune the events the broker acknowledged more than ``journal.event_retention_days`` ago from the
+        outbox (:meth:`Journal.prune_events`: a chained note, the chain verifies as before). At start and at
+        every shoe end. Housekeeping: a failure is logged and leaves the events, it never stops the table."""
+        prune = getattr(self.journal, "prune_events", None)
+        if prune is None or not self._keeps_events:
+            return
+        try:
+            cutoff = iso_utc(self._clock() - timedelta(days=self.config.event_retention_days))
+            pruned = prune(cutoff, self._now())
+        except Exception as err:  # noqa: BLE001 - keeping old events longer is always safe
+            self._safe_log("warning", "events_prune_failed", error=safe_repr(err))
+            return
+        if pruned:
+            self._safe_log("info", "events_pruned", count=pruned, before=cutoff)
 
     def _log_head(self) -> None:
         """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
