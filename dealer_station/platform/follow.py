@@ -33,6 +33,7 @@ from dealer_station.platform.tracker import (
     read_message,
 )
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
+from dealer_station.publish.probe import BrokerProbe
 
 __all__ = ["FollowResult", "Follower", "topics_for"]
 
@@ -96,6 +97,7 @@ class Follower:
         self._brokers = config.endpoints
         self._current = 0
         self._probe_at = 0.0
+        self._probe: BrokerProbe | None = None
         self.connected_url: str | None = None
         """The URL of the broker of the current (or last) connection."""
         self.client_id = config.client_id or f"dealer-station-follow-{os.getpid()}-{random.randrange(1 << 32):08x}"
@@ -215,45 +217,39 @@ class Follower:
                                 broker=cfg.url, position=index + 1)
                 self._current = index
                 self._probe_at = time.monotonic() + self.config.probe_interval
+                self._probe = None
                 return True
         return False
 
     def _probe_first(self) -> None:
-        """While on a later broker: when the first answers a CONNECT (a probe client), drop the current
-        connection; the next round connects to the first again (and asks for whatever went missing)."""
-        if not self._current or self._client is None or time.monotonic() < self._probe_at:
+        """While on a later broker: look at the first every ``probe_interval`` seconds (a
+        :class:`~dealer_station.publish.probe.BrokerProbe` on its own thread); once it answers, drop the
+        current connection: the next round connects to the first again (and asks for whatever went missing)."""
+        if not self._current or self._client is None:
             return
-        self._probe_at = time.monotonic() + self.config.probe_interval
         first = self._brokers[0]
-        answered: list[bool] = []
-        probe = None
+        probe = self._probe
+        if probe is None:
+            if time.monotonic() >= self._probe_at:
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                try:
+                    self._probe = BrokerProbe(self._new_client(first, f"{self.client_id}-probe"), first).start()
+                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
+                    log.debug("broker probe not started", broker=first.url, error=repr(err))
+            return
+        if probe.result is None:
+            return   # still looking
+        self._probe = None
+        if not probe.result:
+            return
+        log.warning("the first broker answers again: switching back", broker=first.url,
+                    leaving=self._brokers[self._current].url)
+        self._flush()
         try:
-            probe = self._new_client(first, f"{self.client_id}-probe")
-            probe.on_connect = lambda c, u, f, rc, p: answered.append(not rc.is_failure)
-            probe.on_disconnect = lambda *a: answered.append(False)
-            probe.on_message = None
-            probe.connect(first.host, first.port, first.keepalive)
-            deadline = time.monotonic() + min(first.connect_timeout, 5.0)
-            while not answered and time.monotonic() < deadline and not self._stop.is_set():
-                if probe.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                    break
-        except Exception as err:  # noqa: BLE001 - the first broker is still away: stay where we are
-            log.debug("first broker still unavailable", broker=first.url, reason=repr(err))
-        if probe is not None:
-            try:
-                probe.disconnect()
-            except Exception:  # noqa: BLE001 - best effort
-                pass
-            self._close(probe)
-        if answered and answered[0]:
-            log.warning("the first broker answers again: switching back", broker=first.url,
-                        leaving=self._brokers[self._current].url)
-            self._flush()
-            try:
-                self._client.disconnect()
-            except Exception:  # noqa: BLE001 - best effort
-                pass
-            self._drop()
+            self._client.disconnect()
+        except Exception:  # noqa: BLE001 - best effort
+            pass
+        self._drop()
 
     def _connect_to(self, cfg: BrokerConfig) -> bool:
         self._connack, self._lost = None, False

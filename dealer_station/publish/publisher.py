@@ -52,6 +52,7 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
+from dealer_station.publish.probe import BrokerProbe
 from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
@@ -171,6 +172,7 @@ class Publisher:
         self._brokers = config.endpoints   # in order of preference (docs/events.md "Several brokers")
         self._current = 0                  # index of the broker of the current (or last) connection
         self._probe_at = 0.0               # monotonic time of the next look at the first broker
+        self._probe: BrokerProbe | None = None   # the look at the first broker under way
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
         self._on_refused = on_refused
@@ -484,36 +486,32 @@ class Publisher:
                                 resend_from=self._last_published + 1)
                 self._current = index
                 self._probe_at = time.monotonic() + self.config.probe_interval
+                self._probe = None
                 return True
         return False
 
     def _probe_first(self) -> None:
-        """While on a later broker: when the first one answers a CONNECT (a probe client of its own), leave the
-        current one (its retained status says ``offline``, ``switched_broker``) and connect to the first again;
-        sending resumes after the last acknowledged event (the outbox decides, as after any reconnect)."""
-        if not self._current or time.monotonic() < self._probe_at:
+        """While on a later broker: look at the first every ``probe_interval`` seconds (a
+        :class:`~dealer_station.publish.probe.BrokerProbe` on its own thread, so sending goes on meanwhile);
+        once it answers, leave the current broker (its retained status says ``offline``, ``switched_broker``)
+        and connect to the first again. Sending resumes after the last acknowledged event (the outbox decides,
+        as after any reconnect)."""
+        if not self._current:
             return
-        self._probe_at = time.monotonic() + self.config.probe_interval
         first = self._brokers[0]
-        answered: list[bool] = []
-        probe: mqtt.Client | None = None
-        try:
-            probe = self._new_client(first, f"{self.client_id}-probe")
-            probe.will_clear()
-            probe.on_connect = lambda c, u, f, rc, p: answered.append(not rc.is_failure)
-            probe.on_disconnect = lambda *a: answered.append(False)
-            probe.on_publish = None
-            probe.on_message = None
-            probe.connect(first.host, first.port, first.keepalive)
-            deadline = time.monotonic() + min(first.connect_timeout, 5.0)
-            while not answered and time.monotonic() < deadline and not self._stop.is_set():
-                if probe.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                    break
-        except Exception as err:  # noqa: BLE001 - the first broker is still away: stay where we are
-            log.debug("first broker still unavailable", table_id=self.table_id, broker=first.url, reason=repr(err))
-        if probe is not None:
-            self._close(probe)
-        if not answered or not answered[0]:
+        probe = self._probe
+        if probe is None:
+            if time.monotonic() >= self._probe_at:
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                try:
+                    self._probe = BrokerProbe(self._new_client(first, f"{self.client_id}-probe"), first).start()
+                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
+                    log.debug("broker probe not started", table_id=self.table_id, error=repr(err))
+            return
+        if probe.result is None:
+            return   # still looking
+        self._probe = None
+        if not probe.result:
             return
         client = self._client
         if client is not None:   # tell the consumers still on this broker that the station went elsewhere

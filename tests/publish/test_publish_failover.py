@@ -6,11 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 import signal
+import socket
 import sqlite3
 import time
 
 import pytest
-from mqtt_helpers import append_cards, make_journal, run_station, station_process
+from mqtt_helpers import append_cards, free_port, make_journal, run_station, station_process
 
 from dealer_station import outbox
 from dealer_station.app.config import ConfigError, config_from_dict
@@ -21,6 +22,7 @@ from dealer_station.publish import (
     broker_config_from_args,
     parse_broker_urls,
 )
+from dealer_station.publish.timing import parse_utc
 
 
 def wait(predicate, timeout: float, step: float = 0.05) -> bool:
@@ -161,3 +163,50 @@ def test_first_broker_killed_mid_shoe_then_back_nothing_lost_or_reordered(broker
     assert follows[-1].startswith(f"following every table on {first.url}"), out
     summary = json.loads(run_station("events", "ledger", str(ledger), "--json").stdout)
     assert summary["gaps"] == [] and summary["events"] == 300 and summary["last_event_id"] == 300
+
+
+@pytest.mark.broker
+def test_a_station_with_a_dead_first_broker_publishes_through_the_second(broker, subscriber_factory, tmp_path):
+    dead = f"mqtt://127.0.0.1:{free_port()}"   # nothing listens there
+    sub = subscriber_factory(broker.port)
+    journal = tmp_path / "journal.db"
+    result = run_station("simulate", "--shoes", "1", "--decks", "1", "--seed", "3", "--journal", str(journal),
+                         "--broker", dead, "--broker", broker.url, "--table-id", "T1", "--drain-timeout", "30",
+                         timeout=120)
+    assert result.returncode == 0, result.stderr
+    conn = sqlite3.connect(journal)
+    (pending,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE published_utc IS NULL").fetchone()
+    (total,) = conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
+    conn.close()
+    assert pending == 0 and total > 30
+    assert wait(lambda: len(set(sub.ids("T1"))) == total, 20)
+    assert sorted(set(sub.ids("T1"))) == list(range(1, total + 1))
+
+
+@pytest.mark.broker
+def test_a_first_broker_that_never_answers_does_not_hold_up_sending(broker, tmp_path):
+    # the first broker takes the TCP connection and says nothing (a hung node): each look at it waits for
+    # an answer that never comes; meanwhile the station keeps sending through the second without a stall
+    silent = socket.create_server(("127.0.0.1", 0), backlog=64)
+    try:
+        hung = f"mqtt://127.0.0.1:{silent.getsockname()[1]}"
+        journal = tmp_path / "journal.db"
+        conn = make_journal(journal)
+        config = parse_broker_urls([hung, broker.url], backoff_min=0.05, backoff_max=0.3, connect_timeout=1.0,
+                                   probe_interval=0.1)
+        publisher = Publisher(config, journal, "T1").start()
+        try:
+            assert wait(lambda: publisher.connected and publisher.stats().broker == broker.url, 20)
+            for _ in range(60):   # 3 s of events, one every 50 ms, while probes of the hung broker run
+                append_cards(conn, "T1", 1)
+                time.sleep(0.05)
+            assert wait(lambda: publisher.remaining() == 0, 20)
+            assert publisher.stats().broker == broker.url   # it never answered: no switch
+        finally:
+            publisher.stop()
+        lags = [(parse_utc(e.published_utc) - parse_utc(e.as_dict()["ts"])).total_seconds()
+                for e in outbox.read_events(conn)]
+        conn.close()
+        assert len(lags) == 60 and max(lags) < 2.0, max(lags)   # a probe waits 5 s for its answer
+    finally:
+        silent.close()
