@@ -180,7 +180,8 @@ _KNOWN = {
     "console": {"supervisor_idle_seconds"},
     "broker": {"url", "host", "port", "tls", "username", "password", "password_env", "ca_certs", "certfile",
                "keyfile", "tls_insecure", "client_id", "keepalive", "backoff_min", "backoff_max", "window",
-               "connect_timeout", "drain_timeout", "enabled", "protocol", "brokers", "probe_interval"},
+               "connect_timeout", "drain_timeout", "enabled", "protocol", "brokers", "probe_interval", "replay_batch",
+               "replay_queue"},
 }
 
 
