@@ -471,6 +471,19 @@ class Controller:
             raise
         self._staff_input("sign_in", {"user": user, "how": how})
 
+    def sign_in_configured(self, dealer: str) -> bool:
+        """Sign in the station's configured dealer (``[table] dealer``, ``--dealer``; headless runs and the
+        simulator): journaled as a sign-in ``how: configured``, no PIN. Nothing is done when that dealer is
+        already signed in, or while a round is open or the table is paused (the dealer signed in deals on:
+        a dealer changes between rounds). Returns True when it signed in now.
+
+        Raises AuthError for an empty id; ActRefused when the journal failed.
+        """
+        if self._machine.signed_in == dealer or self._machine.round_open or self.state == "paused":
+            return False
+        self.sign_in(dealer, how="configured")
+        return True
+
     def sign_out(self) -> None:
         """The dealer signs out (between rounds); betting does not open until another signs in.
 
