@@ -176,6 +176,7 @@ class DealerScreen(QWidget):
     """
 
     act_requested = Signal(str)
+    change_dealer_requested = Signal()
 
     BUTTONS = (
         ("new_shoe", "NEW SHOE", "F2"),
@@ -228,7 +229,19 @@ class DealerScreen(QWidget):
         self.last_round.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.last_round.hide()
         bar.addWidget(self.last_round)
+        self.dealer_button = QPushButton("")
+        self.dealer_button.setObjectName("small")
+        self.dealer_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.dealer_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        self.dealer_button.clicked.connect(self.change_dealer_requested)
+        self.dealer_button.hide()
+        bar.addWidget(self.dealer_button)
         root.addLayout(bar)
+        self.dealer_note = _label("", "hint")
+        self.dealer_note.setStyleSheet(f"color: {COLORS['alert']}; font-size: 26px;")
+        self.dealer_note.setWordWrap(True)
+        self.dealer_note.hide()
+        root.addWidget(self.dealer_note)
 
         # banner
         self.banner = FitLabel("", 78, 34)
@@ -360,6 +373,18 @@ class DealerScreen(QWidget):
         root.addLayout(buttons)
 
     # ------------------------------------------------------------------ rendering
+    def show_dealer(self, dealer: str | None, how: str | None, note: str = "") -> None:
+        """Who deals (a button: CHANGE DEALER, F8) and a line under the status bar (the demo dealer's notice)."""
+        if dealer is None:
+            self.dealer_button.setText(self.tr("NO DEALER  [F8]"))
+        elif how == "demo":
+            self.dealer_button.setText(self.tr("DEMO DEALER  [F8]"))
+        else:
+            self.dealer_button.setText(self.tr("DEALER %1  [F8]").replace("%1", dealer))
+        self.dealer_button.show()
+        self.dealer_note.setText(note)
+        self.dealer_note.setVisible(bool(note))
+
     def show_problem(self, text: str) -> None:
         """Show a refused act or an error, in one line under the buttons."""
         self.problem.setText("✖ " + text if text else "")
