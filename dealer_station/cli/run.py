@@ -41,7 +41,7 @@ def run(args) -> int:
     from dealer_station.app.accounts import Accounts
     from dealer_station.app.autodealer import AutoDealer
     from dealer_station.app.config import ConfigError, load_config
-    from dealer_station.app.controller import Controller
+    from dealer_station.app.controller import ActRefused, Controller
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
@@ -86,7 +86,7 @@ def run(args) -> int:
         try:
             controller = Controller(config, journal, accounts=Accounts(config.accounts_path), require_dealer=True)
             controller.sign_in_configured(configured_dealer(args, config))
-        except JournalError as err:  # e.g. the open shoe was started with other rule settings
+        except (JournalError, ActRefused) as err:  # e.g. the open shoe was started with other rule settings
             raise CliError(str(err)) from None
         kinds = ("round_completed", "round_voided", "shoe_ended")
 
