@@ -374,13 +374,13 @@ class DealerScreen(QWidget):
 
     # ------------------------------------------------------------------ rendering
     def show_dealer(self, dealer: str | None, how: str | None, note: str = "") -> None:
-        """Who deals (a button: CHANGE DEALER, F8) and a line under the status bar (the demo dealer's notice)."""
+        """Who deals (a button: CHANGE DEALER, F6) and a line under the status bar (the demo dealer's notice)."""
         if dealer is None:
-            self.dealer_button.setText(self.tr("NO DEALER  [F8]"))
+            self.dealer_button.setText(self.tr("NO DEALER  [F6]"))
         elif how == "demo":
-            self.dealer_button.setText(self.tr("DEMO DEALER  [F8]"))
+            self.dealer_button.setText(self.tr("DEMO DEALER  [F6]"))
         else:
-            self.dealer_button.setText(self.tr("DEALER %1  [F8]").replace("%1", dealer))
+            self.dealer_button.setText(self.tr("DEALER %1  [F6]").replace("%1", dealer))
         self.dealer_button.show()
         self.dealer_note.setText(note)
         self.dealer_note.setVisible(bool(note))

@@ -5,7 +5,7 @@ it only renders controller state and sends commands (DESIGN.md "Layout": console
 shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
 dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 calls the supervisor
 (the table pauses and the supervisor screen opens), F9 opens the supervisor screen without
-pausing (recall, edge monitor) and Esc returns. F8 (or the DEALER button) opens the dealer's sign-in
+pausing (recall, edge monitor) and Esc returns. F6 (or the DEALER button) opens the dealer's sign-in
 (:mod:`dealer_station.console.sign_in`): on a controller that requires a dealer the sign-in shows by
 itself while nobody is signed in, and a dealer badge read anywhere opens it.
 """
@@ -171,7 +171,7 @@ class MainWindow(QMainWindow):
         sup.activated.connect(self.show_supervisor)
         back = QShortcut(QKeySequence("Escape"), self)
         back.activated.connect(self.show_dealer)
-        change = QShortcut(QKeySequence("F8"), self)
+        change = QShortcut(QKeySequence("F6"), self)
         change.activated.connect(self.show_sign_in)
         self.resize(*SCREEN_SIZE)
         self.host.refresh()
@@ -197,7 +197,7 @@ class MainWindow(QMainWindow):
             sc.setEnabled(True)
 
     def show_sign_in(self) -> None:
-        """Show the dealer's sign-in (F8, the DEALER button; by itself while nobody is signed in)."""
+        """Show the dealer's sign-in (F6, the DEALER button; by itself while nobody is signed in)."""
         if self.stack.currentWidget() is self.supervisor:
             self.supervisor.leave()
         view = self.host.snapshot()

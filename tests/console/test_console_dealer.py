@@ -213,7 +213,7 @@ def test_the_first_accounts_are_offered_and_added_from_the_console(qtbot, consol
     station = open_table(accounts=False)
     win = console(station.controller, station.source, load_shoe=station.load_shoe, dealer_note=station.dealer_note,
                   first_accounts=station.add_first_account)
-    qtbot.keyClick(win, Qt.Key.Key_F8)
+    qtbot.keyClick(win, Qt.Key.Key_F6)
     assert win.stack.currentWidget() is win.sign_in and win.sign_in.create_button.isVisible()
     dialog = win.create_first_accounts()
     dialog.user_edit.setText("dan")
