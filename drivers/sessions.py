@@ -37,6 +37,8 @@ log = structlog.get_logger(__name__)
 
 SESSION_FORMAT = "dealer-station-shoe-session"
 """Value of the header's ``format`` key."""
+MAX_SESSION_SECONDS = 366 * 86400.0
+"""Latest time a session line may carry, seconds from the start (a year): later is no recording."""
 
 
 class SessionFormatError(ShoeError, ValueError):
@@ -192,10 +194,12 @@ def read_session(path: str | os.PathLike) -> Session:
             if obj.get("dir", "rx") != "rx":
                 continue
             t = float(obj["t"])
+            if not 0 <= t <= MAX_SESSION_SECONDS:  # nan, Infinity, 1e308: no reader's clock gets there
+                raise ValueError(f"t={t!r} is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}")
             data = bytes.fromhex(obj["hex"])
         except SessionFormatError:
             raise
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, OverflowError, RecursionError) as err:
             if is_last and torn_last:
                 if session is not None:  # (a torn header alone is an empty session: refused below)
                     session.dropped = (f"{path}:{number}: the last line is torn (no newline, not JSON: the "

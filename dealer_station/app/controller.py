@@ -18,6 +18,7 @@ import json
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,9 +40,9 @@ from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage
 __all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
            "iso_utc"]
 
-_TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
+_TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor", "publisher")
 
-_HELD_KINDS = ("frame", "link", "timer")
+_HELD_KINDS = ("frame", "link", "timer", "publisher")
 """Inputs that happened at the table whatever the journal does: held while it fails, never dropped."""
 
 _EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
@@ -83,10 +84,10 @@ class Fact:
     ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
     ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
     ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``input_held``, ``error``,
-    ``ignored``, ``dealer_signed_in``, ``dealer_signed_out``, ``betting_not_opened`` (betting would open by
-    itself but no dealer is signed in). ``input_held``: a shoe event (or the betting timer) that came while
-    the journal failed; it is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in
-    order, at ``resume``.
+    ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`), ``dealer_signed_in``,
+    ``dealer_signed_out``, ``betting_not_opened`` (betting would open by itself but no dealer is signed in).
+    ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
+    is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at ``resume``.
     """
 
     kind: str
@@ -292,6 +293,11 @@ class Controller:
         self._listeners: list[tuple[Callable[[Fact], None], frozenset[str] | None]] = []
         self._machine = TableMachine(config.table_settings())
         self._journal_fault: Incident | None = None
+        self._fault_journaled = False  # the journal_failure pause is in the journal (written at resume)
+        self._stopping = False         # begin_stop(): a link loss from now on is the reader closing
+        self._busy = False             # a call is being decided: a re-entrant call waits in _deferred
+        self._deferred: deque[tuple[Callable[..., Any], tuple, dict]] = deque()
+        self._decided_seq = 0          # the input of the last decision row written
         self._held_inputs: list[dict] = []
         self._pending: tuple[int, list, str] | None = None
         self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
@@ -303,7 +309,7 @@ class Controller:
         self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
         recovery = replay_open_shoe(journal, self._machine, self._settings)
-        self._status = _status(self._machine.state)
+        self._status = "closed" if self._machine.closed else _status(self._machine.state)
         if self._machine.state == "betting_open" and config.betting_window_seconds > 0:
             # Restarted while betting was open: a fresh whole window. The time already run cannot be known
             # without the wall clock (a monotonic clock starts again at boot), and a wall clock that stepped
@@ -358,7 +364,8 @@ class Controller:
         prompt = m.prompt()
         if self._journal_fault is not None:
             state, incident = "paused", self._journal_fault
-            prompt = "PAUSED: JOURNAL FAILURE: CALL THE SUPERVISOR"
+            cause = self._journal_fault.detail.partition(": ")[2]
+            prompt = f"PAUSED: JOURNAL FAILURE{f' ({cause.upper()})' if cause else ''}: CALL THE SUPERVISOR"
             if self._held_inputs:
                 count = len(self._held_inputs)
                 prompt += f" ({count} SHOE EVENT{'S' if count != 1 else ''} HELD)"
@@ -399,21 +406,99 @@ class Controller:
 
     # ---------------------------------------------------------------- inputs
 
+    # Every public input (shoe_event, dealer, tick, supervisor, stop) is decided whole before the next one
+    # starts: a call made while another is being decided (a listener calling back from inside a fact) is
+    # queued and run, in order, right after the current call has ended (_call).
+
+    def _call(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """Run the input ``fn`` now and return its value; when called from inside another input (a listener
+        of its facts), queue it to run after that input has ended and return None (nothing is raised then:
+        the queued input's refusal is journaled and told as a fact when it runs, like any other)."""
+        if self._busy:
+            self._deferred.append((fn, args, kw))
+            self._safe_log("debug", "input_deferred", call=getattr(fn, "__name__", "?"), queued=len(self._deferred))
+            return None
+        self._busy = True
+        try:
+            return fn(*args, **kw)
+        finally:
+            self._busy = False
+            if self._deferred:
+                self._run_deferred()
+
+    def _run_deferred(self) -> None:
+        while self._deferred:
+            fn, args, kw = self._deferred.popleft()
+            self._busy = True
+            try:
+                fn(*args, **kw)
+            except (ActRefused, AuthError) as err:  # journaled and told as a fact; the caller has long returned
+                self._safe_log("info", "deferred_input_refused", call=getattr(fn, "__name__", "?"), error=str(err))
+            except Exception as err:  # noqa: BLE001 - a queued input never raises into an unrelated caller
+                self._safe_log("error", "deferred_input_failed", call=getattr(fn, "__name__", "?"), error=repr(err))
+                self._tell("error", {"detail": repr(err)})
+            finally:
+                self._busy = False
+
     def shoe_event(self, event: Any) -> None:
         """Take one event from the shoe reader (``drivers.frames``: CardRead, NoRead, CutCard, Garbage,
-        Connected, ConnectionLost). Never raises: surprises become incidents (RULES.md §5)."""
+        Connected, ConnectionLost). Never raises: surprises become incidents (RULES.md §5).
+
+        A ``ConnectionLost`` pauses the table (``shoe_disconnected``), unless the station is stopping
+        (:meth:`begin_stop`): then it is the reader closing, journaled as a link ``closed`` (no pause).
+        """
+        self._call(self._take_shoe_event, event)
+
+    def _take_shoe_event(self, event: Any) -> None:
         try:
-            self._input(_event_body(event))
+            body = _event_body(event)
+            if self._stopping and body["kind"] == "link" and body["event"] == "lost":
+                body["event"] = "closed"  # the stopping station's reader closing, not a lost shoe
+            self._input(body)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
             self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
             self._tell("error", {"detail": safe_repr(err)})
+
+    def begin_stop(self, stopping: bool = True) -> None:
+        """The station is stopping (SIGTERM, Ctrl-C, the console closing, the last shoe done, idle): from now
+        on the reader's ``ConnectionLost`` is its close, not a lost shoe. Call it before stopping the reader,
+        then give the controller what the reader still delivers, then :meth:`stop`. ``stopping=False``
+        takes it back (a tool re-running a journal)."""
+        self._stopping = bool(stopping)
+
+    def stop(self, why: str = "stopped") -> bool:
+        """Journal the station's stop (a ``stop`` input): the table goes ``closed`` for the platform
+        (``table_status``), nothing else of the table changes, so the open round stays open for the next
+        start and recovery resumes it exactly. A stop is not a pause: no incident, no supervisor.
+
+        ``why``: a few words for the journal (``"SIGTERM"``, ``"console closed"``, ``"finished"``).
+        Returns True when the stop is journaled (or nothing happened since the last one); False while the
+        journal fails (the table stays paused on ``journal_failure``) or when called from inside another
+        input (queued). Ends :meth:`begin_stop`. Never raises.
+        """
+        return bool(self._call(self._take_stop, why))
+
+    def _take_stop(self, why: str) -> bool:
+        try:
+            if self._machine.closed and self._journal_fault is None:
+                return True  # stopped already, and nothing came since
+            return self._input({"kind": "stop", "why": str(why)}) is not None
+        except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
+            self._safe_log("error", "stop_failed", error=repr(err))
+            return False
+        finally:
+            self._stopping = False
 
     def dealer(self, act: str, **kw: Any) -> None:
         """A dealer act: ``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``,
         ``call_supervisor`` (``note=...``).
 
-        Raises ActRefused (journaled) when the act does not fit the table now.
+        Raises ActRefused (journaled) when the act does not fit the table now. Called from inside another
+        input (a listener), the act is queued until that one has ended and this returns None at once.
         """
+        self._call(self._take_dealer, act, kw)
+
+    def _take_dealer(self, act: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         if act in STAFF_ACTS:
             raise ActRefused(act, "a dealer signs in with sign_in (the PIN or badge is checked) and out with sign_out")
@@ -492,6 +577,9 @@ class Controller:
         self._staff_input("sign_out", {})
 
     def _staff_input(self, act: str, args: dict) -> None:
+        self._call(self._take_staff, act, args)
+
+    def _take_staff(self, act: str, args: dict) -> None:
         outputs = self._input({"kind": "dealer", "act": act, "args": args})
         if outputs is None:
             raise ActRefused(act, "the journal failed")
@@ -538,11 +626,26 @@ class Controller:
         the clocks say (a replay of a recorded ``timer`` input: the table's clock decided it then); it still
         acts only while a window runs (betting open, ``betting.window_seconds`` above 0).
         """
+        self._call(self._take_tick, expired)
+
+    def _take_tick(self, expired: bool) -> None:
         if self._deadline is None or self._machine.state != "betting_open":
             return
         if expired or self._monotonic() >= self._deadline:
             self._deadline = None
             self._input({"kind": "timer", "act": "close_betting"})
+
+    def event_refused(self, event_id: int, problem: str) -> None:
+        """The publisher did not send outbox event ``event_id``: it does not match the journal's chain
+        (``problem``, plain words). Journaled as an input; pauses the round with an ``event_mismatch``
+        incident (recorded, without a pause, when no shoe is open). Call it on the owner thread, like every
+        input (the publisher's ``on_refused`` runs on its own thread: hand it over through a queue). Never raises.
+        """
+        try:
+            self._input({"kind": "publisher", "act": "event_refused", "event_id": int(event_id),
+                         "problem": str(problem)[:500]})
+        except Exception as err:  # noqa: BLE001 - like a shoe event, it never raises into the owner loop
+            self._safe_log("error", "event_refused_failed", error=repr(err))
 
     def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
         """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``
@@ -565,7 +668,13 @@ class Controller:
         ActRefused
             No reason or note (or one blank or with control characters), or the act does not fit the
             table now (journaled).
+
+        Called from inside another input (a listener), the act is queued until that one has ended and this
+        returns None at once (its refusal is then journaled and told, not raised).
         """
+        self._call(self._take_supervisor, act, user, pin, reason, note, kw)
+
+    def _take_supervisor(self, act: str, user: str, pin: str, reason: str, note: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
         try:
@@ -640,20 +749,32 @@ class Controller:
                 self._tell("input_refused", {"input": body, "why": str(err)})
             return None
         before = self._status
+        deadline = self._deadline
         outputs = self._machine.step(body)
         self._bind()
-        return self._decide(seq, outputs, ts, status_from=before)
+        try:
+            return self._decide(seq, outputs, ts, status_from=before)
+        except Exception as err:  # noqa: BLE001 - the decision raised before its row: nothing of the step remains
+            if self._decided_seq == seq or self._pending is not None and self._pending[0] == seq:
+                raise  # its decision row is written (or kept): it stands
+            self._machine.undo_step()
+            self._status, self._deadline = before, deadline
+            self._safe_log("error", "decision_failed", input=body, error=repr(err))
+            outputs = self._machine.fail(body, type(err).__name__, f"{type(err).__name__}: {err}")
+            return self._decide(seq, outputs, ts, status_from=before)
 
-    def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None) -> list:
+    def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None,
+                status_to: str | None = None, tell: bool = True) -> list:
         """Add what follows from the machine's ``outputs`` (edge alerts, the table status), journal the
-        decision, tell listeners and log; return every output."""
+        decision, tell listeners (unless ``tell`` is false) and log; return every output. ``status_to``: the
+        table status this decision makes, when it is not the machine's (a journal failure's pause)."""
         m = self._machine
         outputs = list(outputs)
         kinds = {kind for kind, _ in outputs}
         if "round_completed" in kinds and self._edge_monitor is not None:
             outputs += self._edge_alerts()
         state = m.state
-        status = _status(state)
+        status = status_to or ("closed" if m.closed else _status(state))
         if status_from is not None and status != status_from:
             outputs.append(("table_status", {"status": status, "state": state}))
         self._status = status
@@ -661,7 +782,7 @@ class Controller:
             self._deadline = self._monotonic() + self.config.betting_window_seconds
         if not self._write_decision(seq, outputs, ts):
             self._pending = (seq, outputs, ts)
-        for kind, data in outputs:
+        for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs)
         if "shoe_ended" in kinds and log_enabled("info") and self._journal_fault is None:
@@ -693,6 +814,7 @@ class Controller:
         except JournalError as err:
             self._fault(err)
             return False
+        self._decided_seq = seq
         if "shoe_started" in marks:
             # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe); a note the
             # journal failed to take is written at the supervisor's resume, before anything else.
@@ -770,11 +892,17 @@ class Controller:
         return True
 
     def _fault(self, err: Exception) -> None:
+        """Pause on a journal write failure, naming its cause (``disk full``, ``I/O error``, ``database is
+        locked``: :attr:`JournalError.cause`) on the incident (reason, detail), the screen and the log. The
+        pause is journaled and published when the journal takes rows again (:meth:`_clear_journal_fault`)."""
+        cause = str(getattr(err, "cause", "") or "")
         if self._journal_fault is None:
-            self._journal_fault = Incident("journal_failure", "write_failed", self._machine.state, None,
-                                           str(err), self._now(), "the journal could not be written")
+            detail = f"the journal could not be written: {cause}" if cause else "the journal could not be written"
+            self._journal_fault = Incident("journal_failure", _CAUSE_CODES.get(cause, "write_failed"),
+                                           self._machine.state, None, str(err), self._now(), detail)
+            self._fault_journaled = False
             self._tell("round_paused", self._journal_fault.as_dict())
-        self._safe_log("error", "journal_failure", error=str(err))
+        self._safe_log("error", "journal_failure", cause=cause or None, error=str(err))
 
     def _hold(self, body: dict) -> None:
         """Keep a shoe event that came while the journal fails: the card is out of the shoe, so it is
@@ -798,14 +926,19 @@ class Controller:
             if self._pending_note is not None:
                 self.journal.append("note", {**self._pending_note, "ts": ts}, ts, mark=("shoe_settings",))
                 self._pending_note = None
-            self.journal.append("note", {"kind": "journal_resumed", **who, "ts": ts}, ts)
         except JournalError as err:
             raise ActRefused("resume", f"the journal still cannot be written: {err}") from err
+        # The pause and its resolution, journaled and published in order now that the journal takes rows
+        # (they could not be while it failed), before the held shoe events are acted on.
         incident = self._journal_fault
-        self._journal_fault = None
-        self._tell("round_resumed", {"incident_type": incident.type if incident else "journal_failure",
-                                     "act": "resume", "user": who["user"], "reason": who["reason"],
-                                     "note": who["note"]})
+        if not self._fault_journaled and incident is not None:
+            if not self._journal_input({"kind": "journal", "event": "failed", "incident": incident.as_dict()}):
+                raise ActRefused("resume", "the journal still cannot be written")
+        if not self._journal_input({"kind": "journal", "event": "resumed", "act": "resume", "user": who["user"],
+                                    "reason": who["reason"], "note": who["note"]}):
+            if self._journal_fault is not None and self._journal_fault is incident:
+                raise ActRefused("resume", "the journal still cannot be written")
+            return  # the resume is journaled; its decision failed: paused again, on a new failure
         held, self._held_inputs = self._held_inputs, []
         if held:
             self._note({"kind": "held_inputs", "count": len(held), "held_at": [b.get("ts") for b in held]})
@@ -814,6 +947,38 @@ class Controller:
                 self._held_inputs.extend(held[i:])  # it failed again: the rest stays held, in order
                 break
             self._input({k: v for k, v in body.items() if k != "ts"})
+
+    def _journal_input(self, body: dict) -> bool:
+        """Journal and decide a ``journal`` input (the journal failure ``failed`` or its ``resumed``) while
+        the journal fault is being cleared; True when both rows are written.
+
+        ``failed`` is not told again (listeners heard ``round_paused`` when the journal failed) and makes the
+        table status ``paused``; ``resumed`` clears the fault before its facts are told.
+        """
+        ts = self._now()
+        body = {**body, "ts": ts}
+        try:
+            seq = self.journal.add("input", body, ts, json_only=True, owned=True)
+        except JournalError as err:
+            self._fault(err)
+            return False
+        failed = body.get("event") == "failed"
+        if failed:
+            self._fault_journaled = True  # its decision, if it cannot be written now, is kept (_pending)
+        else:
+            self._journal_fault = None
+        before = self._status
+        outputs = self._machine.step(body)
+        self._decide(seq, outputs, ts, status_from=before, status_to="paused" if failed else None, tell=not failed)
+        return self._pending is None
+
+    def recorded_journal_event(self, body: dict) -> None:
+        """Journal and decide a recorded ``journal`` input (``{"kind": "journal", "event": "failed" |
+        "resumed", ...}``) as the station did when its journal came back; for ``journal replay``, which
+        re-runs a journal on a fresh controller whose journal never fails. Raises ValueError for another input."""
+        if body.get("kind") != "journal" or body.get("event") not in ("failed", "resumed"):
+            raise ValueError(f"not a journal failure input: {body.get('kind')!r} {body.get('event')!r}")
+        self._call(self._journal_input, {k: v for k, v in body.items() if k != "ts"})
 
     def _bind(self) -> None:
         m = self._machine
@@ -846,13 +1011,17 @@ class Controller:
             pass
 
 
+_CAUSE_CODES = {"disk full": "disk_full", "I/O error": "io_error", "database is locked": "database_locked",
+                "read-only database": "read_only", "cannot open the database file": "cannot_open"}
+"""A journal write failure's cause (:func:`dealer_station.journal.store.write_cause`) → the incident's reason code."""
+
 _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
           "shoe_ended": "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
 
 _WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
 _INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
-                         "player_edge", "dealer_signed_in", "dealer_signed_out"})
+                         "player_edge", "stopped", "dealer_signed_in", "dealer_signed_out"})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
 
 

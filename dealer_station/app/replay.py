@@ -93,6 +93,8 @@ FAST_GC_THRESHOLD = 50_000
 
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 """The replay clock's origin when a session does not say when it started."""
+MAX_SESSION_SECONDS = 366 * 86400.0
+"""Latest time a session line may carry, seconds from its start (a year): later is no recording."""
 
 _log = structlog.get_logger("dealer_station.replay")
 
@@ -287,8 +289,8 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
             if not isinstance(obj, dict):
                 raise ValueError("not a JSON object")
             t = float(obj["t"])
-            if not t >= 0:
-                raise ValueError(f"t={t!r} is not a time in seconds")
+            if not 0 <= t <= MAX_SESSION_SECONDS:  # refuses nan, Infinity and 1e308 (no clock reaches them)
+                raise ValueError(f"t={t!r} is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}")
             direction = obj.get("dir", "rx")
             if direction == "rx":
                 steps.append(Step(t, "bytes", data=bytes.fromhex(obj["hex"]), where=where))
@@ -298,7 +300,7 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
                 steps.append(Step(t, "act", act=_act(obj), where=where))
             else:
                 continue  # "tx" and future directions: not what the shoe sent
-        except (ValueError, KeyError, TypeError, RecursionError) as err:
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError) as err:
             if index == len(lines) - 1 and torn_ok:
                 # a torn last line (the recorder stopped while writing it): dropped, and said so
                 dropped = torn_line_message(where, line)
@@ -387,7 +389,9 @@ def _load_journal(p: Path, lines: list[str], codec: str | None) -> ReplaySession
             if started is None:
                 started = moment
             t = max(0.0, (moment - started).total_seconds())
-            steps.append(_journal_step(row["body"], t, where, codec))
+            step = _journal_step(row["body"], t, where, codec)
+            if step is not None:
+                steps.append(step)
         except (ValueError, KeyError, TypeError, RecursionError) as err:
             raise ReplayError(f"{where}: bad journal row ({err}): {line[:80]!r}") from err
     return ReplaySession(str(p), "journal", codec, {}, steps, started or EPOCH)
@@ -435,8 +439,12 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
                          session.started, session.dropped)
 
 
-def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step:
+def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step | None:
+    """The replay step of one journal input; None for what is the station's and not the table's (a stop, the
+    reader closing at a stop, a journal failure and its resume: they change nothing of the table)."""
     kind = body.get("kind")
+    if kind in ("stop", "journal") or (kind == "link" and body.get("event") == "closed"):
+        return None
     if kind == "frame":
         raw = bytes.fromhex(str(body.get("raw") or ""))
         if codec is not None and raw:
@@ -451,6 +459,10 @@ def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step:
         obj = dict(body)
         obj["by"] = kind
         return Step(t, "act", act=_act(obj), where=where)
+    if kind == "publisher" and body.get("act") == "event_refused":   # the publisher refused an outbox event
+        return Step(t, "act", act={"by": "publisher", "act": "event_refused",
+                                   "args": {"event_id": body.get("event_id"), "problem": body.get("problem")}},
+                    where=where)
     raise ValueError(f"input kind {kind!r} is not a table input")
 
 
@@ -779,6 +791,8 @@ class Replayer:
             if by == "dealer":
                 self.result.dealer_acts += 1
                 dealer_act(self.controller, name, args)
+            elif by == "publisher":
+                self.controller.event_refused(int(args.get("event_id") or 0), str(args.get("problem") or ""))
             elif by == "timer":
                 self.result.dealer_acts += 1
                 if self.config.betting_window_seconds <= 0:
@@ -909,8 +923,18 @@ def _feed(controller: Controller, body: dict) -> None:
     kind = body.get("kind")
     if kind == "frame":
         controller.shoe_event(frame_from_body(body))
+    elif kind == "link" and body.get("event") == "closed":  # the stopping station's reader closing
+        controller.begin_stop()
+        try:
+            controller.shoe_event(ConnectionLost(str(body.get("detail") or "") or None))
+        finally:
+            controller.begin_stop(False)
     elif kind == "link":
         controller.shoe_event(_link_event(body))
+    elif kind == "stop":
+        controller.stop(str(body.get("why") or ""))
+    elif kind == "journal":
+        controller.recorded_journal_event(body)
     elif kind == "dealer":
         try:
             dealer_act(controller, str(body.get("act")), dict(body.get("args") or {}))
@@ -918,6 +942,8 @@ def _feed(controller: Controller, body: dict) -> None:
             pass  # journaled and decided: compared like any other decision
     elif kind == "timer":
         controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp
+    elif kind == "publisher" and body.get("act") == "event_refused":
+        controller.event_refused(int(body.get("event_id") or 0), str(body.get("problem") or ""))
     elif kind == "supervisor":
         try:
             controller.supervisor(str(body.get("act")), user=str(body.get("user") or ""), pin="",
@@ -1035,8 +1061,10 @@ def audit_journal(journal: Journal, config: StationConfig, *,
                 return _differs(report, f"{where}: the journal has no decision for it")
             if decision is None:
                 return _differs(report, f"{where}: the re-run took no decision")
-            want = {k: v for k, v in recorded.body.items() if k != "input"}
-            got = {k: v for k, v in decision.body.items() if k != "input"}
+            # "events" (the digests of its outbox events) was checked against the outbox by verify; the
+            # re-run keeps no outbox, so its rows list none
+            want = {k: v for k, v in recorded.body.items() if k not in ("input", "events")}
+            got = {k: v for k, v in decision.body.items() if k not in ("input", "events")}
             report.decisions += 1
             if want != got:
                 return _differs(report, f"{where}: decision row {recorded.seq} differs: {_first_diff(want, got)}")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import queue
+import signal
 import sys
 
 from dealer_station.cli import CliError, echo, log_level
@@ -35,7 +37,8 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run the simulation; exit 0 when every shoe was dealt, 1 when an incident stopped it."""
+    """Run the simulation; exit 0 when every shoe was dealt or it was stopped (SIGTERM, Ctrl-C), 1 when an
+    incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there."""
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import Publishing, with_table_id
@@ -63,20 +66,20 @@ def run(args) -> int:
         journal = Journal(args.journal or ":memory:")
     except JournalError as err:
         raise CliError(str(err)) from None
+    refused: queue.SimpleQueue = queue.SimpleQueue()   # events the publisher refused, for the controller's thread
     with journal:
         try:
             seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
-            publishing = Publishing(args, config, args.journal or ":memory:")
+            publishing = Publishing(args, config, args.journal or ":memory:",
+                                    on_refused=lambda event_id, problem: refused.put((event_id, problem)))
         except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
             raise CliError(str(err)) from None
-        try:
-            return _simulate(args, config, journal, seed)
-        finally:
-            publishing.finish()
+        return _simulate(args, config, journal, seed, publishing, refused)
 
 
-def _simulate(args, config, journal, seed) -> int:
-    """The simulation proper (the journal is open; publishing, if any, runs beside it)."""
+def _simulate(args, config, journal, seed, publishing, refused) -> int:
+    """The simulation proper (the journal is open; publishing, if any, runs beside it; ``refused`` holds the
+    events it refused, given to the controller here, on its thread: before each dealer act and at the end)."""
     from dealer_station.app.controller import Controller
     from dealer_station.app.simulate import human_line, run_simulation
     from dealer_station.journal import JournalError
@@ -84,9 +87,25 @@ def _simulate(args, config, journal, seed) -> int:
     try:
         controller = Controller(config, journal, require_dealer=True)
     except JournalError as err:  # e.g. the open shoe was started with other rule settings
+        publishing.finish()
         raise CliError(str(err)) from None
 
+    def take_refused() -> None:
+        while not refused.empty():
+            controller.event_refused(*refused.get())
+
     closed = []
+    signals: list[str] = []
+
+    def on_signal(signum, _frame) -> None:
+        signals.append(signal.Signals(signum).name)  # the automatic dealer stops before its next act
+
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[sig] = signal.signal(sig, on_signal)
+        except ValueError:  # not the main thread (called in-process): signals stay as they are
+            pass
 
     def emit(line: dict) -> None:
         if closed:
@@ -97,8 +116,25 @@ def _simulate(args, config, journal, seed) -> int:
         except BrokenPipeError:
             closed.append(True)
 
-    state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=lambda: bool(closed),
-                           misread_rate=args.misread_rate, dealer=configured_dealer(args, config))
+    def stop() -> bool:
+        take_refused()
+        return bool(closed or signals)
+
+    try:
+        run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=stop, misread_rate=args.misread_rate,
+                       dealer=configured_dealer(args, config))
+    finally:
+        controller.stop(signals[0] if signals else "output closed" if closed else "finished")
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        publishing.finish()   # after the stop: the table's closed status goes out with the rest
+        take_refused()
+    state = controller.snapshot().state
+    if publishing.refused is not None:
+        event_id, problem = publishing.refused
+        echo(f"dealer-station simulate: event {event_id} not published: it does not match the journal ({problem})",
+             file=sys.stderr)
+        return 1
     if closed:
         return 0
     try:

@@ -5,6 +5,7 @@ from dealer_station.journal.recovery import Recovery, replay_open_shoe
 from dealer_station.journal.store import (
     EventSpec,
     Journal,
+    JournalBusyError,
     JournalError,
     JournalRow,
     VerifyReport,
@@ -13,5 +14,5 @@ from dealer_station.journal.store import (
     row_hash,
 )
 
-__all__ = ["EventSpec", "Journal", "JournalError", "JournalRow", "MemoryJournal", "Recovery", "VerifyReport",
-           "head_problem", "parse_head", "replay_open_shoe", "row_hash"]
+__all__ = ["EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "MemoryJournal", "Recovery",
+           "VerifyReport", "head_problem", "parse_head", "replay_open_shoe", "row_hash"]

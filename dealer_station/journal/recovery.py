@@ -8,7 +8,10 @@ stopped between the two rows), and its outputs are handed back to be recorded no
 The replay is checked, never trusted: the rule settings recorded when the open shoe started must
 equal the current ones, and every replayed input must give exactly the outputs its decision row
 recorded; otherwise the station refuses to start (JournalError naming the setting or the row),
-because a different table would publish different results for rounds already settled.
+because a different table would publish different results for rounds already settled. One
+exception, since the platform was told what is recorded: a decision recorded as a failed step (an
+``error`` output naming the input, then the ``unexpected_error`` pause) is replayed as recorded when the
+replay does not fail, with a machine that can (``undo_step`` then ``fail``, :class:`TableMachine`).
 """
 
 from __future__ import annotations
@@ -113,6 +116,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     last_state = ""
     last_decided = 0
     undecided: dict[int, list[tuple[str, dict]]] = {}
+    can_undo = callable(getattr(machine, "undo_step", None))
     for row in journal.rows(after, kinds=("input", "decision")):
         if row.kind == "input":
             last_state = machine.state
@@ -125,6 +129,12 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
             last_decided = max(last_decided, decided)
             outputs = undecided.pop(decided, None)
             if outputs is not None:
+                failure = _recorded_failure(row, outputs)
+                if failure is not None and can_undo and last_input is not None and decided == last_input.seq:
+                    # The step failed when it was decided (a bug, memory...): the table paused and the platform
+                    # was told so. Replay it as recorded, from the state before it (the step is atomic).
+                    machine.undo_step()  # type: ignore[attr-defined]
+                    outputs = last_outputs = machine.fail(last_input.body, *failure)  # type: ignore[attr-defined]
                 _check(journal, row, decided, outputs)
     if last_input is not None and last_decided < last_input.seq:
         result.pending = last_input
@@ -139,6 +149,21 @@ def _staff(row: JournalRow) -> dict | None:
     signed in before the open shoe started, in a shoe that is not replayed."""
     staff = row.body.get("staff")
     return dict(staff) if isinstance(staff, dict) else None
+
+
+def _recorded_failure(row: JournalRow, outputs: list[tuple[str, dict]]) -> tuple[str, str] | None:
+    """``(reason, detail)`` of a decision that recorded a failed step (its first output an ``error`` naming the
+    input, then the ``unexpected_error`` pause) where the replay did not fail the same way; else None."""
+    recorded = row.body.get("outputs", [])
+    if not recorded or not isinstance(recorded[0], list) or len(recorded[0]) != 2 or recorded[0][0] != "error":
+        return None
+    first = recorded[0][1]
+    if not isinstance(first, dict) or "input" not in first or (outputs and outputs[0][0] == "error"):
+        return None
+    reason = next((item[1].get("reason", "") for item in recorded
+                   if isinstance(item, list) and len(item) == 2 and item[0] == "round_paused"
+                   and isinstance(item[1], dict)), "")
+    return str(reason), str(first.get("detail", ""))
 
 
 def _changed(recorded: object, settings: Mapping[str, object] | None) -> tuple[str, object, object] | None:

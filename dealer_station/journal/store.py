@@ -10,12 +10,18 @@ Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` i
 is the canonical JSON text stored in the row; the first row's ``prev_hash`` is 64 zeros.
 Row kinds: ``input`` (appended before it is acted on), ``decision`` (what the table decided for
 one input, after), ``note`` (recorded, not part of the table's fold: refused log-ins, start-ups).
+
+The outbox is under the chain: :meth:`Journal.append` lists a decision row's events in its body as
+``"events": [[event_id, digest], ...]`` before hashing the row, then stores each event with the
+row's ``journal_seq`` / ``journal_hash``; :meth:`Journal.verify` checks the outbox against those
+lists (:mod:`dealer_station.journal.anchor`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -23,12 +29,17 @@ from pathlib import Path
 from typing import IO
 
 from dealer_station import outbox
+from dealer_station.journal.lock import SidecarLock, sidecar_path
 
-__all__ = ["GENESIS", "EventSpec", "Journal", "JournalError", "JournalRow", "VerifyReport", "head_problem",
-           "parse_head", "row_hash"]
+__all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
+           "head_problem", "parse_head", "row_hash", "write_cause"]
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
+
+EVENTS_MEMBER = "events"
+"""Body member of a decision row listing its outbox events as ``[[event_id, digest], ...]``
+(:func:`dealer_station.outbox.event_digest`); written by :meth:`Journal.append`, ``[]`` for none."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS journal (
@@ -49,7 +60,43 @@ BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 
 
 class JournalError(OSError):
-    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause)."""
+    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause).
+
+    ``cause``: what went wrong in plain words when SQLite says (``"disk full"``, ``"I/O error"``,
+    ``"database is locked"``: :func:`write_cause`), else ``""``.
+    """
+
+    def __init__(self, *args: object, cause: str = "") -> None:
+        super().__init__(*args)
+        self.cause = cause
+
+
+_CAUSES = {sqlite3.SQLITE_FULL: "disk full", sqlite3.SQLITE_IOERR: "I/O error",
+           sqlite3.SQLITE_BUSY: "database is locked", sqlite3.SQLITE_LOCKED: "database is locked",
+           sqlite3.SQLITE_READONLY: "read-only database", sqlite3.SQLITE_CANTOPEN: "cannot open the database file"}
+
+
+def write_cause(err: BaseException) -> str:
+    """The plain cause of a failed write: ``"disk full"`` (SQLITE_FULL), ``"I/O error"`` (SQLITE_IOERR and its
+    extended codes), ``"database is locked"`` (SQLITE_BUSY, SQLITE_LOCKED), ``"read-only database"``; ``""``
+    for anything else (a body with no JSON text...)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if not isinstance(code, int):
+        return ""
+    return _CAUSES.get(code & 0xFF, "")
+
+
+class JournalBusyError(JournalError):
+    """Another process (a running station) holds the journal's writer lock.
+
+    ``path``: the journal; ``pid``: the holder's process id, None when it could not be read.
+    """
+
+    def __init__(self, path: str, pid: int | None) -> None:
+        who = f"pid {pid}" if pid is not None else "pid unknown"
+        super().__init__(f"the journal {path} is in use by another station ({who}); stop it or use another --journal")
+        self.path = path
+        self.pid = pid
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +129,20 @@ class EventSpec:
 
 @dataclass(frozen=True, slots=True)
 class VerifyReport:
-    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why."""
+    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why.
+
+    ``events``: outbox events matched against the decision rows that list them; ``bad_event``: the id of
+    the first outbox event that does not match (its row in ``first_bad`` when known), else None; ``note``:
+    information that is no failure (an old journal's unanchored events).
+    """
 
     ok: bool
     rows: int
     first_bad: int | None = None
     message: str = ""
+    events: int = 0
+    bad_event: int | None = None
+    note: str = ""
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -137,32 +192,37 @@ class Journal:
     synchronous:
         SQLite ``synchronous`` pragma; ``"FULL"`` (default) makes each commit durable on power loss.
     readonly:
-        Open an existing journal for reading only (verify, export): nothing is created or changed.
+        Open an existing journal for reading only (verify, export): nothing is created or changed, no
+        lock is taken (a reader runs beside the station), and a finished journal on read-only media
+        (no ``-wal``/``-shm`` file can be made there) is read as an immutable file.
 
     Raises
     ------
+    JournalBusyError
+        Opened for writing while another process writes it (its pid is named): one station per
+        journal, held by an OS lock on ``<journal>.station.lock`` until :meth:`close` or the
+        process's end (the kernel drops it, even on SIGKILL; :mod:`dealer_station.journal.lock`).
     JournalError
-        When the database cannot be opened or is not a journal.
+        When the database cannot be opened or is not a journal; for writing, also when its path is
+        under a regular file, needs a new directory at the top of the file system, or is not writable.
     """
 
     def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
         self.path = str(path)
+        self._lock: SidecarLock | None = None
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
         if readonly:
-            if not Path(self.path).is_file():
-                raise JournalError(f"no journal at {self.path}")
+            self._conn = _open_readonly(Path(self.path))
             try:
-                self._conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
-                                             isolation_level=None, check_same_thread=False, timeout=10)
-                self._conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
                 self._load_tail()
             except sqlite3.Error as err:
+                self._conn.close()
                 raise JournalError(f"{self.path} is not a readable journal: {err}") from err
             return
+        if self.path != ":memory:":
+            self._lock = _writer_lock(Path(self.path))   # before anything is made or changed
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
@@ -171,7 +231,25 @@ class Journal:
             outbox.ensure_schema(self._conn)
             self._load_tail()
         except sqlite3.Error as err:
+            self._abandon()
             raise JournalError(f"cannot open journal {self.path}: {err}") from err
+        except BaseException:
+            self._abandon()
+            raise
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+
+    def _abandon(self) -> None:
+        """A failed open: close what was opened, then let the lock go (no connection outlives it)."""
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except sqlite3.Error:
+                pass
+        self._release_lock()
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -181,6 +259,30 @@ class Journal:
     def _load_tail(self) -> None:
         row = self._conn.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
         self._last_seq, self._last_hash = (row[0], row[1]) if row else (0, GENESIS)
+        try:
+            (last,) = self._conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
+        except sqlite3.OperationalError:   # a journal opened read-only from before the outbox existed
+            last = 0
+        # Ids go on from the chain's, not only the outbox's: an event removed from the end of the outbox
+        # never has its id given again (the publisher then finds the gap; verify names the event).
+        self._next_event_id = max(int(last), self._last_listed_event_id()) + 1
+
+    def _last_listed_event_id(self) -> int:
+        """The highest event id a decision row lists (0 for none): the last row with a non-empty list."""
+        cursor = self._conn.execute("SELECT body FROM journal WHERE kind = 'decision' ORDER BY seq DESC")
+        for (text,) in cursor:
+            try:
+                listed = json.loads(text).get(EVENTS_MEMBER)
+            except (ValueError, TypeError, RecursionError, AttributeError):
+                continue
+            if listed is None:      # a row from before events were listed: none before it lists any
+                return 0
+            if listed:
+                try:
+                    return max(int(item[0]) for item in listed)
+                except (TypeError, ValueError, IndexError):
+                    return 0
+        return 0
 
     @property
     def last_seq(self) -> int:
@@ -211,39 +313,63 @@ class Journal:
         mark:
             Tags for fast look-up (``"shoe_started"``, ``"round"``, ``"shoe_ended"``).
         events:
-            Platform events appended to the outbox in the same transaction.
+            Platform events appended to the outbox in the same transaction. A ``decision`` row (and any row
+            with events) gets the body member ``"events"``: ``[[event_id, digest], ...]`` of them (``[]``
+            for none; :func:`dealer_station.outbox.event_digest`), hashed with the row; each stored event
+            gets ``journal_seq`` / ``journal_hash``, the row's number and hash.
         table_id:
             Table id for the events' envelope.
 
-        Returns the row and the stored events. Raises JournalError (nothing is written then).
+        Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
+        written then), also for a body that already holds ``events`` or an unknown event type.
         """
         tags = sorted(set(mark))
         mark_text = f",{','.join(tags)}," if tags else ""
         seq = self._last_seq + 1
         stored: list[outbox.OutboxEvent] = []
         try:
+            made: list[tuple[int, str, dict]] = []
+            if events or kind == "decision":
+                # The row lists its events' digests (every decision, none: []), so the chain proves the outbox.
+                if EVENTS_MEMBER in body:
+                    raise ValueError(f"the body must not hold {EVENTS_MEMBER!r}: the journal writes it")
+                event_id = self._next_event_id
+                for event in events:
+                    made.append((event_id, event.type, outbox.envelope(
+                        event_id, event.type, table_id=table_id, ts=ts, data=event.data, shoe_id=event.shoe_id,
+                        round_id=event.round_id)))
+                    event_id += 1
+                body = {**body, EVENTS_MEMBER: [[i, outbox.event_digest(e)] for i, _, e in made]}
             text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
             digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
+            stored = [outbox.OutboxEvent(i, t, outbox.payload_text({**e, "journal_seq": seq, "journal_hash": digest}))
+                      for i, t, e in made]
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
                     "INSERT INTO journal(seq, ts, kind, mark, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (seq, ts, kind, mark_text, text, self._last_hash, digest))
-                for event in events:
-                    stored.append(outbox.append(self._conn, event.type, table_id=table_id, ts=ts, data=event.data,
-                                                shoe_id=event.shoe_id, round_id=event.round_id))
+                if stored:
+                    self._conn.executemany("INSERT INTO outbox(event_id, type, payload) VALUES (?, ?, ?)",
+                                           [(e.event_id, e.type, e.payload) for e in stored])
                 self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                try:
+                    self._conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # SQLite already rolled back (disk full, I/O error): the original error says why
                 raise
         except (sqlite3.Error, ValueError, TypeError) as err:
             try:
                 self._load_tail()
             except sqlite3.Error:
                 pass
-            raise JournalError(f"journal write failed at row {seq}: {err}") from err
+            cause = write_cause(err)
+            raise JournalError(f"journal write failed at row {seq}: {cause} ({err})" if cause
+                               else f"journal write failed at row {seq}: {err}", cause=cause) from err
         row = JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), self._last_hash, digest)
         self._last_seq, self._last_hash = seq, digest
+        self._next_event_id += len(stored)
         return row, stored
 
     keeps_events = True
@@ -308,15 +434,28 @@ class Journal:
         return next(self.rows(found[0] - 1, until=found[0])) if found else None
 
     def verify(self) -> VerifyReport:
-        """Check every row's hash and the chain; report the first bad row (DESIGN.md: tamper evident).
+        """Check every row's hash and the chain, and the outbox against the chain; report the first problem.
 
-        Detects a changed row, a removed or inserted row (sequence gap or broken chain) and an
-        unreadable body. Cannot detect rows cut off the end (keep the last hash elsewhere for that).
+        DESIGN.md: tamper evident. Detects a changed row, a removed or inserted row (sequence gap or
+        broken chain) and an unreadable body; then every outbox event against the decision row that lists
+        it (:mod:`dealer_station.journal.anchor`): an event changed, added, removed, renumbered or
+        anchored to a wrong row is named by its ``event_id`` (``bad_event``). A broken chain is reported
+        before an outbox problem. Cannot detect rows cut off the end (keep the last hash elsewhere for that:
+        :func:`head_problem`). An old journal's unanchored events are told in ``note``, not a failure.
         """
+        from dealer_station.journal.anchor import OutboxAudit
+
         prev = GENESIS
         expected = 1
         count = 0
         try:
+            try:
+                events = self._conn.execute("SELECT event_id, type, payload FROM outbox ORDER BY event_id")
+            except sqlite3.OperationalError as err:
+                if "no such table" not in str(err):
+                    raise
+                events = iter(())
+            audit = OutboxAudit(iter(events))
             cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
             for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
                 count += 1
@@ -324,25 +463,36 @@ class Journal:
                 if problem:
                     return VerifyReport(False, count, seq, problem)
                 try:
-                    json.loads(text)
+                    body = json.loads(text)
                 except (ValueError, TypeError, RecursionError):  # not JSON, too long a number, too deep
                     return VerifyReport(False, count, seq, f"row {seq}: body is not JSON")
+                if kind == "decision":
+                    audit.decision(seq, digest, body)
                 prev = digest
                 expected += 1
+            audit.finish(count)
         except sqlite3.Error as err:
             return VerifyReport(False, count, expected, f"row {expected}: unreadable: {err}")
-        return VerifyReport(True, count, None, f"{count} rows intact")
+        if audit.problem is not None:
+            event_id, row, why = audit.problem
+            return VerifyReport(False, count, row, f"event {event_id}: {why}", audit.checked, event_id, audit.note)
+        message = f"{count} rows intact, {audit.checked} events match the chain"
+        if audit.note:
+            message += f" ({audit.note})"
+        return VerifyReport(True, count, None, message, audit.checked, None, audit.note)
 
     def export(self, fp: IO[str]) -> int:
         """Write every row as one JSON line to ``fp``; return the number of rows."""
         return export_rows(self.rows(), fp)
 
     def close(self) -> None:
-        """Close the database (idempotent)."""
+        """Close the database, then let the writer's lock go (idempotent)."""
         try:
             self._conn.close()
         except sqlite3.Error:
             pass
+        finally:
+            self._release_lock()
 
     def __enter__(self) -> "Journal":
         return self
@@ -384,3 +534,116 @@ def export_rows(rows, fp: IO[str]) -> int:
         fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
         count += 1
     return count
+
+
+def _writer_lock(path: Path) -> SidecarLock:
+    """The journal's directory made ready and its writer lock taken (a held :class:`SidecarLock`).
+
+    Raises JournalBusyError when another process holds it, JournalError (one line naming the path and
+    the fix) when the path cannot hold a journal: under a regular file, a directory itself, a new
+    directory at the top of the file system, a directory or database that cannot be written.
+    """
+    _journal_directory(path)
+    lock = SidecarLock(sidecar_path(path, ".station.lock"))
+    try:
+        taken = lock.acquire()
+    except OSError as err:
+        raise JournalError(f"the journal {path} cannot be written: {lock.path.parent}: {err.strerror or err}; "
+                           f"use a writable directory (another --journal); a finished journal on read-only "
+                           f"media is read with journal verify|export") from err
+    if not taken:
+        raise JournalBusyError(str(path), lock.holder())
+    try:
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            raise JournalError(f"the journal {path} cannot be written (the file is read-only): make it writable, "
+                               f"or read it with journal verify|export")
+    except OSError:
+        lock.release()
+        raise
+    return lock
+
+
+def _journal_directory(path: Path) -> None:
+    """Make the journal's directory when it is missing; raise JournalError saying why it cannot be.
+
+    The station makes the missing directories of a path (the data directory of a first start), but
+    never one at the top of the file system (``/nonexistent/dir/j.sqlite``: a system directory, a
+    typing error more often than not, is the administrator's to make).
+    """
+    try:
+        if path.is_dir():
+            raise JournalError(f"the journal {path} is a directory: give a database file's name "
+                               f"(e.g. {path / 'journal.sqlite'})")
+        parent = path.absolute().parent
+        missing: list[Path] = []
+        found = parent
+        while not found.exists():
+            missing.append(found)
+            found = found.parent
+        if not found.is_dir():
+            raise JournalError(f"the journal {path} cannot be made: {found} is a file, not a directory; "
+                               f"choose a path in a directory (another --journal)")
+        if not missing:
+            return
+        top = missing[-1]
+        if top.parent == Path(top.anchor):
+            raise JournalError(f"the journal {path} cannot be made: there is no directory {top}; create {parent} "
+                               f"first or choose another --journal (a directory at the top of the file system "
+                               f"is never made for you)")
+        parent.mkdir(parents=True, exist_ok=True)
+    except JournalError:
+        raise
+    except OSError as err:
+        raise JournalError(f"the journal {path} cannot be made: {err.strerror or err}"
+                           f"{f' ({err.filename})' if err.filename else ''}; create its directory or choose "
+                           f"another --journal") from err
+
+
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the existing journal at ``path``; raises JournalError saying why not.
+
+    SQLite reads a WAL database only with a ``-shm`` file, which it makes next to the database. On
+    read-only media (a read-only mount, a directory this user cannot write) none can be made: a
+    finished journal (no ``-wal`` file, or an empty one: every write is in the database) is then read
+    as ``immutable``; one whose ``-wal`` still holds writes cannot be read without them and is refused,
+    naming the fix (copy the database with its ``-wal`` file to writable storage).
+    """
+    try:
+        if not path.is_file():
+            raise JournalError(f"no journal at {path}")
+        uri = path.resolve().as_uri()
+    except JournalError:
+        raise
+    except OSError as err:
+        raise JournalError(f"no journal at {path}: {err.strerror or err}") from err
+
+    def connect(query: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None, check_same_thread=False,
+                               timeout=10)
+        try:
+            conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    try:
+        return connect("mode=ro")
+    except sqlite3.Error as err:
+        first = err
+    wal = path.with_name(path.name + "-wal")
+    try:
+        writable = os.access(path.parent, os.W_OK)
+        pending = wal.exists() and wal.stat().st_size > 0
+    except OSError:
+        writable, pending = True, False
+    if writable or not isinstance(first, sqlite3.OperationalError):
+        raise JournalError(f"{path} is not a readable journal: {first}") from first
+    if pending:
+        raise JournalError(f"{path} cannot be read on read-only media: its {wal.name} file still holds writes "
+                           f"and no {path.name}-shm can be made here; copy both files to writable storage and "
+                           f"read the copy") from first
+    try:
+        return connect("mode=ro&immutable=1")
+    except sqlite3.Error as err:
+        raise JournalError(f"{path} is not a readable journal: {err}") from err

@@ -73,9 +73,14 @@ class Table:
         self.clock = clock or FakeClock()
         self.cfg = cfg or config()
         self.journal = journal_path if isinstance(journal_path, Journal) else Journal(journal_path)
-        self.accounts = accounts or make_accounts(tmp_path / "accounts.json", self.clock)
-        self.ctl = Controller(self.cfg, self.journal, accounts=self.accounts, clock=self.clock,
-                              edge_monitor=edge_monitor, monotonic=self.clock.monotonic)
+        try:
+            self.accounts = accounts or make_accounts(tmp_path / "accounts.json", self.clock)
+            self.ctl = Controller(self.cfg, self.journal, accounts=self.accounts, clock=self.clock,
+                                  edge_monitor=edge_monitor, monotonic=self.clock.monotonic)
+        except BaseException:
+            if not isinstance(journal_path, Journal):   # like a station that fails to start: its lock goes
+                self.journal.close()
+            raise
         self.facts: list[Fact] = []
         self.ctl.subscribe(self.facts.append)
 
