@@ -684,7 +684,9 @@ class TableMachine:
             self._refuse("dealer", act, "the table is paused: the supervisor resolves the incident first, "
                                         "then the dealer changes")
             return
-        if self.round_open:
+        # betting open with no card out yet (betting.auto_open opens at once): the next dealer may take over
+        takes_over = act == "sign_in" and self.state == "betting_open"
+        if self.round_open and not takes_over:
             self._refuse("dealer", act, f"round {self.round_number} is open: the dealer changes between rounds "
                                         "(after the result is confirmed or the round is voided)")
             return

@@ -336,3 +336,23 @@ def test_simulate_and_run_name_the_configured_dealer(tmp_path):
     bad = run_cli("simulate", "--config", str(cfg))
     assert bad.returncode == 2 and "table.dealer" in bad.stderr
 
+
+
+def test_with_the_automatic_open_the_next_dealer_takes_over_while_betting_is_open(tmp_path):
+    t = Table(tmp_path, cfg=config(betting__auto_open=True))
+    t.ctl.sign_in(DEALER, DEALER_PIN)
+    t.start_shoe()
+    t.ctl.dealer("close_betting")
+    t.card(*ROUND)
+    t.ctl.dealer("confirm_result")
+    assert t.state == "betting_open"  # round 2 opened by itself: no moment between rounds
+    with pytest.raises(ActRefused, match="round 2 is open"):
+        t.ctl.sign_out()  # a round open with nobody dealing: refused
+    t.ctl.sign_in(SUP, SUP_PIN)  # no card out yet: the next dealer takes over
+    t.ctl.dealer("close_betting")
+    t.card("2H")
+    with pytest.raises(ActRefused, match="round 2 is open"):
+        t.ctl.sign_in(DEALER, DEALER_PIN)  # a card is out: refused
+    t.card("3D", "4S", "5C")
+    t.ctl.dealer("confirm_result")
+    assert [r.dealer for r in t.ctl.recall()] == [DEALER, SUP]
