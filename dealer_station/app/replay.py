@@ -68,7 +68,7 @@ from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.app.logging import log_enabled
-from dealer_station.domain.table import CARD_STATES, DEALER_ACTS, SUPERVISOR_ACTS
+from dealer_station.domain.table import CARD_STATES, DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import CODECS, Codec, make_codec
 from drivers.errors import ShoeConfigError
@@ -354,8 +354,8 @@ def _act(obj: dict) -> dict:
     if not isinstance(args, dict):
         raise ValueError("args must be an object")
     if by == "dealer":
-        if act not in DEALER_ACTS:
-            raise ValueError(f"dealer act {act!r}: use one of {', '.join(DEALER_ACTS)}")
+        if act not in DEALER_ACTS and act not in STAFF_ACTS:
+            raise ValueError(f"dealer act {act!r}: use one of {', '.join(DEALER_ACTS + STAFF_ACTS)}")
         return {"by": "dealer", "act": act, "args": args}
     if by == "timer":
         return {"by": "timer", "act": "close_betting", "args": {}}
@@ -492,6 +492,9 @@ class RecordedAuthority:
     A supervisor act in a recording was authenticated at the table; replay accepts its recorded
     user as a supervisor (an empty user name is still refused with ``AuthError("unknown_user")``).
     """
+
+    recorded = True
+    """A recorded dealer sign-in is taken as it was checked at the table (:meth:`Controller.sign_in`)."""
 
     def authenticate(self, user: str, pin: str, role: str = "supervisor") -> None:
         """Accept a recorded, non-empty user. Raises AuthError for an empty one."""
@@ -787,7 +790,7 @@ class Replayer:
         try:
             if by == "dealer":
                 self.result.dealer_acts += 1
-                self.controller.dealer(name, **args)
+                dealer_act(self.controller, name, args)
             elif by == "publisher":
                 self.controller.event_refused(int(args.get("event_id") or 0), str(args.get("problem") or ""))
             elif by == "timer":
@@ -934,8 +937,8 @@ def _feed(controller: Controller, body: dict) -> None:
         controller.recorded_journal_event(body)
     elif kind == "dealer":
         try:
-            controller.dealer(str(body.get("act")), **dict(body.get("args") or {}))
-        except ActRefused:
+            dealer_act(controller, str(body.get("act")), dict(body.get("args") or {}))
+        except (ActRefused, AuthError):
             pass  # journaled and decided: compared like any other decision
     elif kind == "timer":
         controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp
@@ -950,6 +953,18 @@ def _feed(controller: Controller, body: dict) -> None:
             pass
     else:
         raise ValueError(f"input kind {kind!r} is not a table input")
+
+
+def dealer_act(controller: Controller, act: str, args: dict) -> None:
+    """A recorded dealer act given to ``controller``: a sign-in or sign-out (who is at the table) through
+    :meth:`Controller.sign_in` / :meth:`Controller.sign_out` (the recorded check stands), any other act
+    through :meth:`Controller.dealer`. Raises ActRefused, AuthError as they do."""
+    if act == "sign_in":
+        controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or "pin"))
+    elif act == "sign_out":
+        controller.sign_out()
+    else:
+        controller.dealer(act, **args)
 
 
 def _first_diff(recorded: object, rerun: object, path: str = "") -> str:
