@@ -191,6 +191,7 @@ class SupervisorScreen(QWidget):
         self._session_incident: tuple | None = None
         self._last_touch = 0.0
         self.view = None
+        self._form_incident: tuple | None = None
         self.edges: list[dict] = []
         self._session = QTimer(self)
         self._session.setInterval(min(SESSION_CHECK_MS, max(1, int(self.idle_seconds * 1000))))
@@ -655,7 +656,16 @@ class SupervisorScreen(QWidget):
                 "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
                 "ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it."
             ).replace("%1", held)
-        if act == "resume":
+        if act == "resume" and before not in ROUND_STATES:  # no round is open: the burn or the shoe goes on
+            if before in ("burning", "burn_indicator"):
+                text = self.tr("The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. "
+                               "No card changes.")
+            else:
+                text = self.tr("Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.")
+            text = text.replace("%1", str(shoe)).replace("%2", prompts.state_name(str(before)))
+            if held:
+                text = self.tr("The held cards %1 are DISCARDED (recorded).").replace("%1", held) + " " + text
+        elif act == "resume":
             text = (
                 self.tr(
                     "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
@@ -813,10 +823,34 @@ class SupervisorScreen(QWidget):
     # ------------------------------------------------------------------ rendering
     def follow(self, view) -> None:
         """Take the table's latest ``TableView`` without rendering it; a session whose incident is
-        no longer the view's ends."""
+        no longer the view's ends; another incident (or none) clears the act chosen for the last."""
         self.view = view
+        key = incident_key(view)
+        if key != self._form_incident:
+            self._form_incident = key
+            self.clear_act(keep_outcome=key is None)
         if self.user is not None:
             self.check_session(view)
+
+    def clear_act(self, keep_outcome: bool = False) -> None:
+        """Forget the chosen act, its reason, note, card, positions and preview (a new incident
+        starts from nothing); the last act's outcome stays when ``keep_outcome``."""
+        if not hasattr(self, "confirm"):
+            return
+        self.selected_act = None
+        self.act_group.setExclusive(False)  # an exclusive group never unchecks its last button
+        for btn in self.act_buttons.values():
+            btn.setChecked(False)
+        self.act_group.setExclusive(True)
+        self.reason.setCurrentIndex(0)
+        self.note.clear()
+        self.card_edit.clear()
+        self.from_position.setCurrentIndex(0)
+        self.to_position.setCurrentIndex(0)
+        self.discard_held.setChecked(False)
+        if not keep_outcome:
+            self.outcome.setText("")
+        self._update_preview()
 
     def show_view(self, view) -> None:
         """Render a ``TableView``: the incident and the act preview (and :meth:`follow` it)."""
@@ -829,7 +863,7 @@ class SupervisorScreen(QWidget):
                 lab.setText("–")
         else:
             kind = str(field(inc, "type", "") or "?")
-            self.incident_title.setText("‼ " + prompts.incident_name(kind))
+            self.incident_title.setText("‼ " + prompts.incident_title(kind, str(field(inc, "reason", "") or "")))
             self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
             self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
             pos = field(inc, "position", None)
