@@ -154,3 +154,92 @@ def test_a_pause_in_the_burn_says_the_burn_resumes(qtbot, table):
     text = sup.preview.text()
     assert text.startswith("The burn of shoe 1 resumes where it stopped (BURNING)"), text
     assert "Round 0" not in text and "round 0" not in text.lower()
+
+
+def _faces(tokens):
+    from dealer_station.console.cards import card_label
+
+    return [card_label(t)[0] + card_label(t)[1] for t in tokens]
+
+
+def test_the_supervisor_sees_the_round_beside_the_incident(qtbot, table, monkeypatch):
+    win, _station = table()
+    _dealing(qtbot, win, cards=3)  # PLAYER 1, BANKER 1, PLAYER 2 dealt; BANKER 2 is due
+    _call(qtbot, win)
+    sup = win.supervisor
+    _shown(qtbot, win)
+    view = win.host.snapshot()
+    assert len(view.player) == 2 and len(view.banker) == 1
+
+    def no_journal(*_a, **_k):
+        raise AssertionError("the supervisor screen read the journal to draw the round")
+
+    monkeypatch.setattr(win.host, "recall", no_journal)
+    monkeypatch.setattr(win.host, "round_events", no_journal)
+    sup.show_view(view)  # drawn from the TableView alone
+    cards = sup.round_cards
+    assert [cards["player1"].text(), cards["player2"].text()] == _faces(view.player)
+    assert cards["banker1"].text() == _faces(view.banker)[0]
+    assert cards["banker2"].text() == "?" and cards["player3"].text() == "–" and cards["banker3"].text() == "–"
+    assert sup.round_totals["player"].text() == f"total {view.player_total}"
+    assert sup.round_totals["banker"].text() == f"total {view.banker_total}"
+    assert sup.round_missing.text() == "? Card missing: BANKER CARD 2"
+    assert all(lab.isVisible() for lab in (*cards.values(), sup.round_missing))
+
+
+def test_after_misreads_the_supervisor_sees_which_card_to_rescan(qtbot, table):
+    win, _station = table()
+    _dealing(qtbot, win, cards=1)
+    before = win.bridge.delivered
+    for _ in range(3):
+        win.bridge.sink(frames.NoRead(b"NR\r\n"))
+    qtbot.waitUntil(lambda: win.bridge.delivered >= before + 3, timeout=3000)
+    view = win.host.snapshot()
+    assert view.state == "paused" and view.rescan == "banker1"
+    sup = win.supervisor
+    sup.show_view(view)
+    assert sup.round_cards["banker1"].text() == "?"
+    assert sup.round_missing.text() == "? Card missing: BANKER CARD 1"
+    assert sup.round_cards["player1"].text() == _faces(view.player)[0]
+
+
+def test_a_pause_with_no_card_being_dealt_names_no_missing_card(qtbot, table):
+    win, _station = table()
+    _until(qtbot, win, "burning")
+    _call(qtbot, win)
+    sup = win.supervisor
+    sup.show_view(win.host.snapshot())
+    assert all(lab.text() == "–" for lab in sup.round_cards.values())
+    assert sup.round_missing.text() == "No card is being dealt"
+
+
+def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
+    from datetime import UTC, datetime
+
+    from dealer_station.console.bridge import RawFrame
+
+    win, _station = table()
+    win.resize(1920, 1080)
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    sup = win.supervisor
+    long_detail = "bad_lrc: expected 0x44 got 0x45 after a token cut short by the reader " * 3
+    raw = bytes.fromhex("02 44 31 32 03 44".replace(" ", "")) * 6
+    frames_seen = [RawFrame("Misread", raw, datetime.now(UTC), long_detail),
+                   RawFrame("CardRead", b"\x02QH\x03", datetime.now(UTC))]
+    sup.frames = lambda: frames_seen
+    sup.show_view(win.host.snapshot())
+    qtbot.wait(50)
+    t = sup.raw_table
+    width = t.viewport().width()
+    assert width > 0
+    assert t.horizontalScrollBar().maximum() == 0
+    header = t.horizontalHeader()
+    for col in range(4):
+        left = header.sectionViewportPosition(col)
+        assert left >= 0 and left + header.sectionSize(col) <= width + 1, (col, left, header.sectionSize(col), width)
+        assert header.sectionSize(col) >= 60, (col, header.sectionSize(col))  # each column can be read
+    assert header.sectionSize(1) < width // 3  # the frame column no longer takes the row
+    kinds = [t.item(r, 1) for r in range(t.rowCount())]
+    whole = [item for item in kinds if item.text().startswith("Misread")]
+    assert whole and whole[0].toolTip() == whole[0].text() and long_detail in whole[0].toolTip()

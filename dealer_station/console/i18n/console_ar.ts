@@ -876,7 +876,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+206"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -928,12 +928,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+588"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
     </message>
     <message>
-        <location line="-579"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>متى</translation>
     </message>
@@ -944,12 +944,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>السبب</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>الحالة السابقة</translation>
     </message>
@@ -965,17 +965,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>الجولة</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>الدليل وآخر الإطارات الخام من الحذاء</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>الوقت</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>الإطار</translation>
     </message>
@@ -990,7 +1005,7 @@
         <translation>النص</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>الإجراء</translation>
     </message>
@@ -1076,12 +1091,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+506"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location line="-501"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>الرهان</translation>
     </message>
@@ -1359,7 +1374,22 @@
         <translation>تم: %1</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+108"/>
+        <source>total %1</source>
+        <translation>المجموع %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>الورقة الناقصة: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>لا تُوزَّع أي ورقة الآن</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>incident</source>
         <translation>حادثة</translation>
     </message>
@@ -1369,7 +1399,7 @@
         <translation>دليل</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
     </message>

@@ -871,7 +871,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+206"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -923,12 +923,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+588"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>Nincs incidens: a parti nem szünetel</translation>
     </message>
     <message>
-        <location line="-579"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>MIKOR</translation>
     </message>
@@ -939,12 +939,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>INDOK</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>ELŐZŐ ÁLLAPOT</translation>
     </message>
@@ -960,17 +960,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A PARTI</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JÁTÉKOS</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANK</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>idő</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>keret</translation>
     </message>
@@ -985,7 +1000,7 @@
         <translation>szöveg</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>INTÉZKEDÉS</translation>
     </message>
@@ -1071,12 +1086,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+506"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>Ebben a cipőben nincs riasztás</translation>
     </message>
     <message>
-        <location line="-501"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>tét</translation>
     </message>
@@ -1354,7 +1369,22 @@
         <translation>KÉSZ: %1</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+108"/>
+        <source>total %1</source>
+        <translation>összeg %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Hiányzó lap: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Most nem osztanak lapot</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>incident</source>
         <translation>incidens</translation>
     </message>
@@ -1364,7 +1394,7 @@
         <translation>bizonyíték</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 most a játékosnak kedvez (EV %2)</translation>
     </message>

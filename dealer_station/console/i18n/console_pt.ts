@@ -872,7 +872,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+206"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -924,12 +924,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+588"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
     <message>
-        <location line="-579"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>QUANDO</translation>
     </message>
@@ -940,12 +940,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>MOTIVO</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>ESTADO ANTERIOR</translation>
     </message>
@@ -961,17 +961,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A RODADA</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JOGADOR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANKER</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>PROVA E ÚLTIMAS TRAMAS BRUTAS DO SAPATO</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>hora</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>trama</translation>
     </message>
@@ -986,7 +1001,7 @@
         <translation>texto</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>ATO</translation>
     </message>
@@ -1067,12 +1082,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+506"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location line="-501"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>aposta</translation>
     </message>
@@ -1244,7 +1259,22 @@
         <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+165"/>
+        <source>total %1</source>
+        <translation>total %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Carta em falta: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Nenhuma carta está a ser dada</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>completed</source>
         <translation>concluída</translation>
     </message>
@@ -1254,7 +1284,7 @@
         <translation>anulada</translation>
     </message>
     <message>
-        <location line="-599"/>
+        <location line="-654"/>
         <source>DISCARD THE HELD CARDS</source>
         <translation>DESCARTAR AS CARTAS RETIDAS</translation>
     </message>
@@ -1365,7 +1395,7 @@
         <translation>FEITO: %1</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+121"/>
         <source>incident</source>
         <translation>incidente</translation>
     </message>
@@ -1375,7 +1405,7 @@
         <translation>prova</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>

@@ -872,7 +872,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+206"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -924,12 +924,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+588"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
     </message>
     <message>
-        <location line="-579"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>ఎప్పుడు</translation>
     </message>
@@ -940,12 +940,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>కారణం</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>ముందటి స్థితి</translation>
     </message>
@@ -961,17 +961,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>రౌండ్</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>ఆధారం, షూ నుండి చివరి ముడి ఫ్రేములు</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>సమయం</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>ఫ్రేమ్</translation>
     </message>
@@ -986,7 +1001,7 @@
         <translation>పాఠ్యం</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>చర్య</translation>
     </message>
@@ -1072,12 +1087,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+506"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location line="-501"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>పందెం</translation>
     </message>
@@ -1355,7 +1370,22 @@
         <translation>పూర్తి: %1</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+108"/>
+        <source>total %1</source>
+        <translation>మొత్తం %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>లేని కార్డు: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>ఇప్పుడు ఏ కార్డూ పంచడం లేదు</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>incident</source>
         <translation>సంఘటన</translation>
     </message>
@@ -1365,7 +1395,7 @@
         <translation>ఆధారం</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
     </message>
