@@ -457,6 +457,8 @@ class DealerScreen(QWidget):
         self.last_round.setVisible(bool(field(view, "last_round", False)))
 
         rescan = field(view, "rescan", None)
+        if state == "paused":
+            rescan = None  # paused: the one instruction is to call the supervisor, no card is asked for
         next_position = field(view, "next_position", None) if state in ("dealing", "betting_closed") else None
         if state == "betting_closed" and not next_position:
             next_position = "player1"
@@ -504,7 +506,7 @@ class DealerScreen(QWidget):
         if state == "paused" or incident is not None:
             kind = str(field(incident, "type", "") or "")
             where = prompts.position_name(field(incident, "position", None))
-            text = prompts.incident_name(kind) or self.tr("INCIDENT")
+            text = prompts.incident_title(kind, str(field(incident, "reason", "") or "")) or self.tr("INCIDENT")
             if where:
                 text = self.tr("%1 AT %2").replace("%1", text).replace("%2", where)
             self.incident.text.setText(text)

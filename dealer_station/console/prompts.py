@@ -18,6 +18,7 @@ __all__ = [
     "banner",
     "bet_name",
     "incident_name",
+    "incident_title",
     "next_act",
     "next_line",
     "position_name",
@@ -150,6 +151,18 @@ def incident_name(kind: str | None) -> str:
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
 
 
+def incident_title(kind: str | None, reason: str | None = None) -> str:
+    """The heading of an incident of type ``kind`` and reason code ``reason``, in plain translated words.
+
+    A dealer's call (type ``"procedure_violation"``, reason ``"dealer_call"``, RULES.md §5) is no
+    violation: it is headed ``"DEALER CALLED THE SUPERVISOR"``; every other incident by its type
+    (:func:`incident_name`).
+    """
+    if reason == "dealer_call":
+        return translate("Prompts", "DEALER CALLED THE SUPERVISOR")
+    return incident_name(kind)
+
+
 def reason_name(code: str | None) -> str:
     """A reason code (a supervisor's or an incident's, ``"dealer_call"``) in plain translated words."""
     names = {
@@ -261,6 +274,8 @@ def banner(view) -> str:
 def next_line(view, can_draw: bool = False) -> str:
     """The next action in words, for the line under the hands (e.g. ``"Next: deal BANKER CARD 3"``)."""
     state = getattr(view, "state", "")
+    if state == "paused":  # one instruction while paused: nothing is scanned until the supervisor acts
+        return translate("Prompts", "Wait for the supervisor")
     rescan = getattr(view, "rescan", None)
     if rescan:
         return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))

@@ -94,6 +94,10 @@ setting ``[console] supervisor_idle_seconds``)."""
 SESSION_CHECK_MS = 500
 """How often the open session's idle time is checked (milliseconds)."""
 
+FRAME_COLUMN_CHARS = 22
+"""The raw-frames table's ``frame`` column is at most this many characters wide (a longer one is
+elided, whole in its tooltip), so time, hex and text stay in view."""
+
 _ACTIVITY = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin,
                        QEvent.Type.Wheel, QEvent.Type.InputMethod})
 """Events on the screen that count as the supervisor being there."""
@@ -191,6 +195,7 @@ class SupervisorScreen(QWidget):
         self._session_incident: tuple | None = None
         self._last_touch = 0.0
         self.view = None
+        self._form_incident: tuple | None = None
         self.edges: list[dict] = []
         self._session = QTimer(self)
         self._session.setInterval(min(SESSION_CHECK_MS, max(1, int(self.idle_seconds * 1000))))
@@ -293,11 +298,37 @@ class SupervisorScreen(QWidget):
             self.incident_fields[key] = val
         grid.setColumnStretch(1, 1)
         left_lay.addLayout(grid)
+        left_lay.addWidget(_label(self.tr("THE ROUND"), "caption"))
+        hands = QGridLayout()
+        hands.setHorizontalSpacing(18)
+        self.round_cards: dict[str, QLabel] = {}
+        self.round_totals: dict[str, QLabel] = {}
+        for row, (hand, caption) in enumerate((("player", self.tr("PLAYER")), ("banker", self.tr("BANKER")))):
+            hands.addWidget(_label(caption, "caption"), row, 0)
+            for i in (1, 2, 3):
+                card = _label("–", None, Qt.AlignmentFlag.AlignCenter)
+                card.setMinimumWidth(90)
+                hands.addWidget(card, row, i)
+                self.round_cards[f"{hand}{i}"] = card
+            total = _label("", None)
+            total.setStyleSheet("font-size: 28px; font-weight: bold;")
+            hands.addWidget(total, row, 4)
+            self.round_totals[hand] = total
+        hands.setColumnStretch(4, 1)
+        left_lay.addLayout(hands)
+        self.round_missing = _label("", None)
+        self.round_missing.setWordWrap(True)
+        left_lay.addWidget(self.round_missing)
         left_lay.addWidget(_label(self.tr("EVIDENCE AND LAST RAW FRAMES FROM THE SHOE"), "caption"))
         self.raw_table = QTableWidget(0, 4)
         self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
         self.raw_table.verticalHeader().hide()
         self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell is
+        # elided in the middle and shown whole in its tooltip
+        self.raw_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.raw_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.raw_table.setWordWrap(False)
         self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")
@@ -655,7 +686,16 @@ class SupervisorScreen(QWidget):
                 "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
                 "ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it."
             ).replace("%1", held)
-        if act == "resume":
+        if act == "resume" and before not in ROUND_STATES:  # no round is open: the burn or the shoe goes on
+            if before in ("burning", "burn_indicator"):
+                text = self.tr("The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. "
+                               "No card changes.")
+            else:
+                text = self.tr("Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.")
+            text = text.replace("%1", str(shoe)).replace("%2", prompts.state_name(str(before)))
+            if held:
+                text = self.tr("The held cards %1 are DISCARDED (recorded).").replace("%1", held) + " " + text
+        elif act == "resume":
             text = (
                 self.tr(
                     "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
@@ -813,10 +853,34 @@ class SupervisorScreen(QWidget):
     # ------------------------------------------------------------------ rendering
     def follow(self, view) -> None:
         """Take the table's latest ``TableView`` without rendering it; a session whose incident is
-        no longer the view's ends."""
+        no longer the view's ends; another incident (or none) clears the act chosen for the last."""
         self.view = view
+        key = incident_key(view)
+        if key != self._form_incident:
+            self._form_incident = key
+            self.clear_act(keep_outcome=key is None)
         if self.user is not None:
             self.check_session(view)
+
+    def clear_act(self, keep_outcome: bool = False) -> None:
+        """Forget the chosen act, its reason, note, card, positions and preview (a new incident
+        starts from nothing); the last act's outcome stays when ``keep_outcome``."""
+        if not hasattr(self, "confirm"):
+            return
+        self.selected_act = None
+        self.act_group.setExclusive(False)  # an exclusive group never unchecks its last button
+        for btn in self.act_buttons.values():
+            btn.setChecked(False)
+        self.act_group.setExclusive(True)
+        self.reason.setCurrentIndex(0)
+        self.note.clear()
+        self.card_edit.clear()
+        self.from_position.setCurrentIndex(0)
+        self.to_position.setCurrentIndex(0)
+        self.discard_held.setChecked(False)
+        if not keep_outcome:
+            self.outcome.setText("")
+        self._update_preview()
 
     def show_view(self, view) -> None:
         """Render a ``TableView``: the incident and the act preview (and :meth:`follow` it)."""
@@ -829,7 +893,7 @@ class SupervisorScreen(QWidget):
                 lab.setText("–")
         else:
             kind = str(field(inc, "type", "") or "?")
-            self.incident_title.setText("‼ " + prompts.incident_name(kind))
+            self.incident_title.setText("‼ " + prompts.incident_title(kind, str(field(inc, "reason", "") or "")))
             self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
             self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
             pos = field(inc, "position", None)
@@ -838,8 +902,58 @@ class SupervisorScreen(QWidget):
             self.incident_fields["detail"].setText(str(field(inc, "detail", "") or "–"))
             self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
         self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
+        self._show_round(view, inc)
         self._show_frames(inc)
         self._update_preview()
+
+    def missing_position(self, view=None) -> str | None:
+        """The position whose card the paused round is missing (the one to rescan, else the
+        incident's, else the next one due), or None when no round is being dealt."""
+        v = self.view if view is None else view
+        inc = field(v, "incident", None)
+        before = field(inc, "state_before", None) if inc is not None else field(v, "state", None)
+        if before not in ("betting_closed", "dealing"):
+            return None
+        for pos in (field(v, "rescan", None), field(inc, "position", None), field(v, "next_position", None)):
+            if pos in POSITIONS:
+                return pos
+        return None
+
+    def _show_round(self, view, inc) -> None:
+        """The round of the view beside the incident: cards by position, totals, the card missing
+        (from the ``TableView`` alone; nothing is read from the journal here)."""
+        from dealer_station.console.cards import card_label
+
+        missing = self.missing_position(view)
+        manual = set(field(view, "manual", ()) or ())
+        for hand in ("player", "banker"):
+            tokens = tuple(field(view, hand, ()) or ())
+            for i in (1, 2, 3):
+                pos = f"{hand}{i}"
+                token = tokens[i - 1] if i <= len(tokens) else None
+                label = card_label(token)
+                lab = self.round_cards[pos]
+                if label is not None:
+                    lab.setText(label[0] + label[1] + (" ✎" if pos in manual else ""))
+                    color = COLORS["danger"] if label[2] else COLORS["text"]
+                    lab.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {color};"
+                                      f" border: 2px solid {COLORS['muted']}; border-radius: 6px; padding: 2px 8px;")
+                elif pos == missing:
+                    lab.setText("?")
+                    lab.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {COLORS['alert']};"
+                                      f" border: 3px solid {COLORS['alert']}; border-radius: 6px; padding: 2px 8px;")
+                else:
+                    lab.setText("–")
+                    lab.setStyleSheet(f"font-size: 30px; color: {COLORS['muted']}; padding: 2px 8px;")
+            total = field(view, f"{hand}_total", None)
+            self.round_totals[hand].setText(
+                self.tr("total %1").replace("%1", str(total)) if total is not None and tokens else "")
+        if missing is not None:
+            self.round_missing.setText("? " + self.tr("Card missing: %1").replace("%1", prompts.position_name(missing)))
+            self.round_missing.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS['alert']};")
+        else:
+            self.round_missing.setText(self.tr("No card is being dealt") if inc is not None else "")
+            self.round_missing.setStyleSheet("font-size: 26px;")
 
     def _show_frames(self, inc) -> None:
         rows: list[tuple[str, str, str, str]] = []
@@ -853,9 +967,14 @@ class SupervisorScreen(QWidget):
         self.raw_table.setRowCount(len(rows))
         for r, values in enumerate(rows):
             for c, value in enumerate(values):
-                self.raw_table.setItem(r, c, QTableWidgetItem(value))
+                item = QTableWidgetItem(value)
+                item.setToolTip(value)  # the whole value, however narrow its column
+                self.raw_table.setItem(r, c, item)
         self.raw_table.resizeColumnToContents(0)
         self.raw_table.resizeColumnToContents(1)
+        cap = self.raw_table.fontMetrics().horizontalAdvance("M" * FRAME_COLUMN_CHARS)
+        if self.raw_table.columnWidth(1) > cap:  # a long kind and detail would push hex and text out of view
+            self.raw_table.setColumnWidth(1, cap)
 
     def add_fact(self, fact) -> None:
         """Take a controller fact: ``player_edge`` alerts go to the edge monitor; a new shoe clears it."""

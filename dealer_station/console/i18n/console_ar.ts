@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-188"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -197,7 +197,7 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-80"/>
+        <location line="+82"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -244,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location filename="../prompts.py" line="+71"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -414,7 +414,12 @@
         <translation>رهان جانبي لصالح اللاعب</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source>DEALER CALLED THE SUPERVISOR</source>
+        <translation>الموزّع استدعى المشرف</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>scanner misread</source>
         <translation>قراءة خاطئة من الماسح</translation>
     </message>
@@ -672,7 +677,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-198"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -684,7 +689,7 @@
         </translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+205"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>ضعوا رهاناتكم %1</translation>
     </message>
@@ -709,7 +714,7 @@
         <translation>انتهى الحذاء – حذاء جديد</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rescan %1</source>
         <translation>أعد مسح %1</translation>
     </message>
@@ -754,7 +759,8 @@
         <translation>وزّع %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Wait for the supervisor</source>
         <translation>انتظر المشرف</translation>
     </message>
@@ -792,7 +798,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>لوحة الخرز</translation>
     </message>
@@ -817,7 +823,7 @@
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>اسأل</translation>
     </message>
@@ -870,7 +876,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+205"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -922,12 +928,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+555"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
     </message>
     <message>
-        <location line="-546"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>متى</translation>
     </message>
@@ -938,12 +944,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>السبب</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>الحالة السابقة</translation>
     </message>
@@ -959,17 +965,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>الجولة</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>الدليل وآخر الإطارات الخام من الحذاء</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>الوقت</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>الإطار</translation>
     </message>
@@ -984,7 +1005,7 @@
         <translation>النص</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>الإجراء</translation>
     </message>
@@ -1070,12 +1091,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+473"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>الرهان</translation>
     </message>
@@ -1162,12 +1183,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+342"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-328"/>
+        <location line="-337"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
@@ -1237,7 +1258,22 @@
         <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. يُرفض الاستئناف حتى تُعالج: أدخل بطاقة %1 لوضعها، أو حدّد تجاهل البطاقات المحجوزة لتجاهلها.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>يستأنف حرق الأوراق في الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>يستأنف الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>الأوراق المحتجزة %1 تُستبعد (مسجّل).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>تُستأنف الجولة %1 من الحذاء %2 من حيث توقفت (%3)؛ يبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي بطاقة.</translation>
     </message>
@@ -1338,7 +1374,22 @@
         <translation>تم: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+108"/>
+        <source>total %1</source>
+        <translation>المجموع %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>الورقة الناقصة: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>لا تُوزَّع أي ورقة الآن</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>incident</source>
         <translation>حادثة</translation>
     </message>
@@ -1348,7 +1399,7 @@
         <translation>دليل</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
     </message>

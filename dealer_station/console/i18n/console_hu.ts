@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-188"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -197,7 +197,7 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-80"/>
+        <location line="+82"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -244,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location filename="../prompts.py" line="+71"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -414,7 +414,12 @@
         <translation>MELLÉKTÉT A JÁTÉKOSNAK KEDVEZ</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source>DEALER CALLED THE SUPERVISOR</source>
+        <translation>AZ OSZTÓ HÍVTA A FELÜGYELŐT</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>scanner misread</source>
         <translation>hibás olvasás</translation>
     </message>
@@ -672,14 +677,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-198"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+205"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
     </message>
@@ -704,7 +709,7 @@
         <translation>A CIPŐ VÉGE – ÚJ CIPŐ</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rescan %1</source>
         <translation>Olvasd be újra: %1</translation>
     </message>
@@ -749,7 +754,8 @@
         <translation>Oszd: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Wait for the supervisor</source>
         <translation>Várj a felügyelőre</translation>
     </message>
@@ -787,7 +793,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>
@@ -812,7 +818,7 @@
         <translation>Csótány út</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>Kérdés</translation>
     </message>
@@ -865,7 +871,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+205"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -917,12 +923,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+555"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>Nincs incidens: a parti nem szünetel</translation>
     </message>
     <message>
-        <location line="-546"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>MIKOR</translation>
     </message>
@@ -933,12 +939,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>INDOK</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>ELŐZŐ ÁLLAPOT</translation>
     </message>
@@ -954,17 +960,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A PARTI</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JÁTÉKOS</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANK</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>idő</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>keret</translation>
     </message>
@@ -979,7 +1000,7 @@
         <translation>szöveg</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>INTÉZKEDÉS</translation>
     </message>
@@ -1065,12 +1086,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+473"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>Ebben a cipőben nincs riasztás</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>tét</translation>
     </message>
@@ -1157,12 +1178,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+342"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-328"/>
+        <location line="-337"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
@@ -1232,7 +1253,22 @@
         <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A(z) %1. cipő ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>A visszatartott lapok (%1) ELVETVE (rögzítve).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
     </message>
@@ -1333,7 +1369,22 @@
         <translation>KÉSZ: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+108"/>
+        <source>total %1</source>
+        <translation>összeg %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Hiányzó lap: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Most nem osztanak lapot</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>incident</source>
         <translation>incidens</translation>
     </message>
@@ -1343,7 +1394,7 @@
         <translation>bizonyíték</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 most a játékosnak kedvez (EV %2)</translation>
     </message>

@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-188"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
@@ -197,7 +197,7 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-80"/>
+        <location line="+82"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -244,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location filename="../prompts.py" line="+71"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -414,7 +414,12 @@
         <translation>APOSTA LATERAL FAVORECE O JOGADOR</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source>DEALER CALLED THE SUPERVISOR</source>
+        <translation>O DEALER CHAMOU O SUPERVISOR</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>scanner misread</source>
         <translation>leitura falhada do scanner</translation>
     </message>
@@ -672,7 +677,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-198"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -680,7 +685,7 @@
         </translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+205"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>
@@ -705,7 +710,7 @@
         <translation>SAPATO TERMINADO – NOVO SAPATO</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rescan %1</source>
         <translation>Releia %1</translation>
     </message>
@@ -750,7 +755,8 @@
         <translation>Distribua %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Wait for the supervisor</source>
         <translation>Aguarde o supervisor</translation>
     </message>
@@ -788,7 +794,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>Bead plate</translation>
     </message>
@@ -813,7 +819,7 @@
         <translation>Cockroach pig</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>Prever</translation>
     </message>
@@ -866,7 +872,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+205"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -918,12 +924,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+555"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
     <message>
-        <location line="-546"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>QUANDO</translation>
     </message>
@@ -934,12 +940,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>MOTIVO</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>ESTADO ANTERIOR</translation>
     </message>
@@ -955,17 +961,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A RODADA</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JOGADOR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANKER</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>PROVA E ÚLTIMAS TRAMAS BRUTAS DO SAPATO</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>hora</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>trama</translation>
     </message>
@@ -980,7 +1001,7 @@
         <translation>texto</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>ATO</translation>
     </message>
@@ -1061,12 +1082,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+473"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>aposta</translation>
     </message>
@@ -1153,12 +1174,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+342"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location line="-328"/>
+        <location line="-337"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
@@ -1213,7 +1234,22 @@
         <translation>Nenhuma rodada aberta (pausa em %1): nada a anular. Use RETOMAR ou TERMINAR SAPATO.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A queima do sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>O sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>As cartas retidas %1 são DESCARTADAS (registado).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
@@ -1223,7 +1259,22 @@
         <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+165"/>
+        <source>total %1</source>
+        <translation>total %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Carta em falta: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Nenhuma carta está a ser dada</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>completed</source>
         <translation>concluída</translation>
     </message>
@@ -1233,7 +1284,7 @@
         <translation>anulada</translation>
     </message>
     <message>
-        <location line="-566"/>
+        <location line="-654"/>
         <source>DISCARD THE HELD CARDS</source>
         <translation>DESCARTAR AS CARTAS RETIDAS</translation>
     </message>
@@ -1253,7 +1304,7 @@
         <translation>O sapato leu %1 durante a pausa; a carta está retida. RETOMAR é recusado até que se decida: INTRODUZIR CARTA %1 para a colocar, ou marque DESCARTAR AS CARTAS RETIDAS para a descartar.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+24"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
         <translation>As cartas retidas %1 são DESCARTADAS (registado). A rodada %2 do sapato %3 retoma onde parou (%4); a contagem de leituras falhadas recomeça.</translation>
     </message>
@@ -1344,7 +1395,7 @@
         <translation>FEITO: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+121"/>
         <source>incident</source>
         <translation>incidente</translation>
     </message>
@@ -1354,7 +1405,7 @@
         <translation>prova</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>

@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-188"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
@@ -197,7 +197,7 @@
         <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>none</source>
         <translation>ఏవీ లేవు</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-80"/>
+        <location line="+82"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -244,7 +244,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location filename="../prompts.py" line="+71"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -414,7 +414,12 @@
         <translation>సైడ్ బెట్ ప్లేయర్‌కు అనుకూలం</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source>DEALER CALLED THE SUPERVISOR</source>
+        <translation>డీలర్ సూపర్వైజర్‌ను పిలిచారు</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>scanner misread</source>
         <translation>స్కానర్ తప్పు రీడింగ్</translation>
     </message>
@@ -672,7 +677,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-198"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -680,7 +685,7 @@
         </translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+205"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>పందాలు వేయండి %1</translation>
     </message>
@@ -705,7 +710,7 @@
         <translation>షూ ముగిసింది – కొత్త షూ</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rescan %1</source>
         <translation>%1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
@@ -750,7 +755,8 @@
         <translation>%1 డీల్ చేయండి</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Wait for the supervisor</source>
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
@@ -788,7 +794,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>బీడ్ ప్లేట్</translation>
     </message>
@@ -813,7 +819,7 @@
         <translation>కాక్రోచ్ పిగ్</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>అడగండి</translation>
     </message>
@@ -866,7 +872,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+205"/>
+        <location filename="../supervisor_screen.py" line="+210"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -918,12 +924,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+555"/>
+        <location line="+614"/>
         <source>No incident: the round is not paused</source>
         <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
     </message>
     <message>
-        <location line="-546"/>
+        <location line="-605"/>
         <source>WHEN</source>
         <translation>ఎప్పుడు</translation>
     </message>
@@ -934,12 +940,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+108"/>
         <source>REASON</source>
         <translation>కారణం</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-107"/>
         <source>STATE BEFORE</source>
         <translation>ముందటి స్థితి</translation>
     </message>
@@ -955,17 +961,32 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>రౌండ్</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>ఆధారం, షూ నుండి చివరి ముడి ఫ్రేములు</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>time</source>
         <translation>సమయం</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-106"/>
         <source>frame</source>
         <translation>ఫ్రేమ్</translation>
     </message>
@@ -980,7 +1001,7 @@
         <translation>పాఠ్యం</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>ACT</source>
         <translation>చర్య</translation>
     </message>
@@ -1066,12 +1087,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+473"/>
+        <location line="+561"/>
         <source>No alert in this shoe</source>
         <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location line="-468"/>
+        <location line="-556"/>
         <source>bet</source>
         <translation>పందెం</translation>
     </message>
@@ -1158,12 +1179,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+342"/>
         <source>wrong PIN</source>
         <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location line="-328"/>
+        <location line="-337"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
@@ -1233,7 +1254,22 @@
         <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. దాన్ని పరిష్కరించే వరకు కొనసాగించు తిరస్కరించబడుతుంది: ఉంచడానికి కార్డ్ నమోదు %1, లేదా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకోండి.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>షూ %1 లో కార్డులు పక్కన పెట్టడం ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>షూ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>షూ %2 లోని రౌండ్ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%3); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
     </message>
@@ -1334,7 +1370,22 @@
         <translation>పూర్తి: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+108"/>
+        <source>total %1</source>
+        <translation>మొత్తం %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>లేని కార్డు: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>ఇప్పుడు ఏ కార్డూ పంచడం లేదు</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>incident</source>
         <translation>సంఘటన</translation>
     </message>
@@ -1344,7 +1395,7 @@
         <translation>ఆధారం</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
     </message>

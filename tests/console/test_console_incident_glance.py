@@ -1,0 +1,245 @@
+"""Incidents a supervisor resolves at a glance, on the real controller and journal (issue 15 §2):
+a new incident starts with no act chosen, the paused dealer screen gives one instruction, a
+dealer's call and a pause in the burn are headed and previewed in plain words."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dealer_station.app.accounts import Accounts
+from drivers import frames
+
+
+@pytest.fixture
+def table(tmp_path, console):
+    """``table()`` → (window, station): the console on a real station with a simulated shoe."""
+    from dealer_station.console.station import open_station
+
+    accounts = tmp_path / "accounts.json"
+    Accounts(accounts).add("sue", "supervisor", "1234")
+    opened = []
+
+    def make():
+        station = open_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
+        opened.append(station)
+        win = console(station.controller, station.source, authenticate=station.authenticate,
+                      load_shoe=station.load_shoe)
+        return win, station
+
+    yield make
+    for station in opened:
+        try:
+            station.close()
+        except Exception:
+            pass
+
+
+def _press(qtbot, win):
+    controller = win.host.controller
+    before = (controller.frames_in_shoe, win.host.snapshot())
+    qtbot.keyClick(win, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: (controller.frames_in_shoe, win.host.snapshot()) != before, timeout=5000)
+
+
+def _until(qtbot, win, state):
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
+    for _ in range(80):
+        if win.host.snapshot().state == state:
+            return
+        _press(qtbot, win)
+    raise AssertionError(f"never reached {state}: {win.host.snapshot().state}")
+
+
+def _dealing(qtbot, win, cards=1):
+    _until(qtbot, win, "ready")
+    _press(qtbot, win)  # open betting
+    _press(qtbot, win)  # no more bets
+    for _ in range(cards):
+        _press(qtbot, win)
+    assert win.host.snapshot().state == "dealing"
+
+
+def _call(qtbot, win):
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    assert win.stack.currentWidget() is win.supervisor
+    assert win.host.snapshot().state == "paused"
+
+
+def _login(sup):
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1234")
+    assert sup.login(), sup.login_message.text()
+
+
+def _shown(qtbot, win):
+    """The latest snapshot has reached both screens."""
+    qtbot.waitUntil(lambda: win.supervisor.view == win.host.snapshot(), timeout=3000)
+    win.supervisor.show_view(win.host.snapshot())
+
+
+def test_a_new_incident_starts_with_no_act_chosen(qtbot, table):
+    win, _station = table()
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    sup = win.supervisor
+    _login(sup)
+    sup.select_act("resume")
+    sup.set_reason("other", "card flashed; checked")
+    assert sup.perform(), sup.outcome.text()
+    _shown(qtbot, win)
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    # a second incident: the form must not still hold RESUME, its reason, note or "DONE: RESUME"
+    _call(qtbot, win)
+    _shown(qtbot, win)
+    assert sup.selected_act is None
+    assert not any(b.isChecked() for b in sup.act_buttons.values())
+    assert sup.reason.currentData() == "" and sup.note.text() == "" and sup.card_edit.text() == ""
+    assert "DONE" not in sup.outcome.text() and sup.outcome.text() == ""
+    assert sup.preview.text() == "Choose an act."
+    assert not sup.confirm.isEnabled() and "choose an act" in sup.missing()
+
+
+def test_an_act_chosen_for_an_incident_stays_while_it_lasts(qtbot, table):
+    win, _station = table()
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    sup = win.supervisor
+    _shown(qtbot, win)
+    sup.select_act("void_round")
+    sup.set_reason("other", "checking")
+    sup.show_view(win.host.snapshot())  # the same incident again: nothing is cleared
+    assert sup.selected_act == "void_round" and sup.act_buttons["void_round"].isChecked()
+    assert sup.note.text() == "checking"
+
+
+def test_paused_after_misreads_the_dealer_screen_gives_one_instruction(qtbot, table):
+    win, _station = table()
+    _dealing(qtbot, win, cards=3)
+    before = win.bridge.delivered
+    for _ in range(3):
+        win.bridge.sink(frames.NoRead(b"NR\r\n"))
+    qtbot.waitUntil(lambda: win.bridge.delivered >= before + 3, timeout=3000)
+    view = win.host.snapshot()
+    assert view.state == "paused" and view.rescan  # the controller still knows the card to rescan
+    win.dealer.show_view(view)
+    d = win.dealer
+    assert "CALL THE SUPERVISOR" in d.banner.text()
+    assert d.next.text() == "Wait for the supervisor"
+    assert "Rescan" not in d.next.text() and "RESCAN" not in d.banner.text()
+    assert d.misread.isHidden()
+    assert not any(face.is_rescan for hand in (d.player, d.banker) for face in hand.cards)
+
+
+def test_a_dealers_call_is_headed_as_a_call_not_a_violation(qtbot, table):
+    win, _station = table()
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    sup = win.supervisor
+    _shown(qtbot, win)
+    assert sup.incident_title.text() == "‼ DEALER CALLED THE SUPERVISOR"
+    assert "PROCEDURE" not in sup.incident_title.text().upper()
+    assert "DEALER CALLED THE SUPERVISOR" in win.dealer.incident.text.text()
+    assert "PROCEDURE" not in win.dealer.incident.text.text()
+
+
+def test_a_pause_in_the_burn_says_the_burn_resumes(qtbot, table):
+    win, _station = table()
+    _until(qtbot, win, "burning")
+    _call(qtbot, win)
+    sup = win.supervisor
+    _shown(qtbot, win)
+    assert win.host.snapshot().incident.state_before == "burning"
+    sup.select_act("resume")
+    text = sup.preview.text()
+    assert text.startswith("The burn of shoe 1 resumes where it stopped (BURNING)"), text
+    assert "Round 0" not in text and "round 0" not in text.lower()
+
+
+def _faces(tokens):
+    from dealer_station.console.cards import card_label
+
+    return [card_label(t)[0] + card_label(t)[1] for t in tokens]
+
+
+def test_the_supervisor_sees_the_round_beside_the_incident(qtbot, table, monkeypatch):
+    win, _station = table()
+    _dealing(qtbot, win, cards=3)  # PLAYER 1, BANKER 1, PLAYER 2 dealt; BANKER 2 is due
+    _call(qtbot, win)
+    sup = win.supervisor
+    _shown(qtbot, win)
+    view = win.host.snapshot()
+    assert len(view.player) == 2 and len(view.banker) == 1
+
+    def no_journal(*_a, **_k):
+        raise AssertionError("the supervisor screen read the journal to draw the round")
+
+    monkeypatch.setattr(win.host, "recall", no_journal)
+    monkeypatch.setattr(win.host, "round_events", no_journal)
+    sup.show_view(view)  # drawn from the TableView alone
+    cards = sup.round_cards
+    assert [cards["player1"].text(), cards["player2"].text()] == _faces(view.player)
+    assert cards["banker1"].text() == _faces(view.banker)[0]
+    assert cards["banker2"].text() == "?" and cards["player3"].text() == "–" and cards["banker3"].text() == "–"
+    assert sup.round_totals["player"].text() == f"total {view.player_total}"
+    assert sup.round_totals["banker"].text() == f"total {view.banker_total}"
+    assert sup.round_missing.text() == "? Card missing: BANKER CARD 2"
+    assert all(lab.isVisible() for lab in (*cards.values(), sup.round_missing))
+
+
+def test_after_misreads_the_supervisor_sees_which_card_to_rescan(qtbot, table):
+    win, _station = table()
+    _dealing(qtbot, win, cards=1)
+    before = win.bridge.delivered
+    for _ in range(3):
+        win.bridge.sink(frames.NoRead(b"NR\r\n"))
+    qtbot.waitUntil(lambda: win.bridge.delivered >= before + 3, timeout=3000)
+    view = win.host.snapshot()
+    assert view.state == "paused" and view.rescan == "banker1"
+    sup = win.supervisor
+    sup.show_view(view)
+    assert sup.round_cards["banker1"].text() == "?"
+    assert sup.round_missing.text() == "? Card missing: BANKER CARD 1"
+    assert sup.round_cards["player1"].text() == _faces(view.player)[0]
+
+
+def test_a_pause_with_no_card_being_dealt_names_no_missing_card(qtbot, table):
+    win, _station = table()
+    _until(qtbot, win, "burning")
+    _call(qtbot, win)
+    sup = win.supervisor
+    sup.show_view(win.host.snapshot())
+    assert all(lab.text() == "–" for lab in sup.round_cards.values())
+    assert sup.round_missing.text() == "No card is being dealt"
+
+
+def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
+    from datetime import UTC, datetime
+
+    from dealer_station.console.bridge import RawFrame
+
+    win, _station = table()
+    win.resize(1920, 1080)
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    sup = win.supervisor
+    long_detail = "bad_lrc: expected 0x44 got 0x45 after a token cut short by the reader " * 3
+    raw = bytes.fromhex("02 44 31 32 03 44".replace(" ", "")) * 6
+    frames_seen = [RawFrame("Misread", raw, datetime.now(UTC), long_detail),
+                   RawFrame("CardRead", b"\x02QH\x03", datetime.now(UTC))]
+    sup.frames = lambda: frames_seen
+    sup.show_view(win.host.snapshot())
+    qtbot.wait(50)
+    t = sup.raw_table
+    width = t.viewport().width()
+    assert width > 0
+    assert t.horizontalScrollBar().maximum() == 0
+    header = t.horizontalHeader()
+    for col in range(4):
+        left = header.sectionViewportPosition(col)
+        assert left >= 0 and left + header.sectionSize(col) <= width + 1, (col, left, header.sectionSize(col), width)
+        assert header.sectionSize(col) >= 60, (col, header.sectionSize(col))  # each column can be read
+    assert header.sectionSize(1) < width // 3  # the frame column no longer takes the row
+    kinds = [t.item(r, 1) for r in range(t.rowCount())]
+    whole = [item for item in kinds if item.text().startswith("Misread")]
+    assert whole and whole[0].toolTip() == whole[0].text() and long_detail in whole[0].toolTip()
