@@ -278,7 +278,7 @@
     <message>
         <location line="+3"/>
         <source>PIN again</source>
-        <translation>الرمز مجددًا</translation>
+        <translation>أعد الرمز</translation>
     </message>
     <message>
         <location line="+6"/>

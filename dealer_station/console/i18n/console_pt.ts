@@ -278,7 +278,7 @@
     <message>
         <location line="+3"/>
         <source>PIN again</source>
-        <translation>PIN de novo</translation>
+        <translation>Repetir</translation>
     </message>
     <message>
         <location line="+6"/>

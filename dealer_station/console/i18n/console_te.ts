@@ -253,7 +253,7 @@
     <message>
         <location line="+2"/>
         <source>Add a dealer and a supervisor (PIN: 4 to 12 digits). Later accounts are added with dealer-station users add.</source>
-        <translation>ఒక డీలర్‌ను, ఒక సూపర్వైజర్‌ను జోడించండి (PIN: 4 నుండి 12 అంకెలు). తర్వాతి ఖాతాలు dealer-station users add తో జోడించబడతాయి.</translation>
+        <translation>డీలర్‌ను, సూపర్వైజర్‌ను జోడించండి (PIN: 4–12 అంకెలు). తర్వాతి ఖాతాలు: dealer-station users add.</translation>
     </message>
     <message>
         <location line="+4"/>
