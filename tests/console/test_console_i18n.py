@@ -15,6 +15,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
@@ -32,6 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.app.accounts import Accounts
+from dealer_station.console.sign_in import FirstAccountsDialog
+from dealer_station.console.station import Station
 from tests.conftest import ROOT, run_cli
 
 I18N = ROOT / "dealer_station" / "console" / "i18n"
@@ -287,7 +290,49 @@ def test_nothing_is_clipped_at_1920_by_1080(lang, qtbot, console, station, langu
     for tab in range(sup.tabs.count()):
         sup.tabs.setCurrentIndex(tab)
         check(f"supervisor, tab {tab}")
+    _check_the_sign_in(win, check)
+    dialog = FirstAccountsDialog(lambda user, role, pin: None, win)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for pin_again in ("", "1234"):  # the two PINs differ, then the account is added
+        dialog.user_edit.setText("sue")
+        dialog.role.setCurrentIndex(1)
+        dialog.pin_edit.setText("1234")
+        dialog.pin_again.setText(pin_again)
+        dialog.add()
+        _settle(qtbot, dialog)
+        problems.extend(f"first accounts, {dialog.message.text()!r}: {p}" for p in _clipped(dialog))
+    dialog.close()
     assert not problems, f"{lang}: clipped at 1920x1080:\n  " + "\n  ".join(problems)
+
+
+def _check_the_sign_in(win, check) -> None:
+    """The dealer's sign-in and the DEALER button in each thing they say (no dealer, the demo dealer, a dealer)."""
+    notes = [Station.dealer_note.fget(SimpleNamespace(has_accounts=lambda: False, simulated=simulated))
+             for simulated in (True, False)]  # the station's two no-accounts notices, as the console shows them
+    win.show_sign_in()
+    check("sign-in")
+    screen = win.sign_in
+    screen.offer_first_accounts(True)
+    for dealer, how, note in ((None, None, notes[1]), ("demo", "demo", notes[0]), ("sue", "pin", "")):
+        screen.show_dealer(dealer, how, note)
+        screen.read_badge("sue")
+        check(f"sign-in, {how}, a badge read")
+        screen.pin_edit.clear()
+        screen.submit()
+        check(f"sign-in, {how}, no PIN")
+        screen.refused("wrong user or PIN")
+        check(f"sign-in, {how}, refused")
+    win.dealer_sign_out()  # refused while the table is paused: the reason is shown
+    check("sign-in, sign-out refused")
+    screen.show_message(win.tr("Signed out: the next dealer signs in"), None)
+    check("sign-in, signed out")
+    screen.show_message(win.tr("Accounts added: sign in with one"), None)
+    check("sign-in, accounts added")
+    for dealer, how, note in ((None, None, ""), ("demo", "demo", notes[0]), ("sue", "pin", "")):
+        win.dealer.show_dealer(dealer, how, note)
+        win.stack.setCurrentWidget(win.dealer)
+        check(f"dealer, dealer {how}")
 
 
 def test_the_clipping_check_sees_a_clipped_label(qtbot, console, station):

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+186"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-106"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -79,24 +79,24 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+42"/>
+        <location line="+41"/>
+        <location line="+47"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+40"/>
+        <location line="-46"/>
+        <location line="+45"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-22"/>
         <source>ROADS</source>
         <translation>الطرق</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Roads are not available in this build</source>
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
@@ -116,7 +116,7 @@
         <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>NEW SHOE</source>
         <translation>حذاء جديد</translation>
     </message>
@@ -152,17 +152,32 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+188"/>
+        <location line="+201"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-201"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+14"/>
+        <source>NO DEALER  [F6]</source>
+        <translation>لا يوجد موزع  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEMO DEALER  [F6]</source>
+        <translation>موزع تجريبي  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEALER %1  [F6]</source>
+        <translation>الموزع %1  [F6]</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -229,14 +244,82 @@
     </message>
 </context>
 <context>
+    <name>FirstAccountsDialog</name>
+    <message>
+        <location filename="../sign_in.py" line="+332"/>
+        <source>The first accounts</source>
+        <translation>الحسابات الأولى</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a dealer and a supervisor (PIN: 4 to 12 digits). Later accounts are added with dealer-station users add.</source>
+        <translation>أضف موزعًا ومشرفًا (الرمز: من 4 إلى 12 رقمًا). تُضاف الحسابات اللاحقة بالأمر dealer-station users add.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>name</source>
+        <translation>الاسم</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dealer</source>
+        <translation>موزع</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>supervisor</source>
+        <translation>مشرف</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PIN</source>
+        <translation>الرمز</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PIN again</source>
+        <translation>أعد الرمز</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ADD</source>
+        <translation>أضف</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DONE</source>
+        <translation>تم</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two PINs differ</source>
+        <translation>الرمزان مختلفان</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Added %1 (%2)</source>
+        <translation>أُضيف %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+98"/>
+        <location filename="../main_window.py" line="+114"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+112"/>
+        <source>Accounts added: sign in with one</source>
+        <translation>أُضيفت الحسابات: سجّل الدخول بأحدها</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Signed out: the next dealer signs in</source>
+        <translation>تم تسجيل الخروج: يسجّل الموزع التالي الدخول</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>called from the dealer console</source>
         <translation>استُدعي من شاشة الموزع</translation>
     </message>
@@ -871,6 +954,92 @@
         <location line="+0"/>
         <source>blue</source>
         <translation>أزرق</translation>
+    </message>
+</context>
+<context>
+    <name>SignInScreen</name>
+    <message>
+        <location filename="../sign_in.py" line="-215"/>
+        <source>DEALER SIGN-IN</source>
+        <translation>دخول الموزع</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Type your dealer id and PIN, or scan your dealer badge.</source>
+        <translation>اكتب معرّف الموزع والرمز، أو امسح شارة الموزع.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>dealer id</source>
+        <translation>معرّف الموزع</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PIN</source>
+        <translation>الرمز</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>SIGN IN</source>
+        <translation>دخول</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SIGN OUT</source>
+        <translation>خروج</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>DEALER SCREEN</source>
+        <translation>شاشة الموزع</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CREATE THE FIRST ACCOUNTS</source>
+        <translation>أنشئ الحسابات الأولى</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Badge of %1 read: enter the PIN</source>
+        <translation>قُرئت شارة %1: أدخل الرمز</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type the dealer id and the PIN</source>
+        <translation>اكتب معرّف الموزع والرمز</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>REFUSED: %1</source>
+        <translation>مرفوض: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nobody is signed in: betting cannot open until a dealer signs in.</source>
+        <translation>لم يسجّل أحد الدخول: لا تُفتح الرهانات حتى يسجّل موزع الدخول.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Demo dealer signed in</source>
+        <translation>الموزع التجريبي مسجّل الدخول</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signed in: %1</source>
+        <translation>مسجّل الدخول: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Station</name>
+    <message>
+        <location filename="../station.py" line="+102"/>
+        <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
+        <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
+        <translation>لا حسابات بعد: لا تُفتح الرهانات حتى يسجّل موزع الدخول. أضف موزعًا بالأمر &apos;dealer-station users add NAME --role dealer&apos; (ومشرفًا بـ --role supervisor)، ثم سجّل الدخول هنا.</translation>
     </message>
 </context>
 <context>

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+186"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-106"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -79,24 +79,24 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+42"/>
+        <location line="+41"/>
+        <location line="+47"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+40"/>
+        <location line="-46"/>
+        <location line="+45"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-22"/>
         <source>ROADS</source>
         <translation>ÚTVONALAK</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Roads are not available in this build</source>
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
@@ -116,7 +116,7 @@
         <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>NEW SHOE</source>
         <translation>ÚJ CIPŐ</translation>
     </message>
@@ -152,17 +152,32 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+188"/>
+        <location line="+201"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-201"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+14"/>
+        <source>NO DEALER  [F6]</source>
+        <translation>NINCS OSZTÓ  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEMO DEALER  [F6]</source>
+        <translation>BEMUTATÓ OSZTÓ  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEALER %1  [F6]</source>
+        <translation>OSZTÓ %1  [F6]</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -229,14 +244,82 @@
     </message>
 </context>
 <context>
+    <name>FirstAccountsDialog</name>
+    <message>
+        <location filename="../sign_in.py" line="+332"/>
+        <source>The first accounts</source>
+        <translation>Az első fiókok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a dealer and a supervisor (PIN: 4 to 12 digits). Later accounts are added with dealer-station users add.</source>
+        <translation>Adj hozzá egy osztót és egy felügyelőt (PIN: 4–12 számjegy). A további fiókokat a dealer-station users add paranccsal lehet hozzáadni.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>name</source>
+        <translation>név</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dealer</source>
+        <translation>osztó</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>supervisor</source>
+        <translation>felügyelő</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PIN again</source>
+        <translation>PIN újra</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ADD</source>
+        <translation>HOZZÁADÁS</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DONE</source>
+        <translation>KÉSZ</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two PINs differ</source>
+        <translation>A két PIN nem egyezik</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Added %1 (%2)</source>
+        <translation>Hozzáadva: %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+98"/>
+        <location filename="../main_window.py" line="+114"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+112"/>
+        <source>Accounts added: sign in with one</source>
+        <translation>Fiókok hozzáadva: jelentkezz be az egyikkel</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Signed out: the next dealer signs in</source>
+        <translation>Kijelentkezve: a következő osztó jelentkezzen be</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>called from the dealer console</source>
         <translation>az osztó pultjáról hívva</translation>
     </message>
@@ -866,6 +949,92 @@
         <location line="+0"/>
         <source>blue</source>
         <translation>kék</translation>
+    </message>
+</context>
+<context>
+    <name>SignInScreen</name>
+    <message>
+        <location filename="../sign_in.py" line="-215"/>
+        <source>DEALER SIGN-IN</source>
+        <translation>OSZTÓ BEJELENTKEZÉS</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Type your dealer id and PIN, or scan your dealer badge.</source>
+        <translation>Írd be az osztóazonosítód és a PIN-t, vagy olvasd be az osztókártyád.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>dealer id</source>
+        <translation>osztóazonosító</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>SIGN IN</source>
+        <translation>BELÉPÉS</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SIGN OUT</source>
+        <translation>KILÉPÉS</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>DEALER SCREEN</source>
+        <translation>OSZTÓ KÉPERNYŐ</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CREATE THE FIRST ACCOUNTS</source>
+        <translation>AZ ELSŐ FIÓKOK LÉTREHOZÁSA</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Badge of %1 read: enter the PIN</source>
+        <translation>%1 kártyája beolvasva: írd be a PIN-t</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type the dealer id and the PIN</source>
+        <translation>Írd be az osztóazonosítót és a PIN-t</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>REFUSED: %1</source>
+        <translation>ELUTASÍTVA: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nobody is signed in: betting cannot open until a dealer signs in.</source>
+        <translation>Senki sincs bejelentkezve: a fogadás csak akkor nyílhat, ha egy osztó bejelentkezik.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Demo dealer signed in</source>
+        <translation>Bemutató osztó bejelentkezve</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signed in: %1</source>
+        <translation>Bejelentkezve: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Station</name>
+    <message>
+        <location filename="../station.py" line="+102"/>
+        <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
+        <translation>Bemutató osztó — még nincs fiók: hozd létre őket így: dealer-station users add</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
+        <translation>Még nincs fiók: a fogadás csak akkor nyílhat, ha egy osztó bejelentkezik. Adj hozzá egy osztót így: &apos;dealer-station users add NAME --role dealer&apos; (és egy felügyelőt: --role supervisor), majd jelentkezz be itt.</translation>
     </message>
 </context>
 <context>

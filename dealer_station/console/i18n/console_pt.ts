@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+186"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-106"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -79,24 +79,24 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+42"/>
+        <location line="+41"/>
+        <location line="+47"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+40"/>
+        <location line="-46"/>
+        <location line="+45"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-22"/>
         <source>ROADS</source>
         <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Roads are not available in this build</source>
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
@@ -116,7 +116,7 @@
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
@@ -152,17 +152,32 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+188"/>
+        <location line="+201"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-201"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+14"/>
+        <source>NO DEALER  [F6]</source>
+        <translation>SEM DEALER  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEMO DEALER  [F6]</source>
+        <translation>DEALER DE DEMONSTRAÇÃO  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEALER %1  [F6]</source>
+        <translation>DEALER %1  [F6]</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -229,14 +244,82 @@
     </message>
 </context>
 <context>
+    <name>FirstAccountsDialog</name>
+    <message>
+        <location filename="../sign_in.py" line="+332"/>
+        <source>The first accounts</source>
+        <translation>As primeiras contas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a dealer and a supervisor (PIN: 4 to 12 digits). Later accounts are added with dealer-station users add.</source>
+        <translation>Adicione um dealer e um supervisor (PIN: 4 a 12 dígitos). As contas seguintes são adicionadas com dealer-station users add.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dealer</source>
+        <translation>dealer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>supervisor</source>
+        <translation>supervisor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PIN again</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ADD</source>
+        <translation>ADICIONAR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DONE</source>
+        <translation>FEITO</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two PINs differ</source>
+        <translation>Os dois PIN não coincidem</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Added %1 (%2)</source>
+        <translation>Adicionado: %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+98"/>
+        <location filename="../main_window.py" line="+114"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+112"/>
+        <source>Accounts added: sign in with one</source>
+        <translation>Contas adicionadas: inicie sessão com uma delas</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Signed out: the next dealer signs in</source>
+        <translation>Sessão terminada: o próximo dealer inicia sessão</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>called from the dealer console</source>
         <translation>chamado pela consola do dealer</translation>
     </message>
@@ -867,6 +950,92 @@
         <location line="+0"/>
         <source>blue</source>
         <translation>azul</translation>
+    </message>
+</context>
+<context>
+    <name>SignInScreen</name>
+    <message>
+        <location filename="../sign_in.py" line="-215"/>
+        <source>DEALER SIGN-IN</source>
+        <translation>ENTRADA DO DEALER</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Type your dealer id and PIN, or scan your dealer badge.</source>
+        <translation>Escreva o seu ID de dealer e o PIN, ou passe o seu cartão de dealer.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>dealer id</source>
+        <translation>ID do dealer</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>SIGN IN</source>
+        <translation>ENTRAR</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SIGN OUT</source>
+        <translation>SAIR</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>DEALER SCREEN</source>
+        <translation>ECRÃ DO DEALER</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CREATE THE FIRST ACCOUNTS</source>
+        <translation>CRIAR AS PRIMEIRAS CONTAS</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Badge of %1 read: enter the PIN</source>
+        <translation>Cartão de %1 lido: introduza o PIN</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type the dealer id and the PIN</source>
+        <translation>Escreva o ID do dealer e o PIN</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>REFUSED: %1</source>
+        <translation>RECUSADO: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nobody is signed in: betting cannot open until a dealer signs in.</source>
+        <translation>Ninguém iniciou sessão: as apostas não podem abrir até um dealer iniciar sessão.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Demo dealer signed in</source>
+        <translation>Dealer de demonstração com sessão iniciada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signed in: %1</source>
+        <translation>Sessão iniciada: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Station</name>
+    <message>
+        <location filename="../station.py" line="+102"/>
+        <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
+        <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
+        <translation>Ainda sem contas: as apostas não podem abrir até um dealer iniciar sessão. Adicione um dealer com &apos;dealer-station users add NAME --role dealer&apos; (e um supervisor com --role supervisor) e depois inicie sessão aqui.</translation>
     </message>
 </context>
 <context>

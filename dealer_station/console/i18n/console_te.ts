@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+186"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-106"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -79,24 +79,24 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+42"/>
+        <location line="+41"/>
+        <location line="+47"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+40"/>
+        <location line="-46"/>
+        <location line="+45"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-22"/>
         <source>ROADS</source>
         <translation>రోడ్లు</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>Roads are not available in this build</source>
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
@@ -116,7 +116,7 @@
         <translation>ఈ రౌండ్‌లో అందుబాటులో ఉన్న పందాలు</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>NEW SHOE</source>
         <translation>కొత్త షూ</translation>
     </message>
@@ -152,17 +152,32 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+188"/>
+        <location line="+201"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-201"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+14"/>
+        <source>NO DEALER  [F6]</source>
+        <translation>డీలర్ లేరు  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEMO DEALER  [F6]</source>
+        <translation>డెమో డీలర్  [F6]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEALER %1  [F6]</source>
+        <translation>డీలర్ %1  [F6]</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -229,14 +244,82 @@
     </message>
 </context>
 <context>
+    <name>FirstAccountsDialog</name>
+    <message>
+        <location filename="../sign_in.py" line="+332"/>
+        <source>The first accounts</source>
+        <translation>మొదటి ఖాతాలు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add a dealer and a supervisor (PIN: 4 to 12 digits). Later accounts are added with dealer-station users add.</source>
+        <translation>డీలర్‌ను, సూపర్వైజర్‌ను జోడించండి (PIN: 4–12 అంకెలు). తర్వాతి ఖాతాలు: dealer-station users add.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>name</source>
+        <translation>పేరు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dealer</source>
+        <translation>డీలర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>supervisor</source>
+        <translation>సూపర్వైజర్</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PIN again</source>
+        <translation>PIN మళ్లీ</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ADD</source>
+        <translation>జోడించు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DONE</source>
+        <translation>పూర్తి</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two PINs differ</source>
+        <translation>రెండు PINలు వేరుగా ఉన్నాయి</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Added %1 (%2)</source>
+        <translation>%1 (%2) జోడించబడింది</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+98"/>
+        <location filename="../main_window.py" line="+114"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+112"/>
+        <source>Accounts added: sign in with one</source>
+        <translation>ఖాతాలు జోడించబడ్డాయి: వాటిలో ఒకదానితో సైన్ ఇన్ చేయండి</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Signed out: the next dealer signs in</source>
+        <translation>సైన్ అవుట్ అయ్యారు: తదుపరి డీలర్ సైన్ ఇన్ చేయాలి</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>called from the dealer console</source>
         <translation>డీలర్ కన్సోల్ నుండి పిలిచారు</translation>
     </message>
@@ -867,6 +950,92 @@
         <location line="+0"/>
         <source>blue</source>
         <translation>నీలం</translation>
+    </message>
+</context>
+<context>
+    <name>SignInScreen</name>
+    <message>
+        <location filename="../sign_in.py" line="-215"/>
+        <source>DEALER SIGN-IN</source>
+        <translation>డీలర్ సైన్ ఇన్</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Type your dealer id and PIN, or scan your dealer badge.</source>
+        <translation>మీ డీలర్ ID, PIN టైప్ చేయండి, లేదా మీ డీలర్ బ్యాడ్జ్ స్కాన్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>dealer id</source>
+        <translation>డీలర్ ID</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>SIGN IN</source>
+        <translation>సైన్ ఇన్</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SIGN OUT</source>
+        <translation>సైన్ అవుట్</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>DEALER SCREEN</source>
+        <translation>డీలర్ స్క్రీన్</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CREATE THE FIRST ACCOUNTS</source>
+        <translation>మొదటి ఖాతాలు సృష్టించు</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Badge of %1 read: enter the PIN</source>
+        <translation>%1 బ్యాడ్జ్ చదవబడింది: PIN నమోదు చేయండి</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type the dealer id and the PIN</source>
+        <translation>డీలర్ ID, PIN టైప్ చేయండి</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>REFUSED: %1</source>
+        <translation>తిరస్కరించబడింది: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nobody is signed in: betting cannot open until a dealer signs in.</source>
+        <translation>ఎవరూ సైన్ ఇన్ చేయలేదు: డీలర్ సైన్ ఇన్ చేసే వరకు పందాలు తెరవబడవు.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Demo dealer signed in</source>
+        <translation>డెమో డీలర్ సైన్ ఇన్ అయ్యారు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signed in: %1</source>
+        <translation>సైన్ ఇన్ అయ్యారు: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Station</name>
+    <message>
+        <location filename="../station.py" line="+102"/>
+        <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
+        <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
+        <translation>ఇంకా ఖాతాలు లేవు: డీలర్ సైన్ ఇన్ చేసే వరకు పందాలు తెరవబడవు. &apos;dealer-station users add NAME --role dealer&apos; తో డీలర్‌ను (--role supervisor తో సూపర్వైజర్‌ను) జోడించి, తర్వాత ఇక్కడ సైన్ ఇన్ చేయండి.</translation>
     </message>
 </context>
 <context>
