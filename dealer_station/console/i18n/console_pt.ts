@@ -577,6 +577,65 @@
     </message>
 </context>
 <context>
+    <name>ReplayPanel</name>
+    <message>
+        <location filename="../replay_panel.py" line="65" />
+        <location filename="../replay_panel.py" line="103" />
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="66" />
+        <source>Step</source>
+        <translation>Passo</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="77" />
+        <source>REPLAY</source>
+        <translation>REPRODUÇÃO</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="80" />
+        <source>Speed</source>
+        <translation>Velocidade</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="110" />
+        <source>Play</source>
+        <translation>Reproduzir</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="172" />
+        <source>replay finished</source>
+        <translation>reprodução terminada</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="173" />
+        <source>replay playing</source>
+        <translation>reprodução a decorrer</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="173" />
+        <source>replay paused</source>
+        <translation>reprodução em pausa</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="186" />
+        <source>Play / pause the replay [F7]</source>
+        <translation>Reproduzir / pausar a reprodução [F7]</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="187" />
+        <source>Play the next recorded step [F8]</source>
+        <translation>Reproduzir o passo gravado seguinte [F8]</translation>
+    </message>
+    <message>
+        <location filename="../replay_panel.py" line="188" />
+        <source>Replay</source>
+        <translation>Reprodução</translation>
+    </message>
+</context>
+<context>
     <name>SupervisorScreen</name>
     <message>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
