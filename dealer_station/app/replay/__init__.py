@@ -38,8 +38,9 @@ captures by ``.pcap``/``.pcapng``):
 A bytes-only recording (``record``, a capture) can take the acts and link events of the station's
 journal export of the same shoe, placed by clock time (:func:`with_acts`).
 
-The automatic dealer (:class:`AutoActs`) acts unless the session holds dealer acts: it starts a
-shoe, opens and closes betting and confirms results whenever the next frame needs it.
+The automatic dealer (the station's own :class:`~dealer_station.app.autodealer.AutoDealer`,
+through its ``before_frame``) acts unless the session holds dealer acts: it starts a shoe, opens
+and closes betting and confirms results whenever the next frame needs it.
 Supervisor acts in a session are always applied where they stand; they were authenticated at
 the table, so replay accepts the recorded user (:class:`RecordedAuthority`).
 
@@ -55,7 +56,6 @@ from dealer_station.app.replay.expected import ExpectedError, compare_lines, loa
 from dealer_station.app.replay.player import (
     FAST_GC_THRESHOLD,
     ROUND_KINDS,
-    AutoActs,
     RecordedAuthority,
     Replayer,
     ReplayResult,
@@ -74,7 +74,7 @@ from dealer_station.app.replay.session import (
     with_acts,
 )
 
-__all__ = ["AuditReport", "AutoActs", "EPOCH", "ExpectedError", "FAST_GC_THRESHOLD", "ROUND_KINDS",
+__all__ = ["AuditReport", "EPOCH", "ExpectedError", "FAST_GC_THRESHOLD", "ROUND_KINDS",
            "RecordedAuthority", "ReplayError", "ReplayResult", "ReplaySession", "Replayer", "SESSION_KINDS", "Step",
            "_json_line", "audit_journal", "compare_lines", "frame_from_body", "load_expected", "load_session",
            "round_line", "torn_line_message", "with_acts"]

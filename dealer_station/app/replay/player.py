@@ -19,17 +19,17 @@ from pathlib import Path
 import structlog
 
 from dealer_station.app.accounts import AuthError
+from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.app.logging import log_enabled
 from dealer_station.app.replay.session import EPOCH, ReplayError, ReplaySession, Step
-from dealer_station.domain.table import CARD_STATES
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import Codec, make_codec
 from drivers.errors import ShoeConfigError
 from drivers.frames import Connected, ConnectionLost, Garbage
 
-__all__ = ["AutoActs", "FAST_GC_THRESHOLD", "ROUND_KINDS", "RecordedAuthority", "ReplayResult", "Replayer",
+__all__ = ["FAST_GC_THRESHOLD", "ROUND_KINDS", "RecordedAuthority", "ReplayResult", "Replayer",
            "round_line"]
 
 ROUND_KINDS = ("round_completed", "round_voided", "shoe_ended")
@@ -56,52 +56,6 @@ class RecordedAuthority:
         """Accept a recorded, non-empty user. Raises AuthError for an empty one."""
         if not str(user or "").strip():
             raise AuthError("unknown_user", "a recorded supervisor act has no user")
-
-
-class AutoActs:
-    """The automatic dealer of a replay: the dealer acts the next frame needs, and nothing else.
-
-    Before a card, a No-Read or the cut card: start a shoe, confirm a result, open and close
-    betting until the table expects a card (as ``simulate``'s dealer, who draws only once betting
-    is closed: a cut card between rounds is read with the next round's betting closed, so that
-    round is the shoe's last, RULES.md §1). Paused tables are left to the session's supervisor
-    acts (RULES.md §5).
-    """
-
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
-        self._machine = controller.machine
-        self.acts = 0
-
-    def _act(self, act: str) -> None:
-        self.acts += 1
-        try:
-            self.controller.dealer(act)
-        except ActRefused as err:  # journaled by the controller; the frame decides the rest
-            _log.warning("auto_act_refused", act=act, why=err.why)
-
-    def before_frame(self, frame: object) -> None:
-        """Act until the table is where ``frame`` can be read (bounded: at most 8 acts)."""
-        machine = self._machine
-        for _ in range(8):
-            state = machine.state
-            if state in ("no_shoe", "shoe_end"):
-                self._act("new_shoe")
-            elif state == "result":
-                self._act("confirm_result")
-            elif state in CARD_STATES or state == "paused":
-                return
-            elif state == "ready":
-                self._act("open_betting")
-            elif state == "betting_open":
-                self._act("close_betting")
-            else:
-                return
-
-    def finish(self) -> None:
-        """At the end of a session: confirm a dealt round, so that its result is issued."""
-        if self.controller.machine.state == "result":
-            self._act("confirm_result")
 
 
 def round_line(fact: Fact) -> dict:
@@ -243,7 +197,7 @@ class Replayer:
         """Prepare ``session`` for :meth:`advance` (codec, automatic dealer, the link). Raises ReplayError."""
         self._session = session
         self._codec_now = self._codec(session)
-        self._auto = AutoActs(self.controller) if (self.auto if self.auto is not None
+        self._auto = AutoDealer(self.controller) if (self.auto if self.auto is not None
                                                    else not session.has_dealer_acts) else None
         self._index = 0
         steps = session.steps
@@ -309,7 +263,7 @@ class Replayer:
         except ShoeConfigError as err:
             raise ReplayError(f"{session.path}: {err}") from err
 
-    def _step(self, step: Step, codec: Codec | None, auto: AutoActs | None) -> None:
+    def _step(self, step: Step, codec: Codec | None, auto: AutoDealer | None) -> None:
         now = step.t
         if step.kind == "bytes":
             assert codec is not None
@@ -330,7 +284,7 @@ class Replayer:
         elif step.kind == "act":
             self._apply(step)
 
-    def _frame(self, frame: object, auto: AutoActs | None) -> None:
+    def _frame(self, frame: object, auto: AutoDealer | None) -> None:
         self.result.frames += 1
         if isinstance(frame, Garbage):
             self.result.garbage += 1
