@@ -11,9 +11,10 @@ from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.app.replay.player import RecordedAuthority
-from dealer_station.app.replay.session import EPOCH, _link_event, _parse_time, frame_from_body
+from dealer_station.app.replay.session import EPOCH, _parse_time, frame_from_body
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.frames import ConnectionLost
+from drivers.sessions import link_event
 
 __all__ = ["AuditReport", "audit_journal"]
 
@@ -48,7 +49,7 @@ def _feed(controller: Controller, body: dict) -> None:
         finally:
             controller.begin_stop(False)
     elif kind == "link":
-        controller.shoe_event(_link_event(body))
+        controller.shoe_event(link_event(body))
     elif kind == "stop":
         controller.stop(str(body.get("why") or ""))
     elif kind == "journal":

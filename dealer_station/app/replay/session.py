@@ -16,10 +16,18 @@ from dealer_station.domain.table import DEALER_ACTS, SUPERVISOR_ACTS
 from drivers.codecs import CODECS
 from drivers.errors import ShoeConfigError
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
-from drivers.sessions import SESSION_FORMAT, SessionFormatError, read_tty_script
+from drivers.sessions import (
+    SESSION_FORMAT,
+    SessionFormatError,
+    _json_line,
+    link_event,
+    parse_session,
+    read_tty_script,
+    torn_line_message,
+)
 
 __all__ = ["EPOCH", "ReplayError", "ReplaySession", "SESSION_KINDS", "Step", "frame_from_body", "load_session",
-           "torn_line_message", "with_acts"]
+           "torn_line_message", "with_acts", "_json_line"]
 
 SESSION_KINDS = ("record", "journal", "script", "capture")
 """Kinds of recordings :func:`load_session` reads."""
@@ -136,7 +144,7 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
         raise ReplayError(f"{p}:{first + 1}: not a session: the first line is not JSON "
                           f"({getattr(err, 'msg', None) or err})") from err
     if isinstance(head, dict) and head.get("format") == SESSION_FORMAT:
-        return _load_record(p, lines, first, head, codec, torn_ok=not text.endswith("\n"))
+        return _load_record(p, text, first, head, codec)
     if isinstance(head, dict) and {"seq", "kind", "body", "hash"} <= set(head):
         return _load_journal(p, lines, codec)
     raise ReplayError(f"{p}:{first + 1}: not a session: neither a '{SESSION_FORMAT}' header nor a journal "
@@ -187,8 +195,9 @@ def _parse_time(text: object) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str | None, *,
-                 torn_ok: bool) -> ReplaySession:
+def _load_record(p: Path, text: str, first: int, head: dict, codec: str | None) -> ReplaySession:
+    """A ``record`` session, read by the drivers' one session reader (:func:`drivers.sessions.parse_session`:
+    every line, its time checked, a torn last line dropped), its ``rx``, ``link`` and ``act`` lines as steps."""
     profile = head.get("profile") if isinstance(head.get("profile"), dict) else {}
     named = profile.get("codec") if isinstance(profile.get("codec"), str) else None
     raw_options = profile.get("codec_options") if named else None
@@ -198,76 +207,32 @@ def _load_record(p: Path, lines: list[str], first: int, head: dict, codec: str |
     if named and codec and named != codec:
         raise ReplayError(f"{p}: the recording was made with codec {named!r}; --codec {codec} contradicts it")
     use = named or codec
+    try:
+        recorded = parse_session(text, p)
+    except SessionFormatError as err:
+        raise ReplayError(str(err)) from err
     steps: list[Step] = []
-    last_t = 0.0
+    append = steps.append
     name = str(p)
-    dropped: str | None = None
-    for index in range(first + 1, len(lines)):
-        line = lines[index]
-        if not line.strip():
-            continue
-        where = f"{name}:{index + 1}"
-        try:
-            obj = _json_line(line)
-            if not isinstance(obj, dict):
-                raise ValueError("not a JSON object")
-            t = float(obj["t"])
-            if not t >= 0:
-                raise ValueError(f"t={t!r} is not a time in seconds")
-            direction = obj.get("dir", "rx")
-            if direction == "rx":
-                steps.append(Step(t, "bytes", data=bytes.fromhex(obj["hex"]), where=where))
-            elif direction == "link":
-                steps.append(Step(t, "link", event=_link_event(obj), where=where))
-            elif direction == "act":
-                steps.append(Step(t, "act", act=_act(obj), where=where))
-            else:
-                continue  # "tx" and future directions: not what the shoe sent
-        except (ValueError, KeyError, TypeError, RecursionError) as err:
-            if index == len(lines) - 1 and torn_ok:
-                # a torn last line (the recorder stopped while writing it): dropped, and said so
-                dropped = torn_line_message(where, line)
-                break
-            raise ReplayError(f"{where}: bad session line ({err}): {line[:80]!r}") from err
-        if t < last_t:
-            raise ReplayError(f"{where}: t={t} goes back in time (previous line t={last_t})")
-        last_t = t
+    for line in recorded.lines:
+        direction = line.dir
+        if direction == "rx":
+            append(Step(line.t, "bytes", data=line.data, where=f"{name}:{line.number}"))
+        elif direction == "link":
+            append(Step(line.t, "link", event=link_event(line.fields), where=f"{name}:{line.number}"))
+        elif direction == "act":
+            where = f"{name}:{line.number}"
+            try:
+                act = _act(line.fields)
+            except (ValueError, TypeError) as err:
+                raise ReplayError(f"{where}: bad session line ({err}): "
+                                  f"{text.split(chr(10))[line.number - 1][:80]!r}") from err
+            append(Step(line.t, "act", act=act, where=where))
+        # "tx" and future directions: not what the shoe sent
     if use is None and any(s.kind == "bytes" for s in steps):
         raise ReplayError(f"{p}: the recording does not name its wire format: give --codec ({', '.join(CODECS)})")
     started = _parse_time(head.get("started")) or EPOCH
-    return ReplaySession(str(p), "record", use, options, steps, started, dropped)
-
-
-def torn_line_message(where: str, line: str) -> str:
-    """What is said of a torn last line ``where`` (``FILE:LINE``) that was dropped."""
-    return (f"{where}: the last line is torn (no newline, not JSON: the recording stopped while writing it); "
-            f"dropped, not replayed: {line[:80]!r}")
-
-
-_SCAN = json.JSONDecoder().scan_once
-
-
-def _json_line(line: str) -> object:
-    """The one JSON value of a session line, as ``json.loads(line)`` reads it (same value, same errors),
-    without its per-call set-up on the usual line (a session has a line per read). Raises ValueError."""
-    text = line.strip(" \t\r\n")
-    try:
-        value, end = _SCAN(text, 0)
-    except (StopIteration, ValueError):
-        return json.loads(line)  # not JSON: json.loads says where, in its own words
-    if end != len(text):
-        return json.loads(line)  # extra data after the value
-    return value
-
-
-def _link_event(obj: dict) -> object:
-    event = obj.get("event")
-    detail = str(obj.get("detail") or "")
-    if event == "connected":
-        return Connected(detail)
-    if event == "lost":
-        return ConnectionLost(detail or None)
-    raise ValueError(f"link event {event!r}: use 'connected' or 'lost'")
+    return ReplaySession(str(p), "record", use, options, steps, started, recorded.dropped)
 
 
 def _act(obj: dict) -> dict:
@@ -377,7 +342,7 @@ def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step |
             return Step(t, "raw_frame", data=raw, where=where)
         return Step(t, "frame", event=frame_from_body(body), where=where)
     if kind == "link":
-        return Step(t, "link", event=_link_event(body), where=where)
+        return Step(t, "link", event=link_event(body), where=where)
     if kind in ("dealer", "timer", "supervisor"):
         obj = dict(body)
         obj["by"] = kind
