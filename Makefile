@@ -9,10 +9,15 @@ QT_DEBS := libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
 # Qt's xcb platform plugin (a real window on an X display) needs these besides; without them Qt aborts.
 XCB_DEBS := libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-render-util0 \
 	libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1
-TEST_DEBS := umockdev mosquitto xvfb $(QT_DEBS) $(XCB_DEBS)
-RUN_DEBS := $(QT_DEBS) $(XCB_DEBS)
+# Fonts of the console's languages: DejaVu Sans (the theme's, with Arabic) and Noto (Telugu, and a better Arabic).
+FONT_DEBS := fonts-dejavu-core fonts-noto-core
+TEST_DEBS := umockdev mosquitto xvfb $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
+RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
+# The console's translations: Qt Linguist sources (.ts) and the compiled files shipped beside them (.qm).
+I18N := dealer_station/console/i18n
+TS_FILES := $(wildcard $(I18N)/console_*.ts)
 
-.PHONY: run test lint bench clean debs-run debs-test
+.PHONY: run test lint bench clean debs-run debs-test translations
 
 $(VENV)/.python-ok:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' || \
@@ -52,6 +57,12 @@ test: $(VENV)/.installed-test debs-test
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+
+# Pick up the console's strings into every .ts (a new string arrives as unfinished, a removed one goes),
+# then compile each .ts into its .qm. Translate the unfinished ones (pyside6-linguist FILE.ts) and run it again.
+translations: $(VENV)/.installed
+	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations relative dealer_station/console/*.py -ts $(TS_FILES)
+	@for ts in $(TS_FILES); do $(VENV)/bin/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done
 
 bench: $(VENV)/.installed
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

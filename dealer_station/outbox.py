@@ -11,7 +11,10 @@ Every event is a JSON object (the envelope)::
      "shoe_id": "T1-S0003", "round_id": "T1-S0003-R012", "ts": "2026-11-30T04:05:06.123456Z",
      "data": {...}}
 
-``shoe_id`` / ``round_id`` are null where the event belongs to no shoe / round. Event types:
+``shoe_id`` / ``round_id`` are null where the event belongs to no shoe / round. An event the journal
+wrote (:meth:`dealer_station.journal.Journal.append`) also carries its anchor, ``journal_seq`` and
+``journal_hash``: the sequence number and hash of the decision row that made it, which lists the
+event's :func:`event_digest` (docs/events.md "Anchor fields"). Event types:
 ``table_status``, ``shoe_started``, ``shoe_ended``, ``round_opened``, ``betting_closed``,
 ``card_dealt``, ``round_result``, ``round_voided``, ``round_paused``, ``round_resumed``,
 ``player_edge``, ``alert`` (something the platform should know that changes nothing: a card or
@@ -20,13 +23,14 @@ the cut card read with no shoe open).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["EVENT_TYPES", "SCHEMA_VERSION", "OutboxEvent", "append", "ensure_schema", "mark_published",
-           "pending", "read_events"]
+__all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "SCHEMA_VERSION", "OutboxEvent", "append", "ensure_schema", "envelope",
+           "event_digest", "mark_published", "payload_text", "pending", "read_events"]
 
 SCHEMA_VERSION = 1
 """Version of the event envelope and payloads."""
@@ -36,6 +40,11 @@ EVENT_TYPES = frozenset({
     "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert",
 })
 """The event types a station publishes."""
+
+ANCHOR_FIELDS = ("journal_seq", "journal_hash")
+"""Envelope members naming the decision row an event comes from; left out of :func:`event_digest`."""
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -67,18 +76,12 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
     conn.executescript(_SCHEMA)
 
 
-def append(conn: sqlite3.Connection, event_type: str, *, table_id: str, ts: str, data: Mapping[str, object],
-           shoe_id: str | None = None, round_id: str | None = None) -> OutboxEvent:
-    """Append an event inside the caller's open transaction; return it with its new ``event_id``.
-
-    ``ts``: UTC ISO-8601 timestamp ending in ``Z``. Raises ValueError for an unknown event type.
-    The caller commits (together with its journal row) or rolls back.
-    """
+def envelope(event_id: int, event_type: str, *, table_id: str, ts: str, data: Mapping[str, object],
+             shoe_id: str | None = None, round_id: str | None = None) -> dict:
+    """The envelope of one event, without its anchor. Raises ValueError for an unknown event type."""
     if event_type not in EVENT_TYPES:
         raise ValueError(f"unknown event type {event_type!r}; allowed: {', '.join(sorted(EVENT_TYPES))}")
-    (last,) = conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
-    event_id = last + 1
-    envelope = {
+    return {
         "schema_version": SCHEMA_VERSION,
         "event_id": event_id,
         "type": event_type,
@@ -88,7 +91,38 @@ def append(conn: sqlite3.Connection, event_type: str, *, table_id: str, ts: str,
         "ts": ts,
         "data": dict(data),
     }
-    payload = json.dumps(envelope, separators=(",", ":"), sort_keys=True, default=str)
+
+
+def event_digest(event: Mapping[str, object]) -> str:
+    """SHA-256 (64 hex digits) of an envelope without its anchor fields, as the decision row lists it.
+
+    The text hashed is the envelope's canonical JSON: keys sorted, no spaces, non-ASCII characters
+    kept, UTF-8 (``json.dumps(e, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``), with
+    ``journal_seq`` and ``journal_hash`` left out. A platform computes the same from the message it
+    received (docs/events.md "Anchor fields"). Raises ValueError / TypeError for a value with no JSON text.
+    """
+    body = {k: v for k, v in event.items() if k not in ANCHOR_FIELDS}
+    return hashlib.sha256(_CANONICAL.encode(body).encode()).hexdigest()
+
+
+def payload_text(event: Mapping[str, object]) -> str:
+    """The stored (and published) JSON text of an envelope."""
+    return json.dumps(event, separators=(",", ":"), sort_keys=True, default=str)
+
+
+def append(conn: sqlite3.Connection, event_type: str, *, table_id: str, ts: str, data: Mapping[str, object],
+           shoe_id: str | None = None, round_id: str | None = None) -> OutboxEvent:
+    """Append an event without an anchor inside the caller's open transaction; return it with its new ``event_id``.
+
+    ``ts``: UTC ISO-8601 timestamp ending in ``Z``. Raises ValueError for an unknown event type.
+    The caller commits or rolls back. The station's own events are written by
+    :meth:`dealer_station.journal.Journal.append`, which anchors them to their decision row; this one
+    writes what an event written before anchors existed looks like (tools, tests).
+    """
+    (last,) = conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
+    event_id = last + 1
+    payload = payload_text(envelope(event_id, event_type, table_id=table_id, ts=ts, data=data, shoe_id=shoe_id,
+                                    round_id=round_id))
     conn.execute("INSERT INTO outbox(event_id, type, payload) VALUES (?, ?, ?)", (event_id, event_type, payload))
     return OutboxEvent(event_id, event_type, payload)
 

@@ -36,6 +36,7 @@ Options by transport (reader options for all: ``read_timeout``, ``reconnect``,
 from __future__ import annotations
 
 import json
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -62,6 +63,12 @@ _TRANSPORT_OPTIONS: dict[str, dict[str, type]] = {
             "replug_after": float, "duplicate_at": int, "foreign_at": int, **_READER},
     "replay": {"path": str, "speed": float, **_READER},
 }
+_SECONDS = {"read_timeout", "backoff_initial", "backoff_max", "reconnect_timeout", "replug_after", "token_timeout"}
+"""Options that are a number of seconds: finite, 0 to :data:`MAX_SECONDS` (each transport narrows its own)."""
+MAX_SECONDS = 86400.0
+"""Longest time any shoe option may name, seconds (a day): a bound every timer and wait can reach."""
+MIN_SPEED = 0.001
+"""Slowest replay speed factor above 0 (a thousandth of the recorded pace): slower never ends."""
 _ALIASES = {"baud": "baudrate"}
 _HEX_OPTIONS = {"vid", "pid", "endpoint"}
 _INLINE_FORMS = ("serial:/dev/ttyUSB0?codec=lines&baud=9600", "usb:0c2e:0b61?codec=hid-keyboard",
@@ -128,11 +135,38 @@ def _convert(transport: str, key: str, value: object) -> object:
         if kind is float:
             if isinstance(value, bool):
                 raise ValueError(value)
-            return float(value)  # type: ignore[arg-type]
+            return _number(key, value)
         return str(value)
-    except (TypeError, ValueError) as err:
-        raise ShoeConfigError(f"option {key}={value!r} for a {transport} shoe must be "
+    except (TypeError, ValueError, OverflowError) as err:
+        if isinstance(err, ShoeConfigError):
+            raise
+        raise ShoeConfigError(f"option {key}={_short(value)} for a {transport} shoe must be "
                               f"{'hex' if key in _HEX_OPTIONS or kind is bytes else kind.__name__}") from err
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        text = "<a very large integer>"
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
+def _number(key: str, value: object) -> float:
+    """A float option: finite; a number of seconds 0..MAX_SECONDS; a replay speed 0 or MIN_SPEED..
+
+    Raises ShoeConfigError naming the key and what is allowed (ValueError/OverflowError for a non-number).
+    """
+    number = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(number):
+        raise ShoeConfigError(f"option {key}={_short(value)}: give a finite number")
+    if key in _SECONDS and not 0 <= number <= MAX_SECONDS:
+        raise ShoeConfigError(f"option {key}={_short(value)}: give 0 to {MAX_SECONDS:g} seconds")
+    if key == "speed" and 0 < number < MIN_SPEED:
+        raise ShoeConfigError(f"option speed={_short(value)}: give 0 (as fast as possible) or a factor of at "
+                              f"least {MIN_SPEED:g}")
+    return number
 
 
 def _make_profile(name: str, transport: str, codec: str, options: dict, codec_options: dict, description: str,
@@ -156,6 +190,14 @@ def _make_profile(name: str, transport: str, codec: str, options: dict, codec_op
         raise ShoeConfigError(f"{source}: a replay shoe needs path= (a session .jsonl or a .script)")
     if transport == "usb" and ("vid" not in typed or "pid" not in typed):
         raise ShoeConfigError(f"{source}: a usb shoe needs vid and pid (hex), e.g. usb:0c2e:0b61?codec=hid-keyboard")
+    if "token_timeout" in codec_options and not isinstance(codec_options["token_timeout"], bool):
+        try:  # checked here (finite, at most a day); the codec reads the value as given
+            _number("token_timeout", codec_options["token_timeout"])
+        except (TypeError, ValueError, OverflowError) as err:
+            if isinstance(err, ShoeConfigError):
+                raise ShoeConfigError(f"{source}: {err}") from None
+            raise ShoeConfigError(f"{source}: option token_timeout={_short(codec_options['token_timeout'])} "
+                                  "must be a number of seconds") from None
     make_codec(codec, codec_options)  # validates the codec options now, with their own messages
     return ShoeProfile(name, transport, codec, typed, dict(codec_options), description, source)
 
@@ -185,6 +227,11 @@ def parse_spec(spec: str) -> ShoeProfile:
         raise ShoeConfigError(f"shoe spec {spec!r}: the part after '?' must be key=value pairs joined by '&'") \
             from err
     params = dict(pairs)
+    seen: set[str] = set()
+    for key, _ in pairs:  # dict() would keep the last of a repeated key without a word
+        if key in seen:
+            raise ShoeConfigError(f"shoe spec {spec!r}: {key} is given twice: give each option once")
+        seen.add(key)
     codec = params.get("codec") or ("hid-keyboard" if scheme == "usb" else "lines")
     if "codec" not in params and scheme == "replay" and rest:
         codec = _session_codec(rest) or codec
@@ -235,7 +282,8 @@ def _load_file(path: Path) -> ShoeProfile:
             data = tomllib.load(fh)
     except OSError as err:
         raise ShoeConfigError(f"cannot read shoe profile {path}: {err.strerror}") from err
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
+        # RecursionError: tables or arrays nested deeper than the parser can follow
         raise ShoeConfigError(f"shoe profile {path} is not valid TOML: {err}") from err
     unknown = sorted(set(data) - {"description", "transport", "codec", "options", "codec_options", "name"})
     if unknown:
@@ -249,6 +297,14 @@ def _load_file(path: Path) -> ShoeProfile:
             raise ShoeConfigError(f"shoe profile {path}: [{key}] must be a table")
     return _make_profile(str(data.get("name", path.stem)), data["transport"], data["codec"], data.get("options", {}),
                          data.get("codec_options", {}), str(data.get("description", "")), str(path))
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name the file system refuses (too long, a NUL character)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def load_profile(spec: str) -> ShoeProfile:
@@ -268,12 +324,12 @@ def load_profile(spec: str) -> ShoeProfile:
         return parse_spec(spec)
     path = Path(spec)
     if spec.endswith(".toml") or os.sep in spec:
-        if not path.is_file():
+        if not _is_file(path):
             raise ShoeConfigError(f"shoe profile file {spec} does not exist")
         return _load_file(path)
     for d in profile_dirs():
         candidate = d / f"{spec}.toml"
-        if candidate.is_file():
+        if _is_file(candidate):
             return _load_file(candidate)
     raise ShoeConfigError(f"no shoe profile named {spec!r}: use one of {', '.join(list_profiles()) or '(none found)'}"
                           f", a profile file path, or an inline spec such as {' or '.join(_INLINE_FORMS)}")

@@ -242,7 +242,9 @@ class SerialShoe(ShoeSource):
                                           f"config/udev/60-dealer-station-shoes.rules (docs/drivers.md)") from err
             if code == errno.EBUSY or "exclusively lock" in text or "Resource busy" in text:
                 raise _busy(target, port_holders(target), err) from err
-            raise ShoeNotConnectedError(f"cannot open shoe port {target}: {text}; is the shoe plugged in and "
+            # pyserial's text repeats the port and the errno ("could not open port X: [Errno 2] ..."): say it once
+            reason = os.strerror(code) if isinstance(code, int) and code > 0 else text
+            raise ShoeNotConnectedError(f"cannot open shoe port {target}: {reason}; is the shoe plugged in and "
                                         f"the port right?") from err
         except (ValueError, OSError) as err:
             if isinstance(err, OSError) and err.errno == errno.EACCES:

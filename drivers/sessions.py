@@ -27,7 +27,6 @@ are what a device sent, with the delay in milliseconds since the previous operat
 from __future__ import annotations
 
 import json
-import math
 import os
 import time
 from collections.abc import Iterator
@@ -50,9 +49,9 @@ log = structlog.get_logger(__name__)
 SESSION_FORMAT = "dealer-station-shoe-session"
 """Value of the header's ``format`` key."""
 
-MAX_SESSION_SECONDS = 31 * 24 * 3600.0
-"""Latest time a session or script line may carry, seconds from its start (31 days: no recording runs
-longer; a larger ``t`` is a corrupt file, and would overflow a replay's clock or stall its pacing)."""
+MAX_SESSION_SECONDS = 366 * 86400.0
+"""Latest time a session or script line may carry, seconds from its start (a year): later is no
+recording (a corrupt file, that would overflow a replay's clock or stall its pacing)."""
 
 
 class SessionFormatError(ShoeError, ValueError):
@@ -223,11 +222,12 @@ def check_time(t: object, previous: float) -> float:
     Raises ValueError when ``t`` is not a number of seconds (finite, 0 <= t <= :data:`MAX_SESSION_SECONDS`)
     or is before ``previous`` (the recorder's clock is monotonic: a line that goes back is a damaged file).
     """
-    seconds = float(t)  # type: ignore[arg-type]  # TypeError / ValueError for what is no number
-    if not (seconds >= 0 and math.isfinite(seconds)):
-        raise ValueError(f"t={t!r} is not a time in seconds")
-    if seconds > MAX_SESSION_SECONDS:
-        raise ValueError(f"t={t!r} is past any recording ({MAX_SESSION_SECONDS:.0f} s = 31 days)")
+    try:
+        seconds = float(t)  # type: ignore[arg-type]  # TypeError / ValueError for what is no number
+    except OverflowError as err:  # an integer of 400 digits
+        raise ValueError(f"t={str(t)[:20]}... is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}") from err
+    if not 0 <= seconds <= MAX_SESSION_SECONDS:  # nan, Infinity, 1e308: no reader's clock gets there
+        raise ValueError(f"t={seconds!r} is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}")
     if seconds < previous:
         raise ValueError(f"t={seconds} goes back in time (previous line t={previous})")
     return seconds
@@ -425,8 +425,8 @@ def read_tty_script(path: str | os.PathLike) -> list[tuple[float, bytes]]:
         if ms < 0:
             raise SessionFormatError(f"{path}:{number}: delay {ms} ms goes back in time (a delay is 0 or more)")
         if ms > (MAX_SESSION_SECONDS - t) * 1000.0:  # (compared before dividing: a huge delay is no float)
-            raise SessionFormatError(f"{path}:{number}: delay {delay[:20]} ms takes the script past any recording "
-                                     f"({MAX_SESSION_SECONDS:.0f} s = 31 days)")
+            raise SessionFormatError(f"{path}:{number}: delay {delay[:20]} ms takes the script past a year "
+                                     f"({MAX_SESSION_SECONDS:g} s): no recording is that long")
         t += ms / 1000.0
         if op == "r":
             chunks.append((round(t, 6), unescape_script(data)))

@@ -39,11 +39,12 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 
 from dealer_station.domain.bets import BetType
-from dealer_station.domain.errors import PayTableError
+from dealer_station.domain.errors import MoneyError, PayTableError
+from dealer_station.domain.money import MAX_AMOUNT, to_money
 from dealer_station.domain.paytable import Mode, PayTable, load_paytable, paytable_names
 from dealer_station.domain.table import TableSettings
 
@@ -190,7 +191,8 @@ def load_config(path: str | Path | None = None) -> StationConfig:
         raise ConfigError([f"no such file: {file}"], str(file))
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
+        # RecursionError: tables or arrays nested deeper than the parser can follow
         raise ConfigError([f"not valid TOML: {err}"], str(file)) from err
     except OSError as err:
         raise ConfigError([f"cannot be read: {err}"], str(file)) from err
@@ -221,9 +223,17 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         ok = isinstance(value, kind) and not (isinstance(value, bool) and bool not in (
             kind if isinstance(kind, tuple) else (kind,)))
         if not ok:
-            errors.append(f"{name}.{key}: {value!r} is not allowed; allowed: {allowed}")
+            errors.append(f"{name}.{key}: {_shown(value)} is not allowed; allowed: {allowed}")
             return default
         return value
+
+    def seconds(sec: Mapping[str, object], name: str, key: str, default: float, allowed: str) -> float:
+        value = get(sec, name, key, (int, float), default, allowed)
+        try:
+            return float(value)  # type: ignore[arg-type]
+        except OverflowError:  # an integer too large for a float (TOML integers have no bound)
+            errors.append(f"{name}.{key}: {_shown(value)} is not allowed; allowed: {allowed}")
+            return default
 
     table = section("table")
     limits = section("limits")
@@ -258,7 +268,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     try:
         paytable = load_paytable(pt_name)
     except PayTableError as err:
-        errors.append(f"table.paytable: {pt_name!r}: {err}")
+        errors.append(f"table.paytable: {_shown(pt_name)}: {err}")
     offered_raw = get(table, "table", "offered_bets", list, [], "a list of bet ids")
     offered: list[BetType] = []
     for item in offered_raw if isinstance(offered_raw, list) else []:
@@ -280,20 +290,31 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     if "difference" in limits:
         raw = limits["difference"]
         try:
-            difference = Decimal(str(raw))
-            if not difference.is_finite() or difference < 0 or isinstance(raw, (bool, float)):
-                raise InvalidOperation
-        except InvalidOperation:
-            errors.append(f"limits.difference: {raw!r} is not allowed; allowed: a non-negative amount "
-                          "written as a string or an integer (e.g. \"10000\")")
+            if isinstance(raw, (bool, float)) or not isinstance(raw, (int, str)):
+                raise MoneyError(raw)
+            difference = to_money(raw)  # finite, whole cents, below MAX_AMOUNT (1e999999999 is no limit)
+            if difference < 0:
+                raise MoneyError(raw)
+        except (MoneyError, ValueError):  # ValueError: an int past Python's digit limit
+            errors.append(f"limits.difference: {_shown(raw)} is not allowed; allowed: a non-negative amount "
+                          f"below {MAX_AMOUNT:,.0f} written as a string or an integer (e.g. \"10000\")")
             difference = None
 
     auto_open = get(betting, "betting", "auto_open", bool, False, "true or false")
-    window = get(betting, "betting", "window_seconds", (int, float), 0, "a number of seconds >= 0 (0: dealer closes)")
+    window = seconds(betting, "betting", "window_seconds", 0.0,
+                     f"a number of seconds from 0 to {MAX_BETTING_WINDOW} (0: the dealer closes)")
     indicator_counts = get(burn, "burn", "indicator_counts", bool, False, "true or false")
     ace = get(burn, "burn", "ace_burns", int, 1, "1 or 11")
     between = get(cut, "cut_card", "between_rounds", str, "one_more", "'one_more' or 'none'")
     profile = get(shoe, "shoe", "profile", str, "sim", "a device profile name, e.g. 'sim'")
+    if "profile" in shoe and isinstance(profile, str):
+        from drivers.errors import ShoeConfigError
+        from drivers.profiles import load_profile
+
+        try:
+            load_profile(profile)  # reads the profile (file or spec) and checks its options; opens nothing
+        except ShoeConfigError as err:
+            errors.append(f"shoe.profile: {_shown(profile)}: {err}")
     decks = get(shoe, "shoe", "decks", int, 8, "a whole number 1..8")
     cut_min = get(shoe, "shoe", "cut_min", int, 60, "a whole number of cards >= 1")
     cut_max = get(shoe, "shoe", "cut_max", int, 80, "a whole number of cards >= cut_min")
@@ -323,31 +344,41 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     return config
 
 
+def _shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a 400-digit number is named in a message, not printed whole."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit cannot even be written in decimal
+        text = f"<an integer of about {int(value.bit_length() * 0.30103)} digits>"  # type: ignore[union-attr]
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
 def _check_ranges(c: StationConfig) -> list[str]:
     errors = []
     if not _TABLE_ID.match(c.table_id if isinstance(c.table_id, str) else ""):
-        errors.append(f"table.id: {c.table_id!r} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
+        errors.append(f"table.id: {_shown(c.table_id)} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
     if not 0 <= c.betting_window_seconds <= MAX_BETTING_WINDOW:  # also refuses nan and inf (TOML has both)
-        errors.append(f"betting.window_seconds: {c.betting_window_seconds!r} is not allowed; allowed: >= 0 and "
+        errors.append(f"betting.window_seconds: {_shown(c.betting_window_seconds)} is not allowed; allowed: >= 0 and "
                       f"<= {MAX_BETTING_WINDOW} seconds")
     idle = c.supervisor_idle_seconds
     if isinstance(idle, bool) or not isinstance(idle, int | float) or not 0 < idle <= MAX_SUPERVISOR_IDLE:
         errors.append(f"console.supervisor_idle_seconds: {idle!r} is not allowed; allowed: a number of "
                       f"seconds > 0 and <= {MAX_SUPERVISOR_IDLE}")  # also refuses nan and inf
     if c.burn_ace not in (1, 11):
-        errors.append(f"burn.ace_burns: {c.burn_ace!r} is not allowed; allowed: 1 or 11")
+        errors.append(f"burn.ace_burns: {_shown(c.burn_ace)} is not allowed; allowed: 1 or 11")
     if c.cut_between_rounds not in ("one_more", "none"):
-        errors.append(f"cut_card.between_rounds: {c.cut_between_rounds!r} is not allowed; allowed: 'one_more', 'none'")
+        errors.append(f"cut_card.between_rounds: {_shown(c.cut_between_rounds)} is not allowed; "
+                      "allowed: 'one_more', 'none'")
     if not 1 <= c.decks <= 8:
-        errors.append(f"shoe.decks: {c.decks!r} is not allowed; allowed: 1..8")
+        errors.append(f"shoe.decks: {_shown(c.decks)} is not allowed; allowed: 1..8")
     cards = 52 * c.decks
     if 1 <= c.decks <= 8 and not 1 <= c.cut_min <= c.cut_max < cards:
-        errors.append(f"shoe.cut_min/cut_max: {c.cut_min!r}..{c.cut_max!r} is not allowed; allowed: "
+        errors.append(f"shoe.cut_min/cut_max: {_shown(c.cut_min)}..{_shown(c.cut_max)} is not allowed; allowed: "
                       f"1 <= cut_min <= cut_max < {cards} (cards in {c.decks} decks)")
     if not 1 <= c.max_misreads <= 20:
-        errors.append(f"shoe.max_misreads: {c.max_misreads!r} is not allowed; allowed: 1..20")
-    if not c.journal_path:
-        errors.append("journal.path: '' is not allowed; allowed: a file path")
-    if not c.accounts_path:
-        errors.append("accounts.path: '' is not allowed; allowed: a file path")
+        errors.append(f"shoe.max_misreads: {_shown(c.max_misreads)} is not allowed; allowed: 1..20")
+    if not c.journal_path or "\0" in c.journal_path:
+        errors.append(f"journal.path: {_shown(c.journal_path)} is not allowed; allowed: a file path (no NUL)")
+    if not c.accounts_path or "\0" in c.accounts_path:
+        errors.append(f"accounts.path: {_shown(c.accounts_path)} is not allowed; allowed: a file path (no NUL)")
     return errors

@@ -40,9 +40,9 @@ from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage
 __all__ = ["ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView", "utcnow",
            "iso_utc"]
 
-_TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor")
+_TABLE_INPUTS = ("frame", "link", "dealer", "timer", "supervisor", "publisher")
 
-_HELD_KINDS = ("frame", "link", "timer")
+_HELD_KINDS = ("frame", "link", "timer", "publisher")
 """Inputs that happened at the table whatever the journal does: held while it fails, never dropped."""
 
 _EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
@@ -501,6 +501,18 @@ class Controller:
         if expired or self._monotonic() >= self._deadline:
             self._deadline = None
             self._input({"kind": "timer", "act": "close_betting"})
+
+    def event_refused(self, event_id: int, problem: str) -> None:
+        """The publisher did not send outbox event ``event_id``: it does not match the journal's chain
+        (``problem``, plain words). Journaled as an input; pauses the round with an ``event_mismatch``
+        incident (recorded, without a pause, when no shoe is open). Call it on the owner thread, like every
+        input (the publisher's ``on_refused`` runs on its own thread: hand it over through a queue). Never raises.
+        """
+        try:
+            self._input({"kind": "publisher", "act": "event_refused", "event_id": int(event_id),
+                         "problem": str(problem)[:500]})
+        except Exception as err:  # noqa: BLE001 - like a shoe event, it never raises into the owner loop
+            self._safe_log("error", "event_refused_failed", error=repr(err))
 
     def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
         """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``

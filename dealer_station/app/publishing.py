@@ -10,6 +10,7 @@ drain timeout for the outbox to empty.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from dealer_station.app.config import StationConfig
@@ -44,6 +45,11 @@ class Publishing:
         The station configuration (its ``[broker]`` section and table id).
     journal_path:
         The journal database the controller writes; ``":memory:"`` cannot be published.
+    on_refused:
+        ``on_refused(event_id, problem)``, called on the publisher's thread when an outbox event does not
+        match the journal's chain and is not sent (:class:`~dealer_station.publish.Publisher`): hand it to
+        the controller's thread (``run``: an :class:`~dealer_station.app.station.EventRefused` on the station
+        queue), which gives it to ``Controller.event_refused`` (an ``event_mismatch`` pause).
 
     Raises
     ------
@@ -52,11 +58,13 @@ class Publishing:
         publishing this journal; the message names the problem and the fix.
     """
 
-    def __init__(self, args: argparse.Namespace, config: StationConfig, journal_path: str | Path) -> None:
+    def __init__(self, args: argparse.Namespace, config: StationConfig, journal_path: str | Path, *,
+                 on_refused: Callable[[int, str], None] | None = None) -> None:
         try:
             self.drain_timeout = drain_timeout_from(args, config.broker)
             self.publisher = Publisher.from_args(args, journal_path, config.table_id, section=config.broker,
-                                                 start=False, station_info={"mode": config.mode.value})
+                                                 start=False, station_info={"mode": config.mode.value},
+                                                 on_refused=on_refused)
         except BrokerConfigError as err:
             raise ValueError(str(err)) from None
         if self.publisher is None:
@@ -66,6 +74,11 @@ class Publishing:
         except OutboxBusyError as err:
             self.publisher = None
             raise ValueError(f"{err}: stop the other station or publisher first") from None
+
+    @property
+    def refused(self) -> tuple[int, str] | None:
+        """``(event_id, problem)`` of the outbox event the publisher refused (not sent), or None."""
+        return None if self.publisher is None else self.publisher.refused
 
     def finish(self) -> int:
         """Wait up to the drain timeout for the outbox to empty, then stop; return the events left (0 without a broker).

@@ -11,18 +11,35 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import structlog
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
 
-__all__ = ["QUEUE_SIZE", "drain_events", "run_station"]
+__all__ = ["QUEUE_SIZE", "EventRefused", "drain_events", "run_station"]
 
 QUEUE_SIZE = 256
 """Bound of the reader → controller queue."""
 
 _log = structlog.get_logger("dealer_station.station")
+
+
+@dataclass(frozen=True, slots=True)
+class EventRefused:
+    """Put on the station's queue by the publisher's ``on_refused`` (its own thread): the owner loop gives it
+    to :meth:`Controller.event_refused` on the controller's thread, in order with the shoe's events."""
+
+    event_id: int
+    problem: str
+
+
+def _give(controller: Controller, event: object) -> None:
+    if isinstance(event, EventRefused):
+        controller.event_refused(event.event_id, event.problem)
+    else:
+        controller.shoe_event(event)
 
 
 def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], None] | None,
@@ -73,10 +90,10 @@ def drain_events(controller: Controller, events: queue.Queue, spill: list | None
             event = events.get_nowait()
         except queue.Empty:
             break
-        controller.shoe_event(event)
+        _give(controller, event)
         taken += 1
     while spill:
-        controller.shoe_event(spill.pop(0))
+        _give(controller, spill.pop(0))
         taken += 1
     return taken
 
@@ -97,6 +114,6 @@ def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, id
             if idle_exit is not None and time.monotonic() - last > idle_exit:
                 return "idle"
             continue
-        controller.shoe_event(event)
+        _give(controller, event)
         last = time.monotonic()
     return "stopped"

@@ -10,14 +10,16 @@ Exit statuses: 0 success, 1 a check that failed (verify, compare), 2 bad input o
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
 
 from dealer_station import __version__
 
-__all__ = ["main", "build_parser", "CliError", "echo", "log_level", "LOG_LEVELS"]
+__all__ = ["main", "build_parser", "CliError", "OneLineParser", "echo", "log_level", "LOG_LEVELS"]
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 """The levels ``--log-level`` takes (any case)."""
@@ -53,6 +55,69 @@ class CliError(Exception):
         self.status = status
 
 
+_KINDS = {"int": "a whole number", "float": "a number"}
+_INVALID_VALUE = re.compile(r"^argument (?P<arg>[^:]+): invalid (?P<kind>\w+) value: (?P<value>.*)$", re.S)
+_ARGUMENT = re.compile(r"^argument (?P<arg>[^:]+): (?P<rest>.*)$", re.S)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error, exit status 2.
+
+    The line names the problem and the fix, e.g. ``dealer-station simulate: --shoes: 'abc' is not a
+    whole number; see dealer-station simulate --help``; a mistyped choice or command gets
+    "did you mean ...?" (:func:`difflib.get_close_matches`). Sub-parsers are of the same class
+    (``add_subparsers`` passes the class on), so every command and action keeps the promise.
+    """
+
+    def _check_value(self, action, value):  # noqa: ANN001 - argparse's own hook
+        choices = action.choices
+        if choices is None or value in choices:
+            return
+        names = [str(c) for c in choices]
+        what = "a command" if isinstance(action, argparse._SubParsersAction) and action.dest == "command" else (
+            "an action" if isinstance(action, argparse._SubParsersAction) else "allowed")
+        close = difflib.get_close_matches(str(value), names, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        if what == "allowed":
+            message = f"invalid choice: {value!r} (choose from {', '.join(names)}){hint}"
+        else:
+            message = f"{value!r} is not {what} ({', '.join(names)}){hint}"
+        raise argparse.ArgumentError(action, message)
+
+    def error(self, message: str):  # noqa: ANN201 - never returns
+        """Print ``PROG: PROBLEM; see PROG --help`` on standard error and exit 2 (no usage block)."""
+        problem = self._plain(message)
+        fix = f" (see {self.prog} --help)" if problem.endswith("?") else f"; see {self.prog} --help"
+        self.exit(2, f"{self.prog}: {problem}{fix}\n")
+
+    def unrecognized(self, extra: list[str]):  # noqa: ANN201 - never returns
+        """The error for arguments no option took: names them, with the nearest option of this parser."""
+        options = [o for a in self._actions for o in a.option_strings]
+        first = next((e.split("=", 1)[0] for e in extra if e.startswith("-")), None)
+        close = difflib.get_close_matches(first, options, n=1, cutoff=0.6) if first else []
+        hint = f"; did you mean {close[0]}?" if close else ""
+        self.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+    def _plain(self, message: str) -> str:
+        message = " ".join(str(message).split())  # one line whatever argparse wrote
+        match = _INVALID_VALUE.match(message)
+        if match and match["kind"] in _KINDS:
+            return f"{match['arg']}: {match['value']} is not {_KINDS[match['kind']]}"
+        if message.startswith("the following arguments are required: "):
+            missing = message.split(": ", 1)[1]
+            for action in self._actions:
+                if isinstance(action, argparse._SubParsersAction) and (action.metavar or action.dest) in missing:
+                    return f"{missing} is missing: give one of {', '.join(action.choices)}"
+            return f"missing {missing}"
+        match = _ARGUMENT.match(message)
+        if match:
+            arg = match["arg"]
+            if arg in ("COMMAND", "ACTION"):
+                return match["rest"]
+            return f"{arg}: {match['rest']}"
+        return message
+
+
 def _commands() -> list:
     mods = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
@@ -66,7 +131,7 @@ def _commands() -> list:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="dealer-station",
         description="Dealer-side controller of a live punto banco baccarat table.",
     )
@@ -75,16 +140,19 @@ def build_parser() -> argparse.ArgumentParser:
     for module in _commands():
         p = sub.add_parser(module.NAME, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP))
         module.register(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(_run=module.run, _parser=p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        getattr(args, "_parser", parser).unrecognized(extra)
     if not getattr(args, "_run", None):
-        parser.print_help(sys.stderr)
+        names = ", ".join(m.NAME for m in _commands())
+        echo(f"dealer-station: give a command ({names}); see dealer-station --help", file=sys.stderr)
         return 2
     try:
         return int(args._run(args) or 0)

@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, OneLineParser, echo
 
 ACTION = "replay"
 HELP = "re-run the recorded inputs on a fresh controller; exit 1 naming the first decision that differs"
@@ -89,7 +89,7 @@ def _edge_monitor(journal, config, wanted: str):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m dealer_station.cli._journal_replay DB``: the action on its own."""
-    parser = argparse.ArgumentParser(prog="dealer-station journal")
+    parser = OneLineParser(prog="dealer-station journal")
     add_action(parser.add_subparsers(dest="journal_command", required=True))
     args = parser.parse_args(["replay", *(sys.argv[1:] if argv is None else argv)])
     try:

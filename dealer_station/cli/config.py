@@ -23,6 +23,8 @@ def run(args) -> int:
 
     if args.config_command != "check":
         raise CliError(f"unknown action {args.config_command!r}")
+    if args.file is not None and not args.file.strip():
+        raise CliError("'': give the path of a station configuration, or no FILE for config/station.toml")
     path = args.file or str(default_config_path())
     if not Path(path).is_file():
         raise CliError(f"no configuration file {path!r}: give the path of a station configuration "

@@ -21,6 +21,10 @@ NO_DISPLAY = ("no display: the console needs a screen; run without one with "
 """The one line printed when there is no display (exit status 2)."""
 
 
+MAX_ROUNDS = 10_000
+"""Most rounds ``--rounds`` deals before a screenshot (a shoe holds about 80)."""
+
+
 def register(parser) -> None:
     """Add the ``console`` arguments."""
     parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
@@ -35,8 +39,9 @@ def register(parser) -> None:
                         help="screen to show in --screenshot (default dealer)")
     parser.add_argument("--size", default="1920x1080", help="window size WIDTHxHEIGHT (default 1920x1080)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen (the table's touch screen)")
-    parser.add_argument("--lang", default=None,
-                        help="language of the console (e.g. ar, te, pt, hu); sets right-to-left where it applies")
+    parser.add_argument("--language", "--lang", dest="lang", metavar="CODE", default=None,
+                        help="language of the console: ar, en, hu, pt or te (default: the system's locale); "
+                             "Arabic is laid out right to left")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
     from dealer_station.app.publishing import add_publishing_arguments
@@ -65,8 +70,12 @@ def _size(text: str) -> tuple[int, int]:
 
 def run(args) -> int:
     """Open the console; exit 0 on a normal close or a saved screenshot, 1 when the screenshot run failed."""
-    if args.rounds < 0:
-        raise CliError(f"--rounds {args.rounds}: must be 0 or more")
+    if not 0 <= args.rounds <= MAX_ROUNDS:
+        raise CliError(f"--rounds {args.rounds if args.rounds < 0 else 'past ' + str(MAX_ROUNDS)}: "
+                       f"give 0 to {MAX_ROUNDS} rounds")
+    if args.shoe is not None and not args.shoe.strip():
+        raise CliError("--shoe '': give a shoe profile name, file or inline spec (e.g. sim), or leave --shoe out "
+                       "for the simulated shoe")
     size = _size(args.size)
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not has_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"

@@ -54,8 +54,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_broker_arguments(publish)
     publish.add_argument("--follow", action="store_true",
                          help="keep publishing new events until interrupted (SIGINT/SIGTERM)")
-    publish.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
-                         help="log level on standard error (default WARNING)")
+    publish.add_argument("--log-level", default="ERROR", type=log_level, metavar="LEVEL",
+                         help="log level on standard error (default ERROR: the last line says what failed)")
+    _register_consumer(sub)
 
 
 def _configure_logging(level: str) -> None:
@@ -94,7 +95,8 @@ def _station_config(args: argparse.Namespace) -> dict:
             data = tomllib.load(f)
     except OSError as err:
         raise CliError(f"--config {args.config}: {err.strerror or err}") from err
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as err:
+        # RecursionError: tables or arrays nested deeper than the parser can follow
         raise CliError(f"--config {args.config}: not valid TOML: {err}") from err
     for name in ("journal", "table", "broker"):
         if name in data and not isinstance(data[name], dict):
@@ -155,8 +157,21 @@ def format_event(event: OutboxEvent) -> str:
             f"{_summary(env.get('data', {}))}  [{state}]")
 
 
+MAX_EVENT_ID = 2**63 - 1
+"""The largest event id SQLite can hold (``--after`` beyond it names no event)."""
+MAX_INTERVAL = 3600.0
+"""Longest ``--follow`` polling period, seconds."""
+
+
 def _tail(args: argparse.Namespace) -> int:
-    conn = _open(_journal_path(args, _station_config(args)))
+    if args.after is not None and not 0 <= args.after <= MAX_EVENT_ID:
+        raise CliError(f"--after {_short(args.after)}: give an event id from 0 to {MAX_EVENT_ID}")
+    if not 0 < args.interval <= MAX_INTERVAL:  # refuses nan and inf too
+        raise CliError(f"--interval {args.interval:g}: give a polling period above 0 and at most "
+                       f"{MAX_INTERVAL:g} seconds")
+    path = _journal_path(args, _station_config(args))
+    conn = _open(path)
+    shown = 0
     try:
         after = args.after
         if after is None:
@@ -171,6 +186,12 @@ def _tail(args: argparse.Namespace) -> int:
                 if args.pending and event.published_utc is not None:
                     continue
                 echo(event.payload if args.json else format_event(event), flush=args.follow)
+                shown += 1
+            if not shown and not getattr(args, "_said_empty", False):
+                what = "pending events" if args.pending else "events"
+                echo(f"dealer-station events: no {what} in the outbox of {path}"
+                     + ("; waiting for new ones" if args.follow else ""), file=sys.stderr, flush=True)
+                args._said_empty = True
             if not args.follow:
                 return 0
             time.sleep(max(0.01, args.interval))
@@ -178,6 +199,36 @@ def _tail(args: argparse.Namespace) -> int:
         raise CliError(f"reading the outbox failed: {err}") from err
     finally:
         conn.close()
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``value`` as text, cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
+def _drain_or_refused(publisher, timeout: float) -> int:
+    """``publisher.drain(timeout)``, but given up at once when the broker refuses the connection.
+
+    A refused connection (ECONNREFUSED: nothing listens at that address) before any connection was
+    made is not going to change within a drain timeout: waiting it out only delays the error.
+    Returns the events left; raises CliError (exit 1) naming the refusal.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        left = publisher.remaining()
+        if not left:
+            return 0
+        stats = publisher.stats()
+        if stats.connects == 0 and stats.failed_attempts and "ConnectionRefused" in (stats.last_error or ""):
+            raise CliError(f"{left} event(s) not acknowledged within {timeout:g} s ({stats.last_error}): no "
+                           "broker listens there, so it was not waited out; check --broker (or [broker] of "
+                           "--config); they stay in the outbox", status=1)
+        wait = deadline - time.monotonic()
+        if wait <= 0 or not publisher.running:
+            return left
+        if publisher.drain(min(wait, 0.1)) == 0:
+            return 0
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -222,12 +273,16 @@ def _publish(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         if args.follow:
+            told = None
             while not stop.wait(0.2):
                 if not publisher.running:
                     raise CliError(f"the publisher stopped: {publisher.stats().last_error}", status=1)
+                if publisher.refused is not None and publisher.refused != told:
+                    told = publisher.refused
+                    echo(_refusal_line(*told), file=sys.stderr)
             left = publisher.remaining()
         else:
-            left = publisher.drain(timeout)
+            left = _drain_or_refused(publisher, timeout)
     except KeyboardInterrupt:
         left = publisher.remaining()
     finally:
@@ -235,6 +290,9 @@ def _publish(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
     stats = publisher.stats()
     echo(f"published {stats.published} event(s) of table {table_id} to {config.url}; {left} pending")
+    if publisher.refused is not None and not args.follow:
+        echo(_refusal_line(*publisher.refused), file=sys.stderr)
+        return 1
     if left and not args.follow:
         echo(f"dealer-station events: {left} event(s) not acknowledged within {timeout:g} s "
               f"({stats.last_error or 'broker slow'}); they stay in the outbox", file=sys.stderr)
@@ -242,10 +300,126 @@ def _publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refusal_line(event_id: int, problem: str) -> str:
+    return (f"dealer-station events: event {event_id} does not match the journal ({problem}): it and the events "
+            f"after it were not published; 'dealer-station journal verify' names what changed")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``events tail`` or ``events publish``; return the exit status (1: events left unpublished)."""
+    """Run ``events tail``, ``publish``, ``follow`` or ``ledger``; return the exit status (1: events left
+    unpublished, gaps left open, or a ledger with gaps or broken anchors)."""
+    if args.events_command in ("follow", "ledger"):
+        return _follow(args) if args.events_command == "follow" else _ledger(args)
     if args.events_command == "tail":
         return _tail(args)
     if args.events_command == "publish":
         return _publish(args)
     raise CliError("say what to do: events tail | events publish")
+
+
+# ------------------------------------------------------------------ the reference consumer (issue 16 item 2)
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} is not 0-86400 seconds")
+    return value
+
+
+def _register_consumer(sub: argparse._SubParsersAction) -> None:
+    follow = sub.add_parser(
+        "follow", help="follow tables on a broker into a ledger, each event exactly once (a reference consumer)",
+        description="Subscribe to the tables' events and status, de-duplicate, ask the stations for what is "
+                    "missing, check each event's chain anchor and write every event once, in order, into a "
+                    "SQLite ledger. Runs until SIGINT/SIGTERM (or --idle-exit). docs/events.md.")
+    follow.add_argument("--broker", metavar="URL", required=True,
+                        help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (user:password@ and "
+                             "?client_id=... allowed)")
+    follow.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
+                        help="follow only these tables (default: every table on the broker)")
+    follow.add_argument("--ledger", metavar="FILE", required=True, help="the SQLite ledger (created when missing)")
+    follow.add_argument("--idle-exit", metavar="SECONDS", type=_seconds, default=None,
+                        help="stop after this many seconds without an event")
+    follow.add_argument("--retry", metavar="SECONDS", type=_seconds, default=1.0,
+                        help="ask again for a gap that made no progress for this long (default 1)")
+    follow.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
+    follow.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
+                        help="log level on standard error (default WARNING)")
+    ledger = sub.add_parser("ledger", help="per table: the last event id, the number of events, the gaps and "
+                                           "the last anchor of a ledger written by 'events follow'")
+    ledger.add_argument("ledger", metavar="FILE", help="the ledger")
+    ledger.add_argument("--json", action="store_true", help="one JSON object per table per line")
+
+
+def _gap_text(gaps: list) -> str:
+    if not gaps:
+        return "none"
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in gaps)
+
+
+def _follow(args: argparse.Namespace) -> int:
+    from dealer_station.platform.follow import Follower
+    from dealer_station.platform.ledger import Ledger, LedgerError
+    from dealer_station.publish import BrokerConfigError, parse_broker_url
+
+    _configure_logging(args.log_level)
+    try:
+        config = parse_broker_url(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
+                                  connect_timeout=5.0)
+        ledger = Ledger(args.ledger)
+    except BrokerConfigError as err:
+        raise CliError(str(err)) from err
+    except LedgerError as err:
+        raise CliError(f"{err}: pass --ledger with a new file or a ledger written by 'events follow'") from err
+    try:
+        follower = Follower(config, ledger, args.table, retry=args.retry, idle_exit=args.idle_exit)
+    except BrokerConfigError as err:
+        ledger.close()
+        raise CliError(f"--table: {err}") from err
+    where = ", ".join(args.table) if args.table else "every table"
+    follower.on_connected = lambda: echo(f"following {where} on {config.url} into {args.ledger}", flush=True)
+    previous = signal.signal(signal.SIGTERM, lambda *_: follower.stop())
+    try:
+        result = follower.run()
+    except KeyboardInterrupt:
+        result = follower.result()
+    except LedgerError as err:
+        raise CliError(str(err), status=1) from err
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        ledger.close()
+    echo(f"wrote {result.written} event(s); {result.duplicates} duplicate(s) dropped; {result.asks} replay "
+         f"request(s); {result.replay_errors} replay error(s); {result.anchor_breaks} anchor break(s); "
+         f"{result.connects} connection(s)", flush=True)
+    for table_id, gaps in sorted(result.gaps.items()):
+        echo(f"dealer-station events: table {table_id}: gaps still open: {_gap_text(gaps)}", file=sys.stderr)
+    return 1 if result.gaps else 0
+
+
+def _ledger(args: argparse.Namespace) -> int:
+    from dealer_station.platform.ledger import LedgerError, summarize
+
+    try:
+        tables = summarize(args.ledger)
+    except LedgerError as err:
+        raise CliError(str(err)) from err
+    bad = False
+    for t in tables:
+        bad = bad or bool(t.gaps) or bool(t.anchor_breaks)
+        if args.json:
+            echo(json.dumps(t.as_dict(), separators=(",", ":")))
+            continue
+        anchor = (f"journal_seq {t.last_anchor['journal_seq']} hash {t.last_anchor['journal_hash'][:16]}"
+                  if t.last_anchor else "none (unanchored)")
+        line = (f"{t.table_id}: last event {t.last_event_id}, {t.events} event(s), gaps: {_gap_text(t.gaps)}, "
+                f"last anchor: {anchor}")
+        if t.anchor_breaks:
+            line += f", {t.anchor_breaks} anchor break(s)"
+        if t.given_up:
+            line += f", given up (no longer kept by the station): {_gap_text(t.given_up)}"
+        echo(line)
+    if not tables and not args.json:
+        echo("the ledger holds no event")
+    return 1 if bad else 0

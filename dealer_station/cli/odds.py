@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
             shoe = f"composition {args.composition}"
         else:
             decks = DECKS_PER_SHOE if args.decks is None else args.decks
+            if decks > MAX_DECKS:
+                raise CliError(f"--decks {_short(decks)}: a shoe holds 1 to {MAX_DECKS} decks")
             composition = decks_composition(decks)
             shoe = f"{decks} deck{'s' if decks != 1 else ''}"
     except OddsError as err:
@@ -76,6 +78,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         echo(_human(report, paytable, shoe))
     return 0
+
+
+MAX_DECKS = 8
+"""Most decks ``--decks`` takes (RULES.md §1: a shoe of 8 decks)."""
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 def _read(path: str) -> str:

@@ -40,6 +40,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", action="store_true", help="also print decoded frames as JSON lines")
 
 
+MAX_SECONDS = 7 * 86400.0
+"""Longest ``--seconds``, ``--idle-exit`` or ``--interval``: a week (without ``--seconds`` it records until Ctrl+C)."""
 DEALT_IDLE_EXIT = 1.0
 """Seconds without a byte after the last card of ``--deal N`` that end a recording given no other end."""
 
@@ -63,8 +65,10 @@ def run(args: argparse.Namespace) -> int:
     1 when the session file could not be written in full."""
     for name in ("seconds", "idle_exit", "interval"):
         value = getattr(args, name)
-        if value is not None and value < 0:
-            raise CliError(f"--{name.replace('_', '-')} must not be negative")
+        if value is not None and not 0 <= value <= MAX_SECONDS:  # refuses nan and inf too
+            raise CliError(f"--{name.replace('_', '-')} {value:g}: give 0 to {MAX_SECONDS:g} seconds")
+    if args.deal < 0:
+        raise CliError(f"--deal {args.deal}: give a number of cards, 0 or more")
     try:
         profile = load_profile(args.shoe)
         source = build_source(profile)

@@ -61,6 +61,12 @@ def register(parser) -> None:
                         help="log level on standard error (default WARNING)")
 
 
+MIN_SPEED = 0.001
+"""Slowest ``--speed``: a thousandth of the recorded pace (slower, a recorded second is days long)."""
+MAX_SPEED = 1e6
+"""Fastest ``--speed`` (use ``--fast`` for no waiting at all)."""
+
+
 def expected_path(session: str | Path) -> Path:
     """``hw_fixtures/sessions/foo.session.jsonl`` → ``hw_fixtures/sessions/foo.expected.jsonl``."""
     p = Path(session)
@@ -94,8 +100,9 @@ def run(args) -> int:
         if not has_display():
             raise CliError("no display: the console needs a screen; replay headless (without --console), "
                            "or set QT_QPA_PLATFORM=offscreen")
-    if args.speed is not None and not args.speed > 0:
-        raise CliError(f"--speed {args.speed:g}: give a positive factor (1 = the table's own pace)")
+    if args.speed is not None and not (MIN_SPEED <= args.speed <= MAX_SPEED):  # refuses nan too
+        raise CliError(f"--speed {args.speed:g}: give a positive factor, {MIN_SPEED:g} to {MAX_SPEED:g} "
+                       "(1 = the table's own pace; --fast: no waiting)")
     if args.codec is not None and args.codec not in CODECS:
         raise CliError(f"unknown codec {args.codec!r}: use one of {', '.join(CODECS)}")
     if args.console_exit and not args.console:

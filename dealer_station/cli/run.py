@@ -48,7 +48,7 @@ def run(args) -> int:
     from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
     from dealer_station.app.simulate import human_line, output_line
-    from dealer_station.app.station import QUEUE_SIZE, drain_events, run_station
+    from dealer_station.app.station import QUEUE_SIZE, EventRefused, drain_events, run_station
     from dealer_station.journal import Journal, JournalError
     from drivers.errors import ShoeError
 
@@ -63,22 +63,27 @@ def run(args) -> int:
         config = with_table_id(load_config(args.config), args)
     except (ConfigError, ValueError) as err:
         raise CliError(f"refusing to open a shoe: {err}") from None
-    profile = args.shoe or config.shoe_profile
+    if args.shoe is not None and not args.shoe.strip():
+        raise CliError("--shoe '': give a shoe profile name, file or inline spec (e.g. sim), or leave --shoe out "
+                       "for shoe.profile of the configuration")
+    profile = args.shoe if args.shoe is not None else config.shoe_profile
     journal_path = args.journal or config.journal_path
     try:
         journal = Journal(journal_path)
         shoe = open_station_shoe(profile, config, journal)
     except (JournalError, ShoeError, ValueError) as err:
         raise CliError(str(err)) from None
-    try:
-        publishing = Publishing(args, config, journal_path)
+    events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+    spill: list = []
+    stop = threading.Event()
+    try:  # an event the publisher refuses reaches the controller through the station queue, on its thread
+        publishing = Publishing(args, config, journal_path,
+                                on_refused=lambda event_id, problem: _put(events, EventRefused(event_id, problem),
+                                                                          stop, spill))
     except ValueError as err:
         journal.close()
         raise CliError(str(err)) from None
 
-    events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
-    spill: list = []
-    stop = threading.Event()
     signals: list[str] = []
 
     def on_signal(signum, _frame) -> None:
@@ -87,10 +92,23 @@ def run(args) -> int:
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, on_signal)
+
+    def start_shoe() -> None:
+        try:
+            shoe.source.start(lambda event: _put(events, event, stop, spill))
+        except ShoeError as err:
+            raise CliError(f"shoe {profile!r}: {err}") from None
+
     with journal:
+        if not shoe.simulated:
+            # A real shoe is opened before the controller starts (and logs that it did): a shoe that
+            # cannot be opened is then the one line said. Its events wait in the queue meanwhile.
+            start_shoe()
         try:
             controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
         except JournalError as err:  # e.g. the open shoe was started with other rule settings
+            if not shoe.simulated:
+                shoe.source.stop()
             raise CliError(str(err)) from None
         kinds = ("round_completed", "round_voided", "shoe_ended")
 
@@ -101,11 +119,9 @@ def run(args) -> int:
                 sys.stdout.flush()
 
         controller.subscribe(on_fact)
-        shoe.prepare(controller.snapshot(), config.decks)
-        try:
-            shoe.source.start(lambda event: _put(events, event, stop, spill))
-        except ShoeError as err:
-            raise CliError(f"shoe {profile!r}: {err}") from None
+        if shoe.simulated:
+            shoe.prepare(controller.snapshot(), config.decks)
+            start_shoe()
         auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=args.shoes) if args.auto else None
         why = "failed"
         try:
@@ -120,6 +136,11 @@ def run(args) -> int:
             drain_events(controller, events, spill)  # what the reader delivered while it stopped
             controller.stop(signals[0] if signals else why)  # journaled and published: the table is closed
             left = publishing.finish()
+            drain_events(controller, events, spill)  # an event the publisher refused while draining: the pause
+            if publishing.refused is not None:
+                event_id, problem = publishing.refused
+                echo(f"dealer-station run: event {event_id} not published: it does not match the journal "
+                     f"({problem})", file=sys.stderr)
             if left:
                 echo(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
                       file=sys.stderr)

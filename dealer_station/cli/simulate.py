@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import queue
 import signal
 import sys
 
@@ -61,20 +62,20 @@ def run(args) -> int:
         journal = Journal(args.journal or ":memory:")
     except JournalError as err:
         raise CliError(str(err)) from None
+    refused: queue.SimpleQueue = queue.SimpleQueue()   # events the publisher refused, for the controller's thread
     with journal:
         try:
             seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
-            publishing = Publishing(args, config, args.journal or ":memory:")
+            publishing = Publishing(args, config, args.journal or ":memory:",
+                                    on_refused=lambda event_id, problem: refused.put((event_id, problem)))
         except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
             raise CliError(str(err)) from None
-        try:
-            return _simulate(args, config, journal, seed)
-        finally:
-            publishing.finish()
+        return _simulate(args, config, journal, seed, publishing, refused)
 
 
-def _simulate(args, config, journal, seed) -> int:
-    """The simulation proper (the journal is open; publishing, if any, runs beside it)."""
+def _simulate(args, config, journal, seed, publishing, refused) -> int:
+    """The simulation proper (the journal is open; publishing, if any, runs beside it; ``refused`` holds the
+    events it refused, given to the controller here, on its thread: before each dealer act and at the end)."""
     from dealer_station.app.controller import Controller
     from dealer_station.app.simulate import human_line, run_simulation
     from dealer_station.journal import JournalError
@@ -82,7 +83,12 @@ def _simulate(args, config, journal, seed) -> int:
     try:
         controller = Controller(config, journal)
     except JournalError as err:  # e.g. the open shoe was started with other rule settings
+        publishing.finish()
         raise CliError(str(err)) from None
+
+    def take_refused() -> None:
+        while not refused.empty():
+            controller.event_refused(*refused.get())
 
     closed = []
     signals: list[str] = []
@@ -106,13 +112,24 @@ def _simulate(args, config, journal, seed) -> int:
         except BrokenPipeError:
             closed.append(True)
 
+    def stop() -> bool:
+        take_refused()
+        return bool(closed or signals)
+
     try:
-        state = run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit,
-                               stop=lambda: bool(closed or signals), misread_rate=args.misread_rate)
+        run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=stop, misread_rate=args.misread_rate)
     finally:
         controller.stop(signals[0] if signals else "output closed" if closed else "finished")
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        publishing.finish()   # after the stop: the table's closed status goes out with the rest
+        take_refused()
+    state = controller.snapshot().state
+    if publishing.refused is not None:
+        event_id, problem = publishing.refused
+        echo(f"dealer-station simulate: event {event_id} not published: it does not match the journal ({problem})",
+             file=sys.stderr)
+        return 1
     if closed:
         return 0
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import getpass
 import sys
 
@@ -11,18 +12,26 @@ NAME = "users"
 HELP = "manage dealer and supervisor accounts (add, list, disable)"
 
 
+ACCOUNTS_HELP = "accounts file (default: accounts.path of --config)"
+CONFIG_HELP = "station configuration (default config/station.toml)"
+
+
 def register(parser) -> None:
-    """Add the ``users`` sub-commands."""
-    parser.add_argument("--accounts", default=None, help="accounts file (default: accounts.path of --config)")
-    parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
+    """Add the ``users`` sub-commands. ``--accounts`` and ``--config`` go before or after the action."""
+    parser.add_argument("--accounts", default=None, help=ACCOUNTS_HELP)
+    parser.add_argument("--config", default=None, help=CONFIG_HELP)
     sub = parser.add_subparsers(dest="users_command", metavar="ACTION", required=True)
     add = sub.add_parser("add", help="add an account, or set a new PIN and role")
     add.add_argument("user")
     add.add_argument("--role", choices=("dealer", "supervisor"), required=True)
     add.add_argument("--pin-stdin", action="store_true", help="read the PIN from standard input (scripts)")
-    sub.add_parser("list", help="list the accounts")
+    listing = sub.add_parser("list", help="list the accounts")
     disable = sub.add_parser("disable", help="disable an account")
     disable.add_argument("user")
+    for action in (add, listing, disable):
+        # SUPPRESS: given after the action it is set; not given, the value before the action stays
+        action.add_argument("--accounts", default=argparse.SUPPRESS, help=ACCOUNTS_HELP)
+        action.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
 
 
 def run(args) -> int:
@@ -54,7 +63,11 @@ def run(args) -> int:
             account = accounts.add(args.user, args.role, pin)
             echo(f"{account.user}: {account.role} added to {path}")
         elif args.users_command == "list":
-            for account in accounts.list():
+            listed = accounts.list()
+            if not listed:
+                echo(f"dealer-station users: no accounts in {path}; add one with "
+                     "dealer-station users add USER --role dealer|supervisor", file=sys.stderr)
+            for account in listed:
                 state = "disabled" if account.disabled else (
                     f"locked until {account.locked_until}" if account.locked_until else "active")
                 echo(f"{account.user}\t{account.role}\t{state}")

@@ -6,13 +6,14 @@ the controller (STYLE.md habit 7); the shoe's reader and its blocking calls stay
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
 
 import structlog
 
-__all__ = ["qt_is_usable", "run_console"]
+__all__ = ["languages", "qt_is_usable", "run_console"]
 
 log = structlog.get_logger(__name__)
 
@@ -32,9 +33,11 @@ def qt_is_usable() -> str | None:
     return None
 
 
-def _quit_on_signals(app) -> None:
+def _quit_on_signals(app) -> list[int]:
     """Ctrl-C and SIGTERM close the console cleanly (shoe stopped, journal closed).
 
+    Installed before the station is opened, so a signal that comes while the console starts is a
+    clean stop too (its number is kept in the returned list: the caller skips the event loop).
     Python runs signal handlers only between bytecodes, so a timer wakes the interpreter a few
     times a second while Qt's event loop runs.
     """
@@ -42,8 +45,11 @@ def _quit_on_signals(app) -> None:
 
     from PySide6.QtCore import QTimer
 
+    caught: list[int] = []
+
     def stop(signum, _frame) -> None:
         log.info("console_signal", signal=signum)
+        caught.append(signum)
         app.quit()
 
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -55,25 +61,74 @@ def _quit_on_signals(app) -> None:
     wake.setInterval(200)
     wake.timeout.connect(lambda: None)
     wake.start()
+    return caught
+
+
+def languages() -> list[str]:
+    """The console's languages: English (built in) and every shipped ``i18n/console_<code>.qm``."""
+    folder = Path(__file__).with_name("i18n")
+    return sorted({"en", *(p.stem.removeprefix("console_") for p in folder.glob("console_*.qm"))})
 
 
 def _application(lang: str | None):
+    """The QApplication with the console's translation installed.
+
+    ``lang``: a language code (``"ar"``, ``"pt_BR"`` …) or None for the system locale. The screens
+    are laid out right to left for a right-to-left language.
+
+    Raises
+    ------
+    ValueError
+        ``lang`` names a language the console has no translation for.
+    """
     from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication
 
+    from dealer_station.console.qt_log import install_message_handler
+
+    install_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("dealer-station")
-    if lang:
-        locale = QLocale(lang)
-        QLocale.setDefault(locale)
+    if lang and re.split(r"[_.@-]", lang.strip())[0].lower() not in languages():
+        raise ValueError(f"--language {lang}: the console has no translation for it; "
+                         f"use one of {', '.join(languages())}")
+    locale = QLocale(lang) if lang else QLocale.system()
+    english = locale.language() in (QLocale.Language.English, QLocale.Language.C)
+    QLocale.setDefault(locale)
+    if not english:
         translator = QTranslator(app)
         folder = Path(__file__).with_name("i18n")
         if translator.load(locale, "console", "_", str(folder)):
             app.installTranslator(translator)
-        else:
-            log.info("no_translation", lang=lang, folder=str(folder))
-        app.setLayoutDirection(locale.textDirection())
+        else:  # the system's language (no --language) has no translation: English
+            log.info("no_translation", lang=locale.name(), folder=str(folder))
+    app.setLayoutDirection(locale.textDirection())
     return app
+
+
+def _refusal_relay(controller):
+    """A Qt object whose ``refused`` signal, emitted on any thread, reaches ``controller`` on the GUI thread."""
+    from PySide6.QtCore import QObject, Qt, Signal, Slot
+
+    class RefusalRelay(QObject):
+        """Carries the publisher's ``on_refused(event_id, problem)`` (its own thread) to the GUI thread by a
+        queued signal; there ``Controller.event_refused`` pauses the table (``event_mismatch``)."""
+
+        refused = Signal(int, str)
+
+        def __init__(self, controller) -> None:
+            super().__init__()
+            self.controller = controller
+            self.host = None
+            self.refused.connect(self._deliver, type=Qt.ConnectionType.QueuedConnection)
+
+        @Slot(int, str)
+        def _deliver(self, event_id: int, problem: str) -> None:
+            self.controller.event_refused(event_id, problem)
+            if self.host is not None:
+                self.host.refresh()
+
+    return RefusalRelay(controller)
 
 
 def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
@@ -104,6 +159,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     from dealer_station.console.station import open_station
 
     app = _application(lang)
+    caught = [] if screenshot else _quit_on_signals(app)
     if screenshot and journal is None:
         journal = ":memory:"
     from dealer_station.app.publishing import Publishing
@@ -112,14 +168,17 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     if screenshot and not station.simulated:
         station.close()
         raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
+    relay = _refusal_relay(station.controller)   # the publisher's refusals, to the GUI thread that owns the table
     try:
-        publishing = Publishing(publish_args, station.config, station.journal.path) if publish_args else None
+        publishing = Publishing(publish_args, station.config, station.journal.path,
+                                on_refused=relay.refused.emit) if publish_args else None
     except ValueError:
         station.close()
         raise
     window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
                         load_shoe=station.load_shoe,
                         supervisor_idle_seconds=station.config.supervisor_idle_seconds)
+    relay.host = window.host
     window.resize(*size)
     status = 0
     try:
@@ -129,8 +188,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
             window.show()
         window.start()
         if not screenshot:
-            _quit_on_signals(app)
-            status = app.exec()
+            if not caught:  # a signal while starting: stop at once, cleanly
+                status = app.exec()
         else:
             deadline = time.monotonic() + 15
             while not window.host.snapshot().connected and time.monotonic() < deadline:

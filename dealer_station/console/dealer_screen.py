@@ -78,8 +78,10 @@ class HandPanel(QFrame):
         lay.setContentsMargins(18, 8, 18, 14)
         lay.setSpacing(6)
         head = QHBoxLayout()
-        self.title = _label(title, None, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        self.title.setStyleSheet(f"color: {self._color}; font-size: 56px; font-weight: bold;")
+        # the hand's name shrinks (56 down to 34 pixels) rather than push TOTAL or the screen's width
+        self.title = FitLabel(title, 56, 34)
+        self.title.set_color(self._color)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.tag = _label("", None, Qt.AlignmentFlag.AlignCenter)
         self.tag.setStyleSheet("font-size: 34px; font-weight: bold;")
         self.total_caption = _label(
@@ -91,8 +93,8 @@ class HandPanel(QFrame):
         self.total = _label("–", None, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
         self.total.setMinimumWidth(90)
-        head.addWidget(self.title)
-        head.addStretch(1)
+        head.addWidget(self.title, 1)
+        head.addSpacing(16)  # the hand's name never runs into TOTAL
         head.addWidget(self.total_caption)
         head.addSpacing(10)
         head.addWidget(self.total)
@@ -471,7 +473,7 @@ class DealerScreen(QWidget):
         if state == "paused" or incident is not None:
             kind = str(field(incident, "type", "") or "")
             where = prompts.position_name(field(incident, "position", None))
-            text = kind.replace("_", " ").upper() or self.tr("INCIDENT")
+            text = prompts.incident_name(kind) or self.tr("INCIDENT")
             if where:
                 text = self.tr("%1 AT %2").replace("%1", text).replace("%2", where)
             self.incident.text.setText(text)
@@ -541,8 +543,12 @@ class DealerScreen(QWidget):
 
 
 def prompts_card(token: str) -> str:
-    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable."""
+    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable.
+
+    A left-to-right mark (U+200E, invisible) ends it, so the suit stays after the rank in a right-to-left
+    caption (Arabic showed ``♣J``).
+    """
     from dealer_station.console.cards import card_label
 
     label = card_label(token)
-    return label[0] + label[1] if label else str(token)
+    return label[0] + label[1] + "\u200e" if label else str(token)

@@ -8,7 +8,7 @@ state this module does not know.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 translate = QCoreApplication.translate
 
@@ -17,9 +17,11 @@ __all__ = [
     "CARD_STATES",
     "banner",
     "bet_name",
+    "incident_name",
     "next_act",
     "next_line",
     "position_name",
+    "reason_name",
     "rescan_name",
     "state_name",
     "stray_frame",
@@ -39,6 +41,25 @@ ACT_STATES = {
     "result": "confirm_result",
 }
 """The dealer act that moves each state on (CONTROLLER_API.md dealer acts)."""
+
+
+class Prompts(QObject):
+    """The messages of context ``"Prompts"`` that take a count: ``self.tr(text, "", n)`` is what
+    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms."""
+
+    def burn_more(self, n: int) -> str:
+        """``"BURN 7 MORE CARDS"`` in the plural form of ``n`` (int ≥ 0)."""
+        return self.tr("BURN %n MORE CARD(S)", "", n)
+
+
+_PLURALS: Prompts | None = None
+
+
+def _plurals() -> Prompts:
+    global _PLURALS
+    if _PLURALS is None:
+        _PLURALS = Prompts()
+    return _PLURALS
 
 
 def position_name(position: str | None) -> str:
@@ -112,6 +133,61 @@ def bet_name(bet: str) -> str:
     return names.get(bet, bet.replace("_", " ").title())
 
 
+def incident_name(kind: str | None) -> str:
+    """An incident type (``"misread_limit"``) in plain translated words (``"MISREAD LIMIT"``)."""
+    names = {
+        "misread_limit": translate("Prompts", "MISREAD LIMIT"),
+        "card_while_betting": translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
+        "card_after_round": translate("Prompts", "CARD AFTER THE ROUND"),
+        "foreign_card": translate("Prompts", "CARD NOT FROM THIS SHOE"),
+        "cut_card_in_burn": translate("Prompts", "CUT CARD IN THE BURN"),
+        "shoe_disconnected": translate("Prompts", "SHOE DISCONNECTED"),
+        "journal_failure": translate("Prompts", "JOURNAL FAILURE"),
+        "unexpected_error": translate("Prompts", "STATION ERROR"),
+        "procedure_violation": translate("Prompts", "OUT OF PROCEDURE"),
+        "player_edge": translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
+    }
+    return names.get(kind or "", (kind or "").replace("_", " ").upper())
+
+
+def reason_name(code: str | None) -> str:
+    """A reason code (a supervisor's or an incident's, ``"dealer_call"``) in plain translated words."""
+    names = {
+        "scanner_misread": translate("Prompts", "scanner misread"),
+        "card_exposed": translate("Prompts", "card exposed"),
+        "card_dropped": translate("Prompts", "card dropped"),
+        "dealer_error": translate("Prompts", "dealer error"),
+        "wrong_position": translate("Prompts", "card in the wrong place"),
+        "device_fault": translate("Prompts", "device fault"),
+        "network_fault": translate("Prompts", "network fault"),
+        "procedure": translate("Prompts", "procedure"),
+        "game_integrity": translate("Prompts", "game integrity"),
+        "other": translate("Prompts", "other"),
+        "dealer_call": translate("Prompts", "the dealer called the supervisor"),
+        "no_read": translate("Prompts", "card not read"),
+        "connection_lost": translate("Prompts", "connection lost"),
+        "card": translate("Prompts", "a card came out"),
+        "beyond_inventory": translate("Prompts", "more copies than the shoe holds"),
+        "cut_card": translate("Prompts", "cut card"),
+        "card_before_betting": translate("Prompts", "card before betting opened"),
+        "card_without_shoe": translate("Prompts", "card with no shoe open"),
+        "no_read_without_shoe": translate("Prompts", "unread card with no shoe open"),
+        "cut_card_without_shoe": translate("Prompts", "cut card with no shoe open"),
+        "second_cut_card": translate("Prompts", "a second cut card"),
+        "bad_lrc": translate("Prompts", "damaged read (checksum)"),
+        "unknown_code": translate("Prompts", "unknown card code"),
+        "token_timeout": translate("Prompts", "card read cut short"),
+        "empty": translate("Prompts", "empty read"),
+        "rollover": translate("Prompts", "garbled read"),
+        "disk_full": translate("Prompts", "disk full"),
+        "io_error": translate("Prompts", "disk read or write error"),
+        "database_locked": translate("Prompts", "journal held by another program"),
+        "read_only": translate("Prompts", "journal is read-only"),
+        "cannot_open": translate("Prompts", "journal cannot be opened"),
+    }
+    return names.get(code or "", (code or "").replace("_", " "))
+
+
 def state_name(state: str) -> str:
     """A TableView state as a short translated caption."""
     names = {
@@ -162,7 +238,7 @@ def banner(view) -> str:
         return translate("Prompts", "SHOW THE BURN CARD")
     if state == "burning":
         left = int(getattr(view, "burn_remaining", 0) or 0)
-        return translate("Prompts", "BURN %n MORE CARD(S)", None, left).replace("%n", str(left))
+        return _plurals().burn_more(left)
     if state == "betting_open":
         secs = getattr(view, "betting_seconds_left", None)
         if secs is not None:

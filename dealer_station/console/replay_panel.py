@@ -212,6 +212,9 @@ def run_replay_console(replayer: Replayer, session: ReplaySession, *, speed: flo
     problem = qt_is_usable()
     if problem:
         raise ValueError(problem)
+    from dealer_station.console.qt_log import install_message_handler
+
+    install_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     replayer.begin(session)
     window = MainWindow(replayer.controller, None)

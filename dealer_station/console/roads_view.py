@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
@@ -218,10 +218,16 @@ class BoardLayout:
     roads: dict[str, RoadArea]
 
 
-_LABELS = {
-    "bead_plate": "Bead plate", "big_road": "Big road",
-    "big_eye_boy": "Big eye boy", "small_road": "Small road", "cockroach_pig": "Cockroach pig",
-}
+translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
+
+
+def _road_names() -> dict[str, str]:
+    """Each road's name on the board, translated."""
+    return {
+        "bead_plate": translate("RoadsView", "Bead plate"), "big_road": translate("RoadsView", "Big road"),
+        "big_eye_boy": translate("RoadsView", "Big eye boy"), "small_road": translate("RoadsView", "Small road"),
+        "cockroach_pig": translate("RoadsView", "Cockroach pig"),
+    }
 
 
 def board_layout(rect: QRectF) -> BoardLayout:
@@ -277,13 +283,15 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
         From :func:`dealer_station.domain.roads.compute_roads`.
     """
     p.save()
+    p.setLayoutDirection(Qt.LeftToRight)  # "B?" stays "B?" and labels stay left-aligned in a right-to-left console
     p.setRenderHint(QPainter.Antialiasing, True)
     p.setRenderHint(QPainter.TextAntialiasing, True)
     p.fillRect(rect, QColor(COLOURS["paper"]))
     layout = board_layout(rect)
     _header(p, layout.header, roads)
+    names = _road_names()
     for name, area in layout.roads.items():
-        _label(p, area.label, _LABELS[name])
+        _label(p, area.label, names[name])
         _grid_lines(p, area.origin, area.cols, area.cell)
 
     area = layout.roads["bead_plate"]
@@ -340,19 +348,23 @@ def _header(p: QPainter, rect: QRectF, roads: Roads) -> None:
         x -= box * 0.5
     p.setPen(QColor(COLOURS["muted"]))
     p.setFont(_font(rect.height() * 0.5, bold=True))
-    ask_w = p.fontMetrics().horizontalAdvance("Ask") + box * 0.2
+    ask = translate("RoadsView", "Ask")
+    ask_w = p.fontMetrics().horizontalAdvance(ask) + box * 0.2
     x -= ask_w
-    p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), "Ask")
+    p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), ask)
     # statistics on the left, in the room that is left (the font shrinks to fit)
     s = roads.stats
-    text = (f"Rounds {s.rounds}   Banker {s.banker}   Player {s.player}   Tie {s.tie}   "
-            f"B pair {s.banker_pair}   P pair {s.player_pair}   Naturals {s.natural}")
+    text = "   ".join(f"{word} {count}" for word, count in (
+        (translate("RoadsView", "Rounds"), s.rounds), (translate("RoadsView", "Banker"), s.banker),
+        (translate("RoadsView", "Player"), s.player), (translate("RoadsView", "Tie"), s.tie),
+        (translate("RoadsView", "B pair"), s.banker_pair), (translate("RoadsView", "P pair"), s.player_pair),
+        (translate("RoadsView", "Naturals"), s.natural)))
     room = x - rect.left() - box * 0.5
     pixels = rect.height() * 0.55
     p.setFont(_font(pixels, bold=True))
-    advance = p.fontMetrics().horizontalAdvance(text)
-    if advance > room > 0:
-        p.setFont(_font(pixels * room / advance, bold=True))
+    while pixels > 6 and p.fontMetrics().horizontalAdvance(text) > room > 0:  # longer words in other languages
+        pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
+        p.setFont(_font(pixels, bold=True))
     p.setPen(QColor(COLOURS["ink"]))
     p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
                int(Qt.AlignLeft | Qt.AlignVCenter), text)
@@ -365,15 +377,16 @@ def _legend(p: QPainter, rect: QRectF) -> None:
     x = rect.left()
     cy = rect.center().y()
     p.setFont(_font(rect.height() * 0.5))
+    names = _road_names()
     entries = [
-        (1, "Big eye boy"), (2, "Small road"), (3, "Cockroach pig"),
+        (1, names["big_eye_boy"]), (2, names["small_road"]), (3, names["cockroach_pig"]),
     ]
     for k, name in entries:
         p.setPen(QColor(COLOURS["ink"]))
         width = p.fontMetrics().horizontalAdvance(name + ":") + box * 0.3
         p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
         x += width
-        for letter, word in (("R", "red"), ("B", "blue")):
+        for letter, word in (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue"))):
             _derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
             x += box * 1.1
             p.setPen(QColor(COLOURS["ink"]))
@@ -404,6 +417,8 @@ class RoadsView(QWidget):
         self._roads = compute_roads(())
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setAccessibleName("Roads")
+        # a scoreboard reads left to right (newest column on the right) in every language
+        self.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         self._update_description()
 
     def set_results(self, results: Iterable[Any]) -> None:
@@ -464,6 +479,9 @@ def _ensure_gui_app() -> None:
     the same process.
     """
     global _APP
+    from dealer_station.console.qt_log import install_message_handler
+
+    install_message_handler()
     if QGuiApplication.instance() is None:
         _APP = QApplication(["dealer-station", "-platform", "offscreen"])
         atexit.register(_APP.shutdown)

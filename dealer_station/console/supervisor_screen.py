@@ -243,6 +243,7 @@ class SupervisorScreen(QWidget):
             btn.clicked.connect(lambda _=False, k=key: self.key_pin(k))
             self.keypad_buttons[key] = btn
             pad.addWidget(btn)
+        self.keypad.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # digits 1…0 in every language
         root.addWidget(self.keypad)
         self.login_message = _label("", None)
         root.addWidget(self.login_message)
@@ -300,6 +301,7 @@ class SupervisorScreen(QWidget):
         self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")
+        self.raw_table.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # bytes and hex read left to right
         left_lay.addWidget(self.raw_table, 1)
         lay.addWidget(left, 5)
 
@@ -343,7 +345,7 @@ class SupervisorScreen(QWidget):
         self.reason = QComboBox()
         self.reason.addItem(self.tr("— choose a reason code —"), "")
         for code in REASON_CODES:
-            self.reason.addItem(code.replace("_", " "), code)
+            self.reason.addItem(prompts.reason_name(code), code)
         self.reason.currentIndexChanged.connect(self._update_preview)
         self.note = QLineEdit()
         self.note.setPlaceholderText(self.tr("note (required): what happened, who was called"))
@@ -352,17 +354,19 @@ class SupervisorScreen(QWidget):
         self.from_caption = _label(self.tr("FROM"), "caption")
         self.to_caption = _label(self.tr("TO"), "caption")
         form.addWidget(self.card_caption, 0, 0)
-        form.addWidget(self.card_edit, 0, 1)
+        form.addWidget(self.card_edit, 0, 1, 1, 3)
+        # FROM and TO share a row: with the keypad shown the panel must still fit 1080 pixels in every language
         form.addWidget(self.from_caption, 1, 0)
         form.addWidget(self.from_position, 1, 1)
-        form.addWidget(self.to_caption, 2, 0)
-        form.addWidget(self.to_position, 2, 1)
-        form.addWidget(self.discard_held, 5, 1)
+        form.addWidget(self.to_caption, 1, 2)
+        form.addWidget(self.to_position, 1, 3)
+        form.addWidget(self.discard_held, 5, 1, 1, 3)
         form.addWidget(_label(self.tr("REASON"), "caption"), 3, 0)
-        form.addWidget(self.reason, 3, 1)
+        form.addWidget(self.reason, 3, 1, 1, 3)
         form.addWidget(_label(self.tr("NOTE"), "caption"), 4, 0)
-        form.addWidget(self.note, 4, 1)
+        form.addWidget(self.note, 4, 1, 1, 3)
         form.setColumnStretch(1, 1)
+        form.setColumnStretch(3, 1)
         right_lay.addLayout(form)
 
         right_lay.addWidget(_label(self.tr("WHAT WILL HAPPEN"), "caption"))
@@ -825,12 +829,12 @@ class SupervisorScreen(QWidget):
                 lab.setText("–")
         else:
             kind = str(field(inc, "type", "") or "?")
-            self.incident_title.setText("‼ " + kind.replace("_", " ").upper())
+            self.incident_title.setText("‼ " + prompts.incident_name(kind))
             self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
             self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
             pos = field(inc, "position", None)
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
-            self.incident_fields["reason"].setText(str(field(inc, "reason", "") or "–"))
+            self.incident_fields["reason"].setText(prompts.reason_name(str(field(inc, "reason", "") or "")) or "–")
             self.incident_fields["detail"].setText(str(field(inc, "detail", "") or "–"))
             self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
         self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
@@ -902,7 +906,8 @@ class SupervisorScreen(QWidget):
             values = (
                 key[0],
                 key[1],
-                d.get("status", ""),
+                {"completed": self.tr("completed"), "voided": self.tr("voided")}.get(
+                    str(d.get("status", "")), str(d.get("status", ""))),
                 " ".join(map(str, d.get("player", []) or [])),
                 " ".join(map(str, d.get("banker", []) or [])),
                 _winner_text(d),

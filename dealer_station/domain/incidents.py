@@ -19,6 +19,7 @@ INCIDENT_TYPES = frozenset({
     "shoe_disconnected",     # the shoe's link went away
     "journal_failure",       # the journal could not be written
     "unexpected_error",      # any unexpected exception while acting on an input
+    "event_mismatch",        # an outbox event does not match the journal's chain: the publisher refused it
     "procedure_violation",   # any other input that does not fit the state, or a dealer's call
     "player_edge",           # the edge monitor's alert: recorded and published, never pauses
 })

@@ -13,7 +13,7 @@ Pay tables are data: ``config/paytables/NAME.toml``. Keys::
     odds = "to-one"                # how odds below are written: "to-one" | "for-one"
     [limits]
     difference = "10000"           # Player/Banker difference limit (RULES.md §4); optional
-    [bets.player]                  # one table per offered bet identifier
+    [bets.player]                  # one table per offered bet identifier (player, banker and tie: always)
     pays = "1:1"                   # "x:1", "a:b" or a decimal
     last_round = 60                # optional: last round of the shoe it is offered
     min = "1"                      # optional stake limits
@@ -155,6 +155,10 @@ class PayTable:
                         self.difference_limit, self.sources, self.written_for_one)
 
 
+MAIN_BETS_ORDER = (BetType.PLAYER, BetType.BANKER, BetType.TIE)
+"""The bets every pay table offers (RULES.md §3: the three main bets), in identifier order."""
+
+
 def paytable_dir() -> Path:
     """Directory of the shipped pay tables: ``config/paytables`` at the project root."""
     return Path(__file__).resolve().parents[2] / "config" / "paytables"
@@ -173,8 +177,13 @@ def load_paytable(name_or_path: str | Path) -> PayTable:
     path = Path(name_or_path)
     if not path.suffix:
         path = paytable_dir() / f"{name_or_path}.toml"
-    if not path.is_file():
-        raise PayTableError(f"no pay table {str(name_or_path)!r}; shipped: {', '.join(paytable_names())} "
+    try:
+        found = path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL character
+        found = False
+    if not found:
+        name = str(name_or_path) if len(str(name_or_path)) <= 60 else f"{str(name_or_path)[:57]}..."
+        raise PayTableError(f"no pay table {name!r}; shipped: {', '.join(paytable_names())} "
                             "(or give a path to a .toml file)")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -243,6 +252,9 @@ def paytable_from_dict(data: Mapping[str, object], *, source: str = "<dict>", de
             if "natural" not in spec or not isinstance(spec.get("margin"), Mapping):
                 raise fail(key, "a bonus bet needs 'natural' and a 'margin' table (4..9)")
             extra["natural"] = odds(f"{key}.natural", spec["natural"])
+            if not spec["margin"]:
+                raise fail(f"{key}.margin", "empty: give the payout of at least one winning margin, "
+                                            "e.g. margin = { 9 = \"30:1\", 4 = \"1:1\" }")
             for m, value in spec["margin"].items():
                 if str(m) not in {str(i) for i in range(1, 10)}:
                     raise fail(f"{key}.margin.{m}", "margin must be 1..9")
@@ -266,6 +278,10 @@ def paytable_from_dict(data: Mapping[str, object], *, source: str = "<dict>", de
             raise fail(key, f"min {lo} is above max {hi}")
         bets[bet] = BetRule(bet, pays, last_round, lo, hi, extra)
 
+    missing = [b.value for b in MAIN_BETS_ORDER if b not in bets]
+    if missing:
+        raise fail("bets", f"no [bets.{missing[0]}]: every pay table offers player, banker and tie "
+                           f"(missing: {', '.join(missing)})")
     limits = data.get("limits", {})
     if not isinstance(limits, Mapping):
         raise fail("limits", "must be a table")

@@ -21,6 +21,8 @@ Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
 - ``{"kind": "dealer", "act": "new_shoe" | "shuffled" | "open_betting" | "close_betting" |
   "confirm_result" | "call_supervisor", "args": {}}``
 - ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
+- ``{"kind": "publisher", "act": "event_refused", "event_id": 17, "problem": "..."}`` (the publisher found
+  an outbox event that does not match the journal's chain and did not send it: an ``event_mismatch`` pause)
 - ``{"kind": "supervisor", "act": "resume" | "enter_card" | "move_card" | "void_round" | "end_shoe",
   "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated). A card the
   shoe reads while paused is *held*: ``resume`` is refused until it is entered (``enter_card`` with its
@@ -341,6 +343,8 @@ class TableMachine:
                 self._dealer(str(inp.get("act")), dict(inp.get("args") or {}), timer=kind == "timer")
             elif kind == "supervisor":
                 self._supervisor(inp)
+            elif kind == "publisher":
+                self._publisher(inp)
             elif kind == "stop":
                 self._emit("stopped", {"why": str(inp.get("why") or ""), "state": self.state})
             elif kind == "journal":
@@ -581,6 +585,19 @@ class TableMachine:
             self._emit("connection", {"connected": False, "detail": detail, "closed": True})
         else:
             self._emit("ignored", {"event": str(event), "why": "unknown link event"})
+
+    # ------------------------------------------------------------- publisher
+
+    def _publisher(self, inp: dict) -> None:
+        if inp.get("act") != "event_refused":
+            self._emit("ignored", {"act": str(inp.get("act")), "why": "unknown publisher act"})
+            return
+        event_id = inp.get("event_id")
+        problem = str(inp.get("problem") or "it does not match the journal")
+        self._pause("event_mismatch", "outbox_event_refused", "", position=self.expected_position(),
+                    token=f"event {event_id}",
+                    detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
+                           f"it and the events after it were not sent")
 
     def _journal(self, inp: dict) -> None:
         """A journal failure (``failed``, with its incident) or its resolution (``resumed``): told, nothing changes.

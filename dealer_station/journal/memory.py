@@ -65,7 +65,8 @@ class MemoryJournal:
     - nothing survives the process and nothing is synced (use ``Journal`` wherever durability counts);
     - no outbox: ``append`` checks each event's type (JournalError for an unknown one, nothing is
       written then) but stores no event and returns an empty event list; ``conn`` is an empty
-      SQLite database with the journal and outbox tables, for code that reads the outbox;
+      SQLite database with the journal and outbox tables, for code that reads the outbox; so its
+      decision rows have no ``events`` member (the SQLite journal's list their events' digests);
     - ``mark`` look-ups compare the tag exactly (the SQLite journal's ``LIKE`` also ignores ASCII case);
     - :meth:`add` defers a row's canonical text and hash to the next read (see the module docstring).
 

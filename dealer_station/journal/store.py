@@ -10,6 +10,11 @@ Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` i
 is the canonical JSON text stored in the row; the first row's ``prev_hash`` is 64 zeros.
 Row kinds: ``input`` (appended before it is acted on), ``decision`` (what the table decided for
 one input, after), ``note`` (recorded, not part of the table's fold: refused log-ins, start-ups).
+
+The outbox is under the chain: :meth:`Journal.append` lists a decision row's events in its body as
+``"events": [[event_id, digest], ...]`` before hashing the row, then stores each event with the
+row's ``journal_seq`` / ``journal_hash``; :meth:`Journal.verify` checks the outbox against those
+lists (:mod:`dealer_station.journal.anchor`).
 """
 
 from __future__ import annotations
@@ -31,6 +36,10 @@ __all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError"
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
+
+EVENTS_MEMBER = "events"
+"""Body member of a decision row listing its outbox events as ``[[event_id, digest], ...]``
+(:func:`dealer_station.outbox.event_digest`); written by :meth:`Journal.append`, ``[]`` for none."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS journal (
@@ -120,12 +129,20 @@ class EventSpec:
 
 @dataclass(frozen=True, slots=True)
 class VerifyReport:
-    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why."""
+    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why.
+
+    ``events``: outbox events matched against the decision rows that list them; ``bad_event``: the id of
+    the first outbox event that does not match (its row in ``first_bad`` when known), else None; ``note``:
+    information that is no failure (an old journal's unanchored events).
+    """
 
     ok: bool
     rows: int
     first_bad: int | None = None
     message: str = ""
+    events: int = 0
+    bad_event: int | None = None
+    note: str = ""
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -242,6 +259,30 @@ class Journal:
     def _load_tail(self) -> None:
         row = self._conn.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
         self._last_seq, self._last_hash = (row[0], row[1]) if row else (0, GENESIS)
+        try:
+            (last,) = self._conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
+        except sqlite3.OperationalError:   # a journal opened read-only from before the outbox existed
+            last = 0
+        # Ids go on from the chain's, not only the outbox's: an event removed from the end of the outbox
+        # never has its id given again (the publisher then finds the gap; verify names the event).
+        self._next_event_id = max(int(last), self._last_listed_event_id()) + 1
+
+    def _last_listed_event_id(self) -> int:
+        """The highest event id a decision row lists (0 for none): the last row with a non-empty list."""
+        cursor = self._conn.execute("SELECT body FROM journal WHERE kind = 'decision' ORDER BY seq DESC")
+        for (text,) in cursor:
+            try:
+                listed = json.loads(text).get(EVENTS_MEMBER)
+            except (ValueError, TypeError, RecursionError, AttributeError):
+                continue
+            if listed is None:      # a row from before events were listed: none before it lists any
+                return 0
+            if listed:
+                try:
+                    return max(int(item[0]) for item in listed)
+                except (TypeError, ValueError, IndexError):
+                    return 0
+        return 0
 
     @property
     def last_seq(self) -> int:
@@ -272,27 +313,45 @@ class Journal:
         mark:
             Tags for fast look-up (``"shoe_started"``, ``"round"``, ``"shoe_ended"``).
         events:
-            Platform events appended to the outbox in the same transaction.
+            Platform events appended to the outbox in the same transaction. A ``decision`` row (and any row
+            with events) gets the body member ``"events"``: ``[[event_id, digest], ...]`` of them (``[]``
+            for none; :func:`dealer_station.outbox.event_digest`), hashed with the row; each stored event
+            gets ``journal_seq`` / ``journal_hash``, the row's number and hash.
         table_id:
             Table id for the events' envelope.
 
-        Returns the row and the stored events. Raises JournalError (nothing is written then).
+        Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
+        written then), also for a body that already holds ``events`` or an unknown event type.
         """
         tags = sorted(set(mark))
         mark_text = f",{','.join(tags)}," if tags else ""
         seq = self._last_seq + 1
         stored: list[outbox.OutboxEvent] = []
         try:
+            made: list[tuple[int, str, dict]] = []
+            if events or kind == "decision":
+                # The row lists its events' digests (every decision, none: []), so the chain proves the outbox.
+                if EVENTS_MEMBER in body:
+                    raise ValueError(f"the body must not hold {EVENTS_MEMBER!r}: the journal writes it")
+                event_id = self._next_event_id
+                for event in events:
+                    made.append((event_id, event.type, outbox.envelope(
+                        event_id, event.type, table_id=table_id, ts=ts, data=event.data, shoe_id=event.shoe_id,
+                        round_id=event.round_id)))
+                    event_id += 1
+                body = {**body, EVENTS_MEMBER: [[i, outbox.event_digest(e)] for i, _, e in made]}
             text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
             digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
+            stored = [outbox.OutboxEvent(i, t, outbox.payload_text({**e, "journal_seq": seq, "journal_hash": digest}))
+                      for i, t, e in made]
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
                     "INSERT INTO journal(seq, ts, kind, mark, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (seq, ts, kind, mark_text, text, self._last_hash, digest))
-                for event in events:
-                    stored.append(outbox.append(self._conn, event.type, table_id=table_id, ts=ts, data=event.data,
-                                                shoe_id=event.shoe_id, round_id=event.round_id))
+                if stored:
+                    self._conn.executemany("INSERT INTO outbox(event_id, type, payload) VALUES (?, ?, ?)",
+                                           [(e.event_id, e.type, e.payload) for e in stored])
                 self._conn.execute("COMMIT")
             except BaseException:
                 try:
@@ -310,6 +369,7 @@ class Journal:
                                else f"journal write failed at row {seq}: {err}", cause=cause) from err
         row = JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), self._last_hash, digest)
         self._last_seq, self._last_hash = seq, digest
+        self._next_event_id += len(stored)
         return row, stored
 
     keeps_events = True
@@ -374,15 +434,28 @@ class Journal:
         return next(self.rows(found[0] - 1, until=found[0])) if found else None
 
     def verify(self) -> VerifyReport:
-        """Check every row's hash and the chain; report the first bad row (DESIGN.md: tamper evident).
+        """Check every row's hash and the chain, and the outbox against the chain; report the first problem.
 
-        Detects a changed row, a removed or inserted row (sequence gap or broken chain) and an
-        unreadable body. Cannot detect rows cut off the end (keep the last hash elsewhere for that).
+        DESIGN.md: tamper evident. Detects a changed row, a removed or inserted row (sequence gap or
+        broken chain) and an unreadable body; then every outbox event against the decision row that lists
+        it (:mod:`dealer_station.journal.anchor`): an event changed, added, removed, renumbered or
+        anchored to a wrong row is named by its ``event_id`` (``bad_event``). A broken chain is reported
+        before an outbox problem. Cannot detect rows cut off the end (keep the last hash elsewhere for that:
+        :func:`head_problem`). An old journal's unanchored events are told in ``note``, not a failure.
         """
+        from dealer_station.journal.anchor import OutboxAudit
+
         prev = GENESIS
         expected = 1
         count = 0
         try:
+            try:
+                events = self._conn.execute("SELECT event_id, type, payload FROM outbox ORDER BY event_id")
+            except sqlite3.OperationalError as err:
+                if "no such table" not in str(err):
+                    raise
+                events = iter(())
+            audit = OutboxAudit(iter(events))
             cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
             for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
                 count += 1
@@ -390,14 +463,23 @@ class Journal:
                 if problem:
                     return VerifyReport(False, count, seq, problem)
                 try:
-                    json.loads(text)
+                    body = json.loads(text)
                 except (ValueError, TypeError, RecursionError):  # not JSON, too long a number, too deep
                     return VerifyReport(False, count, seq, f"row {seq}: body is not JSON")
+                if kind == "decision":
+                    audit.decision(seq, digest, body)
                 prev = digest
                 expected += 1
+            audit.finish(count)
         except sqlite3.Error as err:
             return VerifyReport(False, count, expected, f"row {expected}: unreadable: {err}")
-        return VerifyReport(True, count, None, f"{count} rows intact")
+        if audit.problem is not None:
+            event_id, row, why = audit.problem
+            return VerifyReport(False, count, row, f"event {event_id}: {why}", audit.checked, event_id, audit.note)
+        message = f"{count} rows intact, {audit.checked} events match the chain"
+        if audit.note:
+            message += f" ({audit.note})"
+        return VerifyReport(True, count, None, message, audit.checked, None, audit.note)
 
     def export(self, fp: IO[str]) -> int:
         """Write every row as one JSON line to ``fp``; return the number of rows."""

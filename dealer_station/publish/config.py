@@ -36,6 +36,15 @@ _SCHEMES = {"mqtt": (False, 1883), "tcp": (False, 1883), "mqtts": (True, 8883), 
 _TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        text = "<a very large integer>"
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
 class BrokerConfigError(ValueError):
     """A broker setting is malformed (bad URL, port, key, table id); the message says which and why."""
 
@@ -91,6 +100,12 @@ class BrokerConfig:
         ``"5"`` (default) or ``"3.1.1"``. With MQTT 5 a PUBACK carries a reason code, so an event the
         broker refuses (not authorized, quota) is not marked and is sent again later; an MQTT 3.1.1
         broker acknowledges a refused message like a delivered one.
+    replay_batch : int
+        Events per batch when answering a replay request, 1-10000 (default 500): the next batch goes
+        only once the broker acknowledged the previous one, with live events sent in between.
+    replay_queue : int
+        Replay requests waiting at most, 1-1000 (default 16); more are dropped with a ``queue_full``
+        answer on ``baccarat/tables/{table_id}/replay/error`` (docs/events.md "Asking for events again").
     """
 
     host: str
@@ -109,6 +124,8 @@ class BrokerConfig:
     window: int = 100
     connect_timeout: float = 10.0
     protocol: str = "5"
+    replay_batch: int = 500
+    replay_queue: int = 16
 
     def __post_init__(self) -> None:
         if self.protocol not in PROTOCOLS:
@@ -121,6 +138,10 @@ class BrokerConfig:
             raise BrokerConfigError(f"keepalive {self.keepalive!r} is not 5-3600 seconds")
         if not isinstance(self.window, int) or not 1 <= self.window <= 1000:
             raise BrokerConfigError(f"window {self.window!r} is not 1-1000")
+        if not isinstance(self.replay_batch, int) or not 1 <= self.replay_batch <= 10000:
+            raise BrokerConfigError(f"replay_batch {self.replay_batch!r} is not 1-10000")
+        if not isinstance(self.replay_queue, int) or not 1 <= self.replay_queue <= 1000:
+            raise BrokerConfigError(f"replay_queue {self.replay_queue!r} is not 1-1000")
         if not 0 < self.backoff_min <= self.backoff_max <= 3600:
             raise BrokerConfigError(
                 f"backoff bounds {self.backoff_min!r}..{self.backoff_max!r} must satisfy 0 < min <= max <= 3600")
@@ -210,7 +231,7 @@ _MAPPING_KEYS = {
     "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
     "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
     "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
-    "enabled": bool, "protocol": str,
+    "enabled": bool, "protocol": str, "replay_batch": int, "replay_queue": int,
 }
 
 
@@ -237,7 +258,11 @@ def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
     values = {k: v for k, v in section.items() if k not in ("url", "password_env", "drain_timeout", "enabled")}
     for key in ("backoff_min", "backoff_max", "connect_timeout"):
         if key in values:
-            values[key] = float(values[key])  # type: ignore[arg-type]
+            try:
+                values[key] = float(values[key])  # type: ignore[arg-type]
+            except OverflowError:  # a TOML integer too large for a float: no number of seconds
+                raise BrokerConfigError(f"[broker]: {key} = {_short(values[key])} is too large a number of "
+                                        "seconds") from None
     if section.get("enabled") is False:
         return None
     if "password_env" in section:
@@ -295,7 +320,7 @@ def broker_config_from_args(args: argparse.Namespace | None,
         The ``[broker]`` section of the station config: ``url`` or ``host``/``port``/``tls``, plus
         ``username``, ``password`` or ``password_env``, ``ca_certs``, ``certfile``, ``keyfile``,
         ``tls_insecure``, ``client_id``, ``keepalive``, ``backoff_min``, ``backoff_max``, ``window``,
-        ``connect_timeout``, ``protocol``, ``drain_timeout``, ``enabled``.
+        ``connect_timeout``, ``protocol``, ``drain_timeout``, ``enabled``, ``replay_batch``, ``replay_queue``.
 
     Notes
     -----
@@ -331,7 +356,8 @@ def broker_config_from_args(args: argparse.Namespace | None,
         if base is not None:  # keep tuning from the config file; the URL replaces the address and credentials
             carried = {k: getattr(base, k) for k in ("keepalive", "backoff_min", "backoff_max", "window",
                                                      "connect_timeout", "client_id", "ca_certs", "certfile",
-                                                     "keyfile", "tls_insecure", "protocol")}
+                                                     "keyfile", "tls_insecure", "protocol", "replay_batch",
+                                                     "replay_queue")}
             if not str(url).lower().startswith(("mqtts:", "ssl:")):
                 carried = {k: v for k, v in carried.items() if k not in ("ca_certs", "certfile", "keyfile")}
         return parse_broker_url(str(url), **{**carried, **overrides})
@@ -358,10 +384,12 @@ def drain_timeout_from(args: argparse.Namespace | None, section: Mapping[str, ob
         return DEFAULT_DRAIN_TIMEOUT
     try:
         seconds = float(value)  # type: ignore[arg-type]
+    except OverflowError:  # an integer too large for a float
+        seconds = float("inf")
     except (TypeError, ValueError):
         seconds = float("nan")
     if isinstance(value, bool) or not 0 <= seconds <= MAX_DRAIN_TIMEOUT:
         if seconds < 0:
-            raise BrokerConfigError(f"drain timeout {value!r} is negative")
-        raise BrokerConfigError(f"drain timeout {value!r} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
+            raise BrokerConfigError(f"drain timeout {_short(value)} is negative")
+        raise BrokerConfigError(f"drain timeout {_short(value)} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
     return seconds

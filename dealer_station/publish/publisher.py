@@ -9,6 +9,12 @@ event twice, never a gap, and de-duplicates by ``event_id`` (DESIGN.md "Durabili
 
 The thread drives its paho-mqtt client itself (no paho network thread, no paho automatic
 reconnect): a fresh client per connection, so nothing but the outbox decides what is re-sent.
+
+Before it sends an event, it checks it against the journal's hash chain
+(:class:`dealer_station.journal.anchor.EventCheck`: its anchor row's hash, recomputed, and the event's
+digest in that row's list). An event that does not match is not sent, nor any after it: the
+publisher logs it and tells ``on_refused(event_id, problem)`` once, then looks again every
+:data:`RECHECK_SECONDS` (an outbox row put back as it was is sent then).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import sqlite3
 import ssl
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +37,7 @@ import structlog
 from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station import __version__
+from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.outbox import mark_published
 from dealer_station.publish.config import (
@@ -41,6 +48,7 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
+from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
@@ -50,6 +58,8 @@ STATUS_SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
 STABLE_SECONDS = 10.0
 """A connection that lasted this long (or marked an event) resets the reconnect back-off."""
+RECHECK_SECONDS = 1.0
+"""How often a refused event (one that does not match the journal's chain) is checked again."""
 
 
 class OutboxBusyError(RuntimeError):
@@ -125,6 +135,11 @@ class Publisher:
         Extra JSON-able fields for the retained ``online`` status (e.g. game mode, pay table name).
     poll_interval : float
         Seconds between looks at the outbox when nothing is in flight (default 0.01).
+    on_refused : callable, optional
+        ``on_refused(event_id, problem)``: called once per refused event (one that does not match the
+        journal's hash chain; ``problem`` is a plain English sentence part), **on the publisher thread**:
+        it must only hand the news over to the thread that owns the controller (a queue), never act on
+        the controller itself. An exception it raises is logged.
 
     Notes
     -----
@@ -136,7 +151,8 @@ class Publisher:
     """
 
     def __init__(self, config: BrokerConfig, db_path: str | os.PathLike[str], table_id: str, *,
-                 station_info: Mapping[str, object] | None = None, poll_interval: float = 0.01) -> None:
+                 station_info: Mapping[str, object] | None = None, poll_interval: float = 0.01,
+                 on_refused: Callable[[int, str], None] | None = None) -> None:
         if not str(db_path) or str(db_path) == ":memory:" or str(db_path).startswith("file::memory:"):
             raise BrokerConfigError("publishing needs the journal in a file (an in-memory journal cannot be "
                                     "shared with the publisher): pass --journal PATH")
@@ -148,11 +164,17 @@ class Publisher:
         self.client_id = config.client_id_for(table_id)
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
+        self._on_refused = on_refused
+        self._check: EventCheck | None = None
+        self._held: tuple[int, str] | None = None   # (event_id, problem): refused, nothing from it on is sent
+        self._recheck_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
         self._outbox_lock = SidecarLock(sidecar_path(self.db_path, ".publisher.lock"))
+        self.replay = ReplayRequests(self.table_id, batch=config.replay_batch, max_requests=config.replay_queue)
+        """Answers replay requests on ``.../replay`` (docs/events.md "Asking for events again")."""
         # connection state, touched by the publisher thread only
         self._client: mqtt.Client | None = None
         self._connack: bool | None = None
@@ -182,7 +204,8 @@ class Publisher:
     @classmethod
     def from_args(cls, args: object, db_path: str | os.PathLike[str], table_id: str | None = None, *,
                   section: Mapping[str, object] | None = None, start: bool = True,
-                  station_info: Mapping[str, object] | None = None) -> Publisher | None:
+                  station_info: Mapping[str, object] | None = None,
+                  on_refused: Callable[[int, str], None] | None = None) -> Publisher | None:
         """A publisher for the broker named by ``--broker`` (or the ``[broker]`` section), started.
 
         Parameters
@@ -197,6 +220,8 @@ class Publisher:
             The ``[broker]`` section of the station config.
         start : bool
             Start the thread (default True).
+        on_refused : callable, optional
+            See :class:`Publisher`.
 
         Returns
         -------
@@ -214,7 +239,7 @@ class Publisher:
         chosen = getattr(args, "table_id", None) or table_id
         if not chosen:
             raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
-        publisher = cls(config, db_path, chosen, station_info=station_info)
+        publisher = cls(config, db_path, chosen, station_info=station_info, on_refused=on_refused)
         if start:
             publisher.start()
         return publisher
@@ -257,6 +282,12 @@ class Publisher:
             return PublisherStats(self._connected, self._n_sent, self._n_published, self._last_published,
                                   self._connects, self._failed, self._last_error)
 
+    @property
+    def refused(self) -> tuple[int, str] | None:
+        """``(event_id, problem)`` of the event held back because it does not match the journal's chain, or None."""
+        with self._lock:
+            return self._held
+
     def remaining(self) -> int:
         """Unpublished events in the outbox now (reads the database; 0 when it does not exist yet)."""
         return pending_count(self.db_path)
@@ -264,12 +295,13 @@ class Publisher:
     def drain(self, timeout: float) -> int:
         """Wait until the outbox is empty or ``timeout`` seconds pass; return how many events remain.
 
-        Returns at once when the thread is not running. ``timeout``: seconds, >= 0.
+        Returns at once when the thread is not running, and as soon as an event is refused (:attr:`refused`:
+        it and the events after it are not sent). ``timeout``: seconds, >= 0.
         """
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
             left = self.remaining()
-            if left == 0 or not self.running or time.monotonic() >= deadline:
+            if left == 0 or not self.running or time.monotonic() >= deadline or self.refused is not None:
                 return left
             time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
 
@@ -378,6 +410,8 @@ class Publisher:
         }
         if reason is not None:
             body["reason"] = reason
+        if self.replay.last_acknowledged is not None:
+            body["last_event_id"] = self.replay.last_acknowledged
         return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
 
     def _new_client(self) -> mqtt.Client:
@@ -402,6 +436,7 @@ class Publisher:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.on_message = self.replay.on_message   # only queues: the outbox is read in _step
         return client
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
@@ -412,6 +447,8 @@ class Publisher:
         self._lost = True
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
+        if self.replay.on_publish(mid):
+            return
         event_id = self._inflight.pop(mid, None)
         if event_id is None:
             return
@@ -465,6 +502,7 @@ class Publisher:
             self._connected = True
             self._connects += 1
         client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
+        self.replay.subscribe(client)
         log.info("broker connected", table_id=self.table_id, broker=cfg.url, client_id=self.client_id)
         return True
 
@@ -517,8 +555,12 @@ class Publisher:
         # after a refusal, one event in flight until it goes through: nothing overtakes the refused one twice
         window = 1 if self._refusal_streak else self.config.window
         room = window - len(self._sent_order)
+        if self._held is not None and time.monotonic() < self._recheck_at:
+            room = 0   # a refused event: nothing from it on is sent; looked at again every RECHECK_SECONDS
         if room > 0:
             for event_id, payload in self._fetch(conn, self._last_sent, room):
+                if not self._matches_chain(conn, event_id, payload):
+                    break
                 self._check_table(event_id, payload)
                 info = client.publish(self.events_topic, payload, qos=1)
                 if info.rc != mqtt.MQTT_ERR_SUCCESS:
@@ -529,6 +571,9 @@ class Publisher:
                 self._last_sent = event_id
                 with self._lock:
                     self._n_sent += 1
+        # one replay batch at most, after the live events
+        self.replay.step(conn, client, self._publish_status, idle=not self._sent_order,
+                         check=lambda event_id, payload: self._matches_chain(conn, event_id, payload))
         busy = bool(self._sent_order)
         rc = client.loop(self._poll if not busy else 0.005)
         self._mark(conn)
@@ -541,6 +586,38 @@ class Publisher:
             return
         if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
             self._lose(mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection")
+
+    def _matches_chain(self, conn: sqlite3.Connection, event_id: int, payload: str) -> bool:
+        """True when the event matches the journal's chain; else hold it back (log, ``on_refused`` once).
+
+        Raises sqlite3.Error when the journal cannot be read (retried by the thread)."""
+        if self._check is None:
+            self._check = EventCheck(conn)
+        problem = self._check.problem(event_id, payload)
+        held = self._held
+        if problem is None:
+            if held is not None and held[0] == event_id:
+                log.warning("outbox event matches the journal again; publishing goes on", table_id=self.table_id,
+                            event_id=event_id)
+                self._set(_held=None)
+            return True
+        self._recheck_at = time.monotonic() + RECHECK_SECONDS
+        if held == (event_id, problem):
+            return False
+        self._set(_held=(event_id, problem), _last_error=f"event {event_id} refused: {problem}")
+        log.error("outbox event does not match the journal; it and the events after it are not sent",
+                  table_id=self.table_id, event_id=event_id, problem=problem)
+        if self._on_refused is not None:
+            try:
+                self._on_refused(event_id, problem)
+            except Exception:  # noqa: BLE001 - the callback's failure never stops the publisher
+                log.exception("on_refused callback failed", table_id=self.table_id, event_id=event_id)
+        return False
+
+    def _publish_status(self) -> None:
+        """Publish the retained ``online`` status again (it carries the last acknowledged event id)."""
+        if self._client is not None:
+            self._client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
 
     def _check_table(self, event_id: int, payload: str) -> None:
         """Log (never drop) an event that is not a JSON object or belongs to another table id."""
@@ -578,6 +655,12 @@ class Publisher:
         client = self._client
         if client is None:
             return
+        if conn is not None:   # the last word tells a consumer how far the table got
+            try:
+                self._mark(conn)
+                self.replay.last_acknowledged = last_acknowledged(conn)
+            except sqlite3.Error as err:   # the status goes out with the last value known
+                log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:
             info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)
             deadline = time.monotonic() + 2.0

@@ -15,6 +15,10 @@ _QT_PROBLEM = qt_is_usable()
 if _QT_PROBLEM:  # the process would abort part-way through the suite (see qt_is_usable)
     pytest.skip(f"console tests need a usable PySide6: {_QT_PROBLEM}", allow_module_level=True)
 
+from dealer_station.console.qt_log import install_message_handler  # noqa: E402
+
+install_message_handler()  # Qt's messages go to the log; the offscreen propagateSizeHints one is dropped
+
 _spec = importlib.util.spec_from_file_location("console_test_fakes", Path(__file__).with_name("fakes.py"))
 fakes_module = importlib.util.module_from_spec(_spec)
 sys.modules["console_test_fakes"] = fakes_module

@@ -432,7 +432,8 @@ def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
         station.close()
 
 
-def test_sigterm_closes_the_console_cleanly(tmp_path):
+@pytest.mark.parametrize("after", [0.0, 1.0])   # while the console starts, and once it runs
+def test_sigterm_closes_the_console_cleanly(tmp_path, after):
     import signal
     import subprocess
     import sys
@@ -448,8 +449,8 @@ def test_sigterm_closes_the_console_cleanly(tmp_path):
     try:
         deadline = time.monotonic() + 30
         while not journal.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(1.0)
+            time.sleep(0.01)
+        time.sleep(after)
         proc.send_signal(signal.SIGTERM)
         _out, err = proc.communicate(timeout=20)
     finally:

@@ -96,8 +96,9 @@ def deal_order(player: tuple[str, ...], banker: tuple[str, ...]) -> list[str]:
 def prefix_journal(journal: Journal, k: int) -> Journal:
     """A copy of the first ``k`` rows: the journal of a station that died after row ``k``."""
     copy = Journal(":memory:")
-    for row in journal.rows(until=k):
-        copy.append(row.kind, row.body, row.ts, mark=[m for m in row.mark.split(",") if m])
+    for row in journal.rows(until=k):   # the copy's journal writes each decision's events list itself
+        body = {key: value for key, value in row.body.items() if key != "events"}
+        copy.append(row.kind, body, row.ts, mark=[m for m in row.mark.split(",") if m])
     return copy
 
 

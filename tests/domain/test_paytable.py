@@ -186,6 +186,10 @@ BAD_TABLES = [
     (("bets", "player", "max"), "1e999999999", "t: bets.player.max: '1e999999999' is not an amount"),
     (("bets", "player", "min"), "1e-999999999", "t: bets.player.min: '1e-999999999' is not an amount"),
     (("bets", "player", "min"), "20000", "t: bets.player: min 20000.00 is above max 10000.00"),
+    (("bets", "player_bonus", "margin"), {}, "t: bets.player_bonus.margin: empty: give the payout of at least one"),
+    (("bets", "player"), _DELETE, "t: bets: no [bets.player]: every pay table offers player, banker and tie"),
+    (("bets", "banker"), _DELETE, "t: bets: no [bets.banker]: every pay table offers player, banker and tie"),
+    (("bets", "tie"), _DELETE, "t: bets: no [bets.tie]: every pay table offers player, banker and tie"),
     (("limits",), "10000", "t: limits: must be a table"),
     (("limits", "difference"), "lots", "t: limits.difference: 'lots' is not an amount"),
 ]
@@ -226,12 +230,13 @@ def test_load_errors(tmp_path):
 
 def test_load_by_path_and_defaults(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text('[bets.tie]\npays = "9:1"\n')
+    path.write_text('[bets.tie]\npays = "9:1"\n[bets.player]\npays = "1:1"\n[bets.banker]\npays = "0.95:1"\n'
+                    'no_commission = "1:1"\nno_commission_six = "1:2"\n')
     table = load_paytable(path)
     assert table.name == "mine" and table.mode is Mode.COMMISSION and table.difference_limit is None
     assert table.rule(BetType.TIE).pays == D(9) and table.rule(BetType.TIE).last_round is None
-    with pytest.raises(PayTableError, match="pay table 'mine' does not offer player"):
-        table.rule(BetType.PLAYER)
+    with pytest.raises(PayTableError, match="pay table 'mine' does not offer player_pair"):
+        table.rule(BetType.PLAYER_PAIR)
 
 
 def test_mode_parse():

@@ -304,7 +304,7 @@ def test_settle_refuses_the_whole_round_on_a_difference_breach():
 def test_no_difference_limit_when_the_table_has_none(tmp_path):
     path = tmp_path / "open.toml"
     path.write_text('[bets.player]\npays = "1:1"\n[bets.banker]\npays = "0.95:1"\nno_commission = "1:1"\n'
-                    'no_commission_six = "1:2"\n')
+                    'no_commission_six = "1:2"\n[bets.tie]\npays = "8:1"\n')
     table = load_paytable(path)
     assert check_bets([("player", "1000000")], table)
     assert table.difference_limit is None

@@ -143,8 +143,10 @@ def test_payouts_come_from_the_paytable():
     """Changing a payout in the data changes the EV by exactly probability x change."""
     from dealer_station.domain.paytable import paytable_from_dict
 
-    base = {"bets": {"lucky_six": {"two_cards": "12:1", "three_cards": "20:1"}}}
-    richer = {"bets": {"lucky_six": {"two_cards": "13:1", "three_cards": "20:1"}}}
+    main = {"player": {"pays": "1:1"}, "tie": {"pays": "8:1"},
+            "banker": {"pays": "0.95:1", "no_commission": "1:1", "no_commission_six": "1:2"}}
+    base = {"bets": {**main, "lucky_six": {"two_cards": "12:1", "three_cards": "20:1"}}}
+    richer = {"bets": {**main, "lucky_six": {"two_cards": "13:1", "three_cards": "20:1"}}}
     a = analyse(decks_composition(8), paytable_from_dict(base), exact=True).bets["lucky_six"].ev
     b = analyse(decks_composition(8), paytable_from_dict(richer), exact=True).bets["lucky_six"].ev
     assert b - a == outcome_probabilities(decks_composition(8), exact=True)["lucky_six_two_cards"]

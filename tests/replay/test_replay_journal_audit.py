@@ -38,7 +38,8 @@ def _audit(path):
 
 
 def _rewrite(path, seq, change, rehash=True):
-    """Change row ``seq``'s body with ``change(body)``; rebuild the chain from there when ``rehash``."""
+    """Change row ``seq``'s body with ``change(body)``; rebuild the chain from there when ``rehash``, and the
+    outbox events' anchors with it (a forger who left them would be named by ``verify``)."""
     conn = sqlite3.connect(path)
     conn.execute("DROP TRIGGER journal_no_update")
     body = json.loads(conn.execute("SELECT body FROM journal WHERE seq = ?", (seq,)).fetchone()[0])
@@ -50,6 +51,8 @@ def _rewrite(path, seq, change, rehash=True):
         for row in conn.execute("SELECT seq, ts, kind, mark, body FROM journal ORDER BY seq").fetchall():
             digest = row_hash(row[0], row[1], row[2], row[3], row[4], prev)
             conn.execute("UPDATE journal SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, row[0]))
+            conn.execute("UPDATE outbox SET payload = json_set(payload, '$.journal_hash', ?) "
+                         "WHERE json_extract(payload, '$.journal_seq') = ?", (digest, row[0]))
             prev = digest
     conn.commit()
     conn.close()

@@ -24,15 +24,13 @@ AS = '{"t": 0.5, "dir": "rx", "hex": "41530d0a"}'
 
 # name -> (lines after the header, ends with a newline, fate in both readers, what was done before)
 CASES = {
-    "negative t": ([AS, '{"t": -1, "dir": "rx", "hex": "4b480d0a"}'], True, "refused",
-                   "the shoe played it"),
+    "negative t": ([AS, '{"t": -1, "dir": "rx", "hex": "4b480d0a"}'], True, "refused", None),
     "back in time": (['{"t": 2.0, "dir": "rx", "hex": "41530d0a"}', '{"t": 1.0, "dir": "rx", "hex": "4b480d0a"}'],
                      True, "refused", "the shoe played it"),
-    "NaN": ([AS, '{"t": NaN, "dir": "rx", "hex": "4b480d0a"}'], True, "refused", "the shoe played it"),
-    "Infinity": ([AS, '{"t": Infinity, "dir": "rx", "hex": "4b480d0a"}'], True, "refused",
-                 "both took it; the replay then crashed (OverflowError)"),
-    "past 31 days": ([AS, '{"t": 1e12, "dir": "rx", "hex": "4b480d0a"}'], True, "refused",
-                     "both took it; the replay then crashed (OverflowError)"),
+    "NaN": ([AS, '{"t": NaN, "dir": "rx", "hex": "4b480d0a"}'], True, "refused", None),
+    "Infinity": ([AS, '{"t": Infinity, "dir": "rx", "hex": "4b480d0a"}'], True, "refused", None),
+    "past a year": ([AS, '{"t": 1e12, "dir": "rx", "hex": "4b480d0a"}'], True, "refused", None),
+    "400-digit t": ([AS, '{"t": 1%s, "dir": "rx", "hex": "4b480d0a"}' % ("0" * 400)], True, "refused", None),
     "t as a number in text": ([AS, '{"t": "1.5", "dir": "rx", "hex": "4b480d0a"}'], True, "accepted", None),
     "tx with bad hex": ([AS, '{"t": 1, "dir": "tx", "hex": "zz"}'], True, "refused", "both skipped it"),
     "tx back in time": ([AS, '{"t": 0.1, "dir": "tx", "hex": "00"}'], True, "refused", "both skipped it"),

@@ -301,6 +301,8 @@ class Replayer:
             if by == "dealer":
                 self.result.dealer_acts += 1
                 self.controller.dealer(name, **args)
+            elif by == "publisher":
+                self.controller.event_refused(int(args.get("event_id") or 0), str(args.get("problem") or ""))
             elif by == "timer":
                 self.result.dealer_acts += 1
                 if self.config.betting_window_seconds <= 0:

@@ -347,6 +347,10 @@ def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step |
         obj = dict(body)
         obj["by"] = kind
         return Step(t, "act", act=_act(obj), where=where)
+    if kind == "publisher" and body.get("act") == "event_refused":   # the publisher refused an outbox event
+        return Step(t, "act", act={"by": "publisher", "act": "event_refused",
+                                   "args": {"event_id": body.get("event_id"), "problem": body.get("problem")}},
+                    where=where)
     raise ValueError(f"input kind {kind!r} is not a table input")
 
 

@@ -4,997 +4,1422 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="76"/>
-        <location filename="../cards.py" line="134"/>
+        <location filename="../cards.py" line="+76"/>
+        <location line="+58"/>
         <source>MANUAL</source>
-        <translation type="unfinished"></translation>
+        <translation>يدوي</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="79"/>
+        <location line="-55"/>
         <source>RESCAN</source>
-        <translation type="unfinished"></translation>
+        <translation>أعد المسح</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="81"/>
+        <location line="+2"/>
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>التالية</translation>
     </message>
 </context>
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="85"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>TOTAL</source>
-        <translation type="unfinished"></translation>
+        <translation>المجموع</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="126"/>
+        <location line="+41"/>
         <source>WINS</source>
-        <translation type="unfinished"></translation>
+        <translation>يفوز</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="130"/>
-        <location filename="../dealer_screen.py" line="294"/>
+        <location line="+4"/>
+        <location line="+169"/>
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="208"/>
+        <location line="-90"/>
         <source>TABLE</source>
-        <translation type="unfinished"></translation>
+        <translation>الطاولة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="209"/>
+        <location line="+1"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>الحذاء</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="210"/>
+        <location line="+1"/>
         <source>ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>الجولة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="211"/>
+        <location line="+1"/>
         <source>CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>البطاقات المتبقية</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="212"/>
+        <location line="+1"/>
         <source>BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>الحرق</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="213"/>
+        <location line="+1"/>
         <source>CUT CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>البطاقة المقطوعة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="214"/>
+        <location line="+1"/>
         <source>SHOE LINK</source>
-        <translation type="unfinished"></translation>
+        <translation>اتصال الحذاء</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="225"/>
+        <location line="+11"/>
         <source>LAST ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="251"/>
-        <location filename="../dealer_screen.py" line="293"/>
+        <location line="+30"/>
+        <location line="+42"/>
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="252"/>
-        <location filename="../dealer_screen.py" line="292"/>
+        <location line="-41"/>
+        <location line="+40"/>
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="273"/>
+        <location line="-19"/>
         <source>ROADS</source>
-        <translation type="unfinished"></translation>
+        <translation>الطرق</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="278"/>
+        <location line="+5"/>
         <source>Roads are not available in this build</source>
-        <translation type="unfinished"></translation>
+        <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="288"/>
+        <location line="+10"/>
         <source>SHOE STATISTICS</source>
-        <translation type="unfinished"></translation>
+        <translation>إحصاءات الحذاء</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="295"/>
+        <location line="+7"/>
         <source>ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>الجولات</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="312"/>
+        <location line="+17"/>
         <source>BETS OFFERED THIS ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="329"/>
+        <location line="+17"/>
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>حذاء جديد</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="330"/>
+        <location line="+1"/>
         <source>SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>تم الخلط</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="331"/>
+        <location line="+1"/>
         <source>OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>افتح الرهان</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="332"/>
+        <location line="+1"/>
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="333"/>
+        <location line="+1"/>
         <source>CONFIRM RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>أكّد النتيجة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="334"/>
+        <location line="+1"/>
         <source>DRAW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>اسحب بطاقة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="335"/>
+        <location line="+1"/>
         <source>CALL SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>استدعِ المشرف</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347"/>
-        <location filename="../dealer_screen.py" line="511"/>
+        <location line="+12"/>
+        <location line="+186"/>
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>التالي</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
-        <translation type="unfinished"></translation>
+        <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="383"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>اكشف البطاقة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="385"/>
+        <location line="+2"/>
         <source>%1 TO BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 للحرق</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="388"/>
+        <location line="+3"/>
         <source>DONE %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تم %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="392"/>
+        <location line="+4"/>
         <source>OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>خرجت</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="394"/>
+        <location line="+2"/>
         <source>IN SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>في الحذاء</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="396"/>
+        <location line="+2"/>
         <source>ONLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>متصل</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="398"/>
+        <location line="+2"/>
         <source>OFFLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>غير متصل</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="426"/>
+        <location line="+28"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>لا شيء</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="433"/>
+        <location line="+7"/>
         <source>MISREAD – RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="435"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1×)</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="449"/>
+        <location line="+14"/>
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>حادثة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="451"/>
+        <location line="+2"/>
         <source>%1 AT %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="485"/>
+        <location line="+39"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation type="unfinished"></translation>
+        <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
-        <translation type="unfinished"></translation>
+        <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
-        <translation type="unfinished"></translation>
+        <translation>استُدعي من شاشة الموزع</translation>
     </message>
 </context>
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="48"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>بطاقة اللاعب %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="49"/>
+        <location line="+1"/>
         <source>BANKER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>بطاقة البنكر %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="58"/>
+        <location line="+9"/>
         <source>THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>بطاقة الحرق</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="59"/>
+        <location line="+1"/>
         <source>THE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>البطاقة</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66"/>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>قُرئت بطاقة بلا حذاء مفتوح: %1‎. ليست جزءًا من أي جولة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>قُرئت البطاقة المقطوعة بلا حذاء مفتوح. ليست جزءًا من أي جولة.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>وصلت قراءة خاطئة من الحذاء بلا حذاء مفتوح. ليست جزءًا من أي جولة.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67"/>
+        <location line="+1"/>
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68"/>
+        <location line="+1"/>
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75"/>
+        <location line="+7"/>
         <source>Player</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76"/>
+        <location line="+1"/>
         <source>Banker</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="77"/>
+        <location line="+1"/>
         <source>Tie</source>
-        <translation type="unfinished"></translation>
+        <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="78"/>
+        <location line="+1"/>
         <source>Player Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب زوج</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="79"/>
+        <location line="+1"/>
         <source>Banker Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>بنكر زوج</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="80"/>
+        <location line="+1"/>
         <source>Either Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>أي زوج</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="81"/>
+        <location line="+1"/>
         <source>Perfect Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>زوج مثالي</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="82"/>
+        <location line="+1"/>
         <source>Player Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب الطبيعي</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="83"/>
+        <location line="+1"/>
         <source>Banker Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>بنكر الطبيعي</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="84"/>
+        <location line="+1"/>
         <source>Player Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Player Bonus</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85"/>
+        <location line="+1"/>
         <source>Banker Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Banker Bonus</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86"/>
+        <location line="+1"/>
         <source>Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>الحظ السادس</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87"/>
+        <location line="+1"/>
         <source>2 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>ورقتان الحظ السادس</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88"/>
+        <location line="+1"/>
         <source>3 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>ثلاث ورقات الحظ السادس</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="96"/>
+        <location line="+8"/>
+        <source>MISREAD LIMIT</source>
+        <translation>حد القراءات الخاطئة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD WHILE BETTING WAS OPEN</source>
+        <translation>بطاقة أثناء فتح الرهان</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD AFTER THE ROUND</source>
+        <translation>بطاقة بعد انتهاء الجولة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD NOT FROM THIS SHOE</source>
+        <translation>بطاقة ليست من هذا الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUT CARD IN THE BURN</source>
+        <translation>البطاقة المقطوعة أثناء الحرق</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE DISCONNECTED</source>
+        <translation>انقطع اتصال الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JOURNAL FAILURE</source>
+        <translation>تعذّر الكتابة في السجل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATION ERROR</source>
+        <translation>خطأ في المحطة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OUT OF PROCEDURE</source>
+        <translation>خارج الإجراء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SIDE BET FAVOURS THE PLAYER</source>
+        <translation>رهان جانبي لصالح اللاعب</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>scanner misread</source>
+        <translation>قراءة خاطئة من الماسح</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card exposed</source>
+        <translation>بطاقة مكشوفة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card dropped</source>
+        <translation>سقوط بطاقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dealer error</source>
+        <translation>خطأ الموزع</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card in the wrong place</source>
+        <translation>بطاقة في غير مكانها</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device fault</source>
+        <translation>عطل في الجهاز</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network fault</source>
+        <translation>عطل في الشبكة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>procedure</source>
+        <translation>الإجراء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>game integrity</source>
+        <translation>نزاهة اللعبة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other</source>
+        <translation>أخرى</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer called the supervisor</source>
+        <translation>الموزع استدعى المشرف</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card not read</source>
+        <translation>لم تُقرأ البطاقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>connection lost</source>
+        <translation>انقطع الاتصال</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card came out</source>
+        <translation>خرجت بطاقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>more copies than the shoe holds</source>
+        <translation>نسخ أكثر مما في الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card</source>
+        <translation>البطاقة المقطوعة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card before betting opened</source>
+        <translation>بطاقة قبل فتح الرهان</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card with no shoe open</source>
+        <translation>بطاقة بلا حذاء مفتوح</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>بطاقة غير مقروءة بلا حذاء مفتوح</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>البطاقة المقطوعة بلا حذاء مفتوح</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>بطاقة مقطوعة ثانية</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>قراءة تالفة (المجموع الاختباري)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>رمز بطاقة غير معروف</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>قراءة البطاقة لم تكتمل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>قراءة فارغة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>قراءة مشوشة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>القرص ممتلئ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>خطأ في القراءة أو الكتابة على القرص</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>السجل محجوز لدى برنامج آخر</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>السجل للقراءة فقط</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>تعذّر فتح السجل</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>NO SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>لا يوجد حذاء</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="97"/>
+        <location line="+1"/>
         <source>SHUFFLE</source>
-        <translation type="unfinished"></translation>
+        <translation>الخلط</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="98"/>
+        <location line="+1"/>
         <source>BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>بطاقة الحرق</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="99"/>
+        <location line="+1"/>
         <source>READY</source>
-        <translation type="unfinished"></translation>
+        <translation>جاهز</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="100"/>
+        <location line="+1"/>
         <source>BURNING</source>
-        <translation type="unfinished"></translation>
+        <translation>الحرق جارٍ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="101"/>
+        <location line="+1"/>
         <source>BETTING OPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>الرهان مفتوح</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="102"/>
-        <location filename="../prompts.py" line="150"/>
+        <location line="+1"/>
+        <location line="+48"/>
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="103"/>
-        <location filename="../prompts.py" line="153"/>
+        <location line="-47"/>
+        <location line="+50"/>
         <source>DEALING</source>
-        <translation type="unfinished"></translation>
+        <translation>التوزيع</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="104"/>
-        <location filename="../prompts.py" line="124"/>
+        <location line="-49"/>
+        <location line="+20"/>
         <source>RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>النتيجة</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="105"/>
+        <location line="-19"/>
         <source>PAUSED</source>
-        <translation type="unfinished"></translation>
+        <translation>متوقفة مؤقتًا</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="106"/>
+        <location line="+1"/>
         <source>SHOE END</source>
-        <translation type="unfinished"></translation>
+        <translation>نهاية الحذاء</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="117"/>
+        <location line="+11"/>
         <source>TIE %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ربط %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="119"/>
+        <location line="+2"/>
         <source>PLAYER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب يفوز %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="121"/>
+        <location line="+2"/>
         <source>BANKER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر يفوز %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="123"/>
+        <location line="+2"/>
         <source>ROUND VOIDED</source>
-        <translation type="unfinished"></translation>
+        <translation>أُلغيت الجولة</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="131"/>
+        <location line="+8"/>
         <source>RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>أعد مسح %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="133"/>
+        <location line="+2"/>
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>حذاء جديد</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="135"/>
+        <location line="+2"/>
         <source>SHUFFLE AND LOAD THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>اخلط البطاقات وحمّل الحذاء</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="138"/>
+        <location line="+3"/>
         <source>OPEN BETTING – ROUND %1</source>
-        <translation type="unfinished"></translation>
+        <translation>افتح الرهان – الجولة %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="140"/>
+        <location line="+2"/>
         <source>SHOW THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>اكشف بطاقة الحرق</translation>
     </message>
-    <message>
-        <location filename="../prompts.py" line="143"/>
+    <message numerus="yes">
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>احرق %n بطاقة أخرى</numerusform>
+            <numerusform>احرق بطاقة واحدة أخرى</numerusform>
+            <numerusform>احرق بطاقتين أخريين</numerusform>
+            <numerusform>احرق %n بطاقات أخرى</numerusform>
+            <numerusform>احرق %n بطاقة أخرى</numerusform>
+            <numerusform>احرق %n بطاقة أخرى</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="147"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ضعوا رهاناتكم %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="148"/>
+        <location line="+1"/>
         <source>PLACE YOUR BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>ضعوا رهاناتكم</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="153"/>
+        <location line="+5"/>
         <source>DEAL %1</source>
-        <translation type="unfinished"></translation>
+        <translation>وزّع %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="157"/>
+        <location line="+4"/>
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>الجولة متوقفة – استدعِ المشرف</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="159"/>
+        <location line="+2"/>
         <source>SHOE ENDED – NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>انتهى الحذاء – حذاء جديد</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="168"/>
+        <location line="+9"/>
         <source>Rescan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>أعد مسح %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="171"/>
+        <location line="+3"/>
         <source>Press NEW SHOE to start a shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>اضغط حذاء جديد لبدء حذاء</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="173"/>
+        <location line="+2"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>اخلط 8 مجموعات، ضع البطاقة المقطوعة، حمّل الحذاء، ثم اضغط تم الخلط</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="175"/>
+        <location line="+2"/>
         <source>Press NO MORE BETS to close betting</source>
-        <translation type="unfinished"></translation>
+        <translation>اضغط لا مزيد من الرهانات لإغلاق الرهان</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="177"/>
+        <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
-        <translation type="unfinished"></translation>
+        <translation>أعلن النتيجة، ثم أكّد</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="179"/>
+        <location line="+2"/>
         <source>Press OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>اضغط افتح الرهان</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="181"/>
+        <location line="+2"/>
         <source>Draw one card and show it: it sets the burn</source>
-        <translation type="unfinished"></translation>
+        <translation>اسحب بطاقة واكشفها: تحدد عدد بطاقات الحرق</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="183"/>
+        <location line="+2"/>
         <source>Burn the next card face down</source>
-        <translation type="unfinished"></translation>
+        <translation>احرق البطاقة التالية مقلوبة</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="186"/>
+        <location line="+3"/>
         <source>Deal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>وزّع %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="188"/>
+        <location line="+2"/>
         <source>Wait for the supervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظر المشرف</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="230"/>
+        <location line="+42"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation type="unfinished"></translation>
+        <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="233"/>
+        <location line="+3"/>
         <source>PLAYER DRAWS ON %1</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب يسحب على %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="239"/>
+        <location line="+6"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر يسحب (اللاعب وقف؛ البنكر %1: يسحب)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="241"/>
+        <location line="+2"/>
         <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر يسحب (البنكر %1، البطاقة الثالثة للاعب %2: يسحب)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="244"/>
+        <location line="+3"/>
         <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب يقف على %1؛ البنكر يقف (اللاعب وقف؛ البنكر %2: يقف)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="246"/>
+        <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر يقف (البنكر %1، البطاقة الثالثة للاعب %2: يقف)</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayPanel</name>
+    <message>
+        <location filename="../replay_panel.py" line="+65"/>
+        <location line="+38"/>
+        <source>Pause</source>
+        <translation>إيقاف مؤقت</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Step</source>
+        <translation>خطوة</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>REPLAY</source>
+        <translation>إعادة التشغيل</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed</source>
+        <translation>السرعة</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Play</source>
+        <translation>تشغيل</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>replay finished</source>
+        <translation>انتهت إعادة التشغيل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay playing</source>
+        <translation>إعادة التشغيل جارية</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replay paused</source>
+        <translation>إعادة التشغيل متوقفة مؤقتًا</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Play / pause the replay [F7]</source>
+        <translation>تشغيل / إيقاف إعادة التشغيل مؤقتًا [F7]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play the next recorded step [F8]</source>
+        <translation>تشغيل الخطوة المسجلة التالية [F8]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay</source>
+        <translation>إعادة التشغيل</translation>
+    </message>
+</context>
+<context>
+    <name>RoadsView</name>
+    <message>
+        <location filename="../roads_view.py" line="+227"/>
+        <source>Bead plate</source>
+        <translation>لوحة الخرز</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Big road</source>
+        <translation>الطريق الكبير</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big eye boy</source>
+        <translation>العين الكبيرة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Small road</source>
+        <translation>الطريق الصغير</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cockroach pig</source>
+        <translation>الصرصور</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Ask</source>
+        <translation>اسأل</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Rounds</source>
+        <translation>الجولات</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tie</source>
+        <translation>ربط</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B pair</source>
+        <translation>زوج البنكر</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>P pair</source>
+        <translation>زوج اللاعب</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Naturals</source>
+        <translation>طبيعية</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>red</source>
+        <translation>أحمر</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>blue</source>
+        <translation>أزرق</translation>
     </message>
 </context>
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>المشرف</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="155"/>
+        <location line="+5"/>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>المستخدم</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="158"/>
-        <location filename="../supervisor_screen.py" line="181"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>الرمز</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="162"/>
+        <location line="-19"/>
         <source>LOG IN</source>
-        <translation type="unfinished"></translation>
+        <translation>دخول</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="165"/>
+        <location line="+3"/>
         <source>LOG OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="170"/>
+        <location line="+5"/>
         <source>DEALER SCREEN</source>
-        <translation type="unfinished"></translation>
+        <translation>شاشة الموزع</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="196"/>
+        <location line="+27"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
-        <translation type="unfinished"></translation>
+        <translation>الحادثة والإجراءات</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="197"/>
+        <location line="+1"/>
         <source>SIDE-BET EDGE</source>
-        <translation type="unfinished"></translation>
+        <translation>أفضلية الرهانات الجانبية</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="198"/>
+        <location line="+1"/>
         <source>ROUND RECALL</source>
-        <translation type="unfinished"></translation>
+        <translation>سجل الجولات</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="211"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>حادثة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="212"/>
-        <location filename="../supervisor_screen.py" line="633"/>
+        <location line="+1"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
-        <translation type="unfinished"></translation>
+        <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="221"/>
+        <location line="-546"/>
         <source>WHEN</source>
-        <translation type="unfinished"></translation>
+        <translation>متى</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="222"/>
+        <location line="+1"/>
         <source>POSITION</source>
-        <translation type="unfinished"></translation>
+        <translation>الموضع</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="223"/>
-        <location filename="../supervisor_screen.py" line="300"/>
+        <location line="+1"/>
+        <location line="+82"/>
         <source>REASON</source>
-        <translation type="unfinished"></translation>
+        <translation>السبب</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="224"/>
+        <location line="-81"/>
         <source>STATE BEFORE</source>
-        <translation type="unfinished"></translation>
+        <translation>الحالة السابقة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="225"/>
+        <location line="+1"/>
         <source>DETAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>التفاصيل</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="226"/>
+        <location line="+1"/>
         <source>SHOE / ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>الحذاء / الجولة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="237"/>
+        <location line="+11"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>الدليل وآخر الإطارات الخام من الحذاء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+2"/>
+        <location line="+101"/>
         <source>time</source>
-        <translation type="unfinished"></translation>
+        <translation>الوقت</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="-101"/>
         <source>frame</source>
-        <translation type="unfinished"></translation>
+        <translation>الإطار</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="+0"/>
         <source>hex</source>
-        <translation type="unfinished"></translation>
+        <translation>hex</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="+0"/>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>النص</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="249"/>
+        <location line="+11"/>
         <source>ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>الإجراء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="255"/>
+        <location line="+6"/>
         <source>RESUME</source>
-        <translation type="unfinished"></translation>
+        <translation>استئناف</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="256"/>
+        <location line="+1"/>
         <source>ENTER CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>أدخل بطاقة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="257"/>
+        <location line="+1"/>
         <source>MOVE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>انقل بطاقة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="258"/>
+        <location line="+1"/>
         <source>VOID ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>ألغِ الجولة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="259"/>
+        <location line="+1"/>
         <source>END SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>أنهِ الحذاء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="275"/>
+        <location line="+16"/>
         <source>card, e.g. QD or 10H</source>
-        <translation type="unfinished"></translation>
+        <translation>بطاقة، مثل QD أو 10H</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="284"/>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>تجاهل البطاقات المحجوزة</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>— choose a reason code —</source>
-        <translation type="unfinished"></translation>
+        <translation>— اختر السبب —</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="289"/>
+        <location line="+5"/>
         <source>note (required): what happened, who was called</source>
-        <translation type="unfinished"></translation>
+        <translation>ملاحظة (مطلوبة): ماذا حدث، ومن استُدعي</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="291"/>
+        <location line="+2"/>
         <source>CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>البطاقة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="292"/>
+        <location line="+1"/>
         <source>FROM</source>
-        <translation type="unfinished"></translation>
+        <translation>من</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="293"/>
+        <location line="+1"/>
         <source>TO</source>
-        <translation type="unfinished"></translation>
+        <translation>إلى</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="302"/>
+        <location line="+11"/>
         <source>NOTE</source>
-        <translation type="unfinished"></translation>
+        <translation>ملاحظة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="307"/>
+        <location line="+6"/>
         <source>WHAT WILL HAPPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>ماذا سيحدث</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="313"/>
+        <location line="+6"/>
         <source>CONFIRM ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>أكّد الإجراء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="328"/>
+        <location line="+15"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>رهانات جانبية لصالح اللاعب بالبطاقات المتبقية</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="329"/>
-        <location filename="../supervisor_screen.py" line="674"/>
+        <location line="+1"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="-468"/>
         <source>bet</source>
-        <translation type="unfinished"></translation>
+        <translation>الرهان</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+0"/>
         <source>player EV per unit</source>
-        <translation type="unfinished"></translation>
+        <translation>القيمة المتوقعة للاعب لكل وحدة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+0"/>
         <source>cards left</source>
-        <translation type="unfinished"></translation>
+        <translation>البطاقات المتبقية</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
-        <location filename="../supervisor_screen.py" line="360"/>
+        <location line="+0"/>
+        <location line="+26"/>
         <source>round</source>
-        <translation type="unfinished"></translation>
+        <translation>الجولة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="345"/>
+        <location line="-15"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>الحذاء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="347"/>
+        <location line="+2"/>
         <source>this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>هذا الحذاء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="348"/>
+        <location line="+1"/>
         <source>all shoes</source>
-        <translation type="unfinished"></translation>
+        <translation>كل الأحذية</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="350"/>
+        <location line="+2"/>
         <source>LOAD ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>حمّل الجولات</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="359"/>
+        <location line="+9"/>
         <source>shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>الحذاء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="361"/>
+        <location line="+2"/>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>الحالة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="362"/>
+        <location line="+1"/>
         <source>player</source>
-        <translation type="unfinished"></translation>
+        <translation>اللاعب</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="363"/>
+        <location line="+1"/>
         <source>banker</source>
-        <translation type="unfinished"></translation>
+        <translation>البنكر</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="364"/>
+        <location line="+1"/>
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>النتيجة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="365"/>
+        <location line="+1"/>
         <source>incidents</source>
-        <translation type="unfinished"></translation>
+        <translation>الحوادث</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="366"/>
+        <location line="+1"/>
         <source>acts</source>
-        <translation type="unfinished"></translation>
+        <translation>الإجراءات</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="388"/>
+        <location line="+22"/>
         <source>Type the user and the PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>اكتب المستخدم والرمز</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
+        <location line="+8"/>
         <source>REFUSED: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>مرفوض: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location line="+0"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="401"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1: غادر شاشة المشرف. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1 بعد %2 ثانية بلا لمس. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1: انتهت الحادثة التي فُتحت لأجلها. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>انتهت جلسة %1: هناك حادثة أخرى على الطاولة الآن. اكتب الرمز مجددًا للتصرف.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>مسجّل الدخول: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location line="+0"/>
         <source>not logged in</source>
-        <translation type="unfinished"></translation>
+        <translation>غير مسجّل الدخول</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="480"/>
+        <location line="+48"/>
         <source>Choose an act.</source>
-        <translation type="unfinished"></translation>
+        <translation>اختر إجراءً.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="482"/>
+        <location line="+2"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation type="unfinished"></translation>
+        <translation>الطاولة غير متوقفة: لا شيء لحله، وسيرفض المتحكم.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="484"/>
+        <location line="+2"/>
         <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation type="unfinished"></translation>
+        <translation>الحذاء ما زال غير متصل: أعد توصيله أولًا (يرفض المتحكم الاستئناف).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="486"/>
+        <location line="+2"/>
         <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation type="unfinished"></translation>
+        <translation>لا توجد جولة مفتوحة (توقفت من %1): لا شيء لإلغائه. استخدم استئناف أو أنهِ الحذاء.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="492"/>
+        <location line="+7"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>يُكتب السجل أولًا من جديد (يُرفض الاستئناف ما دام يفشل)؛ ثم تستمر الطاولة من حيث توقفت.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>ثم تُسجَّل أحداث الحذاء المحجوزة أثناء العطل (%1) ويُعمل بها بالترتيب، كأنها قُرئت الآن.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. يُرفض الاستئناف حتى تُعالج: أدخل بطاقة %1 لوضعها، أو حدّد تجاهل البطاقات المحجوزة لتجاهلها.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>تُستأنف الجولة %1 من الحذاء %2 من حيث توقفت (%3)؛ يبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي بطاقة.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="503"/>
+        <location line="+9"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>البطاقات المحجوزة %1 تُتجاهل (مسجّل). تُستأنف الجولة %2 من الحذاء %3 من حيث توقفت (%4)؛ يبدأ عدّ القراءات الخاطئة من جديد.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>(type a valid card)</source>
-        <translation type="unfinished"></translation>
+        <translation>(اكتب بطاقة صحيحة)</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="506"/>
+        <location line="+3"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>توضع البطاقة %1‎ في %2 من الجولة %3 وتُسجَّل يدويًا؛ تستمر الجولة وفق قواعد البطاقة الثالثة.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="510"/>
+        <location line="+4"/>
         <source>the position due</source>
-        <translation type="unfinished"></translation>
+        <translation>الموضع المستحق</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="517"/>
+        <location line="+7"/>
         <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation type="unfinished"></translation>
+        <translation>تتبادل البطاقتان في %1 و%2 مكانيهما؛ يُعاد حساب المجموع ومن يسحب. يُرفض إذا لم تعد بطاقة وُزعت بعدهما مستحقة: عندها ألغِ الجولة.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="526"/>
+        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>تُلغى الجولة %1 من الحذاء %2: تُعاد كل رهاناتها. تُتجاهل بطاقاتها. الجولة التالية هي الجولة %3.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="536"/>
+        <location line="+10"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation type="unfinished"></translation>
+        <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="557"/>
+        <location line="+21"/>
         <source>log in</source>
-        <translation type="unfinished"></translation>
+        <translation>تسجيل الدخول</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="559"/>
+        <location line="+2"/>
         <source>choose an act</source>
-        <translation type="unfinished"></translation>
+        <translation>اختيار إجراء</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="561"/>
+        <location line="+2"/>
         <source>a reason code</source>
-        <translation type="unfinished"></translation>
+        <translation>سبب</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="563"/>
+        <location line="+2"/>
         <source>a note</source>
-        <translation type="unfinished"></translation>
+        <translation>ملاحظة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="568"/>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>ملاحظة بنص عادي (بلا رموز تحكم)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>a valid card</source>
-        <translation type="unfinished"></translation>
+        <translation>بطاقة صحيحة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="570"/>
+        <location line="+2"/>
         <source>two different positions</source>
-        <translation type="unfinished"></translation>
+        <translation>موضعان مختلفان</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="584"/>
-        <location filename="../supervisor_screen.py" line="590"/>
+        <location line="+15"/>
+        <location line="+6"/>
         <source>Still needed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ما زال مطلوبًا: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>مرفوض – غير مخوّل: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="611"/>
+        <location line="+3"/>
         <source>REFUSED – not allowed now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>مرفوض – غير مسموح الآن: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="613"/>
+        <location line="+2"/>
         <source>ERROR: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خطأ: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="616"/>
+        <location line="+3"/>
         <source>DONE: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تم: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656"/>
+        <location line="+47"/>
         <source>incident</source>
-        <translation type="unfinished"></translation>
+        <translation>حادثة</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656"/>
+        <location line="+0"/>
         <source>evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>دليل</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="694"/>
+        <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>completed</source>
+        <translation>مكتملة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>ملغاة</translation>
     </message>
 </context>
 </TS>

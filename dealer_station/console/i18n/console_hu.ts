@@ -4,997 +4,1417 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="76"/>
-        <location filename="../cards.py" line="134"/>
+        <location filename="../cards.py" line="+76"/>
+        <location line="+58"/>
         <source>MANUAL</source>
-        <translation type="unfinished"></translation>
+        <translation>KÉZI</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="79"/>
+        <location line="-55"/>
         <source>RESCAN</source>
-        <translation type="unfinished"></translation>
+        <translation>ÚJRA</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="81"/>
+        <location line="+2"/>
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>KÖVETKEZŐ</translation>
     </message>
 </context>
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="85"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>TOTAL</source>
-        <translation type="unfinished"></translation>
+        <translation>ÖSSZEG</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="126"/>
+        <location line="+41"/>
         <source>WINS</source>
-        <translation type="unfinished"></translation>
+        <translation>NYER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="130"/>
-        <location filename="../dealer_screen.py" line="294"/>
+        <location line="+4"/>
+        <location line="+169"/>
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="208"/>
+        <location line="-90"/>
         <source>TABLE</source>
-        <translation type="unfinished"></translation>
+        <translation>ASZTAL</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="209"/>
+        <location line="+1"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="210"/>
+        <location line="+1"/>
         <source>ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="211"/>
+        <location line="+1"/>
         <source>CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>MARADÉK LAP</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="212"/>
+        <location line="+1"/>
         <source>BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>ÉGETÉS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="213"/>
+        <location line="+1"/>
         <source>CUT CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>VÁGÓLAP</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="214"/>
+        <location line="+1"/>
         <source>SHOE LINK</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ KAPCSOLAT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="225"/>
+        <location line="+11"/>
         <source>LAST ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="251"/>
-        <location filename="../dealer_screen.py" line="293"/>
+        <location line="+30"/>
+        <location line="+42"/>
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>JÁTÉKOS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="252"/>
-        <location filename="../dealer_screen.py" line="292"/>
+        <location line="-41"/>
+        <location line="+40"/>
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="273"/>
+        <location line="-19"/>
         <source>ROADS</source>
-        <translation type="unfinished"></translation>
+        <translation>ÚTVONALAK</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="278"/>
+        <location line="+5"/>
         <source>Roads are not available in this build</source>
-        <translation type="unfinished"></translation>
+        <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="288"/>
+        <location line="+10"/>
         <source>SHOE STATISTICS</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ STATISZTIKA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="295"/>
+        <location line="+7"/>
         <source>ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>PARTIK</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="312"/>
+        <location line="+17"/>
         <source>BETS OFFERED THIS ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="329"/>
+        <location line="+17"/>
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>ÚJ CIPŐ</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="330"/>
+        <location line="+1"/>
         <source>SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>MEGKEVERVE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="331"/>
+        <location line="+1"/>
         <source>OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>TÉTEK NYITÁSA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="332"/>
+        <location line="+1"/>
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="333"/>
+        <location line="+1"/>
         <source>CONFIRM RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>EREDMÉNY JÓVÁHAGYÁSA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="334"/>
+        <location line="+1"/>
         <source>DRAW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>LAPHÚZÁS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="335"/>
+        <location line="+1"/>
         <source>CALL SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>FELÜGYELŐ HÍVÁSA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347"/>
-        <location filename="../dealer_screen.py" line="511"/>
+        <location line="+12"/>
+        <location line="+186"/>
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
-        <translation type="unfinished"></translation>
+        <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="383"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>LAP MUTATÁSA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="385"/>
+        <location line="+2"/>
         <source>%1 TO BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ÉGETENDŐ</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="388"/>
+        <location line="+3"/>
         <source>DONE %1</source>
-        <translation type="unfinished"></translation>
+        <translation>KÉSZ %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="392"/>
+        <location line="+4"/>
         <source>OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>KIJÖTT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="394"/>
+        <location line="+2"/>
         <source>IN SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>A CIPŐBEN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="396"/>
+        <location line="+2"/>
         <source>ONLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>ONLINE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="398"/>
+        <location line="+2"/>
         <source>OFFLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="426"/>
+        <location line="+28"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nincs</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="433"/>
+        <location line="+7"/>
         <source>MISREAD – RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="435"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1×)</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="449"/>
+        <location line="+14"/>
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>INCIDENS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="451"/>
+        <location line="+2"/>
         <source>%1 AT %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="485"/>
+        <location line="+39"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
-        <translation type="unfinished"></translation>
+        <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
-        <translation type="unfinished"></translation>
+        <translation>az osztó pultjáról hívva</translation>
     </message>
 </context>
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="48"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="49"/>
+        <location line="+1"/>
         <source>BANKER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK %1. LAPJA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="58"/>
+        <location line="+9"/>
         <source>THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>AZ ÉGETŐLAPOT</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="59"/>
+        <location line="+1"/>
         <source>THE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>A LAPOT</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66"/>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>Lapot olvasott a gép nyitott cipő nélkül: %1. Egyik partihoz sem tartozik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>A vágólapot nyitott cipő nélkül olvasta a gép. Egyik partihoz sem tartozik.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>Hibás olvasás jött a cipőből nyitott cipő nélkül. Egyik partihoz sem tartozik.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67"/>
+        <location line="+1"/>
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>JÁTÉKOS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68"/>
+        <location line="+1"/>
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75"/>
+        <location line="+7"/>
         <source>Player</source>
-        <translation type="unfinished"></translation>
+        <translation>Játékos</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76"/>
+        <location line="+1"/>
         <source>Banker</source>
-        <translation type="unfinished"></translation>
+        <translation>Bank</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="77"/>
+        <location line="+1"/>
         <source>Tie</source>
-        <translation type="unfinished"></translation>
+        <translation>Döntetlen</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="78"/>
+        <location line="+1"/>
         <source>Player Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Játékos pár</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="79"/>
+        <location line="+1"/>
         <source>Banker Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Bank pár</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="80"/>
+        <location line="+1"/>
         <source>Either Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Bármely pár</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="81"/>
+        <location line="+1"/>
         <source>Perfect Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Tökéletes pár</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="82"/>
+        <location line="+1"/>
         <source>Player Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>Játékos természetes</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="83"/>
+        <location line="+1"/>
         <source>Banker Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>Bank természetes</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="84"/>
+        <location line="+1"/>
         <source>Player Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Játékos bónusz</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85"/>
+        <location line="+1"/>
         <source>Banker Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Bank bónusz</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86"/>
+        <location line="+1"/>
         <source>Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>Lucky Six</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87"/>
+        <location line="+1"/>
         <source>2 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>Lucky Six 2 lappal</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88"/>
+        <location line="+1"/>
         <source>3 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>Lucky Six 3 lappal</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="96"/>
+        <location line="+8"/>
+        <source>MISREAD LIMIT</source>
+        <translation>HIBÁS OLVASÁSI KORLÁT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD WHILE BETTING WAS OPEN</source>
+        <translation>LAP NYITOTT TÉTEK ALATT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD AFTER THE ROUND</source>
+        <translation>LAP A PARTI UTÁN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD NOT FROM THIS SHOE</source>
+        <translation>IDEGEN LAP A CIPŐBEN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUT CARD IN THE BURN</source>
+        <translation>VÁGÓLAP ÉGETÉS KÖZBEN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE DISCONNECTED</source>
+        <translation>A CIPŐ LEVÁLT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JOURNAL FAILURE</source>
+        <translation>NAPLÓHIBA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATION ERROR</source>
+        <translation>ÁLLOMÁSHIBA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OUT OF PROCEDURE</source>
+        <translation>ELJÁRÁSI HIBA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SIDE BET FAVOURS THE PLAYER</source>
+        <translation>MELLÉKTÉT A JÁTÉKOSNAK KEDVEZ</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>scanner misread</source>
+        <translation>hibás olvasás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card exposed</source>
+        <translation>felfedett lap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card dropped</source>
+        <translation>leejtett lap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dealer error</source>
+        <translation>osztói hiba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card in the wrong place</source>
+        <translation>rossz helyre került lap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device fault</source>
+        <translation>eszközhiba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network fault</source>
+        <translation>hálózati hiba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>procedure</source>
+        <translation>eljárás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>game integrity</source>
+        <translation>játék tisztasága</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other</source>
+        <translation>egyéb</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer called the supervisor</source>
+        <translation>az osztó hívta a felügyelőt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card not read</source>
+        <translation>a lap nem olvasható</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>connection lost</source>
+        <translation>megszakadt a kapcsolat</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card came out</source>
+        <translation>lap jött ki</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>more copies than the shoe holds</source>
+        <translation>több példány, mint a cipőben van</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card</source>
+        <translation>vágólap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card before betting opened</source>
+        <translation>lap a tétek nyitása előtt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card with no shoe open</source>
+        <translation>lap nyitott cipő nélkül</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>olvashatatlan lap nyitott cipő nélkül</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>vágólap nyitott cipő nélkül</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>második vágólap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>sérült olvasás (ellenőrzőösszeg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>ismeretlen lapkód</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>félbeszakadt lapolvasás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>üres olvasás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>zavaros olvasás</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>megtelt a lemez</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>lemezolvasási vagy -írási hiba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>a naplót másik program fogja</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>a napló csak olvasható</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>a napló nem nyitható meg</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>NO SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>NINCS CIPŐ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="97"/>
+        <location line="+1"/>
         <source>SHUFFLE</source>
-        <translation type="unfinished"></translation>
+        <translation>KEVERÉS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="98"/>
+        <location line="+1"/>
         <source>BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>ÉGETŐLAP</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="99"/>
+        <location line="+1"/>
         <source>READY</source>
-        <translation type="unfinished"></translation>
+        <translation>KÉSZ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="100"/>
+        <location line="+1"/>
         <source>BURNING</source>
-        <translation type="unfinished"></translation>
+        <translation>ÉGETÉS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="101"/>
+        <location line="+1"/>
         <source>BETTING OPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>TÉTEK NYITVA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="102"/>
-        <location filename="../prompts.py" line="150"/>
+        <location line="+1"/>
+        <location line="+48"/>
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="103"/>
-        <location filename="../prompts.py" line="153"/>
+        <location line="-47"/>
+        <location line="+50"/>
         <source>DEALING</source>
-        <translation type="unfinished"></translation>
+        <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="104"/>
-        <location filename="../prompts.py" line="124"/>
+        <location line="-49"/>
+        <location line="+20"/>
         <source>RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>EREDMÉNY</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="105"/>
+        <location line="-19"/>
         <source>PAUSED</source>
-        <translation type="unfinished"></translation>
+        <translation>SZÜNETEL</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="106"/>
+        <location line="+1"/>
         <source>SHOE END</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ VÉGE</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="117"/>
+        <location line="+11"/>
         <source>TIE %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>DÖNTETLEN %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="119"/>
+        <location line="+2"/>
         <source>PLAYER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>JÁTÉKOS NYER %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="121"/>
+        <location line="+2"/>
         <source>BANKER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK NYER %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="123"/>
+        <location line="+2"/>
         <source>ROUND VOIDED</source>
-        <translation type="unfinished"></translation>
+        <translation>A PARTI ÉRVÉNYTELEN</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="131"/>
+        <location line="+8"/>
         <source>RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="133"/>
+        <location line="+2"/>
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>ÚJ CIPŐ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="135"/>
+        <location line="+2"/>
         <source>SHUFFLE AND LOAD THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>KEVERD MEG ÉS TÖLTSD A CIPŐT</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="138"/>
+        <location line="+3"/>
         <source>OPEN BETTING – ROUND %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TÉTEK NYITÁSA – %1. PARTI</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="140"/>
+        <location line="+2"/>
         <source>SHOW THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
-    <message>
-        <location filename="../prompts.py" line="143"/>
+    <message numerus="yes">
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="147"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="148"/>
+        <location line="+1"/>
         <source>PLACE YOUR BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="153"/>
+        <location line="+5"/>
         <source>DEAL %1</source>
-        <translation type="unfinished"></translation>
+        <translation>OSZD: %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="157"/>
+        <location line="+4"/>
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>PARTI SZÜNETEL – HÍVD A FELÜGYELŐT</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="159"/>
+        <location line="+2"/>
         <source>SHOE ENDED – NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>A CIPŐ VÉGE – ÚJ CIPŐ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="168"/>
+        <location line="+9"/>
         <source>Rescan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Olvasd be újra: %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="171"/>
+        <location line="+3"/>
         <source>Press NEW SHOE to start a shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>Új cipőhöz nyomd meg: ÚJ CIPŐ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="173"/>
+        <location line="+2"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>Keverj meg 8 paklit, tedd be a vágólapot, töltsd a cipőt, majd nyomd meg: MEGKEVERVE</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="175"/>
+        <location line="+2"/>
         <source>Press NO MORE BETS to close betting</source>
-        <translation type="unfinished"></translation>
+        <translation>A tétek zárásához nyomd meg: NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="177"/>
+        <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
-        <translation type="unfinished"></translation>
+        <translation>Hirdesd ki az eredményt, majd HAGYD JÓVÁ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="179"/>
+        <location line="+2"/>
         <source>Press OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>Nyomd meg: TÉTEK NYITÁSA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="181"/>
+        <location line="+2"/>
         <source>Draw one card and show it: it sets the burn</source>
-        <translation type="unfinished"></translation>
+        <translation>Húzz egy lapot és mutasd meg: ez adja az égetést</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="183"/>
+        <location line="+2"/>
         <source>Burn the next card face down</source>
-        <translation type="unfinished"></translation>
+        <translation>Égesd el a következő lapot képpel lefelé</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="186"/>
+        <location line="+3"/>
         <source>Deal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Oszd: %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="188"/>
+        <location line="+2"/>
         <source>Wait for the supervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>Várj a felügyelőre</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="230"/>
+        <location line="+42"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation type="unfinished"></translation>
+        <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="233"/>
+        <location line="+3"/>
         <source>PLAYER DRAWS ON %1</source>
-        <translation type="unfinished"></translation>
+        <translation>JÁTÉKOS HÚZ %1 PONTNÁL</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="239"/>
+        <location line="+6"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK HÚZ (JÁTÉKOS MEGÁLLT; BANK %1: HÚZ)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="241"/>
+        <location line="+2"/>
         <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK HÚZ (BANK %1, JÁTÉKOS 3. LAPJA %2: HÚZ)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="244"/>
+        <location line="+3"/>
         <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation type="unfinished"></translation>
+        <translation>JÁTÉKOS MEGÁLL %1 PONTNÁL; BANK MEGÁLL (JÁTÉKOS MEGÁLLT; BANK %2: MEGÁLL)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="246"/>
+        <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation type="unfinished"></translation>
+        <translation>BANK MEGÁLL (BANK %1, JÁTÉKOS 3. LAPJA %2: MEGÁLL)</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayPanel</name>
+    <message>
+        <location filename="../replay_panel.py" line="+65"/>
+        <location line="+38"/>
+        <source>Pause</source>
+        <translation>Szünet</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Step</source>
+        <translation>Lépés</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>REPLAY</source>
+        <translation>VISSZAJÁTSZÁS</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed</source>
+        <translation>Sebesség</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Play</source>
+        <translation>Lejátszás</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>replay finished</source>
+        <translation>visszajátszás vége</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay playing</source>
+        <translation>visszajátszás folyamatban</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replay paused</source>
+        <translation>visszajátszás szünetel</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Play / pause the replay [F7]</source>
+        <translation>A visszajátszás indítása / megállítása [F7]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play the next recorded step [F8]</source>
+        <translation>A következő rögzített lépés lejátszása [F8]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay</source>
+        <translation>Visszajátszás</translation>
+    </message>
+</context>
+<context>
+    <name>RoadsView</name>
+    <message>
+        <location filename="../roads_view.py" line="+227"/>
+        <source>Bead plate</source>
+        <translation>Gyöngysor</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Big road</source>
+        <translation>Nagy út</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big eye boy</source>
+        <translation>Nagy szem</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Small road</source>
+        <translation>Kis út</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cockroach pig</source>
+        <translation>Csótány út</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Ask</source>
+        <translation>Kérdés</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Rounds</source>
+        <translation>Partik</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>Játékos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tie</source>
+        <translation>Döntetlen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B pair</source>
+        <translation>Bank pár</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>P pair</source>
+        <translation>Játékos pár</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Naturals</source>
+        <translation>Természetes</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>red</source>
+        <translation>piros</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>blue</source>
+        <translation>kék</translation>
     </message>
 </context>
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>FELÜGYELŐ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="155"/>
+        <location line="+5"/>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>felhasználó</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="158"/>
-        <location filename="../supervisor_screen.py" line="181"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="162"/>
+        <location line="-19"/>
         <source>LOG IN</source>
-        <translation type="unfinished"></translation>
+        <translation>BELÉPÉS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="165"/>
+        <location line="+3"/>
         <source>LOG OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>KILÉPÉS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="170"/>
+        <location line="+5"/>
         <source>DEALER SCREEN</source>
-        <translation type="unfinished"></translation>
+        <translation>OSZTÓ KÉPERNYŐ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="196"/>
+        <location line="+27"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
-        <translation type="unfinished"></translation>
+        <translation>INCIDENS ÉS INTÉZKEDÉS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="197"/>
+        <location line="+1"/>
         <source>SIDE-BET EDGE</source>
-        <translation type="unfinished"></translation>
+        <translation>MELLÉKTÉT ELŐNY</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="198"/>
+        <location line="+1"/>
         <source>ROUND RECALL</source>
-        <translation type="unfinished"></translation>
+        <translation>PARTIK VISSZANÉZÉSE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="211"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>INCIDENS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="212"/>
-        <location filename="../supervisor_screen.py" line="633"/>
+        <location line="+1"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Nincs incidens: a parti nem szünetel</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="221"/>
+        <location line="-546"/>
         <source>WHEN</source>
-        <translation type="unfinished"></translation>
+        <translation>MIKOR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="222"/>
+        <location line="+1"/>
         <source>POSITION</source>
-        <translation type="unfinished"></translation>
+        <translation>HELY</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="223"/>
-        <location filename="../supervisor_screen.py" line="300"/>
+        <location line="+1"/>
+        <location line="+82"/>
         <source>REASON</source>
-        <translation type="unfinished"></translation>
+        <translation>INDOK</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="224"/>
+        <location line="-81"/>
         <source>STATE BEFORE</source>
-        <translation type="unfinished"></translation>
+        <translation>ELŐZŐ ÁLLAPOT</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="225"/>
+        <location line="+1"/>
         <source>DETAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>RÉSZLETEK</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="226"/>
+        <location line="+1"/>
         <source>SHOE / ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ / PARTI</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="237"/>
+        <location line="+11"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+2"/>
+        <location line="+101"/>
         <source>time</source>
-        <translation type="unfinished"></translation>
+        <translation>idő</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="-101"/>
         <source>frame</source>
-        <translation type="unfinished"></translation>
+        <translation>keret</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="+0"/>
         <source>hex</source>
-        <translation type="unfinished"></translation>
+        <translation>hex</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="+0"/>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>szöveg</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="249"/>
+        <location line="+11"/>
         <source>ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>INTÉZKEDÉS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="255"/>
+        <location line="+6"/>
         <source>RESUME</source>
-        <translation type="unfinished"></translation>
+        <translation>FOLYTATÁS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="256"/>
+        <location line="+1"/>
         <source>ENTER CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>LAP BEVITELE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="257"/>
+        <location line="+1"/>
         <source>MOVE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>LAP ÁTHELYEZÉSE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="258"/>
+        <location line="+1"/>
         <source>VOID ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>PARTI TÖRLÉSE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="259"/>
+        <location line="+1"/>
         <source>END SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ LEZÁRÁSA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="275"/>
+        <location line="+16"/>
         <source>card, e.g. QD or 10H</source>
-        <translation type="unfinished"></translation>
+        <translation>lap, pl. QD vagy 10H</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="284"/>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>A VISSZATARTOTT LAPOK ELDOBÁSA</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>— choose a reason code —</source>
-        <translation type="unfinished"></translation>
+        <translation>— válassz indokot —</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="289"/>
+        <location line="+5"/>
         <source>note (required): what happened, who was called</source>
-        <translation type="unfinished"></translation>
+        <translation>megjegyzés (kötelező): mi történt, kit hívtak</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="291"/>
+        <location line="+2"/>
         <source>CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>LAP</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="292"/>
+        <location line="+1"/>
         <source>FROM</source>
-        <translation type="unfinished"></translation>
+        <translation>HONNAN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="293"/>
+        <location line="+1"/>
         <source>TO</source>
-        <translation type="unfinished"></translation>
+        <translation>HOVA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="302"/>
+        <location line="+11"/>
         <source>NOTE</source>
-        <translation type="unfinished"></translation>
+        <translation>MEGJEGYZÉS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="307"/>
+        <location line="+6"/>
         <source>WHAT WILL HAPPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>MI FOG TÖRTÉNNI</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="313"/>
+        <location line="+6"/>
         <source>CONFIRM ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="328"/>
+        <location line="+15"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="329"/>
-        <location filename="../supervisor_screen.py" line="674"/>
+        <location line="+1"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>Ebben a cipőben nincs riasztás</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="-468"/>
         <source>bet</source>
-        <translation type="unfinished"></translation>
+        <translation>tét</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+0"/>
         <source>player EV per unit</source>
-        <translation type="unfinished"></translation>
+        <translation>játékos EV egységenként</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+0"/>
         <source>cards left</source>
-        <translation type="unfinished"></translation>
+        <translation>maradék lap</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
-        <location filename="../supervisor_screen.py" line="360"/>
+        <location line="+0"/>
+        <location line="+26"/>
         <source>round</source>
-        <translation type="unfinished"></translation>
+        <translation>parti</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="345"/>
+        <location line="-15"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>CIPŐ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="347"/>
+        <location line="+2"/>
         <source>this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>ez a cipő</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="348"/>
+        <location line="+1"/>
         <source>all shoes</source>
-        <translation type="unfinished"></translation>
+        <translation>minden cipő</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="350"/>
+        <location line="+2"/>
         <source>LOAD ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>PARTIK BETÖLTÉSE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="359"/>
+        <location line="+9"/>
         <source>shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>cipő</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="361"/>
+        <location line="+2"/>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>állapot</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="362"/>
+        <location line="+1"/>
         <source>player</source>
-        <translation type="unfinished"></translation>
+        <translation>játékos</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="363"/>
+        <location line="+1"/>
         <source>banker</source>
-        <translation type="unfinished"></translation>
+        <translation>bank</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="364"/>
+        <location line="+1"/>
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>eredmény</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="365"/>
+        <location line="+1"/>
         <source>incidents</source>
-        <translation type="unfinished"></translation>
+        <translation>incidensek</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="366"/>
+        <location line="+1"/>
         <source>acts</source>
-        <translation type="unfinished"></translation>
+        <translation>intézkedések</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="388"/>
+        <location line="+22"/>
         <source>Type the user and the PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>Írd be a felhasználót és a PIN-t</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
+        <location line="+8"/>
         <source>REFUSED: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ELUTASÍTVA: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location line="+0"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>hibás PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="401"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>%1 munkamenete véget ért: elhagyta a felügyelő képernyőt. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>%1 munkamenete %2 másodperc érintés nélkül véget ért. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>%1 munkamenete véget ért: az incidens, amelyhez nyílt, lezárult. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>%1 munkamenete véget ért: most másik incidens van az asztalon. Intézkedéshez írja be újra a PIN-t.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>belépve: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location line="+0"/>
         <source>not logged in</source>
-        <translation type="unfinished"></translation>
+        <translation>nincs belépve</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="480"/>
+        <location line="+48"/>
         <source>Choose an act.</source>
-        <translation type="unfinished"></translation>
+        <translation>Válassz intézkedést.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="482"/>
+        <location line="+2"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation type="unfinished"></translation>
+        <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="484"/>
+        <location line="+2"/>
         <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation type="unfinished"></translation>
+        <translation>A cipő még mindig nincs csatlakoztatva: előbb csatlakoztasd (a vezérlő nem folytatja).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="486"/>
+        <location line="+2"/>
         <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nincs nyitott parti (szünet innen: %1): nincs mit érvényteleníteni. Használd: FOLYTATÁS vagy CIPŐ LEZÁRÁSA.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="492"/>
+        <location line="+7"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>Előbb újra írható lesz a napló (amíg hibás, a FOLYTATÁS elutasítva); aztán az asztal ott folytatja, ahol megállt.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>A hiba alatt visszatartott cipőesemények (%1) ezután sorrendben naplózódnak és érvényesülnek, mintha most olvasták volna őket.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="503"/>
+        <location line="+9"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>(type a valid card)</source>
-        <translation type="unfinished"></translation>
+        <translation>(írj be egy érvényes lapot)</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="506"/>
+        <location line="+3"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="510"/>
+        <location line="+4"/>
         <source>the position due</source>
-        <translation type="unfinished"></translation>
+        <translation>a soron következő hely</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="517"/>
+        <location line="+7"/>
         <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation type="unfinished"></translation>
+        <translation>A(z) %1 és %2 helyen lévő lapok helyet cserélnek; az összegek és a húzás újraszámolódnak. Elutasítva, ha egy utánuk osztott lap már nem lenne soron: akkor érvénytelenítsd a partit.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="526"/>
+        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="536"/>
+        <location line="+10"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation type="unfinished"></translation>
+        <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="557"/>
+        <location line="+21"/>
         <source>log in</source>
-        <translation type="unfinished"></translation>
+        <translation>belépés</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="559"/>
+        <location line="+2"/>
         <source>choose an act</source>
-        <translation type="unfinished"></translation>
+        <translation>intézkedés választása</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="561"/>
+        <location line="+2"/>
         <source>a reason code</source>
-        <translation type="unfinished"></translation>
+        <translation>indok</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="563"/>
+        <location line="+2"/>
         <source>a note</source>
-        <translation type="unfinished"></translation>
+        <translation>megjegyzés</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="568"/>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>egyszerű szöveges megjegyzés (vezérlőkarakterek nélkül)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>a valid card</source>
-        <translation type="unfinished"></translation>
+        <translation>érvényes lap</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="570"/>
+        <location line="+2"/>
         <source>two different positions</source>
-        <translation type="unfinished"></translation>
+        <translation>két különböző hely</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="584"/>
-        <location filename="../supervisor_screen.py" line="590"/>
+        <location line="+15"/>
+        <location line="+6"/>
         <source>Still needed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Még hiányzik: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ELUTASÍTVA – nincs jogosultság: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="611"/>
+        <location line="+3"/>
         <source>REFUSED – not allowed now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ELUTASÍTVA – most nem lehet: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="613"/>
+        <location line="+2"/>
         <source>ERROR: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HIBA: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="616"/>
+        <location line="+3"/>
         <source>DONE: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>KÉSZ: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656"/>
+        <location line="+47"/>
         <source>incident</source>
-        <translation type="unfinished"></translation>
+        <translation>incidens</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656"/>
+        <location line="+0"/>
         <source>evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>bizonyíték</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="694"/>
+        <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 most a játékosnak kedvez (EV %2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>completed</source>
+        <translation>lezárt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>érvénytelen</translation>
     </message>
 </context>
 </TS>

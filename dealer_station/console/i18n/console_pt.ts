@@ -4,18 +4,18 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="76" />
-        <location filename="../cards.py" line="134" />
+        <location filename="../cards.py" line="+76"/>
+        <location line="+58"/>
         <source>MANUAL</source>
         <translation>MANUAL</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="79" />
+        <location line="-55"/>
         <source>RESCAN</source>
         <translation>RELER</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="81" />
+        <location line="+2"/>
         <source>NEXT</source>
         <translation>PRÓXIMA</translation>
     </message>
@@ -23,206 +23,207 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="85" />
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>TOTAL</source>
         <translation>TOTAL</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="126" />
+        <location line="+41"/>
         <source>WINS</source>
         <translation>GANHA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="130" />
-        <location filename="../dealer_screen.py" line="294" />
+        <location line="+4"/>
+        <location line="+169"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="208" />
+        <location line="-90"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="209" />
+        <location line="+1"/>
         <source>SHOE</source>
         <translation>SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="210" />
+        <location line="+1"/>
         <source>ROUND</source>
         <translation>RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="211" />
+        <location line="+1"/>
         <source>CARDS LEFT</source>
         <translation>CARTAS NO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="212" />
+        <location line="+1"/>
         <source>BURN</source>
         <translation>QUEIMA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="213" />
+        <location line="+1"/>
         <source>CUT CARD</source>
         <translation>CARTÃO DE CORTE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="214" />
+        <location line="+1"/>
         <source>SHOE LINK</source>
         <translation>LIGAÇÃO DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="225" />
+        <location line="+11"/>
         <source>LAST ROUND</source>
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="251" />
-        <location filename="../dealer_screen.py" line="293" />
+        <location line="+30"/>
+        <location line="+42"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="252" />
-        <location filename="../dealer_screen.py" line="292" />
+        <location line="-41"/>
+        <location line="+40"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="273" />
+        <location line="-19"/>
         <source>ROADS</source>
         <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="278" />
+        <location line="+5"/>
         <source>Roads are not available in this build</source>
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="288" />
+        <location line="+10"/>
         <source>SHOE STATISTICS</source>
         <translation>ESTATÍSTICAS DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="295" />
+        <location line="+7"/>
         <source>ROUNDS</source>
         <translation>RODADAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="312" />
+        <location line="+17"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="329" />
+        <location line="+17"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="330" />
+        <location line="+1"/>
         <source>SHUFFLED</source>
         <translation>EMBARALHADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="331" />
+        <location line="+1"/>
         <source>OPEN BETTING</source>
         <translation>ABRIR APOSTAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="332" />
+        <location line="+1"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="333" />
+        <location line="+1"/>
         <source>CONFIRM RESULT</source>
         <translation>CONFIRMAR RESULTADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="334" />
+        <location line="+1"/>
         <source>DRAW CARD</source>
         <translation>TIRAR CARTA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="335" />
+        <location line="+1"/>
         <source>CALL SUPERVISOR</source>
         <translation>CHAMAR SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347" />
-        <location filename="../dealer_screen.py" line="511" />
+        <location line="+12"/>
+        <location line="+186"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347" />
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="383" />
+        <location line="+55"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="385" />
+        <location line="+2"/>
         <source>%1 TO BURN</source>
         <translation>QUEIMAR %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="388" />
+        <location line="+3"/>
         <source>DONE %1</source>
         <translation>FEITA %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="392" />
+        <location line="+4"/>
         <source>OUT</source>
         <translation>SAIU</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="394" />
+        <location line="+2"/>
         <source>IN SHOE</source>
         <translation>NO SAPATO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="396" />
+        <location line="+2"/>
         <source>ONLINE</source>
         <translation>LIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="398" />
+        <location line="+2"/>
         <source>OFFLINE</source>
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="426" />
+        <location line="+28"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="433" />
+        <location line="+7"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="435" />
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="449" />
+        <location line="+14"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="451" />
+        <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="485" />
+        <location line="+39"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
     </message>
@@ -230,12 +231,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="90" />
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154" />
+        <location line="+72"/>
         <source>called from the dealer console</source>
         <translation>chamado pela consola do dealer</translation>
     </message>
@@ -243,875 +244,1176 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="77" />
-        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
-        <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="80" />
-        <source>The cut card was read with no shoe open. It is not part of any round.</source>
-        <translation>A carta de corte foi lida sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="81" />
-        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
-        <translation>Chegou uma leitura falhada do sapato sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
-    </message>
-    <message>
-        <location filename="../prompts.py" line="48" />
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="49" />
+        <location line="+1"/>
         <source>BANKER CARD %1</source>
         <translation>CARTA %1 DO BANKER</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="58" />
+        <location line="+9"/>
         <source>THE BURN CARD</source>
         <translation>A CARTA DE QUEIMA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="59" />
+        <location line="+1"/>
         <source>THE CARD</source>
         <translation>A CARTA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66" />
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>O cartão de corte foi lido sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>Chegou uma leitura falhada do sapato sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67" />
+        <location line="+1"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68" />
+        <location line="+1"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75" />
+        <location line="+7"/>
         <source>Player</source>
         <translation>Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76" />
+        <location line="+1"/>
         <source>Banker</source>
         <translation>Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="77" />
+        <location line="+1"/>
         <source>Tie</source>
         <translation>Empate</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="78" />
+        <location line="+1"/>
         <source>Player Pair</source>
         <translation>Par do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="79" />
+        <location line="+1"/>
         <source>Banker Pair</source>
         <translation>Par do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="80" />
+        <location line="+1"/>
         <source>Either Pair</source>
         <translation>Qualquer Par</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="81" />
+        <location line="+1"/>
         <source>Perfect Pair</source>
         <translation>Par Perfeito</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="82" />
+        <location line="+1"/>
         <source>Player Natural</source>
         <translation>Natural do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="83" />
+        <location line="+1"/>
         <source>Banker Natural</source>
         <translation>Natural do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="84" />
+        <location line="+1"/>
         <source>Player Bonus</source>
         <translation>Bónus do Jogador</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85" />
+        <location line="+1"/>
         <source>Banker Bonus</source>
         <translation>Bónus do Banker</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86" />
+        <location line="+1"/>
         <source>Lucky Six</source>
         <translation>Lucky Six</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87" />
+        <location line="+1"/>
         <source>2 Cards Lucky Six</source>
         <translation>Lucky Six 2 Cartas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88" />
+        <location line="+1"/>
         <source>3 Cards Lucky Six</source>
         <translation>Lucky Six 3 Cartas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="96" />
+        <location line="+8"/>
+        <source>MISREAD LIMIT</source>
+        <translation>LIMITE DE LEITURAS FALHADAS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD WHILE BETTING WAS OPEN</source>
+        <translation>CARTA COM AS APOSTAS ABERTAS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD AFTER THE ROUND</source>
+        <translation>CARTA DEPOIS DA RODADA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD NOT FROM THIS SHOE</source>
+        <translation>CARTA QUE NÃO É DESTE SAPATO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUT CARD IN THE BURN</source>
+        <translation>CARTÃO DE CORTE NA QUEIMA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE DISCONNECTED</source>
+        <translation>SAPATO DESLIGADO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JOURNAL FAILURE</source>
+        <translation>FALHA DO DIÁRIO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATION ERROR</source>
+        <translation>ERRO DA ESTAÇÃO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OUT OF PROCEDURE</source>
+        <translation>FORA DO PROCEDIMENTO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SIDE BET FAVOURS THE PLAYER</source>
+        <translation>APOSTA LATERAL FAVORECE O JOGADOR</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>scanner misread</source>
+        <translation>leitura falhada do scanner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card exposed</source>
+        <translation>carta exposta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card dropped</source>
+        <translation>carta caída</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dealer error</source>
+        <translation>erro do dealer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card in the wrong place</source>
+        <translation>carta no lugar errado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device fault</source>
+        <translation>avaria do equipamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network fault</source>
+        <translation>falha de rede</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>procedure</source>
+        <translation>procedimento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>game integrity</source>
+        <translation>integridade do jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other</source>
+        <translation>outro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer called the supervisor</source>
+        <translation>o dealer chamou o supervisor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card not read</source>
+        <translation>carta não lida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>connection lost</source>
+        <translation>ligação perdida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card came out</source>
+        <translation>saiu uma carta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>more copies than the shoe holds</source>
+        <translation>mais cópias do que o sapato tem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card</source>
+        <translation>cartão de corte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card before betting opened</source>
+        <translation>carta antes de abrir as apostas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card with no shoe open</source>
+        <translation>carta sem sapato aberto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>carta não lida sem sapato aberto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>cartão de corte sem sapato aberto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>um segundo cartão de corte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>leitura danificada (checksum)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>código de carta desconhecido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>leitura da carta interrompida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>leitura vazia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>leitura confusa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>disco cheio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>erro de leitura ou escrita no disco</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>diário ocupado por outro programa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>diário só de leitura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>o diário não abre</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>NO SHOE</source>
         <translation>SEM SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="97" />
+        <location line="+1"/>
         <source>SHUFFLE</source>
         <translation>EMBARALHAR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="98" />
+        <location line="+1"/>
         <source>BURN CARD</source>
         <translation>CARTA DE QUEIMA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="99" />
+        <location line="+1"/>
         <source>READY</source>
         <translation>PRONTO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="100" />
+        <location line="+1"/>
         <source>BURNING</source>
         <translation>A QUEIMAR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="101" />
+        <location line="+1"/>
         <source>BETTING OPEN</source>
         <translation>APOSTAS ABERTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="102" />
-        <location filename="../prompts.py" line="150" />
+        <location line="+1"/>
+        <location line="+48"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="103" />
-        <location filename="../prompts.py" line="153" />
+        <location line="-47"/>
+        <location line="+50"/>
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="104" />
-        <location filename="../prompts.py" line="124" />
+        <location line="-49"/>
+        <location line="+20"/>
         <source>RESULT</source>
         <translation>RESULTADO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="105" />
+        <location line="-19"/>
         <source>PAUSED</source>
         <translation>EM PAUSA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="106" />
+        <location line="+1"/>
         <source>SHOE END</source>
         <translation>FIM DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="117" />
+        <location line="+11"/>
         <source>TIE %1 – %2</source>
         <translation>EMPATE %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="119" />
+        <location line="+2"/>
         <source>PLAYER WINS %1 – %2</source>
         <translation>JOGADOR GANHA %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="121" />
+        <location line="+2"/>
         <source>BANKER WINS %1 – %2</source>
         <translation>BANKER GANHA %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="123" />
+        <location line="+2"/>
         <source>ROUND VOIDED</source>
         <translation>RODADA ANULADA</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="131" />
+        <location line="+8"/>
         <source>RESCAN %1</source>
         <translation>RELER %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="133" />
+        <location line="+2"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="135" />
+        <location line="+2"/>
         <source>SHUFFLE AND LOAD THE SHOE</source>
         <translation>EMBARALHE E CARREGUE O SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="138" />
+        <location line="+3"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>ABRIR APOSTAS – RODADA %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="140" />
+        <location line="+2"/>
         <source>SHOW THE BURN CARD</source>
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
-    <message>
-        <location filename="../prompts.py" line="143" />
+    <message numerus="yes">
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
-        <translation>QUEIME MAIS %n CARTA(S)</translation>
+        <translation>
+            <numerusform>QUEIME MAIS %n CARTA</numerusform>
+            <numerusform>QUEIME MAIS %n CARTAS</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="147" />
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
         <translation>FAÇAM AS SUAS APOSTAS %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="148" />
+        <location line="+1"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="153" />
+        <location line="+5"/>
         <source>DEAL %1</source>
         <translation>DISTRIBUA %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="157" />
+        <location line="+4"/>
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
         <translation>RODADA EM PAUSA – CHAME O SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="159" />
+        <location line="+2"/>
         <source>SHOE ENDED – NEW SHOE</source>
         <translation>SAPATO TERMINADO – NOVO SAPATO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="168" />
+        <location line="+9"/>
         <source>Rescan %1</source>
         <translation>Releia %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="171" />
+        <location line="+3"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Prima NOVO SAPATO para começar um sapato</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="173" />
+        <location line="+2"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
         <translation>Embaralhe 8 baralhos, coloque o cartão de corte, carregue o sapato e prima EMBARALHADO</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="175" />
+        <location line="+2"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation>Prima APOSTAS ENCERRADAS para fechar as apostas</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="177" />
+        <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Anuncie o resultado e CONFIRME</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="179" />
+        <location line="+2"/>
         <source>Press OPEN BETTING</source>
         <translation>Prima ABRIR APOSTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="181" />
+        <location line="+2"/>
         <source>Draw one card and show it: it sets the burn</source>
         <translation>Tire uma carta e mostre-a: ela define a queima</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="183" />
+        <location line="+2"/>
         <source>Burn the next card face down</source>
         <translation>Queime a próxima carta virada para baixo</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="186" />
+        <location line="+3"/>
         <source>Deal %1</source>
         <translation>Distribua %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="188" />
+        <location line="+2"/>
         <source>Wait for the supervisor</source>
         <translation>Aguarde o supervisor</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="230" />
+        <location line="+42"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="233" />
+        <location line="+3"/>
         <source>PLAYER DRAWS ON %1</source>
         <translation>JOGADOR COMPRA COM %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="239" />
+        <location line="+6"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation>BANKER COMPRA (JOGADOR FICOU; BANKER %1: COMPRA)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="241" />
-        <source>BANKER DRAWS (BANKER %1, PLAYER'S THIRD CARD %2: DRAWS)</source>
+        <location line="+2"/>
+        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
         <translation>BANKER COMPRA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: COMPRA)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="244" />
+        <location line="+3"/>
         <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
         <translation>JOGADOR FICA COM %1; BANKER FICA (JOGADOR FICOU; BANKER %2: FICA)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="246" />
-        <source>BANKER STANDS (BANKER %1, PLAYER'S THIRD CARD %2: STANDS)</source>
+        <location line="+2"/>
+        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>BANKER FICA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: FICA)</translation>
     </message>
 </context>
 <context>
     <name>ReplayPanel</name>
     <message>
-        <location filename="../replay_panel.py" line="65" />
-        <location filename="../replay_panel.py" line="103" />
+        <location filename="../replay_panel.py" line="+65"/>
+        <location line="+38"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="66" />
+        <location line="-37"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="77" />
+        <location line="+11"/>
         <source>REPLAY</source>
         <translation>REPRODUÇÃO</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="80" />
+        <location line="+3"/>
         <source>Speed</source>
         <translation>Velocidade</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="110" />
+        <location line="+30"/>
         <source>Play</source>
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="172" />
+        <location line="+62"/>
         <source>replay finished</source>
         <translation>reprodução terminada</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="173" />
+        <location line="+1"/>
         <source>replay playing</source>
         <translation>reprodução a decorrer</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="173" />
+        <location line="+0"/>
         <source>replay paused</source>
         <translation>reprodução em pausa</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="186" />
+        <location line="+13"/>
         <source>Play / pause the replay [F7]</source>
         <translation>Reproduzir / pausar a reprodução [F7]</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="187" />
+        <location line="+1"/>
         <source>Play the next recorded step [F8]</source>
         <translation>Reproduzir o passo gravado seguinte [F8]</translation>
     </message>
     <message>
-        <location filename="../replay_panel.py" line="188" />
+        <location line="+1"/>
         <source>Replay</source>
         <translation>Reprodução</translation>
     </message>
 </context>
 <context>
+    <name>RoadsView</name>
+    <message>
+        <location filename="../roads_view.py" line="+227"/>
+        <source>Bead plate</source>
+        <translation>Bead plate</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Big road</source>
+        <translation>Big road</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big eye boy</source>
+        <translation>Big eye boy</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Small road</source>
+        <translation>Small road</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cockroach pig</source>
+        <translation>Cockroach pig</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Ask</source>
+        <translation>Prever</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Rounds</source>
+        <translation>Rodadas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>Banker</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>Jogador</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tie</source>
+        <translation>Empate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B pair</source>
+        <translation>Par B</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>P pair</source>
+        <translation>Par J</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Naturals</source>
+        <translation>Naturais</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>red</source>
+        <translation>vermelho</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>blue</source>
+        <translation>azul</translation>
+    </message>
+</context>
+<context>
     <name>SupervisorScreen</name>
     <message>
-        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
-        <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
-    </message>
-    <message>
-        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
-        <translation>A sessão de %1 terminou após %2 segundos sem um toque. Introduza o PIN de novo para agir.</translation>
-    </message>
-    <message>
-        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
-        <translation>A sessão de %1 terminou: o incidente para que foi aberta acabou. Introduza o PIN de novo para agir.</translation>
-    </message>
-    <message>
-        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
-        <translation>A sessão de %1 terminou: há agora outro incidente na mesa. Introduza o PIN de novo para agir.</translation>
-    </message>
-    <message>
-        <source>a note in plain text (no control characters)</source>
-        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
-    </message>
-    <message>
-        <location filename="../supervisor_screen.py" line="150" />
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="155" />
+        <location line="+5"/>
         <source>user</source>
         <translation>utilizador</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="158" />
-        <location filename="../supervisor_screen.py" line="181" />
+        <location line="+3"/>
+        <location line="+23"/>
         <source>PIN</source>
         <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="162" />
+        <location line="-19"/>
         <source>LOG IN</source>
         <translation>ENTRAR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="165" />
+        <location line="+3"/>
         <source>LOG OUT</source>
         <translation>SAIR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="170" />
+        <location line="+5"/>
         <source>DEALER SCREEN</source>
         <translation>ECRÃ DO DEALER</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="196" />
+        <location line="+27"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>INCIDENTE &amp;&amp; ATOS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="197" />
+        <location line="+1"/>
         <source>SIDE-BET EDGE</source>
         <translation>VANTAGEM NAS APOSTAS LATERAIS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="198" />
+        <location line="+1"/>
         <source>ROUND RECALL</source>
         <translation>HISTÓRICO DE RODADAS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="211" />
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="212" />
-        <location filename="../supervisor_screen.py" line="633" />
+        <location line="+1"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
         <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="221" />
+        <location line="-546"/>
         <source>WHEN</source>
         <translation>QUANDO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="222" />
+        <location line="+1"/>
         <source>POSITION</source>
         <translation>POSIÇÃO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="223" />
-        <location filename="../supervisor_screen.py" line="300" />
+        <location line="+1"/>
+        <location line="+82"/>
         <source>REASON</source>
         <translation>MOTIVO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="224" />
+        <location line="-81"/>
         <source>STATE BEFORE</source>
         <translation>ESTADO ANTERIOR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="225" />
+        <location line="+1"/>
         <source>DETAIL</source>
         <translation>DETALHE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="226" />
+        <location line="+1"/>
         <source>SHOE / ROUND</source>
         <translation>SAPATO / RODADA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="237" />
+        <location line="+11"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
         <translation>PROVA E ÚLTIMAS TRAMAS BRUTAS DO SAPATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239" />
-        <location filename="../supervisor_screen.py" line="334" />
+        <location line="+2"/>
+        <location line="+101"/>
         <source>time</source>
         <translation>hora</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239" />
+        <location line="-101"/>
         <source>frame</source>
         <translation>trama</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239" />
+        <location line="+0"/>
         <source>hex</source>
         <translation>hex</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239" />
+        <location line="+0"/>
         <source>text</source>
         <translation>texto</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="249" />
+        <location line="+11"/>
         <source>ACT</source>
         <translation>ATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="255" />
+        <location line="+6"/>
         <source>RESUME</source>
         <translation>RETOMAR</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="256" />
+        <location line="+1"/>
         <source>ENTER CARD</source>
         <translation>INTRODUZIR CARTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="257" />
+        <location line="+1"/>
         <source>MOVE CARD</source>
         <translation>MOVER CARTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="258" />
+        <location line="+1"/>
         <source>VOID ROUND</source>
         <translation>ANULAR RODADA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="259" />
+        <location line="+1"/>
         <source>END SHOE</source>
         <translation>TERMINAR SAPATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="275" />
+        <location line="+16"/>
         <source>card, e.g. QD or 10H</source>
         <translation>carta, p. ex. QD ou 10H</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="284" />
+        <location line="+11"/>
         <source>— choose a reason code —</source>
         <translation>— escolha um código de motivo —</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="289" />
+        <location line="+5"/>
         <source>note (required): what happened, who was called</source>
-        <translation>nota (obrigatória): o que aconteceu, quem foi chamado</translation>
+        <translation>nota obrigatória: o que houve, quem veio</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="291" />
+        <location line="+2"/>
         <source>CARD</source>
         <translation>CARTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="292" />
+        <location line="+1"/>
         <source>FROM</source>
         <translation>DE</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="293" />
+        <location line="+1"/>
         <source>TO</source>
         <translation>PARA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="302" />
+        <location line="+11"/>
         <source>NOTE</source>
         <translation>NOTA</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="307" />
+        <location line="+6"/>
         <source>WHAT WILL HAPPEN</source>
         <translation>O QUE VAI ACONTECER</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="313" />
+        <location line="+6"/>
         <source>CONFIRM ACT</source>
         <translation>CONFIRMAR ATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="328" />
+        <location line="+15"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>APOSTAS LATERAIS FAVORÁVEIS AO JOGADOR COM AS CARTAS RESTANTES</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="329" />
-        <location filename="../supervisor_screen.py" line="674" />
+        <location line="+1"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334" />
+        <location line="-468"/>
         <source>bet</source>
         <translation>aposta</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334" />
+        <location line="+0"/>
         <source>player EV per unit</source>
         <translation>EV do jogador por unidade</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334" />
+        <location line="+0"/>
         <source>cards left</source>
         <translation>cartas restantes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334" />
-        <location filename="../supervisor_screen.py" line="360" />
+        <location line="+0"/>
+        <location line="+26"/>
         <source>round</source>
         <translation>rodada</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="345" />
+        <location line="-15"/>
         <source>SHOE</source>
         <translation>SAPATO</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="347" />
+        <location line="+2"/>
         <source>this shoe</source>
         <translation>este sapato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="348" />
+        <location line="+1"/>
         <source>all shoes</source>
         <translation>todos os sapatos</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="350" />
+        <location line="+2"/>
         <source>LOAD ROUNDS</source>
         <translation>CARREGAR RODADAS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="359" />
+        <location line="+9"/>
         <source>shoe</source>
         <translation>sapato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="361" />
+        <location line="+2"/>
         <source>status</source>
         <translation>estado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="362" />
+        <location line="+1"/>
         <source>player</source>
         <translation>jogador</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="363" />
+        <location line="+1"/>
         <source>banker</source>
         <translation>banker</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="364" />
+        <location line="+1"/>
         <source>result</source>
         <translation>resultado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="365" />
+        <location line="+1"/>
         <source>incidents</source>
         <translation>incidentes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="366" />
+        <location line="+1"/>
         <source>acts</source>
         <translation>atos</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="388" />
+        <location line="+22"/>
         <source>Type the user and the PIN</source>
         <translation>Escreva o utilizador e o PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396" />
+        <location line="+8"/>
         <source>REFUSED: %1</source>
         <translation>RECUSADO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396" />
-        <location filename="../supervisor_screen.py" line="608" />
+        <location line="+0"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="401" />
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434" />
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou após %2 segundos sem um toque. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: o incidente para que foi aberta acabou. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>A sessão de %1 terminou: há agora outro incidente na mesa. Introduza o PIN de novo para agir.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
         <translation>sessão iniciada: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434" />
+        <location line="+0"/>
         <source>not logged in</source>
         <translation>sem sessão</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="480" />
+        <location line="+48"/>
         <source>Choose an act.</source>
         <translation>Escolha um ato.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="482" />
+        <location line="+2"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>A mesa não está em pausa: não há nada a resolver e o controlador recusará.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="484" />
+        <location line="+2"/>
         <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
         <translation>O sapato continua desligado: volte a ligá-lo primeiro (o controlador recusa retomar).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="486" />
+        <location line="+2"/>
         <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
         <translation>Nenhuma rodada aberta (pausa em %1): nada a anular. Use RETOMAR ou TERMINAR SAPATO.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="492" />
+        <location line="+24"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="284" />
+        <location line="+84"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
+    </message>
+    <message>
+        <location line="+164"/>
+        <source>completed</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>anulada</translation>
+    </message>
+    <message>
+        <location line="-566"/>
         <source>DISCARD THE HELD CARDS</source>
         <translation>DESCARTAR AS CARTAS RETIDAS</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="498" />
+        <location line="+301"/>
         <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
         <translation>Primeiro o diário volta a ser escrito (RETOMAR é recusado enquanto ainda falhar); depois a mesa continua onde parou.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="503" />
+        <location line="+5"/>
         <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
         <translation>Os eventos do sapato retidos durante a falha (%1) são então registados no diário e tratados, por ordem, como se lidos agora.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="498" />
+        <location line="+6"/>
         <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
         <translation>O sapato leu %1 durante a pausa; a carta está retida. RETOMAR é recusado até que se decida: INTRODUZIR CARTA %1 para a colocar, ou marque DESCARTAR AS CARTAS RETIDAS para a descartar.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="513" />
+        <location line="+15"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
         <translation>As cartas retidas %1 são DESCARTADAS (registado). A rodada %2 do sapato %3 retoma onde parou (%4); a contagem de leituras falhadas recomeça.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="503" />
+        <location line="+13"/>
         <source>(type a valid card)</source>
         <translation>(escreva uma carta válida)</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="506" />
+        <location line="+3"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
         <translation>A carta %1 é colocada em %2 da rodada %3 e registada como MANUAL; a rodada continua pelas regras da terceira carta.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="510" />
+        <location line="+4"/>
         <source>the position due</source>
         <translation>a posição devida</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="517" />
+        <location line="+7"/>
         <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
         <translation>As cartas em %1 e %2 trocam de lugar; os totais e quem compra são recalculados. Recusado se uma carta distribuída depois deixar de ser devida: nesse caso anule a rodada.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="526" />
+        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
         <translation>A rodada %1 do sapato %2 é ANULADA: todas as apostas são devolvidas. As suas cartas são descartadas. A próxima rodada é a %3.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="536" />
+        <location line="+10"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
         <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="557" />
+        <location line="+21"/>
         <source>log in</source>
         <translation>iniciar sessão</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="559" />
+        <location line="+2"/>
         <source>choose an act</source>
         <translation>escolher um ato</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="561" />
+        <location line="+2"/>
         <source>a reason code</source>
         <translation>um código de motivo</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="563" />
+        <location line="+2"/>
         <source>a note</source>
         <translation>uma nota</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="568" />
+        <location line="+7"/>
         <source>a valid card</source>
         <translation>uma carta válida</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="570" />
+        <location line="+2"/>
         <source>two different positions</source>
         <translation>duas posições diferentes</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="584" />
-        <location filename="../supervisor_screen.py" line="590" />
+        <location line="+15"/>
+        <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>Ainda falta: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="608" />
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
         <translation>RECUSADO – sem autorização: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="611" />
+        <location line="+3"/>
         <source>REFUSED – not allowed now: %1</source>
         <translation>RECUSADO – não permitido agora: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="613" />
+        <location line="+2"/>
         <source>ERROR: %1</source>
         <translation>ERRO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="616" />
+        <location line="+3"/>
         <source>DONE: %1</source>
         <translation>FEITO: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656" />
+        <location line="+47"/>
         <source>incident</source>
         <translation>incidente</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656" />
+        <location line="+0"/>
         <source>evidence</source>
         <translation>prova</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="694" />
+        <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>

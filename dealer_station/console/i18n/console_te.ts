@@ -4,997 +4,1418 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="76"/>
-        <location filename="../cards.py" line="134"/>
+        <location filename="../cards.py" line="+76"/>
+        <location line="+58"/>
         <source>MANUAL</source>
-        <translation type="unfinished"></translation>
+        <translation>మాన్యువల్</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="79"/>
+        <location line="-55"/>
         <source>RESCAN</source>
-        <translation type="unfinished"></translation>
+        <translation>మళ్లీ స్కాన్</translation>
     </message>
     <message>
-        <location filename="../cards.py" line="81"/>
+        <location line="+2"/>
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>తదుపరి</translation>
     </message>
 </context>
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="85"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>TOTAL</source>
-        <translation type="unfinished"></translation>
+        <translation>మొత్తం</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="126"/>
+        <location line="+41"/>
         <source>WINS</source>
-        <translation type="unfinished"></translation>
+        <translation>గెలుపు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="130"/>
-        <location filename="../dealer_screen.py" line="294"/>
+        <location line="+4"/>
+        <location line="+169"/>
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>టై</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="208"/>
+        <location line="-90"/>
         <source>TABLE</source>
-        <translation type="unfinished"></translation>
+        <translation>టేబుల్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="209"/>
+        <location line="+1"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="210"/>
+        <location line="+1"/>
         <source>ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="211"/>
+        <location line="+1"/>
         <source>CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>మిగిలిన కార్డులు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="212"/>
+        <location line="+1"/>
         <source>BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>పక్కన పెట్టడం</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="213"/>
+        <location line="+1"/>
         <source>CUT CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కట్ కార్డ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="214"/>
+        <location line="+1"/>
         <source>SHOE LINK</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ కనెక్షన్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="225"/>
+        <location line="+11"/>
         <source>LAST ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="251"/>
-        <location filename="../dealer_screen.py" line="293"/>
+        <location line="+30"/>
+        <location line="+42"/>
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="252"/>
-        <location filename="../dealer_screen.py" line="292"/>
+        <location line="-41"/>
+        <location line="+40"/>
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="273"/>
+        <location line="-19"/>
         <source>ROADS</source>
-        <translation type="unfinished"></translation>
+        <translation>రోడ్లు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="278"/>
+        <location line="+5"/>
         <source>Roads are not available in this build</source>
-        <translation type="unfinished"></translation>
+        <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="288"/>
+        <location line="+10"/>
         <source>SHOE STATISTICS</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ గణాంకాలు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="295"/>
+        <location line="+7"/>
         <source>ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్లు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="312"/>
+        <location line="+17"/>
         <source>BETS OFFERED THIS ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>ఈ రౌండ్‌లో అందుబాటులో ఉన్న పందాలు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="329"/>
+        <location line="+17"/>
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>కొత్త షూ</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="330"/>
+        <location line="+1"/>
         <source>SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>కలపడం పూర్తి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="331"/>
+        <location line="+1"/>
         <source>OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు తెరవండి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="332"/>
+        <location line="+1"/>
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="333"/>
+        <location line="+1"/>
         <source>CONFIRM RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>ఫలితం నిర్ధారించండి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="334"/>
+        <location line="+1"/>
         <source>DRAW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్ తీయండి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="335"/>
+        <location line="+1"/>
         <source>CALL SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>సూపర్వైజర్‌ను పిలవండి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347"/>
-        <location filename="../dealer_screen.py" line="511"/>
+        <location line="+12"/>
+        <location line="+186"/>
         <source>NEXT</source>
-        <translation type="unfinished"></translation>
+        <translation>తదుపరి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="347"/>
+        <location line="-186"/>
         <source>SPACE / ENTER</source>
-        <translation type="unfinished"></translation>
+        <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="383"/>
+        <location line="+55"/>
         <source>SHOW CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్ చూపండి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="385"/>
+        <location line="+2"/>
         <source>%1 TO BURN</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 పక్కన పెట్టాలి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="388"/>
+        <location line="+3"/>
         <source>DONE %1</source>
-        <translation type="unfinished"></translation>
+        <translation>పూర్తి %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="392"/>
+        <location line="+4"/>
         <source>OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>బయటకు వచ్చింది</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="394"/>
+        <location line="+2"/>
         <source>IN SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>షూలో ఉంది</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="396"/>
+        <location line="+2"/>
         <source>ONLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>కనెక్ట్ అయింది</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="398"/>
+        <location line="+2"/>
         <source>OFFLINE</source>
-        <translation type="unfinished"></translation>
+        <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="426"/>
+        <location line="+28"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ఏవీ లేవు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="433"/>
+        <location line="+7"/>
         <source>MISREAD – RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="435"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>(%1×)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1×)</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="449"/>
+        <location line="+14"/>
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>సంఘటన</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="451"/>
+        <location line="+2"/>
         <source>%1 AT %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 వద్ద %1</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="485"/>
+        <location line="+39"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="90"/>
+        <location filename="../main_window.py" line="+98"/>
         <source>Dealer Station – Punto Banco</source>
-        <translation type="unfinished"></translation>
+        <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154"/>
+        <location line="+72"/>
         <source>called from the dealer console</source>
-        <translation type="unfinished"></translation>
+        <translation>డీలర్ కన్సోల్ నుండి పిలిచారు</translation>
     </message>
 </context>
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="48"/>
+        <location filename="../prompts.py" line="+70"/>
         <source>PLAYER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="49"/>
+        <location line="+1"/>
         <source>BANKER CARD %1</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ కార్డ్ %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="58"/>
+        <location line="+9"/>
         <source>THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>పక్కన పెట్టే కార్డ్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="59"/>
+        <location line="+1"/>
         <source>THE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="66"/>
+        <location line="+17"/>
+        <source>A card was read with no shoe open: %1. It is not part of any round.</source>
+        <translation>షూ తెరవకుండా ఒక కార్డ్ చదవబడింది: %1. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cut card was read with no shoe open. It is not part of any round.</source>
+        <translation>షూ తెరవకుండా కట్ కార్డ్ చదవబడింది. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A misread came from the shoe with no shoe open. It is not part of any round.</source>
+        <translation>షూ తెరవకుండా షూ నుండి తప్పు రీడింగ్ వచ్చింది. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>BANKER</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="67"/>
+        <location line="+1"/>
         <source>PLAYER</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="68"/>
+        <location line="+1"/>
         <source>TIE</source>
-        <translation type="unfinished"></translation>
+        <translation>టై</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="75"/>
+        <location line="+7"/>
         <source>Player</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="76"/>
+        <location line="+1"/>
         <source>Banker</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="77"/>
+        <location line="+1"/>
         <source>Tie</source>
-        <translation type="unfinished"></translation>
+        <translation>టై</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="78"/>
+        <location line="+1"/>
         <source>Player Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ పెయిర్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="79"/>
+        <location line="+1"/>
         <source>Banker Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ పెయిర్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="80"/>
+        <location line="+1"/>
         <source>Either Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>ఏదైనా జంట</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="81"/>
+        <location line="+1"/>
         <source>Perfect Pair</source>
-        <translation type="unfinished"></translation>
+        <translation>పర్ఫెక్ట్ జంట</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="82"/>
+        <location line="+1"/>
         <source>Player Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ నేచురల్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="83"/>
+        <location line="+1"/>
         <source>Banker Natural</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ నేచురల్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="84"/>
+        <location line="+1"/>
         <source>Player Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Player Bonus</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="85"/>
+        <location line="+1"/>
         <source>Banker Bonus</source>
-        <translation type="unfinished"></translation>
+        <translation>Banker Bonus</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="86"/>
+        <location line="+1"/>
         <source>Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>లక్కీ సిక్స్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="87"/>
+        <location line="+1"/>
         <source>2 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>2 కార్డ్స్ లక్కీ సిక్స్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="88"/>
+        <location line="+1"/>
         <source>3 Cards Lucky Six</source>
-        <translation type="unfinished"></translation>
+        <translation>3 కార్డ్స్ లక్కీ సిక్స్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="96"/>
+        <location line="+8"/>
+        <source>MISREAD LIMIT</source>
+        <translation>తప్పు రీడింగ్‌ల పరిమితి</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD WHILE BETTING WAS OPEN</source>
+        <translation>పందాలు తెరిచి ఉండగా కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD AFTER THE ROUND</source>
+        <translation>రౌండ్ తర్వాత కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CARD NOT FROM THIS SHOE</source>
+        <translation>ఈ షూలో లేని కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CUT CARD IN THE BURN</source>
+        <translation>పక్కన పెట్టేటప్పుడు కట్ కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE DISCONNECTED</source>
+        <translation>షూ కనెక్షన్ తెగింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JOURNAL FAILURE</source>
+        <translation>జర్నల్ వైఫల్యం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATION ERROR</source>
+        <translation>స్టేషన్ లోపం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OUT OF PROCEDURE</source>
+        <translation>ప్రొసీజర్ ఉల్లంఘన</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SIDE BET FAVOURS THE PLAYER</source>
+        <translation>సైడ్ బెట్ ప్లేయర్‌కు అనుకూలం</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>scanner misread</source>
+        <translation>స్కానర్ తప్పు రీడింగ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card exposed</source>
+        <translation>కార్డ్ బయటపడింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card dropped</source>
+        <translation>కార్డ్ పడిపోయింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dealer error</source>
+        <translation>డీలర్ పొరపాటు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card in the wrong place</source>
+        <translation>తప్పు స్థానంలో కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device fault</source>
+        <translation>పరికర లోపం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network fault</source>
+        <translation>నెట్‌వర్క్ లోపం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>procedure</source>
+        <translation>ప్రొసీజర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>game integrity</source>
+        <translation>ఆట సమగ్రత</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other</source>
+        <translation>ఇతర</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer called the supervisor</source>
+        <translation>డీలర్ సూపర్వైజర్‌ను పిలిచారు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card not read</source>
+        <translation>కార్డ్ రీడ్ కాలేదు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>connection lost</source>
+        <translation>కనెక్షన్ పోయింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card came out</source>
+        <translation>ఒక కార్డ్ వచ్చింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>more copies than the shoe holds</source>
+        <translation>షూలో ఉన్నవాటి కంటే ఎక్కువ కాపీలు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card</source>
+        <translation>కట్ కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card before betting opened</source>
+        <translation>పందాలు తెరవకముందే కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card with no shoe open</source>
+        <translation>షూ తెరవకుండా కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unread card with no shoe open</source>
+        <translation>షూ తెరవకుండా చదవని కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut card with no shoe open</source>
+        <translation>షూ తెరవకుండా కట్ కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a second cut card</source>
+        <translation>రెండో కట్ కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged read (checksum)</source>
+        <translation>పాడైన రీడింగ్ (చెక్‌సమ్)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown card code</source>
+        <translation>తెలియని కార్డ్ కోడ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>card read cut short</source>
+        <translation>కార్డ్ రీడింగ్ మధ్యలో ఆగింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty read</source>
+        <translation>ఖాళీ రీడింగ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>garbled read</source>
+        <translation>గందరగోళ రీడింగ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk full</source>
+        <translation>డిస్క్ నిండిపోయింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disk read or write error</source>
+        <translation>డిస్క్ చదవడం లేదా రాయడంలో లోపం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal held by another program</source>
+        <translation>జర్నల్ మరో ప్రోగ్రామ్ వద్ద ఉంది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal is read-only</source>
+        <translation>జర్నల్ చదవడానికి మాత్రమే</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>journal cannot be opened</source>
+        <translation>జర్నల్ తెరవలేము</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>NO SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ లేదు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="97"/>
+        <location line="+1"/>
         <source>SHUFFLE</source>
-        <translation type="unfinished"></translation>
+        <translation>కలపడం</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="98"/>
+        <location line="+1"/>
         <source>BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>పక్కన పెట్టే కార్డ్</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="99"/>
+        <location line="+1"/>
         <source>READY</source>
-        <translation type="unfinished"></translation>
+        <translation>సిద్ధం</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="100"/>
+        <location line="+1"/>
         <source>BURNING</source>
-        <translation type="unfinished"></translation>
+        <translation>పక్కన పెడుతున్నారు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="101"/>
+        <location line="+1"/>
         <source>BETTING OPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు తెరిచి ఉన్నాయి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="102"/>
-        <location filename="../prompts.py" line="150"/>
+        <location line="+1"/>
+        <location line="+48"/>
         <source>NO MORE BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="103"/>
-        <location filename="../prompts.py" line="153"/>
+        <location line="-47"/>
+        <location line="+50"/>
         <source>DEALING</source>
-        <translation type="unfinished"></translation>
+        <translation>డీల్ చేస్తున్నారు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="104"/>
-        <location filename="../prompts.py" line="124"/>
+        <location line="-49"/>
+        <location line="+20"/>
         <source>RESULT</source>
-        <translation type="unfinished"></translation>
+        <translation>ఫలితం</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="105"/>
+        <location line="-19"/>
         <source>PAUSED</source>
-        <translation type="unfinished"></translation>
+        <translation>పాజ్ చేయబడింది</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="106"/>
+        <location line="+1"/>
         <source>SHOE END</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ ముగింపు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="117"/>
+        <location line="+11"/>
         <source>TIE %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>టై %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="119"/>
+        <location line="+2"/>
         <source>PLAYER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ గెలిచాడు %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="121"/>
+        <location line="+2"/>
         <source>BANKER WINS %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ గెలిచాడు %1 – %2</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="123"/>
+        <location line="+2"/>
         <source>ROUND VOIDED</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్ రద్దు చేయబడింది</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="131"/>
+        <location line="+8"/>
         <source>RESCAN %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="133"/>
+        <location line="+2"/>
         <source>NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>కొత్త షూ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="135"/>
+        <location line="+2"/>
         <source>SHUFFLE AND LOAD THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డులు కలిపి షూలో పెట్టండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="138"/>
+        <location line="+3"/>
         <source>OPEN BETTING – ROUND %1</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు తెరవండి – రౌండ్ %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="140"/>
+        <location line="+2"/>
         <source>SHOW THE BURN CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
-    <message>
-        <location filename="../prompts.py" line="143"/>
+    <message numerus="yes">
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
+            <numerusform>ఇంకా %n కార్డులు పక్కన పెట్టండి</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="147"/>
+        <location line="+193"/>
         <source>PLACE YOUR BETS %1</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు వేయండి %1</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="148"/>
+        <location line="+1"/>
         <source>PLACE YOUR BETS</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు వేయండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="153"/>
+        <location line="+5"/>
         <source>DEAL %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 డీల్ చేయండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="157"/>
+        <location line="+4"/>
         <source>ROUND PAUSED – CALL THE SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్ పాజ్ – సూపర్వైజర్‌ను పిలవండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="159"/>
+        <location line="+2"/>
         <source>SHOE ENDED – NEW SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ ముగిసింది – కొత్త షూ</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="168"/>
+        <location line="+9"/>
         <source>Rescan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="171"/>
+        <location line="+3"/>
         <source>Press NEW SHOE to start a shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ ప్రారంభించడానికి కొత్త షూ నొక్కండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="173"/>
+        <location line="+2"/>
         <source>Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED</source>
-        <translation type="unfinished"></translation>
+        <translation>8 డెక్కులు కలిపి, కట్ కార్డ్ పెట్టి, షూలో పెట్టి, కలపడం పూర్తి నొక్కండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="175"/>
+        <location line="+2"/>
         <source>Press NO MORE BETS to close betting</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు మూసివేయడానికి ఇక పందాలు లేవు నొక్కండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="177"/>
+        <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
-        <translation type="unfinished"></translation>
+        <translation>ఫలితం ప్రకటించి, నిర్ధారించండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="179"/>
+        <location line="+2"/>
         <source>Press OPEN BETTING</source>
-        <translation type="unfinished"></translation>
+        <translation>పందాలు తెరవండి నొక్కండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="181"/>
+        <location line="+2"/>
         <source>Draw one card and show it: it sets the burn</source>
-        <translation type="unfinished"></translation>
+        <translation>ఒక కార్డ్ తీసి చూపండి: ఎన్ని పక్కన పెట్టాలో అది నిర్ణయిస్తుంది</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="183"/>
+        <location line="+2"/>
         <source>Burn the next card face down</source>
-        <translation type="unfinished"></translation>
+        <translation>తదుపరి కార్డ్‌ను బోర్లా పక్కన పెట్టండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="186"/>
+        <location line="+3"/>
         <source>Deal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 డీల్ చేయండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="188"/>
+        <location line="+2"/>
         <source>Wait for the supervisor</source>
-        <translation type="unfinished"></translation>
+        <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="230"/>
+        <location line="+42"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation type="unfinished"></translation>
+        <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="233"/>
+        <location line="+3"/>
         <source>PLAYER DRAWS ON %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ %1 వద్ద మూడవ కార్డు పొందుతాడు</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="239"/>
+        <location line="+6"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %1: పొందుతాడు)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="241"/>
+        <location line="+2"/>
         <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: పొందుతాడు)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="244"/>
+        <location line="+3"/>
         <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్ %1 వద్ద నిలుస్తాడు; బ్యాంకర్ నిలుస్తాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %2: నిలుస్తాడు)</translation>
     </message>
     <message>
-        <location filename="../prompts.py" line="246"/>
+        <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్ నిలుస్తాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: నిలుస్తాడు)</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayPanel</name>
+    <message>
+        <location filename="../replay_panel.py" line="+65"/>
+        <location line="+38"/>
+        <source>Pause</source>
+        <translation>పాజ్</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Step</source>
+        <translation>అడుగు</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>REPLAY</source>
+        <translation>రీప్లే</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed</source>
+        <translation>వేగం</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Play</source>
+        <translation>ప్లే</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>replay finished</source>
+        <translation>రీప్లే ముగిసింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay playing</source>
+        <translation>రీప్లే జరుగుతోంది</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replay paused</source>
+        <translation>రీప్లే పాజ్ చేయబడింది</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Play / pause the replay [F7]</source>
+        <translation>రీప్లేను ప్లే / పాజ్ చేయండి [F7]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play the next recorded step [F8]</source>
+        <translation>తదుపరి రికార్డ్ చేసిన అడుగును ప్లే చేయండి [F8]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay</source>
+        <translation>రీప్లే</translation>
+    </message>
+</context>
+<context>
+    <name>RoadsView</name>
+    <message>
+        <location filename="../roads_view.py" line="+227"/>
+        <source>Bead plate</source>
+        <translation>బీడ్ ప్లేట్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Big road</source>
+        <translation>బిగ్ రోడ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big eye boy</source>
+        <translation>బిగ్ ఐ బాయ్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Small road</source>
+        <translation>స్మాల్ రోడ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cockroach pig</source>
+        <translation>కాక్రోచ్ పిగ్</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Ask</source>
+        <translation>అడగండి</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Rounds</source>
+        <translation>రౌండ్లు</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tie</source>
+        <translation>టై</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B pair</source>
+        <translation>బ్యాంకర్ పెయిర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>P pair</source>
+        <translation>ప్లేయర్ పెయిర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Naturals</source>
+        <translation>నాచురల్</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>red</source>
+        <translation>ఎరుపు</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>blue</source>
+        <translation>నీలం</translation>
     </message>
 </context>
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="150"/>
+        <location filename="../supervisor_screen.py" line="+205"/>
         <source>SUPERVISOR</source>
-        <translation type="unfinished"></translation>
+        <translation>సూపర్వైజర్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="155"/>
+        <location line="+5"/>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>యూజర్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="158"/>
-        <location filename="../supervisor_screen.py" line="181"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="162"/>
+        <location line="-19"/>
         <source>LOG IN</source>
-        <translation type="unfinished"></translation>
+        <translation>లాగిన్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="165"/>
+        <location line="+3"/>
         <source>LOG OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>లాగౌట్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="170"/>
+        <location line="+5"/>
         <source>DEALER SCREEN</source>
-        <translation type="unfinished"></translation>
+        <translation>డీలర్ స్క్రీన్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="196"/>
+        <location line="+27"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
-        <translation type="unfinished"></translation>
+        <translation>సంఘటన, చర్యలు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="197"/>
+        <location line="+1"/>
         <source>SIDE-BET EDGE</source>
-        <translation type="unfinished"></translation>
+        <translation>సైడ్ బెట్ అంచు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="198"/>
+        <location line="+1"/>
         <source>ROUND RECALL</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్ల చరిత్ర</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="211"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
-        <translation type="unfinished"></translation>
+        <translation>సంఘటన</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="212"/>
-        <location filename="../supervisor_screen.py" line="633"/>
+        <location line="+1"/>
+        <location line="+555"/>
         <source>No incident: the round is not paused</source>
-        <translation type="unfinished"></translation>
+        <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="221"/>
+        <location line="-546"/>
         <source>WHEN</source>
-        <translation type="unfinished"></translation>
+        <translation>ఎప్పుడు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="222"/>
+        <location line="+1"/>
         <source>POSITION</source>
-        <translation type="unfinished"></translation>
+        <translation>స్థానం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="223"/>
-        <location filename="../supervisor_screen.py" line="300"/>
+        <location line="+1"/>
+        <location line="+82"/>
         <source>REASON</source>
-        <translation type="unfinished"></translation>
+        <translation>కారణం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="224"/>
+        <location line="-81"/>
         <source>STATE BEFORE</source>
-        <translation type="unfinished"></translation>
+        <translation>ముందటి స్థితి</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="225"/>
+        <location line="+1"/>
         <source>DETAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>వివరాలు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="226"/>
+        <location line="+1"/>
         <source>SHOE / ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ / రౌండ్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="237"/>
+        <location line="+11"/>
         <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>ఆధారం, షూ నుండి చివరి ముడి ఫ్రేములు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+2"/>
+        <location line="+101"/>
         <source>time</source>
-        <translation type="unfinished"></translation>
+        <translation>సమయం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="-101"/>
         <source>frame</source>
-        <translation type="unfinished"></translation>
+        <translation>ఫ్రేమ్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="+0"/>
         <source>hex</source>
-        <translation type="unfinished"></translation>
+        <translation>hex</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="239"/>
+        <location line="+0"/>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>పాఠ్యం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="249"/>
+        <location line="+11"/>
         <source>ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>చర్య</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="255"/>
+        <location line="+6"/>
         <source>RESUME</source>
-        <translation type="unfinished"></translation>
+        <translation>కొనసాగించు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="256"/>
+        <location line="+1"/>
         <source>ENTER CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్ నమోదు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="257"/>
+        <location line="+1"/>
         <source>MOVE CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్ మార్చు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="258"/>
+        <location line="+1"/>
         <source>VOID ROUND</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్ రద్దు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="259"/>
+        <location line="+1"/>
         <source>END SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ ముగించు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="275"/>
+        <location line="+16"/>
         <source>card, e.g. QD or 10H</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్, ఉదా. QD లేదా 10H</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="284"/>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>ఆపిన కార్డులను తీసివేయండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>— choose a reason code —</source>
-        <translation type="unfinished"></translation>
+        <translation>— కారణం ఎంచుకోండి —</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="289"/>
+        <location line="+5"/>
         <source>note (required): what happened, who was called</source>
-        <translation type="unfinished"></translation>
+        <translation>గమనిక (తప్పనిసరి): ఏమైంది, ఎవరిని పిలిచారు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="291"/>
+        <location line="+2"/>
         <source>CARD</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="292"/>
+        <location line="+1"/>
         <source>FROM</source>
-        <translation type="unfinished"></translation>
+        <translation>నుండి</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="293"/>
+        <location line="+1"/>
         <source>TO</source>
-        <translation type="unfinished"></translation>
+        <translation>కు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="302"/>
+        <location line="+11"/>
         <source>NOTE</source>
-        <translation type="unfinished"></translation>
+        <translation>గమనిక</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="307"/>
+        <location line="+6"/>
         <source>WHAT WILL HAPPEN</source>
-        <translation type="unfinished"></translation>
+        <translation>ఏమి జరుగుతుంది</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="313"/>
+        <location line="+6"/>
         <source>CONFIRM ACT</source>
-        <translation type="unfinished"></translation>
+        <translation>చర్య నిర్ధారించండి</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="328"/>
+        <location line="+15"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>మిగిలిన కార్డులతో ప్లేయర్‌కు అనుకూలమైన సైడ్ బెట్‌లు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="329"/>
-        <location filename="../supervisor_screen.py" line="674"/>
+        <location line="+1"/>
+        <location line="+473"/>
         <source>No alert in this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="-468"/>
         <source>bet</source>
-        <translation type="unfinished"></translation>
+        <translation>పందెం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+0"/>
         <source>player EV per unit</source>
-        <translation type="unfinished"></translation>
+        <translation>యూనిట్‌కు ప్లేయర్ EV</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
+        <location line="+0"/>
         <source>cards left</source>
-        <translation type="unfinished"></translation>
+        <translation>మిగిలిన కార్డులు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="334"/>
-        <location filename="../supervisor_screen.py" line="360"/>
+        <location line="+0"/>
+        <location line="+26"/>
         <source>round</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="345"/>
+        <location line="-15"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="347"/>
+        <location line="+2"/>
         <source>this shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>ఈ షూ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="348"/>
+        <location line="+1"/>
         <source>all shoes</source>
-        <translation type="unfinished"></translation>
+        <translation>అన్ని షూలు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="350"/>
+        <location line="+2"/>
         <source>LOAD ROUNDS</source>
-        <translation type="unfinished"></translation>
+        <translation>రౌండ్లు చూపించు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="359"/>
+        <location line="+9"/>
         <source>shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="361"/>
+        <location line="+2"/>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>స్థితి</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="362"/>
+        <location line="+1"/>
         <source>player</source>
-        <translation type="unfinished"></translation>
+        <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="363"/>
+        <location line="+1"/>
         <source>banker</source>
-        <translation type="unfinished"></translation>
+        <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="364"/>
+        <location line="+1"/>
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>ఫలితం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="365"/>
+        <location line="+1"/>
         <source>incidents</source>
-        <translation type="unfinished"></translation>
+        <translation>సంఘటనలు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="366"/>
+        <location line="+1"/>
         <source>acts</source>
-        <translation type="unfinished"></translation>
+        <translation>చర్యలు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="388"/>
+        <location line="+22"/>
         <source>Type the user and the PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>యూజర్, PIN టైప్ చేయండి</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
+        <location line="+8"/>
         <source>REFUSED: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>తిరస్కరించబడింది: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="396"/>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location line="+0"/>
+        <location line="+333"/>
         <source>wrong PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="401"/>
+        <location line="-328"/>
         <source>REFUSED: wrong user or PIN</source>
-        <translation type="unfinished"></translation>
+        <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location line="+75"/>
+        <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
+        <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
+        <translation>%2 సెకన్లు ఏమీ తాకకపోవడంతో %1 సెషన్ ముగిసింది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
+        <translation>%1 సెషన్ ముగిసింది: దేని కోసం తెరిచారో ఆ సంఘటన ముగిసింది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
+        <translation>%1 సెషన్ ముగిసింది: ఇప్పుడు టేబుల్‌పై మరో సంఘటన ఉంది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>logged in: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>లాగిన్: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="434"/>
+        <location line="+0"/>
         <source>not logged in</source>
-        <translation type="unfinished"></translation>
+        <translation>లాగిన్ కాలేదు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="480"/>
+        <location line="+48"/>
         <source>Choose an act.</source>
-        <translation type="unfinished"></translation>
+        <translation>ఒక చర్య ఎంచుకోండి.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="482"/>
+        <location line="+2"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation type="unfinished"></translation>
+        <translation>టేబుల్ పాజ్‌లో లేదు: పరిష్కరించాల్సింది ఏమీ లేదు, కంట్రోలర్ తిరస్కరిస్తుంది.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="484"/>
+        <location line="+2"/>
         <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ ఇంకా కనెక్ట్ కాలేదు: ముందు దాన్ని కనెక్ట్ చేయండి (కంట్రోలర్ కొనసాగించడానికి నిరాకరిస్తుంది).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="486"/>
+        <location line="+2"/>
         <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation type="unfinished"></translation>
+        <translation>ఏ రౌండ్ తెరిచి లేదు (%1 నుండి పాజ్): రద్దు చేయడానికి ఏమీ లేదు. కొనసాగించు లేదా షూ ముగించు ఉపయోగించండి.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="492"/>
+        <location line="+7"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>ముందు జర్నల్ మళ్లీ రాయబడుతుంది (అది విఫలమవుతున్నంత వరకు కొనసాగించు తిరస్కరించబడుతుంది); తర్వాత టేబుల్ ఆగిన చోటు నుండి కొనసాగుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>వైఫల్యం సమయంలో ఆపిన షూ సంఘటనలు (%1) తర్వాత క్రమంలో జర్నల్‌లో నమోదై, ఇప్పుడే చదివినట్లు అమలవుతాయి.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. దాన్ని పరిష్కరించే వరకు కొనసాగించు తిరస్కరించబడుతుంది: ఉంచడానికి కార్డ్ నమోదు %1, లేదా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకోండి.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ %2 లోని రౌండ్ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%3); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="503"/>
+        <location line="+9"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది). షూ %3 లోని రౌండ్ %2 ఆగిన చోటు నుండి కొనసాగుతుంది (%4); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>(type a valid card)</source>
-        <translation type="unfinished"></translation>
+        <translation>(సరైన కార్డ్ టైప్ చేయండి)</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="506"/>
+        <location line="+3"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>కార్డ్ %1 రౌండ్ %3 లో %2 వద్ద ఉంచబడి మాన్యువల్‌గా నమోదవుతుంది; రౌండ్ మూడవ కార్డు నియమాల ప్రకారం కొనసాగుతుంది.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="510"/>
+        <location line="+4"/>
         <source>the position due</source>
-        <translation type="unfinished"></translation>
+        <translation>రావలసిన స్థానం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="517"/>
+        <location line="+7"/>
         <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 వద్ద ఉన్న కార్డులు స్థానాలు మారుతాయి; మొత్తాలు, ఎవరు కార్డు పొందుతారో మళ్లీ లెక్కిస్తారు. తర్వాత డీల్ చేసిన కార్డు ఇక రావలసినది కాకపోతే తిరస్కరించబడుతుంది: అప్పుడు రౌండ్ రద్దు చేయండి.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="526"/>
+        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ %2 లోని రౌండ్ %1 రద్దు చేయబడుతుంది: దాని అన్ని పందాలు తిరిగి ఇవ్వబడతాయి. దాని కార్డులు తీసివేయబడతాయి. తదుపరి రౌండ్ %3.</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="536"/>
+        <location line="+10"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation type="unfinished"></translation>
+        <translation>షూ %1 రౌండ్ %2 తర్వాత ఇప్పుడే ముగుస్తుంది: జరుగుతున్న రౌండ్ రద్దై పందాలు తిరిగి ఇవ్వబడతాయి; డీలర్‌ను కొత్త షూ అడుగుతారు (కలపడం, పక్కన పెట్టడం).</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="557"/>
+        <location line="+21"/>
         <source>log in</source>
-        <translation type="unfinished"></translation>
+        <translation>లాగిన్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="559"/>
+        <location line="+2"/>
         <source>choose an act</source>
-        <translation type="unfinished"></translation>
+        <translation>చర్య ఎంచుకోవడం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="561"/>
+        <location line="+2"/>
         <source>a reason code</source>
-        <translation type="unfinished"></translation>
+        <translation>కారణం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="563"/>
+        <location line="+2"/>
         <source>a note</source>
-        <translation type="unfinished"></translation>
+        <translation>గమనిక</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="568"/>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>సాధారణ పాఠ్యంలో గమనిక (నియంత్రణ అక్షరాలు లేకుండా)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>a valid card</source>
-        <translation type="unfinished"></translation>
+        <translation>సరైన కార్డ్</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="570"/>
+        <location line="+2"/>
         <source>two different positions</source>
-        <translation type="unfinished"></translation>
+        <translation>రెండు వేర్వేరు స్థానాలు</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="584"/>
-        <location filename="../supervisor_screen.py" line="590"/>
+        <location line="+15"/>
+        <location line="+6"/>
         <source>Still needed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ఇంకా కావాలి: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="608"/>
+        <location line="+21"/>
         <source>REFUSED – not authorised: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>తిరస్కరించబడింది – అనుమతి లేదు: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="611"/>
+        <location line="+3"/>
         <source>REFUSED – not allowed now: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>తిరస్కరించబడింది – ఇప్పుడు అనుమతి లేదు: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="613"/>
+        <location line="+2"/>
         <source>ERROR: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>లోపం: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="616"/>
+        <location line="+3"/>
         <source>DONE: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>పూర్తి: %1</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656"/>
+        <location line="+47"/>
         <source>incident</source>
-        <translation type="unfinished"></translation>
+        <translation>సంఘటన</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="656"/>
+        <location line="+0"/>
         <source>evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>ఆధారం</translation>
     </message>
     <message>
-        <location filename="../supervisor_screen.py" line="694"/>
+        <location line="+38"/>
         <source>%1 favours the player now (EV %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>completed</source>
+        <translation>పూర్తయింది</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>రద్దయింది</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,733 @@
+"""Round records for a dispute: a journal folded, read-only, into everything that happened in each round.
+
+The journal holds one ``input`` row per card, No-Read, act and link event, and after it one ``decision``
+row with the table's outputs (docs/controller.md "Journal"). :func:`fold_journal` reads every row once,
+in order, and gives each round its scans (card, position, scan time, raw bytes), No-Reads and rescans
+at each position, cards entered by hand, incidents with their evidence, the supervisor's acts (who,
+act, reason, note, time), the dealer's acts, and the result (:class:`RoundRecord`, built by
+:meth:`RoundRecord.from_output` from the ``round_completed`` / ``round_voided`` output, exactly as the
+console's recall builds it). What happened outside a round (the burn, a card after a round, a pause
+between rounds) is kept on the shoe (:class:`ShoeHistory`).
+
+It only reads (:meth:`Journal.rows`): it works on a finished journal, or on the journal of a running
+station opened read-only (an input whose decision is not yet written is left out until it is).
+
+The dealer of a round is the ``dealer`` of its ``round_completed`` / ``round_voided`` output when the
+station records it; journals without it show the dealer as unknown (:data:`UNKNOWN_DEALER`).
+Rule source: RULES.md §2 (the result), §5 (misreads, incidents, supervisor acts).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from dealer_station.app.controller import RoundRecord, round_id
+from dealer_station.domain.cards import parse_card
+from dealer_station.domain.errors import CardError
+from dealer_station.journal.reading import table_id_of
+
+__all__ = ["UNKNOWN_DEALER", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory", "RoundHistory",
+           "Scan", "ShoeHistory", "act_words", "card_face", "flag_words", "fold_journal", "incident_words",
+           "parse_time", "position_words", "result_words", "scan_words", "seconds_between", "time_words"]
+
+UNKNOWN_DEALER = "unknown"
+"""How a round whose journal does not name its dealer shows it (older journals)."""
+
+
+# --------------------------------------------------------------------------------------------------
+# Records
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Scan:
+    """One frame the shoe sent: a card read, a No-Read, the cut card, or bytes that were no frame.
+
+    Attributes
+    ----------
+    seq, ts:
+        The input row's sequence number and time (UTC ISO-8601, ``Z``): when the shoe read it.
+    frame:
+        ``"card"``, ``"no_read"``, ``"cut"``, ``"garbage"`` or ``"unknown"``.
+    token:
+        The card token read (``"KS"``), or None.
+    raw:
+        The frame's bytes as hex (the evidence).
+    reason:
+        The No-Read's reason from the shoe (``"no_read"``), or None.
+    outcome:
+        What the table did with it: ``"dealt"``, ``"burn_indicator"``, ``"burned"``, ``"rescan"`` (a misread,
+        the card to scan again), ``"misread_limit"`` (the misread that paused the round), ``"incident"``
+        (it paused the round), ``"held"`` (read while paused, held for the supervisor), ``"misread_while_paused"``,
+        ``"cut_card"``, ``"garbage"`` or ``"ignored"``.
+    position:
+        The position it went to, or the position the misread was at (``"player1"`` … ``"banker3"``,
+        ``"burn_indicator"``, ``"burn"``), or None.
+    misread:
+        True for a No-Read or an unknown card code (counted in misreads per 1,000 cards).
+    """
+
+    seq: int
+    ts: str
+    frame: str
+    token: str | None = None
+    raw: str = ""
+    reason: str | None = None
+    outcome: str = "ignored"
+    position: str | None = None
+    misread: bool = False
+
+
+@dataclass
+class CardEntry:
+    """A card placed in a hand: where, which, when, and whether a supervisor entered it by hand (``by``)."""
+
+    position: str
+    card: str
+    manual: bool
+    seq: int
+    ts: str
+    by: str | None = None
+
+
+@dataclass
+class IncidentRecord:
+    """An incident (it paused the round, or was recorded while already paused) and how it was resolved.
+
+    ``type``, ``reason``, ``position``, ``evidence``, ``detail``, ``state_before``: as the table recorded it
+    (:class:`dealer_station.domain.incidents.Incident`); ``ts`` the time of the input that caused it;
+    ``while_paused`` True for one recorded as evidence during an earlier pause; ``resolved_*`` the act that
+    ended the pause (None while it lasts).
+    """
+
+    seq: int
+    ts: str
+    type: str
+    reason: str = ""
+    position: str | None = None
+    evidence: str = ""
+    detail: str = ""
+    state_before: str = ""
+    while_paused: bool = False
+    resolved_act: str | None = None
+    resolved_by: str | None = None
+    resolved_at: str | None = None
+    resolved_reason: str | None = None
+    resolved_note: str | None = None
+
+
+@dataclass
+class ActRecord:
+    """A dealer's, timer's or supervisor's act and what came of it.
+
+    ``by``: ``"dealer"``, ``"timer"``, ``"supervisor"`` or another input kind; ``user``: who (the
+    supervisor's id; for a dealer act the id the input carries, else None); ``outcome`` ``"done"`` or
+    ``"refused"`` (``why`` says why: the table's reason, or a refused PIN); ``args``: the act's arguments
+    (``token`` of ``enter_card``, positions of ``move_card``).
+    """
+
+    seq: int
+    ts: str
+    by: str
+    act: str
+    user: str | None = None
+    reason: str | None = None
+    note: str | None = None
+    args: dict = field(default_factory=dict)
+    outcome: str = "done"
+    why: str | None = None
+
+
+@dataclass
+class RoundHistory:
+    """One round's whole record (for recall and reports).
+
+    ``status``: ``"completed"``, ``"voided"`` or ``"in_progress"`` (a running station's open round);
+    ``result``: the :class:`RoundRecord` of its ``round_completed`` / ``round_voided`` output (None while
+    in progress); ``dealer``: the dealer's id the journal records, else None (shown as ``"unknown"``).
+    Times are UTC ISO-8601 strings (``Z``): betting opened and closed, the first card's scan, the
+    confirmation (completed) and the end (confirmation or void).
+    """
+
+    table_id: str
+    shoe: int
+    round: int
+    round_id: str
+    status: str = "in_progress"
+    dealer: str | None = None
+    result: RoundRecord | None = None
+    offered_bets: list[str] = field(default_factory=list)
+    opened_at: str | None = None
+    closed_at: str | None = None
+    closed_by: str | None = None
+    first_card_at: str | None = None
+    confirmed_at: str | None = None
+    ended_at: str | None = None
+    cards: list[CardEntry] = field(default_factory=list)
+    scans: list[Scan] = field(default_factory=list)
+    incidents: list[IncidentRecord] = field(default_factory=list)
+    acts: list[ActRecord] = field(default_factory=list)
+
+    @property
+    def dealer_name(self) -> str:
+        """The dealer's id, or ``"unknown"``."""
+        return self.dealer or UNKNOWN_DEALER
+
+    @property
+    def misreads(self) -> int:
+        """No-Reads and unknown card codes in this round."""
+        return sum(s.misread for s in self.scans)
+
+    @property
+    def misreads_at(self) -> dict[str, int]:
+        """Misreads per position (``{"banker2": 2}``)."""
+        return dict(Counter(s.position or "unknown" for s in self.scans if s.misread))
+
+    @property
+    def manual(self) -> list[CardEntry]:
+        """Cards a supervisor entered by hand."""
+        return [c for c in self.cards if c.manual]
+
+    @property
+    def duration_seconds(self) -> float | None:
+        """First card scan → confirmation, seconds; None for a void or a round not yet confirmed."""
+        return seconds_between(self.first_card_at, self.confirmed_at)
+
+    def to_json(self) -> dict:
+        """The record as one JSON-able dict (``recall --json``); :meth:`from_json` reads it back."""
+        out = dataclasses.asdict(self)
+        out["result"] = _record_json(self.result)
+        out["dealer_name"] = self.dealer_name
+        out["misreads"] = self.misreads
+        out["misreads_at"] = self.misreads_at
+        out["duration_seconds"] = self.duration_seconds
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "RoundHistory":
+        """Read back :meth:`to_json`. Raises KeyError / TypeError for a dict of another shape."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in data.items() if k in names}
+        values["result"] = _record_from_json(data.get("result"))
+        values["cards"] = [CardEntry(**c) for c in data.get("cards", ())]
+        values["scans"] = [Scan(**s) for s in data.get("scans", ())]
+        values["incidents"] = [IncidentRecord(**i) for i in data.get("incidents", ())]
+        values["acts"] = [ActRecord(**a) for a in data.get("acts", ())]
+        return cls(**values)
+
+
+@dataclass
+class ShoeHistory:
+    """One shoe: when it started and ended and why, its burn, and what happened outside its rounds.
+
+    ``shoe`` 0 holds what the journal recorded before the first shoe.
+    """
+
+    table_id: str
+    shoe: int
+    started_at: str | None = None
+    ended_at: str | None = None
+    end_reason: str | None = None
+    burn_indicator: str | None = None
+    burned: list[str] = field(default_factory=list)
+    cut_card_round: int | None = None
+    scans: list[Scan] = field(default_factory=list)
+    incidents: list[IncidentRecord] = field(default_factory=list)
+    acts: list[ActRecord] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """The shoe as a JSON-able dict."""
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class JournalHistory:
+    """A journal folded: its table, the last row read, every shoe and every round, oldest first."""
+
+    table_id: str
+    last_seq: int
+    shoes: list[ShoeHistory] = field(default_factory=list)
+    rounds: list[RoundHistory] = field(default_factory=list)
+    pending_input: int | None = None
+    """An input row with no decision yet (a running station between the two rows), or None."""
+    skipped: list[int] = field(default_factory=list)
+    """Rows that could not be read as the table's rows (another shape); every other row is folded."""
+
+    def round(self, rid: str) -> RoundHistory | None:
+        """The round with id ``rid`` (``T1-S0001-R007``, any case), or None."""
+        wanted = rid.strip().upper()
+        return next((r for r in self.rounds if r.round_id.upper() == wanted), None)
+
+    def shoe(self, number: int) -> ShoeHistory | None:
+        """Shoe ``number``, or None."""
+        return next((s for s in self.shoes if s.shoe == number), None)
+
+
+def _record_json(record: RoundRecord | None) -> dict | None:
+    if record is None:
+        return None
+    out = dataclasses.asdict(record)
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+
+
+def _record_from_json(data: dict | None) -> RoundRecord | None:
+    if data is None:
+        return None
+    values = {}
+    for f in dataclasses.fields(RoundRecord):
+        if f.name in data:
+            value = data[f.name]
+            values[f.name] = tuple(value) if isinstance(value, list) else value
+    return RoundRecord(**values)
+
+
+# --------------------------------------------------------------------------------------------------
+# The fold
+# --------------------------------------------------------------------------------------------------
+
+
+_MISREAD_OUTCOMES = frozenset({"rescan", "misread_limit", "misread_while_paused"})
+
+
+class _Fold:
+    def __init__(self, table_id: str) -> None:
+        self.table = table_id
+        self.shoes: dict[int, ShoeHistory] = {}
+        self.rounds: dict[tuple[int, int], RoundHistory] = {}
+        self.order: list[RoundHistory] = []
+        self.current: RoundHistory | None = None
+        self.shoe_number = 0
+        self.open_incident: IncidentRecord | None = None
+
+    def shoe(self, number: int) -> ShoeHistory:
+        if number not in self.shoes:
+            self.shoes[number] = ShoeHistory(self.table, number)
+        return self.shoes[number]
+
+    def holder(self) -> RoundHistory | ShoeHistory:
+        return self.current if self.current is not None else self.shoe(self.shoe_number)
+
+    def round_of(self, shoe: int, rnd: int) -> RoundHistory:
+        key = (shoe, rnd)
+        if key not in self.rounds:
+            self.rounds[key] = RoundHistory(self.table, shoe, rnd, round_id(self.table, shoe, rnd))
+            self.order.append(self.rounds[key])
+        return self.rounds[key]
+
+    # --------------------------------------------------------------- rows
+
+    def note(self, body: dict, ts: str, seq: int) -> None:
+        kind = body.get("kind")
+        ts = str(body.get("ts") or ts)
+        if kind in ("auth_refused", "act_refused"):
+            why = str(body.get("why") or body.get("code") or "")
+            self.holder().acts.append(ActRecord(seq, ts, "supervisor", str(body.get("act")), _opt(body.get("user")),
+                                                _opt(body.get("reason")), _opt(body.get("note")), {}, "refused", why))
+        elif kind == "journal_resumed":
+            self.holder().acts.append(ActRecord(seq, ts, "supervisor", "resume", _opt(body.get("user")),
+                                                _opt(body.get("reason")), _opt(body.get("note")), {}, "done",
+                                                "after a journal failure"))
+
+    def decision(self, body: dict, inp: dict, ts: str, seq: int) -> None:
+        before = self.current
+        opened: RoundHistory | None = None
+        kind = inp.get("kind")
+        scan = _scan(inp, seq, ts) if kind == "frame" else None
+        act = _act(inp, seq, ts) if kind in ("dealer", "timer", "supervisor") or (
+            kind is not None and kind not in ("frame", "link")) else None
+        for item in body.get("outputs", ()):
+            if not isinstance(item, (list, tuple)) or len(item) != 2 or not isinstance(item[1], dict):
+                continue
+            out, data = str(item[0]), item[1]
+            opened = self.output(out, data, ts, seq, scan, act) or opened
+        target = before or opened
+        holder = target if target is not None else self.shoe(self.shoe_number)
+        if scan is not None:
+            holder.scans.append(scan)
+        if act is not None:
+            holder.acts.append(act)
+        if body.get("shoe") is not None:
+            try:
+                self.shoe_number = int(body["shoe"])
+            except (TypeError, ValueError):
+                pass
+
+    def output(self, out: str, data: dict, ts: str, seq: int, scan: Scan | None,
+               act: ActRecord | None) -> RoundHistory | None:
+        """Fold one output; return the round it opened, if it opened one."""
+        if out == "shoe_started":
+            self.shoe_number = int(data.get("shoe") or 0)
+            self.current = None
+            self.shoe(self.shoe_number).started_at = ts
+        elif out == "shoe_ended":
+            shoe = self.shoe(int(data.get("shoe") or self.shoe_number))
+            shoe.ended_at, shoe.end_reason = ts, _opt(data.get("reason"))
+            shoe.burn_indicator = _opt(data.get("burn_indicator")) or shoe.burn_indicator
+            shoe.burned = list(data.get("burned") or shoe.burned)
+            shoe.cut_card_round = data.get("cut_card_round")
+            self.current = None
+        elif out == "betting_opened":
+            rnd = self.round_of(self.shoe_number, int(data.get("round") or 0))
+            rnd.opened_at = ts
+            rnd.offered_bets = list(data.get("offered_bets") or ())
+            self.current = rnd
+            return rnd
+        elif out == "betting_closed":
+            if self.current is not None:
+                self.current.closed_at, self.current.closed_by = ts, _opt(data.get("by"))
+        elif out == "card_accepted":
+            rnd = self.current
+            if rnd is None:
+                rnd = self.current = self.round_of(self.shoe_number, int(data.get("round") or 0))
+            manual = bool(data.get("manual"))
+            rnd.cards.append(CardEntry(str(data.get("position")), str(data.get("card")), manual, seq, ts,
+                                       act.user if manual and act is not None else None))
+            if rnd.first_card_at is None:
+                rnd.first_card_at = ts
+            if scan is not None:
+                scan.outcome, scan.position = "dealt", str(data.get("position"))
+        elif out in ("burn_indicator", "card_burned"):
+            shoe = self.shoe(self.shoe_number)
+            if out == "burn_indicator":
+                shoe.burn_indicator = _opt(data.get("card"))
+            else:
+                shoe.burned.append(str(data.get("card")))
+            if scan is not None:
+                scan.outcome = "burn_indicator" if out == "burn_indicator" else "burned"
+                scan.position = "burn_indicator" if out == "burn_indicator" else "burn"
+        elif out == "rescan_requested":
+            if scan is not None:
+                scan.outcome, scan.position, scan.misread = "rescan", _opt(data.get("position")), True
+        elif out == "round_paused":
+            incident = IncidentRecord(seq, str(data.get("ts") or ts), str(data.get("type")),
+                                      str(data.get("reason") or ""), _opt(data.get("position")),
+                                      str(data.get("evidence") or ""), str(data.get("detail") or ""),
+                                      str(data.get("state_before") or ""))
+            self.holder().incidents.append(incident)
+            self.open_incident = incident
+            if scan is not None:
+                if incident.type == "misread_limit":
+                    scan.outcome, scan.position, scan.misread = "misread_limit", incident.position, True
+                else:
+                    scan.outcome, scan.position = "incident", incident.position
+        elif out == "incident_while_paused":
+            self.holder().incidents.append(IncidentRecord(
+                seq, ts, str(data.get("type")), str(data.get("reason") or ""), None, str(data.get("evidence") or ""),
+                "", "paused", while_paused=True))
+            if scan is not None and scan.outcome == "ignored":
+                scan.outcome = "incident"
+        elif out == "procedure_violation":
+            self.shoe(self.shoe_number).incidents.append(IncidentRecord(
+                seq, ts, str(data.get("type")), str(data.get("reason") or ""), None, str(data.get("evidence") or ""),
+                str(data.get("detail") or ""), str(data.get("state") or "")))
+            if scan is not None:
+                scan.outcome = "incident"
+        elif out == "no_read_while_paused":
+            if scan is not None:
+                scan.outcome, scan.misread = "misread_while_paused", True
+        elif out == "card_while_paused":
+            if scan is not None:
+                scan.outcome = "held"
+        elif out == "cut_card":
+            self.shoe(self.shoe_number).cut_card_round = data.get("round")
+            if scan is not None and scan.outcome == "ignored":
+                scan.outcome = "cut_card"
+        elif out == "garbage":
+            if scan is not None:
+                scan.outcome = "garbage"
+        elif out == "round_resumed":
+            incident = self.open_incident
+            if incident is not None:
+                incident.resolved_act, incident.resolved_by = _opt(data.get("act")), _opt(data.get("user"))
+                incident.resolved_at = ts
+                incident.resolved_reason, incident.resolved_note = _opt(data.get("reason")), _opt(data.get("note"))
+            self.open_incident = None
+        elif out == "act_refused":
+            if act is not None:
+                act.outcome, act.why = "refused", _opt(data.get("why"))
+        elif out in ("round_completed", "round_voided"):
+            try:
+                record = RoundRecord.from_output(data, self.table)
+            except (KeyError, TypeError, ValueError):
+                return None
+            rnd = self.round_of(record.shoe, record.round)
+            rnd.result = record
+            rnd.status = record.status
+            rnd.dealer = _opt(data.get("dealer")) or rnd.dealer
+            rnd.ended_at = ts
+            if record.status == "completed":
+                rnd.confirmed_at = ts
+            if self.current is rnd:
+                self.current = None
+        return None
+
+
+def _opt(value: object) -> str | None:
+    return None if value is None or value == "" else str(value)
+
+
+def _scan(inp: dict, seq: int, ts: str) -> Scan:
+    frame = str(inp.get("frame") or "unknown")
+    token = _opt(inp.get("token")) if frame == "card" else None
+    return Scan(seq, ts, frame, token, str(inp.get("raw") or ""),
+                _opt(inp.get("reason")) if frame == "no_read" else None,
+                "garbage" if frame == "garbage" else "ignored", None, frame == "no_read")
+
+
+def _act(inp: dict, seq: int, ts: str) -> ActRecord:
+    kind = str(inp.get("kind"))
+    args = inp.get("args") if isinstance(inp.get("args"), dict) else {}
+    user = inp.get("user") or inp.get("dealer") or (args or {}).get("dealer")
+    return ActRecord(seq, ts, kind, str(inp.get("act") or ""), _opt(user), _opt(inp.get("reason")),
+                     _opt(inp.get("note")) if kind != "dealer" else _opt((args or {}).get("note")),
+                     {k: v for k, v in (args or {}).items() if "pin" not in str(k).lower()})   # never a PIN
+
+
+def fold_journal(journal, *, table_id: str | None = None, until: int | None = None) -> JournalHistory:
+    """Fold a journal into its shoes and rounds (read only).
+
+    Parameters
+    ----------
+    journal:
+        A :class:`~dealer_station.journal.Journal` (opened ``readonly=True`` is enough) or any object
+        with its ``rows()``.
+    table_id:
+        The table's id for the round ids (``T1-S0001-R007``); default the id in the journal's outbox
+        (:func:`dealer_station.journal.reading.table_id_of`), else ``"T?"``.
+    until:
+        Read rows up to this sequence number only (the row ``verify`` checked last); default every row.
+
+    Returns
+    -------
+    JournalHistory
+
+    Raises
+    ------
+    JournalError
+        When the journal cannot be read.
+    """
+    table = table_id or table_id_of(journal) or "T?"
+    fold = _Fold(table)
+    pending: dict[int, dict] = {}
+    skipped: list[int] = []
+    last = 0
+    for row in journal.rows(until=until):
+        last = row.seq
+        body = row.body if isinstance(row.body, dict) else {}
+        if row.kind == "input":
+            pending[row.seq] = body
+            continue
+        try:
+            if row.kind == "note":
+                fold.note(body, row.ts, row.seq)
+            elif row.kind == "decision":
+                inp = pending.pop(body.get("input"), None) or {}
+                fold.decision(body, inp if isinstance(inp, dict) else {}, str(inp.get("ts") or row.ts), row.seq)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            skipped.append(row.seq)   # a row of another shape (not the table's): named, never a crash
+    shoes = [fold.shoes[n] for n in sorted(fold.shoes)
+             if n or fold.shoes[n].scans or fold.shoes[n].incidents or fold.shoes[n].acts]
+    return JournalHistory(table, last, shoes, list(fold.order), max(pending) if pending else None, skipped)
+
+
+# --------------------------------------------------------------------------------------------------
+# Words (plain English, as a recall prints them)
+# --------------------------------------------------------------------------------------------------
+
+
+def card_face(token: str | None) -> str:
+    """``"KS"`` → ``"K♠"``, ``"TD"`` → ``"10♦"``; an unreadable token as it is (``"??"``). Never raises."""
+    if not token:
+        return "?"
+    try:
+        card = parse_card(token)
+    except (CardError, ValueError):
+        return str(token)
+    rank = "10" if card.rank.value == 10 else card.rank.letter
+    return f"{rank}{card.suit.symbol}"
+
+
+def position_words(position: str | None) -> str:
+    """``"banker2"`` → ``"Banker card 2"``; ``"burn"`` → ``"burn card"``; None → ``"no position"``."""
+    if not position:
+        return "no position"
+    if position[:-1] in ("player", "banker") and position[-1:] in "123":
+        return f"{position[:-1].title()} card {position[-1]}"
+    return {"burn": "burn card", "burn_indicator": "burn indicator card"}.get(position, position.replace("_", " "))
+
+
+def result_words(record: RoundRecord | None) -> str:
+    """The result as the console's result banner says it: the winner's total first.
+
+    ``"BANKER WINS 7 – 5"`` (banker, player), ``"PLAYER WINS 8 – 3"`` (player, banker), ``"TIE 6 – 6"``
+    (player, banker), ``"ROUND VOIDED"`` (dealer_station/console/prompts.py ``_result_line``).
+    """
+    if record is None:
+        return "IN PROGRESS"
+    winner = str(record.winner or "").lower()
+    p, b = record.player_total, record.banker_total
+    if winner.startswith("t"):
+        return f"TIE {p} – {b}"
+    if winner.startswith("p"):
+        return f"PLAYER WINS {p} – {b}"
+    if winner.startswith("b"):
+        return f"BANKER WINS {b} – {p}"
+    if record.status == "voided":
+        return "ROUND VOIDED"
+    return "RESULT"
+
+
+def flag_words(record: RoundRecord | None) -> list[str]:
+    """The round's flags that are set, in words: ``["banker natural", "banker pair"]``."""
+    if record is None:
+        return []
+    shown = [name.replace("_", " ") for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
+                                                  "player_perfect_pair", "banker_perfect_pair")
+             if record.flags.get(name)]
+    if record.flags.get("lucky_six"):
+        shown.append(f"lucky six ({record.flags['lucky_six']} cards)")
+    return shown
+
+
+_INCIDENT_WORDS = {
+    "misread_limit": "the shoe could not read the card",
+    "card_while_betting": "a card came out while betting was open",
+    "card_after_round": "a card came out after the round's last card",
+    "foreign_card": "a card beyond the shoe's decks was read",
+    "cut_card_in_burn": "the cut card came out during the burn",
+    "shoe_disconnected": "the shoe was disconnected",
+    "journal_failure": "the journal could not be written",
+    "unexpected_error": "an unexpected error stopped the round",
+    "procedure_violation": "a procedure problem",
+    "player_edge": "a player edge alert",
+}
+_REASON_WORDS = {
+    "dealer_call": "the dealer called the supervisor",
+    "card_before_betting": "a card came out before betting opened",
+    "card_without_shoe": "a card was read with no shoe open",
+    "cut_card_without_shoe": "the cut card was read with no shoe open",
+    "second_cut_card": "a second cut card came out",
+    "no_read": "No-Read",
+    "unknown_code": "an unknown card code",
+    "beyond_inventory": "more copies than the decks hold",
+    "connection_lost": "the link was lost",
+    "card": "card",
+    "cut_card": "cut card",
+}
+
+
+def incident_words(incident: IncidentRecord) -> str:
+    """An incident in a sentence: ``"the shoe could not read the card (No-Read) at Banker card 2"``."""
+    if incident.type == "procedure_violation" and incident.reason in _REASON_WORDS:
+        text = _REASON_WORDS[incident.reason]
+    else:
+        text = _INCIDENT_WORDS.get(incident.type, incident.type.replace("_", " "))
+        reason = _REASON_WORDS.get(incident.reason, incident.reason.replace("_", " "))
+        if reason and reason not in ("card", "cut card") and incident.type != "shoe_disconnected":
+            text += f" ({reason})"
+    if incident.position and incident.type in ("misread_limit", "foreign_card"):
+        text += f" at {position_words(incident.position)}"
+    elif incident.position:
+        text += f" while {position_words(incident.position)} was due"
+    if incident.while_paused:
+        text += ", while the round was already paused"
+    return text
+
+
+_ACT_WORDS = {
+    "resume": "resumed the round", "enter_card": "entered a card by hand", "move_card": "moved a card",
+    "void_round": "voided the round", "end_shoe": "ended the shoe", "open_betting": "opened betting",
+    "close_betting": "closed betting", "confirm_result": "confirmed the result",
+    "call_supervisor": "called the supervisor", "new_shoe": "started a new shoe", "shuffled": "finished the shuffle",
+}
+
+
+_ACT_INFINITIVES = {
+    "resume": "resume the round", "enter_card": "enter a card by hand", "move_card": "move a card",
+    "void_round": "void the round", "end_shoe": "end the shoe", "open_betting": "open betting",
+    "close_betting": "close betting", "confirm_result": "confirm the result",
+    "call_supervisor": "call the supervisor", "new_shoe": "start a new shoe", "shuffled": "finish the shuffle",
+}
+
+
+def act_words(act: ActRecord, dealer: str | None = None) -> str:
+    """An act in a sentence: ``"supervisor sam voided the round (reason misdeal: note ...)"``.
+
+    ``dealer``: the round's dealer, named in a dealer's act that does not name its own (``"the dealer dana
+    opened betting"``).
+    """
+    who = {"timer": "the betting timer", "dealer": "the dealer"}.get(act.by, act.by.replace("_", " "))
+    if act.user:
+        who = f"{who} {act.user}"
+    elif act.by == "dealer" and dealer:
+        who = f"{who} {dealer}"
+    what = _ACT_WORDS.get(act.act, act.act.replace("_", " ") or "acted")
+    if act.act == "enter_card" and act.args.get("token"):
+        what = f"entered {card_face(str(act.args['token']))} by hand"
+    elif act.act == "move_card" and act.args.get("from_position"):
+        what = (f"moved the card at {position_words(str(act.args.get('from_position')))} to "
+                f"{position_words(str(act.args.get('to_position')))}")
+    text = f"{who} {what}"
+    if act.outcome == "refused":
+        wanted = _ACT_INFINITIVES.get(act.act, act.act.replace("_", " "))
+        text = f"{who} tried to {wanted} — refused: {act.why or 'no reason given'}"
+    extra = [f"reason {act.reason}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
+    extra = [e for e in extra if e]
+    if extra:
+        text += f" ({'; '.join(extra)})"
+    if act.why and act.outcome == "done":
+        text += f", {act.why}"
+    return text
+
+
+_OUTCOME_WORDS = {
+    "dealt": "dealt", "burn_indicator": "the burn indicator card", "burned": "burned",
+    "rescan": "misread: rescan asked", "misread_limit": "misread: round paused", "incident": "round paused",
+    "held": "held for the supervisor", "misread_while_paused": "misread while paused", "cut_card": "cut card",
+    "garbage": "ignored (no frame)", "ignored": "ignored",
+}
+
+
+def scan_words(scan: Scan) -> str:
+    """A scan in words: ``"No-Read at Player card 2: misread: rescan asked"``, ``"K♠ at Banker card 1: dealt"``."""
+    if scan.frame == "card":
+        what = card_face(scan.token)
+    else:
+        what = {"no_read": "No-Read", "cut": "the cut card", "garbage": "bytes that are no frame"}.get(
+            scan.frame, scan.frame)
+    where = f" at {position_words(scan.position)}" if scan.position else ""
+    return f"{what}{where}: {_OUTCOME_WORDS.get(scan.outcome, scan.outcome.replace('_', ' '))}"
+
+
+def parse_time(text: str) -> datetime:
+    """A UTC ISO-8601 time (``2026-11-30T04:00:00Z``, ``2026-11-30 04:00``, ``2026-11-30``) as an aware
+    datetime; a time without a zone is UTC. Raises ValueError naming the text."""
+    value = str(text).strip()
+    try:
+        moment = datetime.fromisoformat(value.replace("z", "Z"))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a time: use ISO-8601 UTC, e.g. 2026-11-30T04:00:00Z or 2026-11-30") from None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def seconds_between(start: str | None, end: str | None) -> float | None:
+    """Seconds from ``start`` to ``end`` (journal times), to the microsecond; None when either is missing."""
+    if not start or not end:
+        return None
+    try:
+        return round((parse_time(end) - parse_time(start)).total_seconds(), 6)
+    except ValueError:
+        return None
+
+
+def time_words(ts: str | None) -> str:
+    """``"2026-11-30T04:00:12.500000Z"`` → ``"2026-11-30 04:00:12.500 UTC"``; None → ``"-"``."""
+    if not ts:
+        return "-"
+    text = str(ts)
+    if len(text) >= 19 and text[10] == "T":
+        return f"{text[:10]} {text[11:23]} UTC"
+    return text

@@ -1,0 +1,10 @@
+"""The reference consumer of a station's events: what a betting platform runs or copies (issue 16 item 2).
+
+- :mod:`dealer_station.platform.tracker`: the pure core. Reads envelopes and statuses, de-duplicates by
+  ``(table_id, event_id)``, holds events that arrive ahead of a gap, says which replays to ask for,
+  and checks each event's chain anchor (``journal_seq``, ``journal_hash``). No I/O, no clock.
+- :mod:`dealer_station.platform.ledger`: the SQLite ledger each event is written to exactly once.
+- :mod:`dealer_station.platform.follow`: the MQTT shell (``dealer-station events follow``).
+
+How to run or copy it: docs/events.md "A reference consumer".
+"""

@@ -1,0 +1,308 @@
+"""The consumer's MQTT shell: ``dealer-station events follow`` (docs/events.md "A reference consumer").
+
+One thread does everything: it drives its paho-mqtt client itself (``client.loop()``, no paho
+network thread), feeds each message to the :class:`~dealer_station.platform.tracker.Tracker`,
+writes what it releases to the :class:`~dealer_station.platform.ledger.Ledger` (one transaction per
+loop round) and publishes the replay requests the tracker asks for. The session is clean (MQTT 5
+``clean_start`` with no session expiry, or 3.1.1 ``clean_session``): nothing relies on the broker
+keeping messages; what was lost is asked of the station again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import ssl
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import paho.mqtt.client as mqtt
+import structlog
+from paho.mqtt.enums import CallbackAPIVersion
+
+from dealer_station.platform.ledger import Ledger
+from dealer_station.platform.tracker import (
+    ANCHOR_BROKEN,
+    Accepted,
+    BadMessage,
+    Tracker,
+    parse_event,
+    parse_status,
+    parse_topic,
+)
+from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
+
+__all__ = ["FollowResult", "Follower", "topics_for"]
+
+log = structlog.get_logger(__name__)
+
+ROUND_SECONDS = 0.02
+"""Longest a loop round keeps reading before it writes what it has (seconds)."""
+ROUND_EVENTS = 1000
+"""Events written per ledger transaction at most."""
+
+
+def topics_for(tables: Sequence[str] | None) -> list[str]:
+    """The subscriptions: events, status and replay errors of the named tables (all tables: ``+``)."""
+    names = [validate_table_id(t) for t in tables] if tables else ["+"]
+    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in ("events", "status", "replay/error")]
+
+
+@dataclass(frozen=True, slots=True)
+class FollowResult:
+    """What a run did: events written, duplicates dropped, replay requests sent, error answers and bad
+    messages received, anchor breaks seen, connections made, and the gaps still open per table."""
+
+    written: int
+    duplicates: int
+    asks: int
+    replay_errors: int
+    bad_messages: int
+    anchor_breaks: int
+    connects: int
+    gaps: dict[str, list[tuple[int, int]]]
+
+
+class Follower:
+    """Follows tables on a broker into a ledger.
+
+    Parameters
+    ----------
+    config : BrokerConfig
+        The broker (address, credentials, TLS, keepalive, protocol; backoff bounds for reconnects).
+    ledger : Ledger
+        Where events are written; its :meth:`~Ledger.state` says where each table goes on.
+    tables : sequence of str, optional
+        The tables to follow (default: every table on the broker).
+    retry : float
+        Seconds without progress before a gap is asked for again.
+    idle_exit : float, optional
+        Stop after this many seconds without any event (default: run until :meth:`stop`).
+    """
+
+    def __init__(self, config: BrokerConfig, ledger: Ledger, tables: Sequence[str] | None = None, *,
+                 retry: float = 1.0, idle_exit: float | None = None) -> None:
+        self.config = config
+        self.ledger = ledger
+        self.topics = topics_for(tables)
+        self.tables = set(tables or ())
+        self.tracker = Tracker(ledger.state(), retry=retry)
+        self.idle_exit = idle_exit
+        self.client_id = config.client_id or f"dealer-station-follow-{os.getpid()}-{random.randrange(1 << 32):08x}"
+        self._stop = threading.Event()
+        self._pending: list[Accepted] = []
+        self._got = False
+        self._client: mqtt.Client | None = None
+        self._lost = False
+        self._connack: bool | None = None
+        self._ids = itertools.count(1)
+        self._last_event_at = time.monotonic()
+        self._written = self._asks = self._replay_errors = self._bad = self._breaks = self._connects = 0
+        self.on_connected = None
+        """Called with no argument after each successful connection (the CLI prints a line)."""
+
+    def stop(self) -> None:
+        """Ask :meth:`run` to return (thread-safe)."""
+        self._stop.set()
+
+    # --------------------------------------------------------------------------- loop
+    def run(self) -> FollowResult:
+        """Follow until :meth:`stop` or ``idle_exit``; return what was done. Raises LedgerError."""
+        delay = self.config.backoff_min
+        try:
+            while not self._stop.is_set():
+                if self._client is None:
+                    if self._connect():
+                        delay = self.config.backoff_min
+                    else:
+                        self._stop.wait(delay * random.uniform(0.8, 1.0))
+                        delay = min(delay * 2, self.config.backoff_max)
+                        if self._idle():
+                            break
+                        continue
+                rc = self._read_round()
+                self._flush()
+                if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
+                    log.warning("broker connection lost; reconnecting", broker=self.config.url,
+                                reason=mqtt.error_string(rc))
+                    self._drop()
+                    continue
+                self._ask(time.monotonic())
+                if self._idle():
+                    break
+        finally:
+            self._flush()
+            if self._client is not None:
+                try:
+                    self._client.disconnect()
+                except Exception:  # noqa: BLE001 - best effort on the way out
+                    pass
+                self._drop()
+        return self.result()
+
+    def _read_round(self) -> mqtt.MQTTErrorCode:
+        """Read what the broker sends for up to 50 ms, then up to 20 ms more while messages keep coming
+        (paho reads about one packet per loop call): one ledger transaction per round, not per event."""
+        client = self._client
+        assert client is not None
+        self._got = False
+        rc = client.loop(0.05)
+        deadline = time.monotonic() + ROUND_SECONDS
+        while rc == mqtt.MQTT_ERR_SUCCESS and self._got and not self._lost and time.monotonic() < deadline \
+                and len(self._pending) < ROUND_EVENTS:
+            self._got = False
+            rc = client.loop_read()           # the next packet already here: no select() per packet
+            if rc == mqtt.MQTT_ERR_SUCCESS and client.want_write():
+                rc = client.loop_write()      # the PUBACKs
+        return rc
+
+    def result(self) -> FollowResult:
+        dups = sum(t.duplicates for t in self.tracker.tables.values())
+        return FollowResult(self._written, dups, self._asks, self._replay_errors, self._bad, self._breaks,
+                            self._connects, self.tracker.gaps())
+
+    def _idle(self) -> bool:
+        return self.idle_exit is not None and time.monotonic() - self._last_event_at >= self.idle_exit
+
+    def _new_client(self) -> mqtt.Client:
+        cfg = self.config
+        if cfg.protocol == "5":
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5,
+                                 reconnect_on_failure=False)
+        else:
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+                                 protocol=mqtt.MQTTv311, reconnect_on_failure=False)
+        client.connect_timeout = cfg.connect_timeout
+        client.max_queued_messages_set(0)
+        if cfg.username is not None:
+            client.username_pw_set(cfg.username, cfg.password)
+        if cfg.tls:
+            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
+                           cert_reqs=ssl.CERT_REQUIRED)
+            if cfg.tls_insecure:
+                client.tls_insecure_set(True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        return client
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
+        self._connack = not reason_code.is_failure
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
+        self._lost = True
+
+    def _connect(self) -> bool:
+        cfg = self.config
+        self._connack, self._lost = None, False
+        client = None
+        try:
+            client = self._new_client()
+            if cfg.protocol == "5":
+                client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
+            else:
+                client.connect(cfg.host, cfg.port, cfg.keepalive)
+            deadline = time.monotonic() + cfg.connect_timeout
+            while self._connack is None and not self._lost and time.monotonic() < deadline \
+                    and not self._stop.is_set():
+                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
+                    break
+        except Exception as err:  # noqa: BLE001 - any failure to connect is retried after a back-off
+            log.warning("broker connection failed", broker=cfg.url, reason=f"{type(err).__name__}: {err}")
+        if not self._connack:
+            if client is not None:
+                self._close(client)
+            return False
+        assert client is not None
+        client.subscribe([(topic, 1) for topic in self.topics])
+        self._client = client
+        self._connects += 1
+        self.tracker.nudge_all()     # whatever went missing while away shows up as gaps: ask at once
+        log.info("following", broker=cfg.url, topics=self.topics, client_id=self.client_id)
+        if self.on_connected is not None:
+            self.on_connected()
+        return True
+
+    @staticmethod
+    def _close(client: mqtt.Client) -> None:
+        try:
+            sock = client.socket()
+            if sock is not None:
+                sock.close()
+        except OSError:
+            pass
+
+    def _drop(self) -> None:
+        if self._client is not None:
+            self._close(self._client)
+        self._client = None
+
+    # --------------------------------------------------------------------------- messages
+    def _on_message(self, client, userdata, message) -> None:  # noqa: ANN001
+        self._got = True
+        where = parse_topic(message.topic)
+        if where is None or (self.tables and where[0] not in self.tables):
+            return
+        table_id, kind = where
+        try:
+            if kind == "events":
+                envelope, text = parse_event(bytes(message.payload))
+                if envelope.get("table_id") != table_id:
+                    log.warning("event of another table id on a table's topic; kept under the topic's table",
+                                topic=message.topic, event_table_id=envelope.get("table_id"))
+                self._last_event_at = time.monotonic()
+                self._pending += self.tracker.offer(table_id, envelope, text, self._last_event_at)
+            elif kind == "status":
+                self.tracker.status(table_id, parse_status(bytes(message.payload)))
+            else:
+                self._replay_error(table_id, parse_status(bytes(message.payload)))
+        except BadMessage as err:
+            self._bad += 1
+            log.error("unreadable message", topic=message.topic, reason=str(err),
+                      payload=bytes(message.payload[:80]).decode(errors="replace"))
+
+    def _replay_error(self, table_id: str, body: dict) -> None:
+        self._replay_errors += 1
+        error = body.get("error")
+        log.warning("the station could not replay all that was asked", table_id=table_id, error=error,
+                    message=body.get("message"), request_id=body.get("request_id"))
+        table = self.tracker.table(table_id)
+        first, last = body.get("first_available"), body.get("last_available")
+        if error == "not_retained" and isinstance(first, int) and not isinstance(first, bool):
+            lost, ready = table.skip_to(first)
+            if lost is not None:
+                self._flush()
+                self.ledger.give_up(table_id, lost[0], lost[1], "not_retained")
+                log.error("events no longer kept by the station: given up", table_id=table_id,
+                          first=lost[0], last=lost[1])
+                self._pending += ready
+        elif error == "not_available" and isinstance(last, int) and not isinstance(last, bool):
+            table.lower_known_last(last)
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        batch, self._pending = self._pending, []
+        try:
+            self._written += self.ledger.write(batch)
+        except Exception:
+            self._pending = batch + self._pending   # not written: kept for the next round
+            raise
+        for accepted in batch:
+            if accepted.check == ANCHOR_BROKEN:
+                self._breaks += 1
+                log.error("event anchor does not follow the previous one", table_id=accepted.table_id,
+                          event_id=accepted.event_id, detail=accepted.detail)
+
+    def _ask(self, now: float) -> None:
+        client = self._client
+        if client is None:
+            return
+        for ask in self.tracker.due_asks(now):
+            request_id = f"{self.client_id}-{next(self._ids)}"
+            client.publish(f"{TOPIC_PREFIX}/{ask.table_id}/replay", ask.payload(request_id), qos=1)
+            self._asks += 1
+            log.info("replay asked", table_id=ask.table_id, first=ask.first, last=ask.last, request_id=request_id)

@@ -1,0 +1,208 @@
+"""The ledger: each event once (unique key), where to go on after a restart, and ``events ledger``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealer_station.platform.ledger import Ledger, LedgerError, summarize
+from dealer_station.platform.tracker import Anchor, Tracker
+from tests.conftest import run_cli
+
+
+def h(seq: int) -> str:
+    return hashlib.sha256(f"row{seq}".encode()).hexdigest()
+
+
+def env(event_id: int, table: str = "T1", seq: int | None = None) -> dict:
+    e = {"schema_version": 1, "event_id": event_id, "type": "card_dealt", "table_id": table, "shoe_id": None,
+         "round_id": None, "ts": "2026-12-01T00:00:00.000000Z", "data": {}}
+    if seq is not None:
+        e.update(journal_seq=seq, journal_hash=h(seq))
+    return e
+
+
+def write(ledger: Ledger, tracker: Tracker, table: str, envelopes) -> None:
+    for e in envelopes:
+        ledger.write(tracker.offer(table, e, json.dumps(e, sort_keys=True)))
+
+
+@pytest.fixture
+def ledger_file(tmp_path):
+    path = tmp_path / "ledger.db"
+    ledger = Ledger(path)
+    t = Tracker(ledger.state())
+    write(ledger, t, "T1", [env(i, seq=100 + i // 2) for i in range(1, 11)])
+    write(ledger, t, "T2", [env(i, "T2") for i in (2, 1, 3)])
+    ledger.close()
+    return path
+
+
+def test_the_ledger_keeps_what_was_written_and_says_where_to_go_on(ledger_file):
+    ledger = Ledger(ledger_file)
+    assert ledger.state() == {"T1": (10, Anchor(105, h(105))), "T2": (3, None)}
+    rows = ledger.conn.execute("SELECT table_id, event_id, payload FROM events ORDER BY rowid").fetchall()
+    assert [(t, i) for t, i, _ in rows] == [("T1", i) for i in range(1, 11)] + [("T2", 1), ("T2", 2), ("T2", 3)]
+    assert json.loads(rows[0][2]) == env(1, seq=100)
+    assert ledger.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    # a tracker going on from the ledger drops what is already there, writes what is new
+    t = Tracker(ledger.state())
+    write(ledger, t, "T1", [env(i, seq=100 + i // 2) for i in range(5, 13)])
+    assert ledger.state()["T1"] == (12, Anchor(106, h(106)))
+    # the unique key refuses a second copy of an id, and nothing of that batch is written
+    dup = Tracker().offer("T2", env(4, "T2"), "{}") or []
+    again = Tracker().offer("T2", env(1, "T2"), "{}")
+    with pytest.raises(LedgerError, match="UNIQUE"):
+        ledger.write(dup + again)
+    assert ledger.state()["T2"] == (3, None)
+    ledger.close()
+
+
+def test_events_ledger_prints_each_table(ledger_file):
+    result = run_cli("events", "ledger", str(ledger_file))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"T1: last event 10, 10 event(s), gaps: none, last anchor: journal_seq 105 hash {h(105)[:16]}"
+    assert lines[1] == "T2: last event 3, 3 event(s), gaps: none, last anchor: none (unanchored)"
+    result = run_cli("events", "ledger", str(ledger_file), "--json")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows[0] == {"table_id": "T1", "last_event_id": 10, "events": 10, "gaps": [],
+                       "last_anchor": {"journal_seq": 105, "journal_hash": h(105)}, "unanchored": 0,
+                       "anchor_breaks": 0, "given_up": []}
+    assert (rows[1]["table_id"], rows[1]["last_anchor"], rows[1]["unanchored"]) == ("T2", None, 3)
+
+
+def test_events_ledger_lists_a_forced_gap(ledger_file):
+    conn = sqlite3.connect(ledger_file)
+    with conn:   # an adversary (or a bug) removes rows: the report must show the hole
+        conn.execute("DELETE FROM events WHERE table_id = 'T1' AND event_id IN (4, 5, 6, 9)")
+        conn.execute("DELETE FROM events WHERE table_id = 'T2' AND event_id = 1")
+    conn.close()
+    result = run_cli("events", "ledger", str(ledger_file))
+    assert result.returncode == 1
+    assert "T1: last event 10, 6 event(s), gaps: 4-6, 9, last anchor" in result.stdout
+    assert "T2: last event 3, 2 event(s), gaps: 1, last anchor" in result.stdout
+    result = run_cli("events", "ledger", "--json", str(ledger_file))
+    assert result.returncode == 1
+    rows = {r["table_id"]: r for r in map(json.loads, result.stdout.splitlines())}
+    assert rows["T1"]["gaps"] == [[4, 6], [9, 9]] and rows["T1"]["events"] == 6
+    assert rows["T2"]["gaps"] == [[1, 1]] and rows["T2"]["last_event_id"] == 3
+
+
+def test_a_broken_anchor_and_a_given_up_range_are_reported(tmp_path):
+    path = tmp_path / "ledger.db"
+    ledger = Ledger(path)
+    t = Tracker()
+    write(ledger, t, "T1", [env(1, seq=5), env(2, seq=4)])
+    lost, ready = t.table("T1").skip_to(6)
+    ledger.give_up("T1", *lost, "not_retained")
+    write(ledger, t, "T1", [env(6, seq=9)])
+    ledger.close()
+    (s,) = summarize(path)
+    assert (s.anchor_breaks, s.gaps, s.given_up) == (1, [[3, 5]], [[3, 5]])
+    result = run_cli("events", "ledger", str(path))
+    assert result.returncode == 1
+    assert "1 anchor break(s)" in result.stdout and "given up (no longer kept by the station): 3-5" in result.stdout
+
+
+@pytest.mark.parametrize("content", [b"", b"not a database at all" * 100])
+def test_bad_ledger_files_are_one_line_and_exit_2(tmp_path, content):
+    path = tmp_path / "x.db"
+    path.write_bytes(content)
+    result = run_cli("events", "ledger", str(path))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "ledger" in result.stderr and "Traceback" not in result.stderr
+    result = run_cli("events", "ledger", str(tmp_path / "missing.db"))
+    assert result.returncode == 2 and "does not exist" in result.stderr
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE events (x)").connection.commit()
+    result = run_cli("events", "follow", "--broker", "mqtt://127.0.0.1:1", "--ledger", str(other))
+    assert result.returncode == 2 and "cannot be used" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--broker", "http://x", "--ledger", "L"], "scheme"),
+    (["--broker", "mqtt://x", "--ledger", "L", "--table", "a/b"], "cannot name a topic"),
+    (["--broker", "mqtt://x", "--ledger", "L", "--idle-exit", "-1"], "seconds"),
+    (["--ledger", "L"], "--broker"),
+])
+def test_bad_follow_command_lines(tmp_path, args, says):
+    result = run_cli("events", "follow", *[str(tmp_path / a) if a == "L" else a for a in args])
+    assert result.returncode == 2 and says in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(
+    st.just(n), st.permutations(list(range(1, n + 1)) * 2), st.integers(0, 2 * n))))
+def test_any_order_with_duplicates_and_a_restart_leaves_the_ledger_1_to_n_once(case):
+    import tempfile
+    from pathlib import Path
+
+    n, order, restart_at = case
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "ledger.db"
+        ledger = Ledger(path)
+        tracker = Tracker(ledger.state())
+        for k, event_id in enumerate(order):
+            if k == restart_at:   # the consumer stops and starts again: held events are forgotten, asked again
+                ledger.close()
+                ledger = Ledger(path)
+                tracker = Tracker(ledger.state())
+            e = env(event_id)
+            ledger.write(tracker.offer("T1", e, json.dumps(e)))
+        tracker.status("T1", {"status": "online", "last_event_id": n})   # the retained status tells how far
+        missing = [i for a, b in tracker.table("T1").gaps() for i in range(a, b + 1)]
+        for event_id in missing:      # what the restart forgot, replayed
+            e = env(event_id)
+            ledger.write(tracker.offer("T1", e, json.dumps(e)))
+        ids = [i for (i,) in ledger.conn.execute("SELECT event_id FROM events ORDER BY rowid")]
+        ledger.close()
+    assert ids == list(range(1, n + 1))
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 1 MiB tmpfs (root only)."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    yield mnt
+    subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def test_a_full_disk_refuses_a_batch_whole_and_writing_goes_on_once_there_is_room(small_disk):
+    path = small_disk / "ledger.db"
+    ledger = Ledger(path)
+    tracker = Tracker(ledger.state())
+    written, failed_at = 0, None
+    pad = "x" * 2000
+    for event_id in range(1, 5000):
+        e = {**env(event_id), "data": {"pad": pad}}
+        batch = tracker.offer("T1", e, json.dumps(e))
+        try:
+            ledger.write(batch)
+            written = event_id
+        except LedgerError as err:
+            assert "full" in str(err) or "disk" in str(err), err
+            failed_at = event_id
+            break
+    assert failed_at is not None, "the disk never filled"
+    ledger.close()
+    ledger = Ledger(path)       # what is there is a whole prefix: every batch is all or nothing
+    ids = [i for (i,) in ledger.conn.execute("SELECT event_id FROM events ORDER BY event_id")]
+    assert ids == list(range(1, written + 1))
+    tracker = Tracker(ledger.state())   # goes on after the last written id: the refused one is asked for again
+    assert tracker.table("T1").last_id == written
+    ledger.close()
