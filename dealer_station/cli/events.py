@@ -208,7 +208,8 @@ def _short(value: object, limit: int = 40) -> str:
 
 
 def _drain_or_refused(publisher, timeout: float) -> int:
-    """``publisher.drain(timeout)``, but given up at once when the broker refuses the connection.
+    """``publisher.drain(timeout)``, but given up at once when the broker refuses the connection, or when
+    the publisher refused an event (``publisher.refused``: it does not match the journal).
 
     A refused connection (ECONNREFUSED: nothing listens at that address) before any connection was
     made is not going to change within a drain timeout: waiting it out only delays the error.
@@ -225,8 +226,8 @@ def _drain_or_refused(publisher, timeout: float) -> int:
                            "broker listens there, so it was not waited out; check --broker (or [broker] of "
                            "--config); they stay in the outbox", status=1)
         wait = deadline - time.monotonic()
-        if wait <= 0 or not publisher.running:
-            return left
+        if wait <= 0 or not publisher.running or publisher.refused is not None:
+            return left   # a refused event (it does not match the journal) stops the drain at once
         if publisher.drain(min(wait, 0.1)) == 0:
             return 0
 

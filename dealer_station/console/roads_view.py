@@ -33,7 +33,8 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from dealer_station.domain.roads import DERIVED_ROADS, ROWS, GridCell, Roads, compute_roads
 
-__all__ = ["COLOURS", "BoardLayout", "RoadArea", "RoadsView", "board_layout", "paint_roads", "render_roads_png"]
+__all__ = ["COLOURS", "BoardLayout", "RoadArea", "RoadsView", "board_layout", "paint_bead_plate", "paint_roads",
+           "render_roads_png"]
 
 COLOURS = {
     "banker": "#d0021b",     # Banker and the derived roads' red
@@ -318,6 +319,29 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
 
     _legend(p, layout.legend)
     p.restore()
+
+
+def paint_bead_plate(p: QPainter, rect: QRectF, roads: Roads) -> int:
+    """Paint only the bead plate of ``roads`` into ``rect`` (pixels), on paper, the latest columns visible.
+
+    The cells are square: 6 rows fill the height unless the width is short; the columns that fit
+    are drawn (at least one), like the board's bead plate. Returns the number of columns drawn.
+    Used small by the pit view (:mod:`dealer_station.pit.window`).
+    """
+    cell = max(4.0, min(rect.height() / ROWS, rect.width()))
+    cols = max(1, int(rect.width() // cell))
+    origin = QPointF(rect.left(), rect.top())
+    p.save()
+    p.setRenderHint(QPainter.Antialiasing, True)
+    p.setRenderHint(QPainter.TextAntialiasing, True)
+    p.fillRect(QRectF(origin.x(), origin.y(), cols * cell, ROWS * cell), QColor(COLOURS["paper"]))
+    _grid_lines(p, origin, cols, cell)
+    first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - cols)
+    for bead in roads.bead_plate:
+        if bead.col >= first:
+            _bead(p, _cell_rect(origin, cell, bead.row, bead.col - first), bead.mark)
+    p.restore()
+    return cols
 
 
 def _header(p: QPainter, rect: QRectF, roads: Roads) -> None:

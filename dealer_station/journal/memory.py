@@ -34,11 +34,11 @@ from dealer_station.journal.store import (
     JournalError,
     JournalRow,
     VerifyReport,
-    _stored_body,
     canonical,
     chain_problem,
     export_rows,
     row_hash,
+    stored_body,
 )
 
 __all__ = ["MemoryJournal"]
@@ -117,7 +117,7 @@ class MemoryJournal:
         prev = self._last_hash
         digest = self._store(seq, ts, kind, mark_text, text)
         self._last_seq = seq
-        return JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), prev, digest), []
+        return JournalRow(seq, ts, kind, mark_text, stored_body(body, text), prev, digest), []
 
     def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
             events: Iterable[EventSpec] = (), table_id: str = "", json_only: bool = False,

@@ -19,23 +19,33 @@ lists (:mod:`dealer_station.journal.anchor`).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from dealer_station import outbox
-from dealer_station.journal.lock import SidecarLock, sidecar_path
+from dealer_station.journal.errors import JournalBusyError, JournalError, write_cause
+from dealer_station.journal.lock import SidecarLock
+from dealer_station.journal.opening import open_readonly, writer_lock
+from dealer_station.journal.rows import (
+    GENESIS,
+    EventSpec,
+    JournalRow,
+    VerifyReport,
+    canonical,
+    chain_problem,
+    export_rows,
+    head_problem,
+    parse_head,
+    row_hash,
+    stored_body,
+)
 
 __all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
-           "head_problem", "parse_head", "row_hash", "write_cause"]
+           "canonical", "chain_problem", "export_rows", "head_problem", "parse_head", "row_hash", "write_cause"]
 
-GENESIS = "0" * 64
-"""``prev_hash`` of the first row."""
 
 EVENTS_MEMBER = "events"
 """Body member of a decision row listing its outbox events as ``[[event_id, digest], ...]``
@@ -57,129 +67,6 @@ BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 """
-
-
-class JournalError(OSError):
-    """The journal could not be opened, read or written (wraps the ``sqlite3`` error as its cause).
-
-    ``cause``: what went wrong in plain words when SQLite says (``"disk full"``, ``"I/O error"``,
-    ``"database is locked"``: :func:`write_cause`), else ``""``.
-    """
-
-    def __init__(self, *args: object, cause: str = "") -> None:
-        super().__init__(*args)
-        self.cause = cause
-
-
-_CAUSES = {sqlite3.SQLITE_FULL: "disk full", sqlite3.SQLITE_IOERR: "I/O error",
-           sqlite3.SQLITE_BUSY: "database is locked", sqlite3.SQLITE_LOCKED: "database is locked",
-           sqlite3.SQLITE_READONLY: "read-only database", sqlite3.SQLITE_CANTOPEN: "cannot open the database file"}
-
-
-def write_cause(err: BaseException) -> str:
-    """The plain cause of a failed write: ``"disk full"`` (SQLITE_FULL), ``"I/O error"`` (SQLITE_IOERR and its
-    extended codes), ``"database is locked"`` (SQLITE_BUSY, SQLITE_LOCKED), ``"read-only database"``; ``""``
-    for anything else (a body with no JSON text...)."""
-    code = getattr(err, "sqlite_errorcode", None)
-    if not isinstance(code, int):
-        return ""
-    return _CAUSES.get(code & 0xFF, "")
-
-
-class JournalBusyError(JournalError):
-    """Another process (a running station) holds the journal's writer lock.
-
-    ``path``: the journal; ``pid``: the holder's process id, None when it could not be read.
-    """
-
-    def __init__(self, path: str, pid: int | None) -> None:
-        who = f"pid {pid}" if pid is not None else "pid unknown"
-        super().__init__(f"the journal {path} is in use by another station ({who}); stop it or use another --journal")
-        self.path = path
-        self.pid = pid
-
-
-@dataclass(frozen=True, slots=True)
-class JournalRow:
-    """One journal row. ``body`` is the parsed JSON; ``mark`` a comma-framed tag list (``",round,"``)."""
-
-    seq: int
-    ts: str
-    kind: str
-    mark: str
-    body: dict
-    prev_hash: str
-    hash: str
-
-    def as_dict(self) -> dict:
-        """The row as a JSON-able dict (export format)."""
-        return {"seq": self.seq, "ts": self.ts, "kind": self.kind, "mark": self.mark, "body": self.body,
-                "prev_hash": self.prev_hash, "hash": self.hash}
-
-
-@dataclass(frozen=True, slots=True)
-class EventSpec:
-    """A platform event to append to the outbox with a journal row (see :mod:`dealer_station.outbox`)."""
-
-    type: str
-    data: Mapping[str, object]
-    shoe_id: str | None = None
-    round_id: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class VerifyReport:
-    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why.
-
-    ``events``: outbox events matched against the decision rows that list them; ``bad_event``: the id of
-    the first outbox event that does not match (its row in ``first_bad`` when known), else None; ``note``:
-    information that is no failure (an old journal's unanchored events).
-    """
-
-    ok: bool
-    rows: int
-    first_bad: int | None = None
-    message: str = ""
-    events: int = 0
-    bad_event: int | None = None
-    note: str = ""
-
-
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-_SCALARS = frozenset({str, int, bool, type(None)})
-
-
-def canonical(body: Mapping[str, object]) -> str:
-    """Canonical JSON text of a row body (sorted keys, no spaces, UTF-8 kept)."""
-    return _ENCODER.encode(body)
-
-
-def _stored_body(body: Mapping[str, object], text: str) -> dict:
-    """The body as :meth:`Journal.rows` reads it back (``json.loads(text)``), without parsing when it is a flat
-    dict of str keys and str/int/bool/None/empty-dict values (those come back equal, keys in sorted order)."""
-    if type(body) is dict and all(type(k) is str and (type(v) in _SCALARS or (type(v) is dict and not v))
-                                  for k, v in body.items()):
-        return {k: {} if type(body[k]) is dict else body[k] for k in sorted(body)}
-    return json.loads(text)
-
-
-def row_hash(seq: int, ts: str, kind: str, mark: str, body_text: str, prev_hash: str) -> str:
-    """SHA-256 (hex) of one row, chained to ``prev_hash``."""
-    data = f"{seq}\n{ts}\n{kind}\n{mark}\n{body_text}\n{prev_hash}".encode()
-    return hashlib.sha256(data).hexdigest()
-
-
-def chain_problem(expected: int, prev: str, stored: tuple[int, str, str, str, str, str, str]) -> str | None:
-    """What is wrong with one stored row ``(seq, ts, kind, mark, body text, prev_hash, hash)`` read in order,
-    where row number ``expected`` chained to hash ``prev`` should come; None when it holds (:meth:`Journal.verify`)."""
-    seq, ts, kind, mark_text, text, prev_hash, digest = stored
-    if seq != expected:
-        return f"row {seq}: expected row {expected} (rows missing)"
-    if prev_hash != prev:
-        return f"row {seq}: prev_hash does not match row {seq - 1}'s hash"
-    if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
-        return f"row {seq}: hash does not match its content"
-    return None
 
 
 class Journal:
@@ -213,7 +100,7 @@ class Journal:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
         if readonly:
-            self._conn = _open_readonly(Path(self.path))
+            self._conn = open_readonly(Path(self.path))
             try:
                 self._load_tail()
             except sqlite3.Error as err:
@@ -221,7 +108,7 @@ class Journal:
                 raise JournalError(f"{self.path} is not a readable journal: {err}") from err
             return
         if self.path != ":memory:":
-            self._lock = _writer_lock(Path(self.path))   # before anything is made or changed
+            self._lock = writer_lock(Path(self.path))   # before anything is made or changed
         try:
             self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
             if self.path != ":memory:":
@@ -367,7 +254,7 @@ class Journal:
             cause = write_cause(err)
             raise JournalError(f"journal write failed at row {seq}: {cause} ({err})" if cause
                                else f"journal write failed at row {seq}: {err}", cause=cause) from err
-        row = JournalRow(seq, ts, kind, mark_text, _stored_body(body, text), self._last_hash, digest)
+        row = JournalRow(seq, ts, kind, mark_text, stored_body(body, text), self._last_hash, digest)
         self._last_seq, self._last_hash = seq, digest
         self._next_event_id += len(stored)
         return row, stored
@@ -499,151 +386,3 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def parse_head(text: str) -> tuple[int, str]:
-    """Read a chain head written as ``SEQ:HASH`` (``1234:9f2c…``, 64 hex digits). Raises ValueError saying why."""
-    seq_text, _, digest = str(text).strip().partition(":")
-    if not seq_text.isdigit() or int(seq_text) < 1:
-        raise ValueError(f"head {text!r}: expected SEQ:HASH with SEQ a row number from 1 (e.g. 1234:9f2c...)")
-    digest = digest.lower()
-    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
-        raise ValueError(f"head {text!r}: the hash must be the row's 64 hex digits")
-    return int(seq_text), digest
-
-
-def head_problem(journal, seq: int, digest: str) -> str | None:
-    """None when row ``seq`` of ``journal`` (a Journal or MemoryJournal) has hash ``digest``; else what is wrong.
-
-    With :meth:`Journal.verify` (every row's hash and the chain), a head recorded earlier shows rows cut
-    off the end or a journal rebuilt from an earlier point. Raises JournalError when the journal cannot be read.
-    """
-    row = next(journal.rows(seq - 1, until=seq), None)
-    if row is None:
-        return (f"row {seq} of the recorded head is missing: the journal ends at row {journal.last_seq} "
-                f"(rows cut off the end)")
-    if row.hash != digest:
-        return f"row {seq}'s hash is {row.hash}, the recorded head says {digest} (the journal was rewritten)"
-    return None
-
-
-def export_rows(rows, fp: IO[str]) -> int:
-    """Write ``rows`` (journal rows) as JSON Lines to ``fp``, the ``journal export`` format; return the count."""
-    count = 0
-    for row in rows:
-        fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
-        count += 1
-    return count
-
-
-def _writer_lock(path: Path) -> SidecarLock:
-    """The journal's directory made ready and its writer lock taken (a held :class:`SidecarLock`).
-
-    Raises JournalBusyError when another process holds it, JournalError (one line naming the path and
-    the fix) when the path cannot hold a journal: under a regular file, a directory itself, a new
-    directory at the top of the file system, a directory or database that cannot be written.
-    """
-    _journal_directory(path)
-    lock = SidecarLock(sidecar_path(path, ".station.lock"))
-    try:
-        taken = lock.acquire()
-    except OSError as err:
-        raise JournalError(f"the journal {path} cannot be written: {lock.path.parent}: {err.strerror or err}; "
-                           f"use a writable directory (another --journal); a finished journal on read-only "
-                           f"media is read with journal verify|export") from err
-    if not taken:
-        raise JournalBusyError(str(path), lock.holder())
-    try:
-        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-            raise JournalError(f"the journal {path} cannot be written (the file is read-only): make it writable, "
-                               f"or read it with journal verify|export")
-    except OSError:
-        lock.release()
-        raise
-    return lock
-
-
-def _journal_directory(path: Path) -> None:
-    """Make the journal's directory when it is missing; raise JournalError saying why it cannot be.
-
-    The station makes the missing directories of a path (the data directory of a first start), but
-    never one at the top of the file system (``/nonexistent/dir/j.sqlite``: a system directory, a
-    typing error more often than not, is the administrator's to make).
-    """
-    try:
-        if path.is_dir():
-            raise JournalError(f"the journal {path} is a directory: give a database file's name "
-                               f"(e.g. {path / 'journal.sqlite'})")
-        parent = path.absolute().parent
-        missing: list[Path] = []
-        found = parent
-        while not found.exists():
-            missing.append(found)
-            found = found.parent
-        if not found.is_dir():
-            raise JournalError(f"the journal {path} cannot be made: {found} is a file, not a directory; "
-                               f"choose a path in a directory (another --journal)")
-        if not missing:
-            return
-        top = missing[-1]
-        if top.parent == Path(top.anchor):
-            raise JournalError(f"the journal {path} cannot be made: there is no directory {top}; create {parent} "
-                               f"first or choose another --journal (a directory at the top of the file system "
-                               f"is never made for you)")
-        parent.mkdir(parents=True, exist_ok=True)
-    except JournalError:
-        raise
-    except OSError as err:
-        raise JournalError(f"the journal {path} cannot be made: {err.strerror or err}"
-                           f"{f' ({err.filename})' if err.filename else ''}; create its directory or choose "
-                           f"another --journal") from err
-
-
-def _open_readonly(path: Path) -> sqlite3.Connection:
-    """A read-only connection to the existing journal at ``path``; raises JournalError saying why not.
-
-    SQLite reads a WAL database only with a ``-shm`` file, which it makes next to the database. On
-    read-only media (a read-only mount, a directory this user cannot write) none can be made: a
-    finished journal (no ``-wal`` file, or an empty one: every write is in the database) is then read
-    as ``immutable``; one whose ``-wal`` still holds writes cannot be read without them and is refused,
-    naming the fix (copy the database with its ``-wal`` file to writable storage).
-    """
-    try:
-        if not path.is_file():
-            raise JournalError(f"no journal at {path}")
-        uri = path.resolve().as_uri()
-    except JournalError:
-        raise
-    except OSError as err:
-        raise JournalError(f"no journal at {path}: {err.strerror or err}") from err
-
-    def connect(query: str) -> sqlite3.Connection:
-        conn = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None, check_same_thread=False,
-                               timeout=10)
-        try:
-            conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    try:
-        return connect("mode=ro")
-    except sqlite3.Error as err:
-        first = err
-    wal = path.with_name(path.name + "-wal")
-    try:
-        writable = os.access(path.parent, os.W_OK)
-        pending = wal.exists() and wal.stat().st_size > 0
-    except OSError:
-        writable, pending = True, False
-    if writable or not isinstance(first, sqlite3.OperationalError):
-        raise JournalError(f"{path} is not a readable journal: {first}") from first
-    if pending:
-        raise JournalError(f"{path} cannot be read on read-only media: its {wal.name} file still holds writes "
-                           f"and no {path.name}-shm can be made here; copy both files to writable storage and "
-                           f"read the copy") from first
-    try:
-        return connect("mode=ro&immutable=1")
-    except sqlite3.Error as err:
-        raise JournalError(f"{path} is not a readable journal: {err}") from err

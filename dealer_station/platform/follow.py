@@ -29,9 +29,8 @@ from dealer_station.platform.tracker import (
     Accepted,
     BadMessage,
     Tracker,
-    parse_event,
-    parse_status,
     parse_topic,
+    read_message,
 )
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
 
@@ -246,19 +245,22 @@ class Follower:
         where = parse_topic(message.topic)
         if where is None or (self.tables and where[0] not in self.tables):
             return
-        table_id, kind = where
         try:
+            read = read_message(message.topic, bytes(message.payload))
+            if read is None:
+                return
+            table_id, kind = read.table_id, read.kind
             if kind == "events":
-                envelope, text = parse_event(bytes(message.payload))
+                envelope, text = read.body, read.text or ""
                 if envelope.get("table_id") != table_id:
                     log.warning("event of another table id on a table's topic; kept under the topic's table",
                                 topic=message.topic, event_table_id=envelope.get("table_id"))
                 self._last_event_at = time.monotonic()
                 self._pending += self.tracker.offer(table_id, envelope, text, self._last_event_at)
             elif kind == "status":
-                self.tracker.status(table_id, parse_status(bytes(message.payload)))
+                self.tracker.status(table_id, read.body)
             else:
-                self._replay_error(table_id, parse_status(bytes(message.payload)))
+                self._replay_error(table_id, read.body)
         except BadMessage as err:
             self._bad += 1
             log.error("unreadable message", topic=message.topic, reason=str(err),

@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass, field
 
 __all__ = ["ANCHOR_BROKEN", "ANCHOR_OK", "ANCHOR_START", "ANCHOR_UNANCHORED", "Accepted", "Anchor", "Ask",
-           "BadMessage", "TableTracker", "Tracker", "anchor_of", "check_anchor", "parse_event", "parse_status",
-           "parse_topic"]
+           "BadMessage", "Message", "TableTracker", "Tracker", "anchor_of", "check_anchor", "parse_event",
+           "parse_status", "parse_topic", "read_message"]
 
 ANCHOR_OK = "ok"
 """The anchor follows the previous one."""
@@ -120,6 +120,36 @@ def parse_status(payload: bytes | str) -> dict:
     if not isinstance(body, dict):
         raise BadMessage("not a JSON object")
     return body
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message of a table, read: ``kind`` is ``events``, ``status`` or ``replay/error``.
+
+    ``body`` is the envelope (events) or the status / replay error object (``{}`` for a cleared
+    retained status); ``text`` is the event's JSON text as received (None for the other kinds).
+    """
+
+    table_id: str
+    kind: str
+    body: dict
+    text: str | None = None
+
+
+def read_message(topic: str, payload: bytes | str) -> Message | None:
+    """Read one MQTT message the way every consumer here does (``events follow``, ``pit``).
+
+    Returns None for a topic that is not a table's events, status or replay errors; raises
+    :class:`BadMessage` for a payload that cannot be read (:func:`parse_event`, :func:`parse_status`).
+    """
+    where = parse_topic(topic)
+    if where is None:
+        return None
+    table_id, kind = where
+    if kind == "events":
+        envelope, text = parse_event(payload)
+        return Message(table_id, kind, envelope, text)
+    return Message(table_id, kind, parse_status(payload))
 
 
 def anchor_of(envelope: dict) -> Anchor | None | str:

@@ -1,0 +1,135 @@
+"""Journal rows and the hash chain over them: the row, its canonical JSON text and hash, the chain check,
+the verify report and the head (``SEQ:HASH``) a log keeps.
+
+Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` in hex; the first row's
+``prev_hash`` is :data:`GENESIS`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import IO
+
+GENESIS = "0" * 64
+"""``prev_hash`` of the first row."""
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRow:
+    """One journal row. ``body`` is the parsed JSON; ``mark`` a comma-framed tag list (``",round,"``)."""
+
+    seq: int
+    ts: str
+    kind: str
+    mark: str
+    body: dict
+    prev_hash: str
+    hash: str
+
+    def as_dict(self) -> dict:
+        """The row as a JSON-able dict (export format)."""
+        return {"seq": self.seq, "ts": self.ts, "kind": self.kind, "mark": self.mark, "body": self.body,
+                "prev_hash": self.prev_hash, "hash": self.hash}
+
+
+@dataclass(frozen=True, slots=True)
+class EventSpec:
+    """A platform event to append to the outbox with a journal row (see :mod:`dealer_station.outbox`)."""
+
+    type: str
+    data: Mapping[str, object]
+    shoe_id: str | None = None
+    round_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """Result of :meth:`Journal.verify`: ``ok``, rows checked, the first bad row's seq and why.
+
+    ``events``: outbox events matched against the decision rows that list them; ``bad_event``: the id of
+    the first outbox event that does not match (its row in ``first_bad`` when known), else None; ``note``:
+    information that is no failure (an old journal's unanchored events).
+    """
+
+    ok: bool
+    rows: int
+    first_bad: int | None = None
+    message: str = ""
+    events: int = 0
+    bad_event: int | None = None
+    note: str = ""
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def canonical(body: Mapping[str, object]) -> str:
+    """Canonical JSON text of a row body (sorted keys, no spaces, UTF-8 kept)."""
+    return _ENCODER.encode(body)
+
+
+def stored_body(body: Mapping[str, object], text: str) -> dict:
+    """The body as :meth:`Journal.rows` reads it back (``json.loads(text)``), without parsing when it is a flat
+    dict of str keys and str/int/bool/None/empty-dict values (those come back equal, keys in sorted order)."""
+    if type(body) is dict and all(type(k) is str and (type(v) in _SCALARS or (type(v) is dict and not v))
+                                  for k, v in body.items()):
+        return {k: {} if type(body[k]) is dict else body[k] for k in sorted(body)}
+    return json.loads(text)
+
+
+def row_hash(seq: int, ts: str, kind: str, mark: str, body_text: str, prev_hash: str) -> str:
+    """SHA-256 (hex) of one row, chained to ``prev_hash``."""
+    data = f"{seq}\n{ts}\n{kind}\n{mark}\n{body_text}\n{prev_hash}".encode()
+    return hashlib.sha256(data).hexdigest()
+
+
+def chain_problem(expected: int, prev: str, stored: tuple[int, str, str, str, str, str, str]) -> str | None:
+    """What is wrong with one stored row ``(seq, ts, kind, mark, body text, prev_hash, hash)`` read in order,
+    where row number ``expected`` chained to hash ``prev`` should come; None when it holds (:meth:`Journal.verify`)."""
+    seq, ts, kind, mark_text, text, prev_hash, digest = stored
+    if seq != expected:
+        return f"row {seq}: expected row {expected} (rows missing)"
+    if prev_hash != prev:
+        return f"row {seq}: prev_hash does not match row {seq - 1}'s hash"
+    if row_hash(seq, ts, kind, mark_text, text, prev_hash) != digest:
+        return f"row {seq}: hash does not match its content"
+    return None
+
+
+def parse_head(text: str) -> tuple[int, str]:
+    """Read a chain head written as ``SEQ:HASH`` (``1234:9f2c…``, 64 hex digits). Raises ValueError saying why."""
+    seq_text, _, digest = str(text).strip().partition(":")
+    if not seq_text.isdigit() or int(seq_text) < 1:
+        raise ValueError(f"head {text!r}: expected SEQ:HASH with SEQ a row number from 1 (e.g. 1234:9f2c...)")
+    digest = digest.lower()
+    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise ValueError(f"head {text!r}: the hash must be the row's 64 hex digits")
+    return int(seq_text), digest
+
+
+def head_problem(journal, seq: int, digest: str) -> str | None:
+    """None when row ``seq`` of ``journal`` (a Journal or MemoryJournal) has hash ``digest``; else what is wrong.
+
+    With :meth:`Journal.verify` (every row's hash and the chain), a head recorded earlier shows rows cut
+    off the end or a journal rebuilt from an earlier point. Raises JournalError when the journal cannot be read.
+    """
+    row = next(journal.rows(seq - 1, until=seq), None)
+    if row is None:
+        return (f"row {seq} of the recorded head is missing: the journal ends at row {journal.last_seq} "
+                f"(rows cut off the end)")
+    if row.hash != digest:
+        return f"row {seq}'s hash is {row.hash}, the recorded head says {digest} (the journal was rewritten)"
+    return None
+
+
+def export_rows(rows, fp: IO[str]) -> int:
+    """Write ``rows`` (journal rows) as JSON Lines to ``fp``, the ``journal export`` format; return the count."""
+    count = 0
+    for row in rows:
+        fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
+        count += 1
+    return count

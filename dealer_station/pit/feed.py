@@ -1,0 +1,168 @@
+"""The pit view's MQTT side: subscribe to the tables' events and statuses, read each message, hand it on.
+
+:class:`PitFeed` runs paho-mqtt's network thread (``loop_start``): messages are read there with
+:func:`dealer_station.platform.tracker.read_message` (the reading ``events follow`` uses) and handed
+to ``deliver`` on that thread; the window crosses to the GUI thread with a queued signal. The pit is
+a reader only: it subscribes, never publishes (no replay request, no status, no last will), so it
+cannot act on any station; :class:`_ReadOnlyClient` refuses ``publish`` outright.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import ssl
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import paho.mqtt.client as mqtt
+import structlog
+from paho.mqtt.enums import CallbackAPIVersion
+
+from dealer_station.platform.tracker import BadMessage, Message, parse_topic, read_message
+from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
+
+__all__ = ["Connection", "Delivery", "PitFeed", "Unreadable", "pit_topics"]
+
+log = structlog.get_logger(__name__)
+
+
+def pit_topics(tables: Sequence[str] | None) -> list[str]:
+    """The subscriptions: events and status of the named tables (all tables: ``+``).
+
+    Raises BrokerConfigError for a table id that cannot name a topic.
+    """
+    names = [validate_table_id(t) for t in tables] if tables else ["+"]
+    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in ("events", "status")]
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A message read, with when it was received (seconds since the epoch, UTC)."""
+
+    message: Message
+    received: float
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A message that could not be read: its topic's table (None if none) and why."""
+
+    table_id: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """The broker connection changed: ``subscribed`` true once the broker acknowledged the subscriptions."""
+
+    connected: bool
+    subscribed: bool
+    reason: str = ""
+
+
+class _ReadOnlyClient(mqtt.Client):
+    """A paho client that cannot publish: the pit view never writes to a station or a topic."""
+
+    def publish(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201 - paho's signature
+        raise RuntimeError("the pit view is read only: it never publishes")
+
+
+class PitFeed:
+    """Subscribes to the tables on a broker and hands every message, read, to ``deliver``.
+
+    Parameters
+    ----------
+    config : BrokerConfig
+        The broker (address, credentials, TLS, keepalive, protocol; reconnect back-off bounds).
+    deliver : callable
+        Called on paho's network thread with a :class:`Delivery`, :class:`Unreadable` or
+        :class:`Connection`; it must only queue (e.g. emit a queued Qt signal).
+    tables : sequence of str, optional
+        Only these tables (default: every table on the broker).
+    clock : callable, optional
+        The wall clock, seconds since the epoch (default ``time.time``).
+    """
+
+    def __init__(self, config: BrokerConfig, deliver: Callable[[object], None],
+                 tables: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        self.config = config
+        self.topics = pit_topics(tables)
+        self.tables = frozenset(tables or ())
+        self.deliver = deliver
+        self.clock = clock
+        self.client_id = config.client_id or f"dealer-station-pit-{os.getpid()}-{random.randrange(1 << 32):08x}"
+        self.client = self._new_client()
+        self._started = False
+
+    def _new_client(self) -> mqtt.Client:
+        cfg = self.config
+        if cfg.protocol == "5":
+            client = _ReadOnlyClient(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5)
+        else:
+            client = _ReadOnlyClient(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+                                     protocol=mqtt.MQTTv311)
+        client.connect_timeout = cfg.connect_timeout
+        client.reconnect_delay_set(max(1, int(cfg.backoff_min)), max(1, int(cfg.backoff_max)))
+        if cfg.username is not None:
+            client.username_pw_set(cfg.username, cfg.password)
+        if cfg.tls:
+            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
+                           cert_reqs=ssl.CERT_REQUIRED)
+            if cfg.tls_insecure:
+                client.tls_insecure_set(True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_subscribe = self._on_subscribe
+        client.on_message = self._on_message
+        return client
+
+    def start(self) -> None:
+        """Connect in the background (paho's thread retries until the broker answers)."""
+        cfg = self.config
+        if cfg.protocol == "5":
+            self.client.connect_async(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
+        else:
+            self.client.connect_async(cfg.host, cfg.port, cfg.keepalive)
+        self.client.loop_start()
+        self._started = True
+        log.info("pit_connecting", broker=cfg.url, topics=self.topics, client_id=self.client_id)
+
+    def stop(self) -> None:
+        """Disconnect and stop paho's thread (idempotent)."""
+        if not self._started:
+            return
+        self._started = False
+        try:
+            self.client.disconnect()
+        except Exception:  # noqa: BLE001 - best effort on the way out
+            pass
+        self.client.loop_stop()
+
+    # ------------------------------------------------------------------ paho callbacks (network thread)
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
+        if reason_code.is_failure:
+            self.deliver(Connection(False, False, str(reason_code)))
+            return
+        client.subscribe([(topic, 1) for topic in self.topics])
+        self.deliver(Connection(True, False))
+
+    def _on_subscribe(self, client, userdata, mid, reason_codes, properties) -> None:  # noqa: ANN001
+        self.deliver(Connection(True, True))
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
+        self.deliver(Connection(False, False, str(reason_code)))
+
+    def _on_message(self, client, userdata, message) -> None:  # noqa: ANN001
+        where = parse_topic(message.topic)
+        if where is None or (self.tables and where[0] not in self.tables):
+            return
+        try:
+            read = read_message(message.topic, bytes(message.payload))
+        except BadMessage as err:
+            log.warning("pit_unreadable_message", topic=message.topic, reason=str(err))
+            self.deliver(Unreadable(where[0], str(err)))
+            return
+        if read is not None:
+            self.deliver(Delivery(read, self.clock()))

@@ -1,0 +1,428 @@
+"""The pit view's pure model: tables → rows, open pauses oldest first, edge alerts, in plain words.
+
+Fed the messages :func:`dealer_station.platform.tracker.read_message` reads (the same reading as
+``events follow``: one parser), a :class:`PitModel` keeps per table what a pit supervisor looks at:
+whether the station is online (its retained status, or the broker's last will ``offline``), the
+table's state, shoe and round, the shoe's results (for a small bead plate), an open pause with its
+incident, and the edge alerts (``player_edge``) of the last round. No I/O, no clock, no Qt: the
+caller passes ``now`` (UTC wall clock, seconds since the epoch).
+
+Events arrive at least once and, with replays asked by a platform consumer on the same broker,
+out of order: each event is taken once (de-duplicated by ``event_id`` per table) and a field is
+changed only by an event with a higher id than the one that set it last, so a late or replayed old
+event never turns the picture back. Results are kept per shoe and round, so a late result still
+lands in its own shoe's bead plate. Events are not retained by the broker: a pit started after a
+pause began shows the table's status at once and the pause from the next event on (docs/pit.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from dealer_station.domain.roads.marks import RoadsError, RoundMark, as_mark
+from dealer_station.platform.tracker import Message
+
+__all__ = ["DEFAULT_WAIT_ALERT_SECONDS", "EdgeRow", "PauseRow", "PitModel", "TableRow", "incident_words",
+           "parse_ts", "state_words", "waited_words"]
+
+DEFAULT_WAIT_ALERT_SECONDS = 60.0
+"""A pause waiting longer than this (seconds) is marked (``--wait-alert``, ``[pit] wait_alert_seconds``)."""
+
+SEEN_MAX = 20_000
+"""Event ids remembered per table for de-duplication; older ones are dropped as too old to matter."""
+
+SHOES_KEPT = 2
+"""Shoes whose results are kept per table (the current one and the one before)."""
+
+INCIDENT_WORDS = {
+    "misread_limit": "Card could not be read (misread limit)",
+    "card_while_betting": "Card dealt while betting was open",
+    "card_after_round": "Card dealt after the round was complete",
+    "foreign_card": "Card from another deck",
+    "cut_card_in_burn": "Cut card came out during the burn",
+    "shoe_disconnected": "Card shoe disconnected",
+    "journal_failure": "Station could not write its journal",
+    "unexpected_error": "Unexpected error at the station",
+    "procedure_violation": "Procedure not followed",
+    "event_mismatch": "An event to the platform did not match the journal",
+}
+"""Plain words for each incident type of docs/events.md (``round_paused``)."""
+
+STATE_WORDS = {
+    "no_shoe": "Closed: no shoe",
+    "shuffle": "Shuffling",
+    "burn_indicator": "Burn card",
+    "burning": "Burning cards",
+    "ready": "Ready for the next round",
+    "betting_open": "Betting open",
+    "betting_closed": "Betting closed",
+    "dealing": "Dealing",
+    "result": "Result on the table",
+    "paused": "PAUSED: supervisor needed",
+    "shoe_end": "Shoe finished: shoe change",
+}
+"""Plain words for the controller's states (``table_status`` ``state``)."""
+
+STATUS_WORDS = {"closed": "Closed: no shoe", "shuffling": "Shuffling", "open": "Open",
+                "paused": "PAUSED: supervisor needed", "shoe_change": "Shoe change"}
+"""Plain words for a ``table_status`` ``status`` when its ``state`` is unknown."""
+
+REASON_WORDS = {"connection_lost": "connection lost (last will)", "stopped": "station stopped"}
+"""Plain words for the reason of an ``offline`` status."""
+
+_CLOSES_PAUSE = frozenset({"round_resumed", "shoe_started", "round_opened", "round_result"})
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_ts(text: object) -> float | None:
+    """Seconds since the epoch of an ISO 8601 UTC time (``...Z``); None when it cannot be read."""
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    return moment.timestamp()
+
+
+def words(code: object) -> str:
+    """``"banker_pair"`` → ``"Banker pair"``: a code in plain words (empty for none)."""
+    text = str(code or "").replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def incident_words(kind: object) -> str:
+    """The incident type in plain words (:data:`INCIDENT_WORDS`, else the code in words)."""
+    return INCIDENT_WORDS.get(str(kind), words(kind) or "Incident")
+
+
+def state_words(state: object, status: object = None) -> str:
+    """The table's state in plain words (:data:`STATE_WORDS`, else the status's, else the code)."""
+    if state in STATE_WORDS:
+        return STATE_WORDS[str(state)]
+    if status in STATUS_WORDS:
+        return STATUS_WORDS[str(status)]
+    return words(state or status) or "No events yet"
+
+
+def waited_words(seconds: float) -> str:
+    """``65`` → ``"1 min 05 s"``; ``3725`` → ``"1 h 02 min"``; under a minute ``"42 s"``."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def _position_words(position: object) -> str:
+    text = str(position or "")
+    for hand in ("player", "banker"):
+        if text.startswith(hand) and text[len(hand):].isdigit():
+            return f"{hand.capitalize()} card {text[len(hand):]}"
+    return words(text)
+
+
+@dataclass(frozen=True, slots=True)
+class PauseRow:
+    """An open pause: the table, round, incident (code and plain words), when it began and how long it waited.
+
+    ``since``: seconds since the epoch (the incident's ``ts``, else the event's, else when the pit
+    received it); ``waited``: seconds (never negative, even with the station's clock ahead);
+    ``overdue``: waited longer than the wait alert.
+    """
+
+    table_id: str
+    round_number: int | None
+    incident_type: str
+    incident: str
+    detail: str
+    since: float
+    waited: float
+    overdue: bool
+    event_id: int
+
+    @property
+    def waited_text(self) -> str:
+        return waited_words(self.waited)
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeRow:
+    """An edge alert (``player_edge``): players have a positive expected value on ``bet`` next round.
+
+    ``ev``: the player's expected value per unit, a decimal string as the station sent it.
+    """
+
+    table_id: str
+    shoe: int | None
+    round: int | None
+    bet: str
+    ev: str
+    cards_left: int | None
+    event_id: int
+
+    @property
+    def text(self) -> str:
+        left = f", {self.cards_left} cards left" if self.cards_left is not None else ""
+        return f"{words(self.bet)}: players' edge {self.ev} per unit after round {self.round}{left}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table as the pit view shows it (every text in plain words).
+
+    ``online``: True / False from the station's retained status (False also for the broker's last
+    will), None while no status arrived. ``beads``: the current shoe's results in round order.
+    ``pause``: the open pause, if any. ``edges``: the edge alerts of the shoe's last round.
+    """
+
+    table_id: str
+    online: bool | None
+    station: str
+    station_detail: str
+    status: str
+    state: str
+    shoe: str
+    round: str
+    beads: tuple[RoundMark, ...]
+    pause: PauseRow | None
+    edges: tuple[EdgeRow, ...]
+    alert: str
+    last_event_id: int
+    station_last_event_id: int | None
+
+
+@dataclass
+class _Table:
+    table_id: str
+    status: dict | None = None
+    seen: set[int] = field(default_factory=set)
+    floor: int = 0
+    last_event_id: int = 0
+    duplicates: int = 0
+    bad: int = 0
+    stamps: dict[str, int] = field(default_factory=dict)
+    table_status: str = ""
+    state: str = ""
+    shoe_id: str | None = None
+    shoe_numbers: dict[str, int] = field(default_factory=dict)
+    round_number: int | None = None
+    results: dict[str, dict[int, RoundMark]] = field(default_factory=dict)
+    ended: dict[str, str] = field(default_factory=dict)
+    pause: tuple[int, dict, int | None, float] | None = None
+    closed_at: int = 0
+    edges: dict[str, list[EdgeRow]] = field(default_factory=dict)
+    alert: tuple[int, str] | None = None
+
+    def newer(self, name: str, event_id: int) -> bool:
+        """True (and the stamp moved) when ``event_id`` is past the event that last set ``name``."""
+        if event_id <= self.stamps.get(name, 0):
+            return False
+        self.stamps[name] = event_id
+        return True
+
+
+class PitModel:
+    """Every table seen on the broker (or the tables named), as rows for the pit view.
+
+    Parameters
+    ----------
+    tables : iterable of str, optional
+        Only these tables (shown at once, as "no status yet"); default: every table that sends.
+    wait_alert_seconds : float
+        A pause waiting longer than this is ``overdue`` (seconds, > 0).
+
+    Raises
+    ------
+    ValueError
+        For ``wait_alert_seconds`` not > 0.
+    """
+
+    def __init__(self, tables: Iterable[str] | None = None, *,
+                 wait_alert_seconds: float = DEFAULT_WAIT_ALERT_SECONDS) -> None:
+        if not wait_alert_seconds > 0:
+            raise ValueError(f"wait alert must be more than 0 seconds, not {wait_alert_seconds!r}")
+        self.wait_alert_seconds = float(wait_alert_seconds)
+        self.only = frozenset(tables or ())
+        self._tables: dict[str, _Table] = {t: _Table(t) for t in sorted(self.only)}
+        self.bad_messages = 0
+
+    # ------------------------------------------------------------------ input
+    def table_ids(self) -> list[str]:
+        return sorted(self._tables)
+
+    def has_status(self, table_id: str) -> bool:
+        """True once a status (or a cleared one) of ``table_id`` arrived."""
+        t = self._tables.get(table_id)
+        return t is not None and t.status is not None
+
+    def duplicates(self, table_id: str) -> int:
+        """Events of ``table_id`` dropped as already seen."""
+        return self._tables[table_id].duplicates
+
+    def bad(self, table_id: str | None = None) -> None:
+        """Count a message that could not be read (``BadMessage``)."""
+        self.bad_messages += 1
+        if table_id in self._tables:
+            self._tables[table_id].bad += 1
+
+    def apply(self, message: Message, received: float) -> bool:
+        """Take one message; ``received``: when it arrived (seconds since the epoch, UTC).
+
+        Returns True when the picture changed (False for a duplicate, a replay error, or a table
+        not followed).
+        """
+        if self.only and message.table_id not in self.only:
+            return False
+        table = self._tables.get(message.table_id)
+        if table is None:
+            table = self._tables[message.table_id] = _Table(message.table_id)
+        if message.kind == "status":
+            table.status = dict(message.body)
+            return True
+        if message.kind != "events":
+            return False
+        return self._event(table, message.body, received)
+
+    def _event(self, t: _Table, env: dict, received: float) -> bool:
+        event_id = env["event_id"]
+        if event_id <= t.floor or event_id in t.seen:
+            t.duplicates += 1
+            return False
+        t.seen.add(event_id)
+        if len(t.seen) > SEEN_MAX:
+            keep = sorted(t.seen)[SEEN_MAX // 2:]
+            t.floor, t.seen = keep[0] - 1, set(keep)
+        t.last_event_id = max(t.last_event_id, event_id)
+        kind = env.get("type")
+        data = env.get("data") if isinstance(env.get("data"), dict) else {}
+        shoe_id = env.get("shoe_id") if isinstance(env.get("shoe_id"), str) else None
+        if shoe_id is not None:
+            number = data.get("shoe_number", data.get("shoe")) if kind in ("shoe_started", "shoe_ended",
+                                                                          "player_edge") else None
+            if _int(number):
+                t.shoe_numbers[shoe_id] = number
+            if t.newer("shoe", event_id):
+                t.shoe_id = shoe_id
+        if _int(data.get("round_number")) and t.newer("round", event_id):
+            t.round_number = data["round_number"]
+        if kind == "shoe_started" and t.newer("round", event_id):
+            t.round_number = None
+        if kind == "table_status" and t.newer("table_status", event_id):
+            t.table_status, t.state = str(data.get("status") or ""), str(data.get("state") or "")
+            if t.table_status != "paused":
+                t.closed_at = max(t.closed_at, event_id)
+        elif kind == "round_paused":
+            incident = data.get("incident") if isinstance(data.get("incident"), dict) else {}
+            since = parse_ts(incident.get("ts")) or parse_ts(env.get("ts")) or received
+            round_number = data.get("round_number") if _int(data.get("round_number")) else None
+            if t.pause is None or event_id > t.pause[0]:
+                t.pause = (event_id, incident, round_number, since)
+        elif kind in _CLOSES_PAUSE:
+            t.closed_at = max(t.closed_at, event_id)
+        if kind == "round_result" and shoe_id is not None and _int(data.get("round_number")):
+            try:
+                t.results.setdefault(shoe_id, {})[data["round_number"]] = as_mark(data)
+            except RoadsError:
+                t.bad += 1
+                self.bad_messages += 1
+        elif kind == "shoe_ended" and shoe_id is not None:
+            t.ended[shoe_id] = str(data.get("reason") or "")
+        elif kind == "player_edge" and shoe_id is not None:
+            cards_left = data.get("cards_left")
+            edge = EdgeRow(t.table_id, data.get("shoe") if _int(data.get("shoe")) else None,
+                           data.get("round") if _int(data.get("round")) else None, str(data.get("bet") or ""),
+                           str(data.get("ev") or ""), cards_left if _int(cards_left) else None, event_id)
+            t.edges.setdefault(shoe_id, []).append(edge)
+        elif kind == "alert" and (t.alert is None or event_id > t.alert[0]):
+            card = f" ({data['card']})" if data.get("card") else ""
+            t.alert = (event_id, f"Card shoe read a card with no shoe open{card}"
+                       if str(data.get("reason", "")).startswith("card") else
+                       f"Card shoe read something with no shoe open: {words(data.get('reason'))}")
+        for old in list(t.results)[:-SHOES_KEPT]:
+            if old != t.shoe_id:
+                del t.results[old]
+                t.edges.pop(old, None)
+        return True
+
+    # ------------------------------------------------------------------ output
+    def _pause_row(self, t: _Table, now: float) -> PauseRow | None:
+        if t.pause is None or t.pause[0] <= t.closed_at:
+            return None
+        event_id, incident, round_number, since = t.pause
+        waited = max(0.0, now - since)
+        bits = []
+        if incident.get("position"):
+            bits.append(f"at {_position_words(incident['position'])}")
+        if incident.get("state_before"):
+            bits.append(f"while: {state_words(incident['state_before'])}")
+        reason = str(incident.get("reason") or "")
+        if reason and reason not in ("card", incident.get("type")):
+            bits.append(f"reason: {words(reason)}")
+        if incident.get("detail"):
+            bits.append(str(incident["detail"]))
+        return PauseRow(t.table_id, round_number, str(incident.get("type") or ""), incident_words(incident.get("type")),
+                        "; ".join(bits), since, waited, waited > self.wait_alert_seconds, event_id)
+
+    def _shoe_text(self, t: _Table) -> str:
+        if t.shoe_id is None:
+            return "No shoe yet"
+        number = t.shoe_numbers.get(t.shoe_id)
+        if number is None:
+            tail = t.shoe_id.rpartition("-S")[2]
+            number = int(tail) if tail.isdigit() else None
+        text = f"Shoe {number}" if number is not None else f"Shoe {t.shoe_id}"
+        if t.shoe_id in t.ended:
+            text += " (ended)"
+        return text
+
+    def row(self, table_id: str, now: float) -> TableRow:
+        """The row of one table at ``now`` (seconds since the epoch). KeyError for a table never seen."""
+        t = self._tables[table_id]
+        status = t.status
+        if status is None or not status:
+            online, station = None, "NO STATUS YET" if status is None else "NO STATUS (cleared)"
+            detail = ""
+        elif status.get("status") == "online":
+            online, station, detail = True, "ONLINE", ""
+        else:
+            online, station = False, "OFFLINE"
+            detail = REASON_WORDS.get(str(status.get("reason")), words(status.get("reason")))
+        results = t.results.get(t.shoe_id or "", {})
+        beads = tuple(m for _, m in sorted(results.items()))
+        last_round = max(results) if results else None
+        live = tuple(e for e in t.edges.get(t.shoe_id or "", []) if e.round == last_round)
+        status_last = status.get("last_event_id") if status else None
+        pause = self._pause_row(t, now)
+        state = state_words(t.state, t.table_status) if (t.state or t.table_status) else (
+            "State not known yet" if t.last_event_id else "No events yet")
+        if pause is not None and t.table_status != "paused":
+            state = STATE_WORDS["paused"]
+        return TableRow(t.table_id, online, station, detail, t.table_status, state, self._shoe_text(t),
+                        "No round yet" if t.round_number is None else
+                        f"Round {t.round_number} complete" if t.state in ("ready", "shoe_end") else
+                        f"Round {t.round_number}",
+                        beads, pause, live, t.alert[1] if t.alert else "", t.last_event_id,
+                        status_last if _int(status_last) else None)
+
+    def rows(self, now: float) -> list[TableRow]:
+        """Every table's row, by table id."""
+        return [self.row(t, now) for t in self.table_ids()]
+
+    def pauses(self, now: float) -> list[PauseRow]:
+        """The open pauses, oldest first (the one waiting longest at the top)."""
+        rows = [p for t in self._tables.values() if (p := self._pause_row(t, now)) is not None]
+        return sorted(rows, key=lambda p: (p.since, p.table_id))
+
+    def edges(self) -> list[EdgeRow]:
+        """The edge alerts of each table's last round, by table then event id."""
+        out = [e for t in self.table_ids() for e in self.row(t, 0.0).edges]
+        return sorted(out, key=lambda e: (e.table_id, e.event_id))
