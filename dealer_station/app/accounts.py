@@ -279,6 +279,37 @@ class Accounts:
         with _MEMORY_LOCK:
             _MEMORY.get(self._key, {}).pop(user, None)
 
+    def account(self, user: str) -> Account:
+        """The account of ``user`` for a sign-in without a PIN (a dealer badge, where the station allows it).
+
+        Nothing is counted or changed. Raises AuthError: ``unknown_user``, ``disabled``, ``locked`` (in the
+        file or in this process's memory: a badge never gets round a lockout), ``no_accounts``.
+        """
+        try:
+            users = self._load()
+        except AccountsError as err:
+            raise AuthError("no_accounts", str(err)) from err
+        rec = users.get(user)
+        if rec is None:
+            raise AuthError("unknown_user", f"no user {user!r}")
+        try:
+            account = self._account(user, rec)
+        except AccountsError as err:
+            raise AuthError("no_accounts", str(err)) from err
+        if account.disabled:
+            raise AuthError("disabled", f"user {user!r} is disabled")
+        locked = account.locked_until
+        if locked:
+            try:
+                until = datetime.fromisoformat(str(locked).replace("Z", "+00:00"))
+            except ValueError as err:
+                raise AuthError("no_accounts", f"{self.path}: the account {user!r} is damaged: {err}") from err
+            if self._clock() < until:
+                raise AuthError("locked", f"user {user!r} is locked until {locked}")
+        if self._remembered(user)[1]:
+            raise AuthError("locked", f"user {user!r} is locked after {MAX_FAILURES} wrong PINs")
+        return account
+
     def authenticate(self, user: str, pin: str, *, role: str | None = None) -> Account:
         """Check ``user``'s PIN (and ``role`` when given); return the account.
 

@@ -8,6 +8,7 @@ together. The documented default is ``config/station.toml`` at the project root.
     mode = "commission"             # "commission" | "no-commission" (RULES.md §3)
     paytable = "commission"         # shipped pay table name or a path to a .toml file
     offered_bets = []               # bet ids the table offers; empty = all of the pay table
+    dealer = ""                     # the dealer id of headless runs and the simulator (run, simulate); "" = none
     [limits]
     difference = "10000"            # optional: Player/Banker difference limit override (RULES.md §4)
     [betting]
@@ -30,6 +31,7 @@ together. The documented default is ``config/station.toml`` at the project root.
     path = "/srv/table/accounts.json"   # default: accounts.json in the user's data directory
     [console]
     supervisor_idle_seconds = 60    # 0 < S <= 600: a supervisor's session ends after S idle seconds
+    badge_signs_in = false          # a dealer badge scanned alone signs the dealer in (else it fills the id)
 """
 
 from __future__ import annotations
@@ -109,6 +111,11 @@ class StationConfig:
     accounts_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "accounts.json"))
     player_edge_monitor: bool = True
     supervisor_idle_seconds: float = 60.0
+    event_retention_days: int = 7
+    dealer: str = ""
+    """The configured dealer id (``[table] dealer``): headless runs and the simulator sign it in; "" = none."""
+    badge_signs_in: bool = False
+    """``[console] badge_signs_in``: a scanned dealer badge alone signs in (else it fills the id, the PIN follows)."""
     broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
@@ -160,24 +167,29 @@ class StationConfig:
 
 
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+DEALER_ID = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
+"""A dealer id: an account name's form (1-32 letters, digits, ``_ . -``)."""
 MAX_BETTING_WINDOW = 86400
 """Longest betting window, seconds (a day): a finite bound the betting timer can always reach."""
 MAX_SUPERVISOR_IDLE = 600
 """Longest idle time of a supervisor's session on the console, seconds (ten minutes)."""
+MAX_RETENTION_DAYS = 3650
+"""The longest retention of sent events (``journal.event_retention_days``): ten years."""
 _KNOWN = {
-    "table": {"id", "mode", "paytable", "offered_bets"},
+    "table": {"id", "mode", "paytable", "offered_bets", "dealer"},
     "limits": {"difference"},
     "betting": {"auto_open", "window_seconds"},
     "burn": {"indicator_counts", "ace_burns"},
     "cut_card": {"between_rounds"},
     "shoe": {"profile", "decks", "cut_min", "cut_max", "max_misreads"},
-    "journal": {"path"},
+    "journal": {"path", "event_retention_days"},
     "accounts": {"path"},
     "monitor": {"player_edge"},
-    "console": {"supervisor_idle_seconds"},
+    "console": {"supervisor_idle_seconds", "badge_signs_in"},
     "broker": {"url", "host", "port", "tls", "username", "password", "password_env", "ca_certs", "certfile",
                "keyfile", "tls_insecure", "client_id", "keepalive", "backoff_min", "backoff_max", "window",
-               "connect_timeout", "drain_timeout", "enabled", "protocol"},
+               "connect_timeout", "drain_timeout", "enabled", "protocol", "brokers", "probe_interval", "replay_batch",
+               "replay_queue"},
 }
 
 
@@ -320,6 +332,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     cut_max = get(shoe, "shoe", "cut_max", int, 80, "a whole number of cards >= cut_min")
     misreads = get(shoe, "shoe", "max_misreads", int, 3, "a whole number 1..20")
     jpath = get(journal, "journal", "path", str, str(default_data_dir() / "journal.sqlite"), "a file path")
+    retention = get(journal, "journal", "event_retention_days", int, 7,
+                    f"a whole number of days 1..{MAX_RETENTION_DAYS}")
     apath = get(accounts, "accounts", "path", str, str(default_data_dir() / "accounts.json"), "a file path")
     player_edge = get(monitor, "monitor", "player_edge", bool, True, "true or false")
     idle_allowed = f"a number of seconds > 0 and <= {MAX_SUPERVISOR_IDLE}"
@@ -328,6 +342,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         shown = repr(idle) if abs(idle) < 10 ** 18 else f"an integer of {len(str(abs(idle)))} digits"
         errors.append(f"console.supervisor_idle_seconds: {shown} is not allowed; allowed: {idle_allowed}")
         idle = 60
+    dealer = get(table, "table", "dealer", str, "", "a dealer id: 1-32 letters, digits, '_', '.' or '-' (or \"\")")
+    badge = get(console, "console", "badge_signs_in", bool, False, "true or false")
 
     config = StationConfig(
         table_id=str(table_id), mode=mode, paytable_name=pt_name, paytable=paytable,
@@ -336,8 +352,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
         shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
         max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath),
-        player_edge_monitor=bool(player_edge), supervisor_idle_seconds=float(idle), broker=dict(broker),
-        source=source)
+        player_edge_monitor=bool(player_edge), supervisor_idle_seconds=float(idle), event_retention_days=retention,
+        broker=dict(broker), source=source, dealer=str(dealer), badge_signs_in=bool(badge))
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)
@@ -360,10 +376,17 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if not 0 <= c.betting_window_seconds <= MAX_BETTING_WINDOW:  # also refuses nan and inf (TOML has both)
         errors.append(f"betting.window_seconds: {_shown(c.betting_window_seconds)} is not allowed; allowed: >= 0 and "
                       f"<= {MAX_BETTING_WINDOW} seconds")
+    days = c.event_retention_days
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_RETENTION_DAYS:
+        errors.append(f"journal.event_retention_days: {_shown(days)} is not allowed; allowed: a whole number of "
+                      f"days 1..{MAX_RETENTION_DAYS}")
     idle = c.supervisor_idle_seconds
     if isinstance(idle, bool) or not isinstance(idle, int | float) or not 0 < idle <= MAX_SUPERVISOR_IDLE:
         errors.append(f"console.supervisor_idle_seconds: {idle!r} is not allowed; allowed: a number of "
                       f"seconds > 0 and <= {MAX_SUPERVISOR_IDLE}")  # also refuses nan and inf
+    if c.dealer and not DEALER_ID.match(c.dealer if isinstance(c.dealer, str) else ""):
+        errors.append(f"table.dealer: {c.dealer!r} is not allowed; allowed: a dealer id of 1-32 letters, digits, "
+                      "'_', '.' or '-' (or \"\" for none)")
     if c.burn_ace not in (1, 11):
         errors.append(f"burn.ace_burns: {_shown(c.burn_ace)} is not allowed; allowed: 1 or 11")
     if c.cut_between_rounds not in ("one_more", "none"):

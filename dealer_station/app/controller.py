@@ -21,7 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import structlog
@@ -33,7 +33,7 @@ from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
-from dealer_station.domain.table import TableMachine
+from dealer_station.domain.table import NO_DEALER, STAFF_ACTS, TableMachine
 from dealer_station.journal import EventSpec, Journal, JournalError, replay_open_shoe
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
@@ -84,7 +84,8 @@ class Fact:
     ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
     ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
     ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``input_held``, ``error``,
-    ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`).
+    ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`), ``dealer_signed_in``,
+    ``dealer_signed_out``, ``betting_not_opened`` (betting would open by itself but no dealer is signed in).
     ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
     is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at ``resume``.
     """
@@ -127,6 +128,10 @@ class TableView:
     """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
     held_inputs: tuple[str, ...] = ()
     """Shoe events held while the journal fails (``"card AH"``, ``"no_read"``...), acted on at ``resume``."""
+    dealer: str | None = None
+    """The dealer signed in at the table (:meth:`Controller.sign_in`), or None."""
+    dealer_how: str | None = None
+    """How that dealer signed in: ``pin``, ``badge``, ``configured`` (the station's setting) or ``demo``."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,8 @@ class RoundRecord:
     note: str | None = None
     manual: tuple[str, ...] = ()
     round_id: str = ""
+    dealer: str | None = None
+    """Who dealt the round (the dealer signed in); None in a journal made before dealers signed in."""
 
     @classmethod
     def from_output(cls, data: dict, table_id: str = "") -> "RoundRecord":
@@ -161,27 +168,36 @@ class RoundRecord:
                    last_round=bool(data.get("last_round")),
                    flags={k: data[k] for k in flag_keys if k in data},
                    reason=data.get("reason"), note=data.get("note"), manual=tuple(data.get("manual", ())),
-                   round_id=round_id(table_id, int(data["shoe"]), int(data["round"])) if table_id else "")
+                   round_id=round_id(table_id, int(data["shoe"]), int(data["round"])) if table_id else "",
+                   dealer=data.get("dealer"))
 
     def line(self) -> dict:
         """The ``simulate`` output line of this round (issue 3, "Headless commands")."""
         return _round_line(self.shoe, self.round, self.status, self.player, self.banker, self.player_total,
-                           self.banker_total, self.winner, self.available_bets, self.last_round)
+                           self.banker_total, self.winner, self.available_bets, self.last_round, self.dealer)
 
     @staticmethod
     def line_of(data: dict) -> dict:
         """``RoundRecord.from_output(data).line()`` without the record (a replay makes one per round)."""
         return _round_line(int(data["shoe"]), int(data["round"]), str(data["status"]), data.get("player", ()),
                            data.get("banker", ()), data.get("player_total"), data.get("banker_total"),
-                           data.get("winner"), data.get("available_bets", ()), bool(data.get("last_round")))
+                           data.get("winner"), data.get("available_bets", ()), bool(data.get("last_round")),
+                           data.get("dealer"))
 
 
 def _round_line(shoe: int, rnd: int, status: str, player, banker, player_total, banker_total, winner,
-                available_bets, last_round: bool) -> dict:
-    """The one shape of a round's output line (:meth:`RoundRecord.line`)."""
-    return {"shoe": shoe, "round": rnd, "status": status, "player": list(player), "banker": list(banker),
+                available_bets, last_round: bool, dealer: str | None = None) -> dict:
+    """The one shape of a round's output line (:meth:`RoundRecord.line`).
+
+    ``dealer``: who dealt it, the line's last key; left out when no dealer was signed in (a replay of a
+    recording or a journal made before sign-ins), so those lines stay as they were.
+    """
+    line = {"shoe": shoe, "round": rnd, "status": status, "player": list(player), "banker": list(banker),
             "player_total": player_total, "banker_total": banker_total, "winner": winner,
             "available_bets": list(available_bets), "last_round": last_round}
+    if dealer is not None:
+        line["dealer"] = dealer
+    return line
 
 
 def rule_settings(config: StationConfig) -> dict[str, object]:
@@ -246,6 +262,10 @@ class Controller:
         each alert (a dict) is journaled and published as ``player_edge``; it never pauses.
         Default: with ``[monitor] player_edge`` on, :func:`dealer_station.app.edge.edge_watch_for`
         of the table's pay table and mode (RULES.md §3).
+    require_dealer:
+        True (the console, ``run``, ``simulate``): a shoe starts and betting opens only while a dealer is
+        signed in (:meth:`sign_in`); the refusal is journaled (a note) and raised as ActRefused. False (the
+        default; replays and audits of journals made before sign-ins): only once a dealer has signed in.
 
     Raises
     ------
@@ -257,8 +277,9 @@ class Controller:
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
                  clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = time.monotonic, require_dealer: bool = False) -> None:
         config.validate()
+        self.require_dealer = bool(require_dealer)
         self.config = config
         self.journal = journal
         # A journal without an outbox (a replay's MemoryJournal) needs no platform events built.
@@ -284,6 +305,7 @@ class Controller:
         """When betting closes by itself, on the ``monotonic`` clock (seconds); None: no window running."""
         self._last_moment: object = None
         self._last_ts = ""
+        self._deciding_ts = ""   # the time of the decision being written
         self._log = structlog.get_logger("dealer_station.controller")
         self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
@@ -300,6 +322,8 @@ class Controller:
             # decided then, table status change included (the status before it comes from the fold).
             self._decide(recovery.pending.seq, [tuple(o) for o in recovery.pending_outputs], self._now(),
                          status_from=_status(recovery.state_before_pending or "no_shoe"))
+        if self._journal_fault is None:
+            self._prune_events()
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
                        pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
 
@@ -364,7 +388,8 @@ class Controller:
             offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
             incident=incident, result=result, history=tuple(m.history), betting_seconds_left=left,
             connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
-            held=tuple(m.held), held_inputs=tuple(_describe(b) for b in self._held_inputs))
+            held=tuple(m.held), held_inputs=tuple(_describe(b) for b in self._held_inputs),
+            dealer=m.signed_in, dealer_how=m.signed_in_how)
 
     @property
     def state(self) -> str:
@@ -478,12 +503,123 @@ class Controller:
 
     def _take_dealer(self, act: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
+        if act in STAFF_ACTS:
+            raise ActRefused(act, "a dealer signs in with sign_in (the PIN or badge is checked) and out with sign_out")
+        if (self.require_dealer and act in ("new_shoe", "open_betting") and self._machine.signed_in is None
+                and self._journal_fault is None):
+            why = NO_DEALER if act == "open_betting" else \
+                "no dealer is signed in: a dealer signs in at the console first"
+            self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
+            self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state})
+            raise ActRefused(act, why)
         outputs = self._input({"kind": "dealer", "act": str(act), "args": args})
         if outputs is None:
             raise ActRefused(act, "the table is paused: journal failure")
         for kind, data in outputs:
             if kind == "act_refused":
                 raise ActRefused(act, str(data.get("why")))
+
+    @property
+    def signed_in(self) -> str | None:
+        """The dealer signed in at the table (None: nobody); it survives a restart (the journal's fold)."""
+        return self._machine.signed_in
+
+    def sign_in(self, user: str, pin: str = "", *, how: str = "pin") -> None:
+        """A dealer signs in at the table (the shift rotation: the dealer before is replaced), between rounds.
+
+        ``how``:
+
+        - ``"pin"``: ``user``'s PIN is checked against the accounts (role dealer or supervisor; wrong PINs
+          count towards the lockout);
+        - ``"badge"``: a dealer badge was scanned; with a PIN it is checked as ``"pin"``; without one the
+          account must exist, be enabled and not locked, and ``[console] badge_signs_in`` must be true;
+        - ``"configured"``: the station's own dealer id (``[table] dealer``, ``--dealer``; headless runs and
+          the simulator); no account, no PIN;
+        - ``"demo"``: the console's demo dealer on the simulated shoe while there are no accounts at all.
+
+        Journaled as the dealer input ``{"act": "sign_in", "args": {"user", "how"}}`` (never the PIN).
+
+        Raises
+        ------
+        AuthError
+            Unknown user, wrong PIN, locked, disabled, not a dealer or supervisor, no accounts, a badge alone
+            while badges need the PIN, a demo dealer while accounts exist (journaled as an ``auth_refused``
+            note).
+        ActRefused
+            A round is open or the table is paused (the dealer changes between rounds), the same dealer is
+            already signed in, or the journal failed (journaled).
+        """
+        user, pin, how = str(user or "").strip(), str(pin or ""), str(how)
+        who = {"act": "sign_in", "user": user, "how": how}
+        try:
+            self._check_dealer(user, pin, how)
+        except AuthError as err:
+            self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
+            self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
+            raise
+        self._staff_input("sign_in", {"user": user, "how": how})
+
+    def sign_in_configured(self, dealer: str) -> bool:
+        """Sign in the station's configured dealer (``[table] dealer``, ``--dealer``; headless runs and the
+        simulator): journaled as a sign-in ``how: configured``, no PIN. Nothing is done when that dealer is
+        already signed in, or while a round is open or the table is paused (the dealer signed in deals on:
+        a dealer changes between rounds). Returns True when it signed in now.
+
+        Raises AuthError for an empty id; ActRefused when the journal failed.
+        """
+        if self._machine.signed_in == dealer or self._machine.round_open or self.state == "paused":
+            return False
+        self.sign_in(dealer, how="configured")
+        return True
+
+    def sign_out(self) -> None:
+        """The dealer signs out (between rounds); betting does not open until another signs in.
+
+        Raises ActRefused (journaled) when nobody is signed in, a round is open or the table is paused.
+        """
+        self._staff_input("sign_out", {})
+
+    def _staff_input(self, act: str, args: dict) -> None:
+        self._call(self._take_staff, act, args)
+
+    def _take_staff(self, act: str, args: dict) -> None:
+        outputs = self._input({"kind": "dealer", "act": act, "args": args})
+        if outputs is None:
+            raise ActRefused(act, "the journal failed")
+        for kind, data in outputs:
+            if kind == "act_refused":
+                raise ActRefused(act, str(data.get("why")))
+
+    def _check_dealer(self, user: str, pin: str, how: str) -> None:
+        """Raise AuthError unless ``user`` may sign in as the dealer ``how`` says (see :meth:`sign_in`)."""
+        if getattr(self.accounts, "recorded", False):
+            return  # a replay or an audit: the act was checked at the table when it was recorded
+        if how == "configured":
+            if not user:
+                raise AuthError("unknown_user", "no dealer id is configured")
+            return
+        if how == "demo":
+            try:
+                exist = self.accounts is not None and bool(self.accounts.list())
+            except Exception:  # noqa: BLE001 - a damaged accounts file: no demo dealer past it
+                exist = True
+            if exist:
+                raise AuthError("wrong_role", "accounts exist: a dealer signs in with an account, not as the "
+                                              "demo dealer")
+            return
+        if how not in ("pin", "badge"):
+            raise AuthError("unknown_user", f"sign-in {how!r}: allowed pin, badge, configured, demo")
+        if self.accounts is None:
+            raise AuthError("no_accounts", "no accounts file is configured: add one with 'dealer-station users add'")
+        if how == "badge" and not pin:
+            if not self.config.badge_signs_in:
+                raise AuthError("wrong_pin", "a badge alone does not sign in here ([console] badge_signs_in = "
+                                             "false): enter the PIN")
+            account = self.accounts.account(user)
+        else:
+            account = self.accounts.authenticate(user, pin)
+        if account.role not in ("dealer", "supervisor"):
+            raise AuthError("wrong_role", f"user {user!r} is a {account.role}, not a dealer")
 
     def tick(self, *, expired: bool = False) -> None:
         """Let time act: closes betting when the betting window has run out (call it often).
@@ -652,9 +788,27 @@ class Controller:
         for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs)
-        if "shoe_ended" in kinds and log_enabled("info") and self._journal_fault is None:
-            self._log_head()
+        if "shoe_ended" in kinds and self._journal_fault is None:
+            self._prune_events()
+            if log_enabled("info"):
+                self._log_head()
         return outputs
+
+    def _prune_events(self) -> None:
+        """Prune the events the broker acknowledged more than ``journal.event_retention_days`` ago from the
+        outbox (:meth:`Journal.prune_events`: a chained note, the chain verifies as before). At start and at
+        every shoe end. Housekeeping: a failure is logged and leaves the events, it never stops the table."""
+        prune = getattr(self.journal, "prune_events", None)
+        if prune is None or not self._keeps_events:
+            return
+        try:
+            cutoff = iso_utc(self._clock() - timedelta(days=self.config.event_retention_days))
+            pruned = prune(cutoff, self._now())
+        except Exception as err:  # noqa: BLE001 - keeping old events longer is always safe
+            self._safe_log("warning", "events_prune_failed", error=safe_repr(err))
+            return
+        if pruned:
+            self._safe_log("info", "events_pruned", count=pruned, before=cutoff)
 
     def _log_head(self) -> None:
         """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
@@ -670,9 +824,12 @@ class Controller:
         m = self._machine
         body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state,
                 "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
+        if m.staffed:  # who is at the table after this decision (recovery restores it; old rows have no key)
+            body["staff"] = m.staff()
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
         try:
             # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.
+            self._deciding_ts = ts   # the round_result's decided_ts (_events)
             self.journal.add("decision", body, ts, mark=marks,
                              events=self._events(outputs) if self._keeps_events else (),
                              table_id=self.config.table_id, json_only=True)
@@ -730,7 +887,8 @@ class Controller:
                 events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
                                                        "card": data["card"], "manual": data["manual"]}, sid, rid))
             elif kind == "round_completed":
-                events.append(EventSpec("round_result", {**data, "round_number": rnd}, sid, rid))
+                events.append(EventSpec("round_result", {**data, "round_number": rnd, **self._round_times()},
+                                        sid, rid))
             elif kind == "round_voided":
                 events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
             elif kind == "round_paused":
@@ -745,6 +903,21 @@ class Controller:
             elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
                 events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
+
+    def _round_times(self) -> dict[str, str | None]:
+        """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
+        say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (issue 16 item 4)."""
+        first = None
+        try:
+            after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(
+                "shoe_started")) if row is not None), default=0)
+            for row in self.journal.rows(after, kinds=("decision",)):
+                if any(item[0] == "card_accepted" for item in row.body.get("outputs", ())):
+                    first = row.ts
+                    break
+        except Exception as err:  # noqa: BLE001 - a timing field never stops the table
+            self._safe_log("error", "first_card_time_unknown", error=safe_repr(err))
+        return {"first_card_ts": first, "decided_ts": self._deciding_ts}
 
     def _note(self, body: dict, mark: tuple[str, ...] = ()) -> bool:
         """Journal a note; False (and the journal fault) when it cannot be written."""
@@ -886,7 +1059,7 @@ _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voi
 
 _WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
 _INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
-                         "player_edge", "stopped"})
+                         "player_edge", "stopped", "dealer_signed_in", "dealer_signed_out"})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
 
 

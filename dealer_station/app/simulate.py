@@ -98,11 +98,14 @@ def output_line(kind: str, data: dict) -> dict:
 
 
 def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Callable[[dict], None],
-                   stop: Callable[[], bool] | None = None, misread_rate: float = 0.0) -> str:
+                   stop: Callable[[], bool] | None = None, misread_rate: float = 0.0,
+                   dealer: str | None = None) -> str:
     """Deal ``shoes`` shoes on ``controller``; give each output line to ``emit`` (journal's first).
 
     ``stop()`` (optional) is asked before each dealer action; true ends the run early.
     ``misread_rate``: No-Reads injected by the simulated shoe (rescans; never enough to pause).
+    ``dealer``: the dealer id signed in before dealing (``Controller.sign_in_configured``: journaled, no
+    PIN; a round open in the journal is finished by the dealer signed in then); None: no sign-in.
     Returns the final state (``"shoe_end"`` when done; ``"paused"`` when an incident stopped the run).
     """
     kinds = ("round_completed", "round_voided", "shoe_ended")
@@ -122,8 +125,10 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
         sim.load(view.shoe_number, controller.frames_in_shoe)
     if not view.connected:
         controller.shoe_event(Connected("sim"))
-    dealer = AutoDealer(controller, sim.draw, new_shoe=sim.load, shoes=shoes)
-    dealer.run(stop=stop)
+    if dealer is not None:
+        controller.sign_in_configured(dealer)
+    auto = AutoDealer(controller, sim.draw, new_shoe=sim.load, shoes=shoes)
+    auto.run(stop=stop)
     return controller.snapshot().state
 
 

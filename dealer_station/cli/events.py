@@ -2,9 +2,10 @@
 
 ``events tail [--follow] [--journal PATH] [--json] [--after N] [--pending]`` lists the events stored in
 a journal's outbox, oldest first, with whether the broker has acknowledged each; ``--follow`` keeps
-showing new ones. ``events publish --broker URL --journal PATH [--follow]`` sends what is pending to a
-broker (and, with ``--follow``, whatever the station adds later) — the way to publish events kept
-while no broker was configured (issue 9 item 4).
+showing new ones. ``events stats [--journal PATH] [--json]`` prints per shoe the p50/p99 of first card
+scanned → result decided → broker acknowledged. ``events publish --broker URL --journal PATH [--follow]``
+sends what is pending to a broker (and, with ``--follow``, whatever the station adds later) — the way to
+publish events kept while no broker was configured (issue 9 item 4).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ DEFAULT_JOURNAL = "journal.sqlite in the user's data directory"
 
 
 def register(parser: argparse.ArgumentParser) -> None:
-    """Add the ``tail`` and ``publish`` sub-commands."""
+    """Add the ``tail``, ``publish``, ``follow``, ``ledger`` and ``stats`` sub-commands."""
     from dealer_station.publish import add_broker_arguments
 
     sub = parser.add_subparsers(dest="events_command", metavar="ACTION")
@@ -57,6 +58,10 @@ def register(parser: argparse.ArgumentParser) -> None:
     publish.add_argument("--log-level", default="ERROR", type=log_level, metavar="LEVEL",
                          help="log level on standard error (default ERROR: the last line says what failed)")
     _register_consumer(sub)
+    stats = sub.add_parser("stats", help="per shoe: p50/p99 of first card scanned -> result decided -> broker "
+                                         "acknowledged (ms), from the outbox")
+    _journal_argument(stats)
+    stats.add_argument("--json", action="store_true", help="one JSON object per shoe per line")
 
 
 def _configure_logging(level: str) -> None:
@@ -307,7 +312,7 @@ def _refusal_line(event_id: int, problem: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``events tail``, ``publish``, ``follow`` or ``ledger``; return the exit status (1: events left
+    """Run ``events tail``, ``publish``, ``follow``, ``ledger`` or ``stats``; return the exit status (1: events left
     unpublished, gaps left open, or a ledger with gaps or broken anchors)."""
     if args.events_command in ("follow", "ledger"):
         return _follow(args) if args.events_command == "follow" else _ledger(args)
@@ -315,7 +320,49 @@ def run(args: argparse.Namespace) -> int:
         return _tail(args)
     if args.events_command == "publish":
         return _publish(args)
-    raise CliError("say what to do: events tail | events publish")
+    if args.events_command == "stats":
+        return _stats(args)
+    raise CliError("say what to do: events tail | publish | follow | ledger | stats")
+
+
+def _leg_text(summary: dict) -> str:
+    if not summary["n"]:
+        return "-"
+    return f"p50 {summary['p50']:.1f} p99 {summary['p99']:.1f}"
+
+
+def _stats(args: argparse.Namespace) -> int:
+    """``events stats``: per shoe, the p50/p99 (ms) of scan -> decision -> acknowledgement (issue 16 item 4)."""
+    from dealer_station.publish.timing import LEGS, shoe_timings
+
+    conn = _open(_journal_path(args, _station_config(args)))
+
+    def results():   # the outbox's round results, read a page at a time
+        after = 0
+        while page := read_events(conn, after=after, limit=5000):
+            after = page[-1].event_id
+            yield from ((e.payload, e.published_utc) for e in page if e.type == "round_result")
+
+    try:
+        shoes = shoe_timings(results())
+    except sqlite3.Error as err:
+        raise CliError(f"reading the outbox failed: {err}") from err
+    finally:
+        conn.close()
+    for shoe in shoes:
+        if args.json:
+            echo(json.dumps(shoe.as_dict(), separators=(",", ":")))
+            continue
+        legs = ", ".join(f"{leg.replace('_', ' ')} {_leg_text(shoe.summary(leg))}" for leg in LEGS)
+        line = f"{shoe.shoe_id}: {shoe.rounds} result(s); ms: {legs}"
+        if shoe.unacknowledged:
+            line += f"; {shoe.unacknowledged} not acknowledged yet"
+        if shoe.untimed:
+            line += f"; {shoe.untimed} without scan/decision times"
+        echo(line)
+    if not shoes and not args.json:
+        echo("the outbox holds no round result")
+    return 0
 
 
 # ------------------------------------------------------------------ the reference consumer (issue 16 item 2)
@@ -335,9 +382,12 @@ def _register_consumer(sub: argparse._SubParsersAction) -> None:
         description="Subscribe to the tables' events and status, de-duplicate, ask the stations for what is "
                     "missing, check each event's chain anchor and write every event once, in order, into a "
                     "SQLite ledger. Runs until SIGINT/SIGTERM (or --idle-exit). docs/events.md.")
-    follow.add_argument("--broker", metavar="URL", required=True,
+    follow.add_argument("--broker", metavar="URL", required=True, action="append",
                         help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (user:password@ and "
-                             "?client_id=... allowed)")
+                             "?client_id=... allowed); repeat it for brokers to fail over to, in order of preference")
+    follow.add_argument("--probe-interval", metavar="SECONDS", type=_seconds, default=30.0,
+                        help="while on a later broker, look at the first this often and go back to it when it "
+                             "answers (default 30)")
     follow.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
                         help="follow only these tables (default: every table on the broker)")
     follow.add_argument("--ledger", metavar="FILE", required=True, help="the SQLite ledger (created when missing)")
@@ -363,12 +413,12 @@ def _gap_text(gaps: list) -> str:
 def _follow(args: argparse.Namespace) -> int:
     from dealer_station.platform.follow import Follower
     from dealer_station.platform.ledger import Ledger, LedgerError
-    from dealer_station.publish import BrokerConfigError, parse_broker_url
+    from dealer_station.publish import BrokerConfigError, parse_broker_urls
 
     _configure_logging(args.log_level)
     try:
-        config = parse_broker_url(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
-                                  connect_timeout=5.0)
+        config = parse_broker_urls(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
+                                   connect_timeout=5.0, probe_interval=args.probe_interval)
         ledger = Ledger(args.ledger)
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
@@ -380,7 +430,8 @@ def _follow(args: argparse.Namespace) -> int:
         ledger.close()
         raise CliError(f"--table: {err}") from err
     where = ", ".join(args.table) if args.table else "every table"
-    follower.on_connected = lambda: echo(f"following {where} on {config.url} into {args.ledger}", flush=True)
+    follower.on_connected = lambda: echo(f"following {where} on {follower.connected_url} into {args.ledger}",
+                                         flush=True)
     previous = signal.signal(signal.SIGTERM, lambda *_: follower.stop())
     try:
         result = follower.run()

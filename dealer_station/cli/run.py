@@ -26,6 +26,9 @@ def register(parser) -> None:
     parser.add_argument("--idle-exit", type=float, default=None, metavar="S",
                         help="stop after S seconds without any event or action")
     parser.add_argument("--shoes", type=int, default=None, help="with --auto: stop after this many shoes")
+    parser.add_argument("--dealer", default=None, metavar="ID",
+                        help="dealer id signed in for the run (default: [table] dealer of the configuration, "
+                             "else 'auto'); every round names it")
     parser.add_argument("--log-level", default="INFO", type=log_level,
                         help="log level on standard error (default INFO)")
     from dealer_station.app.publishing import add_publishing_arguments
@@ -43,7 +46,7 @@ def run(args) -> int:
     from dealer_station.app.accounts import Accounts
     from dealer_station.app.autodealer import AutoDealer
     from dealer_station.app.config import ConfigError, load_config
-    from dealer_station.app.controller import Controller
+    from dealer_station.app.controller import ActRefused, Controller
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import Publishing, with_table_id
     from dealer_station.app.shoes import open_station_shoe
@@ -59,6 +62,9 @@ def run(args) -> int:
         raise CliError(f"--shoes {args.shoes}: give a whole number of shoes, 1 or more")
     if not args.headless:
         raise CliError("only --headless is available in this command; the console is 'dealer-station console'")
+    from dealer_station.cli.simulate import configured_dealer
+
+    configured_dealer(args, None)
     try:
         config = with_table_id(load_config(args.config), args)
     except (ConfigError, ValueError) as err:
@@ -105,8 +111,9 @@ def run(args) -> int:
             # cannot be opened is then the one line said. Its events wait in the queue meanwhile.
             start_shoe()
         try:
-            controller = Controller(config, journal, accounts=Accounts(config.accounts_path))
-        except JournalError as err:  # e.g. the open shoe was started with other rule settings
+            controller = Controller(config, journal, accounts=Accounts(config.accounts_path), require_dealer=True)
+            controller.sign_in_configured(configured_dealer(args, config))
+        except (JournalError, ActRefused) as err:  # e.g. the open shoe was started with other rule settings
             if not shoe.simulated:
                 shoe.source.stop()
             raise CliError(str(err)) from None

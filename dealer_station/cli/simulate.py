@@ -26,6 +26,9 @@ def register(parser) -> None:
                         help="decks per shoe, 1..8 (default from the configuration: 8); the cut-card range scales")
     parser.add_argument("--misread-rate", type=float, default=0.0,
                         help="probability that the simulated shoe first reads a card as a No-Read (rescans; default 0)")
+    parser.add_argument("--dealer", default=None, metavar="ID",
+                        help="dealer id signed in for the run (default: [table] dealer of the configuration, "
+                             "else 'auto'); every round line names it")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
     from dealer_station.app.publishing import add_publishing_arguments
@@ -47,6 +50,7 @@ def run(args) -> int:
         raise CliError(f"--misread-rate {args.misread_rate}: allowed 0 <= rate < 1")
     if args.shoes < 1:
         raise CliError(f"--shoes {args.shoes}: must be at least 1")
+    configured_dealer(args, None)
     try:
         config = load_config(args.config)
         if args.decks is not None:
@@ -81,7 +85,7 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
     from dealer_station.journal import JournalError
 
     try:
-        controller = Controller(config, journal)
+        controller = Controller(config, journal, require_dealer=True)
     except JournalError as err:  # e.g. the open shoe was started with other rule settings
         publishing.finish()
         raise CliError(str(err)) from None
@@ -117,7 +121,8 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
         return bool(closed or signals)
 
     try:
-        run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=stop, misread_rate=args.misread_rate)
+        run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=stop, misread_rate=args.misread_rate,
+                       dealer=configured_dealer(args, config))
     finally:
         controller.stop(signals[0] if signals else "output closed" if closed else "finished")
         for sig, handler in previous.items():
@@ -142,3 +147,18 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
         echo(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
         return 1
     return 0
+
+
+def configured_dealer(args, config) -> str:
+    """The dealer id of a headless run: ``--dealer``, else ``[table] dealer``, else ``"auto"``.
+
+    Raises CliError (exit 2) naming the id and the form allowed when ``--dealer`` is not a dealer id.
+    """
+    from dealer_station.app.config import DEALER_ID
+
+    wanted = getattr(args, "dealer", None)
+    if wanted is not None:
+        if not DEALER_ID.match(wanted):
+            raise CliError(f"--dealer {wanted!r}: give a dealer id of 1-32 letters, digits, '_', '.' or '-'")
+        return wanted
+    return (getattr(config, "dealer", "") or "auto") if config is not None else "auto"

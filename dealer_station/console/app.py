@@ -175,9 +175,14 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     except ValueError:
         station.close()
         raise
+    if screenshot and station.controller.signed_in is None:
+        # a picture dealt by the automatic dealer: the configured dealer deals it (journaled, no PIN)
+        station.controller.sign_in_configured(station.config.dealer or "auto")
     window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
                         load_shoe=station.load_shoe,
-                        supervisor_idle_seconds=station.config.supervisor_idle_seconds)
+                        supervisor_idle_seconds=station.config.supervisor_idle_seconds,
+                        badge_signs_in=station.config.badge_signs_in, dealer_note=station.dealer_note,
+                        first_accounts=station.add_first_account)
     relay.host = window.host
     window.resize(*size)
     status = 0

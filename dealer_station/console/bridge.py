@@ -300,6 +300,20 @@ class ControllerHost(QObject):
             self.refresh()
         return True
 
+    def sign_in(self, user: str, pin: str = "", how: str = "pin") -> None:
+        """A dealer signs in (``controller.sign_in``); AuthError and ActRefused propagate to the caller."""
+        try:
+            self.controller.sign_in(user, pin, how=how)
+        finally:
+            self.refresh()
+
+    def sign_out(self) -> None:
+        """The dealer signs out (``controller.sign_out``); ActRefused propagates to the caller."""
+        try:
+            self.controller.sign_out()
+        finally:
+            self.refresh()
+
     def supervisor(self, act: str, **kw) -> None:
         """Send a supervisor act; exceptions (AuthError, ActRefused, …) propagate to the caller."""
         try:

@@ -178,6 +178,7 @@ class DealerScreen(QWidget):
     """
 
     act_requested = Signal(str)
+    change_dealer_requested = Signal()
 
     BUTTONS = (
         ("new_shoe", "NEW SHOE", "F2"),
@@ -230,7 +231,18 @@ class DealerScreen(QWidget):
         self.last_round.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.last_round.hide()
         bar.addWidget(self.last_round)
+        self.dealer_button = QPushButton("")
+        self.dealer_button.setObjectName("small")
+        self.dealer_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.dealer_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        self.dealer_button.clicked.connect(self.change_dealer_requested)
+        self.dealer_button.hide()
         root.addLayout(bar)
+        # the demo dealer's notice (shown in the side column, under the bets)
+        self.dealer_note = _label("", "hint", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.dealer_note.setStyleSheet(f"color: {COLORS['alert']}; font-size: 24px;")
+        self.dealer_note.setWordWrap(True)
+        self.dealer_note.hide()
 
         # banner
         self.banner = FitLabel("", 78, 34)
@@ -278,7 +290,12 @@ class DealerScreen(QWidget):
         roads_box.setObjectName("panel")
         roads_lay = QVBoxLayout(roads_box)
         roads_lay.setContentsMargins(10, 8, 10, 10)
-        roads_lay.addWidget(_label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
+        roads_head = QHBoxLayout()  # the ROADS caption, and who deals (a button: the dealer change)
+        roads_head.setContentsMargins(0, 0, 0, 0)
+        roads_head.addWidget(_label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
+        roads_head.addStretch(1)
+        roads_head.addWidget(self.dealer_button)
+        roads_lay.addLayout(roads_head)
         self.roads = roads
         if roads is not None:
             roads_lay.addWidget(roads, 1)
@@ -322,6 +339,7 @@ class DealerScreen(QWidget):
         self.offered.setWordWrap(True)
         bets_lay.addWidget(self.offered, 1)
         side.addWidget(bets_box, 0)
+        side.addWidget(self.dealer_note, 0)
         side_box = QWidget()
         side_box.setLayout(side)
         side_box.setFixedWidth(700)
@@ -362,6 +380,19 @@ class DealerScreen(QWidget):
         root.addLayout(buttons)
 
     # ------------------------------------------------------------------ rendering
+    def show_dealer(self, dealer: str | None, how: str | None, note: str = "") -> None:
+        """Who deals (a button above the roads: the dealer change, F6) and a line under the bets (the demo dealer's
+        notice)."""
+        if dealer is None:
+            self.dealer_button.setText(self.tr("NO DEALER  [F6]"))
+        elif how == "demo":
+            self.dealer_button.setText(self.tr("DEMO DEALER  [F6]"))
+        else:
+            self.dealer_button.setText(self.tr("DEALER %1  [F6]").replace("%1", dealer))
+        self.dealer_button.show()
+        self.dealer_note.setText(note)
+        self.dealer_note.setVisible(bool(note))
+
     def show_problem(self, text: str) -> None:
         """Show a refused act or an error, in one line under the buttons."""
         self.problem.setText("✖ " + text if text else "")

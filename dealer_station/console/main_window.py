@@ -5,7 +5,9 @@ it only renders controller state and sends commands (DESIGN.md "Layout": console
 shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
 dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 calls the supervisor
 (the table pauses and the supervisor screen opens), F9 opens the supervisor screen without
-pausing (recall, edge monitor) and Esc returns.
+pausing (recall, edge monitor) and Esc returns. F6 (or the DEALER button) opens the dealer's sign-in
+(:mod:`dealer_station.console.sign_in`): on a controller that requires a dealer the sign-in shows by
+itself while nobody is signed in, and a dealer badge read anywhere opens it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 from dealer_station.console import prompts
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
+from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.supervisor_screen import IDLE_SECONDS, SupervisorScreen
 from dealer_station.console.theme import STYLE_SHEET
 from dealer_station.console.util import field
@@ -76,6 +79,14 @@ class MainWindow(QMainWindow):
         and with its incident (:mod:`dealer_station.console.supervisor_screen`).
     clock:
         Monotonic seconds for the supervisor's session (default ``time.monotonic``; tests step it).
+    badge_signs_in:
+        A dealer badge alone signs in (``[console] badge_signs_in``); else it fills the id and the PIN is asked.
+    dealer_note:
+        A line under the status bar and on the sign-in screen about the accounts (the demo dealer's notice,
+        or how to add accounts); "" for none.
+    first_accounts:
+        ``(user, role, pin) -> None`` to add an account from the sign-in (CREATE THE FIRST ACCOUNTS), offered
+        while ``dealer_note`` is shown (no accounts yet); None: not offered.
     """
 
     def __init__(
@@ -90,8 +101,13 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         supervisor_idle_seconds: float = IDLE_SECONDS,
         clock: Callable[[], float] | None = None,
+        badge_signs_in: bool = False,
+        dealer_note: str = "",
+        first_accounts: Callable[[str, str, str], object] | None = None,
     ) -> None:
         super().__init__(parent)
+        self.dealer_note = dealer_note
+        self.first_accounts = first_accounts
         self.load_shoe = load_shoe
         self.rounds_completed = 0
         self._rounds_key: tuple | None = None
@@ -107,7 +123,24 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.dealer)
         self.stack.addWidget(self.supervisor)
+        self.sign_in = SignInScreen(badge_signs_in=badge_signs_in)
+        self.stack.addWidget(self.sign_in)
         self.setCentralWidget(self.stack)
+        self.requires_dealer = bool(getattr(controller, "require_dealer", False))
+        """True when the controller refuses betting while no dealer is signed in (the real station)."""
+        self.sign_in.sign_in_requested.connect(self.dealer_sign_in)
+        self.sign_in.sign_out_requested.connect(self.dealer_sign_out)
+        self.sign_in.back_requested.connect(self.show_dealer)
+        self.sign_in.create_accounts_requested.connect(self.create_first_accounts)
+        self.sign_in.offer_first_accounts(bool(first_accounts and dealer_note))
+        self.dealer.change_dealer_requested.connect(self.show_sign_in)
+        self.badges: BadgeReader | None = None
+        if self.requires_dealer:
+            from PySide6.QtWidgets import QApplication
+
+            self.badges = BadgeReader(self, on_plain_d=lambda: self.do("draw"))
+            self.badges.badge.connect(self.read_badge)
+            QApplication.instance().installEventFilter(self.badges)
         self.stack.currentChanged.connect(self._on_screen_changed)
 
         self.host.view_changed.connect(self._on_view)
@@ -138,6 +171,8 @@ class MainWindow(QMainWindow):
         sup.activated.connect(self.show_supervisor)
         back = QShortcut(QKeySequence("Escape"), self)
         back.activated.connect(self.show_dealer)
+        change = QShortcut(QKeySequence("F6"), self)
+        change.activated.connect(self.show_sign_in)
         self.resize(*SCREEN_SIZE)
         self.host.refresh()
 
@@ -151,11 +186,80 @@ class MainWindow(QMainWindow):
         self.supervisor.focus_login()
 
     def show_dealer(self) -> None:
-        """Show the dealer screen: a supervisor's session ends."""
+        """Show the dealer screen: a supervisor's session ends. While a dealer is required and nobody is
+        signed in, the sign-in shows instead."""
         self.supervisor.leave()
+        if self.requires_dealer and field(self.host.snapshot(), "dealer", None) is None:
+            self.show_sign_in()
+            return
         self.stack.setCurrentWidget(self.dealer)
         for sc in self.shortcuts:
             sc.setEnabled(True)
+
+    def show_sign_in(self) -> None:
+        """Show the dealer's sign-in (F6, the DEALER button; by itself while nobody is signed in)."""
+        if self.stack.currentWidget() is self.supervisor:
+            self.supervisor.leave()
+        view = self.host.snapshot()
+        self.sign_in.show_dealer(field(view, "dealer", None), field(view, "dealer_how", None), self.dealer_note)
+        self.stack.setCurrentWidget(self.sign_in)
+        for sc in self.shortcuts:
+            sc.setEnabled(False)
+        self.sign_in.focus_form()
+
+    def create_first_accounts(self):
+        """Open the dialog that adds the first accounts (a fresh install); returns the dialog (shown, modeless)."""
+        from dealer_station.console.sign_in import FirstAccountsDialog
+
+        if self.first_accounts is None:
+            return None
+        dialog = FirstAccountsDialog(self.first_accounts, self)
+
+        def finished(_result: int) -> None:
+            if dialog.added:
+                self.dealer_note = ""
+                self.dealer.show_dealer(field(self.host.snapshot(), "dealer", None),
+                                        field(self.host.snapshot(), "dealer_how", None), "")
+                self.sign_in.offer_first_accounts(False)
+                self.sign_in.show_dealer(field(self.host.snapshot(), "dealer", None),
+                                         field(self.host.snapshot(), "dealer_how", None), "")
+                self.sign_in.show_message(self.tr("Accounts added: sign in with one"), None)
+
+        dialog.finished.connect(finished)
+        dialog.open()
+        return dialog
+
+    def read_badge(self, user: str) -> None:
+        """A dealer badge was read (anywhere in the window): the sign-in takes it."""
+        if self.stack.currentWidget() is self.supervisor:
+            return  # the supervisor's screen: a badge there is not a dealer change
+        if self.stack.currentWidget() is not self.sign_in:
+            self.show_sign_in()
+        self.sign_in.read_badge(user)
+
+    def dealer_sign_in(self, user: str, pin: str, how: str) -> bool:
+        """Sign ``user`` in (the PIN or badge is checked by the controller); True when signed in."""
+        try:
+            self.host.sign_in(user, pin, how)
+        except Exception as err:
+            log.info("dealer_sign_in_refused", user=user, how=how, error=str(err))
+            self.sign_in.refused(str(err) or type(err).__name__)
+            return False
+        self.sign_in.signed_in()
+        self.show_dealer()
+        return True
+
+    def dealer_sign_out(self) -> bool:
+        """The dealer signs out; the sign-in stays for the next dealer. True when signed out."""
+        try:
+            self.host.sign_out()
+        except Exception as err:
+            self.sign_in.refused(str(err) or type(err).__name__)
+            return False
+        view = self.host.snapshot()
+        self.sign_in.show_dealer(field(view, "dealer", None), field(view, "dealer_how", None), self.dealer_note)
+        self.sign_in.show_message(self.tr("Signed out: the next dealer signs in"), None)
+        return True
 
     def _on_screen_changed(self, _index: int) -> None:
         if self.stack.currentWidget() is not self.supervisor:
@@ -188,12 +292,22 @@ class MainWindow(QMainWindow):
         return self.bridge.start()
 
     def closeEvent(self, event) -> None:  # noqa: D102 - Qt override
+        self._remove_badge_reader()
         self.bridge.close()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
         """Stop the shoe and its worker thread (also done on close)."""
+        self._remove_badge_reader()
         self.bridge.close()
+
+    def _remove_badge_reader(self) -> None:
+        if self.badges is not None:
+            from PySide6.QtWidgets import QApplication
+
+            app = QApplication.instance()
+            if app is not None:
+                app.removeEventFilter(self.badges)
 
     # ------------------------------------------------------------------ rendering
     def _on_view(self, view) -> None:
@@ -202,6 +316,11 @@ class MainWindow(QMainWindow):
             self._rounds_key = key
             self.dealer.set_rounds(self._shoe_rounds(key[0]))
         self.dealer.show_view(view)
+        dealer = field(view, "dealer", None)
+        if self.requires_dealer or dealer is not None:
+            self.dealer.show_dealer(dealer, field(view, "dealer_how", None), self.dealer_note)
+        if self.requires_dealer and dealer is None and self.stack.currentWidget() is self.dealer:
+            self.show_sign_in()
         if self.stack.currentWidget() is self.supervisor:
             self.supervisor.show_view(view)
         else:

@@ -4,6 +4,12 @@ Embedded defaults (issue 7, "Deliver" 1): the simulated shoe, a journal in the u
 directory (platformdirs), no broker. A simulated shoe deals shoe ``n`` shuffled from the run's
 seed (``dealer_station.app.simulate.shoe_seed``), recorded in the journal the way ``simulate``
 records it, so a restarted console goes on with the same cards where the journal stops.
+
+Who deals (issue 15): the controller requires a dealer signed in before a shoe starts or betting opens.
+A fresh install still opens onto a table: on the simulated shoe with no accounts at all, the station
+signs in the demo dealer (``demo``, journaled ``how: demo``) and the console says so; on a real shoe with
+no accounts it asks for them (:attr:`Station.dealer_note`). Once accounts exist, a demo dealer still
+signed in is signed out between rounds: a dealer with an account signs in.
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from drivers.profiles import load_profile
 __all__ = ["Station", "default_data_dir", "open_station"]
 
 log = structlog.get_logger(__name__)
+
+DEMO_DEALER = "demo"
+"""The dealer id of the demo dealer (the simulated shoe, no accounts yet)."""
 
 @dataclass
 class Station:
@@ -72,6 +81,58 @@ class Station:
         self.accounts.authenticate(user, pin, role="supervisor")
         return True
 
+    def has_accounts(self) -> bool:
+        """True when the accounts file holds at least one account (an unreadable file counts as having some:
+        nobody is let in as the demo dealer past a damaged file)."""
+        if self.accounts is None:
+            return False
+        try:
+            return bool(self.accounts.list())
+        except Exception:  # noqa: BLE001 - a damaged file: the sign-in says why when it is tried
+            return True
+
+    @property
+    def dealer_note(self) -> str:
+        """What the console says about accounts: the demo dealer's notice, how to add accounts, or ""."""
+        from PySide6.QtCore import QCoreApplication
+
+        if self.has_accounts():
+            return ""
+        if self.simulated:
+            return QCoreApplication.translate(
+                "Station", "Demo dealer — no accounts yet: create them with dealer-station users add")
+        return QCoreApplication.translate(
+            "Station", "No accounts yet: betting cannot open until a dealer signs in. Add a dealer with "
+                       "'dealer-station users add NAME --role dealer' (and a supervisor with --role supervisor), "
+                       "then sign in here.")
+
+    def add_first_account(self, user: str, role: str, pin: str) -> None:
+        """Add one of the first accounts from the console (refused once a supervisor account exists: later
+        accounts are added with ``dealer-station users``). Raises AccountsError."""
+        from dealer_station.app.accounts import AccountsError
+
+        if self.accounts is None:
+            raise AccountsError("no accounts file is configured")
+        if any(a.role == "supervisor" for a in self.accounts.list()):
+            raise AccountsError("a supervisor account exists: add accounts with 'dealer-station users add'")
+        self.accounts.add(user, role, pin)
+
+    def seat_dealer(self) -> str | None:
+        """Sign in the demo dealer on the simulated shoe while there are no accounts; sign a demo dealer out
+        once there are (between rounds). Returns the dealer signed in now (None: nobody)."""
+        controller = self.controller
+        view = controller.snapshot()
+        between = view.state not in ("paused", "betting_open", "betting_closed", "dealing", "result")
+        try:
+            if self.simulated and not self.has_accounts():
+                if view.dealer is None and between:
+                    controller.sign_in(DEMO_DEALER, how="demo")
+            elif view.dealer_how == "demo" and between:
+                controller.sign_out()
+        except Exception as err:  # noqa: BLE001 - the console shows the sign-in; it never fails to open
+            log.warning("seat_dealer_failed", error=str(err))
+        return controller.signed_in
+
     def close(self) -> None:
         """Close the journal (stop the shoe first)."""
         self.journal.close()
@@ -120,7 +181,8 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
     try:
         accounts = Accounts(accounts_path)
         shoe_source = open_station_shoe(spec, config, journal)
-        controller = Controller(config, journal, accounts=accounts)  # it runs the side-bet edge monitor
+        # it runs the side-bet edge monitor; a dealer signs in before a shoe starts or betting opens
+        controller = Controller(config, journal, accounts=accounts, require_dealer=True)
         shoe_source.prepare(controller.snapshot(), config.decks)
         station = Station(config, journal, accounts, controller, shoe_source.source, spec, shoe_source.seed,
                           shoe_source)
@@ -128,5 +190,6 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
         journal.close()
         raise
     simulated = shoe_source.simulated
+    station.seat_dealer()
     log.info("station_opened", journal=str(journal_path), shoe=spec, simulated=simulated)
     return station

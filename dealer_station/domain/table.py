@@ -20,6 +20,11 @@ Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
 - ``{"kind": "link", "event": "connected" | "lost", "detail": "..."}``
 - ``{"kind": "dealer", "act": "new_shoe" | "shuffled" | "open_betting" | "close_betting" |
   "confirm_result" | "call_supervisor", "args": {}}``
+- ``{"kind": "dealer", "act": "sign_in", "args": {"user": "ana", "how": "pin" | "badge" | "configured" |
+  "demo"}}`` (already checked against the accounts), ``{"kind": "dealer", "act": "sign_out", "args": {}}``:
+  who is at the table (:data:`STAFF_ACTS`). Refused while a round is open or the table is paused. Once a
+  dealer has signed in (:attr:`TableMachine.staffed`), betting opens (by the dealer or by itself) only while
+  one is signed in, and every round records its ``dealer``.
 - ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
 - ``{"kind": "publisher", "act": "event_refused", "event_id": 17, "problem": "..."}`` (the publisher found
   an outbox event that does not match the journal's chain and did not send it: an ``event_mismatch`` pause)
@@ -58,8 +63,10 @@ from dealer_station.domain.rules import banker_rule_reason, hand_total, is_natur
 __all__ = [
     "CARD_STATES",
     "DEALER_ACTS",
+    "NO_DEALER",
     "PAUSABLE",
     "ROUND_STATES",
+    "STAFF_ACTS",
     "STATES",
     "SUPERVISOR_ACTS",
     "TRANSITIONS",
@@ -113,6 +120,12 @@ TRANSITIONS: tuple[dict[str, object], ...] = (
 
 DEALER_ACTS = ("new_shoe", "shuffled", "open_betting", "close_betting", "confirm_result", "call_supervisor")
 """Acts a dealer may ask for (each refused when it does not fit the state)."""
+
+STAFF_ACTS = ("sign_in", "sign_out")
+"""Who is at the table: a dealer signs in (the shift rotation) or out, between rounds only."""
+
+NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
+"""Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
 
 SUPERVISOR_ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
 """Acts that need an authenticated supervisor, a reason code and a note; all from ``paused``."""
@@ -203,6 +216,11 @@ class TableMachine:
         self._moves = _moves(self._fsm)
         self.shoe_number = 0
         self.connected = False
+        self.signed_in: str | None = None
+        """The dealer at the table (``sign_in``), or None; it stays across shoes."""
+        self.signed_in_how: str | None = None
+        self.staffed = False
+        """True once a dealer has signed in: from then on betting opens only with a dealer signed in."""
         self._reset_shoe()
         self.closed = False
         """True after a ``stop`` input, until the next input: the station stopped (the table is closed)."""
@@ -210,10 +228,19 @@ class TableMachine:
         self._out: list[Output] = []
         self._ts = ""
 
-    def restore_before_shoe(self, shoe_number: int, connected: bool) -> None:
-        """Put the machine where it was before shoe ``shoe_number + 1`` started (recovery from the journal)."""
+    def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
+        """Put the machine where it was before shoe ``shoe_number + 1`` started (recovery from the journal).
+
+        ``staff``: who was at the table then (``{"dealer": id or None, "how": ...}``, as the decision rows
+        record it once a dealer has signed in); None: no dealer had signed in (a journal made before
+        sign-ins: the table is not :attr:`staffed`).
+        """
         self.shoe_number = shoe_number
         self.connected = connected
+        if staff is not None:
+            self.staffed = True
+            self.signed_in = staff.get("dealer") or None
+            self.signed_in_how = staff.get("how") or None
         self._reset_shoe()
         self._fsm.set_state("shoe_end" if shoe_number else "no_shoe", model=self._model)
 
@@ -296,6 +323,8 @@ class TableMachine:
             head = "RESCAN: " if self.misreads else ""
             return f"{head}BURN {self.burn_remaining} MORE {word}"
         if state == "ready":
+            if self.staffed and self.signed_in is None:
+                return "DEALER: SIGN IN TO OPEN BETTING"
             return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
         if state == "betting_open":
             return "PLACE YOUR BETS"
@@ -628,6 +657,10 @@ class TableMachine:
             self._emit("shoe_started", {"shoe": self.shoe_number, "decks": self.settings.decks})
         elif act == "shuffled" and state == "shuffle":
             self._trigger("shuffled")
+        elif act in STAFF_ACTS:
+            self._staff(act, args)
+        elif act == "open_betting" and state == "ready" and self.staffed and self.signed_in is None:
+            self._refuse("dealer", act, NO_DEALER)
         elif act == "open_betting" and state == "ready":
             self._open_round()
         elif act == "close_betting" and state == "betting_open":
@@ -640,6 +673,47 @@ class TableMachine:
                         detail=str(args.get("note") or "the dealer called the supervisor"))
         else:
             self._refuse("timer" if timer else "dealer", act, self._why_not(act))
+
+    def staff(self) -> dict:
+        """Who is at the table, as decision rows record it: ``{"dealer": id or None, "how": ...}``."""
+        return {"dealer": self.signed_in, "how": self.signed_in_how}
+
+    def _staff(self, act: str, args: dict) -> None:
+        """``sign_in`` / ``sign_out``: the dealer at the table changes, between rounds only."""
+        if self.state == "paused":
+            self._refuse("dealer", act, "the table is paused: the supervisor resolves the incident first, "
+                                        "then the dealer changes")
+            return
+        # betting open with no card out yet (betting.auto_open opens at once): the next dealer may take over
+        takes_over = act == "sign_in" and self.state == "betting_open"
+        if self.round_open and not takes_over:
+            self._refuse("dealer", act, f"round {self.round_number} is open: the dealer changes between rounds "
+                                        "(after the result is confirmed or the round is voided)")
+            return
+        previous = self.signed_in
+        if act == "sign_out":
+            if previous is None:
+                self._refuse("dealer", act, "no dealer is signed in")
+                return
+            self.staffed = True
+            self.signed_in = self.signed_in_how = None
+            self._emit("dealer_signed_out", {"dealer": previous, "shoe": self.shoe_number,
+                                             "after_round": self.round_number})
+            return
+        user = str(args.get("user") or "").strip()
+        how = str(args.get("how") or "pin")
+        if not user:
+            self._refuse("dealer", act, "no dealer id")
+            return
+        if user == previous:
+            self._refuse("dealer", act, f"dealer {user} is already signed in")
+            return
+        self.staffed = True
+        self.signed_in, self.signed_in_how = user, how
+        self._emit("dealer_signed_in", {"dealer": user, "previous": previous, "how": how,
+                                        "shoe": self.shoe_number, "after_round": self.round_number})
+        if self.state == "ready" and self.settings.auto_open:
+            self._open_round()
 
     def _why_not(self, act: str) -> str:
         if act not in DEALER_ACTS:
@@ -662,6 +736,9 @@ class TableMachine:
             self._end_shoe("cut_card")
             return
         if self.settings.auto_open:
+            if self.staffed and self.signed_in is None:
+                self._emit("betting_not_opened", {"round": self.round_number + 1, "why": NO_DEALER})
+                return
             self._open_round()
 
     def _confirm(self) -> None:
@@ -684,7 +761,7 @@ class TableMachine:
     def _record(self, status: str) -> dict:
         dealer = self.dealer or RoundDealer()
         complete = dealer.complete and len(dealer.positions) >= 4
-        return {
+        record = {
             "shoe": self.shoe_number,
             "round": self.round_number,
             "status": status,
@@ -697,6 +774,9 @@ class TableMachine:
             "last_round": self._shoe_last_round_reached(),
             "manual": list(self.manual_positions),
         }
+        if self.staffed:
+            record["dealer"] = self.signed_in  # who dealt the round (a journal made before sign-ins has no key)
+        return record
 
     # ------------------------------------------------------------ supervisor
 

@@ -94,10 +94,15 @@ class OutboxAudit:
     ----------
     outbox_rows:
         ``(event_id, type, payload)`` of every outbox row, by ``event_id``.
+    pruned_through:
+        Events up to this id may be missing: pruned after their retention (an ``events_pruned`` note of
+        the chain says so, :meth:`Journal.prune_events`); ``pruned`` counts those missing.
     """
 
-    def __init__(self, outbox_rows: Iterator[tuple[int, str, str]]) -> None:
+    def __init__(self, outbox_rows: Iterator[tuple[int, str, str]], *, pruned_through: int = 0) -> None:
         self._rows = outbox_rows
+        self._pruned_through = pruned_through
+        self.pruned = 0
         self._current = next(self._rows, None)
         self.problem: tuple[int, int | None, str] | None = None
         self.checked = 0
@@ -151,6 +156,9 @@ class OutboxAudit:
                     return
                 self._advance()
             if self._current is None or self._current[0] != event_id:
+                if event_id <= self._pruned_through:
+                    self.pruned += 1   # pruned after its retention, as a chained note says
+                    continue
                 self._fail(event_id, seq, f"decision row {seq} lists it but the outbox has no such event (removed)")
                 return
             why = event_problem(event_id, self._current[1], self._current[2], seq, row_hash, digest)
@@ -284,7 +292,8 @@ class EventCheck:
         if why:
             return why
         if event_id > 1 and self._last_ok != event_id - 1:
-            if self._conn.execute("SELECT 1 FROM outbox WHERE event_id = ?", (event_id - 1,)).fetchone() is None:
+            if (self._conn.execute("SELECT 1 FROM outbox WHERE event_id = ?", (event_id - 1,)).fetchone() is None
+                    and event_id - 1 > _pruned_through(self._conn)):
                 return f"event {event_id - 1} before it is missing from the outbox (removed)"
         return None
 
@@ -314,3 +323,9 @@ class EventCheck:
             return f"its anchor, journal row {seq}, lists no events"
         self._row = (seq, digest, dict(listed))
         return self._row
+
+
+def _pruned_through(conn: sqlite3.Connection) -> int:
+    from dealer_station.journal.store import pruned_through
+
+    return pruned_through(conn)

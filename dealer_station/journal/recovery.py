@@ -39,8 +39,9 @@ class Foldable(Protocol):
     def step(self, inp: dict) -> list[tuple[str, dict]]:
         """Act on one input; return the outputs."""
 
-    def restore_before_shoe(self, shoe_number: int, connected: bool) -> None:
-        """Put the machine where it was just before shoe ``shoe_number + 1`` was started."""
+    def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
+        """Put the machine where it was just before shoe ``shoe_number + 1`` was started (``staff``: who was
+        at the table, as the decision row records it, or None when it records no one)."""
 
 
 @dataclass
@@ -97,7 +98,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
         ended = journal.last_marked("shoe_ended")
         if changed is not None and ended is not None and ended.kind == "decision" and ended.seq > start.seq:
             # The shoe is over: replay only what came after its end (the new settings start with the next shoe).
-            machine.restore_before_shoe(shoe, bool(ended.body.get("connected", False)))
+            machine.restore_before_shoe(shoe, bool(ended.body.get("connected", False)), staff=_staff(ended))
             after = _whole(journal, ended, "input")
         elif changed is not None:
             key, was, now = changed
@@ -107,7 +108,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
                 f"configuration now says {_show(now)}; refusing to replay it into a different table: restore "
                 f"the setting, finish or end the shoe, then change it")
         else:
-            machine.restore_before_shoe(shoe - 1, bool(start.body.get("connected", False)))
+            machine.restore_before_shoe(shoe - 1, bool(start.body.get("connected", False)), staff=_staff(start))
             after = _whole(journal, start, "input") - 1
     result.from_seq = after + 1
     last_input: JournalRow | None = None
@@ -140,6 +141,14 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
         result.pending_outputs = last_outputs
         result.state_before_pending = last_state
     return result
+
+
+def _staff(row: JournalRow) -> dict | None:
+    """Who was at the table after decision ``row`` (its ``staff``: the dealer signed in), or None when the row
+    records no one (a journal made before dealers signed in). The dealer signed in survives a restart: it
+    signed in before the open shoe started, in a shoe that is not replayed."""
+    staff = row.body.get("staff")
+    return dict(staff) if isinstance(staff, dict) else None
 
 
 def _recorded_failure(row: JournalRow, outputs: list[tuple[str, dict]]) -> tuple[str, str] | None:

@@ -44,7 +44,8 @@ from dealer_station.journal.rows import (
 )
 
 __all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
-           "canonical", "chain_problem", "export_rows", "head_problem", "parse_head", "row_hash", "write_cause"]
+           "canonical", "chain_problem", "export_rows", "head_problem", "parse_head", "pruned_through", "row_hash",
+           "write_cause"]
 
 
 EVENTS_MEMBER = "events"
@@ -186,7 +187,8 @@ class Journal:
         return self._last_seq, self._last_hash
 
     def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
-               events: Iterable[EventSpec] = (), table_id: str = "") -> tuple[JournalRow, list[outbox.OutboxEvent]]:
+               events: Iterable[EventSpec] = (), table_id: str = "", prune_through: int | None = None,
+               ) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
         """Append one row and its outbox events in one durable transaction.
 
         Parameters
@@ -206,6 +208,9 @@ class Journal:
             gets ``journal_seq`` / ``journal_hash``, the row's number and hash.
         table_id:
             Table id for the events' envelope.
+        prune_through:
+            Delete the outbox events with ``event_id <= prune_through`` in the same transaction (the row
+            records the prune: :meth:`prune_events`).
 
         Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
         written then), also for a body that already holds ``events`` or an unknown event type.
@@ -239,6 +244,8 @@ class Journal:
                 if stored:
                     self._conn.executemany("INSERT INTO outbox(event_id, type, payload) VALUES (?, ?, ?)",
                                            [(e.event_id, e.type, e.payload) for e in stored])
+                if prune_through is not None:
+                    self._conn.execute("DELETE FROM outbox WHERE event_id <= ?", (prune_through,))
                 self._conn.execute("COMMIT")
             except BaseException:
                 try:
@@ -258,6 +265,40 @@ class Journal:
         self._last_seq, self._last_hash = seq, digest
         self._next_event_id += len(stored)
         return row, stored
+
+    def prune_events(self, before: str, ts: str) -> int:
+        """Prune from the outbox the events the broker acknowledged before ``before``; return how many went.
+
+        The station keeps sent events for a retention period so a platform can ask for them again
+        (``journal.event_retention_days``); older ones go, oldest first, and only a whole prefix of ids:
+        from the first event not yet acknowledged, or acknowledged at or after ``before``, every event stays.
+        The prune is itself a chained row, a note ``{"kind": "events_pruned", "through": N, "count": k}``
+        (mark ``events_pruned``) written in the same transaction as the deletion, so :meth:`verify` knows
+        that events up to ``N`` may be gone (each one still listed, with its digest, by its decision row)
+        and the chain verifies as before. ``before``, ``ts``: UTC ISO-8601 times ending in ``Z``.
+
+        Raises JournalError (nothing is pruned then).
+        """
+        try:
+            (kept,) = self._conn.execute(
+                "SELECT MIN(event_id) FROM outbox WHERE published_utc IS NULL OR published_utc >= ?",
+                (before,)).fetchone()
+            (last,) = self._conn.execute("SELECT MAX(event_id) FROM outbox").fetchone()
+        except sqlite3.Error as err:
+            raise JournalError(f"the outbox cannot be read: {err}", cause=write_cause(err)) from err
+        through = (kept - 1) if kept is not None else last
+        if not through or through <= self.pruned_through():
+            return 0
+        (count,) = self._conn.execute("SELECT COUNT(*) FROM outbox WHERE event_id <= ?", (through,)).fetchone()
+        if not count:
+            return 0
+        self.append("note", {"kind": "events_pruned", "through": through, "count": count, "before": before,
+                             "ts": ts}, ts, mark=("events_pruned",), prune_through=through)
+        return int(count)
+
+    def pruned_through(self) -> int:
+        """The highest event id pruned from the outbox by :meth:`prune_events` (0 when none was)."""
+        return pruned_through(self._conn)
 
     keeps_events = True
     """This journal keeps the outbox: a controller builds the platform events of every decision for it."""
@@ -342,7 +383,7 @@ class Journal:
                 if "no such table" not in str(err):
                     raise
                 events = iter(())
-            audit = OutboxAudit(iter(events))
+            audit = OutboxAudit(iter(events), pruned_through=pruned_through(self._conn))
             cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
             for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
                 count += 1
@@ -364,6 +405,8 @@ class Journal:
             event_id, row, why = audit.problem
             return VerifyReport(False, count, row, f"event {event_id}: {why}", audit.checked, event_id, audit.note)
         message = f"{count} rows intact, {audit.checked} events match the chain"
+        if audit.pruned:
+            message += f", {audit.pruned} pruned after their retention"
         if audit.note:
             message += f" ({audit.note})"
         return VerifyReport(True, count, None, message, audit.checked, None, audit.note)
@@ -386,3 +429,20 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def pruned_through(conn: sqlite3.Connection) -> int:
+    """The highest event id an ``events_pruned`` note of the journal on ``conn`` records (0 when none)."""
+    try:
+        rows = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,events_pruned,%'").fetchall()
+    except sqlite3.OperationalError:   # no journal table (a tool's outbox-only database)
+        return 0
+    through = 0
+    for (text,) in rows:
+        try:
+            value = json.loads(text).get("through")
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            continue
+        if type(value) is int and value > through:
+            through = value
+    return through

@@ -33,6 +33,7 @@ from dealer_station.platform.tracker import (
     read_message,
 )
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
+from dealer_station.publish.probe import BrokerProbe
 
 __all__ = ["FollowResult", "Follower", "topics_for"]
 
@@ -71,7 +72,10 @@ class Follower:
     Parameters
     ----------
     config : BrokerConfig
-        The broker (address, credentials, TLS, keepalive, protocol; backoff bounds for reconnects).
+        The broker (address, credentials, TLS, keepalive, protocol; backoff bounds for reconnects), and its
+        ``fallbacks``: on a failed connection the next broker is tried, in order; while on a later one the
+        first is probed every ``probe_interval`` seconds and taken back when it answers. Nothing is lost
+        across a switch: the events the new broker does not bring are gaps, asked of the stations.
     ledger : Ledger
         Where events are written; its :meth:`~Ledger.state` says where each table goes on.
     tables : sequence of str, optional
@@ -90,6 +94,12 @@ class Follower:
         self.tables = set(tables or ())
         self.tracker = Tracker(ledger.state(), retry=retry)
         self.idle_exit = idle_exit
+        self._brokers = config.endpoints
+        self._current = 0
+        self._probe_at = 0.0
+        self._probe: BrokerProbe | None = None
+        self.connected_url: str | None = None
+        """The URL of the broker of the current (or last) connection."""
         self.client_id = config.client_id or f"dealer-station-follow-{os.getpid()}-{random.randrange(1 << 32):08x}"
         self._stop = threading.Event()
         self._pending: list[Accepted] = []
@@ -130,6 +140,7 @@ class Follower:
                     self._drop()
                     continue
                 self._ask(time.monotonic())
+                self._probe_first()
                 if self._idle():
                     break
         finally:
@@ -166,13 +177,14 @@ class Follower:
     def _idle(self) -> bool:
         return self.idle_exit is not None and time.monotonic() - self._last_event_at >= self.idle_exit
 
-    def _new_client(self) -> mqtt.Client:
-        cfg = self.config
+    def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
+        cfg = cfg or self.config
+        client_id = client_id or self.client_id
         if cfg.protocol == "5":
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5,
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
                                  reconnect_on_failure=False)
         else:
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
                                  protocol=mqtt.MQTTv311, reconnect_on_failure=False)
         client.connect_timeout = cfg.connect_timeout
         client.max_queued_messages_set(0)
@@ -195,11 +207,55 @@ class Follower:
         self._lost = True
 
     def _connect(self) -> bool:
-        cfg = self.config
+        """Connect to the first broker of the list that answers, in order of preference; True when connected."""
+        for index, cfg in enumerate(self._brokers):
+            if self._stop.is_set():
+                return False
+            if self._connect_to(cfg):
+                if index or self._current:
+                    log.warning("following through a fallback broker" if index else "back on the first broker",
+                                broker=cfg.url, position=index + 1)
+                self._current = index
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                self._probe = None
+                return True
+        return False
+
+    def _probe_first(self) -> None:
+        """While on a later broker: look at the first every ``probe_interval`` seconds (a
+        :class:`~dealer_station.publish.probe.BrokerProbe` on its own thread); once it answers, drop the
+        current connection: the next round connects to the first again (and asks for whatever went missing)."""
+        if not self._current or self._client is None:
+            return
+        first = self._brokers[0]
+        probe = self._probe
+        if probe is None:
+            if time.monotonic() >= self._probe_at:
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                try:
+                    self._probe = BrokerProbe(self._new_client(first, f"{self.client_id}-probe"), first).start()
+                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
+                    log.debug("broker probe not started", broker=first.url, error=repr(err))
+            return
+        if probe.result is None:
+            return   # still looking
+        self._probe = None
+        if not probe.result:
+            return
+        log.warning("the first broker answers again: switching back", broker=first.url,
+                    leaving=self._brokers[self._current].url)
+        self._flush()
+        try:
+            self._client.disconnect()
+        except Exception:  # noqa: BLE001 - best effort
+            pass
+        self._drop()
+
+    def _connect_to(self, cfg: BrokerConfig) -> bool:
         self._connack, self._lost = None, False
         client = None
         try:
-            client = self._new_client()
+            client = self._new_client(cfg)
             if cfg.protocol == "5":
                 client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
             else:
@@ -220,6 +276,7 @@ class Follower:
         self._client = client
         self._connects += 1
         self.tracker.nudge_all()     # whatever went missing while away shows up as gaps: ask at once
+        self.connected_url = cfg.url
         log.info("following", broker=cfg.url, topics=self.topics, client_id=self.client_id)
         if self.on_connected is not None:
             self.on_connected()

@@ -15,6 +15,7 @@ from dealer_station.publish.config import (
     drain_timeout_from,
     events_topic,
     parse_broker_url,
+    parse_broker_urls,
     status_topic,
     validate_table_id,
 )
@@ -23,4 +24,4 @@ from dealer_station.publish.publisher import OutboxBusyError, Publisher, Publish
 __all__ = ["DEFAULT_DRAIN_TIMEOUT", "BrokerConfig", "BrokerConfigError", "OutboxBusyError", "Publisher",
            "PublisherStats",
            "add_broker_arguments", "broker_config_from_args", "drain_timeout_from", "events_topic",
-           "parse_broker_url", "pending_count", "status_topic", "validate_table_id"]
+           "parse_broker_url", "parse_broker_urls", "pending_count", "status_topic", "validate_table_id"]

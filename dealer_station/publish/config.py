@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 __all__ = ["BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_broker_arguments",
-           "broker_config_from_args", "drain_timeout_from", "events_topic", "parse_broker_url", "status_topic",
-           "validate_table_id"]
+           "broker_config_from_args", "drain_timeout_from", "events_topic", "parse_broker_url", "parse_broker_urls",
+           "status_topic", "validate_table_id"]
 
 DEFAULT_DRAIN_TIMEOUT = 10.0
 """Seconds ``simulate`` and ``run`` wait on exit for the outbox to empty (issue: ``--drain-timeout``)."""
@@ -106,6 +106,13 @@ class BrokerConfig:
     replay_queue : int
         Replay requests waiting at most, 1-1000 (default 16); more are dropped with a ``queue_full``
         answer on ``baccarat/tables/{table_id}/replay/error`` (docs/events.md "Asking for events again").
+    fallbacks : tuple of BrokerConfig
+        Further brokers, in order of preference after this one (``--broker`` repeated, ``brokers = [...]``
+        in ``[broker]``): on a failed connection the next is tried; while on a later one the first is
+        probed every ``probe_interval`` seconds and taken back as soon as it answers (docs/events.md
+        "Several brokers"). Each has no fallbacks of its own. :attr:`endpoints` lists them all.
+    probe_interval : float
+        Seconds between looks at the first broker while connected to a later one, 0.1-3600 (default 30).
     """
 
     host: str
@@ -126,8 +133,16 @@ class BrokerConfig:
     protocol: str = "5"
     replay_batch: int = 500
     replay_queue: int = 16
+    fallbacks: tuple[BrokerConfig, ...] = ()
+    probe_interval: float = 30.0
 
     def __post_init__(self) -> None:
+        if not isinstance(self.fallbacks, tuple) or any(
+                not isinstance(b, BrokerConfig) or b.fallbacks for b in self.fallbacks):
+            raise BrokerConfigError("fallbacks must be a tuple of single brokers")
+        if isinstance(self.probe_interval, bool) or not isinstance(self.probe_interval, int | float) \
+                or not 0.1 <= self.probe_interval <= 3600:
+            raise BrokerConfigError(f"probe_interval {_short(self.probe_interval)} is not 0.1-3600 seconds")
         if self.protocol not in PROTOCOLS:
             raise BrokerConfigError(f"MQTT protocol {self.protocol!r} is not one of {', '.join(PROTOCOLS)}")
         if not self.host:
@@ -169,6 +184,16 @@ class BrokerConfig:
             user = quote(self.username, safe="") + (":***" if self.password is not None else "") + "@"
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{scheme}://{user}{host}:{self.port}"
+
+    @property
+    def endpoints(self) -> tuple[BrokerConfig, ...]:
+        """This broker then its fallbacks, in order of preference."""
+        return (self, *self.fallbacks)
+
+    @property
+    def urls(self) -> list[str]:
+        """Every broker's :attr:`url` (passwords hidden), in order of preference."""
+        return [b.url for b in self.endpoints]
 
     def client_id_for(self, table_id: str) -> str:
         """The MQTT client id used for ``table_id``."""
@@ -231,8 +256,52 @@ _MAPPING_KEYS = {
     "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
     "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
     "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
-    "enabled": bool, "protocol": str, "replay_batch": int, "replay_queue": int,
+    "enabled": bool, "protocol": str, "replay_batch": int, "replay_queue": int, "brokers": list,
+    "probe_interval": float,
 }
+
+_TUNING = ("keepalive", "backoff_min", "backoff_max", "window", "connect_timeout", "client_id", "protocol",
+           "replay_batch", "replay_queue", "probe_interval")
+"""Settings of the station's connection, not of one broker: the same for every broker of the list."""
+
+
+def _with_fallbacks(primary: BrokerConfig, others: list[BrokerConfig]) -> BrokerConfig:
+    """``primary`` with ``others`` as its fallbacks, each given the primary's tuning (:data:`_TUNING`)."""
+    if not others:
+        return primary
+    tuning = {k: getattr(primary, k) for k in _TUNING}
+    return replace(primary, fallbacks=tuple(replace(o, **tuning) for o in others))
+
+
+def parse_broker_urls(urls: list[str], **overrides: object) -> BrokerConfig:
+    """Brokers in order of preference: the first URL's config with the others as its ``fallbacks``.
+
+    Parameters
+    ----------
+    urls : list of str
+        1-16 broker URLs (see :func:`parse_broker_url`).
+    **overrides
+        Further :class:`BrokerConfig` fields, applied to every broker after its URL.
+
+    Raises
+    ------
+    BrokerConfigError
+        No URL, more than 16, or a malformed one (the message names it).
+    """
+    if not urls:
+        raise BrokerConfigError("no broker URL given")
+    if len(urls) > 16:
+        raise BrokerConfigError(f"{len(urls)} brokers given; at most 16")
+    return _with_fallbacks(parse_broker_url(urls[0], **overrides), [parse_broker_url(u, **overrides) for u in urls[1:]])
+
+
+def _broker_list(value: object, where: str) -> list[str]:
+    if not isinstance(value, list) or not value or not all(isinstance(u, str) and u.strip() for u in value):
+        raise BrokerConfigError(f"{where}: brokers should be a non-empty list of broker URLs "
+                                '(brokers = ["mqtt://a:1883", "mqtt://b:1883"])')
+    if len(value) > 16:
+        raise BrokerConfigError(f"{where}: brokers lists {len(value)} brokers; at most 16")
+    return [str(u) for u in value]
 
 
 def _build(values: Mapping[str, object], where: str) -> BrokerConfig:
@@ -255,8 +324,9 @@ def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
             ok = isinstance(value, int | float) and not isinstance(value, bool)
         if not ok:
             raise BrokerConfigError(f"[broker]: {key} = {value!r} should be a {kind.__name__}")
-    values = {k: v for k, v in section.items() if k not in ("url", "password_env", "drain_timeout", "enabled")}
-    for key in ("backoff_min", "backoff_max", "connect_timeout"):
+    values = {k: v for k, v in section.items()
+              if k not in ("url", "password_env", "drain_timeout", "enabled", "brokers")}
+    for key in ("backoff_min", "backoff_max", "connect_timeout", "probe_interval"):
         if key in values:
             try:
                 values[key] = float(values[key])  # type: ignore[arg-type]
@@ -270,6 +340,11 @@ def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
         if env not in os.environ:
             raise BrokerConfigError(f"[broker]: password_env names {env!r}, which is not set")
         values["password"] = os.environ[env]
+    if "brokers" in section:
+        if "url" in section or "host" in values or "port" in values or "tls" in values:
+            raise BrokerConfigError("[broker]: give either brokers or url or host/port/tls, not two of them")
+        urls = _broker_list(section["brokers"], "[broker]")
+        return _with_fallbacks(parse_broker_url(urls[0], **values), [parse_broker_url(u, **values) for u in urls[1:]])
     if "url" in section:
         if "host" in values or "port" in values or "tls" in values:
             raise BrokerConfigError("[broker]: give either url or host/port/tls, not both")
@@ -290,9 +365,10 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
     ``--broker-client-id``. Read them back with :func:`broker_config_from_args`.
     """
     group = parser.add_argument_group("publishing to the betting platform (MQTT)")
-    group.add_argument("--broker", metavar="URL", default=None,
+    group.add_argument("--broker", metavar="URL", default=None, action="append",
                        help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (overrides [broker] in the "
-                            "config); without one, events stay in the outbox")
+                            "config); repeat it for brokers to fail over to, in order of preference; without one, "
+                            "events stay in the outbox")
     group.add_argument("--table-id", metavar="ID", default=None,
                        help="table id used in topics baccarat/tables/ID/... (letters, digits, . _ -)")
     group.add_argument("--drain-timeout", metavar="SECONDS", type=float, default=None,
@@ -350,23 +426,31 @@ def broker_config_from_args(args: argparse.Namespace | None,
         "client_id": arg("broker_client_id"),
     }
     overrides = {k: v for k, v in overrides.items() if v is not None}
-    url = arg("broker")
-    if url:
-        carried = {}
-        if base is not None:  # keep tuning from the config file; the URL replaces the address and credentials
-            carried = {k: getattr(base, k) for k in ("keepalive", "backoff_min", "backoff_max", "window",
-                                                     "connect_timeout", "client_id", "ca_certs", "certfile",
-                                                     "keyfile", "tls_insecure", "protocol", "replay_batch",
-                                                     "replay_queue")}
+    given = arg("broker")
+    urls = [given] if isinstance(given, str) else [u for u in (given or []) if u]
+    if len(urls) > 16:
+        raise BrokerConfigError(f"--broker given {len(urls)} times; at most 16 brokers")
+    if urls:
+        def carried(url: str) -> dict[str, object]:
+            if base is None:
+                return {}
+            # keep tuning from the config file; the URL replaces the address and credentials
+            kept = {k: getattr(base, k) for k in ("keepalive", "backoff_min", "backoff_max", "window",
+                                                  "connect_timeout", "client_id", "ca_certs", "certfile",
+                                                  "keyfile", "tls_insecure", "protocol", "replay_batch",
+                                                  "replay_queue", "probe_interval")}
             if not str(url).lower().startswith(("mqtts:", "ssl:")):
-                carried = {k: v for k, v in carried.items() if k not in ("ca_certs", "certfile", "keyfile")}
-        return parse_broker_url(str(url), **{**carried, **overrides})
+                kept = {k: v for k, v in kept.items() if k not in ("ca_certs", "certfile", "keyfile")}
+            return kept
+
+        return _with_fallbacks(parse_broker_url(str(urls[0]), **{**carried(urls[0]), **overrides}),
+                               [parse_broker_url(str(u), **{**carried(u), **overrides}) for u in urls[1:]])
     if base is None:
         if overrides:
             raise BrokerConfigError("broker options were given without a broker: add --broker URL")
         return None
     try:
-        return replace(base, **overrides)
+        return _with_fallbacks(replace(base, **overrides), [replace(b, **overrides) for b in base.fallbacks])
     except BrokerConfigError as err:
         raise BrokerConfigError(f"[broker] with command-line options: {err}") from None
 

@@ -10,6 +10,10 @@ event twice, never a gap, and de-duplicates by ``event_id`` (DESIGN.md "Durabili
 The thread drives its paho-mqtt client itself (no paho network thread, no paho automatic
 reconnect): a fresh client per connection, so nothing but the outbox decides what is re-sent.
 
+With several brokers (``BrokerConfig.fallbacks``) each connection goes to the first of the list that
+answers; while on a later one the first is probed every ``probe_interval`` seconds and taken back when
+it answers. A switch is a reconnect like any other: sending resumes after the last acknowledged event.
+
 Before it sends an event, it checks it against the journal's hash chain
 (:class:`dealer_station.journal.anchor.EventCheck`: its anchor row's hash, recomputed, and the event's
 digest in that row's list). An event that does not match is not sent, nor any after it: the
@@ -48,6 +52,7 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
+from dealer_station.publish.probe import BrokerProbe
 from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
@@ -107,7 +112,8 @@ class PublisherStats:
     ``sent``: PUBLISH packets sent (re-sends included); ``published``: events marked acknowledged by this
     publisher; ``last_published_id``: the highest event id known acknowledged (0 before the first);
     ``connects``: successful connections; ``failed_attempts``: connection attempts that failed;
-    ``last_error``: the last connection or database error, or None.
+    ``last_error``: the last connection or database error, or None; ``broker``: the URL of the broker of
+    the current (or last) connection, of the list in order of preference (password hidden).
     """
 
     connected: bool
@@ -117,6 +123,7 @@ class PublisherStats:
     connects: int
     failed_attempts: int
     last_error: str | None
+    broker: str | None = None
 
 
 class Publisher:
@@ -162,6 +169,10 @@ class Publisher:
         self.events_topic = events_topic(table_id)
         self.status_topic = status_topic(table_id)
         self.client_id = config.client_id_for(table_id)
+        self._brokers = config.endpoints   # in order of preference (docs/events.md "Several brokers")
+        self._current = 0                  # index of the broker of the current (or last) connection
+        self._probe_at = 0.0               # monotonic time of the next look at the first broker
+        self._probe: BrokerProbe | None = None   # the look at the first broker under way
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
         self._on_refused = on_refused
@@ -280,7 +291,7 @@ class Publisher:
         """A snapshot of the counters (thread-safe)."""
         with self._lock:
             return PublisherStats(self._connected, self._n_sent, self._n_published, self._last_published,
-                                  self._connects, self._failed, self._last_error)
+                                  self._connects, self._failed, self._last_error, self._brokers[self._current].url)
 
     @property
     def refused(self) -> tuple[int, str] | None:
@@ -332,7 +343,8 @@ class Publisher:
                 setattr(self, key, value)
 
     def _run(self) -> None:
-        log.info("publisher started", table_id=self.table_id, broker=self.config.url, journal=str(self.db_path))
+        log.info("publisher started", table_id=self.table_id, broker=self.config.url,
+                 fallbacks=[b.url for b in self.config.fallbacks] or None, journal=str(self.db_path))
         conn: sqlite3.Connection | None = None
         try:
             while not self._stop.is_set():
@@ -352,6 +364,8 @@ class Publisher:
                         continue
                 try:
                     self._step(conn)
+                    if self._client is not None:
+                        self._probe_first()   # on a fallback broker: back to the first once it answers
                 except sqlite3.Error as err:
                     self._set(_last_error=f"journal: {err}")
                     log.error("publisher journal error", table_id=self.table_id, error=str(err))
@@ -414,13 +428,14 @@ class Publisher:
             body["last_event_id"] = self.replay.last_acknowledged
         return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
 
-    def _new_client(self) -> mqtt.Client:
-        cfg = self.config
+    def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
+        cfg = cfg or self.config
+        client_id = client_id or self.client_id
         if cfg.protocol == "5":
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5,
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
                                  reconnect_on_failure=False)
         else:
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
+            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
                                  protocol=mqtt.MQTTv311, reconnect_on_failure=False)
         client.connect_timeout = cfg.connect_timeout
         client.max_inflight_messages_set(cfg.window)
@@ -458,12 +473,66 @@ class Publisher:
             self._acked.add(event_id)
 
     def _connect(self) -> bool:
-        """One connection attempt, bounded by ``connect_timeout``; True when connected."""
-        cfg = self.config
+        """One connection attempt per broker, in order of preference, each bounded by ``connect_timeout``;
+        True when connected (to the first that answered). While on a later broker, the first is probed every
+        ``probe_interval`` seconds (:meth:`_probe_first`)."""
+        for index, cfg in enumerate(self._brokers):
+            if self._stop.is_set():
+                return False
+            if self._connect_to(cfg):
+                if index != self._current or index:
+                    log.warning("publishing through a fallback broker" if index else "back on the first broker",
+                                table_id=self.table_id, broker=cfg.url, position=index + 1,
+                                resend_from=self._last_published + 1)
+                self._current = index
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                self._probe = None
+                return True
+        return False
+
+    def _probe_first(self) -> None:
+        """While on a later broker: look at the first every ``probe_interval`` seconds (a
+        :class:`~dealer_station.publish.probe.BrokerProbe` on its own thread, so sending goes on meanwhile);
+        once it answers, leave the current broker (its retained status says ``offline``, ``switched_broker``)
+        and connect to the first again. Sending resumes after the last acknowledged event (the outbox decides,
+        as after any reconnect)."""
+        if not self._current:
+            return
+        first = self._brokers[0]
+        probe = self._probe
+        if probe is None:
+            if time.monotonic() >= self._probe_at:
+                self._probe_at = time.monotonic() + self.config.probe_interval
+                try:
+                    self._probe = BrokerProbe(self._new_client(first, f"{self.client_id}-probe"), first).start()
+                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
+                    log.debug("broker probe not started", table_id=self.table_id, error=repr(err))
+            return
+        if probe.result is None:
+            return   # still looking
+        self._probe = None
+        if not probe.result:
+            return
+        client = self._client
+        if client is not None:   # tell the consumers still on this broker that the station went elsewhere
+            try:
+                info = client.publish(self.status_topic, self._status_payload("offline", "switched_broker"),
+                                      qos=1, retain=True)
+                deadline = time.monotonic() + 1.0
+                while not info.is_published() and time.monotonic() < deadline and not self._lost:
+                    if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
+                        break
+            except Exception as err:  # noqa: BLE001 - best effort: the station leaves this broker anyway
+                log.warning("switched_broker status not published", table_id=self.table_id, error=repr(err))
+        self._lose(f"the first broker {first.url} answers again")
+        self._lost_at = None   # no back-off: connect to the first broker at once
+
+    def _connect_to(self, cfg: BrokerConfig) -> bool:
+        """One connection attempt to ``cfg``, bounded by ``connect_timeout``; True when connected."""
         client: mqtt.Client | None = None
         self._connack, self._connack_reason, self._lost = None, "", False
         try:
-            client = self._new_client()   # TLS set-up reads the CA/certificate files: it may fail too
+            client = self._new_client(cfg)   # TLS set-up reads the CA/certificate files: it may fail too
             if cfg.protocol == "5":   # no session state at the broker: the outbox decides what is re-sent
                 client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
             else:

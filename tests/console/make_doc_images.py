@@ -1,9 +1,9 @@
 """Take the console pictures of docs/console.md: ``python tests/console/make_doc_images.py [OUT_DIR]``.
 
 Runs the real station (controller, in-memory journal, simulated shoe seeded 7, a throw-away
-supervisor account) offscreen at 1920×1080 and saves dealer.png (a dealt round), dealer-misread.png
-(a misread asking for a rescan) and supervisor.png (a round paused by the misread limit, a void
-being prepared).
+supervisor account) offscreen at 1920×1080 and saves sign-in.png (the dealer's sign-in, nobody signed
+in yet), dealer.png (a dealt round), dealer-misread.png (a misread asking for a rescan) and
+supervisor.png (a round paused by the misread limit, a void being prepared).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def main(out: Path) -> int:
     Accounts(tmp / "accounts.json").add("sue", "supervisor", "1234")
     station = open_station(None, "sim?seed=7", ":memory:", tmp / "accounts.json")
     win = MainWindow(station.controller, station.source, authenticate=station.authenticate,
-                     load_shoe=station.load_shoe, sound=lambda: None)
+                     load_shoe=station.load_shoe, sound=lambda: None, dealer_note=station.dealer_note)
     win.resize(1920, 1080)
     win.show()
     win.start()
@@ -45,6 +45,12 @@ def main(out: Path) -> int:
 
     while not win.host.snapshot().connected:
         pump(0.01)
+    win.sign_in.user_edit.setText("sue")
+    for digit in "12":
+        win.sign_in.key_pin(digit)
+    pump()
+    win.save_png(out / "sign-in.png")
+    win.dealer_sign_in("sue", "1234", "pin")  # a supervisor may deal
     win.run_auto(11)
     pump()
     win.save_png(out / "dealer.png")

@@ -166,6 +166,7 @@ def station(tmp_path):
     accounts = tmp_path / "accounts.json"
     Accounts(accounts).add("sue", "supervisor", "1234")
     opened = open_station(None, "sim?seed=11", tmp_path / "journal.sqlite", accounts)
+    opened.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
     yield opened
     opened.close()
 

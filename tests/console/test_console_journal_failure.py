@@ -15,6 +15,7 @@ def test_a_full_disk_is_named_on_the_supervisor_screen_and_closing_is_a_stop(qtb
     accounts = tmp_path / "accounts.json"
     Accounts(accounts).add("sue", "supervisor", "1234")
     station = open_station(None, "sim?seed=7", tmp_path / "j.sqlite", accounts)
+    station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
     try:
         win = console(station.controller, station.source, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)

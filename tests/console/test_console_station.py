@@ -27,6 +27,8 @@ def station_factory(tmp_path):
     def make(journal="journal.sqlite", shoe="sim?seed=7"):
         station = open_station(None, shoe, tmp_path / journal, accounts)
         opened.append(station)
+        if station.controller.signed_in is None:
+            station.controller.sign_in("dan", "0000")  # a dealer signs in before betting can open
         return station
 
     yield make

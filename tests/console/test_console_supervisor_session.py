@@ -34,6 +34,8 @@ def table(tmp_path, console):
     def make(idle: float = 60.0):
         station = open_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
         opened.append(station)
+        if station.controller.signed_in is None:
+            station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
         clock = Clock()
         win = console(station.controller, station.source, authenticate=station.authenticate,
                       load_shoe=station.load_shoe, supervisor_idle_seconds=idle, clock=clock)

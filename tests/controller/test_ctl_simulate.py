@@ -38,7 +38,8 @@ def test_simulate_output_format_and_rules():
     assert [e["shoe"] for e in ends] == [1, 2] and lines[-1] == ends[-1]
     for line in rounds:
         assert set(line) == {"shoe", "round", "status", "player", "banker", "player_total", "banker_total",
-                             "winner", "available_bets", "last_round"}
+                             "winner", "available_bets", "last_round", "dealer"}
+        assert line["dealer"] == "auto"  # no [table] dealer, no --dealer: the automatic dealer's id
         outcome, _ = deal_round(parse_cards([line["player"][0], line["banker"][0], line["player"][1],
                                              line["banker"][1], *line["player"][2:], *line["banker"][2:]]))
         assert (line["player_total"], line["banker_total"], line["winner"]) == (
@@ -236,7 +237,7 @@ def test_listener_errors_never_stop_the_table(tmp_path):
 def test_run_simulation_in_process_matches_the_command(tmp_path):
     cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
     lines: list[dict] = []
-    run_simulation(Controller(cfg, Journal(":memory:")), seed=5, shoes=1, emit=lines.append)
+    run_simulation(Controller(cfg, Journal(":memory:")), seed=5, shoes=1, emit=lines.append, dealer="auto")
     assert [json.dumps(x) for x in lines] == run_cli("simulate", "--json", "--seed", "5", "--decks", "2"
                                                      ).stdout.splitlines()
 

@@ -197,3 +197,10 @@ def test_finish_stops_the_publisher_even_when_the_outbox_cannot_be_counted(tmp_p
     with pytest.raises(sqlite3.OperationalError):
         publishing.finish()
     assert not publishing.publisher.running
+
+
+def test_the_station_configuration_takes_the_replay_bounds_of_its_broker_section():
+    from dealer_station.app.config import config_from_dict
+
+    cfg = config_from_dict({"broker": {"url": "mqtt://127.0.0.1:1883", "replay_batch": 100, "replay_queue": 4}})
+    assert cfg.broker["replay_batch"] == 100 and cfg.broker["replay_queue"] == 4

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller
-from dealer_station.app.replay.player import RecordedAuthority
+from dealer_station.app.replay.player import RecordedAuthority, dealer_act
 from dealer_station.app.replay.session import EPOCH, _parse_time, frame_from_body
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.frames import ConnectionLost
@@ -56,8 +56,8 @@ def _feed(controller: Controller, body: dict) -> None:
         controller.recorded_journal_event(body)
     elif kind == "dealer":
         try:
-            controller.dealer(str(body.get("act")), **dict(body.get("args") or {}))
-        except ActRefused:
+            dealer_act(controller, str(body.get("act")), dict(body.get("args") or {}))
+        except (ActRefused, AuthError):
             pass  # journaled and decided: compared like any other decision
     elif kind == "timer":
         controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp

@@ -29,7 +29,7 @@ from drivers.codecs import Codec, make_codec
 from drivers.errors import ShoeConfigError
 from drivers.frames import Connected, ConnectionLost, Garbage
 
-__all__ = ["FAST_GC_THRESHOLD", "ROUND_KINDS", "RecordedAuthority", "ReplayResult", "Replayer",
+__all__ = ["FAST_GC_THRESHOLD", "ROUND_KINDS", "RecordedAuthority", "ReplayResult", "Replayer", "dealer_act",
            "round_line"]
 
 ROUND_KINDS = ("round_completed", "round_voided", "shoe_ended")
@@ -52,10 +52,25 @@ class RecordedAuthority:
     user as a supervisor (an empty user name is still refused with ``AuthError("unknown_user")``).
     """
 
+    recorded = True
+    """A recorded dealer sign-in is taken as it was checked at the table (:meth:`Controller.sign_in`)."""
+
     def authenticate(self, user: str, pin: str, role: str = "supervisor") -> None:
         """Accept a recorded, non-empty user. Raises AuthError for an empty one."""
         if not str(user or "").strip():
             raise AuthError("unknown_user", "a recorded supervisor act has no user")
+
+
+def dealer_act(controller: Controller, act: str, args: dict) -> None:
+    """A recorded dealer act given to ``controller``: a sign-in or sign-out (who is at the table) through
+    :meth:`Controller.sign_in` / :meth:`Controller.sign_out` (the recorded check stands), any other act
+    through :meth:`Controller.dealer`. Raises ActRefused, AuthError as they do."""
+    if act == "sign_in":
+        controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or "pin"))
+    elif act == "sign_out":
+        controller.sign_out()
+    else:
+        controller.dealer(act, **args)
 
 
 def round_line(fact: Fact) -> dict:
@@ -300,7 +315,7 @@ class Replayer:
         try:
             if by == "dealer":
                 self.result.dealer_acts += 1
-                self.controller.dealer(name, **args)
+                dealer_act(self.controller, name, args)
             elif by == "publisher":
                 self.controller.event_refused(int(args.get("event_id") or 0), str(args.get("problem") or ""))
             elif by == "timer":

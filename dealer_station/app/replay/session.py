@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from dealer_station.domain.table import DEALER_ACTS, SUPERVISOR_ACTS
+from dealer_station.domain.table import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
 from drivers.codecs import CODECS
 from drivers.errors import ShoeConfigError
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
@@ -242,8 +242,8 @@ def _act(obj: dict) -> dict:
     if not isinstance(args, dict):
         raise ValueError("args must be an object")
     if by == "dealer":
-        if act not in DEALER_ACTS:
-            raise ValueError(f"dealer act {act!r}: use one of {', '.join(DEALER_ACTS)}")
+        if act not in DEALER_ACTS and act not in STAFF_ACTS:
+            raise ValueError(f"dealer act {act!r}: use one of {', '.join(DEALER_ACTS + STAFF_ACTS)}")
         return {"by": "dealer", "act": act, "args": args}
     if by == "timer":
         return {"by": "timer", "act": "close_betting", "args": {}}
