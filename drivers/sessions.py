@@ -11,6 +11,15 @@ per chunk of bytes as the reader got it::
 flushed when written, so a crash loses at most the line being written; a torn last line (no
 newline, not JSON) is dropped on reading, with a warning naming the file and line.
 
+Besides ``rx`` (what the shoe sent) a session may hold ``tx`` lines (bytes sent to the shoe, with
+``hex``), ``link`` lines (``{"t", "dir": "link", "event": "connected" | "lost", "detail"}``) and
+``act`` lines (a dealer's, supervisor's or the betting timer's act, replayed by QA replay:
+``{"t", "dir": "act", "by": "dealer" | "supervisor" | "timer", "act", "args", ...}``); lines of
+another ``dir`` are kept as they are, for readers that know them. :func:`parse_session` is the one
+reader: every line, each with its time checked (a number of seconds, finite, not negative, not
+past :data:`MAX_SESSION_SECONDS`, never before the previous line's), for ``--shoe replay:`` and QA
+replay alike.
+
 Also read here: umockdev tty scripts (``hw_fixtures/serial/*.script``), whose ``r`` lines
 are what a device sent, with the delay in milliseconds since the previous operation.
 """
@@ -24,21 +33,25 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 import structlog
 
 from drivers.errors import ShoeError
+from drivers.frames import Connected, ConnectionLost
 
-__all__ = ["SESSION_FORMAT", "SessionFormatError", "SessionRecorder", "Session", "read_session", "iter_chunks",
-           "read_tty_script", "escape_script", "unescape_script"]
+__all__ = ["MAX_SESSION_SECONDS", "SESSION_FORMAT", "SessionFormatError", "SessionLine", "SessionRecorder", "Session",
+           "check_time", "link_event", "parse_session", "read_session", "iter_chunks", "read_tty_script",
+           "torn_line_message", "escape_script", "unescape_script"]
 
 log = structlog.get_logger(__name__)
 
 SESSION_FORMAT = "dealer-station-shoe-session"
 """Value of the header's ``format`` key."""
+
 MAX_SESSION_SECONDS = 366 * 86400.0
-"""Latest time a session line may carry, seconds from the start (a year): later is no recording."""
+"""Latest time a session or script line may carry, seconds from its start (a year): later is no
+recording (a corrupt file, that would overflow a replay's clock or stall its pacing)."""
 
 
 class SessionFormatError(ShoeError, ValueError):
@@ -137,14 +150,39 @@ class SessionRecorder:
         self.close()
 
 
+class SessionLine(NamedTuple):
+    """One line of a session after its header, its time checked.
+
+    ``t``: seconds from the session's start (float, finite, 0 <= t <= :data:`MAX_SESSION_SECONDS`, never
+    less than the previous line's); ``dir``: ``"rx"`` (the default), ``"tx"``, ``"link"``, ``"act"`` or
+    another direction as written; ``data``: the bytes of an ``rx``/``tx`` line (``b""`` for others);
+    ``fields``: the line's JSON object as written; ``number``: its line number in the file (1-based).
+    Immutable (a named tuple: a session has one per read, made fast).
+    """
+
+    t: float
+    dir: str
+    data: bytes
+    fields: dict
+    number: int
+
+
 @dataclass
 class Session:
-    """A recorded session: ``header`` dict and ``chunks`` list of ``(t seconds, bytes)``."""
+    """A recorded session: ``header`` dict and ``lines`` (every :class:`SessionLine` after the header).
+
+    Iterating gives the ``rx`` chunks ``(t seconds, bytes)``, as :attr:`chunks` lists them.
+    """
 
     header: dict
-    chunks: list[tuple[float, bytes]] = field(default_factory=list)
+    lines: list[SessionLine] = field(default_factory=list)
     dropped: str | None = None
     """The torn last line that was dropped (``FILE:LINE: ...``), or None."""
+
+    @property
+    def chunks(self) -> list[tuple[float, bytes]]:
+        """What the shoe sent: ``(t seconds, bytes)`` of each ``rx`` line, in order."""
+        return [(line.t, line.data) for line in self.lines if line.dir == "rx"]
 
     def __iter__(self) -> Iterator[tuple[float, bytes]]:
         return iter(self.chunks)
@@ -155,17 +193,150 @@ class Session:
         return b"".join(d for _, d in self.chunks)
 
 
-def read_session(path: str | os.PathLike) -> Session:
-    """Read a session file written by :class:`SessionRecorder`.
+_SCAN = json.JSONDecoder().scan_once
 
-    Only ``"dir": "rx"`` chunks are kept. A torn last line (no newline and not JSON: a crash while
-    writing) is dropped: logged as ``session_torn_line_dropped`` (a warning naming the file and
-    line) and kept in :attr:`Session.dropped`.
+
+def _json_line(line: str) -> object:
+    """The one JSON value of a session line, as ``json.loads(line)`` reads it (same value, same errors),
+    without its per-call set-up on the usual line (a session has a line per read). Raises ValueError
+    (RecursionError for nesting too deep)."""
+    text = line.strip(" \t\r\n")
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError):
+        return json.loads(line)  # not JSON: json.loads says where, in its own words
+    if end != len(text):
+        return json.loads(line)  # extra data after the value
+    return value
+
+
+def torn_line_message(where: str, line: str) -> str:
+    """What is said of a torn last line ``where`` (``FILE:LINE``) that was dropped."""
+    return (f"{where}: the last line is torn (no newline, not JSON: the recording stopped while writing it); "
+            f"dropped, not replayed: {line[:80]!r}")
+
+
+def check_time(t: object, previous: float) -> float:
+    """A line's ``t`` as seconds from the session's start, checked; ``previous``: the last line's.
+
+    Raises ValueError when ``t`` is not a number of seconds (finite, 0 <= t <= :data:`MAX_SESSION_SECONDS`)
+    or is before ``previous`` (the recorder's clock is monotonic: a line that goes back is a damaged file).
+    """
+    try:
+        seconds = float(t)  # type: ignore[arg-type]  # TypeError / ValueError for what is no number
+    except OverflowError as err:  # an integer of 400 digits
+        raise ValueError(f"t={str(t)[:20]}... is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}") from err
+    if not 0 <= seconds <= MAX_SESSION_SECONDS:  # nan, Infinity, 1e308: no reader's clock gets there
+        raise ValueError(f"t={seconds!r} is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}")
+    if seconds < previous:
+        raise ValueError(f"t={seconds} goes back in time (previous line t={previous})")
+    return seconds
+
+
+def link_event(fields: dict) -> Connected | ConnectionLost:
+    """The frame of a ``link`` line (or journal input): ``event`` ``connected`` or ``lost``, ``detail`` text.
+
+    Raises ValueError for another event.
+    """
+    event = fields.get("event")
+    detail = str(fields.get("detail") or "")
+    if event == "connected":
+        return Connected(detail)
+    if event == "lost":
+        return ConnectionLost(detail or None)
+    raise ValueError(f"link event {event!r}: use 'connected' or 'lost'")
+
+
+def _check_act(fields: dict) -> None:
+    """The shape of an ``act`` line (the act's name is the replay's to check). Raises ValueError."""
+    by = fields.get("by")
+    if not isinstance(fields.get("args") or {}, dict):
+        raise ValueError("args must be an object")
+    if by == "supervisor":
+        for key in ("user", "reason", "note"):
+            if not isinstance(fields.get(key), str) or not fields[key].strip():
+                raise ValueError(f"a supervisor act needs {key!r} (text)")
+    elif by not in ("dealer", "timer"):
+        raise ValueError(f"act by {by!r}: use 'dealer', 'supervisor' or 'timer'")
+    if by != "timer" and not isinstance(fields.get("act"), str):
+        raise ValueError(f"act {fields.get('act')!r}: name the act (text)")
+
+
+def parse_session(text: str, path: str | os.PathLike) -> Session:
+    """Every line of a session file's ``text`` (``path`` names it in messages), each with its time checked.
+
+    The first non-blank line is the header (``format`` = :data:`SESSION_FORMAT`); after it each
+    non-blank line is a JSON object with ``t`` (:func:`check_time`: finite, 0 to
+    :data:`MAX_SESSION_SECONDS`, in order) and ``dir`` (default ``"rx"``). ``rx`` and ``tx`` lines
+    need ``hex``; ``link`` lines a known ``event`` (:func:`link_event`); ``act`` lines ``by`` (and a
+    supervisor's ``user``, ``reason`` and ``note``) and ``args`` an object. A last line that has no
+    newline and is not JSON is torn (the recorder stopped while writing it): it is dropped and named
+    in :attr:`Session.dropped`; nothing is logged here (the caller says it its own way).
+
+    Returns a :class:`Session`. Raises SessionFormatError naming ``FILE:LINE`` for the header or any
+    other bad line.
+    """
+    lines = text.split("\n")
+    torn_last = not text.endswith("\n")
+    session: Session | None = None
+    out: list[SessionLine] = []
+    append = out.append
+    new_line = tuple.__new__  # a SessionLine without the named tuple's keyword handling (one per line)
+    last_t = 0.0
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        number = index + 1
+        try:
+            obj = _json_line(line)
+        except (ValueError, RecursionError) as err:  # JSONDecodeError, a number too long, nesting too deep
+            if number == len(lines) and torn_last:
+                if session is not None:  # (a torn header alone is an empty session: refused below)
+                    session.dropped = torn_line_message(f"{path}:{number}", line)
+                break
+            raise SessionFormatError(f"{path}:{number}: bad session line ({err}): "
+                                     f"{line[:80]!r}") from err
+        if session is None:
+            if not isinstance(obj, dict) or obj.get("format") != SESSION_FORMAT:
+                found = obj.get("format") if isinstance(obj, dict) else None
+                raise SessionFormatError(f"{path}:{number}: not a shoe session (header format is {found!r}, "
+                                         f"expected {SESSION_FORMAT!r})")
+            session = Session(obj)
+            continue
+        try:
+            if not isinstance(obj, dict):
+                raise ValueError("not a JSON object")
+            t = obj["t"]
+            if t.__class__ is not float or not last_t <= t <= MAX_SESSION_SECONDS:  # (NaN fails it too)
+                t = check_time(t, last_t)  # the usual line skips the call; the rest is checked there
+            direction = obj.get("dir", "rx")
+            if direction == "rx" or direction == "tx":
+                append(new_line(SessionLine, (t, direction, bytes.fromhex(obj["hex"]), obj, number)))
+            else:
+                if direction == "link":
+                    link_event(obj)
+                elif direction == "act":
+                    _check_act(obj)
+                append(new_line(SessionLine, (t, direction, b"", obj, number)))
+        except (ValueError, KeyError, TypeError) as err:
+            raise SessionFormatError(f"{path}:{number}: bad session line ({err}): {line[:80]!r}") from err
+        last_t = t
+    if session is None:
+        raise SessionFormatError(f"{path} is empty: no session header")
+    session.lines = out
+    return session
+
+
+def read_session(path: str | os.PathLike) -> Session:
+    """Read a session file written by :class:`SessionRecorder` (:func:`parse_session`: every line, times checked).
+
+    A torn last line (no newline and not JSON: a crash while writing) is dropped: logged as
+    ``session_torn_line_dropped`` (a warning naming the file and line) and kept in :attr:`Session.dropped`.
 
     Raises
     ------
     SessionFormatError
-        Missing file, wrong format, or a bad line other than the last; names the line.
+        Missing file, wrong format, a bad time, or a bad line other than a torn last one; names the line.
     """
     path = Path(path)
     try:
@@ -174,43 +345,11 @@ def read_session(path: str | os.PathLike) -> Session:
         raise SessionFormatError(f"cannot read session {path}: {err.strerror}") from err
     except UnicodeDecodeError as err:
         raise SessionFormatError(f"{path} is not a session file (not UTF-8 text)") from err
-    lines = text.split("\n")
-    torn_last = not text.endswith("\n")
-    session: Session | None = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        is_last = number == len(lines)
-        try:
-            obj = json.loads(line)
-            if not isinstance(obj, dict):
-                raise ValueError("not an object")
-            if session is None:
-                if obj.get("format") != SESSION_FORMAT:
-                    raise SessionFormatError(f"{path}:{number}: not a shoe session (header format is "
-                                             f"{obj.get('format')!r}, expected {SESSION_FORMAT!r})")
-                session = Session(obj)
-                continue
-            if obj.get("dir", "rx") != "rx":
-                continue
-            t = float(obj["t"])
-            if not 0 <= t <= MAX_SESSION_SECONDS:  # nan, Infinity, 1e308: no reader's clock gets there
-                raise ValueError(f"t={t!r} is not a time in seconds from 0 to {MAX_SESSION_SECONDS:g}")
-            data = bytes.fromhex(obj["hex"])
-        except SessionFormatError:
-            raise
-        except (ValueError, KeyError, TypeError, OverflowError, RecursionError) as err:
-            if is_last and torn_last:
-                if session is not None:  # (a torn header alone is an empty session: refused below)
-                    session.dropped = (f"{path}:{number}: the last line is torn (no newline, not JSON: the "
-                                       f"recording stopped while writing it); dropped, not replayed: {line[:80]!r}")
-                    log.warning("session_torn_line_dropped", path=str(path), line=number, text=line[:80],
-                                chunks=len(session.chunks))
-                break
-            raise SessionFormatError(f"{path}:{number}: bad session line ({err}): {line[:80]!r}") from err
-        session.chunks.append((t, data))
-    if session is None:
-        raise SessionFormatError(f"{path} is empty: no session header")
+    session = parse_session(text, path)
+    if session.dropped is not None:
+        lines = text.split("\n")
+        log.warning("session_torn_line_dropped", path=str(path), line=len(lines), text=lines[-1][:80],
+                    chunks=len(session.chunks))
     return session
 
 
@@ -257,7 +396,9 @@ def read_tty_script(path: str | os.PathLike) -> list[tuple[float, bytes]]:
     ``t`` accumulates the delays of every operation (``r`` and ``w``). ``#`` comments and ``f``
     lines are skipped; ``Q`` ends the script.
 
-    Raises SessionFormatError for a missing file or a malformed line (names the line).
+    Raises SessionFormatError for a missing file or a malformed line (names the line): an unknown
+    operation, a delay that is not a whole number of milliseconds or is negative (time goes back), or
+    a time past :data:`MAX_SESSION_SECONDS`.
     """
     path = Path(path)
     try:
@@ -281,6 +422,11 @@ def read_tty_script(path: str | os.PathLike) -> list[tuple[float, bytes]]:
             raise SessionFormatError(f"{path}:{number}: delay {delay!r} is not a number of milliseconds") from err
         if op == "f":
             continue
+        if ms < 0:
+            raise SessionFormatError(f"{path}:{number}: delay {ms} ms goes back in time (a delay is 0 or more)")
+        if ms > (MAX_SESSION_SECONDS - t) * 1000.0:  # (compared before dividing: a huge delay is no float)
+            raise SessionFormatError(f"{path}:{number}: delay {delay[:20]} ms takes the script past a year "
+                                     f"({MAX_SESSION_SECONDS:g} s): no recording is that long")
         t += ms / 1000.0
         if op == "r":
             chunks.append((round(t, 6), unescape_script(data)))

@@ -1,13 +1,27 @@
 """The automatic dealer: opens and closes betting at once, confirms results, starts new shoes, and
-asks the shoe for the next card whenever the table wants one (issue 3, "Headless commands")."""
+asks the shoe for the next card whenever the table wants one (issue 3, "Headless commands").
+
+One dealer for every caller: the station's ``--auto``, ``simulate`` and the console's automatic
+mode pull cards with :meth:`AutoDealer.step`; a QA replay, whose cards come from the recording,
+calls :meth:`AutoDealer.before_frame` before each recorded frame and :meth:`AutoDealer.finish` at
+its end.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import structlog
+
 from dealer_station.app.controller import ActRefused, Controller
+from dealer_station.domain.table import CARD_STATES
 
 __all__ = ["AutoDealer"]
+
+_log = structlog.get_logger("dealer_station.autodealer")
+
+_MAX_ACTS_BEFORE_A_FRAME = 8
+"""Acts :meth:`AutoDealer.before_frame` does at most before one frame (from a shoe's end to a card: 4)."""
 
 
 class AutoDealer:
@@ -20,7 +34,8 @@ class AutoDealer:
     draw:
         Pulls the next card from the shoe; the frame reaches the controller (directly, or through
         the reader's queue). Called only when the table expects a card. Returning ``False`` means
-        no card came out (the shoe is unplugged): the dealer draws again at its next step.
+        no card came out (the shoe is unplugged): the dealer draws again at its next step. None
+        (a replay: the recording brings the cards) for a dealer driven by :meth:`before_frame` only.
     new_shoe:
         Called with the new shoe's number just before the dealer starts it (the simulator loads
         a freshly shuffled shoe there).
@@ -28,20 +43,24 @@ class AutoDealer:
         Stop after this many shoes have ended (None: never stop).
 
     :meth:`step` does one thing and returns what it did (``None`` when it has nothing to do:
-    finished, paused, or waiting for a drawn card to arrive).
+    finished, paused, or waiting for a drawn card to arrive). :meth:`before_frame` does the acts a
+    frame that is coming anyway needs. :attr:`acts` counts the dealer acts asked of the table.
     """
 
-    def __init__(self, controller: Controller, draw: Callable[[], bool | None], *,
+    def __init__(self, controller: Controller, draw: Callable[[], bool | None] | None = None, *,
                  new_shoe: Callable[[int], None] | None = None, shoes: int | None = None) -> None:
         self.controller = controller
         self.draw = draw
         self.new_shoe = new_shoe
         self.shoes = shoes
         self.waiting = False
+        self.acts = 0
+        """Dealer acts asked of the table so far (refused ones too)."""
         self._frames_seen = controller.frames_in_shoe
         # A real Controller answers state and shoe number without building a whole snapshot;
         # any other table object (a console test double) is asked for its snapshot.
         self._cheap_view = isinstance(controller, Controller)
+        self._machine = controller.machine if self._cheap_view else None
 
     def _where(self) -> tuple[str, int]:
         """``(state, shoe number)`` as the controller's snapshot shows them."""
@@ -68,6 +87,12 @@ class AutoDealer:
         except ActRefused:
             return None
 
+    def _act(self, act: str) -> str:
+        """Ask the table for dealer act ``act`` (counted); raises ActRefused as the controller does."""
+        self.acts += 1
+        self.controller.dealer(act)
+        return act
+
     def _step(self) -> str | None:
         state, shoe_number = self._where()
         if self.waiting:
@@ -79,28 +104,67 @@ class AutoDealer:
                 return None
             if self.new_shoe is not None:
                 self.new_shoe(shoe_number + 1)
-            self.controller.dealer("new_shoe")
-            return "new_shoe"
+            return self._act("new_shoe")
         if state == "shuffle":
-            self.controller.dealer("shuffled")
-            return "shuffled"
+            return self._act("shuffled")
         if state == "ready":
-            self.controller.dealer("open_betting")
-            return "open_betting"
+            return self._act("open_betting")
         if state == "betting_open":
-            self.controller.dealer("close_betting")
-            return "close_betting"
+            return self._act("close_betting")
         if state == "result":
-            self.controller.dealer("confirm_result")
-            return "confirm_result"
-        if state in ("burn_indicator", "burning", "betting_closed", "dealing"):
+            return self._act("confirm_result")
+        if state in ("burn_indicator", "burning", "betting_closed", "dealing") and self.draw is not None:
             self._frames_seen = self.controller.frames_in_shoe
             self.waiting = True
             if self.draw() is False:
                 self.waiting = False
                 return None
             return "draw"
-        return None  # paused: only a supervisor can go on
+        return None  # paused: only a supervisor can go on (or no draw: the frames come by themselves)
+
+    def before_frame(self, frame: object) -> None:
+        """Act until the table is where ``frame``, coming anyway (a replay's recorded frame), can be read.
+
+        Starts a shoe, confirms a result, opens and closes betting until the table expects a card (as
+        :meth:`step` does, who draws only once betting is closed: a cut card between rounds is read with
+        the next round's betting closed, so that round is the shoe's last, RULES.md §1). In ``shuffle``
+        the frame is the indicator card (a card there implies ``shuffled``); a paused table is left to a
+        supervisor (RULES.md §5). At most 8 acts; a refused act is logged (``auto_act_refused``) and the
+        frame decides the rest. Raises nothing.
+        """
+        machine = self._machine
+        for _ in range(_MAX_ACTS_BEFORE_A_FRAME):
+            state = machine.state if machine is not None else self._where()[0]
+            if state in CARD_STATES or state == "paused":
+                return
+            if state in ("no_shoe", "shoe_end"):
+                shoe_number = self.controller.shoe_number
+                if self.shoes is not None and shoe_number >= self.shoes:
+                    return
+                if self.new_shoe is not None:
+                    self.new_shoe(shoe_number + 1)
+                act = "new_shoe"
+            elif state == "result":
+                act = "confirm_result"
+            elif state == "ready":
+                act = "open_betting"
+            elif state == "betting_open":
+                act = "close_betting"
+            else:
+                return
+            try:
+                self._act(act)
+            except ActRefused as err:  # journaled by the controller; the frame decides the rest
+                _log.warning("auto_act_refused", act=act, why=err.why)
+
+    def finish(self) -> None:
+        """At the end of a recording: confirm a dealt round, so that its result is issued. Raises nothing."""
+        state = self._machine.state if self._machine is not None else self._where()[0]
+        if state == "result":
+            try:
+                self._act("confirm_result")
+            except ActRefused as err:
+                _log.warning("auto_act_refused", act="confirm_result", why=err.why)
 
     def run(self, limit: int | None = None, stop: Callable[[], bool] | None = None) -> int:
         """Step until there is nothing to do (or ``stop()`` is true); return the number of actions."""

@@ -219,7 +219,7 @@ def _run_console(args, config, session, expected: list[dict] | None, emit) -> in
     from dealer_station.journal import Journal, JournalError
 
     try:
-        from dealer_station.app.replay_console import run_replay_console
+        from dealer_station.console.replay_panel import run_replay_console
     except ImportError as err:
         raise CliError(f"--console needs the dealer console (PySide6): {err}") from None
     try:

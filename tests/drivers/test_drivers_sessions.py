@@ -367,3 +367,76 @@ def test_a_replay_shoe_of_a_torn_session_warns_which_line_it_dropped(tmp_path):
     assert [type(e).__name__ for e in got][:3] == ["Connected", "CardRead", "CardRead"]
     warned = [e for e in logs if e["event"] == "session_torn_line_dropped"]
     assert len(warned) == 1 and warned[0]["line"] == 4
+
+
+# -- one reader: every line with its time checked -----------------------------------------------------
+
+def test_the_reader_returns_every_line_with_its_time(tmp_path):
+    from drivers.sessions import SessionLine
+
+    path = tmp_path / "all.jsonl"
+    path.write_text("\n".join([
+        json.dumps({"format": "dealer-station-shoe-session", "version": 1}),
+        '{"t": 0.5, "dir": "rx", "hex": "41530d0a"}',
+        '{"t": 0.5, "dir": "tx", "hex": "06"}',
+        "",
+        '{"t": 1.0, "dir": "link", "event": "lost", "detail": "unplugged"}',
+        '{"t": 2.0, "dir": "act", "by": "dealer", "act": "open_betting"}',
+        '{"t": 2.5, "dir": "note", "text": "dealer changed"}',
+        '{"t": 3, "hex": "4b480d0a"}',
+    ]) + "\n")
+    session = read_session(path)
+    assert [(x.t, x.dir, x.data, x.number) for x in session.lines] == [
+        (0.5, "rx", b"AS\r\n", 2), (0.5, "tx", b"\x06", 3), (1.0, "link", b"", 5), (2.0, "act", b"", 6),
+        (2.5, "note", b"", 7), (3.0, "rx", b"KH\r\n", 8)]
+    assert all(isinstance(x, SessionLine) and isinstance(x.t, float) for x in session.lines)
+    assert session.lines[4].fields["text"] == "dealer changed"
+    assert session.chunks == [(0.5, b"AS\r\n"), (3.0, b"KH\r\n")] == list(iter_chunks(path))
+
+
+@pytest.mark.parametrize(("t", "previous", "why"), [
+    (0, 0.0, None), (1.5, 1.5, None), ("2.25", 1.0, None), (366 * 86400, 0.0, None),
+    (-0.001, 0.0, "not a time in seconds"), (float("nan"), 0.0, "not a time in seconds"),
+    (float("inf"), 0.0, "not a time in seconds"), (float("-inf"), 0.0, "not a time in seconds"),
+    (366 * 86400 + 1, 0.0, "not a time in seconds from 0 to"), (1e300, 0.0, "not a time in seconds"),
+    (10 ** 400, 0.0, "not a time in seconds"),
+    (0.999, 1.0, "goes back in time"), ("soon", 0.0, "could not convert"),
+])
+def test_time_checks(t, previous, why):
+    from drivers.sessions import check_time
+
+    if why is None:
+        assert check_time(t, previous) == float(t)
+    else:
+        with pytest.raises(ValueError, match=why):
+            check_time(t, previous)
+    with pytest.raises(TypeError):
+        check_time(None, 0.0)
+
+
+@pytest.mark.parametrize(("script", "why"), [
+    ("r 10 AS^M^J\nr -5 KH^M^J\n", r"bad\.script:2: delay -5 ms goes back in time"),
+    ("w -1 x\nr 10 AS^M^J\n", r"bad\.script:1: delay -1 ms goes back in time"),
+    ("r 31622400000 AS^M^J\nr 1 KH^M^J\n", r"bad\.script:2: .* past a year"),
+    ("r " + "9" * 400 + " AS^M^J\n", r"bad\.script:1: .* past a year"),   # no float overflow
+])
+def test_tty_script_times_are_checked(tmp_path, script, why):
+    bad = tmp_path / "bad.script"
+    bad.write_text(script)
+    with pytest.raises(SessionFormatError, match=why):
+        read_tty_script(bad)
+    with pytest.raises(SessionFormatError, match=why):
+        list(iter_chunks(bad))
+
+
+def test_a_replay_shoe_refuses_a_session_whose_time_goes_back(tmp_path):
+    from drivers.codecs import make_codec
+    from drivers.replay import ReplayShoe
+
+    path = tmp_path / "back.jsonl"
+    path.write_text("\n".join([json.dumps({"format": "dealer-station-shoe-session", "version": 1}),
+                               '{"t": 2.0, "dir": "rx", "hex": "41530d0a"}',
+                               '{"t": 1.0, "dir": "rx", "hex": "4b480d0a"}']) + "\n")
+    shoe = ReplayShoe(path, make_codec("lines"))
+    with pytest.raises(ShoeConfigError, match=r"back\.jsonl:3: .*goes back in time"):
+        shoe._open()

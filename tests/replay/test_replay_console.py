@@ -11,7 +11,7 @@ pytest.importorskip("PySide6")
 
 from dealer_station.app.config import load_config  # noqa: E402
 from dealer_station.app.replay import Replayer, load_expected, load_session  # noqa: E402
-from dealer_station.app.replay_console import ReplayPanel, attach_panel  # noqa: E402
+from dealer_station.console.replay_panel import ReplayPanel, attach_panel  # noqa: E402
 
 VOID = SESSIONS / "misread-limit-void.session.jsonl"
 

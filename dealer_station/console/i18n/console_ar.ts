@@ -879,6 +879,65 @@
     </message>
 </context>
 <context>
+    <name>ReplayPanel</name>
+    <message>
+        <location filename="../replay_panel.py" line="+65"/>
+        <location line="+38"/>
+        <source>Pause</source>
+        <translation>إيقاف مؤقت</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Step</source>
+        <translation>خطوة</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>REPLAY</source>
+        <translation>إعادة التشغيل</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed</source>
+        <translation>السرعة</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Play</source>
+        <translation>تشغيل</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>replay finished</source>
+        <translation>انتهت إعادة التشغيل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay playing</source>
+        <translation>إعادة التشغيل جارية</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replay paused</source>
+        <translation>إعادة التشغيل متوقفة مؤقتًا</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Play / pause the replay [F7]</source>
+        <translation>تشغيل / إيقاف إعادة التشغيل مؤقتًا [F7]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play the next recorded step [F8]</source>
+        <translation>تشغيل الخطوة المسجلة التالية [F8]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay</source>
+        <translation>إعادة التشغيل</translation>
+    </message>
+</context>
+<context>
     <name>RoadsView</name>
     <message>
         <location filename="../roads_view.py" line="+228"/>

@@ -875,6 +875,65 @@
     </message>
 </context>
 <context>
+    <name>ReplayPanel</name>
+    <message>
+        <location filename="../replay_panel.py" line="+65"/>
+        <location line="+38"/>
+        <source>Pause</source>
+        <translation>పాజ్</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>Step</source>
+        <translation>అడుగు</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>REPLAY</source>
+        <translation>రీప్లే</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed</source>
+        <translation>వేగం</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Play</source>
+        <translation>ప్లే</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>replay finished</source>
+        <translation>రీప్లే ముగిసింది</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replay playing</source>
+        <translation>రీప్లే జరుగుతోంది</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replay paused</source>
+        <translation>రీప్లే పాజ్ చేయబడింది</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Play / pause the replay [F7]</source>
+        <translation>రీప్లేను ప్లే / పాజ్ చేయండి [F7]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play the next recorded step [F8]</source>
+        <translation>తదుపరి రికార్డ్ చేసిన అడుగును ప్లే చేయండి [F8]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay</source>
+        <translation>రీప్లే</translation>
+    </message>
+</context>
+<context>
     <name>RoadsView</name>
     <message>
         <location filename="../roads_view.py" line="+228"/>

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from dealer_station.app.replay import Replayer, ReplayResult, ReplaySession
@@ -183,9 +183,9 @@ def attach_panel(window, panel: ReplayPanel) -> QDockWidget:
         shortcut = QShortcut(QKeySequence(key), window)
         shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
         shortcut.activated.connect(slot)
-    panel.play_button.setToolTip(window.tr("Play / pause the replay [F7]"))
-    panel.step_button.setToolTip(window.tr("Play the next recorded step [F8]"))
-    dock = QDockWidget(window.tr("Replay"), window)
+    panel.play_button.setToolTip(QCoreApplication.translate("ReplayPanel", "Play / pause the replay [F7]"))
+    panel.step_button.setToolTip(QCoreApplication.translate("ReplayPanel", "Play the next recorded step [F8]"))
+    dock = QDockWidget(QCoreApplication.translate("ReplayPanel", "Replay"), window)
     dock.setObjectName("replay-controls")
     dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
     dock.setWidget(panel)

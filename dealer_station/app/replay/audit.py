@@ -1,0 +1,189 @@
+"""The journal audit behind ``dealer-station journal replay``: a station's recorded inputs re-run on a
+fresh controller, every decision compared with the recorded one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dealer_station.app.accounts import AuthError
+from dealer_station.app.config import StationConfig
+from dealer_station.app.controller import ActRefused, Controller
+from dealer_station.app.replay.player import RecordedAuthority, dealer_act
+from dealer_station.app.replay.session import EPOCH, _parse_time, frame_from_body
+from dealer_station.journal import Journal, MemoryJournal
+from drivers.frames import ConnectionLost
+from drivers.sessions import link_event
+
+__all__ = ["AuditReport", "audit_journal"]
+
+@dataclass
+class AuditReport:
+    """Result of :func:`audit_journal`: ``ok``, inputs re-run, decisions compared, the first difference."""
+
+    ok: bool
+    inputs: int = 0
+    decisions: int = 0
+    rows: int = 0
+    first_difference: str | None = None
+
+    @property
+    def message(self) -> str:
+        """One line for people."""
+        if self.ok:
+            return (f"{self.inputs} inputs re-run on a fresh controller: all {self.decisions} decisions and "
+                    f"results identical")
+        return f"DIFFERENT: {self.first_difference}"
+
+
+def _feed(controller: Controller, body: dict) -> None:
+    """Give one recorded input to a controller through its public inputs. Raises ValueError if it cannot."""
+    kind = body.get("kind")
+    if kind == "frame":
+        controller.shoe_event(frame_from_body(body))
+    elif kind == "link" and body.get("event") == "closed":  # the stopping station's reader closing
+        controller.begin_stop()
+        try:
+            controller.shoe_event(ConnectionLost(str(body.get("detail") or "") or None))
+        finally:
+            controller.begin_stop(False)
+    elif kind == "link":
+        controller.shoe_event(link_event(body))
+    elif kind == "stop":
+        controller.stop(str(body.get("why") or ""))
+    elif kind == "journal":
+        controller.recorded_journal_event(body)
+    elif kind == "dealer":
+        try:
+            dealer_act(controller, str(body.get("act")), dict(body.get("args") or {}))
+        except (ActRefused, AuthError):
+            pass  # journaled and decided: compared like any other decision
+    elif kind == "timer":
+        controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp
+    elif kind == "publisher" and body.get("act") == "event_refused":
+        controller.event_refused(int(body.get("event_id") or 0), str(body.get("problem") or ""))
+    elif kind == "supervisor":
+        try:
+            controller.supervisor(str(body.get("act")), user=str(body.get("user") or ""), pin="",
+                                  reason=str(body.get("reason") or ""), note=str(body.get("note") or ""),
+                                  **dict(body.get("args") or {}))
+        except (ActRefused, AuthError):
+            pass
+    else:
+        raise ValueError(f"input kind {kind!r} is not a table input")
+
+
+def _first_diff(recorded: object, rerun: object, path: str = "") -> str:
+    """Where two JSON values first differ, as ``path: recorded X, re-run Y``."""
+    if isinstance(recorded, dict) and isinstance(rerun, dict):
+        for key in list(recorded) + [k for k in rerun if k not in recorded]:
+            if recorded.get(key, "<absent>") != rerun.get(key, "<absent>"):
+                return _first_diff(recorded.get(key, "<absent>"), rerun.get(key, "<absent>"), f"{path}.{key}")
+    if isinstance(recorded, list) and isinstance(rerun, list):
+        for index, (a, b) in enumerate(zip(recorded, rerun, strict=False)):
+            if a != b:
+                return _first_diff(a, b, f"{path}[{index}]")
+        if len(recorded) != len(rerun):
+            n = min(len(recorded), len(rerun))
+            longer, who = (recorded, "recorded only") if len(recorded) > n else (rerun, "re-run only")
+            return (f"{path}: recorded {len(recorded)} items, re-run {len(rerun)}; {who}: "
+                    f"{json.dumps(longer[n])[:200]}")
+    return f"{path or 'value'}: recorded {json.dumps(recorded)[:200]}, re-run {json.dumps(rerun)[:200]}"
+
+
+def _describe(body: dict) -> str:
+    kind = body.get("kind")
+    if kind == "frame":
+        what = body.get("token") or body.get("reason") or ""
+        return f"frame {body.get('frame')} {what}".strip()
+    if kind in ("dealer", "supervisor", "timer"):
+        return f"{kind} {body.get('act')}"
+    if kind == "link":
+        return f"link {body.get('event')}"
+    return str(kind)
+
+
+def audit_journal(journal: Journal, config: StationConfig, *,
+                  edge_monitor: Callable[..., list[dict]] | None = None) -> AuditReport:
+    """Re-run a station's recorded inputs on a fresh controller (a MemoryJournal) and compare.
+
+    Issue "QA replay", journal re-run: an audit of determinism. The hash chain is verified first
+    (a changed row that was not re-hashed is named there). Then every ``input`` row (frames, link
+    events, dealer, timer and supervisor acts) is given to a fresh
+    :class:`~dealer_station.app.controller.Controller` through its public inputs, with the clock set
+    to the row's recorded time (even when it goes back: the station's wall clock stepped) and the
+    recorded supervisor accepted (:class:`RecordedAuthority`); a recorded ``timer`` input closes betting
+    where it stands (the window ran out on the station's monotonic clock, which the rows do not record); the
+    input it journals and the decision it takes (state, shoe, round, every output: cards,
+    results, incidents, platform-relevant facts) must equal the recorded ones.
+
+    Parameters
+    ----------
+    journal:
+        The station's journal (opened read-only is enough).
+    config:
+        The station configuration the journal was made with (rule settings change decisions).
+    edge_monitor:
+        The station's edge monitor, if it ran one (its ``player_edge`` outputs are decisions too).
+
+    Returns an :class:`AuditReport` naming the first difference. Raises JournalError if the
+    journal cannot be read.
+    """
+    chain = journal.verify()
+    if not chain.ok:
+        return AuditReport(False, rows=chain.rows, first_difference=f"hash chain broken: {chain.message}")
+    rows = list(journal.rows(kinds=("input", "decision")))
+    decided = {int(r.body.get("input", 0)): r for r in rows if r.kind == "decision"}
+    fresh = MemoryJournal()
+    clock = [EPOCH]
+    controller = Controller(config, fresh, accounts=RecordedAuthority(), clock=lambda: clock[0],  # type: ignore[arg-type]
+                            edge_monitor=edge_monitor, monotonic=lambda: clock[0].timestamp())
+    report = AuditReport(True, rows=chain.rows)
+    try:
+        for row in rows:
+            if row.kind != "input":
+                continue
+            report.inputs += 1
+            where = f"input row {row.seq} ({_describe(row.body)}, {row.ts})"
+            moment = _parse_time(row.ts)
+            if moment is None:
+                return _differs(report, f"{where}: its time {row.ts!r} is not an ISO time")
+            clock[0] = moment  # the recorded stamp, as it was: a wall clock that stepped back is no difference
+            before = fresh.last_seq
+            try:
+                _feed(controller, row.body)
+            except (ValueError, TypeError) as err:
+                return _differs(report, f"{where}: cannot be given to a controller: {err}")
+            new = list(fresh.rows(after=before, kinds=("input", "decision")))
+            fed = next((r for r in new if r.kind == "input"), None)
+            decision = next((r for r in new if r.kind == "decision"), None)
+            if fed is None:
+                return _differs(report, f"{where}: the re-run took no input (the controller refused it)")
+            if fed.body != row.body:
+                return _differs(report, f"{where}: re-fed as a different input: "
+                                        f"{_first_diff(row.body, fed.body, 'input')}")
+            recorded = decided.get(row.seq)
+            if recorded is None:
+                return _differs(report, f"{where}: the journal has no decision for it")
+            if decision is None:
+                return _differs(report, f"{where}: the re-run took no decision")
+            # "events" (the digests of its outbox events) was checked against the outbox by verify; the
+            # re-run keeps no outbox, so its rows list none
+            want = {k: v for k, v in recorded.body.items() if k not in ("input", "events")}
+            got = {k: v for k, v in decision.body.items() if k not in ("input", "events")}
+            report.decisions += 1
+            if want != got:
+                return _differs(report, f"{where}: decision row {recorded.seq} differs: {_first_diff(want, got)}")
+        extra = sorted(set(decided) - {r.seq for r in rows if r.kind == "input"})
+        if extra:
+            return _differs(report, f"decision rows for inputs that are not in the journal: {extra[:5]}")
+    finally:
+        fresh.close()
+    return report
+
+
+def _differs(report: AuditReport, why: str) -> AuditReport:
+    report.ok = False
+    report.first_difference = why
+    return report
