@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+194"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-95"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+198"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-198"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+67"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-90"/>
+        <location line="+92"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -243,8 +243,49 @@
 </context>
 <context>
     <name>Prompts</name>
+    <message numerus="yes">
+        <location filename="../prompts.py" line="+61"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق بطاقة واحدة أخرى (%n)</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق بطاقتين أخريين (%n)</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقات أخرى</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -600,18 +641,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>التوزيع</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>النتيجة</translation>
@@ -662,7 +703,7 @@
         <translation>اخلط البطاقات وحمّل الحذاء</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>افتح الرهان – الجولة %1</translation>
     </message>
@@ -672,7 +713,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-242"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -684,12 +725,7 @@
         </translation>
     </message>
     <message>
-        <location line="+193"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>ضعوا رهاناتكم %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+250"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -732,6 +768,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>أعلن النتيجة، ثم أكّد</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>أعلن ذلك، ثم اضغط افتح الرهان للجولة %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -792,7 +833,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>لوحة الخرز</translation>
     </message>
@@ -817,7 +858,7 @@
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>اسأل</translation>
     </message>

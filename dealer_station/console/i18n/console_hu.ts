@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+194"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-95"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+198"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-198"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+67"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-90"/>
+        <location line="+92"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -243,8 +243,34 @@
 </context>
 <context>
     <name>Prompts</name>
+    <message numerus="yes">
+        <location filename="../prompts.py" line="+61"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp – UTOLSÓ MÁSODPERCEK</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>ÉGETŐLAP %1: MÉG %n LAPOT ÉGESS EL</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -600,18 +626,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>EREDMÉNY</translation>
@@ -662,7 +688,7 @@
         <translation>KEVERD MEG ÉS TÖLTSD A CIPŐT</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>TÉTEK NYITÁSA – %1. PARTI</translation>
     </message>
@@ -672,19 +698,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-242"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+193"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+250"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -727,6 +748,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Hirdesd ki az eredményt, majd HAGYD JÓVÁ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>Jelentsd be, majd nyomd meg: TÉTEK NYITÁSA a(z) %1. partihoz</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -787,7 +813,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>
@@ -812,7 +838,7 @@
         <translation>Csótány út</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>Kérdés</translation>
     </message>

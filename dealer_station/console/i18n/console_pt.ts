@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+194"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-95"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+198"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-198"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+67"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-90"/>
+        <location line="+92"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -243,8 +243,37 @@
 </context>
 <context>
     <name>Prompts</name>
+    <message numerus="yes">
+        <location filename="../prompts.py" line="+61"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s – ÚLTIMOS SEGUNDOS</numerusform>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s – ÚLTIMOS SEGUNDOS</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>CARTA DE QUEIMA %1: QUEIME MAIS %n CARTA</numerusform>
+            <numerusform>CARTA DE QUEIMA %1: QUEIME MAIS %n CARTAS</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -600,18 +629,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>RESULTADO</translation>
@@ -662,7 +691,7 @@
         <translation>EMBARALHE E CARREGUE O SAPATO</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>ABRIR APOSTAS – RODADA %1</translation>
     </message>
@@ -672,7 +701,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-242"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -680,12 +709,7 @@
         </translation>
     </message>
     <message>
-        <location line="+193"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>FAÇAM AS SUAS APOSTAS %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+250"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -728,6 +752,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Anuncie o resultado e CONFIRME</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>Anuncie-o e prima ABRIR APOSTAS para a rodada %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -788,7 +817,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>Bead plate</translation>
     </message>
@@ -813,7 +842,7 @@
         <translation>Cockroach pig</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>Prever</translation>
     </message>

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+169"/>
+        <location line="+194"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-95"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <location line="+42"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+186"/>
+        <location line="+198"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-198"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+67"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -207,8 +207,8 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-90"/>
+        <location line="+92"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -243,8 +243,37 @@
 </context>
 <context>
     <name>Prompts</name>
+    <message numerus="yes">
+        <location filename="../prompts.py" line="+61"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>పందాలు వేయండి – %n సె</numerusform>
+            <numerusform>పందాలు వేయండి – %n సె</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>పందాలు వేయండి – %n సె – చివరి సెకన్లు</numerusform>
+            <numerusform>పందాలు వేయండి – %n సె – చివరి సెకన్లు</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>పక్కన పెట్టే కార్డ్ %1: ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
+            <numerusform>పక్కన పెట్టే కార్డ్ %1: ఇంకా %n కార్డులు పక్కన పెట్టండి</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../prompts.py" line="+70"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -600,18 +629,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>డీల్ చేస్తున్నారు</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>ఫలితం</translation>
@@ -662,7 +691,7 @@
         <translation>కార్డులు కలిపి షూలో పెట్టండి</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>పందాలు తెరవండి – రౌండ్ %1</translation>
     </message>
@@ -672,7 +701,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-186"/>
+        <location line="-242"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -680,12 +709,7 @@
         </translation>
     </message>
     <message>
-        <location line="+193"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>పందాలు వేయండి %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+250"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -728,6 +752,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>ఫలితం ప్రకటించి, నిర్ధారించండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>ప్రకటించి, రౌండ్ %1 కోసం పందాలు తెరవండి నొక్కండి</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -788,7 +817,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+227"/>
+        <location filename="../roads_view.py" line="+228"/>
         <source>Bead plate</source>
         <translation>బీడ్ ప్లేట్</translation>
     </message>
@@ -813,7 +842,7 @@
         <translation>కాక్రోచ్ పిగ్</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+145"/>
         <source>Ask</source>
         <translation>అడగండి</translation>
     </message>
