@@ -72,10 +72,20 @@ def test_a_key_at_start_reaches_the_next_act_without_a_click(qtbot, table):
     foot pedal's Space does NEW SHOE (the buttons never take the focus from it)."""
     from dealer_station.console.main_window import MainWindow
 
+    from PySide6.QtWidgets import QLineEdit
+
     controller, _ = table()
+    other = QLineEdit()  # another window had the keyboard (a terminal, the desktop) when the console started
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is other, timeout=3000)
     win = MainWindow(controller, None, sound=lambda: None)
     qtbot.addWidget(win)
+    asked = []  # offscreen activates any shown window; a window manager may not, unless the window asks
+    win.activateWindow = lambda: (asked.append(1), MainWindow.activateWindow(win))
     win.show()  # no activateWindow, no click: showing the window is all the station does
+    assert asked, "the window does not ask for the keyboard when shown"
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=3000)
     assert QApplication.focusWidget() is win.dealer
     assert controller.snapshot().state == "no_shoe"
