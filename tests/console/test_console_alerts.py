@@ -7,6 +7,10 @@ window, as the table does.
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 import wave
 
 import pytest
@@ -70,9 +74,9 @@ def _show(win):
 def test_a_key_at_start_reaches_the_next_act_without_a_click(qtbot, table):
     """Shown and nothing touched: the window is active and the dealer screen holds the keyboard, so a
     foot pedal's Space does NEW SHOE (the buttons never take the focus from it)."""
-    from dealer_station.console.main_window import MainWindow
-
     from PySide6.QtWidgets import QLineEdit
+
+    from dealer_station.console.main_window import MainWindow
 
     controller, _ = table()
     other = QLineEdit()  # another window had the keyboard (a terminal, the desktop) when the console started
@@ -231,3 +235,53 @@ def test_the_misread_sound_is_shipped_with_the_station(qtbot):
         assert not screen.misread_wav and screen.misread_sound == QApplication.beep
     else:
         assert screen.misread_wav and screen.misread_sound != QApplication.beep
+
+
+_FOCUS_SCRIPT = """
+import sys
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
+app = QApplication(sys.argv)
+from dealer_station.app.config import config_from_dict
+from dealer_station.app.controller import Controller
+from dealer_station.console.main_window import MainWindow
+from dealer_station.journal import Journal
+from drivers import frames
+other = QLineEdit()
+other.show()
+other.activateWindow()
+for _ in range(100):
+    QTest.qWait(20)
+    if app.activeWindow() is other:
+        break
+assert app.activeWindow() is other, "the other window never had the keyboard"
+controller = Controller(config_from_dict({"table": {"id": "T1"}}), Journal(":memory:"))
+controller.shoe_event(frames.Connected("test"))
+win = MainWindow(controller, None, sound=lambda: None)
+win.show()
+for _ in range(100):
+    QTest.qWait(20)
+    if app.activeWindow() is win and app.focusWidget() is win.dealer:
+        break
+print("active", app.activeWindow() is win, "focus", app.focusWidget() is win.dealer)
+QTest.keyClick(app.focusWidget() or win, Qt.Key.Key_Space)
+QTest.qWait(100)
+print("state", controller.snapshot().state)
+win.shutdown()
+"""
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (Debian package 'xvfb')")
+def test_a_real_x_window_takes_the_keyboard_from_another_at_start(tmp_path):
+    """On a real X server (Xvfb, Qt's xcb) a window is not given the keyboard for being shown: the console
+    asks for it, so the pedal's first Space does NEW SHOE though another window had the keyboard."""
+    from tests.conftest import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-c", _FOCUS_SCRIPT],
+                          capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "active True focus True" in done.stdout, done.stdout
+    assert "state shuffle" in done.stdout, done.stdout
