@@ -207,10 +207,15 @@ def test_a_misread_has_its_colour_its_sound_and_its_place(qtbot, console, table)
     assert misreads == [1] and win.beeps == []  # the misread's sound, not the incident sound
     assert dealer.banner._color == COLORS["misread"]
     assert COLORS["misread"] not in (COLORS["danger"], COLORS["alert"])
-    assert "misread_bg" in dealer.styleSheet() or COLORS["misread"] in win.styleSheet()
+    drawn = dealer.misread.grab().toImage()
+    edge = drawn.pixelColor(drawn.width() // 2, 1).name()  # the bar's border as painted on screen
+    assert edge == COLORS["misread"], edge
+    assert dealer.misread.text.palette().color(dealer.misread.text.foregroundRole()).name() == COLORS["misread"]
     controller.dealer("call_supervisor", note="test")
     dealer = _show(win)
     assert dealer.banner._color == COLORS["danger"] != COLORS["misread"]
+    drawn = dealer.incident.grab().toImage()
+    assert drawn.pixelColor(drawn.width() // 2, 1).name() == COLORS["danger"]  # the pause's bar is red
     assert len(misreads) == 1 and len(win.beeps) == 1  # the pause sounds the incident sound
 
 
