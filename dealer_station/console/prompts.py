@@ -326,6 +326,8 @@ def next_line(view, can_draw: bool = False) -> str:
     if rescan:
         return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
     act = next_act(view, can_draw)
+    if act == "new_shoe" and void_announcement(view):  # the shoe ended with its round voided
+        return translate("Prompts", "Announce %1, then press NEW SHOE").replace("%1", void_announcement(view))
     if act == "new_shoe":
         return translate("Prompts", "Press NEW SHOE to start a shoe")
     if act == "shuffled":

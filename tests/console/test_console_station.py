@@ -617,6 +617,7 @@ def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
     qtbot.keyClick(win, Qt.Key.Key_Escape)
     assert win.host.snapshot().state == "shoe_end"
     assert win.dealer.banner.text() == "SHOE ENDED – NEW SHOE"
+    assert win.dealer.next.text() == "Announce ROUND 1 VOID – ALL BETS RETURNED, then press NEW SHOE"
     voided = station.controller.recall(1)
     assert [(r.round, r.status) for r in voided] == [(1, "voided")]
     _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2

@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+198"/>
+        <location line="+212"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-212"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -207,13 +207,13 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+92"/>
+        <location line="-91"/>
+        <location line="+93"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>حادثة</translation>
     </message>
@@ -223,7 +223,7 @@
         <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
@@ -751,6 +751,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>أعلن %1، ثم اضغط حذاء جديد</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>اضغط حذاء جديد لبدء حذاء</translation>
     </message>

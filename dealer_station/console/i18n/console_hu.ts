@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+198"/>
+        <location line="+212"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-212"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -207,13 +207,13 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+92"/>
+        <location line="-91"/>
+        <location line="+93"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>INCIDENS</translation>
     </message>
@@ -223,7 +223,7 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
@@ -731,6 +731,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>Jelentsd be: %1, majd nyomd meg: ÚJ CIPŐ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Új cipőhöz nyomd meg: ÚJ CIPŐ</translation>
     </message>

@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+198"/>
+        <location line="+212"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-212"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -207,13 +207,13 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+92"/>
+        <location line="-91"/>
+        <location line="+93"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
@@ -223,7 +223,7 @@
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
     </message>
@@ -735,6 +735,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>Anuncie %1 e prima NOVO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Prima NOVO SAPATO para começar um sapato</translation>
     </message>

@@ -152,17 +152,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+198"/>
+        <location line="+212"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-212"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -207,13 +207,13 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+92"/>
+        <location line="-91"/>
+        <location line="+93"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>సంఘటన</translation>
     </message>
@@ -223,7 +223,7 @@
         <translation>%2 వద్ద %1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
     </message>
@@ -735,6 +735,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>%1 అని ప్రకటించి, కొత్త షూ నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>షూ ప్రారంభించడానికి కొత్త షూ నొక్కండి</translation>
     </message>
