@@ -30,7 +30,7 @@ from dealer_station.console import prompts
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import field
-from dealer_station.console.widgets import FitLabel, TouchButton
+from dealer_station.console.widgets import FitLabel, TouchButton, wav_player
 from dealer_station.domain.roads import RoadsError, compute_roads
 
 __all__ = ["DealerScreen", "HandPanel", "StatusTile"]
@@ -139,22 +139,29 @@ class HandPanel(QFrame):
 
 
 class AlertBar(QFrame):
-    """A coloured bar with an icon and text (misread and notice: amber ⚠; incident: red ‼)."""
+    """A coloured bar with an icon and text (misread: violet ⚠; notice: amber ⚠; incident: red ‼)."""
 
     def __init__(self, kind: str, icon: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(kind)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(24, 8, 24, 8)
-        amber = kind in ("misread", "notice")
+        color, name = {"misread": ("misread", "misreadText"), "notice": ("alert", "alertText")}.get(
+            kind, ("danger", "incidentText"))
         self.icon = _label(icon, "alertIcon")
-        self.icon.setStyleSheet(f"color: {COLORS['alert' if amber else 'danger']};")
+        self.icon.setStyleSheet(f"color: {COLORS[color]};")
         self.text = _label(
             "",
-            "alertText" if amber else "incidentText",
+            name,
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
         )
-        self.text.setWordWrap(True)
+        if kind == "misread":  # one line in a bar of fixed height: the font shrinks rather than wrap
+            self.text = FitLabel("", 40, 22)
+            self.text.setObjectName(name)
+            self.text.set_color(COLORS[color])
+            self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            self.text.setWordWrap(True)
         lay.addWidget(self.icon)
         lay.addWidget(self.text, 1)
         self.hide()
@@ -168,7 +175,12 @@ class DealerScreen(QWidget):
     roads:
         The roads widget to embed (a ``RoadsView``: given the computed roads by ``set_roads``), or None.
     sound:
-        Called once each time a misread alert or an incident appears (default ``QApplication.beep``).
+        Called once each time an incident or a notice appears, and a misread when ``misread_sound`` is not
+        given (default ``QApplication.beep``).
+    misread_sound:
+        Called once each time a misread alert appears. Default: ``sound`` when one is given, else the
+        station's own ``misread.wav`` (:func:`~dealer_station.console.widgets.wav_player`), else
+        ``QApplication.beep`` when Qt Multimedia is not installed (:attr:`misread_wav` is then False).
 
     Signals
     -------
@@ -191,12 +203,20 @@ class DealerScreen(QWidget):
     """Buttons: act, label, keyboard shortcut. NEXT (Space / Enter / foot pedal) does :func:`prompts.next_act`."""
 
     def __init__(
-        self, roads: QWidget | None = None, sound: Callable[[], None] | None = None, parent: QWidget | None = None
+        self, roads: QWidget | None = None, sound: Callable[[], None] | None = None, parent: QWidget | None = None,
+        misread_sound: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.sound = sound or QApplication.beep
+        wav = None if misread_sound or sound else wav_player(parent=self)
+        self.misread_wav = wav is not None
+        """True when a misread plays the station's misread.wav (Qt Multimedia is installed)."""
+        self.misread_sound = misread_sound or sound or wav or QApplication.beep
+        # a foot pedal sends keys: the screen takes the keyboard focus (its buttons never do)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.can_draw = False
         self.view = None
+        self.countdown_warning = False
         self.alerts_sounded = 0
         self._alert_key: tuple | None = None
         self._incident_key: tuple | None = None
@@ -251,6 +271,11 @@ class DealerScreen(QWidget):
         self.banner.setMinimumHeight(110)
         root.addWidget(self.banner)
         self.misread = AlertBar("misread", "⚠")
+        # its place is kept while hidden, so the hands do not jump when a misread appears
+        self.misread.setFixedHeight(104)
+        policy = self.misread.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.misread.setSizePolicy(policy)
         self.incident = AlertBar("incident", "‼")
         self.notice = AlertBar("notice", "⚠")
         self.notices = 0
@@ -407,11 +432,13 @@ class DealerScreen(QWidget):
         if not text:
             self.notice.hide()
             self.notices = 0
+            self._keep_misread_place()
             return
         self.notices += 1
         if self.notices > 1:
             text += "  " + self.tr("(%1×)").replace("%1", str(self.notices))
         self.notice.text.setText(text)
+        self._keep_misread_place(False)
         self.notice.show()
         self._sound()
 
@@ -428,12 +455,24 @@ class DealerScreen(QWidget):
         if self.notices and state not in ("no_shoe", "shoe_end"):
             self.show_notice("")  # a shoe is open: what was read without one is told and done
         self.banner.setText(prompts.banner(view))
-        self.banner.set_color(COLORS["danger"] if state == "paused" else None)
+        self.countdown_warning = prompts.countdown_warning(view)
+        """True in the betting window's last seconds (the banner is amber and says LAST SECONDS)."""
+        if state == "paused":
+            self.banner.set_color(COLORS["danger"])
+        elif field(view, "rescan", None):
+            self.banner.set_color(COLORS["misread"])
+        elif self.countdown_warning:
+            self.banner.set_color(COLORS["alert"])
+        else:
+            self.banner.set_color(None)
         self.tile_table.set_value(str(field(view, "table_id", "") or "–"))
         shoe = field(view, "shoe_number", 0) or 0
         self.tile_shoe.set_value(str(shoe) if shoe else "–")
         rnd = field(view, "round_number", 0) or 0
-        self.tile_round.set_value(str(rnd) if rnd else "–")
+        if state in ("shuffle", "burn_indicator", "burning", "ready"):  # the round about to be dealt
+            self.tile_round.set_value(str(rnd + 1), "muted")
+        else:
+            self.tile_round.set_value(str(rnd) if rnd else "–")
         self.tile_left.set_value(str(field(view, "cards_left", "–")))
         indicator = field(view, "burn_indicator", None)
         remaining = field(view, "burn_remaining", 0) or 0
@@ -477,7 +516,7 @@ class DealerScreen(QWidget):
         else:
             self.player.set_winner(None)
             self.banker.set_winner(None)
-        self.why.setText(prompts.who_draws(view))
+        self.why.setText(prompts.burn_line(view) or prompts.who_draws(view))
         self.next.setText(prompts.next_line(view, self.can_draw))
 
         self._show_alerts(view, state, rescan)
@@ -498,12 +537,13 @@ class DealerScreen(QWidget):
             key = (rescan, misreads)
             if key != self._alert_key:
                 self._alert_key = key
-                self._sound()
+                self._sound(self.misread_sound)
         else:
             self.misread.hide()
             self._alert_key = None
         incident = field(view, "incident", None)
         if state == "paused" or incident is not None:
+            self._keep_misread_place(False)  # before the incident bar shows: the window never grows
             kind = str(field(incident, "type", "") or "")
             where = prompts.position_name(field(incident, "position", None))
             text = prompts.incident_title(kind, str(field(incident, "reason", "") or "")) or self.tr("INCIDENT")
@@ -518,11 +558,22 @@ class DealerScreen(QWidget):
         else:
             self.incident.hide()
             self._incident_key = None
+            self._keep_misread_place()
 
-    def _sound(self) -> None:
+    def _keep_misread_place(self, keep: bool | None = None) -> None:
+        """The misread bar's place is kept while it is hidden, so the hands stay put when it shows; an
+        incident or notice bar (the table paused, or no shoe open) takes that place instead."""
+        if keep is None:
+            keep = not (self.incident.isVisibleTo(self) or self.notice.isVisibleTo(self))
+        policy = self.misread.sizePolicy()
+        if policy.retainSizeWhenHidden() != keep:
+            policy.setRetainSizeWhenHidden(keep)
+            self.misread.setSizePolicy(policy)
+
+    def _sound(self, sound: Callable[[], None] | None = None) -> None:
         self.alerts_sounded += 1
         try:
-            self.sound()
+            (sound or self.sound)()
         except Exception as err:
             log.warning("alert_sound_failed", error=str(err))
 

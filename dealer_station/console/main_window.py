@@ -291,6 +291,14 @@ class MainWindow(QMainWindow):
         """Start the shoe source's reader (off the GUI thread)."""
         return self.bridge.start()
 
+    def showEvent(self, event) -> None:  # noqa: D102 - Qt override
+        super().showEvent(event)
+        # the keyboard is the window's from the start: a foot pedal (a key) works without a touch first
+        self.activateWindow()
+        self.raise_()
+        if self.stack.currentWidget() is self.dealer:
+            self.dealer.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
     def closeEvent(self, event) -> None:  # noqa: D102 - Qt override
         self._remove_badge_reader()
         self.bridge.close()

@@ -16,7 +16,10 @@ __all__ = [
     "ACT_STATES",
     "CARD_STATES",
     "banner",
+    "WARN_SECONDS",
     "bet_name",
+    "burn_line",
+    "countdown_warning",
     "incident_name",
     "incident_title",
     "next_act",
@@ -24,8 +27,10 @@ __all__ = [
     "position_name",
     "reason_name",
     "rescan_name",
+    "seconds_left",
     "state_name",
     "stray_frame",
+    "void_announcement",
     "who_draws",
     "winner_name",
 ]
@@ -52,8 +57,62 @@ class Prompts(QObject):
         """``"BURN 7 MORE CARDS"`` in the plural form of ``n`` (int ≥ 0)."""
         return self.tr("BURN %n MORE CARD(S)", "", n)
 
+    def bet_seconds(self, n: int) -> str:
+        """The betting countdown, ``"PLACE YOUR BETS – 12 s"``, for ``n`` whole seconds left (int ≥ 0)."""
+        return self.tr("PLACE YOUR BETS – %n s", "", n)
+
+    def last_seconds(self, n: int) -> str:
+        """The countdown in its last :data:`WARN_SECONDS`: ``"PLACE YOUR BETS – 5 s – LAST SECONDS"``."""
+        return self.tr("PLACE YOUR BETS – %n s – LAST SECONDS", "", n)
+
+    def burn_left(self, card: str, n: int) -> str:
+        """While burning: the burn card shown and the count left, ``"BURN CARD 7♥: 6 MORE TO BURN"``."""
+        return self.tr("BURN CARD %1: %n MORE TO BURN", "", n).replace("%1", card)
+
 
 _PLURALS: Prompts | None = None
+
+WARN_SECONDS = 5
+"""The betting countdown warns (colour and words) when this many whole seconds or fewer are left."""
+
+
+def seconds_left(view) -> int | None:
+    """Whole seconds left to bet (rounded up, ≥ 0) while betting is open with a window; None otherwise."""
+    secs = getattr(view, "betting_seconds_left", None)
+    if getattr(view, "state", "") != "betting_open" or secs is None:
+        return None
+    try:
+        return max(0, int(float(secs) + 0.999))
+    except (TypeError, ValueError):
+        return None
+
+
+def countdown_warning(view) -> bool:
+    """True in the betting window's last :data:`WARN_SECONDS` seconds (the banner turns amber and says so)."""
+    left = seconds_left(view)
+    return left is not None and left <= WARN_SECONDS
+
+
+def void_announcement(view) -> str:
+    """What the dealer announces after a void, ``"ROUND 7 VOID – ALL BETS RETURNED"``; ``""`` when the
+    view's last result is not a void (only shown before the next round opens: states ready and shoe end)."""
+    result = getattr(view, "result", None) or {}
+    if getattr(view, "state", "") not in ("ready", "shoe_end") or result.get("status") != "voided":
+        return ""
+    number = result.get("round", getattr(view, "round_number", None))
+    return translate("Prompts", "ROUND %1 VOID – ALL BETS RETURNED").replace("%1", str(number or "–"))
+
+
+def burn_line(view) -> str:
+    """While burning, the burn card shown and how many cards are left to burn (``""`` otherwise)."""
+    if getattr(view, "state", "") != "burning" or not getattr(view, "burn_indicator", None):
+        return ""
+    from dealer_station.console.cards import card_label
+
+    token = str(view.burn_indicator)
+    label = card_label(token)
+    card = label[0] + label[1] + "\u200e" if label else token
+    return _plurals().burn_left(card, int(getattr(view, "burn_remaining", 0) or 0))
 
 
 def _plurals() -> Prompts:
@@ -244,6 +303,8 @@ def banner(view) -> str:
         return translate("Prompts", "NEW SHOE")
     if state == "shuffle":
         return translate("Prompts", "SHUFFLE AND LOAD THE SHOE")
+    if state == "ready" and void_announcement(view):
+        return void_announcement(view)
     if state == "ready":
         n = int(getattr(view, "round_number", 0) or 0) + 1
         return translate("Prompts", "OPEN BETTING – ROUND %1").replace("%1", str(n))
@@ -253,9 +314,9 @@ def banner(view) -> str:
         left = int(getattr(view, "burn_remaining", 0) or 0)
         return _plurals().burn_more(left)
     if state == "betting_open":
-        secs = getattr(view, "betting_seconds_left", None)
-        if secs is not None:
-            return translate("Prompts", "PLACE YOUR BETS %1").replace("%1", str(max(0, int(secs + 0.999))))
+        left = seconds_left(view)
+        if left is not None:
+            return _plurals().last_seconds(left) if left <= WARN_SECONDS else _plurals().bet_seconds(left)
         return translate("Prompts", "PLACE YOUR BETS")
     if state == "betting_closed":
         return translate("Prompts", "NO MORE BETS")
@@ -280,6 +341,8 @@ def next_line(view, can_draw: bool = False) -> str:
     if rescan:
         return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
     act = next_act(view, can_draw)
+    if act == "new_shoe" and void_announcement(view):  # the shoe ended with its round voided
+        return translate("Prompts", "Announce %1, then press NEW SHOE").replace("%1", void_announcement(view))
     if act == "new_shoe":
         return translate("Prompts", "Press NEW SHOE to start a shoe")
     if act == "shuffled":
@@ -288,6 +351,9 @@ def next_line(view, can_draw: bool = False) -> str:
         return translate("Prompts", "Press NO MORE BETS to close betting")
     if act == "confirm_result":
         return translate("Prompts", "Announce the result, then CONFIRM")
+    if act == "open_betting" and void_announcement(view):
+        n = int(getattr(view, "round_number", 0) or 0) + 1
+        return translate("Prompts", "Announce it, then press OPEN BETTING for round %1").replace("%1", str(n))
     if act == "open_betting":
         return translate("Prompts", "Press OPEN BETTING")
     if state == "burn_indicator":

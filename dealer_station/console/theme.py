@@ -23,6 +23,8 @@ COLORS = {
     "tie": "#3cc46e",           # tie green
     "alert": "#ffb020",         # misread amber
     "alert_bg": "#3a2600",
+    "misread": "#e070ff",       # misread violet: its own colour, not the notice's amber nor the pause's red
+    "misread_bg": "#2c0f3a",
     "danger": "#ff4d4d",
     "danger_bg": "#3b0b0b",
     "ok": "#47d16c",
@@ -61,10 +63,11 @@ QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius:
                     font-size: 36px; font-weight: bold; }}
 QLabel#offered {{ color: {COLORS['text']}; font-size: 20px; }}
 QLabel#hint {{ color: {COLORS['muted']}; font-size: 18px; }}
-QFrame#misread {{ background: {COLORS['alert_bg']}; border: 4px solid {COLORS['alert']}; border-radius: 14px; }}
+QFrame#misread {{ background: {COLORS['misread_bg']}; border: 4px solid {COLORS['misread']}; border-radius: 14px; }}
 QFrame#notice {{ background: {COLORS['alert_bg']}; border: 4px solid {COLORS['alert']}; border-radius: 14px; }}
 QFrame#incident {{ background: {COLORS['danger_bg']}; border: 4px solid {COLORS['danger']}; border-radius: 14px; }}
 QLabel#alertText {{ color: {COLORS['alert']}; font-size: 40px; font-weight: bold; }}
+QLabel#misreadText {{ color: {COLORS['misread']}; font-size: 40px; font-weight: bold; }}
 QLabel#incidentText {{ color: {COLORS['danger']}; font-size: 40px; font-weight: bold; }}
 QLabel#alertIcon {{ font-size: 64px; font-weight: bold; }}
 QPushButton {{ background: #15402b; color: {COLORS['text']}; border: 3px solid {COLORS['panel_edge']};

@@ -7,11 +7,36 @@ must mirror: these widgets never demand more width than the screen has.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-__all__ = ["FitLabel", "TouchButton"]
+__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "wav_player"]
+
+MISREAD_WAV = Path(__file__).with_name("misread.wav")
+"""The misread sound shipped with the station (package data): three short rising tones, 0.5 s."""
+
+
+def wav_player(path: Path = MISREAD_WAV, parent=None) -> Callable[[], None] | None:
+    """A callable that plays the .wav at ``path`` through Qt Multimedia (``QSoundEffect``), or None when
+    Qt Multimedia is not installed (PySide6-Essentials lacks it) or the file is missing.
+
+    The system beep is not used for it: a touch PC without a PC speaker never plays it.
+    """
+    try:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtMultimedia import QSoundEffect
+    except ImportError:
+        return None
+    if not path.is_file():
+        return None
+    effect = QSoundEffect(parent)
+    effect.setSource(QUrl.fromLocalFile(str(path)))
+    effect.setVolume(1.0)
+    return effect.play
 
 
 class FitLabel(QLabel):

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_station.app.accounts import Accounts
+from dealer_station.console import prompts
 from drivers import frames
 from tests.conftest import run_cli
 
@@ -97,7 +98,11 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
             winner = win.dealer.banner.text()
             assert winner.startswith(("BANKER WINS", "PLAYER WINS", "TIE"))
         seen.add(win.dealer.banner.text().split(" ")[0])
-        assert win.dealer.why.text() == (view.who_draws or ""), view  # rebuilt for translation, same words
+        if view.state == "burning":  # while burning the line shows the burn card and the count left
+            assert win.dealer.why.text() == prompts.burn_line(view) and str(view.burn_remaining) in prompts.burn_line(
+                view), view
+        else:
+            assert win.dealer.why.text() == (view.who_draws or ""), view  # rebuilt for translation, same words
         _press(qtbot, win)
     view = win.host.snapshot()
     assert view.state == "shoe_end", view
@@ -426,7 +431,7 @@ def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
         win = console(station.controller, station.source, load_shoe=station.load_shoe)
         _wait_connected(qtbot, win)
         _to_state(qtbot, win, "betting_open")
-        assert win.dealer.banner.text() in ("PLACE YOUR BETS 2", "PLACE YOUR BETS 1")
+        assert win.dealer.banner.text() in (f"PLACE YOUR BETS – {n} s – LAST SECONDS" for n in (2, 1))
         qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_closed", timeout=5000)
         qtbot.waitUntil(lambda: win.dealer.banner.text() == "NO MORE BETS", timeout=2000)
         win.shutdown()
@@ -614,6 +619,7 @@ def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
     qtbot.keyClick(win, Qt.Key.Key_Escape)
     assert win.host.snapshot().state == "shoe_end"
     assert win.dealer.banner.text() == "SHOE ENDED – NEW SHOE"
+    assert win.dealer.next.text() == "Announce ROUND 1 VOID – ALL BETS RETURNED, then press NEW SHOE"
     voided = station.controller.recall(1)
     assert [(r.round, r.status) for r in voided] == [(1, "voided")]
     _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2

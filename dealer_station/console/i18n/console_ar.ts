@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+186"/>
+        <location line="+211"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-111"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <location line="+47"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+201"/>
+        <location line="+227"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-227"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -177,7 +177,7 @@
         <translation>الموزع %1  [F6]</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+64"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -222,13 +222,13 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-80"/>
-        <location line="+82"/>
+        <location line="-93"/>
+        <location line="+95"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>حادثة</translation>
     </message>
@@ -238,7 +238,7 @@
         <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
@@ -327,7 +327,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+71"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -688,18 +688,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>التوزيع</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>النتيجة</translation>
@@ -750,7 +750,7 @@
         <translation>اخلط البطاقات وحمّل الحذاء</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>افتح الرهان – الجولة %1</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-198"/>
+        <location line="-254"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -772,12 +772,7 @@
         </translation>
     </message>
     <message>
-        <location line="+205"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>ضعوا رهاناتكم %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+262"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -803,6 +798,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>أعلن %1، ثم اضغط حذاء جديد</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>اضغط حذاء جديد لبدء حذاء</translation>
     </message>
@@ -820,6 +820,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>أعلن النتيجة، ثم أكّد</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>أعلن ذلك، ثم اضغط افتح الرهان للجولة %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -842,13 +847,54 @@
         <translation>وزّع %1</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+23"/>
+        <location line="-26"/>
+        <location line="+28"/>
         <source>Wait for the supervisor</source>
         <translation>انتظر المشرف</translation>
     </message>
+    <message numerus="yes">
+        <location line="-305"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+            <numerusform>ضعوا رهاناتكم – %n ث – الثواني الأخيرة</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق بطاقة واحدة أخرى (%n)</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق بطاقتين أخريين (%n)</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقات أخرى</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
+            <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+42"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
+    </message>
+    <message>
+        <location line="+306"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+186"/>
+        <location line="+211"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-111"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <location line="+47"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+201"/>
+        <location line="+227"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-227"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -177,7 +177,7 @@
         <translation>OSZTÓ %1  [F6]</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+64"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -222,13 +222,13 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-80"/>
-        <location line="+82"/>
+        <location line="-93"/>
+        <location line="+95"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>INCIDENS</translation>
     </message>
@@ -238,7 +238,7 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
@@ -327,7 +327,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+71"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -688,18 +688,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>EREDMÉNY</translation>
@@ -750,7 +750,7 @@
         <translation>KEVERD MEG ÉS TÖLTSD A CIPŐT</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>TÉTEK NYITÁSA – %1. PARTI</translation>
     </message>
@@ -760,19 +760,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-198"/>
+        <location line="-254"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+205"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>TEGYÉK MEG TÉTJEIKET %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+262"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -798,6 +793,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>Jelentsd be: %1, majd nyomd meg: ÚJ CIPŐ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Új cipőhöz nyomd meg: ÚJ CIPŐ</translation>
     </message>
@@ -815,6 +815,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Hirdesd ki az eredményt, majd HAGYD JÓVÁ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>Jelentsd be, majd nyomd meg: TÉTEK NYITÁSA a(z) %1. partihoz</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -837,13 +842,39 @@
         <translation>Oszd: %1</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+23"/>
+        <location line="-26"/>
+        <location line="+28"/>
         <source>Wait for the supervisor</source>
         <translation>Várj a felügyelőre</translation>
     </message>
+    <message numerus="yes">
+        <location line="-305"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp – UTOLSÓ MÁSODPERCEK</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>ÉGETŐLAP %1: MÉG %n LAPOT ÉGESS EL</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+42"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
+    </message>
+    <message>
+        <location line="+306"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+186"/>
+        <location line="+211"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-111"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <location line="+47"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+201"/>
+        <location line="+227"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-227"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
@@ -177,7 +177,7 @@
         <translation>DEALER %1  [F6]</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+64"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -222,13 +222,13 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-80"/>
-        <location line="+82"/>
+        <location line="-93"/>
+        <location line="+95"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
@@ -238,7 +238,7 @@
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
     </message>
@@ -327,7 +327,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+71"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -688,18 +688,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>RESULTADO</translation>
@@ -750,7 +750,7 @@
         <translation>EMBARALHE E CARREGUE O SAPATO</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>ABRIR APOSTAS – RODADA %1</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-198"/>
+        <location line="-254"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -768,12 +768,7 @@
         </translation>
     </message>
     <message>
-        <location line="+205"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>FAÇAM AS SUAS APOSTAS %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+262"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -799,6 +794,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>Anuncie %1 e prima NOVO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Prima NOVO SAPATO para começar um sapato</translation>
     </message>
@@ -816,6 +816,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Anuncie o resultado e CONFIRME</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>Anuncie-o e prima ABRIR APOSTAS para a rodada %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -838,13 +843,42 @@
         <translation>Distribua %1</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+23"/>
+        <location line="-26"/>
+        <location line="+28"/>
         <source>Wait for the supervisor</source>
         <translation>Aguarde o supervisor</translation>
     </message>
+    <message numerus="yes">
+        <location line="-305"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s – ÚLTIMOS SEGUNDOS</numerusform>
+            <numerusform>FAÇAM AS SUAS APOSTAS – %n s – ÚLTIMOS SEGUNDOS</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>CARTA DE QUEIMA %1: QUEIME MAIS %n CARTA</numerusform>
+            <numerusform>CARTA DE QUEIMA %1: QUEIME MAIS %n CARTAS</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+42"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
+    </message>
+    <message>
+        <location line="+306"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>

@@ -34,12 +34,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+186"/>
+        <location line="+211"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-111"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -79,7 +79,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <location line="+47"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
@@ -152,12 +152,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+201"/>
+        <location line="+227"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-227"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
@@ -177,7 +177,7 @@
         <translation>డీలర్ %1  [F6]</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+64"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -222,13 +222,13 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-80"/>
-        <location line="+82"/>
+        <location line="-93"/>
+        <location line="+95"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>INCIDENT</source>
         <translation>సంఘటన</translation>
     </message>
@@ -238,7 +238,7 @@
         <translation>%2 వద్ద %1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
     </message>
@@ -327,7 +327,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+71"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -688,18 +688,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>NO MORE BETS</source>
         <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location line="-47"/>
-        <location line="+50"/>
+        <location line="-49"/>
+        <location line="+52"/>
         <source>DEALING</source>
         <translation>డీల్ చేస్తున్నారు</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-51"/>
         <location line="+20"/>
         <source>RESULT</source>
         <translation>ఫలితం</translation>
@@ -750,7 +750,7 @@
         <translation>కార్డులు కలిపి షూలో పెట్టండి</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>OPEN BETTING – ROUND %1</source>
         <translation>పందాలు తెరవండి – రౌండ్ %1</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-198"/>
+        <location line="-254"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -768,12 +768,7 @@
         </translation>
     </message>
     <message>
-        <location line="+205"/>
-        <source>PLACE YOUR BETS %1</source>
-        <translation>పందాలు వేయండి %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+262"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -799,6 +794,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Announce %1, then press NEW SHOE</source>
+        <translation>%1 అని ప్రకటించి, కొత్త షూ నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>షూ ప్రారంభించడానికి కొత్త షూ నొక్కండి</translation>
     </message>
@@ -816,6 +816,11 @@
         <location line="+2"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>ఫలితం ప్రకటించి, నిర్ధారించండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce it, then press OPEN BETTING for round %1</source>
+        <translation>ప్రకటించి, రౌండ్ %1 కోసం పందాలు తెరవండి నొక్కండి</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -838,13 +843,42 @@
         <translation>%1 డీల్ చేయండి</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+23"/>
+        <location line="-26"/>
+        <location line="+28"/>
         <source>Wait for the supervisor</source>
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
+    <message numerus="yes">
+        <location line="-305"/>
+        <source>PLACE YOUR BETS – %n s</source>
+        <translation>
+            <numerusform>పందాలు వేయండి – %n సె</numerusform>
+            <numerusform>పందాలు వేయండి – %n సె</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>PLACE YOUR BETS – %n s – LAST SECONDS</source>
+        <translation>
+            <numerusform>పందాలు వేయండి – %n సె – చివరి సెకన్లు</numerusform>
+            <numerusform>పందాలు వేయండి – %n సె – చివరి సెకన్లు</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>BURN CARD %1: %n MORE TO BURN</source>
+        <translation>
+            <numerusform>పక్కన పెట్టే కార్డ్ %1: ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
+            <numerusform>పక్కన పెట్టే కార్డ్ %1: ఇంకా %n కార్డులు పక్కన పెట్టండి</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+42"/>
+        <location line="+33"/>
+        <source>ROUND %1 VOID – ALL BETS RETURNED</source>
+        <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
+    </message>
+    <message>
+        <location line="+306"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
