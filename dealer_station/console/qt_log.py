@@ -2,9 +2,10 @@
 
 Qt writes its messages straight to standard error unless a handler is installed; that breaks the
 command line's one-line promise and the JSON log. :func:`install_message_handler` routes them to
-structlog (logger ``dealer_station.qt``) at the matching level, and drops the one message known to
-be harmless: the offscreen platform's "This plugin does not support propagateSizeHints()", written
-each time a window is shown without a screen (screenshots, tests).
+structlog (logger ``dealer_station.qt``) at the matching level, and drops the messages known to be
+harmless: the offscreen platform's "This plugin does not support propagateSizeHints()" and "...
+raise()", written each time a window is shown (and raised to take the keyboard) without a screen
+(screenshots, tests).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import structlog
 
 __all__ = ["HARMLESS", "install_message_handler", "qt_message"]
 
-HARMLESS = ("This plugin does not support propagateSizeHints()",)
+HARMLESS = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
 """Qt messages dropped: known to mean nothing for the station (the offscreen platform's window hints)."""
 
 _log = structlog.get_logger("dealer_station.qt")

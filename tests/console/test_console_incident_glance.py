@@ -23,6 +23,8 @@ def table(tmp_path, console):
     def make():
         station = open_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
         opened.append(station)
+        if station.controller.signed_in is None:
+            station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
         win = console(station.controller, station.source, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)
         return win, station

@@ -71,4 +71,6 @@ def _expected(name: str) -> list[dict]:
 @pytest.mark.parametrize("umockdev_args, spec, expected", [SERIAL, USB])
 def test_run_headless_through_the_device_stack(umockdev_args, spec, expected, tmp_path):
     lines = _run_headless(umockdev_args, spec, tmp_path)
+    # run signs in its configured dealer ("auto" by default): every round names it; the rest is the expected line
+    assert [line.pop("dealer", None) for line in lines] == ["auto"] * len(lines)
     assert lines == _expected(expected)
