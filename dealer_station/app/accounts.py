@@ -5,7 +5,7 @@ user, the role (``dealer`` | ``supervisor``), the argon2id hash of the PIN, whet
 disabled, and the lockout state (kept in the file so a restart does not reset it). The clock is
 injectable for tests.
 
-Counting that holds (issue 13 §4). Every change of the file (a PIN checked, an account added or
+Counting that holds (docs/controller.md). Every change of the file (a PIN checked, an account added or
 disabled) is one read-modify-write under an exclusive ``flock`` on the sidecar file
 ``<accounts file>.lock``, held from the read to the rename: the file is read, changed, written to a
 temporary file in the same folder, fsynced and renamed over the old one (``os.replace``), so

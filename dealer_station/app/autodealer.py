@@ -1,5 +1,5 @@
 """The automatic dealer: opens and closes betting at once, confirms results, starts new shoes, and
-asks the shoe for the next card whenever the table wants one (issue 3, "Headless commands").
+asks the shoe for the next card whenever the table wants one.
 
 One dealer for every caller: the station's ``--auto``, ``simulate`` and the console's automatic
 mode pull cards with :meth:`AutoDealer.step`; a QA replay, whose cards come from the recording,

@@ -172,7 +172,7 @@ class RoundRecord:
                    dealer=data.get("dealer"))
 
     def line(self) -> dict:
-        """The ``simulate`` output line of this round (issue 3, "Headless commands")."""
+        """The ``simulate`` output line of this round."""
         return _round_line(self.shoe, self.round, self.status, self.player, self.banker, self.player_total,
                            self.banker_total, self.winner, self.available_bets, self.last_round, self.dealer)
 
@@ -660,8 +660,8 @@ class Controller:
         fails only ``resume`` is taken: it writes what is pending, then journals and acts on the shoe events
         held meanwhile (:attr:`TableView.held_inputs`), in order.
 
-        Needs an authenticated supervisor, a reason code and a note (issue 3 §4), each with visible
-        text and no control character (:func:`dealer_station.domain.free_text.free_text_problem`:
+        Needs an authenticated supervisor, a reason code and a note (DESIGN.md "The table state machine"),
+        each with visible text and no control character (:func:`dealer_station.domain.free_text.free_text_problem`:
         a note of zero-width spaces, NUL or an escape sequence is refused like an empty one).
 
         Raises
@@ -906,7 +906,8 @@ class Controller:
 
     def _round_times(self) -> dict[str, str | None]:
         """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
-        say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (issue 16 item 4)."""
+        say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (docs/events.md,
+        "Timing")."""
         first = None
         try:
             after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(

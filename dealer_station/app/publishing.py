@@ -1,5 +1,5 @@
 """Publishing wired into the station's commands: ``--broker``/``--table-id``/``--drain-timeout`` and
-the ``[broker]`` section of the station configuration (issue 9, "Configuration").
+the ``[broker]`` section of the station configuration (docs/events.md, "Configuration").
 
 Without a broker, events stay in the journal's outbox (``dealer-station events tail`` shows them)
 and are published by the next run that has one. With a broker, a :class:`~dealer_station.publish.

@@ -5,7 +5,7 @@ a journal's outbox, oldest first, with whether the broker has acknowledged each;
 showing new ones. ``events stats [--journal PATH] [--json]`` prints per shoe the p50/p99 of first card
 scanned → result decided → broker acknowledged. ``events publish --broker URL --journal PATH [--follow]``
 sends what is pending to a broker (and, with ``--follow``, whatever the station adds later) — the way to
-publish events kept while no broker was configured (issue 9 item 4).
+publish events kept while no broker was configured.
 """
 
 from __future__ import annotations
@@ -332,7 +332,7 @@ def _leg_text(summary: dict) -> str:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    """``events stats``: per shoe, the p50/p99 (ms) of scan -> decision -> acknowledgement (issue 16 item 4)."""
+    """``events stats``: per shoe, the p50/p99 (ms) of scan -> decision -> acknowledgement."""
     from dealer_station.publish.timing import LEGS, shoe_timings
 
     conn = _open(_journal_path(args, _station_config(args)))
@@ -365,7 +365,7 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
-# ------------------------------------------------------------------ the reference consumer (issue 16 item 2)
+# ------------------------------------------------------------------ the reference consumer
 def _seconds(text: str) -> float:
     try:
         value = float(text)

@@ -589,7 +589,7 @@ class DealerScreen(QWidget):
         if key == self._roads_key:
             return
         self._roads_key = key
-        try:  # the shoe's statistics and roads are the domain's (issue 6): only shown here
+        try:  # the shoe's statistics and roads are the domain's: only shown here
             roads = compute_roads(marks)
         except RoadsError as err:
             log.warning("roads_update_failed", error=str(err))

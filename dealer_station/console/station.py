@@ -1,11 +1,11 @@
 """Wiring of the console's station: configuration, journal, accounts, controller and shoe.
 
-Embedded defaults (issue 7, "Deliver" 1): the simulated shoe, a journal in the user's data
+Embedded defaults: the simulated shoe, a journal in the user's data
 directory (platformdirs), no broker. A simulated shoe deals shoe ``n`` shuffled from the run's
 seed (``dealer_station.app.simulate.shoe_seed``), recorded in the journal the way ``simulate``
 records it, so a restarted console goes on with the same cards where the journal stops.
 
-Who deals (issue 15): the controller requires a dealer signed in before a shoe starts or betting opens.
+Who deals: the controller requires a dealer signed in before a shoe starts or betting opens.
 A fresh install still opens onto a table: on the simulated shoe with no accounts at all, the station
 signs in the demo dealer (``demo``, journaled ``how: demo``) and the console says so; on a real shoe with
 no accounts it asks for them (:attr:`Station.dealer_note`). Once accounts exist, a demo dealer still

@@ -7,7 +7,7 @@ happen before it happens; the controller checks the PIN against the station's ac
 journals every attempt (CONTROLLER_API.md ``Controller.supervisor``: AuthError, ActRefused).
 
 A supervisor's session (the PIN typed at log-in, sent with every act) is authority in their name,
-so it lasts no longer than they are at the screen for one incident (issue 13 §4). It ends, and the
+so it lasts no longer than they are at the screen for one incident. It ends, and the
 PIN is forgotten, when:
 
 * the screen is left, any way (Esc, DEALER SCREEN, another screen, the window hidden):

@@ -1,4 +1,4 @@
-"""The pit view: every table of a broker on one screen for a pit supervisor (issue 16 item 5).
+"""The pit view: every table of a broker on one screen for a pit supervisor (docs/pit.md).
 
 - :mod:`dealer_station.pit.model`: the pure model. Takes the messages read by
   :func:`dealer_station.platform.tracker.read_message` (the same reading as ``events follow``) and

@@ -1,4 +1,6 @@
-"""The reference consumer of a station's events: what a betting platform runs or copies (issue 16 item 2).
+"""The reference consumer of a station's events: what a betting platform runs or copies.
+
+docs/events.md, "A reference consumer".
 
 - :mod:`dealer_station.platform.tracker`: the pure core. Reads envelopes and statuses, de-duplicates by
   ``(table_id, event_id)``, holds events that arrive ahead of a gap, says which replays to ask for,

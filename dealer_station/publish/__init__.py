@@ -1,4 +1,4 @@
-"""Publishing the outbox to the betting platform over MQTT (issue 9; DESIGN.md "Scale beyond one table").
+"""Publishing the outbox to the betting platform over MQTT (DESIGN.md "Scale beyond one table").
 
 Use :func:`add_broker_arguments` on a command's parser, then ``Publisher.from_args(args, db_path,
 table_id)`` (returns None when no broker is configured); a station command uses

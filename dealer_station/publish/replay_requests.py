@@ -1,4 +1,6 @@
-"""Answering replay requests: a consumer asks the station for stored events again (issue 16 item 1).
+"""Answering replay requests: a consumer asks the station for stored events again.
+
+docs/events.md, "Asking for events again".
 
 A consumer that lost events (a broker restarted without persistence, a clean session) publishes a
 request on ``baccarat/tables/{table_id}/replay``::
