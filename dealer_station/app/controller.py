@@ -96,7 +96,7 @@ class Fact:
 
 @dataclass(frozen=True)
 class TableView:
-    """Everything the dealer screen shows; an immutable snapshot (see CONTROLLER_API.md)."""
+    """Everything the dealer screen shows; an immutable snapshot (see docs/controller.md)."""
 
     state: str
     prompt: str

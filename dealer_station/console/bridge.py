@@ -246,7 +246,7 @@ class ControllerHost(QObject):
     Parameters
     ----------
     controller:
-        An object with the controller API (CONTROLLER_API.md): ``subscribe``, ``snapshot``,
+        An object with the controller API (docs/controller.md): ``subscribe``, ``snapshot``,
         ``shoe_event``, ``dealer``, ``supervisor``, ``recall``.
 
     Signals

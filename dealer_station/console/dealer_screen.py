@@ -1,7 +1,7 @@
 """The dealer screen: what a dealer reads from two metres and touches without looking twice.
 
 Built for a 1920×1080 touch screen (DESIGN.md "Users": the dealer). It renders a controller
-``TableView`` (CONTROLLER_API.md) and nothing else: the state banner, both hands with their
+``TableView`` (docs/controller.md) and nothing else: the state banner, both hands with their
 cards and totals, the next action, round and shoe numbers, cards left, burn and cut-card status,
 "LAST ROUND", the bets still offered, a misread alert naming the position to rescan (colour,
 icon, text and a sound), an incident banner while paused, the roads and shoe statistics, and big
@@ -443,7 +443,7 @@ class DealerScreen(QWidget):
         self._sound()
 
     def show_view(self, view) -> None:
-        """Render one ``TableView`` snapshot (CONTROLLER_API.md). Never raises on odd values."""
+        """Render one ``TableView`` snapshot (docs/controller.md). Never raises on odd values."""
         try:
             self._show(view)
         except Exception as err:  # a rendering bug must never take the table down

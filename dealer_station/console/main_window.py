@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
     Parameters
     ----------
     controller:
-        The table's controller (CONTROLLER_API.md), owned by the GUI thread from now on.
+        The table's controller (docs/controller.md), owned by the GUI thread from now on.
     source:
         The shoe source (``start(sink)``, ``stop()``, optionally ``draw()``), or None.
     authenticate:

@@ -46,7 +46,7 @@ ACT_STATES = {
     "betting_open": "close_betting",
     "result": "confirm_result",
 }
-"""The dealer act that moves each state on (CONTROLLER_API.md dealer acts)."""
+"""The dealer act that moves each state on (docs/controller.md dealer acts)."""
 
 
 class Prompts(QObject):

@@ -4,7 +4,7 @@ DESIGN.md "Users" (the supervisor) and RULES.md §5: a paused round is resolved 
 authenticated supervisor who resumes it, enters or moves a card, voids the round (every bet
 refunded) or ends the shoe. Every act asks for a reason code and a note and shows what will
 happen before it happens; the controller checks the PIN against the station's accounts and
-journals every attempt (CONTROLLER_API.md ``Controller.supervisor``: AuthError, ActRefused).
+journals every attempt (docs/controller.md ``Controller.supervisor``: AuthError, ActRefused).
 
 A supervisor's session (the PIN typed at log-in, sent with every act) is authority in their name,
 so it lasts no longer than they are at the screen for one incident. It ends, and the
@@ -68,7 +68,7 @@ __all__ = ["ACTS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScree
 log = structlog.get_logger(__name__)
 
 ACTS = SUPERVISOR_ACTS
-"""Supervisor acts, as the controller names them (CONTROLLER_API.md): the table's own list."""
+"""Supervisor acts, as the controller names them (docs/controller.md): the table's own list."""
 
 REASON_CODES = (
     "scanner_misread",
