@@ -33,7 +33,7 @@ from dealer_station.platform.tracker import (
     read_message,
 )
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
-from dealer_station.publish.probe import BrokerProbe
+from dealer_station.publish.probe import FirstBrokerWatch
 
 __all__ = ["FollowResult", "Follower", "topics_for"]
 
@@ -96,8 +96,7 @@ class Follower:
         self.idle_exit = idle_exit
         self._brokers = config.endpoints
         self._current = 0
-        self._probe_at = 0.0
-        self._probe: BrokerProbe | None = None
+        self._watch = FirstBrokerWatch(self.config.probe_interval)   # the look at the first broker
         self.connected_url: str | None = None
         """The URL of the broker of the current (or last) connection."""
         self.client_id = config.client_id or f"dealer-station-follow-{os.getpid()}-{random.randrange(1 << 32):08x}"
@@ -216,31 +215,18 @@ class Follower:
                     log.warning("following through a fallback broker" if index else "back on the first broker",
                                 broker=cfg.url, position=index + 1)
                 self._current = index
-                self._probe_at = time.monotonic() + self.config.probe_interval
-                self._probe = None
+                self._watch.restart()
                 return True
         return False
 
     def _probe_first(self) -> None:
         """While on a later broker: look at the first every ``probe_interval`` seconds (a
-        :class:`~dealer_station.publish.probe.BrokerProbe` on its own thread); once it answers, drop the
+        :class:`~dealer_station.publish.probe.FirstBrokerWatch`, its probe on its own thread); once it answers, drop the
         current connection: the next round connects to the first again (and asks for whatever went missing)."""
         if not self._current or self._client is None:
             return
         first = self._brokers[0]
-        probe = self._probe
-        if probe is None:
-            if time.monotonic() >= self._probe_at:
-                self._probe_at = time.monotonic() + self.config.probe_interval
-                try:
-                    self._probe = BrokerProbe(self._new_client(first, f"{self.client_id}-probe"), first).start()
-                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
-                    log.debug("broker probe not started", broker=first.url, error=repr(err))
-            return
-        if probe.result is None:
-            return   # still looking
-        self._probe = None
-        if not probe.result:
+        if not self._watch.first_answers(first, lambda: self._new_client(first, f"{self.client_id}-probe")):
             return
         log.warning("the first broker answers again: switching back", broker=first.url,
                     leaving=self._brokers[self._current].url)

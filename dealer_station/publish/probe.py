@@ -17,7 +17,7 @@ import structlog
 
 from dealer_station.publish.config import BrokerConfig
 
-__all__ = ["BrokerProbe"]
+__all__ = ["BrokerProbe", "FirstBrokerWatch"]
 
 log = structlog.get_logger(__name__)
 
@@ -80,3 +80,41 @@ class BrokerProbe:
             except OSError:
                 pass
         self.result = answered
+
+
+class FirstBrokerWatch:
+    """While connected to a later broker of the list, look at the first every ``interval`` seconds.
+
+    One :class:`BrokerProbe` at a time, on its own thread, so a hung first broker never stalls the
+    caller. Used by the publisher and by ``events follow`` alike. ``interval``: seconds, > 0.
+    """
+
+    def __init__(self, interval: float) -> None:
+        self.interval = float(interval)
+        self._at = 0.0
+        self._probe: BrokerProbe | None = None
+
+    def restart(self) -> None:
+        """A connection was just made: the next look is ``interval`` seconds away, none is under way."""
+        self._at = time.monotonic() + self.interval
+        self._probe = None
+
+    def first_answers(self, first: BrokerConfig, make_client, **log_fields: object) -> bool:
+        """True once a look at ``first`` has found it answering (then go back to it); False meanwhile.
+
+        ``make_client()`` builds the probe's paho client; a client that cannot be made is logged (debug,
+        with ``log_fields``) and tried again at the next look.
+        """
+        probe = self._probe
+        if probe is None:
+            if time.monotonic() >= self._at:
+                self._at = time.monotonic() + self.interval
+                try:
+                    self._probe = BrokerProbe(make_client(), first).start()
+                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
+                    log.debug("broker probe not started", broker=first.url, error=repr(err), **log_fields)
+            return False
+        if probe.result is None:
+            return False   # still looking
+        self._probe = None
+        return bool(probe.result)

@@ -52,7 +52,7 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
-from dealer_station.publish.probe import BrokerProbe
+from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
@@ -171,8 +171,7 @@ class Publisher:
         self.client_id = config.client_id_for(table_id)
         self._brokers = config.endpoints   # in order of preference (docs/events.md "Several brokers")
         self._current = 0                  # index of the broker of the current (or last) connection
-        self._probe_at = 0.0               # monotonic time of the next look at the first broker
-        self._probe: BrokerProbe | None = None   # the look at the first broker under way
+        self._watch = FirstBrokerWatch(self.config.probe_interval)   # the look at the first broker
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
         self._on_refused = on_refused
@@ -485,33 +484,21 @@ class Publisher:
                                 table_id=self.table_id, broker=cfg.url, position=index + 1,
                                 resend_from=self._last_published + 1)
                 self._current = index
-                self._probe_at = time.monotonic() + self.config.probe_interval
-                self._probe = None
+                self._watch.restart()
                 return True
         return False
 
     def _probe_first(self) -> None:
-        """While on a later broker: look at the first every ``probe_interval`` seconds (a
-        :class:`~dealer_station.publish.probe.BrokerProbe` on its own thread, so sending goes on meanwhile);
-        once it answers, leave the current broker (its retained status says ``offline``, ``switched_broker``)
-        and connect to the first again. Sending resumes after the last acknowledged event (the outbox decides,
-        as after any reconnect)."""
+        """While on a later broker: look at the first every ``probe_interval`` seconds
+        (:class:`~dealer_station.publish.probe.FirstBrokerWatch`: its probe on its own thread, so sending goes
+        on meanwhile); once it answers, leave the current broker (its retained status says ``offline``,
+        ``switched_broker``) and connect to the first again. Sending resumes after the last acknowledged event
+        (the outbox decides, as after any reconnect)."""
         if not self._current:
             return
         first = self._brokers[0]
-        probe = self._probe
-        if probe is None:
-            if time.monotonic() >= self._probe_at:
-                self._probe_at = time.monotonic() + self.config.probe_interval
-                try:
-                    self._probe = BrokerProbe(self._new_client(first, f"{self.client_id}-probe"), first).start()
-                except Exception as err:  # noqa: BLE001 - a client that cannot be made: looked at next time
-                    log.debug("broker probe not started", table_id=self.table_id, error=repr(err))
-            return
-        if probe.result is None:
-            return   # still looking
-        self._probe = None
-        if not probe.result:
+        if not self._watch.first_answers(first, lambda: self._new_client(first, f"{self.client_id}-probe"),
+                                         table_id=self.table_id):
             return
         client = self._client
         if client is not None:   # tell the consumers still on this broker that the station went elsewhere
