@@ -120,8 +120,9 @@ def test_broker_killed_twice_mid_shoe_the_ledger_still_holds_every_event_once_in
         assert station.wait(120) == 0, station.stderr.read()
         n, acked = outbox_ids(journal)
         assert n == acked and n > 300
-        assert stored_at_kills[0] < n and all(a + 103 < n for a in acked_at_kills), \
-            (stored_at_kills, acked_at_kills, n)     # the first while dealing; both while the shoe was published
+        # both outages while the shoe's events were still being published (the simulated dealer may have dealt
+        # the whole shoe before the first 40 were acknowledged: the outages then come while it is published)
+        assert all(a + 103 < n for a in acked_at_kills), (stored_at_kills, acked_at_kills, n)
         if not wait(lambda: len(ledger_rows(ledger)) >= n, 10):
             # The simulated shoe deals a whole shoe in seconds and the station exits as soon as the broker
             # has everything: the last gap may be found after it left. A real station stays on; here its
