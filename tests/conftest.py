@@ -41,15 +41,40 @@ def run_cli(*args: str, input: str | None = None, timeout: float = 120, env: dic
                           text=True, timeout=timeout, env=full_env, cwd=cwd or ROOT)
 
 
+def route_logs_to_logging() -> None:
+    """structlog through the standard library's loggers, as the station configures it, for the test run.
+
+    structlog's own default prints every record to standard output. A reader or console thread that logs
+    after its test has ended (``shoe_port_open`` of a port opened late, ``shoe_event_after_close_dropped``)
+    would then write into the run's output between the tests. Through ``logging`` a record goes where
+    pytest's log capture puts it: into the report of a failing test, below WARNING nowhere else.
+    """
+    import logging
+
+    import structlog
+
+    structlog.configure(
+        processors=[structlog.contextvars.merge_contextvars, structlog.stdlib.add_log_level,
+                    structlog.processors.TimeStamper(fmt="iso", utc=True),
+                    structlog.dev.ConsoleRenderer(colors=False)],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.make_filtering_bound_logger(logging.NOTSET),
+        cache_logger_on_first_use=False,
+    )
+
+
 def reset_logging() -> None:
-    """Undo configure_logging: structlog's defaults, no bound ids, the station's handler off the root logger."""
+    """Undo configure_logging: the test run's logging, no bound ids, the station's handler off the root logger."""
     import logging
 
     import structlog
 
     structlog.contextvars.clear_contextvars()
-    structlog.reset_defaults()
+    route_logs_to_logging()
     root = logging.getLogger()
     for h in list(root.handlers):
         if getattr(h, "_dealer_station", False):
             root.removeHandler(h)
+
+
+route_logs_to_logging()

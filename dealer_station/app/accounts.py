@@ -20,6 +20,11 @@ A PIN is checked only while its failure can be counted:
 * When the lock cannot be had within :data:`LOCK_WAIT` seconds (another program holds it), the
   attempt is refused (``busy``) before the PIN is checked: a PIN is never tried uncounted.
 
+Every lockout runs on the monotonic clock in the process that set it. The file's ``locked_until`` is a
+wall-clock time, since it is shared with other processes and outlives a restart; the process that wrote
+it keeps the monotonic deadline beside it and goes by that while the file still holds its lock, so an NTP
+step neither ends a lockout early nor stretches it there. Other processes go by the file's time.
+
 Memory is per process: with a file that cannot be written, two processes each count their own
 failures. That is no weaker than the file itself: whoever can start processes that read the
 accounts file can read the hashes it holds.
@@ -65,6 +70,10 @@ _MEMORY_LOCK = threading.Lock()
 _MEMORY: dict[str, dict[str, list]] = {}
 """Failures that could not be written, per accounts file (absolute path) and user:
 ``[failures, locked until (monotonic seconds) or None]``. Shared by every Accounts of the process."""
+_LOCKS_SET: dict[str, dict[str, tuple[str, float]]] = {}
+"""Lockouts this process wrote to the file, per accounts file and user: ``(the file's locked_until text,
+monotonic deadline)``. While the file still holds that text, the monotonic deadline decides when the lock
+ends, so a wall clock stepped forward does not end it early and one stepped back does not stretch it."""
 
 
 class AccountsError(ValueError):
@@ -107,8 +116,9 @@ class Accounts:
     hasher:
         An ``argon2.PasswordHasher`` (argon2id; default parameters of argon2-cffi).
     monotonic:
-        Seconds of a monotonic clock (default ``time.monotonic``): the lockout of failures kept in
-        memory runs on it.
+        Seconds of a monotonic clock (default ``time.monotonic``). Every lockout this process sets runs
+        on it: the one kept in memory when the file cannot be written, and the one it wrote to the file
+        (whose ``locked_until``, on the wall clock, is what other processes and a restart go by).
     lock_wait:
         Seconds to wait for the file's lock (default :data:`LOCK_WAIT`).
     """
@@ -279,6 +289,32 @@ class Accounts:
         with _MEMORY_LOCK:
             _MEMORY.get(self._key, {}).pop(user, None)
 
+    def _set_lock(self, user: str, stamp: str) -> None:
+        """Remember that this process wrote ``locked_until = stamp`` for ``user``, on the monotonic clock."""
+        with _MEMORY_LOCK:
+            _LOCKS_SET.setdefault(self._key, {})[user] = (stamp, self._monotonic() + LOCKOUT.total_seconds())
+
+    def _file_locked(self, user: str, locked: object, now: datetime) -> bool:
+        """Whether the file's lockout ``locked`` (its ``locked_until``, or None) of ``user`` is in force.
+
+        A lockout this process set is in force until its monotonic deadline, whatever the wall clock says;
+        any other (set by another process, or before a restart) until the wall-clock time in the file.
+        Raises ValueError for a ``locked_until`` that is not an ISO time.
+        """
+        if not locked:
+            return False
+        with _MEMORY_LOCK:
+            mine = _LOCKS_SET.get(self._key, {}).get(user)
+            if mine is not None and mine[0] == locked:
+                if self._monotonic() < mine[1]:
+                    return True
+                _LOCKS_SET[self._key].pop(user, None)
+                return False
+            if mine is not None:  # the file was changed since (another process): it decides
+                _LOCKS_SET[self._key].pop(user, None)
+        until = datetime.fromisoformat(str(locked).replace("Z", "+00:00"))
+        return now < until
+
     def account(self, user: str) -> Account:
         """The account of ``user`` for a sign-in without a PIN (a dealer badge, where the station allows it).
 
@@ -299,13 +335,12 @@ class Accounts:
         if account.disabled:
             raise AuthError("disabled", f"user {user!r} is disabled")
         locked = account.locked_until
-        if locked:
-            try:
-                until = datetime.fromisoformat(str(locked).replace("Z", "+00:00"))
-            except ValueError as err:
-                raise AuthError("no_accounts", f"{self.path}: the account {user!r} is damaged: {err}") from err
-            if self._clock() < until:
-                raise AuthError("locked", f"user {user!r} is locked until {locked}")
+        try:
+            in_force = self._file_locked(user, locked, self._clock())
+        except ValueError as err:
+            raise AuthError("no_accounts", f"{self.path}: the account {user!r} is damaged: {err}") from err
+        if in_force:
+            raise AuthError("locked", f"user {user!r} is locked until {locked}")
         if self._remembered(user)[1]:
             raise AuthError("locked", f"user {user!r} is locked after {MAX_FAILURES} wrong PINs")
         return account
@@ -357,8 +392,7 @@ class Accounts:
             raise ValueError(f"failures {failures!r} is not a count")
         locked = rec.get("locked_until")
         if locked:
-            until = datetime.fromisoformat(str(locked).replace("Z", "+00:00"))
-            if now < until:
+            if self._file_locked(user, locked, now):
                 raise AuthError("locked", f"user {user!r} is locked until {locked}")
             rec["locked_until"] = None
             rec["failures"] = failures = 0
@@ -385,6 +419,8 @@ class Accounts:
                 message += f" (the failure could not be recorded in the file: {err}; counted in memory)"
             else:
                 self._forget(user)
+                if count >= MAX_FAILURES:
+                    self._set_lock(user, rec["locked_until"])
             raise AuthError("wrong_pin", message) from None
         self._forget(user)
         if rec.get("failures"):

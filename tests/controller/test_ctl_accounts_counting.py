@@ -262,3 +262,50 @@ def test_supervisor_act_with_an_invisible_reason_or_note_is_refused_and_journale
     assert refused and refused[-1]["note"] == note and refused[-1]["reason"] == reason  # kept as typed
     table.sup("resume", reason="scanner_misread", note="lens dirty \u200b")  # visible text passes
     assert table.state != "paused"
+
+
+@pytest.mark.parametrize("step", [LOCKOUT.total_seconds() + 3600, -3600.0], ids=["forward", "back"])
+def test_a_lockout_set_here_runs_on_the_monotonic_clock_whatever_the_wall_clock_does(tmp_path, step):
+    """Every timeout on a monotonic clock: an NTP step of the wall clock neither ends the lock early (forward)
+    nor stretches it (back) in the process that set it; the file keeps its wall-clock time for the others."""
+    path = tmp_path / "accounts.json"
+    clock = FakeClock()
+    accounts = _accounts(path, clock=clock, monotonic=clock.monotonic)
+    accounts.add("sam", "supervisor", "2468")
+    for _ in range(MAX_FAILURES):
+        assert _code(accounts, "1111") == "wrong_pin"
+    stamp = accounts.list()[0].locked_until
+    assert stamp and _code(accounts, "2468") == "locked"
+    clock.step(step)
+    assert _code(accounts, "2468") == "locked"           # no time has passed
+    assert accounts.list()[0].locked_until == stamp      # nothing was written
+    clock.advance(LOCKOUT.total_seconds() - 1)
+    assert _code(accounts, "2468") == "locked"
+    clock.advance(1)
+    assert _code(accounts, "2468") == "ok"               # five minutes have passed, on the monotonic clock
+
+
+def test_a_lockout_set_by_another_process_runs_on_the_files_time(tmp_path):
+    """A lockout this process did not set (another station, or before a restart) is the file's: its
+    ``locked_until`` on the wall clock is all there is to go by."""
+    path = tmp_path / "accounts.json"
+    clock = FakeClock()
+    _accounts(path, clock=clock).add("sam", "supervisor", "2468")
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        sys.path.insert(0, {str(ROOT / "tests" / "controller")!r})
+        from ctl_helpers import FakeClock, cheap_hasher
+        from dealer_station.app.accounts import Accounts, AuthError
+        accounts = Accounts({str(path)!r}, clock=FakeClock(), hasher=cheap_hasher())
+        for _ in range(5):
+            try:
+                accounts.authenticate("sam", "1111")
+            except AuthError:
+                pass
+    """)
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    here = _accounts(path, clock=clock, monotonic=clock.monotonic)
+    assert here.list()[0].locked_until and _code(here, "2468") == "locked"
+    clock.step(LOCKOUT.total_seconds())                  # the file's time has come
+    assert _code(here, "2468") == "ok"

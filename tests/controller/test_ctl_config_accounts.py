@@ -114,7 +114,7 @@ def test_bad_accounts_refused(tmp_path, user, role, pin):
 
 def test_lockout_after_five_wrong_pins_for_five_minutes(tmp_path):
     clock = FakeClock()
-    accounts = Accounts(tmp_path / "a.json", clock=clock, hasher=cheap_hasher())
+    accounts = Accounts(tmp_path / "a.json", clock=clock, hasher=cheap_hasher(), monotonic=clock.monotonic)
     accounts.add("sam", "supervisor", "2468")
     for _ in range(4):
         with pytest.raises(AuthError):
@@ -128,7 +128,7 @@ def test_lockout_after_five_wrong_pins_for_five_minutes(tmp_path):
         accounts.authenticate("sam", "2468")
     assert err.value.code == "locked"
     # the lock is in the file: a new Accounts object (a restarted station) still refuses
-    again = Accounts(tmp_path / "a.json", clock=clock, hasher=cheap_hasher())
+    again = Accounts(tmp_path / "a.json", clock=clock, hasher=cheap_hasher(), monotonic=clock.monotonic)
     with pytest.raises(AuthError):
         again.authenticate("sam", "2468")
     clock.advance(timedelta(minutes=5).total_seconds())
