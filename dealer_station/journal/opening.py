@@ -17,7 +17,8 @@ def writer_lock(path: Path) -> SidecarLock:
 
     Raises JournalBusyError when another process holds it, JournalError (one line naming the path and
     the fix) when the path cannot hold a journal: under a regular file, a directory itself, a new
-    directory at the top of the file system, a directory or database that cannot be written.
+    directory at the top of the file system, a directory or database that cannot be written, a database
+    with more than one name (hard links, :func:`_one_name`).
     """
     _journal_directory(path)
     lock = SidecarLock(sidecar_path(path, ".station.lock"))
@@ -30,6 +31,7 @@ def writer_lock(path: Path) -> SidecarLock:
     if not taken:
         raise JournalBusyError(str(path), lock.holder())
     try:
+        _one_name(path)
         if path.exists() and not os.access(path, os.R_OK | os.W_OK):
             raise JournalError(f"the journal {path} cannot be written (the file is read-only): make it writable, "
                                f"or read it with journal verify|export")
@@ -75,6 +77,26 @@ def _journal_directory(path: Path) -> None:
                            f"another --journal") from err
 
 
+def _one_name(path: Path) -> None:
+    """Raise JournalError when the database at ``path`` has more than one name (hard links).
+
+    The writer's lock is by name (symbolic links resolved), and SQLite keeps a database's write-ahead
+    log and shared memory in files named after the name it was opened by: through a second name, a
+    second station would take a second lock and write a second log of the same database, and a reader
+    would miss what the first log holds. Either corrupts the journal or reads a wrong one, so a
+    database with a hard link is refused, naming the fix. A path that does not exist yet passes.
+    """
+    try:
+        links = os.stat(path).st_nlink
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise JournalError(f"the journal {path} cannot be read: {err.strerror or err}") from err
+    if links > 1:
+        raise JournalError(f"the journal {path} has {links} names (hard links): one station and its readers "
+                           f"must reach it by one name; remove the other names (find -samefile {path})")
+
+
 def open_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to the existing journal at ``path``; raises JournalError saying why not.
 
@@ -87,6 +109,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     try:
         if not path.is_file():
             raise JournalError(f"no journal at {path}")
+        _one_name(path)
         uri = path.resolve().as_uri()
     except JournalError:
         raise

@@ -457,3 +457,40 @@ def test_a_writer_that_fails_to_open_lets_the_lock_go(tmp_path):
     probe = SidecarLock(lock_file(db))
     assert probe.acquire()
     probe.release()
+
+
+def test_a_journal_with_a_hard_link_is_refused_by_writers_and_readers_in_one_line(tmp_path, capsys, monkeypatch):
+    """The lock is by name and SQLite's write-ahead log is by name: through a hard link a second station would
+    lock and log apart from the first, and a reader would miss the first's log. Every front end refuses it."""
+    pytest.importorskip("PySide6", reason="the console front-end needs PySide6")
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "j.sqlite"
+    with Journal(db) as journal:
+        journal.append("note", {"n": 1}, "2026-01-01T00:00:00Z")
+    other = tmp_path / "elsewhere" / "copy.sqlite"
+    other.parent.mkdir()
+    os.link(db, other)
+    first = None
+    try:
+        with pytest.raises(JournalError, match="has 2 names"):
+            first = Journal(db)
+        with pytest.raises(JournalError, match="has 2 names"):
+            Journal(other, readonly=True)
+        failures = []
+        for path in (str(db), str(other)):
+            # (replay refuses any existing --journal: it writes a new one)
+            fronts = {name: argv for name, argv in {**_writers(path), **_readers(path)}.items()
+                      if name != "replay" and not name.startswith("events")}
+            for name, argv in fronts.items():
+                status, out, err = _cli(argv, capsys)
+                lines = err.strip().splitlines()
+                if not (status == 2 and len(lines) == 1 and "has 2 names (hard links)" in lines[0]
+                        and "Traceback" not in err):
+                    failures.append(f"{name} on {path}: status {status}, stderr {err!r}")
+        assert not failures, "\n".join(failures)
+    finally:
+        if first is not None:
+            first.close()
+    other.unlink()
+    with Journal(db) as again:   # one name again: it opens, unchanged
+        assert again.last_seq == 1 and again.verify().ok
