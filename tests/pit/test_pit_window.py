@@ -158,7 +158,12 @@ def test_four_stations_one_paused_one_offline(qtbot, debug_broker, journals, tmp
         assert window.card("T3").pause.objectName() == "pauseOverdue"
         assert "OVERDUE" in window.card("T3").pause.text()
         png = window.save_png(tmp_path / "pit.png")
-        assert png.stat().st_size > 10_000
+        from PySide6.QtGui import QImage
+
+        saved = QImage(str(png)).convertToFormat(QImage.Format.Format_RGB32)
+        drawn = window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        assert saved.size() == drawn.size() and saved == drawn   # the file is the window as drawn
+        assert len({saved.pixel(x, y) for x in range(0, saved.width(), 7) for y in range(0, saved.height(), 7)}) > 8
 
         # messages crossed from paho's thread to the GUI thread by the queued signal
         assert feed_threads and threading.get_ident() not in feed_threads
