@@ -1,7 +1,7 @@
 """Write the QA replay library ``hw_fixtures/sessions/``: recorded sessions and their expected results.
 
 Run from the repository root: ``python hw_fixtures/make_sessions.py`` (rewrites the files in
-``hw_fixtures/sessions/``; ``tests/replay`` checks that the committed files equal what this writes).
+``hw_fixtures/sessions/``; ``tests/e2e`` checks that the committed files equal what this writes).
 
 Every session is *scripted*: a :class:`Scenario` says which cards the dealer pulls, where the
 shoe misreads, where a supervisor acts. From one scenario this script writes

@@ -78,3 +78,6 @@ def reset_logging() -> None:
 
 
 route_logs_to_logging()
+
+
+from tests.support.fixtures import *  # noqa: E402, F403 - the suite's shared fixtures (tests/support/fixtures.py)

@@ -1,0 +1,328 @@
+"""The publisher against a real Mosquitto: order, marking after PUBACK, retained status, last will, outages."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+import pytest
+
+from dealer_station import outbox
+from dealer_station.publish import Publisher, parse_broker_url, pending_count
+from dealer_station.schemas import validate
+from tests.support.mqtt import append_cards, dedup, make_journal
+
+pytestmark = pytest.mark.broker
+
+
+def fast(url: str, **kw) -> object:
+    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
+
+
+def test_publishes_in_order_and_marks_after_ack(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    ids = append_cards(conn, "T1", 250)
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url, window=20), db, "T1").start()
+    try:
+        assert pub.drain(20) == 0
+        assert sub.wait_for(lambda: len(sub.ids("T1")) >= 250)
+        assert sub.ids("T1") == ids           # no re-send on a healthy connection, in order
+        more = append_cards(conn, "T1", 10, start_round=100)
+        assert pub.drain(20) == 0
+        assert sub.wait_for(lambda: len(sub.ids("T1")) >= 260)
+        assert sub.ids("T1") == ids + more
+    finally:
+        pub.stop()
+    rows = outbox.read_events(conn)
+    assert all(r.published_utc for r in rows)
+    assert sub.events[0]["_topic"] == "baccarat/tables/T1/events"
+    stats = pub.stats()
+    assert stats.published == 260 and stats.last_published_id == 260 and stats.connects == 1
+    # the retained status went online, then offline on stop
+    statuses = [(body["status"], body.get("reason")) for topic, body, _ in sub.status]
+    assert statuses[-1] == ("offline", "stopped") and ("online", None) in statuses
+    # a platform that subscribes later gets the last status, retained, and no old events
+    late = subscriber_factory(broker.port)
+    assert late.wait_for(lambda: late.status)
+    topic, body, retained = late.status[0]
+    assert (topic, body["status"], body["reason"], retained) == \
+        ("baccarat/tables/T1/status", "offline", "stopped", True)
+    assert body["station"]["client_id"] == "dealer-station-T1" and validate(body, "station_status") == []
+    assert late.events == []
+
+
+def test_no_broker_keeps_events_and_drain_reports_them(tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 5)
+    from tests.support.mqtt import free_port
+
+    pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()
+    try:
+        t0 = time.monotonic()
+        assert pub.drain(0.5) == 5
+        assert 0.4 <= time.monotonic() - t0 < 3
+        assert not pub.connected
+        assert pub.stats().failed_attempts >= 1 and "connect" in pub.stats().last_error
+    finally:
+        pub.stop()
+    assert pending_count(db) == 5
+    assert [e.published_utc for e in outbox.read_events(conn)] == [None] * 5
+
+
+def test_waits_for_the_journal_to_appear(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "later.db"
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url), db, "T9").start()
+    try:
+        time.sleep(0.3)
+        assert not db.exists()                     # never creates the journal itself
+        conn = make_journal(db)
+        ids = append_cards(conn, "T9", 3)
+        assert pub.drain(10) == 0
+        assert sub.wait_for(lambda: sub.ids("T9") == ids)
+    finally:
+        pub.stop()
+
+
+def test_broker_restart_mid_stream_loses_nothing(broker_factory, subscriber_factory, tmp_path):
+    # The platform keeps a persistent session (clean_session False) on a broker with persistence, so
+    # what the broker had acknowledged before its restart still reaches it; what the broker had not
+    # acknowledged, the station sends again.
+    broker = broker_factory(persistence=True)
+    db = tmp_path / "journal.db"
+    make_journal(db).close()
+    sub = subscriber_factory(broker.port, client_id="platform-1", clean_session=False)
+    pub = Publisher(fast(broker.url, window=10), db, "T1").start()
+    ids: list[int] = []
+    done = threading.Event()
+
+    def shoe():   # a card every 2 ms, through the outage
+        c = make_journal(db)
+        for k in range(400):
+            ids.extend(append_cards(c, "T1", 1, start_round=1 + k // 4))
+            time.sleep(0.002)
+        c.close()
+        done.set()
+
+    producer = threading.Thread(target=shoe)
+    producer.start()
+    try:
+        assert sub.wait_for(lambda: len(sub.ids()) >= 80)
+        broker.stop()
+        stopped_at = len(ids)
+        time.sleep(0.4)
+        assert len(ids) > stopped_at                 # the shoe went on while the broker was down
+        assert pending_count(db) > 0
+        broker.start()
+        producer.join(30)
+        assert done.is_set()
+        assert pub.drain(30) == 0
+        assert sub.wait_for(lambda: set(sub.ids()) >= set(ids), 30), sorted(set(ids) - set(sub.ids()))[:20]
+    finally:
+        pub.stop()
+        producer.join(5)
+    assert len(ids) == 400
+    got = sub.ids()
+    assert dedup(got) == ids                      # every event, once after de-duplication, in order
+    assert pub.stats().connects >= 2
+    assert stopped_at < 400
+
+
+def test_nothing_is_marked_before_the_broker_acknowledges(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 1)
+    pub = Publisher(fast(broker.url, window=50), db, "T1").start()
+    try:
+        assert pub.drain(10) == 0 and pub.connected
+        broker.proc.send_signal(signal.SIGSTOP)        # the broker hangs: it reads nothing, acknowledges nothing
+        try:
+            append_cards(conn, "T1", 30)
+            assert pub_wait(lambda: pub.stats().sent == 31)   # sent into the socket ...
+            time.sleep(0.3)
+            assert pending_count(db) == 30              # ... but not one marked without its PUBACK
+        finally:
+            broker.proc.send_signal(signal.SIGCONT)
+        assert pub.drain(10) == 0
+    finally:
+        pub.stop()
+
+
+def test_a_journal_error_while_marking_is_retried(broker, subscriber_factory, tmp_path, monkeypatch):
+    import sqlite3
+
+    from dealer_station.publish import publisher as publisher_module
+
+    real = publisher_module.mark_published
+    failures = []
+
+    def flaky(conn, ids, ts):
+        if len(failures) < 3:
+            failures.append(list(ids))
+            raise sqlite3.OperationalError("database is locked")
+        return real(conn, ids, ts)
+
+    monkeypatch.setattr(publisher_module, "mark_published", flaky)
+    db = tmp_path / "journal.db"
+    ids = append_cards(make_journal(db), "T1", 40)
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url, window=5), db, "T1").start()
+    try:
+        assert pub.drain(15) == 0
+        assert sub.wait_for(lambda: len(sub.ids()) >= 40)
+    finally:
+        pub.stop()
+    assert len(failures) == 3 and "journal: database is locked" in (pub.stats().last_error or "")
+    assert dedup(sub.ids()) == ids
+
+
+def test_an_unexpected_error_drops_the_connection_not_the_thread(broker, subscriber_factory, tmp_path, monkeypatch):
+    db = tmp_path / "journal.db"
+    ids = append_cards(make_journal(db), "T1", 20)
+    sub = subscriber_factory(broker.port)
+    pub = Publisher(fast(broker.url, window=5), db, "T1")
+    real = pub._check_table
+    calls = []
+
+    def boom(event_id, payload):
+        calls.append(event_id)
+        if len(calls) == 7:
+            raise RuntimeError("surprise")
+        return real(event_id, payload)
+
+    monkeypatch.setattr(pub, "_check_table", boom)
+    pub.start()
+    try:
+        assert pub.drain(15) == 0
+        assert pub.running and pub.stats().connects == 2
+        assert sub.wait_for(lambda: set(sub.ids()) >= set(ids))
+    finally:
+        pub.stop()
+    assert dedup(sub.ids()) == ids
+
+
+def test_backoff_is_bounded_and_publishing_starts_when_the_broker_comes(broker_factory, tmp_path):
+    broker = broker_factory(start=False)
+    db = tmp_path / "journal.db"
+    ids = append_cards(make_journal(db), "T1", 10)
+    cfg = parse_broker_url(broker.url, backoff_min=0.1, backoff_max=0.4, connect_timeout=2.0)
+    pub = Publisher(cfg, db, "T1").start()
+    try:
+        time.sleep(2.0)
+        failed = pub.stats().failed_attempts
+        # delays 0.1, 0.2, 0.4, 0.4, ... (x0.8-1.0 jitter): about 6 attempts in 2 s; no busy loop, no giving up
+        assert 3 <= failed <= 10, failed
+        assert pending_count(db) == 10
+        broker.start()
+        assert pub.drain(10) == 0
+        assert pub.stats().connects == 1
+    finally:
+        pub.stop()
+    assert [e.event_id for e in outbox.read_events(make_journal(db)) if e.published_utc] == ids
+
+
+def test_one_publisher_per_outbox(tmp_path):
+    from dealer_station.publish import OutboxBusyError
+    from tests.support.mqtt import free_port, run_station
+
+    db = tmp_path / "journal.db"
+    append_cards(make_journal(db), "T1", 3)
+    url = f"mqtt://127.0.0.1:{free_port()}"
+    first = Publisher(fast(url), db, "T1").start()
+    try:
+        with pytest.raises(OutboxBusyError, match="another publisher"):
+            Publisher(fast(url), db, "T1").start()
+        result = run_station("events", "publish", "--broker", url, "--journal", str(db), "--drain-timeout", "0")
+        assert result.returncode == 2 and "another publisher" in result.stderr
+    finally:
+        first.stop()
+    again = Publisher(fast(url), db, "T1").start()   # the lock goes with the publisher
+    again.stop()
+
+
+def test_a_second_publisher_waits_for_the_lock_when_the_journal_comes_later(tmp_path):
+    from tests.support.mqtt import free_port
+
+    later = tmp_path / "later"
+    url = f"mqtt://127.0.0.1:{free_port()}"
+    a = Publisher(fast(url), later / "journal.db", "T1").start()
+    b = Publisher(fast(url), later / "journal.db", "T1").start()   # no directory yet: checked by the threads
+    try:
+        later.mkdir()
+        append_cards(make_journal(later / "journal.db"), "T1", 1)
+        assert pub_wait(lambda: "outbox busy" in {a.stats().last_error, b.stats().last_error})
+    finally:
+        a.stop()
+        b.stop()
+
+
+def pub_wait(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_odd_rows_are_published_as_stored_never_dropped(broker, subscriber_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 1)
+    with conn:   # a row written by hand, and one of another table id: both still go out, in order
+        conn.execute("INSERT INTO outbox(event_id, type, payload) VALUES (2, 'card_dealt', '{broken')")
+    outbox.append(conn, "betting_closed", table_id="T7", ts="2026-11-30T04:00:00Z", data={"round_number": 1})
+    conn.commit()
+    got = []
+    sub = subscriber_factory(broker.port)
+    sub.client.on_message = lambda c, u, m: got.append(m.payload) if m.topic.endswith("/events") else None
+    pub = Publisher(fast(broker.url), db, "T1").start()
+    try:
+        assert pub.drain(10) == 0
+        assert sub.wait_for(lambda: len(got) == 3)
+    finally:
+        pub.stop()
+    assert got[1] == b"{broken" and b'"table_id":"T7"' in got[2]
+
+
+def test_two_stations_with_one_client_id_back_off_instead_of_spinning(broker, tmp_path):
+    # the broker drops the older connection whenever the other station connects with the same id
+    pubs = []
+    for name in ("a", "b"):
+        db = tmp_path / f"{name}.db"
+        append_cards(make_journal(db), "T1", 3)
+        pubs.append(Publisher(parse_broker_url(broker.url, client_id="same-id", backoff_min=0.05, backoff_max=0.4),
+                              db, "T1").start())
+    try:
+        time.sleep(2.0)
+        connects = [p.stats().connects for p in pubs]
+    finally:
+        for p in pubs:
+            p.stop()
+    assert all(1 <= c <= 15 for c in connects), connects
+
+
+def test_a_lock_file_that_cannot_be_made_is_reported_once_and_retried(tmp_path):
+    from structlog.testing import capture_logs
+
+    from tests.support.mqtt import free_port
+
+    db = tmp_path / "journal.db"
+    append_cards(make_journal(db), "T1", 1)
+    blocker = tmp_path / "journal.db.publisher.lock"
+    blocker.mkdir()   # the lock file cannot be opened: a folder has its name
+    with capture_logs() as logs:
+        pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()   # never raises for it
+        try:
+            assert pub_wait(lambda: (pub.stats().last_error or "").startswith("lock:"))
+            time.sleep(0.6)   # three more attempts
+            assert pub.running and pending_count(db) == 1
+        finally:
+            pub.stop()
+    said = [e for e in logs if e["event"] == "publisher cannot lock the outbox"]
+    assert len(said) == 1
+    blocker.rmdir()

@@ -1,0 +1,166 @@
+"""A decision applies whole or not at all: a failing step leaves nothing of itself, and an input given
+from inside another (a listener calling back) waits until that one has ended (docs/controller.md
+"Atomic decisions")."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from dealer_station.app.controller import Controller
+from dealer_station.domain.outcome import RoundDealer
+from dealer_station.domain.table import TableMachine
+from tests.support.table import Table
+
+
+def _table_fields(view):
+    """The view without what the unexpected_error pause itself changes (state, prompt, incident)."""
+    return dataclasses.replace(view, state="", prompt="", incident=None)
+
+
+def _rebuilt(t: Table):
+    return Controller(t.cfg, t.journal, accounts=t.accounts, clock=t.clock).snapshot()
+
+
+def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monkeypatch):
+    table.round("4S", "5S", "6S", "3S")  # one round done: history, rounds, inventory all moved
+    before = table.ctl.snapshot()
+    machine = table.ctl.machine
+    inventory = Counter(machine.remaining)
+    rounds, history = list(machine.rounds), list(machine.history)
+
+    def broken(self):  # half of _open_round, then a surprise
+        self.round_number += 1
+        self.dealer = RoundDealer()
+        self.offered = ("player",)
+        self.remaining[next(iter(self.remaining))] -= 1
+        self.history.append("X")
+        self._trigger("open_betting")
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(TableMachine, "_open_round", broken)
+    table.ctl.dealer("open_betting")
+    view = table.ctl.snapshot()
+    assert view.state == "paused" and view.incident.type == "unexpected_error"
+    assert "kaboom" in view.incident.detail and view.incident.state_before == "ready"
+    assert _table_fields(view) == _table_fields(before)  # round number, cards, history, counts: as before
+    assert machine.remaining == inventory and machine.rounds == rounds and machine.history == history
+    assert machine.round_number == 1 and machine.dealer is None and machine.state_before == "ready"
+    decision = table.journal.last_row("decision").body
+    assert [k for k, _ in decision["outputs"]] == ["error", "state_changed", "round_paused", "table_status"]
+    assert decision["round"] == 1  # the failed step's round 2 was never opened
+    monkeypatch.undo()
+    # recovery agrees: a controller rebuilt from the journal shows the same table (the failure replayed
+    # as recorded, though the rule no longer fails)
+    assert _rebuilt(table) == view
+    table.sup("resume")
+    table.ctl.dealer("open_betting")
+    assert table.ctl.snapshot().round_number == 2
+
+
+def test_a_decision_that_raises_after_the_step_is_undone_too(table: Table, monkeypatch):
+    before = table.ctl.snapshot()
+    real = Controller._events
+
+    def events(self, outputs):
+        if any(kind == "betting_opened" for kind, _ in outputs):
+            raise KeyError("limits")
+        return real(self, outputs)
+
+    monkeypatch.setattr(Controller, "_events", events)
+    table.ctl.dealer("open_betting")
+    view = table.ctl.snapshot()
+    assert view.state == "paused" and view.incident.type == "unexpected_error" and "KeyError" in view.incident.detail
+    assert _table_fields(view) == _table_fields(before) and view.round_number == 0
+    assert table.ctl.machine.dealer is None and table.ctl.machine.offered == ()
+    monkeypatch.undo()
+    assert _rebuilt(table) == view  # the journal's recovery agrees
+    inputs = [r.seq for r in table.journal.rows(kinds=("input",))]
+    decided = [r.body["input"] for r in table.journal.rows(kinds=("decision",))]
+    assert inputs == decided  # one decision per input, the failed one included
+
+
+def test_a_listener_calling_the_controller_runs_after_the_current_decision(table: Table):
+    calls = []
+
+    def listener(fact):
+        if fact.kind == "betting_opened":
+            # inside the first decision: queued, returns at once, raises nothing
+            calls.append(table.ctl.dealer("close_betting"))
+            calls.append(table.ctl.snapshot().state)  # the first decision is whole: betting is open
+
+    table.ctl.subscribe(listener)
+    after = table.journal.last_seq
+    table.ctl.dealer("open_betting")
+    assert calls == [None, "betting_open"]
+    assert table.ctl.snapshot().state == "betting_closed"  # the queued act ran once the first one ended
+    rows = [(r.kind, r.body.get("act") if r.kind == "input" else r.body.get("input"), r.seq)
+            for r in table.journal.rows(after) if r.kind in ("input", "decision")]
+    (k1, a1, s1), (k2, i1, _), (k3, a2, s2), (k4, i2, _) = rows
+    assert (k1, a1, k2, i1) == ("input", "open_betting", "decision", s1)
+    assert (k3, a2, k4, i2) == ("input", "close_betting", "decision", s2)
+
+
+def test_a_queued_call_that_is_refused_is_journaled_and_told_not_raised(table: Table):
+    def listener(fact):
+        if fact.kind == "betting_opened":
+            table.ctl.dealer("confirm_result")  # not allowed now: refused when it runs, after
+
+    table.ctl.subscribe(listener)
+    table.ctl.dealer("open_betting")  # does not raise the queued act's refusal
+    refused = [f for f in table.facts if f.kind == "act_refused"]
+    assert refused and refused[-1].data["act"] == "confirm_result"
+    assert table.ctl.snapshot().state == "betting_open"
+
+
+def test_nested_queued_calls_keep_their_order(table: Table):
+    order = []
+    seen = []
+
+    def listener(fact):
+        if fact.kind == "state_changed" and fact.data["state"] == "betting_open":  # the first fact of the first act
+            table.ctl.dealer("close_betting")
+            table.ctl.dealer("call_supervisor", note="after the close")
+        if fact.kind == "betting_closed":
+            order.append(table.ctl.snapshot().state)
+
+    table.ctl.subscribe(listener)
+    table.ctl.subscribe(lambda fact: seen.append(fact.kind))  # a listener after the calling one
+    table.ctl.dealer("open_betting")
+    acts = [r.body.get("act") for r in table.journal.rows(kinds=("input",))][-3:]
+    assert acts == ["open_betting", "close_betting", "call_supervisor"]
+    assert order == ["betting_closed"] and table.ctl.snapshot().incident.reason == "dealer_call"
+    # every listener hears the first act's facts whole, before any of the queued acts' facts
+    assert seen.index("betting_opened") < seen.index("betting_closed") < seen.index("round_paused")
+
+
+@pytest.mark.parametrize("rule", ["_place", "_confirm", "_misread"])
+def test_a_failing_rule_at_any_moment_changes_nothing_but_the_pause(make_table, monkeypatch, rule, tmp_path):
+    t = make_table()
+    t.start_shoe()
+    t.open_round()
+    t.card("4S", "5S", "6S")
+    if rule == "_confirm":
+        t.card("3S")
+    before = t.ctl.snapshot()
+    inventory = Counter(t.ctl.machine.remaining)
+    real = getattr(TableMachine, rule)
+
+    def broken(self, *a, **kw):
+        real(self, *a, **kw)  # the rule's whole work, then a surprise
+        raise ValueError("late")
+
+    monkeypatch.setattr(TableMachine, rule, broken)
+    if rule == "_confirm":
+        t.ctl.dealer("confirm_result")
+    elif rule == "_misread":
+        t.no_read()
+    else:
+        t.card("7S")
+    view = t.ctl.snapshot()
+    assert view.incident is not None and view.incident.type == "unexpected_error"
+    assert _table_fields(view) == _table_fields(before) and t.ctl.machine.remaining == inventory
+    monkeypatch.undo()
+    assert _rebuilt(t) == view

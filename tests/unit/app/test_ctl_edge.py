@@ -1,0 +1,71 @@
+"""The side-bet edge monitor inside the controller: alerts when a bet turns favourable (issue 5)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dealer_station.app.autodealer import AutoDealer
+from dealer_station.app.edge import EdgeWatch, edge_watch_for
+from dealer_station.domain.cards import Rank, parse_card, shoe_counts
+from dealer_station.domain.paytable import Mode, load_paytable
+from drivers.deck import deck_tokens
+from drivers.frames import CardRead
+from tests.support.table import Table
+
+
+def low_cards_gone() -> Counter:
+    """8 decks after every Ace-4 and one six of each suit have gone: Two Cards Lucky Six favours players."""
+    counts = shoe_counts()
+    for card in list(counts):
+        if card.rank <= Rank.FOUR:
+            counts[card] = 0
+    for suit in "SHDC":
+        counts[parse_card("6" + suit)] -= 1
+    return +counts
+
+
+def test_watch_alerts_once_per_favourable_stretch() -> None:
+    answers = iter([[{"bet": "lucky_six"}], [{"bet": "lucky_six"}], [], [{"bet": "lucky_six"}]])
+    watch = EdgeWatch(lambda remaining, n: next(answers))
+    assert [a["bet"] for a in watch(Counter(), 1)] == ["lucky_six"]
+    assert watch(Counter(), 2) == []            # still positive: no second alert
+    assert watch(Counter(), 3) == []            # turned negative
+    assert [a["bet"] for a in watch(Counter(), 4)] == ["lucky_six"]   # positive again: alert again
+
+
+def test_watch_forgets_on_a_new_shoe() -> None:
+    watch = EdgeWatch(lambda remaining, n: [{"bet": "perfect_pair"}])
+    assert watch(Counter(), 7)
+    assert watch(Counter(), 8) == []
+    assert watch(Counter(), 1)                  # round numbers restart: a new shoe
+
+
+def test_real_monitor_on_a_depleted_shoe() -> None:
+    watch = edge_watch_for(load_paytable("commission"), Mode.COMMISSION)
+    assert watch(shoe_counts(), 1) == []
+    alerts = watch(low_cards_gone(), 20)
+    assert "two_cards_lucky_six" in {a["bet"] for a in alerts}
+    assert watch(low_cards_gone(), 21) == []
+
+
+def test_controller_reports_player_edge_from_its_default_monitor(tmp_path) -> None:
+    """A shoe stacked with the low cards first: the default monitor raises player_edge, and never pauses."""
+    tokens = deck_tokens(8)
+    low = [t for t in tokens if t[0] in "A234"]
+    sixes = ["6S", "6H", "6D", "6C"]
+    burn = ["2S", "2H", "2D"]                                # indicator 2S burns 2H and 2D
+    rest = list(tokens)
+    for t in burn:
+        low.remove(t)
+    for t in burn + low + sixes:
+        rest.remove(t)
+    shoe = iter(burn + low + sixes + rest)
+    table = Table(tmp_path)
+    dealer = AutoDealer(table.ctl, lambda: table.ctl.shoe_event(CardRead(next(shoe))), shoes=1)
+    dealer.run(limit=400)
+    edges = [f for f in table.facts if f.kind == "player_edge"]
+    assert edges, "the low cards are gone: a side bet must turn favourable"
+    assert "two_cards_lucky_six" in {f.data["bet"] for f in edges}
+    assert "round_paused" not in table.kinds()
+    first = [f.data["round"] for f in edges if f.data["bet"] == "two_cards_lucky_six"][0]
+    assert first > 10, "a full shoe favours the house: the alert comes only after the low cards have gone"

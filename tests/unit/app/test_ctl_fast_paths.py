@@ -1,0 +1,92 @@
+"""The short cuts taken for throughput give exactly what the long way gives.
+
+- The table machine fires transitions from the ``transitions`` machine's own event table: the same
+  destinations as ``TRANSITIONS`` lists, and the same refusal (``MachineError``) for anything else.
+- The journal's returned row body equals what ``rows()`` reads back (``json.loads`` of the stored text).
+- ``Controller.state`` / ``shoe_number`` equal the snapshot's, also while the journal has failed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from transitions import Machine, MachineError
+
+from dealer_station.domain.table import STATES, TRANSITIONS, TableMachine
+from dealer_station.journal import Journal, JournalError
+from dealer_station.journal.store import canonical
+from tests.support.table import Table
+
+
+def _listed() -> dict[tuple[str, str], str]:
+    out = {}
+    for t in TRANSITIONS:
+        sources = t["source"] if isinstance(t["source"], list) else [t["source"]]
+        for source in sources:
+            out[(str(t["trigger"]), str(source))] = str(t["dest"])
+    return out
+
+
+class _Reference:
+    """A model driven by ``transitions`` itself."""
+
+    state: str
+
+
+def test_every_listed_transition_and_nothing_else():
+    listed = _listed()
+    triggers = {name for name, _ in listed}
+    for name in sorted(triggers):
+        for source in STATES:
+            machine = TableMachine()
+            machine._model.state = source
+            reference = _Reference()
+            Machine(model=reference, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
+                    initial=source, auto_transitions=False, ignore_invalid_triggers=False)
+            if (name, source) in listed:
+                machine._move(name)
+                reference.trigger(name)
+                assert machine.state == listed[(name, source)] == reference.state
+            else:
+                with pytest.raises(MachineError) as ours:
+                    machine._move(name)
+                with pytest.raises(MachineError) as theirs:
+                    reference.trigger(name)
+                assert ours.value.value == theirs.value.value
+                assert machine.state == source  # a refused transition changes nothing
+
+
+@pytest.mark.parametrize("body", [
+    {"kind": "frame", "frame": "card", "token": "QD", "raw": "51440d0a", "ts": "2026-11-30T04:00:00.000000Z"},
+    {"kind": "dealer", "act": "new_shoe", "args": {}, "ts": "t"},
+    {"kind": "dealer", "act": "x", "args": {"note": "a"}, "ts": "t"},
+    {"b": 1, "a": None, "c": True, "d": "é", "e": 2**70},
+    {"input": 3, "outputs": [["state_changed", {"state": "dealing"}]], "connected": False},
+    {"float": 0.1, "tuple": (1, 2), "nested": {"z": 1, "a": [None]}},
+    {"1": "key", "": ""},
+])
+def test_returned_row_body_is_what_is_read_back(body):
+    with Journal(":memory:") as journal:
+        row, _ = journal.append("input", body, "2026-11-30T04:00:00.000000Z")
+        (read,) = list(journal.rows())
+        assert row == read
+        assert list(row.body) == list(read.body) == sorted(body)
+        assert row.body == json.loads(canonical(body))
+
+
+def test_controller_state_is_the_snapshots(tmp_path, monkeypatch):
+    table = Table(tmp_path)
+    assert (table.ctl.state, table.ctl.shoe_number) == ("no_shoe", 0)
+    table.start_shoe()
+    table.open_round()
+    view = table.ctl.snapshot()
+    assert (table.ctl.state, table.ctl.shoe_number) == (view.state, view.shoe_number) == ("betting_closed", 1)
+
+    def failing(*args, **kw):
+        raise JournalError("disk full")
+
+    monkeypatch.setattr(table.journal, "append", failing)
+    table.card("2S")
+    assert table.ctl.machine.state == "betting_closed"  # the card was refused, never acted on
+    assert table.ctl.state == table.ctl.snapshot().state == "paused"

@@ -1,0 +1,450 @@
+"""The headless commands, the station loop with its reader queue, the edge-monitor hook and logging."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import queue
+import threading
+from collections import Counter
+
+import structlog
+
+from dealer_station.app.autodealer import AutoDealer
+from dealer_station.app.controller import Controller
+from dealer_station.app.logging import configure_logging
+from dealer_station.app.simulate import SimShoe, run_simulation
+from dealer_station.app.station import run_station
+from dealer_station.domain.cards import parse_cards
+from dealer_station.domain.outcome import deal_round
+from dealer_station.journal import Journal
+from drivers.deck import CUT, shuffled_shoe
+from drivers.frames import Connected, ConnectionLost
+from tests.conftest import reset_logging, run_cli
+from tests.support.table import Table, config, shoe_cards
+
+
+def simulate(*args: str) -> list[dict]:
+    proc = run_cli("simulate", "--json", *args)
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_simulate_output_format_and_rules():
+    lines = simulate("--seed", "7", "--shoes", "2")
+    rounds = [x for x in lines if "status" in x]
+    ends = [x for x in lines if x.get("event") == "shoe_end"]
+    assert [e["shoe"] for e in ends] == [1, 2] and lines[-1] == ends[-1]
+    for line in rounds:
+        assert set(line) == {"shoe", "round", "status", "player", "banker", "player_total", "banker_total",
+                             "winner", "available_bets", "last_round", "dealer"}
+        assert line["dealer"] == "auto"  # no [table] dealer, no --dealer: the automatic dealer's id
+        outcome, _ = deal_round(parse_cards([line["player"][0], line["banker"][0], line["player"][1],
+                                             line["banker"][1], *line["player"][2:], *line["banker"][2:]]))
+        assert (line["player_total"], line["banker_total"], line["winner"]) == (
+            outcome.player_total, outcome.banker_total, outcome.winner.value)
+    for end in ends:
+        shoe_rounds = [r for r in rounds if r["shoe"] == end["shoe"]]
+        assert end["rounds"] == len(shoe_rounds) == shoe_rounds[-1]["round"]
+        assert shoe_rounds[-1]["last_round"] and not any(r["last_round"] for r in shoe_rounds[:-1])
+        assert end["cut_card_round"] == end["rounds"]
+        assert set(end) == {"shoe", "event", "rounds", "burn_indicator", "burned", "cut_card_round"}
+
+
+def test_simulate_deals_the_shuffled_shoe_in_order():
+    """Shoe 1's cards: burn card, burned cards, then every round's cards, exactly as shuffled."""
+    from dealer_station.app.simulate import shoe_seed
+
+    lines = simulate("--seed", "3")
+    tokens = shuffled_shoe(shoe_seed(3, 1))
+    end = lines[-1]
+    dealt = [end["burn_indicator"], *end["burned"]]
+    for r in lines[:-1]:
+        dealt += [r["player"][0], r["banker"][0], r["player"][1], r["banker"][1], *r["player"][2:], *r["banker"][2:]]
+    assert [t for t in tokens if t != CUT][:len(dealt)] == dealt
+
+
+def test_same_seed_same_output_and_journal_restart_repeats_it(tmp_path):
+    a = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2")
+    b = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2")
+    assert a.stdout == b.stdout and a.stdout
+    j = str(tmp_path / "j.sqlite")
+    c = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2", "--journal", j)
+    assert c.stdout == a.stdout
+    d = run_cli("simulate", "--json", "--decks", "2", "--shoes", "2", "--journal", j)  # seed from the journal
+    assert d.stdout == a.stdout
+    e = run_cli("simulate", "--json", "--seed", "6", "--decks", "2", "--journal", j)
+    assert e.returncode == 2 and "seed 5" in e.stderr
+    f = run_cli("simulate", "--json", "--decks", "2", "--shoes", "3", "--journal", j)  # one more shoe
+    assert f.stdout.startswith(a.stdout) and f.stdout.count("shoe_end") == 3
+    human = run_cli("simulate", "--seed", "5", "--decks", "2")
+    assert human.returncode == 0 and human.stdout.startswith("shoe 1 round 1: player ")
+
+
+def test_run_headless_sim_equals_simulate(tmp_path):
+    expected = run_cli("simulate", "--json", "--seed", "9", "--decks", "2").stdout
+    # run reads the deck count from the configuration: one with 2 decks (the cut card range scaled as --decks does)
+    cfg = tmp_path / "s.toml"
+    cfg.write_text("[shoe]\ndecks = 2\ncut_min = 15\ncut_max = 20\n")
+    proc = run_cli("run", "--headless", "--shoe", "sim?seed=9", "--auto", "--json", "--shoes", "1", "--journal",
+                   str(tmp_path / "r2.sqlite"), "--config", str(cfg), "--log-level", "WARNING")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == expected
+    assert "finished" in proc.stderr
+
+
+def test_run_station_with_a_reader_thread_and_bounded_queue(tmp_path):
+    """The drivers' simulated shoe over a real pty, read by its reader thread into a bounded queue."""
+    from dealer_station.app.shoes import open_station_shoe
+
+    cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10)
+    journal = Journal(":memory:")
+    ctl = Controller(cfg, journal)
+    shoe = open_station_shoe("sim?seed=4", cfg, journal)
+    events: queue.Queue = queue.Queue(maxsize=4)
+    shoe.source.start(events.put)
+    auto = AutoDealer(ctl, shoe.draw, new_shoe=shoe.new_shoe, shoes=2)
+    stop = threading.Event()
+    try:
+        why = run_station(ctl, events, shoe.draw, stop, idle_exit=10, auto=auto)
+    finally:
+        shoe.source.stop()
+    assert why == "finished" and ctl.snapshot().shoe_number == 2 and ctl.snapshot().state == "shoe_end"
+    assert len(ctl.recall()) > 4
+
+
+def test_run_on_a_simulated_shoe_in_another_wire_format(tmp_path):
+    """The same seed gives the same rounds whatever the wire format the simulated shoe speaks."""
+    cfg = tmp_path / "s.toml"
+    cfg.write_text("[shoe]\ndecks = 1\ncut_min = 8\ncut_max = 10\n")
+    outs = []
+    for codec in ("lines", "stx-etx", "saopai"):
+        proc = run_cli("run", "--headless", "--shoe", f"sim?codec={codec}&seed=3", "--auto", "--json", "--shoes", "1",
+                       "--journal", str(tmp_path / f"{codec}.sqlite"), "--config", str(cfg), "--log-level", "WARNING")
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] and outs[0] == outs[1] == outs[2]
+
+
+def test_run_station_idle_exit_and_stop(tmp_path):
+    ctl = Controller(config(), Journal(":memory:"))
+    events: queue.Queue = queue.Queue(maxsize=4)
+    assert run_station(ctl, events, None, threading.Event(), idle_exit=0.2) == "idle"
+    stop = threading.Event()
+    stop.set()
+    assert run_station(ctl, events, None, stop, idle_exit=None) == "stopped"
+
+
+def test_disconnect_during_the_run_pauses_and_the_autodealer_waits(tmp_path):
+    cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10)
+    ctl = Controller(cfg, Journal(":memory:"))
+    sink = []
+    sim = SimShoe(sink.append, 1, decks=1, cut_min=8, cut_max=10)
+    dealt = {"n": 0}
+
+    def draw():
+        dealt["n"] += 1
+        if dealt["n"] == 20:
+            ctl.shoe_event(ConnectionLost("cable"))
+            return
+        sim.draw()
+        ctl.shoe_event(sink.pop())
+
+    ctl.shoe_event(Connected("sim"))
+    auto = AutoDealer(ctl, draw, new_shoe=sim.load, shoes=1)
+    auto.run()
+    assert ctl.snapshot().state == "paused" and ctl.snapshot().incident.type == "shoe_disconnected"
+    assert auto.step() is None
+
+
+def test_a_journal_failure_on_an_automatic_act_pauses_the_run_never_raises_out_of_it(tmp_path):
+    from dealer_station.journal import JournalError
+
+    journal = Journal(":memory:")
+    ctl = Controller(config(), journal)
+    sink = []
+    sim = SimShoe(sink.append, 1)
+
+    def draw():
+        sim.draw()
+        ctl.shoe_event(sink.pop())
+
+    ctl.shoe_event(Connected("sim"))
+    auto = AutoDealer(ctl, draw, new_shoe=sim.load, shoes=1)
+    real = journal.append
+    acts = {"n": 0}
+
+    def failing(kind, body, ts, **kw):
+        if kind == "input" and body.get("act") == "open_betting":
+            acts["n"] += 1
+            raise JournalError("disk full")
+        return real(kind, body, ts, **kw)
+
+    journal.append = failing
+    stop = threading.Event()
+    assert run_station(ctl, queue.Queue(), draw, stop, idle_exit=0.2, auto=auto, poll=0.01) == "idle"
+    view = ctl.snapshot()
+    assert acts["n"] == 1 and view.state == "paused" and view.incident.type == "journal_failure"
+    assert view.round_number == 0 and auto.step() is None
+
+
+def test_edge_monitor_hook(tmp_path):
+    calls = []
+
+    def monitor(remaining: Counter, round_number: int) -> list[dict]:
+        calls.append((sum(remaining.values()), round_number))
+        return [{"bet": "tie", "edge": "0.0123"}] if round_number == 2 else []
+
+    t = Table(tmp_path, edge_monitor=monitor)
+    t.start_shoe()
+    cards = shoe_cards(8)
+    t.deal_from(cards)
+    t.deal_from(cards)
+    assert [c[1] for c in calls] == [1, 2]
+    assert calls[1][0] == t.ctl.snapshot().cards_left
+    edges = [f for f in t.facts if f.kind == "player_edge"]
+    assert len(edges) == 1 and edges[0].data["bet"] == "tie" and edges[0].data["round"] == 2
+    assert t.state == "ready"  # never pauses
+    from dealer_station import outbox
+
+    published = [e.as_dict() for e in outbox.read_events(t.journal.conn) if e.type == "player_edge"]
+    assert len(published) == 1 and published[0]["round_id"] == "T1-S0001-R002"
+
+
+def test_edge_monitor_failure_never_stops_the_table(tmp_path):
+    def monitor(remaining, round_number):
+        raise ZeroDivisionError("oops")
+
+    t = Table(tmp_path, edge_monitor=monitor)
+    t.start_shoe()
+    t.deal_from(shoe_cards(2))
+    assert t.state == "ready" and any(f.kind == "error" for f in t.facts)
+
+
+def test_listener_errors_never_stop_the_table(tmp_path):
+    t = Table(tmp_path)
+
+    def bad(fact):
+        raise RuntimeError("listener broke")
+
+    t.ctl.subscribe(bad)
+    t.start_shoe()
+    t.deal_from(shoe_cards(3))
+    assert t.state == "ready" and len(t.ctl.recall()) == 1
+
+
+def test_run_simulation_in_process_matches_the_command(tmp_path):
+    cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
+    lines: list[dict] = []
+    run_simulation(Controller(cfg, Journal(":memory:")), seed=5, shoes=1, emit=lines.append, dealer="auto")
+    assert [json.dumps(x) for x in lines] == run_cli("simulate", "--json", "--seed", "5", "--decks", "2"
+                                                     ).stdout.splitlines()
+
+
+def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
+    stream = io.StringIO()
+    configure_logging(json=True, level="INFO", stream=stream)
+    try:
+        t = Table(tmp_path)
+        t.start_shoe()
+        t.open_round()
+        t.card("4H")
+        t.ctl.dealer("call_supervisor", note="x")
+        logging.getLogger("some.library").warning("from the standard library")
+        records = [json.loads(x) for x in stream.getvalue().splitlines()]
+        paused = [r for r in records if r["event"] == "round_paused"]
+        assert paused and paused[0]["table_id"] == "T1" and paused[0]["shoe_id"] == "T1-S0001"
+        assert paused[0]["round_id"] == "T1-S0001-R001" and paused[0]["level"] == "warning"
+        assert any(r["event"] == "from the standard library" and r["logger"] == "some.library" for r in records)
+    finally:
+        reset_logging()
+
+
+def test_records_below_the_configured_level_are_not_built(tmp_path):
+    """At WARNING the controller's per-round information records are skipped before structlog sees them;
+    warnings (a pause) are still written, with the ids bound."""
+    from dealer_station.app.logging import log_enabled
+
+    stream = io.StringIO()
+    configure_logging(json=True, level="WARNING", stream=stream)
+    try:
+        assert not log_enabled("info") and log_enabled("warning") and log_enabled("error")
+        t = Table(tmp_path)
+        t.start_shoe()
+        t.deal_from(shoe_cards(4))
+        t.open_round()
+        t.ctl.dealer("call_supervisor", note="x")
+        events = [json.loads(x)["event"] for x in stream.getvalue().splitlines()]
+        assert "round_paused" in events and "round_completed" not in events and "shoe_started" not in events
+        configure_logging(json=True, level="INFO", stream=stream)
+        assert log_enabled("info") and not log_enabled("debug")
+    finally:
+        reset_logging()
+
+
+def test_logging_never_raises(tmp_path):
+    class Broken(io.StringIO):
+        def write(self, s):
+            raise OSError("disk gone")
+
+    configure_logging(json=True, stream=Broken())
+    try:
+        t = Table(tmp_path)
+        t.start_shoe()
+        t.deal_from(shoe_cards(4))
+        assert len(t.ctl.recall()) == 1
+    finally:
+        reset_logging()
+
+
+def test_console_renderer_on_a_terminal():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Tty()
+    configure_logging(stream=stream)
+    try:
+        structlog.get_logger("x").info("hello", a=1)
+        text = stream.getvalue()
+        assert "hello" in text and not text.lstrip().startswith("{")
+    finally:
+        reset_logging()
+
+
+def test_run_unknown_profile_is_a_usage_error(tmp_path):
+    proc = run_cli("run", "--headless", "--shoe", "no-such-shoe-profile", "--auto", "--journal",
+                   str(tmp_path / "j.sqlite"))
+    assert proc.returncode == 2 and "no-such-shoe-profile" in proc.stderr
+
+
+def test_run_restart_continues_the_same_shoe(tmp_path):
+    cfg = tmp_path / "s.toml"
+    cfg.write_text("[shoe]\ndecks = 2\ncut_min = 15\ncut_max = 20\n")
+    j = str(tmp_path / "r.sqlite")
+    first = run_cli("run", "--headless", "--shoe", "sim?seed=4", "--auto", "--json", "--shoes", "1",
+                    "--journal", j, "--config", str(cfg), "--log-level", "WARNING")
+    second = run_cli("run", "--headless", "--shoe", "sim", "--auto", "--json", "--shoes", "2",
+                     "--journal", j, "--config", str(cfg), "--log-level", "WARNING")
+    assert first.returncode == 0 and second.returncode == 0, second.stderr
+    expected = run_cli("simulate", "--json", "--seed", "4", "--decks", "2", "--shoes", "2").stdout
+    assert first.stdout + second.stdout == expected
+
+
+def test_injected_misreads_are_rescanned_and_change_no_result(tmp_path):
+    plain = run_cli("simulate", "--json", "--seed", "8", "--decks", "2").stdout
+    j = str(tmp_path / "m.sqlite")
+    noisy = run_cli("simulate", "--json", "--seed", "8", "--decks", "2", "--misread-rate", "0.3", "--journal", j)
+    assert noisy.returncode == 0 and noisy.stdout == plain
+    rescans = [o for r in Journal(j, readonly=True).rows(kinds=("decision",)) for o in r.body["outputs"]
+               if o[0] == "rescan_requested"]
+    assert len(rescans) > 10
+    other = run_cli("simulate", "--json", "--decks", "2", "--journal", j)  # the rate is part of the record
+    assert other.returncode == 2 and "misread rate" in other.stderr
+    assert run_cli("simulate", "--misread-rate", "1.5").returncode == 2
+
+
+def test_run_station_stopping_gives_the_queued_events_to_the_controller(tmp_path):
+    from drivers.frames import CardRead, Connected
+
+    ctl = Controller(config(), Journal(":memory:"))
+    ctl.shoe_event(Connected("test"))
+    ctl.dealer("new_shoe")
+    ctl.dealer("shuffled")
+    events: queue.Queue = queue.Queue(maxsize=4)
+    for token in ("2S", "9D", "9H"):  # read by the shoe just before SIGTERM
+        events.put(CardRead(token))
+    stop = threading.Event()
+    stop.set()
+    assert run_station(ctl, events, None, stop, idle_exit=None) == "stopped"
+    assert events.empty()
+    view = ctl.snapshot()
+    assert view.burn_indicator == "2S" and view.burned == ("9D", "9H") and view.state == "ready"
+
+
+def test_the_reader_never_drops_an_event_when_stopping_with_a_full_queue(tmp_path):
+    from dealer_station.app.station import drain_events
+    from dealer_station.cli.run import _put
+    from drivers.frames import CardRead, Connected
+
+    ctl = Controller(config(), Journal(":memory:"))
+    ctl.shoe_event(Connected("test"))
+    ctl.dealer("new_shoe")
+    ctl.dealer("shuffled")
+    events: queue.Queue = queue.Queue(maxsize=1)
+    stop = threading.Event()
+    stop.set()
+    spill: list = []
+    for token in ("3S", "9D", "9H", "4C"):
+        _put(events, CardRead(token), stop, spill)  # the queue is full after the first
+    assert events.qsize() == 1 and [e.token for e in spill] == ["9D", "9H", "4C"]
+    assert drain_events(ctl, events, spill) == 4 and not spill
+    view = ctl.snapshot()
+    assert view.burn_indicator == "3S" and view.burned == ("9D", "9H", "4C") and view.state == "ready"
+
+
+def test_a_round_line_is_the_records_line_for_every_finished_round(tmp_path):
+    """``simulate``/``replay`` lines (RoundRecord.line_of) are the round records' own lines, completed and voided."""
+    from dealer_station.app.controller import RoundRecord
+    from dealer_station.app.simulate import output_line
+
+    t = Table(tmp_path)
+    t.start_shoe()
+    cards = shoe_cards(30)
+    for _ in range(4):
+        t.deal_from(cards)
+    t.open_round()
+    t.card(next(cards))
+    t.ctl.dealer("call_supervisor", note="void it")
+    t.sup("void_round")
+    finished = list(t.ctl.recorded_outputs(("round_completed", "round_voided")))
+    assert [kind for kind, _ in finished] == ["round_completed"] * 4 + ["round_voided"]
+    for kind, data in finished:
+        assert output_line(kind, data) == RoundRecord.from_output(data).line() == RoundRecord.line_of(data)
+
+
+def test_a_listener_can_ask_for_some_facts_only(tmp_path):
+    t = Table(tmp_path)
+    rounds = []
+    t.ctl.subscribe(rounds.append, kinds=("round_completed",))
+    t.start_shoe()
+    cards = shoe_cards(12)
+    t.deal_from(cards)
+    t.deal_from(cards)
+    assert [f.kind for f in rounds] == ["round_completed", "round_completed"]
+    assert {"card_accepted", "betting_opened", "round_completed"} <= set(t.kinds())  # the other listener: all
+    assert [f.data for f in rounds] == [f.data for f in t.facts if f.kind == "round_completed"]
+
+
+def test_log_enabled_follows_structlog_set_up_elsewhere():
+    """Once structlog is set up other than by configure_logging (defaults restored, a capture), records are built
+    again and structlog decides."""
+    from structlog.testing import capture_logs
+
+    from dealer_station.app.logging import log_enabled
+
+    configure_logging(json=True, level="ERROR", stream=io.StringIO())
+    try:
+        assert not log_enabled("info")
+        structlog.reset_defaults()
+        assert log_enabled("info") and log_enabled("debug")
+        with capture_logs() as captured:
+            assert log_enabled("info")
+            structlog.get_logger("x").info("seen")
+        assert captured and captured[0]["event"] == "seen"
+    finally:
+        reset_logging()
+
+
+def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "j.sqlite"
+    Journal(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    conn.commit()
+    conn.close()
+    proc = run_cli("simulate", "--seed", "1", "--journal", str(path))
+    assert proc.returncode == 2 and "disk full" in proc.stderr and "Traceback" not in proc.stderr
