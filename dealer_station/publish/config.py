@@ -16,9 +16,12 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import get_args
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-__all__ = ["BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_broker_arguments",
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+__all__ = ["BROKER_KEYS", "BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_broker_arguments",
            "broker_config_from_args", "drain_timeout_from", "events_topic", "parse_broker_url", "parse_broker_urls",
            "status_topic", "validate_table_id"]
 
@@ -252,13 +255,59 @@ def parse_broker_url(url: str, **overrides: object) -> BrokerConfig:
     return _build(values, f"broker URL {url!r}")
 
 
-_MAPPING_KEYS = {
-    "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
-    "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
-    "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
-    "enabled": bool, "protocol": str, "replay_batch": int, "replay_queue": int, "brokers": list,
-    "probe_interval": float,
-}
+class _BrokerSection(BaseModel):
+    """The ``[broker]`` section's keys, each of exactly its TOML type (strict: no coercion, bool is no int)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    url: str | None = None
+    host: str | None = None
+    port: int | None = None
+    tls: bool | None = None
+    username: str | None = None
+    password: str | None = None
+    password_env: str | None = None
+    ca_certs: str | None = None
+    certfile: str | None = None
+    keyfile: str | None = None
+    tls_insecure: bool | None = None
+    client_id: str | None = None
+    keepalive: int | None = None
+    backoff_min: float | None = None
+    backoff_max: float | None = None
+    window: int | None = None
+    connect_timeout: float | None = None
+    drain_timeout: float | None = None
+    enabled: bool | None = None
+    protocol: str | None = None
+    replay_batch: int | None = None
+    replay_queue: int | None = None
+    brokers: list | None = None
+    probe_interval: float | None = None
+
+
+BROKER_KEYS = frozenset(_BrokerSection.model_fields)
+"""The keys a ``[broker]`` section may have."""
+
+
+def _kind(key: str) -> str:
+    """The TOML type of a ``[broker]`` key, named as in the error lines (``int``, ``float``, ``str``, …)."""
+    annotation = _BrokerSection.model_fields[key].annotation
+    return next(a for a in get_args(annotation) if a is not type(None)).__name__
+
+
+def _section_problem(error: Mapping[str, object]) -> str:
+    """One line for the first pydantic error of a ``[broker]`` section."""
+    loc, value = error["loc"], error["input"]
+    if error["type"] == "extra_forbidden":
+        return f"[broker]: unknown key(s) {loc[0]} (allowed: {', '.join(_BrokerSection.model_fields)})"
+    key = str(loc[0])
+    kind = _kind(key)
+    if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+        # a TOML integer too large for a float: no number of seconds
+        return f"[broker]: {key} = {_short(value)} is too large a number of seconds"
+    return f"[broker]: {key} = {value!r} should be a {kind}"
+
 
 _TUNING = ("keepalive", "backoff_min", "backoff_max", "window", "connect_timeout", "client_id", "protocol",
            "replay_batch", "replay_queue", "probe_interval")
@@ -314,25 +363,20 @@ def _build(values: Mapping[str, object], where: str) -> BrokerConfig:
 
 
 def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
-    unknown = sorted(set(section) - set(_MAPPING_KEYS))
-    if unknown:
-        raise BrokerConfigError(f"[broker]: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(_MAPPING_KEYS)})")
-    for key, value in section.items():
-        kind = _MAPPING_KEYS[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if kind is float:
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
-        if not ok:
-            raise BrokerConfigError(f"[broker]: {key} = {value!r} should be a {kind.__name__}")
-    values = {k: v for k, v in section.items()
+    drain = section.get("drain_timeout")   # its range is drain_timeout_from's: only its type is checked here
+    if "drain_timeout" in section and (isinstance(drain, bool) or not isinstance(drain, int | float)):
+        raise BrokerConfigError(f"[broker]: drain_timeout = {drain!r} should be a float")
+    try:
+        parsed = _BrokerSection.model_validate({k: v for k, v in section.items() if k != "drain_timeout"})
+    except ValidationError as err:
+        errors = err.errors(include_url=False)
+        extra = [str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden"]
+        if extra:
+            raise BrokerConfigError(f"[broker]: unknown key(s) {', '.join(sorted(extra))} "
+                                    f"(allowed: {', '.join(_BrokerSection.model_fields)})") from None
+        raise BrokerConfigError(_section_problem(errors[0])) from None
+    values = {k: v for k, v in parsed.model_dump(exclude_unset=True).items()
               if k not in ("url", "password_env", "drain_timeout", "enabled", "brokers")}
-    for key in ("backoff_min", "backoff_max", "connect_timeout", "probe_interval"):
-        if key in values:
-            try:
-                values[key] = float(values[key])  # type: ignore[arg-type]
-            except OverflowError:  # a TOML integer too large for a float: no number of seconds
-                raise BrokerConfigError(f"[broker]: {key} = {_short(values[key])} is too large a number of "
-                                        "seconds") from None
     if section.get("enabled") is False:
         return None
     if "password_env" in section:
