@@ -337,9 +337,9 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     table, shoe, console = file.table, file.shoe, file.console
     broker = file.broker
     if broker:
-        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args, drain_timeout_from
+        from dealer_station.publish.config import BrokerConfigError, broker_config_from, drain_timeout_from
 
-        for check in (broker_config_from_args, drain_timeout_from):
+        for check in (broker_config_from, drain_timeout_from):
             try:
                 check(None, broker)
             except BrokerConfigError as err:

@@ -38,7 +38,7 @@ DEFAULT_JOURNAL = "journal.sqlite in the user's data directory"
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the ``tail``, ``publish``, ``follow``, ``ledger`` and ``stats`` sub-commands."""
-    from dealer_station.publish import add_broker_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments
 
     sub = parser.add_subparsers(dest="events_command", metavar="ACTION")
     tail = sub.add_parser("tail", help="list the outbox's events, oldest first (published or pending)")
@@ -238,11 +238,12 @@ def _drain_or_refused(publisher, timeout: float) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.publish import (
         BrokerConfigError,
         OutboxBusyError,
         Publisher,
-        broker_config_from_args,
+        broker_config_from,
         drain_timeout_from,
     )
 
@@ -256,7 +257,8 @@ def _publish(args: argparse.Namespace) -> int:
     finally:
         conn.close()
     try:
-        config = broker_config_from_args(args, section)
+        options = broker_options(args)
+        config = broker_config_from(options, section)
         if config is None:
             raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://), or --config with [broker]")
         table_id = args.table_id or station.get("table", {}).get("id")
@@ -268,7 +270,7 @@ def _publish(args: argparse.Namespace) -> int:
         if table_id is None:
             raise CliError("the outbox is empty and no --table-id was given")
         publisher = Publisher(config, journal, table_id)
-        timeout = drain_timeout_from(args, section)
+        timeout = drain_timeout_from(options, section)
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
     stop = threading.Event()

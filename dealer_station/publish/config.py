@@ -1,7 +1,8 @@
 """Where and how a station publishes: the MQTT broker settings.
 
-Settings come from the ``[broker]`` section of the station config (a mapping) and from the command
-line (``--broker URL`` and friends, see :func:`add_broker_arguments`); the command line wins. With
+Settings come from the ``[broker]`` section of the station config (a mapping) and from the run's
+:class:`BrokerOptions` (the command line's ``--broker URL`` and friends,
+:mod:`dealer_station.cli.broker_options`); the options win. With
 neither, no broker is configured: events stay in the outbox (DESIGN.md "Scale beyond one table").
 
 URL forms: ``mqtt://host[:port]`` (plain TCP, port 1883) and ``mqtts://host[:port]`` (TLS, port
@@ -11,7 +12,6 @@ URL forms: ``mqtt://host[:port]`` (plain TCP, port 1883) and ``mqtts://host[:por
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 from collections.abc import Mapping
@@ -21,8 +21,8 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-__all__ = ["BROKER_KEYS", "BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_broker_arguments",
-           "broker_config_from_args", "drain_timeout_from", "events_topic", "parse_broker_url", "parse_broker_urls",
+__all__ = ["BROKER_KEYS", "BrokerConfig", "BrokerConfigError", "BrokerOptions", "DEFAULT_DRAIN_TIMEOUT",
+           "broker_config_from", "drain_timeout_from", "events_topic", "parse_broker_url", "parse_broker_urls",
            "status_topic", "validate_table_id"]
 
 DEFAULT_DRAIN_TIMEOUT = 10.0
@@ -400,42 +400,47 @@ def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
     return _build(values, "[broker]")
 
 
-def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--broker``, ``--table-id``, ``--drain-timeout`` and the credential/TLS options to ``parser``.
+@dataclass(frozen=True)
+class BrokerOptions:
+    """Broker settings given for one run (the command line's ``--broker`` and friends); each wins over ``[broker]``.
 
-    The options (all optional): ``--broker URL``, ``--table-id ID``, ``--drain-timeout SECONDS``
-    (default 10), ``--broker-username``, ``--broker-password`` (or the environment variable
-    ``DEALER_STATION_BROKER_PASSWORD``), ``--broker-ca PEM``, ``--broker-cert PEM``, ``--broker-key PEM``,
-    ``--broker-client-id``. Read them back with :func:`broker_config_from_args`.
+    Plain values, so any caller (a command, the console, a test) can say them without a parser.
+
+    Attributes
+    ----------
+    brokers : tuple of str
+        Broker URLs in order of preference (``--broker``, repeated), at most 16; empty: the section's.
+    table_id : str or None
+        Table id of the topics (``--table-id``); None: the configuration's.
+    drain_timeout : float or None
+        Seconds to wait on exit for the outbox to empty (``--drain-timeout``); None: the section's, else 10.
+    username, password : str or None
+        MQTT credentials (``--broker-username``, ``--broker-password``).
+    ca_certs, certfile, keyfile : str or None
+        TLS files, PEM (``--broker-ca``, ``--broker-cert``, ``--broker-key``).
+    client_id : str or None
+        MQTT client id (``--broker-client-id``).
     """
-    group = parser.add_argument_group("publishing to the betting platform (MQTT)")
-    group.add_argument("--broker", metavar="URL", default=None, action="append",
-                       help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (overrides [broker] in the "
-                            "config); repeat it for brokers to fail over to, in order of preference; without one, "
-                            "events stay in the outbox")
-    group.add_argument("--table-id", metavar="ID", default=None,
-                       help="table id used in topics baccarat/tables/ID/... (letters, digits, . _ -)")
-    group.add_argument("--drain-timeout", metavar="SECONDS", type=float, default=None,
-                       help="on exit, wait up to this long for the outbox to empty "
-                            f"(default {DEFAULT_DRAIN_TIMEOUT:g})")
-    group.add_argument("--broker-username", metavar="USER", default=None, help="MQTT user name")
-    group.add_argument("--broker-password", metavar="PASSWORD", default=None,
-                       help="MQTT password (better: set DEALER_STATION_BROKER_PASSWORD)")
-    group.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
-    group.add_argument("--broker-cert", metavar="PEM", default=None, help="client certificate for mqtts://")
-    group.add_argument("--broker-key", metavar="PEM", default=None, help="client private key for mqtts://")
-    group.add_argument("--broker-client-id", metavar="ID", default=None,
-                       help="MQTT client id (default dealer-station-TABLE)")
+
+    brokers: tuple[str, ...] = ()
+    table_id: str | None = None
+    drain_timeout: float | None = None
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    ca_certs: str | None = None
+    certfile: str | None = None
+    keyfile: str | None = None
+    client_id: str | None = None
 
 
-def broker_config_from_args(args: argparse.Namespace | None,
-                            section: Mapping[str, object] | None = None) -> BrokerConfig | None:
-    """The broker settings from a ``[broker]`` config section and the command line (which wins).
+def broker_config_from(options: BrokerOptions | None,
+                       section: Mapping[str, object] | None = None) -> BrokerConfig | None:
+    """The broker settings from a ``[broker]`` config section and the run's options (which win).
 
     Parameters
     ----------
-    args : argparse.Namespace or None
-        Parsed arguments from a parser given :func:`add_broker_arguments` (missing attributes are fine).
+    options : BrokerOptions or None
+        The run's settings (``--broker`` and friends); None: the section alone.
     section : mapping or None
         The ``[broker]`` section of the station config: ``url`` or ``host``/``port``/``tls``, plus
         ``username``, ``password`` or ``password_env``, ``ca_certs``, ``certfile``, ``keyfile``,
@@ -458,20 +463,14 @@ def broker_config_from_args(args: argparse.Namespace | None,
     BrokerConfigError
         Any malformed setting.
     """
-    def arg(name: str) -> object:
-        return getattr(args, name, None) if args is not None else None
-
+    given = options or BrokerOptions()
     base = _from_mapping(section) if section else None
     overrides: dict[str, object] = {
-        "username": arg("broker_username"),
-        "password": arg("broker_password") or (
-            os.environ.get("DEALER_STATION_BROKER_PASSWORD") if arg("broker_username") else None),
-        "ca_certs": arg("broker_ca"), "certfile": arg("broker_cert"), "keyfile": arg("broker_key"),
-        "client_id": arg("broker_client_id"),
+        "username": given.username, "password": given.password, "ca_certs": given.ca_certs,
+        "certfile": given.certfile, "keyfile": given.keyfile, "client_id": given.client_id,
     }
     overrides = {k: v for k, v in overrides.items() if v is not None}
-    given = arg("broker")
-    urls = [given] if isinstance(given, str) else [u for u in (given or []) if u]
+    urls = [u for u in given.brokers if u]
     if len(urls) > 16:
         raise BrokerConfigError(f"--broker given {len(urls)} times; at most 16 brokers")
     if urls:
@@ -499,13 +498,13 @@ def broker_config_from_args(args: argparse.Namespace | None,
         raise BrokerConfigError(f"[broker] with command-line options: {err}") from None
 
 
-def drain_timeout_from(args: argparse.Namespace | None, section: Mapping[str, object] | None = None) -> float:
-    """``--drain-timeout`` if given, else ``drain_timeout`` of ``[broker]``, else 10 seconds.
+def drain_timeout_from(options: BrokerOptions | None, section: Mapping[str, object] | None = None) -> float:
+    """``options.drain_timeout`` (``--drain-timeout``) if given, else ``drain_timeout`` of ``[broker]``, else 10 s.
 
     Raises BrokerConfigError for a value that is not a number of seconds from 0 to
     :data:`MAX_DRAIN_TIMEOUT` (a negative, inf or nan one included: the exit wait is always bounded).
     """
-    value = getattr(args, "drain_timeout", None) if args is not None else None
+    value = options.drain_timeout if options is not None else None
     if value is None and section and "drain_timeout" in section:
         value = section["drain_timeout"]
     if value is None:

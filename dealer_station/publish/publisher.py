@@ -47,7 +47,8 @@ from dealer_station.outbox import mark_published
 from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
-    broker_config_from_args,
+    BrokerOptions,
+    broker_config_from,
     events_topic,
     status_topic,
     validate_table_id,
@@ -212,20 +213,20 @@ class Publisher:
 
     # ----------------------------------------------------------------- public
     @classmethod
-    def from_args(cls, args: object, db_path: str | os.PathLike[str], table_id: str | None = None, *,
-                  section: Mapping[str, object] | None = None, start: bool = True,
-                  station_info: Mapping[str, object] | None = None,
-                  on_refused: Callable[[int, str], None] | None = None) -> Publisher | None:
-        """A publisher for the broker named by ``--broker`` (or the ``[broker]`` section), started.
+    def configured(cls, db_path: str | os.PathLike[str], table_id: str | None = None, *,
+                   options: BrokerOptions | None = None, section: Mapping[str, object] | None = None,
+                   start: bool = True, station_info: Mapping[str, object] | None = None,
+                   on_refused: Callable[[int, str], None] | None = None) -> Publisher | None:
+        """A publisher for the broker named by ``options`` (or the ``[broker]`` section), started.
 
         Parameters
         ----------
-        args : argparse.Namespace
-            From a parser given :func:`~dealer_station.publish.add_broker_arguments`.
         db_path : path
             The journal database.
         table_id : str, optional
-            Used when ``--table-id`` was not given. One of the two is required when a broker is set.
+            Used when ``options.table_id`` is None. One of the two is required when a broker is set.
+        options : BrokerOptions, optional
+            The run's broker settings (the command line's); they win over ``section``.
         section : mapping, optional
             The ``[broker]`` section of the station config.
         start : bool
@@ -243,10 +244,10 @@ class Publisher:
         BrokerConfigError
             Malformed settings, or a broker without a table id.
         """
-        config = broker_config_from_args(args, section)
+        config = broker_config_from(options, section)
         if config is None:
             return None
-        chosen = getattr(args, "table_id", None) or table_id
+        chosen = (options.table_id if options is not None else None) or table_id
         if not chosen:
             raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
         publisher = cls(config, db_path, chosen, station_info=station_info, on_refused=on_refused)
