@@ -80,7 +80,7 @@ class Publishing:
 
         The publisher logs what it leaves; those events go with the next run that has a broker. The
         publisher is stopped (retained ``offline`` status, lock released) even when counting the outbox
-        fails (``sqlite3.Error``, raised after the stop).
+        fails (:class:`~dealer_station.journal.outbox_reader.OutboxError`, raised after the stop).
         """
         if self.publisher is None:
             return 0

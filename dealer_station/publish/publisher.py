@@ -1,7 +1,8 @@
 """The publisher: sends the outbox to the betting platform's MQTT broker, at least once, in order.
 
-One thread per station. It opens its own SQLite connection to the journal database (WAL mode, so
-it reads while the controller writes), sends unpublished events in ``event_id`` order with QoS 1 to
+One thread per station. It reads the journal database's outbox on a connection of its own
+(:class:`dealer_station.journal.outbox_reader.OutboxReader`: WAL mode, so it reads while the
+controller writes), sends unpublished events in ``event_id`` order with QoS 1 to
 ``baccarat/tables/{table_id}/events`` and marks an event published only once the broker has
 acknowledged it (PUBACK) and every earlier event has been acknowledged too. After a lost
 connection or a crash, sending starts again from the oldest unmarked event: a consumer may see an
@@ -15,10 +16,10 @@ answers; while on a later one the first is probed every ``probe_interval`` secon
 it answers. A switch is a reconnect like any other: sending resumes after the last acknowledged event.
 
 Before it sends an event, it checks it against the journal's hash chain
-(:class:`dealer_station.journal.anchor.EventCheck`: its anchor row's hash, recomputed, and the event's
-digest in that row's list). An event that does not match is not sent, nor any after it: the
-publisher logs it and tells ``on_refused(event_id, problem)`` once, then looks again every
-:data:`RECHECK_SECONDS` (an outbox row put back as it was is sent then).
+(:class:`dealer_station.journal.anchor.EventCheck`, through :meth:`OutboxReader.problem`: its anchor
+row's hash, recomputed, and the event's digest in that row's list). An event that does not match is
+not sent, nor any after it: the publisher logs it and tells ``on_refused(event_id, problem)`` once,
+then looks again every :data:`RECHECK_SECONDS` (an outbox row put back as it was is sent then).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ import json
 import os
 import random
 import socket
-import sqlite3
 import ssl
 import threading
 import time
@@ -41,9 +41,8 @@ import structlog
 from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station import __version__
-from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.lock import SidecarLock, sidecar_path
-from dealer_station.outbox import mark_published
+from dealer_station.journal.outbox_reader import OutboxError, OutboxReader, pending_count
 from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
@@ -54,14 +53,13 @@ from dealer_station.publish.config import (
     validate_table_id,
 )
 from dealer_station.publish.probe import FirstBrokerWatch
-from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
+from dealer_station.publish.replay_requests import ReplayRequests
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
 log = structlog.get_logger(__name__)
 
 STATUS_SCHEMA_VERSION = 1
-BUSY_TIMEOUT_MS = 5000
 STABLE_SECONDS = 10.0
 """A connection that lasted this long (or marked an event) resets the reconnect back-off."""
 RECHECK_SECONDS = 1.0
@@ -74,36 +72,6 @@ class OutboxBusyError(RuntimeError):
 
 def _utc_now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def _open_journal(db_path: Path) -> sqlite3.Connection:
-    """Open the existing journal database read-write without creating it (raises sqlite3.Error)."""
-    conn = sqlite3.connect(f"file:{db_path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    # A mark lost to a power cut only makes an event be sent again (at-least-once), so NORMAL is enough.
-    conn.execute("PRAGMA synchronous = NORMAL")
-    return conn
-
-
-def pending_count(db_path: str | os.PathLike[str]) -> int:
-    """Number of unpublished events in the outbox of the journal at ``db_path``.
-
-    Returns 0 when the database or its outbox table does not exist yet. Raises sqlite3.Error when
-    the file is not a database.
-    """
-    path = Path(db_path)
-    if not path.exists():
-        return 0
-    conn = _open_journal(path)
-    try:
-        (n,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE published_utc IS NULL").fetchone()
-        return int(n)
-    except sqlite3.OperationalError as err:
-        if "no such table" in str(err):
-            return 0
-        raise
-    finally:
-        conn.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +144,6 @@ class Publisher:
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
         self._on_refused = on_refused
-        self._check: EventCheck | None = None
         self._held: tuple[int, str] | None = None   # (event_id, problem): refused, nothing from it on is sent
         self._recheck_at = 0.0
         self._stop = threading.Event()
@@ -345,7 +312,7 @@ class Publisher:
     def _run(self) -> None:
         log.info("publisher started", table_id=self.table_id, broker=self.config.url,
                  fallbacks=[b.url for b in self.config.fallbacks] or None, journal=str(self.db_path))
-        conn: sqlite3.Connection | None = None
+        conn: OutboxReader | None = None
         try:
             while not self._stop.is_set():
                 if conn is None:
@@ -366,7 +333,7 @@ class Publisher:
                     self._step(conn)
                     if self._client is not None:
                         self._probe_first()   # on a fallback broker: back to the first once it answers
-                except sqlite3.Error as err:
+                except OutboxError as err:
                     self._set(_last_error=f"journal: {err}")
                     log.error("publisher journal error", table_id=self.table_id, error=str(err))
                     self._stop.wait(0.5)
@@ -393,7 +360,7 @@ class Publisher:
         self._stop.wait(wait)
         self._delay = min(self._delay * 2, self.config.backoff_max)
 
-    def _try_open(self) -> sqlite3.Connection | None:
+    def _try_open(self) -> OutboxReader | None:
         if not self.db_path.exists():
             return None
         try:
@@ -408,8 +375,8 @@ class Publisher:
             self._set(_last_error=f"lock: {err}")
             return None
         try:
-            return _open_journal(self.db_path)
-        except sqlite3.Error as err:
+            return OutboxReader(self.db_path)
+        except OutboxError as err:
             if self._last_error != f"journal: {err}":
                 log.error("publisher cannot open the journal", path=str(self.db_path), error=str(err))
             self._set(_last_error=f"journal: {err}")
@@ -596,17 +563,7 @@ class Publisher:
         log.warning("broker connection lost", table_id=self.table_id, reason=why,
                     resend_from=self._last_published + 1)
 
-    def _fetch(self, conn: sqlite3.Connection, after: int, limit: int) -> list[tuple[int, str]]:
-        try:
-            return conn.execute(
-                "SELECT event_id, payload FROM outbox WHERE published_utc IS NULL AND event_id > ? "
-                "ORDER BY event_id LIMIT ?", (after, limit)).fetchall()
-        except sqlite3.OperationalError as err:
-            if "no such table" in str(err):
-                return []
-            raise
-
-    def _step(self, conn: sqlite3.Connection) -> None:
+    def _step(self, conn: OutboxReader) -> None:
         client = self._client
         assert client is not None
         # after a refusal, one event in flight until it goes through: nothing overtakes the refused one twice
@@ -615,7 +572,7 @@ class Publisher:
         if self._held is not None and time.monotonic() < self._recheck_at:
             room = 0   # a refused event: nothing from it on is sent; looked at again every RECHECK_SECONDS
         if room > 0:
-            for event_id, payload in self._fetch(conn, self._last_sent, room):
+            for event_id, payload in conn.unpublished(self._last_sent, room):
                 if not self._matches_chain(conn, event_id, payload):
                     break
                 self._check_table(event_id, payload)
@@ -644,13 +601,11 @@ class Publisher:
         if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
             self._lose(mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection")
 
-    def _matches_chain(self, conn: sqlite3.Connection, event_id: int, payload: str) -> bool:
+    def _matches_chain(self, conn: OutboxReader, event_id: int, payload: str) -> bool:
         """True when the event matches the journal's chain; else hold it back (log, ``on_refused`` once).
 
-        Raises sqlite3.Error when the journal cannot be read (retried by the thread)."""
-        if self._check is None:
-            self._check = EventCheck(conn)
-        problem = self._check.problem(event_id, payload)
+        Raises OutboxError when the journal cannot be read (retried by the thread)."""
+        problem = conn.problem(event_id, payload)
         held = self._held
         if problem is None:
             if held is not None and held[0] == event_id:
@@ -689,7 +644,7 @@ class Publisher:
             log.warning("outbox event of another table id; published on this station's topic",
                         event_id=event_id, event_table_id=table, table_id=self.table_id)
 
-    def _mark(self, conn: sqlite3.Connection) -> None:
+    def _mark(self, conn: OutboxReader) -> None:
         """Mark the acknowledged prefix of the sent events (never one after an unacknowledged event)."""
         n = 0
         for event_id in self._sent_order:
@@ -699,7 +654,7 @@ class Publisher:
         if not n:
             return
         done = self._sent_order[:n]
-        mark_published(conn, done, _utc_now())   # raises sqlite3.Error: the ids stay acked, marked next time
+        conn.mark_published(done, _utc_now())   # raises OutboxError: the ids stay acked, marked next time
         del self._sent_order[:n]
         self._acked.difference_update(done)
         self._refusal_streak = 0
@@ -708,15 +663,15 @@ class Publisher:
             self._n_published += n
             self._last_published = done[-1]
 
-    def _shutdown(self, conn: sqlite3.Connection | None) -> None:
+    def _shutdown(self, conn: OutboxReader | None) -> None:
         client = self._client
         if client is None:
             return
         if conn is not None:   # the last word tells a consumer how far the table got
             try:
                 self._mark(conn)
-                self.replay.last_acknowledged = last_acknowledged(conn)
-            except sqlite3.Error as err:   # the status goes out with the last value known
+                self.replay.last_acknowledged = conn.last_acknowledged()
+            except OutboxError as err:   # the status goes out with the last value known
                 log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:
             info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)
