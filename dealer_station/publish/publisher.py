@@ -28,7 +28,6 @@ import json
 import os
 import random
 import socket
-import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -38,11 +37,11 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import structlog
-from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station import __version__
 from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.journal.outbox_reader import OutboxError, OutboxReader, pending_count
+from dealer_station.publish.client import close_client, connect, new_client
 from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
@@ -398,22 +397,9 @@ class Publisher:
     def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
         cfg = cfg or self.config
         client_id = client_id or self.client_id
-        if cfg.protocol == "5":
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
-                                 reconnect_on_failure=False)
-        else:
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
-                                 protocol=mqtt.MQTTv311, reconnect_on_failure=False)
-        client.connect_timeout = cfg.connect_timeout
+        client = new_client(cfg, client_id)
         client.max_inflight_messages_set(cfg.window)
         client.max_queued_messages_set(0)
-        if cfg.username is not None:
-            client.username_pw_set(cfg.username, cfg.password)
-        if cfg.tls:
-            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
-                           cert_reqs=ssl.CERT_REQUIRED)
-            if cfg.tls_insecure:
-                client.tls_insecure_set(True)
         client.will_set(self.status_topic, self._status_payload("offline", "connection_lost"), qos=1, retain=True)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
@@ -488,10 +474,7 @@ class Publisher:
         self._connack, self._connack_reason, self._lost = None, "", False
         try:
             client = self._new_client(cfg)   # TLS set-up reads the CA/certificate files: it may fail too
-            if cfg.protocol == "5":   # no session state at the broker: the outbox decides what is re-sent
-                client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
-            else:
-                client.connect(cfg.host, cfg.port, cfg.keepalive)
+            connect(client, cfg)   # no session state at the broker: the outbox decides what is re-sent
             deadline = time.monotonic() + cfg.connect_timeout
             while self._connack is None and not self._lost and time.monotonic() < deadline \
                     and not self._stop.is_set():
@@ -532,16 +515,7 @@ class Publisher:
 
     @staticmethod
     def _close(client: mqtt.Client) -> None:
-        try:
-            client.disconnect()
-        except Exception:  # noqa: BLE001 - closing a dead socket may fail in many ways; nothing to do
-            pass
-        sock = client.socket()
-        if sock is not None:
-            try:
-                sock.close()
-            except OSError:
-                pass
+        close_client(client)
 
     def _lose(self, why: str) -> None:
         now = time.monotonic()
