@@ -33,6 +33,7 @@ from dealer_station.platform.tracker import (
 from dealer_station.publish.client import close_client, connect, new_client
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
 from dealer_station.publish.probe import FirstBrokerWatch
+from drivers.backoff import Backoff
 
 __all__ = ["FollowResult", "Follower", "topics_for"]
 
@@ -118,15 +119,14 @@ class Follower:
     # --------------------------------------------------------------------------- loop
     def run(self) -> FollowResult:
         """Follow until :meth:`stop` or ``idle_exit``; return what was done. Raises LedgerError."""
-        delay = self.config.backoff_min
+        backoff = Backoff(self.config.backoff_min, self.config.backoff_max, jitter=0.2)
         try:
             while not self._stop.is_set():
                 if self._client is None:
                     if self._connect():
-                        delay = self.config.backoff_min
+                        backoff.reset()
                     else:
-                        self._stop.wait(delay * random.uniform(0.8, 1.0))
-                        delay = min(delay * 2, self.config.backoff_max)
+                        self._stop.wait(backoff.next())
                         if self._idle():
                             break
                         continue

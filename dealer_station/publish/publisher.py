@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import socket
 import threading
 import time
@@ -53,6 +52,7 @@ from dealer_station.publish.config import (
 )
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.replay_requests import ReplayRequests
+from drivers.backoff import Backoff
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
@@ -162,7 +162,7 @@ class Publisher:
         self._acked: set[int] = set()
         self._refused: list[tuple[int, str]] = []   # (event_id, reason) refused in a PUBACK on this connection
         self._refusal_streak = 0
-        self._delay = config.backoff_min             # next reconnect delay, seconds
+        self._backoff = Backoff(config.backoff_min, config.backoff_max, jitter=0.2)   # reconnect delays
         self._connected_at = 0.0                     # monotonic time of the current connection
         self._progress = False                       # an event was marked on the current connection
         self._lost_at: float | None = None           # set when a connection ends, until the back-off
@@ -353,11 +353,10 @@ class Publisher:
                      last_published_id=stats.last_published_id)
 
     def _back_off(self) -> None:
-        """Wait the current reconnect delay (x0.8-1.0 jitter), then double it up to ``backoff_max``."""
-        wait = self._delay * random.uniform(0.8, 1.0)
+        """Wait the current reconnect delay (x0.8-1.0 jitter); the next is twice as long, up to ``backoff_max``."""
+        wait = self._backoff.next()
         log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
         self._stop.wait(wait)
-        self._delay = min(self._delay * 2, self.config.backoff_max)
 
     def _try_open(self) -> OutboxReader | None:
         if not self.db_path.exists():
@@ -522,7 +521,7 @@ class Publisher:
         # a connection that did its work (or lasted) starts the back-off afresh; one that fails at once
         # (refused events, another client taking over the client id) keeps doubling it
         if self._progress or now - self._connected_at >= STABLE_SECONDS:
-            self._delay = self.config.backoff_min
+            self._backoff.reset()
         self._lost_at = now
         if self._client is not None:
             self._close(self._client)
