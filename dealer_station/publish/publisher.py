@@ -26,21 +26,16 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import structlog
 
-from dealer_station import __version__
 from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.journal.outbox_reader import OutboxError, OutboxReader, pending_count
-from dealer_station.publish.client import close_client, connect, new_client
 from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
@@ -50,51 +45,21 @@ from dealer_station.publish.config import (
     status_topic,
     validate_table_id,
 )
+from dealer_station.publish.connection import BrokerConnection
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.replay_requests import ReplayRequests
+from dealer_station.publish.status import OutboxBusyError, PublisherStats, status_payload, utc_now
 from drivers.backoff import Backoff
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
 log = structlog.get_logger(__name__)
 
-STATUS_SCHEMA_VERSION = 1
-STABLE_SECONDS = 10.0
-"""A connection that lasted this long (or marked an event) resets the reconnect back-off."""
 RECHECK_SECONDS = 1.0
 """How often a refused event (one that does not match the journal's chain) is checked again."""
 
 
-class OutboxBusyError(RuntimeError):
-    """Another publisher (thread or process) is already publishing this journal's outbox."""
-
-
-def _utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-@dataclass(frozen=True, slots=True)
-class PublisherStats:
-    """What the publisher has done so far (a snapshot).
-
-    ``sent``: PUBLISH packets sent (re-sends included); ``published``: events marked acknowledged by this
-    publisher; ``last_published_id``: the highest event id known acknowledged (0 before the first);
-    ``connects``: successful connections; ``failed_attempts``: connection attempts that failed;
-    ``last_error``: the last connection or database error, or None; ``broker``: the URL of the broker of
-    the current (or last) connection, of the list in order of preference (password hidden).
-    """
-
-    connected: bool
-    sent: int
-    published: int
-    last_published_id: int
-    connects: int
-    failed_attempts: int
-    last_error: str | None
-    broker: str | None = None
-
-
-class Publisher:
+class Publisher(BrokerConnection):
     """Publishes one table's outbox to an MQTT broker from a background thread.
 
     Parameters
@@ -352,12 +317,6 @@ class Publisher:
             log.info("publisher stopped", table_id=self.table_id, sent=stats.sent, published=stats.published,
                      last_published_id=stats.last_published_id)
 
-    def _back_off(self) -> None:
-        """Wait the current reconnect delay (x0.8-1.0 jitter); the next is twice as long, up to ``backoff_max``."""
-        wait = self._backoff.next()
-        log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
-        self._stop.wait(wait)
-
     def _try_open(self) -> OutboxReader | None:
         if not self.db_path.exists():
             return None
@@ -381,37 +340,9 @@ class Publisher:
             return None
 
     def _status_payload(self, status: str, reason: str | None = None) -> bytes:
-        body: dict[str, object] = {
-            "schema_version": STATUS_SCHEMA_VERSION, "status": status, "table_id": self.table_id,
-            "ts": _utc_now(),
-            "station": {"client_id": self.client_id, "host": socket.gethostname(), "pid": os.getpid(),
-                        "version": __version__, **self._station_info},
-        }
-        if reason is not None:
-            body["reason"] = reason
-        if self.replay.last_acknowledged is not None:
-            body["last_event_id"] = self.replay.last_acknowledged
-        return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
-
-    def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
-        cfg = cfg or self.config
-        client_id = client_id or self.client_id
-        client = new_client(cfg, client_id)
-        client.max_inflight_messages_set(cfg.window)
-        client.max_queued_messages_set(0)
-        client.will_set(self.status_topic, self._status_payload("offline", "connection_lost"), qos=1, retain=True)
-        client.on_connect = self._on_connect
-        client.on_disconnect = self._on_disconnect
-        client.on_publish = self._on_publish
-        client.on_message = self.replay.on_message   # only queues: the outbox is read in _step
-        return client
-
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
-        self._connack = not reason_code.is_failure
-        self._connack_reason = str(reason_code)
-
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
-        self._lost = True
+        return status_payload(status, table_id=self.table_id, client_id=self.client_id,
+                              station_info=self._station_info, last_event_id=self.replay.last_acknowledged,
+                              reason=reason)
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
         if self.replay.on_publish(mid):
@@ -423,118 +354,6 @@ class Publisher:
             self._refused.append((event_id, str(reason_code)))
         else:
             self._acked.add(event_id)
-
-    def _connect(self) -> bool:
-        """One connection attempt per broker, in order of preference, each bounded by ``connect_timeout``;
-        True when connected (to the first that answered). While on a later broker, the first is probed every
-        ``probe_interval`` seconds (:meth:`_probe_first`)."""
-        for index, cfg in enumerate(self._brokers):
-            if self._stop.is_set():
-                return False
-            if self._connect_to(cfg):
-                if index != self._current or index:
-                    log.warning("publishing through a fallback broker" if index else "back on the first broker",
-                                table_id=self.table_id, broker=cfg.url, position=index + 1,
-                                resend_from=self._last_published + 1)
-                self._current = index
-                self._watch.restart()
-                return True
-        return False
-
-    def _probe_first(self) -> None:
-        """While on a later broker: look at the first every ``probe_interval`` seconds
-        (:class:`~dealer_station.publish.probe.FirstBrokerWatch`: its probe on its own thread, so sending goes
-        on meanwhile); once it answers, leave the current broker (its retained status says ``offline``,
-        ``switched_broker``) and connect to the first again. Sending resumes after the last acknowledged event
-        (the outbox decides, as after any reconnect)."""
-        if not self._current:
-            return
-        first = self._brokers[0]
-        if not self._watch.first_answers(first, lambda: self._new_client(first, f"{self.client_id}-probe"),
-                                         table_id=self.table_id):
-            return
-        client = self._client
-        if client is not None:   # tell the consumers still on this broker that the station went elsewhere
-            try:
-                info = client.publish(self.status_topic, self._status_payload("offline", "switched_broker"),
-                                      qos=1, retain=True)
-                deadline = time.monotonic() + 1.0
-                while not info.is_published() and time.monotonic() < deadline and not self._lost:
-                    if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                        break
-            except Exception as err:  # noqa: BLE001 - best effort: the station leaves this broker anyway
-                log.warning("switched_broker status not published", table_id=self.table_id, error=repr(err))
-        self._lose(f"the first broker {first.url} answers again")
-        self._lost_at = None   # no back-off: connect to the first broker at once
-
-    def _connect_to(self, cfg: BrokerConfig) -> bool:
-        """One connection attempt to ``cfg``, bounded by ``connect_timeout``; True when connected."""
-        client: mqtt.Client | None = None
-        self._connack, self._connack_reason, self._lost = None, "", False
-        try:
-            client = self._new_client(cfg)   # TLS set-up reads the CA/certificate files: it may fail too
-            connect(client, cfg)   # no session state at the broker: the outbox decides what is re-sent
-            deadline = time.monotonic() + cfg.connect_timeout
-            while self._connack is None and not self._lost and time.monotonic() < deadline \
-                    and not self._stop.is_set():
-                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                    break
-        except Exception as err:  # noqa: BLE001 - any failure to connect is a failed attempt, retried later
-            self._connack_reason = f"{type(err).__name__}: {err}"
-        if not self._connack:
-            reason = self._connack_reason or ("no CONNACK in time" if not self._lost else "connection closed")
-            if client is not None:
-                self._close(client)
-            error = f"connect {cfg.url}: {reason}"
-            with self._lock:
-                self._failed += 1
-                repeated = error == self._last_error
-                self._last_error = error
-            # the same failure again and again is logged once, then every 10th attempt
-            if not repeated or self._failed % 10 == 0:
-                log.warning("broker connection failed", table_id=self.table_id, broker=cfg.url, reason=reason,
-                            failed_attempts=self._failed)
-            return False
-        assert client is not None
-        self._client = client
-        self._connected_at = time.monotonic()
-        self._progress = False
-        self._inflight.clear()
-        self._sent_order.clear()
-        self._acked.clear()
-        self._refused.clear()
-        self._last_sent = self._last_published
-        with self._lock:
-            self._connected = True
-            self._connects += 1
-        client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
-        self.replay.subscribe(client)
-        log.info("broker connected", table_id=self.table_id, broker=cfg.url, client_id=self.client_id)
-        return True
-
-    @staticmethod
-    def _close(client: mqtt.Client) -> None:
-        close_client(client)
-
-    def _lose(self, why: str) -> None:
-        now = time.monotonic()
-        # a connection that did its work (or lasted) starts the back-off afresh; one that fails at once
-        # (refused events, another client taking over the client id) keeps doubling it
-        if self._progress or now - self._connected_at >= STABLE_SECONDS:
-            self._backoff.reset()
-        self._lost_at = now
-        if self._client is not None:
-            self._close(self._client)
-        self._client = None
-        self._inflight.clear()
-        self._sent_order.clear()
-        self._acked.clear()
-        self._refused.clear()
-        with self._lock:
-            self._connected = False
-            self._last_error = f"connection lost: {why}"
-        log.warning("broker connection lost", table_id=self.table_id, reason=why,
-                    resend_from=self._last_published + 1)
 
     def _step(self, conn: OutboxReader) -> None:
         client = self._client
@@ -627,7 +446,7 @@ class Publisher:
         if not n:
             return
         done = self._sent_order[:n]
-        conn.mark_published(done, _utc_now())   # raises OutboxError: the ids stay acked, marked next time
+        conn.mark_published(done, utc_now())   # raises OutboxError: the ids stay acked, marked next time
         del self._sent_order[:n]
         self._acked.difference_update(done)
         self._refusal_streak = 0
