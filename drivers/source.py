@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 import structlog
 
+from drivers.backoff import Backoff
 from drivers.codecs import Codec
 from drivers.errors import ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
 from drivers.frames import Connected, ConnectionLost, ShoeEvent
@@ -72,7 +73,9 @@ class ShoeSource:
     reconnect : bool
         Reopen the device after loss (True) or end the reader (False).
     backoff_initial, backoff_max : float
-        Seconds before the first reconnection attempt, doubling up to ``backoff_max``.
+        Seconds before the first reconnection attempt, doubling up to ``backoff_max``
+        (:class:`drivers.backoff.Backoff`; a ``backoff_max`` below ``backoff_initial`` keeps every delay
+        at ``backoff_initial``).
     reconnect_timeout : float
         Seconds of failed attempts after which the reader gives up (bounded retries).
     """
@@ -288,11 +291,11 @@ class ShoeSource:
         self._deliver(ConnectionLost(error))
 
     def _reconnect(self, error: str) -> bool:
-        delay = self.backoff_initial
+        backoff = Backoff(self.backoff_initial, max(self.backoff_initial, self.backoff_max))
         deadline = time.monotonic() + self.reconnect_timeout
         attempts = 0
         last = error
-        while not self._stop.wait(delay):
+        while not self._stop.wait(backoff.next()):
             attempts += 1
             try:
                 self._open()
@@ -304,7 +307,6 @@ class ShoeSource:
                     self._deliver(ConnectionLost(f"gave up reconnecting after {attempts} attempts in "
                                                  f"{self.reconnect_timeout:g} s: {last}"))
                     return False
-                delay = min(delay * 2, self.backoff_max)
                 continue
             self._connected.set()
             log.info("shoe_reconnected", shoe=self.description, attempts=attempts)

@@ -1,7 +1,10 @@
 """Station configuration: one TOML file, validated on load (issue: "Station configuration").
 
 Every error names the key, the bad value and what is allowed; all errors of a file are reported
-together. The documented default is ``config/station.toml`` at the project root. Keys::
+together. The file's shape (sections, keys, each key's TOML type) is a set of pydantic models in
+strict mode (no coercion: ``"8"`` is not a number of decks); each pydantic error becomes one such line.
+The rules between values (pay tables, device profiles, ranges) are checked after.
+The documented default is ``config/station.toml`` at the project root. Keys::
 
     [table]
     id = "T1"                       # table id: letters, digits, '-', '_' (1-32)
@@ -43,6 +46,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.errors import MoneyError, PayTableError
@@ -175,22 +181,135 @@ MAX_SUPERVISOR_IDLE = 600
 """Longest idle time of a supervisor's session on the console, seconds (ten minutes)."""
 MAX_RETENTION_DAYS = 3650
 """The longest retention of sent events (``journal.event_retention_days``): ten years."""
-_KNOWN = {
-    "table": {"id", "mode", "paytable", "offered_bets", "dealer"},
-    "limits": {"difference"},
-    "betting": {"auto_open", "window_seconds"},
-    "burn": {"indicator_counts", "ace_burns"},
-    "cut_card": {"between_rounds"},
-    "shoe": {"profile", "decks", "cut_min", "cut_max", "max_misreads"},
-    "journal": {"path", "event_retention_days"},
-    "accounts": {"path"},
-    "monitor": {"player_edge"},
-    "console": {"supervisor_idle_seconds", "badge_signs_in"},
-    "broker": {"url", "host", "port", "tls", "username", "password", "password_env", "ca_certs", "certfile",
-               "keyfile", "tls_insecure", "client_id", "keepalive", "backoff_min", "backoff_max", "window",
-               "connect_timeout", "drain_timeout", "enabled", "protocol", "brokers", "probe_interval", "replay_batch",
-               "replay_queue"},
-}
+
+
+class _Section(BaseModel):
+    """One ``[section]`` of the file: known keys only, each of exactly its TOML type (no coercion).
+
+    Each field's ``description`` is the "allowed" part of the one-line error about it.
+    """
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class _Table(_Section):
+    id: str = Field("T1", description="1-32 letters, digits, '-' or '_'")
+    mode: str = Field("commission", description="'commission' or 'no-commission'")
+    paytable: str = Field("commission", description="a shipped pay table ({paytables}) or a path to a .toml file")
+    offered_bets: list = Field([], description="a list of bet ids")
+    dealer: str = Field("", description="a dealer id: 1-32 letters, digits, '_', '.' or '-' (or \"\")")
+
+
+class _Limits(_Section):
+    difference: Any = Field(None, description="checked by the money rules (see config_from_dict)")
+
+
+class _Betting(_Section):
+    auto_open: bool = Field(False, description="true or false")
+    window_seconds: float = Field(0.0, description=f"a number of seconds from 0 to {MAX_BETTING_WINDOW} "
+                                                   "(0: the dealer closes)")
+
+
+class _Burn(_Section):
+    indicator_counts: bool = Field(False, description="true or false")
+    ace_burns: int = Field(1, description="1 or 11")
+
+
+class _CutCard(_Section):
+    between_rounds: str = Field("one_more", description="'one_more' or 'none'")
+
+
+class _Shoe(_Section):
+    profile: str = Field("sim", description="a device profile name, e.g. 'sim'")
+    decks: int = Field(8, description="a whole number 1..8")
+    cut_min: int = Field(60, description="a whole number of cards >= 1")
+    cut_max: int = Field(80, description="a whole number of cards >= cut_min")
+    max_misreads: int = Field(3, description="a whole number 1..20")
+
+
+class _Journal(_Section):
+    path: str | None = Field(None, description="a file path")
+    event_retention_days: int = Field(7, description=f"a whole number of days 1..{MAX_RETENTION_DAYS}")
+
+
+class _Accounts(_Section):
+    path: str | None = Field(None, description="a file path")
+
+
+class _Monitor(_Section):
+    player_edge: bool = Field(True, description="true or false")
+
+
+class _Console(_Section):
+    supervisor_idle_seconds: float = Field(60.0, description=f"a number of seconds > 0 and <= {MAX_SUPERVISOR_IDLE}")
+    badge_signs_in: bool = Field(False, description="true or false")
+
+
+class _StationFile(BaseModel):
+    """The sections of a station configuration file; ``[broker]`` is checked by :mod:`dealer_station.publish.config`."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    table: _Table = _Table()
+    limits: _Limits = _Limits()
+    betting: _Betting = _Betting()
+    burn: _Burn = _Burn()
+    cut_card: _CutCard = _CutCard()
+    shoe: _Shoe = _Shoe()
+    journal: _Journal = _Journal()
+    accounts: _Accounts = _Accounts()
+    monitor: _Monitor = _Monitor()
+    console: _Console = _Console()
+    broker: dict[str, Any] = {}
+
+
+def _section_keys(name: str) -> list[str]:
+    if name == "broker":
+        from dealer_station.publish.config import BROKER_KEYS
+
+        return sorted(BROKER_KEYS)
+    return sorted(_StationFile.model_fields[name].annotation.model_fields)  # type: ignore[union-attr]
+
+
+def _problem(error: Mapping[str, Any]) -> str:
+    """The one line (key, value, allowed) of one pydantic error of :class:`_StationFile`."""
+    loc, value = error["loc"], error["input"]
+    if error["type"] == "extra_forbidden":
+        if len(loc) == 1:
+            return f"{loc[0]}: unknown section; allowed: {', '.join(sorted(_StationFile.model_fields))}"
+        return f"{loc[0]}.{loc[1]}: unknown key; allowed: {', '.join(_section_keys(loc[0]))}"
+    if len(loc) == 1:
+        return f"[{loc[0]}]: {value!r} is not a table; expected a [{loc[0]}] section"
+    section, key = loc[0], loc[1]
+    field = _StationFile.model_fields[section].annotation.model_fields[key]  # type: ignore[union-attr]
+    allowed = str(field.description).replace("{paytables}", ", ".join(paytable_names()))
+    if (section, key) == ("console", "supervisor_idle_seconds") and isinstance(value, int) \
+            and not isinstance(value, bool) and abs(value) >= 10 ** 18:   # 10**400 has no float
+        shown = f"an integer of {len(str(abs(value)))} digits"
+    else:
+        shown = _shown(value)
+    return f"{section}.{key}: {shown} is not allowed; allowed: {allowed}"
+
+
+def _read_sections(data: Mapping[str, object], errors: list[str]) -> _StationFile:
+    """Validate the file's shape with pydantic; each bad key is one line in ``errors`` and takes its default.
+
+    Every problem of the file is reported, not just the first: the bad keys are dropped and the
+    rest validated again, so the checks that follow see a complete set of values.
+    """
+    raw: dict[str, Any] = {k: dict(v) if isinstance(v, Mapping) else v for k, v in data.items()}
+    for _ in range(3):   # a second pass can only meet what the first dropped; a third never runs
+        try:
+            return _StationFile.model_validate(raw)
+        except ValidationError as err:
+            for error in err.errors(include_url=False):
+                errors.append(_problem(error))
+                loc = error["loc"]
+                if len(loc) == 1:
+                    raw.pop(loc[0], None)
+                else:
+                    raw[loc[0]].pop(loc[1], None)
+    raise AssertionError("unreachable: the file's bad keys were all dropped")  # pragma: no cover
 
 
 def load_config(path: str | Path | None = None) -> StationConfig:
@@ -214,76 +333,34 @@ def load_config(path: str | Path | None = None) -> StationConfig:
 def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> StationConfig:
     """Validate parsed TOML data and build a :class:`StationConfig`. Raises ConfigError."""
     errors: list[str] = []
-
-    def section(name: str) -> Mapping[str, object]:
-        value = data.get(name, {})
-        if not isinstance(value, Mapping):
-            errors.append(f"[{name}]: {value!r} is not a table; expected a [{name}] section")
-            return {}
-        for key in value:
-            if key not in _KNOWN[name]:
-                errors.append(f"{name}.{key}: unknown key; allowed: {', '.join(sorted(_KNOWN[name]))}")
-        return value
-
-    for key in data:
-        if key not in _KNOWN:
-            errors.append(f"{key}: unknown section; allowed: {', '.join(sorted(_KNOWN))}")
-
-    def get(sec: Mapping[str, object], name: str, key: str, kind: type | tuple, default: object,
-            allowed: str) -> object:
-        value = sec.get(key, default)
-        ok = isinstance(value, kind) and not (isinstance(value, bool) and bool not in (
-            kind if isinstance(kind, tuple) else (kind,)))
-        if not ok:
-            errors.append(f"{name}.{key}: {_shown(value)} is not allowed; allowed: {allowed}")
-            return default
-        return value
-
-    def seconds(sec: Mapping[str, object], name: str, key: str, default: float, allowed: str) -> float:
-        value = get(sec, name, key, (int, float), default, allowed)
-        try:
-            return float(value)  # type: ignore[arg-type]
-        except OverflowError:  # an integer too large for a float (TOML integers have no bound)
-            errors.append(f"{name}.{key}: {_shown(value)} is not allowed; allowed: {allowed}")
-            return default
-
-    table = section("table")
-    limits = section("limits")
-    betting = section("betting")
-    burn = section("burn")
-    cut = section("cut_card")
-    shoe = section("shoe")
-    journal = section("journal")
-    accounts = section("accounts")
-    monitor = section("monitor")
-    console = section("console")
-    broker = section("broker")
+    file = _read_sections(data, errors)
+    table, shoe, console = file.table, file.shoe, file.console
+    broker = file.broker
     if broker:
-        from dealer_station.publish.config import BrokerConfigError, broker_config_from_args, drain_timeout_from
+        from dealer_station.publish.config import BrokerConfigError, broker_config_from, drain_timeout_from
 
-        for check in (broker_config_from_args, drain_timeout_from):
+        for check in (broker_config_from, drain_timeout_from):
             try:
                 check(None, broker)
             except BrokerConfigError as err:
                 errors.append(f"broker: {err}")
+        known = set(_section_keys("broker"))
+        errors += [f"broker.{key}: unknown key; allowed: {', '.join(sorted(known))}" for key in broker
+                   if key not in known]
 
-    table_id = get(table, "table", "id", str, "T1", "1-32 letters, digits, '-' or '_'")
-    mode_text = get(table, "table", "mode", str, "commission", "'commission' or 'no-commission'")
     try:
-        mode = Mode.parse(str(mode_text))
+        mode = Mode.parse(table.mode)
     except ValueError:
-        errors.append(f"table.mode: {mode_text!r} is not allowed; allowed: 'commission' or 'no-commission'")
+        errors.append(f"table.mode: {table.mode!r} is not allowed; allowed: 'commission' or 'no-commission'")
         mode = Mode.COMMISSION
-    pt_name = str(get(table, "table", "paytable", str, "commission",
-                      f"a shipped pay table ({', '.join(paytable_names())}) or a path to a .toml file"))
+    pt_name = table.paytable
     paytable: PayTable | None = None
     try:
         paytable = load_paytable(pt_name)
     except PayTableError as err:
         errors.append(f"table.paytable: {_shown(pt_name)}: {err}")
-    offered_raw = get(table, "table", "offered_bets", list, [], "a list of bet ids")
     offered: list[BetType] = []
-    for item in offered_raw if isinstance(offered_raw, list) else []:
+    for item in table.offered_bets:
         try:
             bet = BetType.parse(str(item))
         except ValueError:
@@ -299,8 +376,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         paytable = dataclasses.replace(paytable.restricted(offered or None), mode=mode)
 
     difference = paytable.difference_limit if paytable is not None else None
-    if "difference" in limits:
-        raw = limits["difference"]
+    if "difference" in file.limits.model_fields_set:
+        raw = file.limits.difference
         try:
             if isinstance(raw, (bool, float)) or not isinstance(raw, (int, str)):
                 raise MoneyError(raw)
@@ -312,48 +389,28 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
                           f"below {MAX_AMOUNT:,.0f} written as a string or an integer (e.g. \"10000\")")
             difference = None
 
-    auto_open = get(betting, "betting", "auto_open", bool, False, "true or false")
-    window = seconds(betting, "betting", "window_seconds", 0.0,
-                     f"a number of seconds from 0 to {MAX_BETTING_WINDOW} (0: the dealer closes)")
-    indicator_counts = get(burn, "burn", "indicator_counts", bool, False, "true or false")
-    ace = get(burn, "burn", "ace_burns", int, 1, "1 or 11")
-    between = get(cut, "cut_card", "between_rounds", str, "one_more", "'one_more' or 'none'")
-    profile = get(shoe, "shoe", "profile", str, "sim", "a device profile name, e.g. 'sim'")
-    if "profile" in shoe and isinstance(profile, str):
+    if "profile" in shoe.model_fields_set:
         from drivers.errors import ShoeConfigError
         from drivers.profiles import load_profile
 
         try:
-            load_profile(profile)  # reads the profile (file or spec) and checks its options; opens nothing
+            load_profile(shoe.profile)  # reads the profile (file or spec) and checks its options; opens nothing
         except ShoeConfigError as err:
-            errors.append(f"shoe.profile: {_shown(profile)}: {err}")
-    decks = get(shoe, "shoe", "decks", int, 8, "a whole number 1..8")
-    cut_min = get(shoe, "shoe", "cut_min", int, 60, "a whole number of cards >= 1")
-    cut_max = get(shoe, "shoe", "cut_max", int, 80, "a whole number of cards >= cut_min")
-    misreads = get(shoe, "shoe", "max_misreads", int, 3, "a whole number 1..20")
-    jpath = get(journal, "journal", "path", str, str(default_data_dir() / "journal.sqlite"), "a file path")
-    retention = get(journal, "journal", "event_retention_days", int, 7,
-                    f"a whole number of days 1..{MAX_RETENTION_DAYS}")
-    apath = get(accounts, "accounts", "path", str, str(default_data_dir() / "accounts.json"), "a file path")
-    player_edge = get(monitor, "monitor", "player_edge", bool, True, "true or false")
-    idle_allowed = f"a number of seconds > 0 and <= {MAX_SUPERVISOR_IDLE}"
-    idle = get(console, "console", "supervisor_idle_seconds", (int, float), 60, idle_allowed)
-    if isinstance(idle, int) and not 0 < idle <= MAX_SUPERVISOR_IDLE:  # before float(): 10**400 has no float
-        shown = repr(idle) if abs(idle) < 10 ** 18 else f"an integer of {len(str(abs(idle)))} digits"
-        errors.append(f"console.supervisor_idle_seconds: {shown} is not allowed; allowed: {idle_allowed}")
-        idle = 60
-    dealer = get(table, "table", "dealer", str, "", "a dealer id: 1-32 letters, digits, '_', '.' or '-' (or \"\")")
-    badge = get(console, "console", "badge_signs_in", bool, False, "true or false")
+            errors.append(f"shoe.profile: {_shown(shoe.profile)}: {err}")
+    jpath = file.journal.path if file.journal.path is not None else str(default_data_dir() / "journal.sqlite")
+    apath = file.accounts.path if file.accounts.path is not None else str(default_data_dir() / "accounts.json")
 
     config = StationConfig(
-        table_id=str(table_id), mode=mode, paytable_name=pt_name, paytable=paytable,
+        table_id=table.id, mode=mode, paytable_name=pt_name, paytable=paytable,
         offered_bets=tuple(b.value for b in paytable.bets) if paytable else (),
-        difference_limit=difference, betting_auto_open=bool(auto_open), betting_window_seconds=float(window),
-        burn_indicator_counts=bool(indicator_counts), burn_ace=int(ace), cut_between_rounds=str(between),
-        shoe_profile=str(profile), decks=int(decks), cut_min=int(cut_min), cut_max=int(cut_max),
-        max_misreads=int(misreads), journal_path=str(jpath), accounts_path=str(apath),
-        player_edge_monitor=bool(player_edge), supervisor_idle_seconds=float(idle), event_retention_days=retention,
-        broker=dict(broker), source=source, dealer=str(dealer), badge_signs_in=bool(badge))
+        difference_limit=difference, betting_auto_open=file.betting.auto_open,
+        betting_window_seconds=file.betting.window_seconds, burn_indicator_counts=file.burn.indicator_counts,
+        burn_ace=file.burn.ace_burns, cut_between_rounds=file.cut_card.between_rounds, shoe_profile=shoe.profile,
+        decks=shoe.decks, cut_min=shoe.cut_min, cut_max=shoe.cut_max, max_misreads=shoe.max_misreads,
+        journal_path=jpath, accounts_path=apath, player_edge_monitor=file.monitor.player_edge,
+        supervisor_idle_seconds=console.supervisor_idle_seconds,
+        event_retention_days=file.journal.event_retention_days, broker=dict(broker), source=source,
+        dealer=table.dealer, badge_signs_in=console.badge_signs_in)
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)

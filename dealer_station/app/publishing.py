@@ -1,36 +1,31 @@
-"""Publishing wired into the station's commands: ``--broker``/``--table-id``/``--drain-timeout`` and
-the ``[broker]`` section of the station configuration (docs/events.md, "Configuration").
+"""Publishing wired into the station's commands: the run's :class:`~dealer_station.publish.config.BrokerOptions`
+(``--broker``/``--table-id``/``--drain-timeout`` …) and the ``[broker]`` section of the station
+configuration (docs/events.md, "Configuration").
 
 Without a broker, events stay in the journal's outbox (``dealer-station events tail`` shows them)
 and are published by the next run that has one. With a broker, a :class:`~dealer_station.publish.
 Publisher` thread sends them while the station runs, and on exit the command waits up to the
-drain timeout for the outbox to empty.
+drain timeout for the outbox to empty. The command line's options are read by
+:mod:`dealer_station.cli.broker_options`; this module takes plain values.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
 
 from dealer_station.app.config import StationConfig
-from dealer_station.publish.config import BrokerConfigError, add_broker_arguments, drain_timeout_from
+from dealer_station.publish.config import BrokerConfigError, BrokerOptions, drain_timeout_from
 from dealer_station.publish.publisher import OutboxBusyError, Publisher
 
-__all__ = ["Publishing", "add_publishing_arguments", "with_table_id"]
+__all__ = ["Publishing", "open_publisher", "with_table_id"]
 
 
-def add_publishing_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the broker options (``--broker URL``, ``--table-id ID``, ``--drain-timeout S``, credentials, TLS)."""
-    add_broker_arguments(parser)
-
-
-def with_table_id(config: StationConfig, args: argparse.Namespace) -> StationConfig:
-    """``config`` with ``--table-id`` applied, validated like the configuration's ``table.id``.
+def with_table_id(config: StationConfig, table_id: str | None) -> StationConfig:
+    """``config`` with ``table_id`` (``--table-id``) applied when given, validated like ``table.id``.
 
     Raises ConfigError (a ValueError) naming the bad id and what is allowed.
     """
-    table_id = getattr(args, "table_id", None)
     return config.with_overrides(table_id=table_id) if table_id else config
 
 
@@ -39,12 +34,12 @@ class Publishing:
 
     Parameters
     ----------
-    args:
-        Parsed arguments with the broker options.
     config:
         The station configuration (its ``[broker]`` section and table id).
     journal_path:
         The journal database the controller writes; ``":memory:"`` cannot be published.
+    options:
+        The run's broker settings (``--broker`` and friends), which win over ``[broker]``; None: none given.
     on_refused:
         ``on_refused(event_id, problem)``, called on the publisher's thread when an outbox event does not
         match the journal's chain and is not sent (:class:`~dealer_station.publish.Publisher`): hand it to
@@ -58,13 +53,13 @@ class Publishing:
         publishing this journal; the message names the problem and the fix.
     """
 
-    def __init__(self, args: argparse.Namespace, config: StationConfig, journal_path: str | Path, *,
+    def __init__(self, config: StationConfig, journal_path: str | Path, options: BrokerOptions | None = None, *,
                  on_refused: Callable[[int, str], None] | None = None) -> None:
         try:
-            self.drain_timeout = drain_timeout_from(args, config.broker)
-            self.publisher = Publisher.from_args(args, journal_path, config.table_id, section=config.broker,
-                                                 start=False, station_info={"mode": config.mode.value},
-                                                 on_refused=on_refused)
+            self.drain_timeout = drain_timeout_from(options, config.broker)
+            self.publisher = Publisher.configured(journal_path, config.table_id, options=options,
+                                                  section=config.broker, start=False,
+                                                  station_info={"mode": config.mode.value}, on_refused=on_refused)
         except BrokerConfigError as err:
             raise ValueError(str(err)) from None
         if self.publisher is None:
@@ -85,7 +80,7 @@ class Publishing:
 
         The publisher logs what it leaves; those events go with the next run that has a broker. The
         publisher is stopped (retained ``offline`` status, lock released) even when counting the outbox
-        fails (``sqlite3.Error``, raised after the stop).
+        fails (:class:`~dealer_station.journal.outbox_reader.OutboxError`, raised after the stop).
         """
         if self.publisher is None:
             return 0
@@ -93,3 +88,12 @@ class Publishing:
             return self.publisher.drain(self.drain_timeout)
         finally:
             self.publisher.stop()
+
+
+def open_publisher(config: StationConfig, journal_path: str | Path, options: BrokerOptions | None = None, *,
+                   on_refused: Callable[[int, str], None] | None = None) -> Publishing:
+    """Start publishing ``journal_path``'s outbox for the station ``config`` (nothing when no broker is set).
+
+    Same parameters and errors as :class:`Publishing`; call ``finish()`` on the result when the run ends.
+    """
+    return Publishing(config, journal_path, options, on_refused=on_refused)

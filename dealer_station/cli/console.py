@@ -44,9 +44,9 @@ def register(parser) -> None:
                              "Arabic is laid out right to left")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
-    from dealer_station.app.publishing import add_publishing_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments
 
-    add_publishing_arguments(parser)
+    add_broker_arguments(parser)
 
 
 def has_display() -> bool:
@@ -86,12 +86,13 @@ def run(args) -> int:
     from dealer_station.app.logging import configure_logging
 
     configure_logging(level=args.log_level.upper(), stream=sys.stderr)
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.console.app import run_console
 
     try:
         status = run_console(config=args.config, shoe=args.shoe, journal=args.journal, accounts=args.accounts,
                            screenshot=args.screenshot, rounds=args.rounds, screen=args.screen, size=size,
-                           fullscreen=args.fullscreen, lang=args.lang, publish_args=args)
+                           fullscreen=args.fullscreen, lang=args.lang, publish=broker_options(args))
     except (ValueError, OSError) as err:  # configuration, shoe spec, accounts, journal, PNG
         raise CliError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     if status and args.screenshot:

@@ -14,14 +14,14 @@ import argparse
 import json
 import os
 import signal
-import sqlite3
 import sys
 import threading
 import time
 from pathlib import Path
 
 from dealer_station.cli import CliError, echo, log_level
-from dealer_station.outbox import OutboxEvent, read_events
+from dealer_station.journal.outbox_reader import NoOutboxError, NotAJournalError, OutboxError, OutboxReader
+from dealer_station.outbox import OutboxEvent
 
 NAME = "events"
 HELP = "show the outbox of events for the betting platform, or publish it to an MQTT broker"
@@ -38,7 +38,7 @@ DEFAULT_JOURNAL = "journal.sqlite in the user's data directory"
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the ``tail``, ``publish``, ``follow``, ``ledger`` and ``stats`` sub-commands."""
-    from dealer_station.publish import add_broker_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments
 
     sub = parser.add_subparsers(dest="events_command", metavar="ACTION")
     tail = sub.add_parser("tail", help="list the outbox's events, oldest first (published or pending)")
@@ -117,21 +117,18 @@ def _journal_path(args: argparse.Namespace, station: dict) -> str:
         str(configured) if configured else str(default_data_dir() / "journal.sqlite"))
 
 
-def _open(path_text: str) -> sqlite3.Connection:
+def _open(path_text: str) -> OutboxReader:
     path = Path(path_text)
     if not path.is_file():
         raise CliError(f"journal {path} does not exist")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=5)
-        conn.execute("PRAGMA busy_timeout = 5000")
-        conn.execute("SELECT 1 FROM outbox LIMIT 1").fetchall()
-    except sqlite3.OperationalError as err:
-        if "no such table" in str(err):
-            raise CliError(f"journal {path} has no outbox (no event was recorded yet)") from err
-        raise CliError(f"journal {path} cannot be read: {err}") from err
-    except sqlite3.DatabaseError as err:
+        return OutboxReader(path, require_outbox=True)
+    except NoOutboxError as err:
+        raise CliError(f"journal {path} has no outbox (no event was recorded yet)") from err
+    except NotAJournalError as err:
         raise CliError(f"{path} is not a journal database: {err}") from err
-    return conn
+    except OutboxError as err:
+        raise CliError(f"journal {path} cannot be read: {err}") from err
 
 
 def _summary(data: object) -> str:
@@ -183,10 +180,9 @@ def _tail(args: argparse.Namespace) -> int:
             if args.all:
                 after = 0
             else:
-                (last,) = conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
-                after = max(0, last - 20)
+                after = max(0, conn.last_event_id() - 20)
         while True:
-            for event in read_events(conn, after=after, limit=1000):
+            for event in conn.events(after=after, limit=1000):
                 after = event.event_id
                 if args.pending and event.published_utc is not None:
                     continue
@@ -200,7 +196,7 @@ def _tail(args: argparse.Namespace) -> int:
             if not args.follow:
                 return 0
             time.sleep(max(0.01, args.interval))
-    except sqlite3.Error as err:
+    except OutboxError as err:
         raise CliError(f"reading the outbox failed: {err}") from err
     finally:
         conn.close()
@@ -238,11 +234,12 @@ def _drain_or_refused(publisher, timeout: float) -> int:
 
 
 def _publish(args: argparse.Namespace) -> int:
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.publish import (
         BrokerConfigError,
         OutboxBusyError,
         Publisher,
-        broker_config_from_args,
+        broker_config_from,
         drain_timeout_from,
     )
 
@@ -252,11 +249,12 @@ def _publish(args: argparse.Namespace) -> int:
     journal = _journal_path(args, station)
     conn = _open(journal)
     try:
-        first = read_events(conn, after=0, limit=1)
+        first = conn.events(after=0, limit=1)
     finally:
         conn.close()
     try:
-        config = broker_config_from_args(args, section)
+        options = broker_options(args)
+        config = broker_config_from(options, section)
         if config is None:
             raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://), or --config with [broker]")
         table_id = args.table_id or station.get("table", {}).get("id")
@@ -268,7 +266,7 @@ def _publish(args: argparse.Namespace) -> int:
         if table_id is None:
             raise CliError("the outbox is empty and no --table-id was given")
         publisher = Publisher(config, journal, table_id)
-        timeout = drain_timeout_from(args, section)
+        timeout = drain_timeout_from(options, section)
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
     stop = threading.Event()
@@ -339,13 +337,13 @@ def _stats(args: argparse.Namespace) -> int:
 
     def results():   # the outbox's round results, read a page at a time
         after = 0
-        while page := read_events(conn, after=after, limit=5000):
+        while page := conn.events(after=after, limit=5000):
             after = page[-1].event_id
             yield from ((e.payload, e.published_utc) for e in page if e.type == "round_result")
 
     try:
         shoes = shoe_timings(results())
-    except sqlite3.Error as err:
+    except OutboxError as err:
         raise CliError(f"reading the outbox failed: {err}") from err
     finally:
         conn.close()

@@ -31,9 +31,9 @@ def register(parser) -> None:
                              "else 'auto'); every round names it")
     parser.add_argument("--log-level", default="INFO", type=log_level,
                         help="log level on standard error (default INFO)")
-    from dealer_station.app.publishing import add_publishing_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments
 
-    add_publishing_arguments(parser)
+    add_broker_arguments(parser)
 
 
 def run(args) -> int:
@@ -48,10 +48,11 @@ def run(args) -> int:
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.controller import ActRefused, Controller
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.publishing import Publishing, with_table_id
+    from dealer_station.app.publishing import open_publisher, with_table_id
     from dealer_station.app.shoes import open_station_shoe
     from dealer_station.app.simulate import human_line, output_line
     from dealer_station.app.station import QUEUE_SIZE, EventRefused, drain_events, run_station
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.journal import Journal, JournalError
     from drivers.errors import ShoeError
 
@@ -66,7 +67,7 @@ def run(args) -> int:
 
     configured_dealer(args, None)
     try:
-        config = with_table_id(load_config(args.config), args)
+        config = with_table_id(load_config(args.config), args.table_id)
     except (ConfigError, ValueError) as err:
         raise CliError(f"refusing to open a shoe: {err}") from None
     if args.shoe is not None and not args.shoe.strip():
@@ -83,9 +84,9 @@ def run(args) -> int:
     spill: list = []
     stop = threading.Event()
     try:  # an event the publisher refuses reaches the controller through the station queue, on its thread
-        publishing = Publishing(args, config, journal_path,
-                                on_refused=lambda event_id, problem: _put(events, EventRefused(event_id, problem),
-                                                                          stop, spill))
+        publishing = open_publisher(config, journal_path, broker_options(args),
+                                    on_refused=lambda event_id, problem: _put(events, EventRefused(event_id, problem),
+                                                                              stop, spill))
     except ValueError as err:
         journal.close()
         raise CliError(str(err)) from None

@@ -31,9 +31,9 @@ def register(parser) -> None:
                              "else 'auto'); every round line names it")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
-    from dealer_station.app.publishing import add_publishing_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments
 
-    add_publishing_arguments(parser)
+    add_broker_arguments(parser)
 
 
 def run(args) -> int:
@@ -41,8 +41,9 @@ def run(args) -> int:
     incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there."""
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.publishing import Publishing, with_table_id
+    from dealer_station.app.publishing import open_publisher, with_table_id
     from dealer_station.app.simulate import recorded_seed
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.journal import Journal, JournalError
 
     configure_logging(level=args.log_level)
@@ -59,7 +60,7 @@ def run(args) -> int:
             cut_min = max(1, round(config.cut_min * args.decks / config.decks))
             cut_max = max(cut_min, round(config.cut_max * args.decks / config.decks))
             config = config.with_overrides(decks=args.decks, cut_min=cut_min, cut_max=cut_max)
-        config = with_table_id(config, args)
+        config = with_table_id(config, args.table_id)
     except (ConfigError, ValueError) as err:
         raise CliError(str(err)) from None
     try:
@@ -70,8 +71,8 @@ def run(args) -> int:
     with journal:
         try:
             seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
-            publishing = Publishing(args, config, args.journal or ":memory:",
-                                    on_refused=lambda event_id, problem: refused.put((event_id, problem)))
+            publishing = open_publisher(config, args.journal or ":memory:", broker_options(args),
+                                        on_refused=lambda event_id, problem: refused.put((event_id, problem)))
         except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
             raise CliError(str(err)) from None
         return _simulate(args, config, journal, seed, publishing, refused)

@@ -10,8 +10,12 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
+
+if TYPE_CHECKING:
+    from dealer_station.publish.config import BrokerOptions
 
 __all__ = ["languages", "qt_is_usable", "run_console"]
 
@@ -134,13 +138,13 @@ def _refusal_relay(controller):
 def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
                 accounts: str | None = None, screenshot: str | None = None, rounds: int = 3,
                 screen: str = "dealer", size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
-                lang: str | None = None, publish_args: object | None = None) -> int:
+                lang: str | None = None, publish: BrokerOptions | None = None) -> int:
     """Open the station and its console; return the exit status.
 
     With ``screenshot`` (a PNG path): deal ``rounds`` rounds with the automatic dealer (a
     simulated shoe is needed), show ``screen`` (``"dealer"`` or ``"supervisor"``), save the
     window and return 0 (1 when the rounds could not be dealt: the picture is still saved).
-    Its journal is in memory unless ``journal`` is given. ``publish_args``: parsed broker options
+    Its journal is in memory unless ``journal`` is given. ``publish``: the run's broker options
     (``--broker``, ``--table-id`` …, :mod:`dealer_station.app.publishing`); without a broker the
     events stay in the outbox.
 
@@ -162,16 +166,16 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     caught = [] if screenshot else _quit_on_signals(app)
     if screenshot and journal is None:
         journal = ":memory:"
-    from dealer_station.app.publishing import Publishing
+    from dealer_station.app.publishing import open_publisher
 
-    station = open_station(config, shoe, journal, accounts, table_id=getattr(publish_args, "table_id", None))
+    station = open_station(config, shoe, journal, accounts, table_id=publish.table_id if publish else None)
     if screenshot and not station.simulated:
         station.close()
         raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
     relay = _refusal_relay(station.controller)   # the publisher's refusals, to the GUI thread that owns the table
     try:
-        publishing = Publishing(publish_args, station.config, station.journal.path,
-                                on_refused=relay.refused.emit) if publish_args else None
+        publishing = open_publisher(station.config, station.journal.path, publish,
+                                    on_refused=relay.refused.emit) if publish else None
     except ValueError:
         station.close()
         raise

@@ -166,11 +166,9 @@ def open_station(config_path: str | Path | None = None, shoe: str | None = None,
     """
     config = load_config(config_path)
     if table_id:
-        from argparse import Namespace
-
         from dealer_station.app.publishing import with_table_id
 
-        config = with_table_id(config, Namespace(table_id=table_id))
+        config = with_table_id(config, table_id)
     if journal_path is None:
         journal_path = config.journal_path
     if accounts_path is None:

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import os
 import random
-import ssl
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import paho.mqtt.client as mqtt
 import structlog
-from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station.platform.tracker import BadMessage, Message, parse_topic, read_message
+from dealer_station.publish.client import connect, new_client
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
 
 __all__ = ["Connection", "Delivery", "PitFeed", "Unreadable", "pit_topics"]
@@ -98,20 +97,8 @@ class PitFeed:
 
     def _new_client(self) -> mqtt.Client:
         cfg = self.config
-        if cfg.protocol == "5":
-            client = _ReadOnlyClient(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5)
-        else:
-            client = _ReadOnlyClient(CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True,
-                                     protocol=mqtt.MQTTv311)
-        client.connect_timeout = cfg.connect_timeout
+        client = new_client(cfg, self.client_id, client_class=_ReadOnlyClient, reconnect_on_failure=True)
         client.reconnect_delay_set(max(1, int(cfg.backoff_min)), max(1, int(cfg.backoff_max)))
-        if cfg.username is not None:
-            client.username_pw_set(cfg.username, cfg.password)
-        if cfg.tls:
-            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
-                           cert_reqs=ssl.CERT_REQUIRED)
-            if cfg.tls_insecure:
-                client.tls_insecure_set(True)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_subscribe = self._on_subscribe
@@ -121,10 +108,7 @@ class PitFeed:
     def start(self) -> None:
         """Connect in the background (paho's thread retries until the broker answers)."""
         cfg = self.config
-        if cfg.protocol == "5":
-            self.client.connect_async(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
-        else:
-            self.client.connect_async(cfg.host, cfg.port, cfg.keepalive)
+        connect(self.client, cfg, background=True)
         self.client.loop_start()
         self._started = True
         log.info("pit_connecting", broker=cfg.url, topics=self.topics, client_id=self.client_id)

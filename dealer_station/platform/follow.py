@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import ssl
 import threading
 import time
 from collections.abc import Sequence
@@ -21,7 +20,6 @@ from dataclasses import dataclass
 
 import paho.mqtt.client as mqtt
 import structlog
-from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station.platform.ledger import Ledger
 from dealer_station.platform.tracker import (
@@ -32,8 +30,10 @@ from dealer_station.platform.tracker import (
     parse_topic,
     read_message,
 )
+from dealer_station.publish.client import close_client, connect, new_client
 from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
 from dealer_station.publish.probe import FirstBrokerWatch
+from drivers.backoff import Backoff
 
 __all__ = ["FollowResult", "Follower", "topics_for"]
 
@@ -119,15 +119,14 @@ class Follower:
     # --------------------------------------------------------------------------- loop
     def run(self) -> FollowResult:
         """Follow until :meth:`stop` or ``idle_exit``; return what was done. Raises LedgerError."""
-        delay = self.config.backoff_min
+        backoff = Backoff(self.config.backoff_min, self.config.backoff_max, jitter=0.2)
         try:
             while not self._stop.is_set():
                 if self._client is None:
                     if self._connect():
-                        delay = self.config.backoff_min
+                        backoff.reset()
                     else:
-                        self._stop.wait(delay * random.uniform(0.8, 1.0))
-                        delay = min(delay * 2, self.config.backoff_max)
+                        self._stop.wait(backoff.next())
                         if self._idle():
                             break
                         continue
@@ -179,21 +178,8 @@ class Follower:
     def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
         cfg = cfg or self.config
         client_id = client_id or self.client_id
-        if cfg.protocol == "5":
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
-                                 reconnect_on_failure=False)
-        else:
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
-                                 protocol=mqtt.MQTTv311, reconnect_on_failure=False)
-        client.connect_timeout = cfg.connect_timeout
+        client = new_client(cfg, client_id)
         client.max_queued_messages_set(0)
-        if cfg.username is not None:
-            client.username_pw_set(cfg.username, cfg.password)
-        if cfg.tls:
-            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
-                           cert_reqs=ssl.CERT_REQUIRED)
-            if cfg.tls_insecure:
-                client.tls_insecure_set(True)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -242,10 +228,7 @@ class Follower:
         client = None
         try:
             client = self._new_client(cfg)
-            if cfg.protocol == "5":
-                client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
-            else:
-                client.connect(cfg.host, cfg.port, cfg.keepalive)
+            connect(client, cfg)
             deadline = time.monotonic() + cfg.connect_timeout
             while self._connack is None and not self._lost and time.monotonic() < deadline \
                     and not self._stop.is_set():
@@ -270,12 +253,7 @@ class Follower:
 
     @staticmethod
     def _close(client: mqtt.Client) -> None:
-        try:
-            sock = client.socket()
-            if sock is not None:
-                sock.close()
-        except OSError:
-            pass
+        close_client(client, disconnect=False)
 
     def _drop(self) -> None:
         if self._client is not None:

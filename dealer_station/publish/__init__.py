@@ -1,8 +1,8 @@
 """Publishing the outbox to the betting platform over MQTT (DESIGN.md "Scale beyond one table").
 
-Use :func:`add_broker_arguments` on a command's parser, then ``Publisher.from_args(args, db_path,
-table_id)`` (returns None when no broker is configured); a station command uses
-:class:`dealer_station.app.publishing.Publishing`, which also drains on exit.
+``Publisher.configured(db_path, table_id, options=BrokerOptions(...), section=...)`` returns a
+publisher, or None when no broker is configured; a station command uses
+:func:`dealer_station.app.publishing.open_publisher`, which also drains on exit.
 Topics, payloads and guarantees: docs/events.md.
 """
 
@@ -10,8 +10,8 @@ from dealer_station.publish.config import (
     DEFAULT_DRAIN_TIMEOUT,
     BrokerConfig,
     BrokerConfigError,
-    add_broker_arguments,
-    broker_config_from_args,
+    BrokerOptions,
+    broker_config_from,
     drain_timeout_from,
     events_topic,
     parse_broker_url,
@@ -23,5 +23,5 @@ from dealer_station.publish.publisher import OutboxBusyError, Publisher, Publish
 
 __all__ = ["DEFAULT_DRAIN_TIMEOUT", "BrokerConfig", "BrokerConfigError", "OutboxBusyError", "Publisher",
            "PublisherStats",
-           "add_broker_arguments", "broker_config_from_args", "drain_timeout_from", "events_topic",
+           "BrokerOptions", "broker_config_from", "drain_timeout_from", "events_topic",
            "parse_broker_url", "parse_broker_urls", "pending_count", "status_topic", "validate_table_id"]

@@ -1,7 +1,8 @@
 """Where and how a station publishes: the MQTT broker settings.
 
-Settings come from the ``[broker]`` section of the station config (a mapping) and from the command
-line (``--broker URL`` and friends, see :func:`add_broker_arguments`); the command line wins. With
+Settings come from the ``[broker]`` section of the station config (a mapping) and from the run's
+:class:`BrokerOptions` (the command line's ``--broker URL`` and friends,
+:mod:`dealer_station.cli.broker_options`); the options win. With
 neither, no broker is configured: events stay in the outbox (DESIGN.md "Scale beyond one table").
 
 URL forms: ``mqtt://host[:port]`` (plain TCP, port 1883) and ``mqtts://host[:port]`` (TLS, port
@@ -11,15 +12,17 @@ URL forms: ``mqtt://host[:port]`` (plain TCP, port 1883) and ``mqtts://host[:por
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import get_args
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-__all__ = ["BrokerConfig", "BrokerConfigError", "DEFAULT_DRAIN_TIMEOUT", "add_broker_arguments",
-           "broker_config_from_args", "drain_timeout_from", "events_topic", "parse_broker_url", "parse_broker_urls",
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+__all__ = ["BROKER_KEYS", "BrokerConfig", "BrokerConfigError", "BrokerOptions", "DEFAULT_DRAIN_TIMEOUT",
+           "broker_config_from", "drain_timeout_from", "events_topic", "parse_broker_url", "parse_broker_urls",
            "status_topic", "validate_table_id"]
 
 DEFAULT_DRAIN_TIMEOUT = 10.0
@@ -252,13 +255,59 @@ def parse_broker_url(url: str, **overrides: object) -> BrokerConfig:
     return _build(values, f"broker URL {url!r}")
 
 
-_MAPPING_KEYS = {
-    "url": str, "host": str, "port": int, "tls": bool, "username": str, "password": str, "password_env": str,
-    "ca_certs": str, "certfile": str, "keyfile": str, "tls_insecure": bool, "client_id": str, "keepalive": int,
-    "backoff_min": float, "backoff_max": float, "window": int, "connect_timeout": float, "drain_timeout": float,
-    "enabled": bool, "protocol": str, "replay_batch": int, "replay_queue": int, "brokers": list,
-    "probe_interval": float,
-}
+class _BrokerSection(BaseModel):
+    """The ``[broker]`` section's keys, each of exactly its TOML type (strict: no coercion, bool is no int)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    url: str | None = None
+    host: str | None = None
+    port: int | None = None
+    tls: bool | None = None
+    username: str | None = None
+    password: str | None = None
+    password_env: str | None = None
+    ca_certs: str | None = None
+    certfile: str | None = None
+    keyfile: str | None = None
+    tls_insecure: bool | None = None
+    client_id: str | None = None
+    keepalive: int | None = None
+    backoff_min: float | None = None
+    backoff_max: float | None = None
+    window: int | None = None
+    connect_timeout: float | None = None
+    drain_timeout: float | None = None
+    enabled: bool | None = None
+    protocol: str | None = None
+    replay_batch: int | None = None
+    replay_queue: int | None = None
+    brokers: list | None = None
+    probe_interval: float | None = None
+
+
+BROKER_KEYS = frozenset(_BrokerSection.model_fields)
+"""The keys a ``[broker]`` section may have."""
+
+
+def _kind(key: str) -> str:
+    """The TOML type of a ``[broker]`` key, named as in the error lines (``int``, ``float``, ``str``, …)."""
+    annotation = _BrokerSection.model_fields[key].annotation
+    return next(a for a in get_args(annotation) if a is not type(None)).__name__
+
+
+def _section_problem(error: Mapping[str, object]) -> str:
+    """One line for the first pydantic error of a ``[broker]`` section."""
+    loc, value = error["loc"], error["input"]
+    if error["type"] == "extra_forbidden":
+        return f"[broker]: unknown key(s) {loc[0]} (allowed: {', '.join(_BrokerSection.model_fields)})"
+    key = str(loc[0])
+    kind = _kind(key)
+    if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+        # a TOML integer too large for a float: no number of seconds
+        return f"[broker]: {key} = {_short(value)} is too large a number of seconds"
+    return f"[broker]: {key} = {value!r} should be a {kind}"
+
 
 _TUNING = ("keepalive", "backoff_min", "backoff_max", "window", "connect_timeout", "client_id", "protocol",
            "replay_batch", "replay_queue", "probe_interval")
@@ -314,25 +363,20 @@ def _build(values: Mapping[str, object], where: str) -> BrokerConfig:
 
 
 def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
-    unknown = sorted(set(section) - set(_MAPPING_KEYS))
-    if unknown:
-        raise BrokerConfigError(f"[broker]: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(_MAPPING_KEYS)})")
-    for key, value in section.items():
-        kind = _MAPPING_KEYS[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if kind is float:
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
-        if not ok:
-            raise BrokerConfigError(f"[broker]: {key} = {value!r} should be a {kind.__name__}")
-    values = {k: v for k, v in section.items()
+    drain = section.get("drain_timeout")   # its range is drain_timeout_from's: only its type is checked here
+    if "drain_timeout" in section and (isinstance(drain, bool) or not isinstance(drain, int | float)):
+        raise BrokerConfigError(f"[broker]: drain_timeout = {drain!r} should be a float")
+    try:
+        parsed = _BrokerSection.model_validate({k: v for k, v in section.items() if k != "drain_timeout"})
+    except ValidationError as err:
+        errors = err.errors(include_url=False)
+        extra = [str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden"]
+        if extra:
+            raise BrokerConfigError(f"[broker]: unknown key(s) {', '.join(sorted(extra))} "
+                                    f"(allowed: {', '.join(_BrokerSection.model_fields)})") from None
+        raise BrokerConfigError(_section_problem(errors[0])) from None
+    values = {k: v for k, v in parsed.model_dump(exclude_unset=True).items()
               if k not in ("url", "password_env", "drain_timeout", "enabled", "brokers")}
-    for key in ("backoff_min", "backoff_max", "connect_timeout", "probe_interval"):
-        if key in values:
-            try:
-                values[key] = float(values[key])  # type: ignore[arg-type]
-            except OverflowError:  # a TOML integer too large for a float: no number of seconds
-                raise BrokerConfigError(f"[broker]: {key} = {_short(values[key])} is too large a number of "
-                                        "seconds") from None
     if section.get("enabled") is False:
         return None
     if "password_env" in section:
@@ -356,42 +400,47 @@ def _from_mapping(section: Mapping[str, object]) -> BrokerConfig | None:
     return _build(values, "[broker]")
 
 
-def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--broker``, ``--table-id``, ``--drain-timeout`` and the credential/TLS options to ``parser``.
+@dataclass(frozen=True)
+class BrokerOptions:
+    """Broker settings given for one run (the command line's ``--broker`` and friends); each wins over ``[broker]``.
 
-    The options (all optional): ``--broker URL``, ``--table-id ID``, ``--drain-timeout SECONDS``
-    (default 10), ``--broker-username``, ``--broker-password`` (or the environment variable
-    ``DEALER_STATION_BROKER_PASSWORD``), ``--broker-ca PEM``, ``--broker-cert PEM``, ``--broker-key PEM``,
-    ``--broker-client-id``. Read them back with :func:`broker_config_from_args`.
+    Plain values, so any caller (a command, the console, a test) can say them without a parser.
+
+    Attributes
+    ----------
+    brokers : tuple of str
+        Broker URLs in order of preference (``--broker``, repeated), at most 16; empty: the section's.
+    table_id : str or None
+        Table id of the topics (``--table-id``); None: the configuration's.
+    drain_timeout : float or None
+        Seconds to wait on exit for the outbox to empty (``--drain-timeout``); None: the section's, else 10.
+    username, password : str or None
+        MQTT credentials (``--broker-username``, ``--broker-password``).
+    ca_certs, certfile, keyfile : str or None
+        TLS files, PEM (``--broker-ca``, ``--broker-cert``, ``--broker-key``).
+    client_id : str or None
+        MQTT client id (``--broker-client-id``).
     """
-    group = parser.add_argument_group("publishing to the betting platform (MQTT)")
-    group.add_argument("--broker", metavar="URL", default=None, action="append",
-                       help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (overrides [broker] in the "
-                            "config); repeat it for brokers to fail over to, in order of preference; without one, "
-                            "events stay in the outbox")
-    group.add_argument("--table-id", metavar="ID", default=None,
-                       help="table id used in topics baccarat/tables/ID/... (letters, digits, . _ -)")
-    group.add_argument("--drain-timeout", metavar="SECONDS", type=float, default=None,
-                       help="on exit, wait up to this long for the outbox to empty "
-                            f"(default {DEFAULT_DRAIN_TIMEOUT:g})")
-    group.add_argument("--broker-username", metavar="USER", default=None, help="MQTT user name")
-    group.add_argument("--broker-password", metavar="PASSWORD", default=None,
-                       help="MQTT password (better: set DEALER_STATION_BROKER_PASSWORD)")
-    group.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
-    group.add_argument("--broker-cert", metavar="PEM", default=None, help="client certificate for mqtts://")
-    group.add_argument("--broker-key", metavar="PEM", default=None, help="client private key for mqtts://")
-    group.add_argument("--broker-client-id", metavar="ID", default=None,
-                       help="MQTT client id (default dealer-station-TABLE)")
+
+    brokers: tuple[str, ...] = ()
+    table_id: str | None = None
+    drain_timeout: float | None = None
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    ca_certs: str | None = None
+    certfile: str | None = None
+    keyfile: str | None = None
+    client_id: str | None = None
 
 
-def broker_config_from_args(args: argparse.Namespace | None,
-                            section: Mapping[str, object] | None = None) -> BrokerConfig | None:
-    """The broker settings from a ``[broker]`` config section and the command line (which wins).
+def broker_config_from(options: BrokerOptions | None,
+                       section: Mapping[str, object] | None = None) -> BrokerConfig | None:
+    """The broker settings from a ``[broker]`` config section and the run's options (which win).
 
     Parameters
     ----------
-    args : argparse.Namespace or None
-        Parsed arguments from a parser given :func:`add_broker_arguments` (missing attributes are fine).
+    options : BrokerOptions or None
+        The run's settings (``--broker`` and friends); None: the section alone.
     section : mapping or None
         The ``[broker]`` section of the station config: ``url`` or ``host``/``port``/``tls``, plus
         ``username``, ``password`` or ``password_env``, ``ca_certs``, ``certfile``, ``keyfile``,
@@ -414,20 +463,14 @@ def broker_config_from_args(args: argparse.Namespace | None,
     BrokerConfigError
         Any malformed setting.
     """
-    def arg(name: str) -> object:
-        return getattr(args, name, None) if args is not None else None
-
+    given = options or BrokerOptions()
     base = _from_mapping(section) if section else None
     overrides: dict[str, object] = {
-        "username": arg("broker_username"),
-        "password": arg("broker_password") or (
-            os.environ.get("DEALER_STATION_BROKER_PASSWORD") if arg("broker_username") else None),
-        "ca_certs": arg("broker_ca"), "certfile": arg("broker_cert"), "keyfile": arg("broker_key"),
-        "client_id": arg("broker_client_id"),
+        "username": given.username, "password": given.password, "ca_certs": given.ca_certs,
+        "certfile": given.certfile, "keyfile": given.keyfile, "client_id": given.client_id,
     }
     overrides = {k: v for k, v in overrides.items() if v is not None}
-    given = arg("broker")
-    urls = [given] if isinstance(given, str) else [u for u in (given or []) if u]
+    urls = [u for u in given.brokers if u]
     if len(urls) > 16:
         raise BrokerConfigError(f"--broker given {len(urls)} times; at most 16 brokers")
     if urls:
@@ -455,13 +498,13 @@ def broker_config_from_args(args: argparse.Namespace | None,
         raise BrokerConfigError(f"[broker] with command-line options: {err}") from None
 
 
-def drain_timeout_from(args: argparse.Namespace | None, section: Mapping[str, object] | None = None) -> float:
-    """``--drain-timeout`` if given, else ``drain_timeout`` of ``[broker]``, else 10 seconds.
+def drain_timeout_from(options: BrokerOptions | None, section: Mapping[str, object] | None = None) -> float:
+    """``options.drain_timeout`` (``--drain-timeout``) if given, else ``drain_timeout`` of ``[broker]``, else 10 s.
 
     Raises BrokerConfigError for a value that is not a number of seconds from 0 to
     :data:`MAX_DRAIN_TIMEOUT` (a negative, inf or nan one included: the exit wait is always bounded).
     """
-    value = getattr(args, "drain_timeout", None) if args is not None else None
+    value = options.drain_timeout if options is not None else None
     if value is None and section and "drain_timeout" in section:
         value = section["drain_timeout"]
     if value is None:

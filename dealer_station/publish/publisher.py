@@ -1,7 +1,8 @@
 """The publisher: sends the outbox to the betting platform's MQTT broker, at least once, in order.
 
-One thread per station. It opens its own SQLite connection to the journal database (WAL mode, so
-it reads while the controller writes), sends unpublished events in ``event_id`` order with QoS 1 to
+One thread per station. It reads the journal database's outbox on a connection of its own
+(:class:`dealer_station.journal.outbox_reader.OutboxReader`: WAL mode, so it reads while the
+controller writes), sends unpublished events in ``event_id`` order with QoS 1 to
 ``baccarat/tables/{table_id}/events`` and marks an event published only once the broker has
 acknowledged it (PUBACK) and every earlier event has been acknowledged too. After a lost
 connection or a crash, sending starts again from the oldest unmarked event: a consumer may see an
@@ -15,118 +16,50 @@ answers; while on a later one the first is probed every ``probe_interval`` secon
 it answers. A switch is a reconnect like any other: sending resumes after the last acknowledged event.
 
 Before it sends an event, it checks it against the journal's hash chain
-(:class:`dealer_station.journal.anchor.EventCheck`: its anchor row's hash, recomputed, and the event's
-digest in that row's list). An event that does not match is not sent, nor any after it: the
-publisher logs it and tells ``on_refused(event_id, problem)`` once, then looks again every
-:data:`RECHECK_SECONDS` (an outbox row put back as it was is sent then).
+(:class:`dealer_station.journal.anchor.EventCheck`, through :meth:`OutboxReader.problem`: its anchor
+row's hash, recomputed, and the event's digest in that row's list). An event that does not match is
+not sent, nor any after it: the publisher logs it and tells ``on_refused(event_id, problem)`` once,
+then looks again every :data:`RECHECK_SECONDS` (an outbox row put back as it was is sent then).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import random
-import socket
-import sqlite3
-import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import structlog
-from paho.mqtt.enums import CallbackAPIVersion
 
-from dealer_station import __version__
-from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.lock import SidecarLock, sidecar_path
-from dealer_station.outbox import mark_published
+from dealer_station.journal.outbox_reader import OutboxError, OutboxReader, pending_count
 from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
-    broker_config_from_args,
+    BrokerOptions,
+    broker_config_from,
     events_topic,
     status_topic,
     validate_table_id,
 )
+from dealer_station.publish.connection import BrokerConnection
 from dealer_station.publish.probe import FirstBrokerWatch
-from dealer_station.publish.replay_requests import ReplayRequests, last_acknowledged
+from dealer_station.publish.replay_requests import ReplayRequests
+from dealer_station.publish.status import OutboxBusyError, PublisherStats, status_payload, utc_now
+from drivers.backoff import Backoff
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 
 log = structlog.get_logger(__name__)
 
-STATUS_SCHEMA_VERSION = 1
-BUSY_TIMEOUT_MS = 5000
-STABLE_SECONDS = 10.0
-"""A connection that lasted this long (or marked an event) resets the reconnect back-off."""
 RECHECK_SECONDS = 1.0
 """How often a refused event (one that does not match the journal's chain) is checked again."""
 
 
-class OutboxBusyError(RuntimeError):
-    """Another publisher (thread or process) is already publishing this journal's outbox."""
-
-
-def _utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def _open_journal(db_path: Path) -> sqlite3.Connection:
-    """Open the existing journal database read-write without creating it (raises sqlite3.Error)."""
-    conn = sqlite3.connect(f"file:{db_path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    # A mark lost to a power cut only makes an event be sent again (at-least-once), so NORMAL is enough.
-    conn.execute("PRAGMA synchronous = NORMAL")
-    return conn
-
-
-def pending_count(db_path: str | os.PathLike[str]) -> int:
-    """Number of unpublished events in the outbox of the journal at ``db_path``.
-
-    Returns 0 when the database or its outbox table does not exist yet. Raises sqlite3.Error when
-    the file is not a database.
-    """
-    path = Path(db_path)
-    if not path.exists():
-        return 0
-    conn = _open_journal(path)
-    try:
-        (n,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE published_utc IS NULL").fetchone()
-        return int(n)
-    except sqlite3.OperationalError as err:
-        if "no such table" in str(err):
-            return 0
-        raise
-    finally:
-        conn.close()
-
-
-@dataclass(frozen=True, slots=True)
-class PublisherStats:
-    """What the publisher has done so far (a snapshot).
-
-    ``sent``: PUBLISH packets sent (re-sends included); ``published``: events marked acknowledged by this
-    publisher; ``last_published_id``: the highest event id known acknowledged (0 before the first);
-    ``connects``: successful connections; ``failed_attempts``: connection attempts that failed;
-    ``last_error``: the last connection or database error, or None; ``broker``: the URL of the broker of
-    the current (or last) connection, of the list in order of preference (password hidden).
-    """
-
-    connected: bool
-    sent: int
-    published: int
-    last_published_id: int
-    connects: int
-    failed_attempts: int
-    last_error: str | None
-    broker: str | None = None
-
-
-class Publisher:
+class Publisher(BrokerConnection):
     """Publishes one table's outbox to an MQTT broker from a background thread.
 
     Parameters
@@ -175,7 +108,6 @@ class Publisher:
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
         self._on_refused = on_refused
-        self._check: EventCheck | None = None
         self._held: tuple[int, str] | None = None   # (event_id, problem): refused, nothing from it on is sent
         self._recheck_at = 0.0
         self._stop = threading.Event()
@@ -195,7 +127,7 @@ class Publisher:
         self._acked: set[int] = set()
         self._refused: list[tuple[int, str]] = []   # (event_id, reason) refused in a PUBACK on this connection
         self._refusal_streak = 0
-        self._delay = config.backoff_min             # next reconnect delay, seconds
+        self._backoff = Backoff(config.backoff_min, config.backoff_max, jitter=0.2)   # reconnect delays
         self._connected_at = 0.0                     # monotonic time of the current connection
         self._progress = False                       # an event was marked on the current connection
         self._lost_at: float | None = None           # set when a connection ends, until the back-off
@@ -212,20 +144,20 @@ class Publisher:
 
     # ----------------------------------------------------------------- public
     @classmethod
-    def from_args(cls, args: object, db_path: str | os.PathLike[str], table_id: str | None = None, *,
-                  section: Mapping[str, object] | None = None, start: bool = True,
-                  station_info: Mapping[str, object] | None = None,
-                  on_refused: Callable[[int, str], None] | None = None) -> Publisher | None:
-        """A publisher for the broker named by ``--broker`` (or the ``[broker]`` section), started.
+    def configured(cls, db_path: str | os.PathLike[str], table_id: str | None = None, *,
+                   options: BrokerOptions | None = None, section: Mapping[str, object] | None = None,
+                   start: bool = True, station_info: Mapping[str, object] | None = None,
+                   on_refused: Callable[[int, str], None] | None = None) -> Publisher | None:
+        """A publisher for the broker named by ``options`` (or the ``[broker]`` section), started.
 
         Parameters
         ----------
-        args : argparse.Namespace
-            From a parser given :func:`~dealer_station.publish.add_broker_arguments`.
         db_path : path
             The journal database.
         table_id : str, optional
-            Used when ``--table-id`` was not given. One of the two is required when a broker is set.
+            Used when ``options.table_id`` is None. One of the two is required when a broker is set.
+        options : BrokerOptions, optional
+            The run's broker settings (the command line's); they win over ``section``.
         section : mapping, optional
             The ``[broker]`` section of the station config.
         start : bool
@@ -243,10 +175,10 @@ class Publisher:
         BrokerConfigError
             Malformed settings, or a broker without a table id.
         """
-        config = broker_config_from_args(args, section)
+        config = broker_config_from(options, section)
         if config is None:
             return None
-        chosen = getattr(args, "table_id", None) or table_id
+        chosen = (options.table_id if options is not None else None) or table_id
         if not chosen:
             raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
         publisher = cls(config, db_path, chosen, station_info=station_info, on_refused=on_refused)
@@ -344,7 +276,7 @@ class Publisher:
     def _run(self) -> None:
         log.info("publisher started", table_id=self.table_id, broker=self.config.url,
                  fallbacks=[b.url for b in self.config.fallbacks] or None, journal=str(self.db_path))
-        conn: sqlite3.Connection | None = None
+        conn: OutboxReader | None = None
         try:
             while not self._stop.is_set():
                 if conn is None:
@@ -365,7 +297,7 @@ class Publisher:
                     self._step(conn)
                     if self._client is not None:
                         self._probe_first()   # on a fallback broker: back to the first once it answers
-                except sqlite3.Error as err:
+                except OutboxError as err:
                     self._set(_last_error=f"journal: {err}")
                     log.error("publisher journal error", table_id=self.table_id, error=str(err))
                     self._stop.wait(0.5)
@@ -385,14 +317,7 @@ class Publisher:
             log.info("publisher stopped", table_id=self.table_id, sent=stats.sent, published=stats.published,
                      last_published_id=stats.last_published_id)
 
-    def _back_off(self) -> None:
-        """Wait the current reconnect delay (x0.8-1.0 jitter), then double it up to ``backoff_max``."""
-        wait = self._delay * random.uniform(0.8, 1.0)
-        log.debug("broker reconnect scheduled", table_id=self.table_id, in_seconds=round(wait, 2))
-        self._stop.wait(wait)
-        self._delay = min(self._delay * 2, self.config.backoff_max)
-
-    def _try_open(self) -> sqlite3.Connection | None:
+    def _try_open(self) -> OutboxReader | None:
         if not self.db_path.exists():
             return None
         try:
@@ -407,58 +332,17 @@ class Publisher:
             self._set(_last_error=f"lock: {err}")
             return None
         try:
-            return _open_journal(self.db_path)
-        except sqlite3.Error as err:
+            return OutboxReader(self.db_path)
+        except OutboxError as err:
             if self._last_error != f"journal: {err}":
                 log.error("publisher cannot open the journal", path=str(self.db_path), error=str(err))
             self._set(_last_error=f"journal: {err}")
             return None
 
     def _status_payload(self, status: str, reason: str | None = None) -> bytes:
-        body: dict[str, object] = {
-            "schema_version": STATUS_SCHEMA_VERSION, "status": status, "table_id": self.table_id,
-            "ts": _utc_now(),
-            "station": {"client_id": self.client_id, "host": socket.gethostname(), "pid": os.getpid(),
-                        "version": __version__, **self._station_info},
-        }
-        if reason is not None:
-            body["reason"] = reason
-        if self.replay.last_acknowledged is not None:
-            body["last_event_id"] = self.replay.last_acknowledged
-        return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
-
-    def _new_client(self, cfg: BrokerConfig | None = None, client_id: str | None = None) -> mqtt.Client:
-        cfg = cfg or self.config
-        client_id = client_id or self.client_id
-        if cfg.protocol == "5":
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
-                                 reconnect_on_failure=False)
-        else:
-            client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
-                                 protocol=mqtt.MQTTv311, reconnect_on_failure=False)
-        client.connect_timeout = cfg.connect_timeout
-        client.max_inflight_messages_set(cfg.window)
-        client.max_queued_messages_set(0)
-        if cfg.username is not None:
-            client.username_pw_set(cfg.username, cfg.password)
-        if cfg.tls:
-            client.tls_set(ca_certs=cfg.ca_certs, certfile=cfg.certfile, keyfile=cfg.keyfile,
-                           cert_reqs=ssl.CERT_REQUIRED)
-            if cfg.tls_insecure:
-                client.tls_insecure_set(True)
-        client.will_set(self.status_topic, self._status_payload("offline", "connection_lost"), qos=1, retain=True)
-        client.on_connect = self._on_connect
-        client.on_disconnect = self._on_disconnect
-        client.on_publish = self._on_publish
-        client.on_message = self.replay.on_message   # only queues: the outbox is read in _step
-        return client
-
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
-        self._connack = not reason_code.is_failure
-        self._connack_reason = str(reason_code)
-
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
-        self._lost = True
+        return status_payload(status, table_id=self.table_id, client_id=self.client_id,
+                              station_info=self._station_info, last_event_id=self.replay.last_acknowledged,
+                              reason=reason)
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
         if self.replay.on_publish(mid):
@@ -471,141 +355,7 @@ class Publisher:
         else:
             self._acked.add(event_id)
 
-    def _connect(self) -> bool:
-        """One connection attempt per broker, in order of preference, each bounded by ``connect_timeout``;
-        True when connected (to the first that answered). While on a later broker, the first is probed every
-        ``probe_interval`` seconds (:meth:`_probe_first`)."""
-        for index, cfg in enumerate(self._brokers):
-            if self._stop.is_set():
-                return False
-            if self._connect_to(cfg):
-                if index != self._current or index:
-                    log.warning("publishing through a fallback broker" if index else "back on the first broker",
-                                table_id=self.table_id, broker=cfg.url, position=index + 1,
-                                resend_from=self._last_published + 1)
-                self._current = index
-                self._watch.restart()
-                return True
-        return False
-
-    def _probe_first(self) -> None:
-        """While on a later broker: look at the first every ``probe_interval`` seconds
-        (:class:`~dealer_station.publish.probe.FirstBrokerWatch`: its probe on its own thread, so sending goes
-        on meanwhile); once it answers, leave the current broker (its retained status says ``offline``,
-        ``switched_broker``) and connect to the first again. Sending resumes after the last acknowledged event
-        (the outbox decides, as after any reconnect)."""
-        if not self._current:
-            return
-        first = self._brokers[0]
-        if not self._watch.first_answers(first, lambda: self._new_client(first, f"{self.client_id}-probe"),
-                                         table_id=self.table_id):
-            return
-        client = self._client
-        if client is not None:   # tell the consumers still on this broker that the station went elsewhere
-            try:
-                info = client.publish(self.status_topic, self._status_payload("offline", "switched_broker"),
-                                      qos=1, retain=True)
-                deadline = time.monotonic() + 1.0
-                while not info.is_published() and time.monotonic() < deadline and not self._lost:
-                    if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                        break
-            except Exception as err:  # noqa: BLE001 - best effort: the station leaves this broker anyway
-                log.warning("switched_broker status not published", table_id=self.table_id, error=repr(err))
-        self._lose(f"the first broker {first.url} answers again")
-        self._lost_at = None   # no back-off: connect to the first broker at once
-
-    def _connect_to(self, cfg: BrokerConfig) -> bool:
-        """One connection attempt to ``cfg``, bounded by ``connect_timeout``; True when connected."""
-        client: mqtt.Client | None = None
-        self._connack, self._connack_reason, self._lost = None, "", False
-        try:
-            client = self._new_client(cfg)   # TLS set-up reads the CA/certificate files: it may fail too
-            if cfg.protocol == "5":   # no session state at the broker: the outbox decides what is re-sent
-                client.connect(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
-            else:
-                client.connect(cfg.host, cfg.port, cfg.keepalive)
-            deadline = time.monotonic() + cfg.connect_timeout
-            while self._connack is None and not self._lost and time.monotonic() < deadline \
-                    and not self._stop.is_set():
-                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                    break
-        except Exception as err:  # noqa: BLE001 - any failure to connect is a failed attempt, retried later
-            self._connack_reason = f"{type(err).__name__}: {err}"
-        if not self._connack:
-            reason = self._connack_reason or ("no CONNACK in time" if not self._lost else "connection closed")
-            if client is not None:
-                self._close(client)
-            error = f"connect {cfg.url}: {reason}"
-            with self._lock:
-                self._failed += 1
-                repeated = error == self._last_error
-                self._last_error = error
-            # the same failure again and again is logged once, then every 10th attempt
-            if not repeated or self._failed % 10 == 0:
-                log.warning("broker connection failed", table_id=self.table_id, broker=cfg.url, reason=reason,
-                            failed_attempts=self._failed)
-            return False
-        assert client is not None
-        self._client = client
-        self._connected_at = time.monotonic()
-        self._progress = False
-        self._inflight.clear()
-        self._sent_order.clear()
-        self._acked.clear()
-        self._refused.clear()
-        self._last_sent = self._last_published
-        with self._lock:
-            self._connected = True
-            self._connects += 1
-        client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
-        self.replay.subscribe(client)
-        log.info("broker connected", table_id=self.table_id, broker=cfg.url, client_id=self.client_id)
-        return True
-
-    @staticmethod
-    def _close(client: mqtt.Client) -> None:
-        try:
-            client.disconnect()
-        except Exception:  # noqa: BLE001 - closing a dead socket may fail in many ways; nothing to do
-            pass
-        sock = client.socket()
-        if sock is not None:
-            try:
-                sock.close()
-            except OSError:
-                pass
-
-    def _lose(self, why: str) -> None:
-        now = time.monotonic()
-        # a connection that did its work (or lasted) starts the back-off afresh; one that fails at once
-        # (refused events, another client taking over the client id) keeps doubling it
-        if self._progress or now - self._connected_at >= STABLE_SECONDS:
-            self._delay = self.config.backoff_min
-        self._lost_at = now
-        if self._client is not None:
-            self._close(self._client)
-        self._client = None
-        self._inflight.clear()
-        self._sent_order.clear()
-        self._acked.clear()
-        self._refused.clear()
-        with self._lock:
-            self._connected = False
-            self._last_error = f"connection lost: {why}"
-        log.warning("broker connection lost", table_id=self.table_id, reason=why,
-                    resend_from=self._last_published + 1)
-
-    def _fetch(self, conn: sqlite3.Connection, after: int, limit: int) -> list[tuple[int, str]]:
-        try:
-            return conn.execute(
-                "SELECT event_id, payload FROM outbox WHERE published_utc IS NULL AND event_id > ? "
-                "ORDER BY event_id LIMIT ?", (after, limit)).fetchall()
-        except sqlite3.OperationalError as err:
-            if "no such table" in str(err):
-                return []
-            raise
-
-    def _step(self, conn: sqlite3.Connection) -> None:
+    def _step(self, conn: OutboxReader) -> None:
         client = self._client
         assert client is not None
         # after a refusal, one event in flight until it goes through: nothing overtakes the refused one twice
@@ -614,7 +364,7 @@ class Publisher:
         if self._held is not None and time.monotonic() < self._recheck_at:
             room = 0   # a refused event: nothing from it on is sent; looked at again every RECHECK_SECONDS
         if room > 0:
-            for event_id, payload in self._fetch(conn, self._last_sent, room):
+            for event_id, payload in conn.unpublished(self._last_sent, room):
                 if not self._matches_chain(conn, event_id, payload):
                     break
                 self._check_table(event_id, payload)
@@ -643,13 +393,11 @@ class Publisher:
         if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
             self._lose(mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection")
 
-    def _matches_chain(self, conn: sqlite3.Connection, event_id: int, payload: str) -> bool:
+    def _matches_chain(self, conn: OutboxReader, event_id: int, payload: str) -> bool:
         """True when the event matches the journal's chain; else hold it back (log, ``on_refused`` once).
 
-        Raises sqlite3.Error when the journal cannot be read (retried by the thread)."""
-        if self._check is None:
-            self._check = EventCheck(conn)
-        problem = self._check.problem(event_id, payload)
+        Raises OutboxError when the journal cannot be read (retried by the thread)."""
+        problem = conn.problem(event_id, payload)
         held = self._held
         if problem is None:
             if held is not None and held[0] == event_id:
@@ -688,7 +436,7 @@ class Publisher:
             log.warning("outbox event of another table id; published on this station's topic",
                         event_id=event_id, event_table_id=table, table_id=self.table_id)
 
-    def _mark(self, conn: sqlite3.Connection) -> None:
+    def _mark(self, conn: OutboxReader) -> None:
         """Mark the acknowledged prefix of the sent events (never one after an unacknowledged event)."""
         n = 0
         for event_id in self._sent_order:
@@ -698,7 +446,7 @@ class Publisher:
         if not n:
             return
         done = self._sent_order[:n]
-        mark_published(conn, done, _utc_now())   # raises sqlite3.Error: the ids stay acked, marked next time
+        conn.mark_published(done, utc_now())   # raises OutboxError: the ids stay acked, marked next time
         del self._sent_order[:n]
         self._acked.difference_update(done)
         self._refusal_streak = 0
@@ -707,15 +455,15 @@ class Publisher:
             self._n_published += n
             self._last_published = done[-1]
 
-    def _shutdown(self, conn: sqlite3.Connection | None) -> None:
+    def _shutdown(self, conn: OutboxReader | None) -> None:
         client = self._client
         if client is None:
             return
         if conn is not None:   # the last word tells a consumer how far the table got
             try:
                 self._mark(conn)
-                self.replay.last_acknowledged = last_acknowledged(conn)
-            except sqlite3.Error as err:   # the status goes out with the last value known
+                self.replay.last_acknowledged = conn.last_acknowledged()
+            except OutboxError as err:   # the status goes out with the last value known
                 log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:
             info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)

@@ -36,7 +36,6 @@ thread between loops, reads the outbox on the publisher's own SQLite connection.
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 import time
 from collections import deque
@@ -47,10 +46,11 @@ from datetime import UTC, datetime
 import paho.mqtt.client as mqtt
 import structlog
 
+from dealer_station.journal.outbox_reader import OutboxReader
 from dealer_station.publish.config import TOPIC_PREFIX, events_topic, validate_table_id
 
 __all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "ReplayRequest",
-           "ReplayRequests", "ReplayStats", "outbox_range", "parse_request", "replay_error_topic", "replay_topic"]
+           "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
 
 log = structlog.get_logger(__name__)
 
@@ -129,34 +129,6 @@ def parse_request(payload: bytes) -> ReplayRequest:
     if last is not None and (not _int(last) or last < first):
         raise BadRequest("'to' must be an event id >= 'from' (or absent)", rid, first, last)
     return ReplayRequest(first, last, rid)
-
-
-def outbox_range(conn: sqlite3.Connection) -> tuple[int, int]:
-    """``(first, last)`` stored event ids of the outbox; ``(0, 0)`` when it is empty or missing."""
-    try:
-        first, last = conn.execute("SELECT MIN(event_id), MAX(event_id) FROM outbox").fetchone()
-    except sqlite3.OperationalError as err:
-        if "no such table" in str(err):
-            return 0, 0
-        raise
-    return (first or 0), (last or 0)
-
-
-def last_acknowledged(conn: sqlite3.Connection) -> int:
-    """The highest event id with every stored id up to it acknowledged by a broker (0: none).
-
-    Events are marked in id order, so this is the first unmarked id minus one, or the last id.
-    """
-    try:
-        (unmarked,) = conn.execute("SELECT MIN(event_id) FROM outbox WHERE published_utc IS NULL").fetchone()
-        if unmarked is not None:
-            return int(unmarked) - 1
-        (last,) = conn.execute("SELECT MAX(event_id) FROM outbox").fetchone()
-    except sqlite3.OperationalError as err:
-        if "no such table" in str(err):
-            return 0
-        raise
-    return int(last or 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +224,7 @@ class ReplayRequests:
         return False
 
     # ------------------------------------------------------------------ publisher thread, between loops
-    def step(self, conn: sqlite3.Connection, client: mqtt.Client,
+    def step(self, conn: OutboxReader, client: mqtt.Client,
              publish_status: Callable[[], None] | None = None, *, idle: bool = False,
              status_every: float = STATUS_EVERY, status_idle: float = STATUS_IDLE,
              check: Callable[[int, str], bool] | None = None) -> None:
@@ -262,7 +234,7 @@ class ReplayRequests:
         ``status_every`` seconds while events flow and every ``status_idle`` seconds once nothing is in
         flight (``idle``), so the retained status soon tells a newly connected consumer how far the
         table is. ``check(event_id, payload)``: False for an event that does not match the journal's
-        chain (the publisher's check): it and the rest of the batch are not sent. Raises sqlite3.Error from
+        chain (the publisher's check): it and the rest of the batch are not sent. Raises OutboxError from
         the outbox (the publisher handles it).
         """
         if client is not self._client:        # a new connection: what was in flight may be lost
@@ -273,7 +245,7 @@ class ReplayRequests:
         now = time.monotonic()
         if publish_status is not None and now >= self._status_checked + (status_idle if idle else status_every):
             self._status_checked = now
-            acked = last_acknowledged(conn)
+            acked = conn.last_acknowledged()
             if acked != self.last_acknowledged:
                 self.last_acknowledged = acked
                 publish_status()
@@ -288,8 +260,7 @@ class ReplayRequests:
             if self._active is None:
                 return
         active = self._active
-        rows = conn.execute("SELECT event_id, payload FROM outbox WHERE event_id >= ? AND event_id <= ? "
-                            "ORDER BY event_id LIMIT ?", (active.next_id, active.last, self.batch)).fetchall()
+        rows = conn.between(active.next_id, active.last, self.batch)
         active.batch_start = active.next_id
         for event_id, payload in rows:
             if check is not None and not check(event_id, payload):
@@ -306,13 +277,13 @@ class ReplayRequests:
                      first=active.request.first, last=active.last)
             active.next_id = active.last + 1
 
-    def _take(self, conn: sqlite3.Connection) -> None:
+    def _take(self, conn: OutboxReader) -> None:
         """Take the next request: resolve its range against the outbox, answer what is outside it."""
         with self._lock:
             request = self._queue.popleft() if self._queue else None
         if request is None:
             return
-        first_available, last_available = outbox_range(conn)
+        first_available, last_available = conn.event_range()
         last = request.last if request.last is not None else last_available
         rid = request.request_id
         if last_available == 0 or request.first > last_available:

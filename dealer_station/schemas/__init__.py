@@ -1,22 +1,32 @@
-"""JSON Schemas (draft 2020-12) of what the station publishes, and a small validator for them.
+"""JSON Schemas (draft 2020-12) of what the station publishes, checked with ``jsonschema``.
 
 The files ship in the package: ``events/envelope.json`` (every event), ``events/<type>.json`` (one per
 event type: the envelope plus that type's ``data``), ``events/common.json`` (shared definitions) and
 ``events/station_status.json`` (the retained status topic). Platforms may use any draft 2020-12
-validator; the station and its tests use :func:`validate`, which implements the subset of keywords the
-files use and rejects a schema using any other, so a schema can never be silently half-checked.
+validator; the station and its tests use :func:`validate`, which runs ``jsonschema``'s
+``Draft202012Validator`` with every shipped file registered under its ``$id`` (so ``"common.json#/…"``
+resolves without a network), and turns each failure into one ``"$.path: what is wrong"`` line.
+
+A schema may only use the keywords in :data:`SUPPORTED_KEYWORDS`: a new keyword (say
+``contentEncoding``, which draft 2020-12 treats as an annotation and does not check) is a deliberate
+change to this list, never a constraint that silently goes unchecked.
 """
 
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
+
+import jsonschema
+from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
 
 __all__ = ["SUPPORTED_KEYWORDS", "SchemaError", "event_schema_names", "load_schema", "validate", "validate_event"]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+_INLINE_ID = "https://dealer-station.example/schemas/events/inline.json"   # base of a schema given as a dict
 
 SUPPORTED_KEYWORDS = frozenset({
     # validation
@@ -29,7 +39,7 @@ SUPPORTED_KEYWORDS = frozenset({
 
 
 class SchemaError(ValueError):
-    """A JSON document does not match its schema, or a schema uses a keyword :func:`validate` lacks."""
+    """A schema uses a keyword outside :data:`SUPPORTED_KEYWORDS`, or is not a valid draft 2020-12 schema."""
 
 
 @cache
@@ -47,128 +57,116 @@ def event_schema_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-_TYPES = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
-    or (isinstance(v, float) and v.is_integer()),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
+@cache
+def _registry() -> Registry:
+    """Every shipped schema, registered under its ``$id``."""
+    return Registry().with_resources(
+        (load_schema(n)["$id"], Resource.from_contents(load_schema(n))) for n in event_schema_names())
 
 
-def _resolve(ref: str, root: dict) -> tuple[dict, dict]:
-    file_part, _, pointer = ref.partition("#")
-    doc = load_schema(file_part.rsplit("/", 1)[-1]) if file_part else root
-    node = doc
-    for token in [t for t in pointer.split("/") if t]:
-        node = node[token.replace("~1", "/").replace("~0", "~")]
-    return node, doc
-
-
-def _equal(a: object, b: object) -> bool:
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    return a == b
-
-
-def _check(value: object, schema: dict | bool, root: dict, path: str, errors: list[str]) -> None:
-    if schema is True:
+def _subschemas(node: object, path: str = "$") -> Iterator[tuple[str, dict]]:
+    """Yield ``(path, subschema)`` for every subschema position of a schema (booleans have no keywords)."""
+    if not isinstance(node, dict):
         return
-    if schema is False:
-        errors.append(f"{path}: not allowed")
-        return
-    unknown = set(schema) - SUPPORTED_KEYWORDS
-    if unknown:
-        raise SchemaError(f"schema keyword(s) {sorted(unknown)} at {path} are not supported by this validator")
-    if "$ref" in schema:
-        target, doc = _resolve(schema["$ref"], root)
-        _check(value, target, doc, path, errors)
-    if "type" in schema:
-        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        if not any(_TYPES[k](value) for k in kinds):
-            errors.append(f"{path}: {json.dumps(value)[:60]} is not of type {' or '.join(kinds)}")
-            return
-    if "const" in schema and not _equal(value, schema["const"]):
-        errors.append(f"{path}: {json.dumps(value)[:60]} is not {json.dumps(schema['const'])}")
-    if "enum" in schema and not any(_equal(value, e) for e in schema["enum"]):
-        errors.append(f"{path}: {json.dumps(value)[:60]} is not one of {json.dumps(schema['enum'])[:120]}")
-    if isinstance(value, str):
-        if "minLength" in schema and len(value) < schema["minLength"]:
-            errors.append(f"{path}: shorter than {schema['minLength']}")
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            errors.append(f"{path}: longer than {schema['maxLength']}")
-        if "pattern" in schema and not re.search(schema["pattern"], value):
-            errors.append(f"{path}: {value!r} does not match {schema['pattern']}")
-    if _TYPES["number"](value):
-        if "minimum" in schema and value < schema["minimum"]:
-            errors.append(f"{path}: {value} is less than {schema['minimum']}")
-        if "maximum" in schema and value > schema["maximum"]:
-            errors.append(f"{path}: {value} is more than {schema['maximum']}")
-    if isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
-            errors.append(f"{path}: fewer than {schema['minItems']} items")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            errors.append(f"{path}: more than {schema['maxItems']} items")
-        if schema.get("uniqueItems"):
-            seen = [json.dumps(v, sort_keys=True) for v in value]
-            if len(set(seen)) != len(seen):
-                errors.append(f"{path}: items are not unique")
-        if "items" in schema:
-            for i, item in enumerate(value):
-                _check(item, schema["items"], root, f"{path}[{i}]", errors)
-    if isinstance(value, dict):
-        if "minProperties" in schema and len(value) < schema["minProperties"]:
-            errors.append(f"{path}: fewer than {schema['minProperties']} members")
-        for key in schema.get("required", []):
-            if key not in value:
-                errors.append(f"{path}: missing {key!r}")
-        props = schema.get("properties", {})
-        for key, item in value.items():
-            if key in props:
-                _check(item, props[key], root, f"{path}.{key}", errors)
-            elif "additionalProperties" in schema:
-                extra = schema["additionalProperties"]
-                if extra is False:
-                    errors.append(f"{path}: unexpected member {key!r}")
-                else:
-                    _check(item, extra, root, f"{path}.{key}", errors)
-    for sub in schema.get("allOf", []):
-        _check(value, sub, root, path, errors)
-    for key in ("anyOf", "oneOf"):
-        if key in schema:
-            passing = 0
-            for sub in schema[key]:
-                trial: list[str] = []
-                _check(value, sub, root, path, trial)
-                passing += not trial
-            if passing == 0 or (key == "oneOf" and passing > 1):
-                errors.append(f"{path}: matches {passing} of the {key} alternatives")
-    if "not" in schema:
-        trial = []
-        _check(value, schema["not"], root, path, trial)
-        if not trial:
-            errors.append(f"{path}: matches a schema it must not")
-    if "if" in schema:
-        trial = []
-        _check(value, schema["if"], root, path, trial)
-        branch = schema.get("then") if not trial else schema.get("else")
-        if branch is not None:
-            _check(value, branch, root, path, errors)
+    yield path, node
+    for key in ("properties", "$defs"):
+        for name, sub in node.get(key, {}).items():
+            yield from _subschemas(sub, f"{path}.{key}.{name}")
+    for key in ("items", "additionalProperties", "not", "if", "then", "else"):
+        yield from _subschemas(node.get(key), f"{path}.{key}")
+    for key in ("allOf", "anyOf", "oneOf"):
+        for i, sub in enumerate(node.get(key, [])):
+            yield from _subschemas(sub, f"{path}.{key}[{i}]")
 
 
-def validate(instance: object, schema: dict | str) -> list[str]:
+def _check_keywords(schema: dict | bool) -> None:
+    for path, sub in _subschemas(schema):
+        unknown = set(sub) - SUPPORTED_KEYWORDS
+        if unknown:
+            raise SchemaError(f"schema keyword(s) {sorted(unknown)} at {path} are not supported by this validator")
+
+
+@cache
+def _shipped_validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = load_schema(name)
+    _check_keywords(schema)
+    return jsonschema.Draft202012Validator(schema, registry=_registry())
+
+
+def _show(value: object) -> str:
+    return json.dumps(value)[:60]
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    """One ``"$.path: what is wrong"`` line for a ``jsonschema`` failure, worded the station's way."""
+    kind, expected, value = error.validator, error.validator_value, error.instance
+    if kind == "required":
+        text = f"missing {error.message.removesuffix(' is a required property')}"   # one error per member
+    elif kind == "additionalProperties":
+        props = error.schema.get("properties", {})
+        extra = [k for k in value if k not in props] if isinstance(value, dict) else []
+        text = f"unexpected member {', '.join(repr(k) for k in extra)}" if extra else error.message
+    elif kind == "type":
+        kinds = expected if isinstance(expected, list) else [expected]
+        text = f"{_show(value)} is not of type {' or '.join(kinds)}"
+    elif kind == "const":
+        text = f"{_show(value)} is not {json.dumps(expected)}"
+    elif kind == "enum":
+        text = f"{_show(value)} is not one of {json.dumps(expected)[:120]}"
+    elif kind == "minLength":
+        text = f"shorter than {expected}"
+    elif kind == "maxLength":
+        text = f"longer than {expected}"
+    elif kind == "pattern":
+        text = f"{value!r} does not match {expected}"
+    elif kind == "minimum":
+        text = f"{value} is less than {expected}"
+    elif kind == "maximum":
+        text = f"{value} is more than {expected}"
+    elif kind == "minItems":
+        text = f"fewer than {expected} items"
+    elif kind == "maxItems":
+        text = f"more than {expected} items"
+    elif kind == "uniqueItems":
+        text = "items are not unique"
+    elif kind == "minProperties":
+        text = f"fewer than {expected} members"
+    elif kind in ("anyOf", "oneOf"):
+        several = kind == "oneOf" and not error.context   # no failing alternatives: more than one passed
+        text = f"matches {'more than one' if several else 'none'} of the {kind} alternatives"
+    elif kind == "not":
+        text = "matches a schema it must not"
+    elif kind is None:   # the schema ``false``
+        text = "not allowed"
+    else:
+        text = error.message
+    return f"{error.json_path}: {text}"
+
+
+def validate(instance: object, schema: dict | bool | str) -> list[str]:
     """Validate ``instance`` against ``schema`` (a dict, or a shipped schema name); return the errors.
 
-    An empty list means valid. Each error is ``"$.path: what is wrong"``. Raises SchemaError when the
-    schema uses a keyword outside :data:`SUPPORTED_KEYWORDS`, KeyError for a ``$ref`` to nothing.
+    An empty list means valid. Each error is ``"$.path: what is wrong"``. A dict without ``$id`` resolves
+    relative references (``"common.json#/$defs/card"``) against the shipped files. Raises
+    SchemaError when the schema uses a keyword outside :data:`SUPPORTED_KEYWORDS` or is not a valid
+    draft 2020-12 schema, KeyError for a ``$ref`` to nothing.
     """
-    root = load_schema(schema) if isinstance(schema, str) else schema
-    errors: list[str] = []
-    _check(instance, root, root, "$", errors)
-    return errors
+    if isinstance(schema, str):
+        validator = _shipped_validator(schema)
+    else:
+        _check_keywords(schema)
+        try:
+            jsonschema.Draft202012Validator.check_schema(schema)
+        except jsonschema.SchemaError as err:
+            raise SchemaError(f"not a draft 2020-12 schema: {err.message}") from err
+        if isinstance(schema, dict) and "$id" not in schema:   # "common.json#/…" resolves beside the shipped files
+            schema = {**schema, "$id": _INLINE_ID}
+        validator = jsonschema.Draft202012Validator(schema, registry=_registry())
+    try:
+        errors = list(validator.iter_errors(instance))
+    except Unresolvable as err:
+        raise KeyError(f"$ref to nothing: {err}") from err
+    return [_message(e) for e in errors]
 
 
 def validate_event(envelope: object) -> list[str]:

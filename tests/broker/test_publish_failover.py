@@ -14,11 +14,11 @@ import pytest
 
 from dealer_station import outbox
 from dealer_station.app.config import ConfigError, config_from_dict
+from dealer_station.cli.broker_options import add_broker_arguments, broker_options
 from dealer_station.publish import (
     BrokerConfigError,
     Publisher,
-    add_broker_arguments,
-    broker_config_from_args,
+    broker_config_from,
     parse_broker_urls,
 )
 from dealer_station.publish.timing import parse_utc
@@ -52,24 +52,25 @@ def test_broker_repeated_on_the_command_line_is_a_list_in_order():
     parser = argparse.ArgumentParser()
     add_broker_arguments(parser)
     args = parser.parse_args(["--broker", "mqtt://a:1883", "--broker", "mqtts://b:8884", "--broker-username", "u"])
-    cfg = broker_config_from_args(args, {"url": "mqtt://x", "keepalive": 45, "probe_interval": 2, "window": 7})
+    cfg = broker_config_from(broker_options(args),
+                             {"url": "mqtt://x", "keepalive": 45, "probe_interval": 2, "window": 7})
     assert cfg.urls == ["mqtt://u@a:1883", "mqtts://u@b:8884"]
     assert [(b.host, b.port, b.tls) for b in cfg.endpoints] == [("a", 1883, False), ("b", 8884, True)]
     # the connection's tuning is one for every broker of the list
     assert {(b.keepalive, b.probe_interval, b.window) for b in cfg.endpoints} == {(45, 2.0, 7)}
-    single = broker_config_from_args(parser.parse_args(["--broker", "mqtt://a"]))
+    single = broker_config_from(broker_options(parser.parse_args(["--broker", "mqtt://a"])))
     assert single.fallbacks == () and single.endpoints == (single,)
 
 
 def test_brokers_list_in_the_config_section():
-    cfg = broker_config_from_args(None, {"brokers": ["mqtt://a", "mqtt://b:1884", "mqtt://c"], "username": "st",
+    cfg = broker_config_from(None, {"brokers": ["mqtt://a", "mqtt://b:1884", "mqtt://c"], "username": "st",
                                          "password": "pw", "probe_interval": 5})
     assert [(b.host, b.port, b.username, b.password) for b in cfg.endpoints] == [
         ("a", 1883, "st", "pw"), ("b", 1884, "st", "pw"), ("c", 1883, "st", "pw")]
     assert cfg.probe_interval == 5.0
     # a command-line credential applies to every broker of the list
-    over = broker_config_from_args(argparse.Namespace(broker_username="other", broker_password="x"),
-                                   {"brokers": ["mqtt://a", "mqtt://b"]})
+    over = broker_config_from(broker_options(argparse.Namespace(broker_username="other", broker_password="x")),
+                              {"brokers": ["mqtt://a", "mqtt://b"]})
     assert {(b.username, b.password) for b in over.endpoints} == {("other", "x")}
 
 
@@ -86,7 +87,7 @@ def test_brokers_list_in_the_config_section():
 ])
 def test_bad_broker_lists_are_named(section, says):
     with pytest.raises(BrokerConfigError, match=says):
-        broker_config_from_args(None, section)
+        broker_config_from(None, section)
     with pytest.raises(ConfigError, match=says):   # the station's config check says the same
         config_from_dict({"table": {"id": "T1"}, "broker": section})
 

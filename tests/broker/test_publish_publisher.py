@@ -153,20 +153,18 @@ def test_nothing_is_marked_before_the_broker_acknowledges(broker, subscriber_fac
 
 
 def test_a_journal_error_while_marking_is_retried(broker, subscriber_factory, tmp_path, monkeypatch):
-    import sqlite3
+    from dealer_station.journal.outbox_reader import OutboxError, OutboxReader
 
-    from dealer_station.publish import publisher as publisher_module
-
-    real = publisher_module.mark_published
+    real = OutboxReader.mark_published
     failures = []
 
-    def flaky(conn, ids, ts):
+    def flaky(reader, ids, ts):
         if len(failures) < 3:
             failures.append(list(ids))
-            raise sqlite3.OperationalError("database is locked")
-        return real(conn, ids, ts)
+            raise OutboxError("database is locked")
+        return real(reader, ids, ts)
 
-    monkeypatch.setattr(publisher_module, "mark_published", flaky)
+    monkeypatch.setattr(OutboxReader, "mark_published", flaky)
     db = tmp_path / "journal.db"
     ids = append_cards(make_journal(db), "T1", 40)
     sub = subscriber_factory(broker.port)

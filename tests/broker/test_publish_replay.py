@@ -263,17 +263,19 @@ def test_the_status_carries_the_last_acknowledged_event_id(broker, platform, tmp
 def test_replay_settings_are_bounded_and_read_from_the_broker_section():
     import argparse
 
-    from dealer_station.publish import BrokerConfigError, broker_config_from_args
+    from dealer_station.cli.broker_options import broker_options
+    from dealer_station.publish import BrokerConfigError, broker_config_from
 
     for bad in ({"replay_batch": 0}, {"replay_batch": 10001}, {"replay_queue": 0}, {"replay_queue": 1001}):
         with pytest.raises(BrokerConfigError, match=next(iter(bad))):
             parse_broker_url("mqtt://h", **bad)
     with pytest.raises(BrokerConfigError, match="replay_batch = '5' should be a int"):
-        broker_config_from_args(None, {"host": "h", "replay_batch": "5"})
+        broker_config_from(None, {"host": "h", "replay_batch": "5"})
     section = {"host": "h", "replay_batch": 40, "replay_queue": 3}
-    cfg = broker_config_from_args(None, section)
+    cfg = broker_config_from(None, section)
     assert (cfg.replay_batch, cfg.replay_queue) == (40, 3)
-    cfg = broker_config_from_args(argparse.Namespace(broker="mqtt://other"), section)   # --broker keeps tuning
+    other = broker_options(argparse.Namespace(broker="mqtt://other"))
+    cfg = broker_config_from(other, section)   # --broker keeps tuning
     assert (cfg.host, cfg.replay_batch, cfg.replay_queue) == ("other", 40, 3)
     assert (parse_broker_url("mqtt://h").replay_batch, parse_broker_url("mqtt://h").replay_queue) == (500, 16)
 

@@ -6,11 +6,11 @@ import argparse
 
 import pytest
 
+from dealer_station.cli.broker_options import add_broker_arguments, broker_options
 from dealer_station.publish import (
     BrokerConfig,
     BrokerConfigError,
-    add_broker_arguments,
-    broker_config_from_args,
+    broker_config_from,
     drain_timeout_from,
     events_topic,
     parse_broker_url,
@@ -78,24 +78,24 @@ def test_tls_files(tmp_path):
 def _args(*argv):
     parser = argparse.ArgumentParser()
     add_broker_arguments(parser)
-    return parser.parse_args(list(argv))
+    return broker_options(parser.parse_args(list(argv)))
 
 
 def test_no_broker_means_none():
-    assert broker_config_from_args(_args()) is None
-    assert broker_config_from_args(None, {}) is None
-    assert broker_config_from_args(_args(), {"enabled": False, "url": "mqtt://h"}) is None
-    assert broker_config_from_args(_args(), {"keepalive": 20}) is None      # tuning alone names no broker
+    assert broker_config_from(_args()) is None
+    assert broker_config_from(None, {}) is None
+    assert broker_config_from(_args(), {"enabled": False, "url": "mqtt://h"}) is None
+    assert broker_config_from(_args(), {"keepalive": 20}) is None      # tuning alone names no broker
     with pytest.raises(BrokerConfigError, match="without a broker"):
-        broker_config_from_args(_args("--broker-username", "u"))
+        broker_config_from(_args("--broker-username", "u"))
 
 
 def test_section_forms(monkeypatch):
-    assert broker_config_from_args(None, {"url": "mqtts://b"}) == BrokerConfig(host="b", port=8883, tls=True)
-    assert broker_config_from_args(None, {"host": "b", "tls": True}).port == 8883
-    assert broker_config_from_args(None, {"host": "b"}).port == 1883
+    assert broker_config_from(None, {"url": "mqtts://b"}) == BrokerConfig(host="b", port=8883, tls=True)
+    assert broker_config_from(None, {"host": "b", "tls": True}).port == 8883
+    assert broker_config_from(None, {"host": "b"}).port == 1883
     monkeypatch.setenv("BROKER_PW", "s3cret")
-    cfg = broker_config_from_args(None, {"url": "mqtt://b", "username": "t1", "password_env": "BROKER_PW",
+    cfg = broker_config_from(None, {"url": "mqtt://b", "username": "t1", "password_env": "BROKER_PW",
                                          "window": 10, "backoff_min": 1, "backoff_max": 8, "keepalive": 15})
     assert (cfg.username, cfg.password, cfg.window, cfg.backoff_min, cfg.backoff_max, cfg.keepalive) == \
         ("t1", "s3cret", 10, 1.0, 8.0, 15)
@@ -114,23 +114,23 @@ def test_section_forms(monkeypatch):
 ])
 def test_section_errors(section, needle):
     with pytest.raises(BrokerConfigError, match=needle):
-        broker_config_from_args(None, section)
+        broker_config_from(None, section)
 
 
 def test_command_line_wins(monkeypatch):
     section = {"url": "mqtt://config-host:1883", "username": "cfg", "password": "cfgpw", "window": 7}
-    cfg = broker_config_from_args(_args("--broker", "mqtt://cli-host:2000", "--broker-username", "cli"), section)
+    cfg = broker_config_from(_args("--broker", "mqtt://cli-host:2000", "--broker-username", "cli"), section)
     assert (cfg.host, cfg.port, cfg.username, cfg.window) == ("cli-host", 2000, "cli", 7)
     assert cfg.password is None                     # the config's credentials belong to the config's broker
     monkeypatch.setenv("DEALER_STATION_BROKER_PASSWORD", "envpw")
-    cfg = broker_config_from_args(_args("--broker", "mqtt://h", "--broker-username", "u"))
+    cfg = broker_config_from(_args("--broker", "mqtt://h", "--broker-username", "u"))
     assert cfg.password == "envpw"
     monkeypatch.delenv("DEALER_STATION_BROKER_PASSWORD")
-    cfg = broker_config_from_args(_args("--broker-username", "over"), section)
+    cfg = broker_config_from(_args("--broker-username", "over"), section)
     assert (cfg.host, cfg.username, cfg.password) == ("config-host", "over", "cfgpw")
-    cfg = broker_config_from_args(_args("--broker", "mqtt://h", "--broker-client-id", "x"))
+    cfg = broker_config_from(_args("--broker", "mqtt://h", "--broker-client-id", "x"))
     assert cfg.client_id_for("T1") == "x"
-    assert broker_config_from_args(_args("--broker", "mqtt://h")).client_id_for("T1") == "dealer-station-T1"
+    assert broker_config_from(_args("--broker", "mqtt://h")).client_id_for("T1") == "dealer-station-T1"
 
 
 def test_drain_timeout():
@@ -168,26 +168,21 @@ def test_topics():
 
 def test_a_station_with_a_broker_and_an_in_memory_journal_is_refused():
     from dealer_station.app.config import config_from_dict
-    from dealer_station.app.publishing import Publishing, add_publishing_arguments
+    from dealer_station.app.publishing import Publishing
 
-    parser = argparse.ArgumentParser()
-    add_publishing_arguments(parser)
-    args = parser.parse_args(["--broker", "mqtt://127.0.0.1:1"])
     with pytest.raises(ValueError, match="journal in a file"):
-        Publishing(args, config_from_dict({}), ":memory:")
-    assert Publishing(parser.parse_args([]), config_from_dict({}), ":memory:").finish() == 0   # no broker
+        Publishing(config_from_dict({}), ":memory:", _args("--broker", "mqtt://127.0.0.1:1"))
+    assert Publishing(config_from_dict({}), ":memory:", _args()).finish() == 0   # no broker
 
 
 def test_finish_stops_the_publisher_even_when_the_outbox_cannot_be_counted(tmp_path, monkeypatch):
     import sqlite3
 
     from dealer_station.app.config import config_from_dict
-    from dealer_station.app.publishing import Publishing, add_publishing_arguments
+    from dealer_station.app.publishing import open_publisher
 
-    parser = argparse.ArgumentParser()
-    add_publishing_arguments(parser)
-    args = parser.parse_args(["--broker", "mqtt://127.0.0.1:1", "--drain-timeout", "5"])
-    publishing = Publishing(args, config_from_dict({}), str(tmp_path / "journal.sqlite"))
+    options = _args("--broker", "mqtt://127.0.0.1:1", "--drain-timeout", "5")
+    publishing = open_publisher(config_from_dict({}), str(tmp_path / "journal.sqlite"), options)
     assert publishing.publisher is not None and publishing.publisher.running
 
     def locked():

@@ -1,0 +1,196 @@
+"""Reading (and marking) a journal's outbox on a connection of its own: the publisher's and ``events``' view.
+
+The controller writes the journal and its outbox in one transaction (:class:`~dealer_station.journal.Journal`);
+a publisher, a replay answer and ``dealer-station events tail|publish|stats`` read the outbox beside it,
+on their own connection (WAL mode: they read while the controller writes), and the publisher marks
+what a broker acknowledged. :class:`OutboxReader` is that connection: every SQL statement about the
+outbox outside the journal package's writer is here, and every SQLite failure comes out as an
+:class:`OutboxError` (a :class:`~dealer_station.journal.JournalError`, so an ``OSError``) with the
+SQLite error as its cause.
+
+An outbox table that does not exist yet (a journal no event was written to) reads as empty.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from dealer_station.journal.anchor import EventCheck
+from dealer_station.journal.errors import JournalError
+from dealer_station.outbox import OutboxEvent, mark_published, read_events
+
+__all__ = ["BUSY_TIMEOUT_MS", "NoOutboxError", "NotAJournalError", "OutboxError", "OutboxReader", "pending_count"]
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a statement waits for the controller's write lock, milliseconds."""
+
+T = TypeVar("T")
+
+
+class OutboxError(JournalError):
+    """The outbox could not be read or marked; the message is SQLite's, the ``sqlite3`` error is the cause."""
+
+
+class NoOutboxError(OutboxError):
+    """The database has no outbox table: no event was recorded in it yet."""
+
+
+class NotAJournalError(OutboxError):
+    """The file is not an SQLite database."""
+
+
+@contextmanager
+def _wrapped() -> Iterator[None]:
+    """Turn an SQLite failure into :class:`OutboxError` (``raise … from err``)."""
+    try:
+        yield
+    except sqlite3.Error as err:
+        raise OutboxError(str(err)) from err
+
+
+def _missing_table(err: sqlite3.Error) -> bool:
+    return isinstance(err, sqlite3.OperationalError) and "no such table" in str(err)
+
+
+class OutboxReader:
+    """A connection of its own to the outbox of the journal database at ``path`` (which must exist).
+
+    Parameters
+    ----------
+    path : path
+        The journal database. It is opened read-write (to mark events) and never created.
+    require_outbox : bool
+        Raise :class:`NoOutboxError` when the database has no outbox table yet (``events`` commands);
+        by default a missing table reads as empty (the publisher, which may start before the first event).
+
+    Raises
+    ------
+    OutboxError
+        The file cannot be opened (:class:`NotAJournalError`: it is not a database;
+        :class:`NoOutboxError`: it has no outbox and ``require_outbox``).
+
+    Notes
+    -----
+    ``synchronous = NORMAL``: a mark lost to a power cut only makes an event be sent again
+    (at-least-once), so the publisher's marks need not wait for the disk.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, require_outbox: bool = False) -> None:
+        self.path = Path(path)
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as err:
+            raise OutboxError(str(err)) from err
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            if require_outbox:
+                conn.execute("SELECT 1 FROM outbox LIMIT 1").fetchall()
+        except sqlite3.Error as err:
+            conn.close()
+            if _missing_table(err):
+                raise NoOutboxError(str(err)) from err
+            if not isinstance(err, sqlite3.OperationalError) and isinstance(err, sqlite3.DatabaseError):
+                raise NotAJournalError(str(err)) from err
+            raise OutboxError(str(err)) from err
+        self._conn = conn
+        self._check: EventCheck | None = None
+
+    # ----------------------------------------------------------------- reading
+    def _read(self, read: Callable[[sqlite3.Connection], T], empty: T) -> T:
+        try:
+            return read(self._conn)
+        except sqlite3.Error as err:
+            if _missing_table(err):
+                return empty
+            raise OutboxError(str(err)) from err
+
+    def unpublished(self, after: int, limit: int) -> list[tuple[int, str]]:
+        """``(event_id, payload)`` of up to ``limit`` unpublished events with ``event_id > after``, in order."""
+        return self._read(lambda c: c.execute(
+            "SELECT event_id, payload FROM outbox WHERE published_utc IS NULL AND event_id > ? "
+            "ORDER BY event_id LIMIT ?", (after, limit)).fetchall(), [])
+
+    def between(self, first: int, last: int, limit: int) -> list[tuple[int, str]]:
+        """``(event_id, payload)`` of up to ``limit`` events with ``first <= event_id <= last``, published or not."""
+        return self._read(lambda c: c.execute(
+            "SELECT event_id, payload FROM outbox WHERE event_id >= ? AND event_id <= ? ORDER BY event_id LIMIT ?",
+            (first, last, limit)).fetchall(), [])
+
+    def events(self, after: int = 0, limit: int | None = None) -> list[OutboxEvent]:
+        """Events with ``event_id > after``, oldest first, published or not (``events tail``)."""
+        return self._read(lambda c: read_events(c, after=after, limit=limit), [])
+
+    def pending_count(self) -> int:
+        """Number of unpublished events."""
+        return self._read(lambda c: int(c.execute(
+            "SELECT COUNT(*) FROM outbox WHERE published_utc IS NULL").fetchone()[0]), 0)
+
+    def event_range(self) -> tuple[int, int]:
+        """``(first, last)`` stored event ids; ``(0, 0)`` when the outbox is empty or missing."""
+        first, last = self._read(lambda c: c.execute("SELECT MIN(event_id), MAX(event_id) FROM outbox").fetchone(),
+                                 (0, 0))
+        return (first or 0), (last or 0)
+
+    def last_event_id(self) -> int:
+        """The last stored event id (0: none)."""
+        return self.event_range()[1]
+
+    def last_acknowledged(self) -> int:
+        """The highest event id with every stored id up to it acknowledged by a broker (0: none).
+
+        Events are marked in id order, so this is the first unmarked id minus one, or the last id.
+        """
+        def read(c: sqlite3.Connection) -> int:
+            (unmarked,) = c.execute("SELECT MIN(event_id) FROM outbox WHERE published_utc IS NULL").fetchone()
+            if unmarked is not None:
+                return int(unmarked) - 1
+            (last,) = c.execute("SELECT MAX(event_id) FROM outbox").fetchone()
+            return int(last or 0)
+
+        return self._read(read, 0)
+
+    def problem(self, event_id: int, payload: str) -> str | None:
+        """None when outbox event ``event_id`` matches the journal's hash chain, else what is wrong.
+
+        The check of :class:`~dealer_station.journal.anchor.EventCheck`, kept for the reader's life.
+        Raises OutboxError when the journal cannot be read.
+        """
+        with _wrapped():
+            if self._check is None:
+                self._check = EventCheck(self._conn)
+            return self._check.problem(event_id, payload)
+
+    # ----------------------------------------------------------------- marking
+    def mark_published(self, event_ids: list[int], ts: str) -> None:
+        """Mark events acknowledged by a broker at ``ts`` (UTC ISO text); commits. Raises OutboxError."""
+        with _wrapped():
+            mark_published(self._conn, event_ids, ts)
+
+    # ----------------------------------------------------------------- life
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        self._conn.close()
+
+    def __enter__(self) -> OutboxReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def pending_count(path: str | os.PathLike[str]) -> int:
+    """Number of unpublished events in the outbox of the journal at ``path``.
+
+    Returns 0 when the database or its outbox table does not exist yet. Raises OutboxError when the
+    file is not a database.
+    """
+    if not Path(path).exists():
+        return 0
+    with OutboxReader(path) as reader:
+        return reader.pending_count()

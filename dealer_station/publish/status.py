@@ -1,0 +1,68 @@
+"""What the publisher says about itself: the retained status of ``baccarat/tables/{table_id}/status`` and
+its counters (docs/events.md "Station status").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from dealer_station import __version__
+
+__all__ = ["STATUS_SCHEMA_VERSION", "OutboxBusyError", "PublisherStats", "status_payload", "utc_now"]
+
+STATUS_SCHEMA_VERSION = 1
+
+
+class OutboxBusyError(RuntimeError):
+    """Another publisher (thread or process) is already publishing this journal's outbox."""
+
+
+def utc_now() -> str:
+    """Now, UTC, as the outbox writes times: ``2026-11-30T04:05:06.123456Z``."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass(frozen=True, slots=True)
+class PublisherStats:
+    """What the publisher has done so far (a snapshot).
+
+    ``sent``: PUBLISH packets sent (re-sends included); ``published``: events marked acknowledged by this
+    publisher; ``last_published_id``: the highest event id known acknowledged (0 before the first);
+    ``connects``: successful connections; ``failed_attempts``: connection attempts that failed;
+    ``last_error``: the last connection or database error, or None; ``broker``: the URL of the broker of
+    the current (or last) connection, of the list in order of preference (password hidden).
+    """
+
+    connected: bool
+    sent: int
+    published: int
+    last_published_id: int
+    connects: int
+    failed_attempts: int
+    last_error: str | None
+    broker: str | None = None
+
+
+def status_payload(status: str, *, table_id: str, client_id: str, station_info: Mapping[str, object],
+                   last_event_id: int | None = None, reason: str | None = None) -> bytes:
+    """The retained status message (JSON, UTF-8; ``station_status.json`` of the shipped schemas).
+
+    ``status``: ``"online"`` or ``"offline"``; ``reason``: why offline (``"stopped"``, ``"connection_lost"``,
+    ``"switched_broker"``); ``last_event_id``: the last event id every earlier one of which a broker
+    acknowledged (left out when not known yet); ``station_info``: extra members of ``station``.
+    """
+    body: dict[str, object] = {
+        "schema_version": STATUS_SCHEMA_VERSION, "status": status, "table_id": table_id, "ts": utc_now(),
+        "station": {"client_id": client_id, "host": socket.gethostname(), "pid": os.getpid(),
+                    "version": __version__, **station_info},
+    }
+    if reason is not None:
+        body["reason"] = reason
+    if last_event_id is not None:
+        body["last_event_id"] = last_event_id
+    return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
