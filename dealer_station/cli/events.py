@@ -117,12 +117,12 @@ def _journal_path(args: argparse.Namespace, station: dict) -> str:
         str(configured) if configured else str(default_data_dir() / "journal.sqlite"))
 
 
-def _open(path_text: str) -> OutboxReader:
+def _open(path_text: str, *, readonly: bool = False) -> OutboxReader:
     path = Path(path_text)
     if not path.is_file():
         raise CliError(f"journal {path} does not exist")
     try:
-        return OutboxReader(path, require_outbox=True)
+        return OutboxReader(path, require_outbox=True, readonly=readonly)
     except NoOutboxError as err:
         raise CliError(f"journal {path} has no outbox (no event was recorded yet)") from err
     except NotAJournalError as err:
@@ -172,7 +172,7 @@ def _tail(args: argparse.Namespace) -> int:
         raise CliError(f"--interval {args.interval:g}: give a polling period above 0 and at most "
                        f"{MAX_INTERVAL:g} seconds")
     path = _journal_path(args, _station_config(args))
-    conn = _open(path)
+    conn = _open(path, readonly=True)   # tail only reads: a finished journal on read-only media is read too
     shown = 0
     try:
         after = args.after
@@ -333,7 +333,7 @@ def _stats(args: argparse.Namespace) -> int:
     """``events stats``: per shoe, the p50/p99 (ms) of scan -> decision -> acknowledgement."""
     from dealer_station.publish.timing import LEGS, shoe_timings
 
-    conn = _open(_journal_path(args, _station_config(args)))
+    conn = _open(_journal_path(args, _station_config(args)), readonly=True)
 
     def results():   # the outbox's round results, read a page at a time
         after = 0

@@ -226,16 +226,21 @@ class EventCheck:
     def problem(self, event_id: int, payload: str) -> str | None:
         """None when outbox event ``event_id`` with ``payload`` matches the chain; else what is wrong.
 
-        An outbox with no journal table beside it (a tool's or a test's database, never a station's: a
-        station's journal always has the table) has nothing to be checked against: None.
+        An outbox with no journal table beside it has nothing to be checked against. That is a tool's or a
+        test's database, never a station's: a station's journal always has the table and carries the
+        journal's ``application_id``, and its events carry their anchor. So the event is refused when the
+        database is marked as a journal or the event claims an anchor and the table is gone (dropped to
+        publish an edited outbox unchecked); otherwise None.
         """
-        if not self._has_journal():
-            return None
         try:
             envelope = json.loads(payload)
         except (ValueError, TypeError, RecursionError):
             envelope = None
         anchored = isinstance(envelope, dict) and ("journal_seq" in envelope or "journal_hash" in envelope)
+        if not self._has_journal():
+            if anchored or self._marked_journal():
+                return "the database has no journal table: nothing proves the event (the chain is gone)"
+            return None
         if not anchored:
             why = self._unanchored(event_id)
         else:
@@ -256,6 +261,12 @@ class EventCheck:
         if self._legacy and (self._first_listed_id() is None or event_id < self._first_listed_id()):
             return None   # written before events were anchored: sent as stored
         return "it has no journal anchor (journal_seq, journal_hash) and no decision row lists it (added)"
+
+    def _marked_journal(self) -> bool:
+        """True when the database carries a station journal's ``application_id``."""
+        from dealer_station.journal.store import APPLICATION_ID
+
+        return self._conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
 
     def _has_journal(self) -> bool:
         if not self._journal_seen:

@@ -18,7 +18,7 @@ def writer_lock(path: Path) -> SidecarLock:
     Raises JournalBusyError when another process holds it, JournalError (one line naming the path and
     the fix) when the path cannot hold a journal: under a regular file, a directory itself, a new
     directory at the top of the file system, a directory or database that cannot be written, a database
-    with more than one name (hard links, :func:`_one_name`).
+    with more than one name (hard links, :func:`one_name`).
     """
     _journal_directory(path)
     lock = SidecarLock(sidecar_path(path, ".station.lock"))
@@ -31,7 +31,7 @@ def writer_lock(path: Path) -> SidecarLock:
     if not taken:
         raise JournalBusyError(str(path), lock.holder())
     try:
-        _one_name(path)
+        one_name(path)
         if path.exists() and not os.access(path, os.R_OK | os.W_OK):
             raise JournalError(f"the journal {path} cannot be written (the file is read-only): make it writable, "
                                f"or read it with journal verify|export")
@@ -77,7 +77,7 @@ def _journal_directory(path: Path) -> None:
                            f"another --journal") from err
 
 
-def _one_name(path: Path) -> None:
+def one_name(path: Path) -> None:
     """Raise JournalError when the database at ``path`` has more than one name (hard links).
 
     The writer's lock is by name (symbolic links resolved), and SQLite keeps a database's write-ahead
@@ -97,19 +97,20 @@ def _one_name(path: Path) -> None:
                            f"must reach it by one name; remove the other names (find -samefile {path})")
 
 
-def open_readonly(path: Path) -> sqlite3.Connection:
+def open_readonly(path: Path, table: str = "journal") -> sqlite3.Connection:
     """A read-only connection to the existing journal at ``path``; raises JournalError saying why not.
 
     SQLite reads a WAL database only with a ``-shm`` file, which it makes next to the database. On
     read-only media (a read-only mount, a directory this user cannot write) none can be made: a
     finished journal (no ``-wal`` file, or an empty one: every write is in the database) is then read
     as ``immutable``; one whose ``-wal`` still holds writes cannot be read without them and is refused,
-    naming the fix (copy the database with its ``-wal`` file to writable storage).
+    naming the fix (copy the database with its ``-wal`` file to writable storage). ``table`` is the table
+    that must be there (``"journal"``; the outbox's readers ask for ``"outbox"`` or ``"sqlite_master"``).
     """
     try:
         if not path.is_file():
             raise JournalError(f"no journal at {path}")
-        _one_name(path)
+        one_name(path)
         uri = path.resolve().as_uri()
     except JournalError:
         raise
@@ -120,7 +121,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None, check_same_thread=False,
                                timeout=10)
         try:
-            conn.execute("SELECT seq FROM journal LIMIT 1").fetchall()
+            conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
         except BaseException:
             conn.close()
             raise

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.errors import JournalError
+from dealer_station.journal.opening import one_name, open_readonly
 from dealer_station.outbox import OutboxEvent, mark_published, read_events
 
 __all__ = ["BUSY_TIMEOUT_MS", "NoOutboxError", "NotAJournalError", "OutboxError", "OutboxReader", "pending_count"]
@@ -63,10 +64,15 @@ class OutboxReader:
     Parameters
     ----------
     path : path
-        The journal database. It is opened read-write (to mark events) and never created.
+        The journal database. It is opened read-write (to mark events) and never created, by one name
+        only (a database with hard links is refused: SQLite's write-ahead log goes by name).
     require_outbox : bool
         Raise :class:`NoOutboxError` when the database has no outbox table yet (``events`` commands);
         by default a missing table reads as empty (the publisher, which may start before the first event).
+    readonly : bool
+        Open it to read only (``events tail|stats``): as the journal's readers do, so a finished journal on
+        read-only media is read too (:func:`~dealer_station.journal.opening.open_readonly`); marking is
+        then refused by SQLite (OutboxError).
 
     Raises
     ------
@@ -80,15 +86,32 @@ class OutboxReader:
     (at-least-once), so the publisher's marks need not wait for the disk.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, require_outbox: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, require_outbox: bool = False, readonly: bool = False) -> None:
         self.path = Path(path)
         try:
-            conn = sqlite3.connect(f"file:{self.path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            if readonly:
+                try:
+                    conn = open_readonly(self.path, "outbox" if require_outbox else "sqlite_master")
+                except JournalError as err:
+                    cause = err.__cause__
+                    if isinstance(cause, sqlite3.Error) and _missing_table(cause):
+                        raise NoOutboxError(str(cause)) from cause
+                    if isinstance(cause, sqlite3.DatabaseError) and not isinstance(cause, sqlite3.OperationalError):
+                        raise NotAJournalError(str(cause)) from cause
+                    raise
+            else:
+                one_name(self.path)
+                conn = sqlite3.connect(f"file:{self.path}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        except OutboxError:
+            raise
+        except JournalError as err:
+            raise OutboxError(str(err)) from err
         except sqlite3.Error as err:
             raise OutboxError(str(err)) from err
         try:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA synchronous = NORMAL")
+            if not readonly:
+                conn.execute("PRAGMA synchronous = NORMAL")
             if require_outbox:
                 conn.execute("SELECT 1 FROM outbox LIMIT 1").fetchall()
         except sqlite3.Error as err:

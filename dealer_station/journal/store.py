@@ -52,7 +52,12 @@ EVENTS_MEMBER = "events"
 """Body member of a decision row listing its outbox events as ``[[event_id, digest], ...]``
 (:func:`dealer_station.outbox.event_digest`); written by :meth:`Journal.append`, ``[]`` for none."""
 
-_SCHEMA = """
+APPLICATION_ID = 0x44534A31
+"""SQLite's ``application_id`` of a station's journal (``"DSJ1"``), set when the journal is made: a database
+that carries it is a chained journal, so its outbox is never published without the chain beside it."""
+
+_SCHEMA = f"""
+PRAGMA application_id = {APPLICATION_ID};
 CREATE TABLE IF NOT EXISTS journal (
     seq INTEGER PRIMARY KEY,
     ts TEXT NOT NULL,

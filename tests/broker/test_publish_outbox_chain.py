@@ -481,3 +481,35 @@ def test_an_event_removed_from_the_end_never_has_its_id_given_again(tmp_path):
     assert [e.event_id for e in stored] == [28]
     found = first_refusal(path)
     assert found is not None and found[0] == 28 and "event 27 before it is missing" in found[1]
+
+
+@pytest.mark.parametrize("strip_anchors", [False, True], ids=["anchored", "anchors_stripped"])
+def test_an_outbox_whose_journal_table_was_dropped_is_refused_not_published_unchecked(tmp_path, strip_anchors):
+    """Dropping the journal table (its triggers stop UPDATE and DELETE, not DROP) leaves nothing to check an
+    edited outbox against: the events claim their anchors, and the database is marked as a station's journal
+    (``application_id``) even when the anchors are stripped too, so the check refuses the first event."""
+    path = station_journal(tmp_path)
+    with sqlite3.connect(path) as conn:
+        edit_winner(conn)
+        conn.execute("DROP TABLE journal")
+        if strip_anchors:
+            conn.execute("UPDATE outbox SET payload = json_remove(payload, '$.journal_seq', '$.journal_hash')")
+    refusal = first_refusal(path)
+    assert refusal is not None and refusal[0] == 1 and "no journal table" in refusal[1]
+    assert run_cli("journal", "verify", str(path)).returncode != 0
+
+
+def test_an_outbox_of_a_tool_without_a_journal_is_still_read_unchecked(tmp_path):
+    """A database with only an outbox (a tool's, never a station's: no journal mark, no anchors) has nothing to
+    be checked against and is published as it is; the mark is what tells the two apart."""
+    path = tmp_path / "tool.sqlite"
+    with sqlite3.connect(path) as conn:
+        outbox.ensure_schema(conn)
+        outbox.append(conn, "table_status", table_id="T1", ts="2026-12-01T00:00:00Z", data={"state": "open"})
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == 0
+    assert first_refusal(path) is None
+    (tmp_path / "j").mkdir()
+    with sqlite3.connect(station_journal(tmp_path / "j")) as conn:
+        from dealer_station.journal.store import APPLICATION_ID
+
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
