@@ -39,7 +39,7 @@ import structlog
 
 from drivers.backoff import Backoff
 from drivers.codecs import Codec
-from drivers.errors import ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
+from drivers.errors import ShoeBusyError, ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
 from drivers.frames import Connected, ConnectionLost, ShoeEvent
 
 __all__ = ["ShoeSource", "Sink", "RawSink", "STOP_TIMEOUT", "STOP_MARGIN"]
@@ -156,16 +156,28 @@ class ShoeSource:
         """Wait up to ``timeout`` seconds for the device to be open; True if it is."""
         return self._connected.wait(timeout)
 
-    def start(self, sink: Sink, raw_sink: RawSink | None = None) -> None:
+    def start(self, sink: Sink, raw_sink: RawSink | None = None, *, wait_while_busy: bool = False) -> None:
         """Open the device and start the reader thread.
 
         The first open happens on the calling thread so that start-up problems are raised here,
         each with its own type and a message saying how to fix it.
 
+        Parameters
+        ----------
+        sink, raw_sink:
+            Receive the shoe's events, and its raw bytes with their monotonic time (None: not kept).
+        wait_while_busy:
+            When another program holds the device (``ShoeBusyError``: a ``cat``, ModemManager probing the
+            port), do not raise: deliver ``ConnectionLost`` naming the holder (the station pauses on it, as
+            on any loss of the shoe), then keep trying to open it on the reader thread with the reconnect
+            back-off, and deliver ``Connected`` once the device is the station's. Every other start-up
+            problem is still raised.
+
         Raises
         ------
         ShoeUnavailableError
-            ``ShoeNotConnectedError``, ``ShoePermissionError``, ``LibusbMissingError``, ``ShoeBusyError``.
+            ``ShoeNotConnectedError``, ``ShoePermissionError``, ``LibusbMissingError``, ``ShoeBusyError``
+            (unless ``wait_while_busy``).
         ShoeError
             If the source was already started.
         """
@@ -173,12 +185,22 @@ class ShoeSource:
             raise ShoeError("this shoe source was already started; make a new one with open_shoe()")
         self._sink, self._raw_sink = sink, raw_sink
         self._stop.clear()
+        busy: str | None = None
         with structlog.contextvars.bound_contextvars(**self._context()):
-            self._open()
-            self._connected.set()
-            self.last_activity = time.monotonic()
-            self._deliver(Connected(self.description))
-        self._thread = threading.Thread(target=self._run, name=f"shoe-reader {self.description}", daemon=True)
+            try:
+                self._open()
+            except ShoeBusyError as err:
+                if not wait_while_busy:
+                    raise
+                busy = str(err)
+                log.warning("shoe_port_busy_at_start", shoe=self.description, error=busy)
+                self._deliver(ConnectionLost(busy))
+            else:
+                self._connected.set()
+                self.last_activity = time.monotonic()
+                self._deliver(Connected(self.description))
+        self._thread = threading.Thread(target=self._run, args=(busy,), name=f"shoe-reader {self.description}",
+                                        daemon=True)
         self._thread.start()
 
     @property
@@ -242,9 +264,11 @@ class ShoeSource:
             log.warning("shoe_log_context_ignored", shoe=self.description)
             return {}
 
-    def _run(self) -> None:
+    def _run(self, busy: str | None = None) -> None:
         # A new thread has a context of its own: bind the station's ids for every line written here.
         structlog.contextvars.bind_contextvars(**self._context())
+        if busy is not None and not self._reconnect(busy, always=True):
+            return
         try:
             while not self._stop.is_set():
                 try:
@@ -290,9 +314,14 @@ class ShoeSource:
                         last_reads=[data.hex(" ") for _, data in self.recent])
         self._deliver(ConnectionLost(error))
 
-    def _reconnect(self, error: str) -> bool:
+    def _reconnect(self, error: str, *, always: bool = False) -> bool:
+        """Open the device again with the back-off until it opens (True) or the source stops (False).
+
+        Gives up (``ConnectionLost`` saying so, False) after ``reconnect_timeout`` seconds, unless ``always``
+        (a device busy at start: the station waits for it until it is stopped).
+        """
         backoff = Backoff(self.backoff_initial, max(self.backoff_initial, self.backoff_max))
-        deadline = time.monotonic() + self.reconnect_timeout
+        deadline = float("inf") if always else time.monotonic() + self.reconnect_timeout
         attempts = 0
         last = error
         while not self._stop.wait(backoff.next()):

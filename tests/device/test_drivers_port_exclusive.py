@@ -15,7 +15,7 @@ import pytest
 
 from drivers.codecs import make_codec
 from drivers.errors import ShoeBusyError, ShoePortBusyError, ShoeUnavailableError
-from drivers.frames import CardRead, ConnectionLost
+from drivers.frames import CardRead, Connected, ConnectionLost
 from drivers.serial_shoe import SerialShoe, port_holders
 from drivers.source import STOP_MARGIN, ShoeSource
 
@@ -99,6 +99,50 @@ def test_a_process_holding_the_port_before_start_makes_start_raise_naming_it(pty
         again = SerialShoe(path, make_codec("lines"), reconnect=False)
         again.start(lambda event: None)
         again.stop()
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
+def test_a_station_that_waits_for_a_busy_port_is_told_who_holds_it_and_reads_once_it_is_free(pty_port, collector):
+    """``start(wait_while_busy=True)``: the holder is named in a ConnectionLost (the station pauses on it), the
+    reader keeps trying with the back-off, and the shoe is the station's, cards read, once the holder is gone."""
+    master, path = pty_port
+    holder = subprocess.Popen([sys.executable, "-c", "import os, sys, time\n"
+                               "fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NOCTTY)\nprint('ready', flush=True)\n"
+                               "time.sleep(60)\n", path], stdout=subprocess.PIPE, text=True)
+    shoe = SerialShoe(path, make_codec("lines"), reconnect=True, backoff_initial=0.05, backoff_max=0.2)
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        shoe.start(collector, wait_while_busy=True)
+        lost = collector.wait_for(lambda ev: any(isinstance(e, ConnectionLost) for e in ev))
+        first = next(e for e in lost if isinstance(e, ConnectionLost))
+        assert f"pid {holder.pid} (" in first.error and path in first.error
+        assert shoe.running and not shoe.connected
+        time.sleep(0.5)   # several attempts while it is held: none takes the port, none gives up
+        assert shoe.running and not shoe.connected
+        assert not any(isinstance(e, Connected) for e in collector.events)
+        holder.kill()
+        holder.wait(10)
+        collector.wait_for(lambda ev: any(isinstance(e, Connected) for e in ev))
+        os.write(master, b"KD\r\n")
+        collector.wait_for(lambda ev: any(isinstance(e, CardRead) for e in ev))
+        assert [e.token for e in collector.events if isinstance(e, CardRead)] == ["KD"]
+    finally:
+        holder.kill()
+        holder.wait(10)
+        shoe.stop()
+
+
+def test_a_station_waiting_for_a_busy_port_stops_at_once(pty_port, collector):
+    _master, path = pty_port
+    holder = subprocess.Popen(["sleep", "60"], stdin=os.open(path, os.O_RDONLY | os.O_NOCTTY))
+    try:
+        shoe = SerialShoe(path, make_codec("lines"), reconnect=False, backoff_initial=5, backoff_max=5)
+        shoe.start(collector, wait_while_busy=True)
+        collector.wait_for(lambda ev: any(isinstance(e, ConnectionLost) for e in ev))
+        shoe.stop()   # raises ShoeTimeoutError if the wait for the port held the reader thread
+        assert not shoe.running
     finally:
         holder.kill()
         holder.wait(10)
