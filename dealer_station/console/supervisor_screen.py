@@ -54,13 +54,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.app.supervisor_acts import ActPreview, Effect, Refusal, preview
 from dealer_station.console import prompts
 from dealer_station.console.bridge import ControllerHost, RawFrame
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import as_dict, field
 from dealer_station.domain.free_text import free_text_problem, is_blank
 from dealer_station.domain.outcome import Position
-from dealer_station.domain.table import ROUND_STATES, SUPERVISOR_ACTS
+from dealer_station.domain.table import SUPERVISOR_ACTS
 
 __all__ = ["ACTS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen", "classify_error",
            "incident_key"]
@@ -652,114 +653,114 @@ class SupervisorScreen(QWidget):
             return {"discard_held": True}
         return {}
 
+    def act_preview(self) -> ActPreview | None:
+        """What the controller's rules (:func:`dealer_station.app.supervisor_acts.preview`) say the
+        selected act would do on the table shown, or None when no act is chosen."""
+        if self.selected_act is None:
+            return None
+        p = self.act_params()
+        if self.selected_act == "resume" and self.discard_held.isChecked():
+            p["discard_held"] = True
+        return preview(self.view, self.selected_act, **p)
+
     def preview_text(self) -> str:
-        """What the selected act will do, in words, from the current snapshot (shown before confirming)."""
-        act, v = self.selected_act, self.view
-        shoe, rnd = field(v, "shoe_number", 0), field(v, "round_number", 0)
-        inc = field(v, "incident", None)
-        before = field(inc, "state_before", None) or "?"
-        if act is None:
+        """What the selected act will do, or why it is refused, in plain words (shown before confirming)."""
+        verdict = self.act_preview()
+        if verdict is None:
             return self.tr("Choose an act.")
-        if inc is None:
+        return self._refusal_text(verdict) if not verdict.allowed else self._effect_text(verdict)
+
+    def _refusal_text(self, v: ActPreview) -> str:
+        before = prompts.state_name(str(v.state_before or "?"))
+        held = ", ".join(v.held)
+        if v.refusal is Refusal.NOT_PAUSED:
             return self.tr("The table is not paused: there is nothing to resolve, and the controller will refuse.")
-        if act == "resume" and field(inc, "type", "") == "shoe_disconnected" and not field(v, "connected", True):
+        if v.refusal is Refusal.SHOE_DISCONNECTED:
             return self.tr("The shoe is still disconnected: reconnect it first (the controller refuses to resume).")
-        if act == "void_round" and before not in ROUND_STATES:
+        if v.refusal is Refusal.NO_ROUND_OPEN:
             return self.tr("No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.").replace(
-                "%1", prompts.state_name(str(before))
-            )
-        held = ", ".join(field(v, "held", ()) or ())
-        waiting = ", ".join(field(v, "held_inputs", ()) or ())
-        if act == "resume" and field(inc, "type", "") == "journal_failure":
-            text = self.tr(
-                "The journal is written again first (RESUME is refused while it still fails); then the table "
-                "goes on where it stopped."
-            )
-            if waiting:
-                text += " " + self.tr(
-                    "The shoe events held during the failure (%1) are then journaled and acted on, in order, "
-                    "as if read now."
-                ).replace("%1", waiting)
-            return text
-        if act == "resume" and held and not self.discard_held.isChecked():
+                "%1", before)
+        if v.refusal is Refusal.HELD_CARDS and v.act == "resume":
             return self.tr(
                 "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
                 "ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it."
             ).replace("%1", held)
-        if act == "resume" and before not in ROUND_STATES:  # no round is open: the burn or the shoe goes on
-            if before in ("burning", "burn_indicator"):
+        if v.refusal is Refusal.HELD_CARDS:
+            return self.tr("The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD "
+                           "THE HELD CARDS ticked to discard it first.").replace("%1", held)
+        if v.refusal is Refusal.JOURNAL_FAILED:
+            return self.tr("The journal cannot be written: only RESUME is taken until it can.")
+        if v.refusal is Refusal.NO_CARD_EXPECTED:
+            return self.tr("No card is expected now (paused from %1): ENTER CARD is refused.").replace("%1", before)
+        if v.refusal is Refusal.NO_CARD_DUE:
+            return self.tr("The round's cards are all out: no card is due. Use RESUME.")
+        if v.refusal is Refusal.CUT_CARD_OUT:
+            return self.tr("The cut card came out before this round's first card: no more rounds are dealt. "
+                           "Use RESUME, VOID ROUND or END SHOE.")
+        if v.refusal is Refusal.BAD_CARD:
+            return self._effect_text(v)  # "Card (type a valid card) is placed …": the card is still to type
+        if v.refusal is Refusal.BEYOND_INVENTORY:
+            return self.tr("%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.").replace(
+                "%1", _card_text(v.card))
+        if v.refusal is Refusal.NOT_DUE_AFTER_MOVE:
+            return self.tr("After this move %1 would not be due by the third-card rules: MOVE CARD is refused. "
+                           "Void the round instead.").replace("%1", prompts.position_name(v.position))
+        if v.refusal is Refusal.MORE_CARDS_AFTER_MOVE:
+            return self.tr("After this move the round would need more cards: MOVE CARD is refused.")
+        return (self.tr("%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.")
+                .replace("%1", prompts.position_name(v.from_position) or "–")
+                .replace("%2", prompts.position_name(v.to_position) or "–"))  # NOT_DEALT, BAD_POSITIONS
+
+    def _effect_text(self, v: ActPreview) -> str:
+        shoe, rnd, held = str(v.shoe), str(v.round), ", ".join(v.held)
+        before = prompts.state_name(str(v.state_before or "?"))
+        if v.effect is Effect.RESUME_JOURNAL:
+            text = self.tr(
+                "The journal is written again first (RESUME is refused while it still fails); then the table "
+                "goes on where it stopped."
+            )
+            if v.held_inputs:
+                text += " " + self.tr(
+                    "The shoe events held during the failure (%1) are then journaled and acted on, in order, "
+                    "as if read now."
+                ).replace("%1", ", ".join(v.held_inputs))
+            return text
+        if v.effect in (Effect.RESUME_BURN, Effect.RESUME_SHOE):
+            if v.effect is Effect.RESUME_BURN:
                 text = self.tr("The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. "
                                "No card changes.")
             else:
                 text = self.tr("Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.")
-            text = text.replace("%1", str(shoe)).replace("%2", prompts.state_name(str(before)))
+            text = text.replace("%1", shoe).replace("%2", before)
             if held:
                 text = self.tr("The held cards %1 are DISCARDED (recorded).").replace("%1", held) + " " + text
-        elif act == "resume":
-            text = (
-                self.tr(
-                    "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
-                )
-                .replace("%1", str(rnd))
-                .replace("%2", str(shoe))
-                .replace("%3", prompts.state_name(str(before)))
-            )
+            return text
+        if v.effect is Effect.RESUME_ROUND:
             if held:
-                text = (
-                    self.tr(
-                        "The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped "
-                        "(%4); the misread count restarts."
-                    )
-                    .replace("%1", held)
-                    .replace("%2", str(rnd))
-                    .replace("%3", str(shoe))
-                    .replace("%4", prompts.state_name(str(before)))
-                )
-        elif act == "enter_card":
-            p = self.act_params()
-            from dealer_station.console.cards import card_label
-
-            label = card_label(p["token"])
-            card = label[0] + label[1] if label else self.tr("(type a valid card)")
-            text = (
-                self.tr(
-                    "Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
-                    "third-card rules."
-                )
-                .replace("%1", card)
-                .replace("%2", prompts.position_name(self.due_position()) or self.tr("the position due"))
-                .replace("%3", str(rnd))
-            )
-        elif act == "move_card":
-            p = self.act_params()
-            text = (
-                self.tr(
-                    "The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a "
-                    "card dealt after them would no longer be due: then void the round."
-                )
-                .replace("%1", prompts.position_name(p["from_position"]))
-                .replace("%2", prompts.position_name(p["to_position"]))
-            )
-        elif act == "void_round":
-            text = (
-                self.tr(
-                    "Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. "
-                    "The next round is round %3."
-                )
-                .replace("%1", str(rnd))
-                .replace("%2", str(shoe))
-                .replace("%3", str(int(rnd or 0) + 1))
-            )
-        else:
-            text = (
-                self.tr(
-                    "Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer "
-                    "is asked for a new shoe (shuffle and burn)."
-                )
-                .replace("%1", str(shoe))
-                .replace("%2", str(rnd))
-            )
-        return text
+                return (self.tr("The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it "
+                                "stopped (%4); the misread count restarts.")
+                        .replace("%1", held).replace("%2", rnd).replace("%3", shoe).replace("%4", before))
+            return (self.tr("Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. "
+                            "No card changes.")
+                    .replace("%1", rnd).replace("%2", shoe).replace("%3", before))
+        if v.act == "enter_card":
+            card = _card_text(v.card) if v.card else self.tr("(type a valid card)")
+            return (self.tr("Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
+                            "third-card rules.")
+                    .replace("%1", card)
+                    .replace("%2", prompts.position_name(v.position) or self.tr("the position due"))
+                    .replace("%3", rnd))
+        if v.effect is Effect.SWAP_CARDS:
+            return (self.tr("The cards at %1 and %2 change places; totals and who draws are worked out again.")
+                    .replace("%1", prompts.position_name(v.from_position))
+                    .replace("%2", prompts.position_name(v.to_position)))
+        if v.effect is Effect.VOID_ROUND:
+            return (self.tr("Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. "
+                            "The next round is round %3.")
+                    .replace("%1", rnd).replace("%2", shoe).replace("%3", str(v.round + 1)))
+        return (self.tr("Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer "
+                        "is asked for a new shoe (shuffle and burn).")
+                .replace("%1", shoe).replace("%2", rnd))
 
     def due_position(self) -> str | None:
         """The position a hand-entered card goes to: the one to rescan, the incident's, or the next one."""
@@ -795,7 +796,10 @@ class SupervisorScreen(QWidget):
     def _update_preview(self, *_args) -> None:
         if not hasattr(self, "confirm"):
             return
+        verdict = self.act_preview()
         self.preview.setText(self.preview_text())
+        refused = verdict is not None and not verdict.allowed
+        self.preview.setStyleSheet(f"font-size: 28px; color: {COLORS['danger' if refused else 'gold']};")
         missing = self.missing()
         act = self.selected_act
         for w in (self.card_caption, self.card_edit):
@@ -1046,6 +1050,14 @@ class SupervisorScreen(QWidget):
         if rows[0].row() < len(self.recall_events):
             rec = {**rec, **{k: v for k, v in self.recall_events[rows[0].row()].items() if v}}
         self.recall_detail.setPlainText(json.dumps(rec, indent=2, default=str, ensure_ascii=False))
+
+
+def _card_text(token: str | None) -> str:
+    """A card token as the screen shows it (``"Q♦"``), the token itself when it is no card."""
+    from dealer_station.console.cards import card_label
+
+    label = card_label(token)
+    return label[0] + label[1] if label else str(token or "")
 
 
 def _winner_text(d: dict) -> str:

@@ -1150,7 +1150,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+211"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -1202,12 +1202,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+614"/>
+        <location line="+617"/>
         <source>No incident: the round is not paused</source>
         <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
     </message>
     <message>
-        <location line="-605"/>
+        <location line="-608"/>
         <source>WHEN</source>
         <translation>متى</translation>
     </message>
@@ -1365,12 +1365,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+561"/>
+        <location line="+564"/>
         <source>No alert in this shoe</source>
         <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location line="-556"/>
+        <location line="-559"/>
         <source>bet</source>
         <translation>الرهان</translation>
     </message>
@@ -1457,12 +1457,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+345"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-340"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
@@ -1497,12 +1497,12 @@
         <translation>غير مسجّل الدخول</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+55"/>
         <source>Choose an act.</source>
         <translation>اختر إجراءً.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>الطاولة غير متوقفة: لا شيء لحله، وسيرفض المتحكم.</translation>
     </message>
@@ -1517,7 +1517,52 @@
         <translation>لا توجد جولة مفتوحة (توقفت من %1): لا شيء لإلغائه. استخدم استئناف أو أنهِ الحذاء.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. أدخل %1، أو استأنف مع تحديد تجاهل البطاقات المحجوزة لتجاهلها أولًا.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>لا يمكن الكتابة في السجل: لا يُقبل إلا استئناف حتى يصبح ذلك ممكنًا.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>لا يُنتظر أي بطاقة الآن (توقفت من %1): يُرفض أدخل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>خرجت كل بطاقات الجولة: لا بطاقة مستحقة. استخدم استئناف.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>خرجت بطاقة القطع قبل أول بطاقة في هذه الجولة: لا تُوزّع جولات أخرى. استخدم استئناف أو ألغِ الجولة أو أنهِ الحذاء.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 لم تعد في الحذاء (خرجت كل نسخها): يُرفض أدخل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>بعد هذا النقل لن يكون %1 مستحقًا بقواعد البطاقة الثالثة: يُرفض انقل بطاقة. ألغِ الجولة بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>بعد هذا النقل ستحتاج الجولة إلى بطاقات أخرى: يُرفض انقل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>يجب أن يكون %1 و%2 بطاقتين مختلفتين وُزّعتا في هذه الجولة: يُرفض انقل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
         <translation>يُكتب السجل أولًا من جديد (يُرفض الاستئناف ما دام يفشل)؛ ثم تستمر الطاولة من حيث توقفت.</translation>
     </message>
@@ -1527,12 +1572,17 @@
         <translation>ثم تُسجَّل أحداث الحذاء المحجوزة أثناء العطل (%1) ويُعمل بها بالترتيب، كأنها قُرئت الآن.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+30"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>تتبادل البطاقتان في %1 و%2 مكانيهما؛ ويُعاد حساب المجاميع ومن يسحب.</translation>
+    </message>
+    <message>
+        <location line="-69"/>
         <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
         <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. يُرفض الاستئناف حتى تُعالج: أدخل بطاقة %1 لوضعها، أو حدّد تجاهل البطاقات المحجوزة لتجاهلها.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+45"/>
         <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
         <translation>يستأنف حرق الأوراق في الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
     </message>
@@ -1547,47 +1597,42 @@
         <translation>الأوراق المحتجزة %1 تُستبعد (مسجّل).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>تُستأنف الجولة %1 من الحذاء %2 من حيث توقفت (%3)؛ يبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي بطاقة.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-3"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
         <translation>البطاقات المحجوزة %1 تُتجاهل (مسجّل). تُستأنف الجولة %2 من الحذاء %3 من حيث توقفت (%4)؛ يبدأ عدّ القراءات الخاطئة من جديد.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
         <source>(type a valid card)</source>
         <translation>(اكتب بطاقة صحيحة)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
         <translation>توضع البطاقة %1‎ في %2 من الجولة %3 وتُسجَّل يدويًا؛ تستمر الجولة وفق قواعد البطاقة الثالثة.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>the position due</source>
         <translation>الموضع المستحق</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>تتبادل البطاقتان في %1 و%2 مكانيهما؛ يُعاد حساب المجموع ومن يسحب. يُرفض إذا لم تعد بطاقة وُزعت بعدهما مستحقة: عندها ألغِ الجولة.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
         <translation>تُلغى الجولة %1 من الحذاء %2: تُعاد كل رهاناتها. تُتجاهل بطاقاتها. الجولة التالية هي الجولة %3.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
         <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>log in</source>
         <translation>تسجيل الدخول</translation>
     </message>
@@ -1622,7 +1667,7 @@
         <translation>موضعان مختلفان</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>ما زال مطلوبًا: %1</translation>

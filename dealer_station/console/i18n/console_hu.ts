@@ -1130,7 +1130,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+211"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -1182,12 +1182,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+614"/>
+        <location line="+617"/>
         <source>No incident: the round is not paused</source>
         <translation>Nincs incidens: a parti nem szünetel</translation>
     </message>
     <message>
-        <location line="-605"/>
+        <location line="-608"/>
         <source>WHEN</source>
         <translation>MIKOR</translation>
     </message>
@@ -1345,12 +1345,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+561"/>
+        <location line="+564"/>
         <source>No alert in this shoe</source>
         <translation>Ebben a cipőben nincs riasztás</translation>
     </message>
     <message>
-        <location line="-556"/>
+        <location line="-559"/>
         <source>bet</source>
         <translation>tét</translation>
     </message>
@@ -1437,12 +1437,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+345"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-340"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
@@ -1477,12 +1477,12 @@
         <translation>nincs belépve</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+55"/>
         <source>Choose an act.</source>
         <translation>Válassz intézkedést.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
     </message>
@@ -1497,7 +1497,52 @@
         <translation>Nincs nyitott parti (szünet innen: %1): nincs mit érvényteleníteni. Használd: FOLYTATÁS vagy CIPŐ LEZÁRÁSA.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. Vidd be a(z) %1 lapot, vagy FOLYTATÁS bejelölt A VISSZATARTOTT LAPOK ELDOBÁSA mellett, hogy előbb eldobd.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>A napló nem írható: amíg nem lesz az, csak a FOLYTATÁS fogadható el.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>Most nem vár lapot az asztal (szünet innen: %1): a LAP BEVITELE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>A parti minden lapja kint van: nem jár több lap. Használd: FOLYTATÁS.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>A vágókártya a parti első lapja előtt jött ki: több parti nincs. Használd: FOLYTATÁS, PARTI TÖRLÉSE vagy CIPŐ LEZÁRÁSA.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 már nincs a cipőben (minden példánya kint van): a LAP BEVITELE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>Az áthelyezés után %1 a harmadik lap szabályai szerint nem járna: a LAP ÁTHELYEZÉSE elutasítva. Töröld inkább a partit.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>Az áthelyezés után a partinak több lap kellene: a LAP ÁTHELYEZÉSE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 és %2 két különböző, ebben a partiban már kiosztott lap kell legyen: a LAP ÁTHELYEZÉSE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
         <translation>Előbb újra írható lesz a napló (amíg hibás, a FOLYTATÁS elutasítva); aztán az asztal ott folytatja, ahol megállt.</translation>
     </message>
@@ -1507,12 +1552,17 @@
         <translation>A hiba alatt visszatartott cipőesemények (%1) ezután sorrendben naplózódnak és érvényesülnek, mintha most olvasták volna őket.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+30"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>A %1 és a %2 lapjai helyet cserélnek; az összegek és hogy ki húz, újra kiszámolva.</translation>
+    </message>
+    <message>
+        <location line="-69"/>
         <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
         <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+45"/>
         <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
         <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
     </message>
@@ -1527,47 +1577,42 @@
         <translation>A visszatartott lapok (%1) ELVETVE (rögzítve).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-3"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
         <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
         <source>(type a valid card)</source>
         <translation>(írj be egy érvényes lapot)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
         <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>the position due</source>
         <translation>a soron következő hely</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>A(z) %1 és %2 helyen lévő lapok helyet cserélnek; az összegek és a húzás újraszámolódnak. Elutasítva, ha egy utánuk osztott lap már nem lenne soron: akkor érvénytelenítsd a partit.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
         <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
         <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>log in</source>
         <translation>belépés</translation>
     </message>
@@ -1602,7 +1647,7 @@
         <translation>két különböző hely</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>Még hiányzik: %1</translation>

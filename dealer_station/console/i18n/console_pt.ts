@@ -1134,7 +1134,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+211"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -1186,12 +1186,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+614"/>
+        <location line="+617"/>
         <source>No incident: the round is not paused</source>
         <translation>Sem incidente: a rodada não está em pausa</translation>
     </message>
     <message>
-        <location line="-605"/>
+        <location line="-608"/>
         <source>WHEN</source>
         <translation>QUANDO</translation>
     </message>
@@ -1344,12 +1344,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+561"/>
+        <location line="+564"/>
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location line="-556"/>
+        <location line="-559"/>
         <source>bet</source>
         <translation>aposta</translation>
     </message>
@@ -1436,12 +1436,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+345"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-340"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
@@ -1476,12 +1476,12 @@
         <translation>sem sessão</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+55"/>
         <source>Choose an act.</source>
         <translation>Escolha um ato.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>A mesa não está em pausa: não há nada a resolver e o controlador recusará.</translation>
     </message>
@@ -1496,7 +1496,52 @@
         <translation>Nenhuma rodada aberta (pausa em %1): nada a anular. Use RETOMAR ou TERMINAR SAPATO.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+8"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>O sapato leu %1 durante a pausa; a carta está retida. Introduza %1, ou RETOMAR com DESCARTAR AS CARTAS RETIDAS marcado para a descartar primeiro.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>O diário não pode ser escrito: só RETOMAR é aceite até que possa.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>Nenhuma carta é esperada agora (pausa em %1): INTRODUZIR CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>As cartas da rodada já saíram todas: nenhuma carta é devida. Use RETOMAR.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>A carta de corte saiu antes da primeira carta desta rodada: não se distribuem mais rodadas. Use RETOMAR, ANULAR RODADA ou TERMINAR SAPATO.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 já não está no sapato (todas as suas cópias saíram): INTRODUZIR CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>Depois desta troca %1 não seria devida pelas regras da terceira carta: MOVER CARTA é recusado. Anule a rodada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>Depois desta troca a rodada precisaria de mais cartas: MOVER CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 e %2 têm de ser duas cartas diferentes já distribuídas nesta rodada: MOVER CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
         <translation>A queima do sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
     </message>
@@ -1511,17 +1556,22 @@
         <translation>As cartas retidas %1 são DESCARTADAS (registado).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+11"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>As cartas em %1 e %2 trocam de lugar; os totais e quem compra são calculados de novo.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>a note in plain text (no control characters)</source>
         <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+168"/>
         <source>total %1</source>
         <translation>total %1</translation>
     </message>
@@ -1546,12 +1596,12 @@
         <translation>anulada</translation>
     </message>
     <message>
-        <location line="-654"/>
+        <location line="-657"/>
         <source>DISCARD THE HELD CARDS</source>
         <translation>DESCARTAR AS CARTAS RETIDAS</translation>
     </message>
     <message>
-        <location line="+301"/>
+        <location line="+344"/>
         <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
         <translation>Primeiro o diário volta a ser escrito (RETOMAR é recusado enquanto ainda falhar); depois a mesa continua onde parou.</translation>
     </message>
@@ -1561,47 +1611,42 @@
         <translation>Os eventos do sapato retidos durante a falha (%1) são então registados no diário e tratados, por ordem, como se lidos agora.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-39"/>
         <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
         <translation>O sapato leu %1 durante a pausa; a carta está retida. RETOMAR é recusado até que se decida: INTRODUZIR CARTA %1 para a colocar, ou marque DESCARTAR AS CARTAS RETIDAS para a descartar.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+55"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
         <translation>As cartas retidas %1 são DESCARTADAS (registado). A rodada %2 do sapato %3 retoma onde parou (%4); a contagem de leituras falhadas recomeça.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
         <source>(type a valid card)</source>
         <translation>(escreva uma carta válida)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
         <translation>A carta %1 é colocada em %2 da rodada %3 e registada como MANUAL; a rodada continua pelas regras da terceira carta.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>the position due</source>
         <translation>a posição devida</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>As cartas em %1 e %2 trocam de lugar; os totais e quem compra são recalculados. Recusado se uma carta distribuída depois deixar de ser devida: nesse caso anule a rodada.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
         <translation>A rodada %1 do sapato %2 é ANULADA: todas as apostas são devolvidas. As suas cartas são descartadas. A próxima rodada é a %3.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
         <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>log in</source>
         <translation>iniciar sessão</translation>
     </message>
@@ -1631,7 +1676,7 @@
         <translation>duas posições diferentes</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>Ainda falta: %1</translation>

@@ -1134,7 +1134,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+211"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -1186,12 +1186,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+614"/>
+        <location line="+617"/>
         <source>No incident: the round is not paused</source>
         <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
     </message>
     <message>
-        <location line="-605"/>
+        <location line="-608"/>
         <source>WHEN</source>
         <translation>ఎప్పుడు</translation>
     </message>
@@ -1349,12 +1349,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+561"/>
+        <location line="+564"/>
         <source>No alert in this shoe</source>
         <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location line="-556"/>
+        <location line="-559"/>
         <source>bet</source>
         <translation>పందెం</translation>
     </message>
@@ -1441,12 +1441,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+345"/>
         <source>wrong PIN</source>
         <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-340"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
@@ -1481,12 +1481,12 @@
         <translation>లాగిన్ కాలేదు</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+55"/>
         <source>Choose an act.</source>
         <translation>ఒక చర్య ఎంచుకోండి.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>టేబుల్ పాజ్‌లో లేదు: పరిష్కరించాల్సింది ఏమీ లేదు, కంట్రోలర్ తిరస్కరిస్తుంది.</translation>
     </message>
@@ -1501,7 +1501,52 @@
         <translation>ఏ రౌండ్ తెరిచి లేదు (%1 నుండి పాజ్): రద్దు చేయడానికి ఏమీ లేదు. కొనసాగించు లేదా షూ ముగించు ఉపయోగించండి.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. %1 నమోదు చేయండి, లేదా ముందుగా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకుని కొనసాగించు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>జర్నల్‌లో రాయలేము: రాయగలిగే వరకు కొనసాగించు మాత్రమే స్వీకరించబడుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>ఇప్పుడు ఏ కార్డూ రావలసి లేదు (%1 నుండి పాజ్): కార్డ్ నమోదు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>రౌండ్ కార్డులన్నీ వచ్చేశాయి: ఏ కార్డూ రావలసి లేదు. కొనసాగించు ఉపయోగించండి.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>ఈ రౌండ్ మొదటి కార్డ్‌కు ముందే కట్ కార్డ్ వచ్చింది: ఇక రౌండ్లు పంచరు. కొనసాగించు, రౌండ్ రద్దు లేదా షూ ముగించు ఉపయోగించండి.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 ఇక షూలో లేదు (దాని అన్ని ప్రతులు బయటకు వచ్చాయి): కార్డ్ నమోదు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>ఈ మార్పు తర్వాత మూడవ కార్డ్ నియమాల ప్రకారం %1 రావలసింది కాదు: కార్డ్ మార్చు తిరస్కరించబడింది. బదులుగా రౌండ్ రద్దు చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>ఈ మార్పు తర్వాత రౌండ్‌కు మరిన్ని కార్డులు కావాలి: కార్డ్ మార్చు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 మరియు %2 ఈ రౌండ్‌లో ఇప్పటికే పంచిన రెండు వేర్వేరు కార్డులు కావాలి: కార్డ్ మార్చు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
         <translation>ముందు జర్నల్ మళ్లీ రాయబడుతుంది (అది విఫలమవుతున్నంత వరకు కొనసాగించు తిరస్కరించబడుతుంది); తర్వాత టేబుల్ ఆగిన చోటు నుండి కొనసాగుతుంది.</translation>
     </message>
@@ -1511,12 +1556,17 @@
         <translation>వైఫల్యం సమయంలో ఆపిన షూ సంఘటనలు (%1) తర్వాత క్రమంలో జర్నల్‌లో నమోదై, ఇప్పుడే చదివినట్లు అమలవుతాయి.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+30"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>%1 మరియు %2 వద్ద ఉన్న కార్డులు స్థానాలు మార్చుకుంటాయి; మొత్తాలు, ఎవరు తీసుకుంటారో మళ్లీ లెక్కించబడతాయి.</translation>
+    </message>
+    <message>
+        <location line="-69"/>
         <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
         <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. దాన్ని పరిష్కరించే వరకు కొనసాగించు తిరస్కరించబడుతుంది: ఉంచడానికి కార్డ్ నమోదు %1, లేదా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకోండి.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+45"/>
         <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
         <translation>షూ %1 లో కార్డులు పక్కన పెట్టడం ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
     </message>
@@ -1531,47 +1581,42 @@
         <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
         <translation>షూ %2 లోని రౌండ్ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%3); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-3"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
         <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది). షూ %3 లోని రౌండ్ %2 ఆగిన చోటు నుండి కొనసాగుతుంది (%4); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
         <source>(type a valid card)</source>
         <translation>(సరైన కార్డ్ టైప్ చేయండి)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
         <translation>కార్డ్ %1 రౌండ్ %3 లో %2 వద్ద ఉంచబడి మాన్యువల్‌గా నమోదవుతుంది; రౌండ్ మూడవ కార్డు నియమాల ప్రకారం కొనసాగుతుంది.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>the position due</source>
         <translation>రావలసిన స్థానం</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>%1, %2 వద్ద ఉన్న కార్డులు స్థానాలు మారుతాయి; మొత్తాలు, ఎవరు కార్డు పొందుతారో మళ్లీ లెక్కిస్తారు. తర్వాత డీల్ చేసిన కార్డు ఇక రావలసినది కాకపోతే తిరస్కరించబడుతుంది: అప్పుడు రౌండ్ రద్దు చేయండి.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
         <translation>షూ %2 లోని రౌండ్ %1 రద్దు చేయబడుతుంది: దాని అన్ని పందాలు తిరిగి ఇవ్వబడతాయి. దాని కార్డులు తీసివేయబడతాయి. తదుపరి రౌండ్ %3.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
         <translation>షూ %1 రౌండ్ %2 తర్వాత ఇప్పుడే ముగుస్తుంది: జరుగుతున్న రౌండ్ రద్దై పందాలు తిరిగి ఇవ్వబడతాయి; డీలర్‌ను కొత్త షూ అడుగుతారు (కలపడం, పక్కన పెట్టడం).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>log in</source>
         <translation>లాగిన్</translation>
     </message>
@@ -1606,7 +1651,7 @@
         <translation>రెండు వేర్వేరు స్థానాలు</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>ఇంకా కావాలి: %1</translation>
