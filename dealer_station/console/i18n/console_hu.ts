@@ -2,6 +2,269 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hu_HU">
 <context>
+    <name>ActPanel</name>
+    <message>
+        <location filename="../act_panel.py" line="+65"/>
+        <source>ACT</source>
+        <translation>INTÉZKEDÉS</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>RESUME</source>
+        <translation>FOLYTATÁS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ENTER CARD</source>
+        <translation>LAP BEVITELE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MOVE CARD</source>
+        <translation>LAP ÁTHELYEZÉSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VOID ROUND</source>
+        <translation>PARTI TÖRLÉSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>END SHOE</source>
+        <translation>CIPŐ LEZÁRÁSA</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>card, e.g. QD or 10H</source>
+        <translation>lap, pl. QD vagy 10H</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>A VISSZATARTOTT LAPOK ELDOBÁSA</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>— choose a reason code —</source>
+        <translation>— válassz indokot —</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>note (required): what happened, who was called</source>
+        <translation>megjegyzés (kötelező): mi történt, kit hívtak</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CARD</source>
+        <translation>LAP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FROM</source>
+        <translation>HONNAN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TO</source>
+        <translation>HOVA</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>REASON</source>
+        <translation>INDOK</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NOTE</source>
+        <translation>MEGJEGYZÉS</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>WHAT WILL HAPPEN</source>
+        <translation>MI FOG TÖRTÉNNI</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CONFIRM ACT</source>
+        <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Choose an act.</source>
+        <translation>Válassz intézkedést.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
+        <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
+        <translation>A cipő még mindig nincs csatlakoztatva: előbb csatlakoztasd (a vezérlő nem folytatja).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
+        <translation>Nincs nyitott parti (szünet innen: %1): nincs mit érvényteleníteni. Használd: FOLYTATÁS vagy CIPŐ LEZÁRÁSA.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. Vidd be a(z) %1 lapot, vagy FOLYTATÁS bejelölt A VISSZATARTOTT LAPOK ELDOBÁSA mellett, hogy előbb eldobd.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>A napló nem írható: amíg nem lesz az, csak a FOLYTATÁS fogadható el.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>Most nem vár lapot az asztal (szünet innen: %1): a LAP BEVITELE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>A parti minden lapja kint van: nem jár több lap. Használd: FOLYTATÁS.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>A vágókártya a parti első lapja előtt jött ki: több parti nincs. Használd: FOLYTATÁS, PARTI TÖRLÉSE vagy CIPŐ LEZÁRÁSA.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 már nincs a cipőben (minden példánya kint van): a LAP BEVITELE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>Az áthelyezés után %1 a harmadik lap szabályai szerint nem járna: a LAP ÁTHELYEZÉSE elutasítva. Töröld inkább a partit.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>Az áthelyezés után a partinak több lap kellene: a LAP ÁTHELYEZÉSE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 és %2 két különböző, ebben a partiban már kiosztott lap kell legyen: a LAP ÁTHELYEZÉSE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>Előbb újra írható lesz a napló (amíg hibás, a FOLYTATÁS elutasítva); aztán az asztal ott folytatja, ahol megállt.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>A hiba alatt visszatartott cipőesemények (%1) ezután sorrendben naplózódnak és érvényesülnek, mintha most olvasták volna őket.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A(z) %1. cipő ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>A visszatartott lapok (%1) ELVETVE (rögzítve).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
+        <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(type a valid card)</source>
+        <translation>(írj be egy érvényes lapot)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
+        <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the position due</source>
+        <translation>a soron következő hely</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>A %1 és a %2 lapjai helyet cserélnek; az összegek és hogy ki húz, újra kiszámolva.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
+        <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
+        <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>log in</source>
+        <translation>belépés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose an act</source>
+        <translation>intézkedés választása</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a reason code</source>
+        <translation>indok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note</source>
+        <translation>megjegyzés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>egyszerű szöveges megjegyzés (vezérlőkarakterek nélkül)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a valid card</source>
+        <translation>érvényes lap</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>two different positions</source>
+        <translation>két különböző hely</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Still needed: %1</source>
+        <translation>Még hiányzik: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardFace</name>
     <message>
         <location filename="../cards.py" line="+76"/>
@@ -244,6 +507,50 @@
     </message>
 </context>
 <context>
+    <name>EdgeTab</name>
+    <message>
+        <location filename="../edge_tab.py" line="+32"/>
+        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
+        <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+19"/>
+        <source>No alert in this shoe</source>
+        <translation>Ebben a cipőben nincs riasztás</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>time</source>
+        <translation>idő</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bet</source>
+        <translation>tét</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>player EV per unit</source>
+        <translation>játékos EV egységenként</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cards left</source>
+        <translation>maradék lap</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>round</source>
+        <translation>parti</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 favours the player now (EV %2)</source>
+        <translation>%1 most a játékosnak kedvez (EV %2)</translation>
+    </message>
+</context>
+<context>
     <name>FirstAccountsDialog</name>
     <message>
         <location filename="../sign_in.py" line="+332"/>
@@ -299,6 +606,115 @@
         <location line="+8"/>
         <source>Added %1 (%2)</source>
         <translation>Hozzáadva: %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>IncidentPanel</name>
+    <message>
+        <location filename="../incident_panel.py" line="+55"/>
+        <source>INCIDENT</source>
+        <translation>INCIDENS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <source>No incident: the round is not paused</source>
+        <translation>Nincs incidens: a parti nem szünetel</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>WHEN</source>
+        <translation>MIKOR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POSITION</source>
+        <translation>HELY</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>REASON</source>
+        <translation>INDOK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATE BEFORE</source>
+        <translation>ELŐZŐ ÁLLAPOT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DETAIL</source>
+        <translation>RÉSZLETEK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE / ROUND</source>
+        <translation>CIPŐ / PARTI</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A PARTI</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JÁTÉKOS</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANK</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
+        <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time</source>
+        <translation>idő</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>frame</source>
+        <translation>keret</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hex</source>
+        <translation>hex</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>text</source>
+        <translation>szöveg</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>total %1</source>
+        <translation>összeg %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Hiányzó lap: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Most nem osztanak lapot</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>incident</source>
+        <translation>incidens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>evidence</source>
+        <translation>bizonyíték</translation>
     </message>
 </context>
 <context>
@@ -905,6 +1321,79 @@
     </message>
 </context>
 <context>
+    <name>RecallTab</name>
+    <message>
+        <location filename="../recall_tab.py" line="+49"/>
+        <source>SHOE</source>
+        <translation>CIPŐ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this shoe</source>
+        <translation>ez a cipő</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all shoes</source>
+        <translation>minden cipő</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LOAD ROUNDS</source>
+        <translation>PARTIK BETÖLTÉSE</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>shoe</source>
+        <translation>cipő</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>round</source>
+        <translation>parti</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status</source>
+        <translation>állapot</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player</source>
+        <translation>játékos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>banker</source>
+        <translation>bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result</source>
+        <translation>eredmény</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incidents</source>
+        <translation>incidensek</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acts</source>
+        <translation>intézkedések</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>completed</source>
+        <translation>lezárt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>érvénytelen</translation>
+    </message>
+</context>
+<context>
     <name>ReplayPanel</name>
     <message>
         <location filename="../replay_panel.py" line="+65"/>
@@ -1130,7 +1619,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+211"/>
+        <location filename="../supervisor_screen.py" line="+152"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -1161,7 +1650,7 @@
         <translation>OSZTÓ KÉPERNYŐ</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+38"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>INCIDENS ÉS INTÉZKEDÉS</translation>
     </message>
@@ -1176,257 +1665,7 @@
         <translation>PARTIK VISSZANÉZÉSE</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>INCIDENT</source>
-        <translation>INCIDENS</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+617"/>
-        <source>No incident: the round is not paused</source>
-        <translation>Nincs incidens: a parti nem szünetel</translation>
-    </message>
-    <message>
-        <location line="-608"/>
-        <source>WHEN</source>
-        <translation>MIKOR</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>POSITION</source>
-        <translation>HELY</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+108"/>
-        <source>REASON</source>
-        <translation>INDOK</translation>
-    </message>
-    <message>
-        <location line="-107"/>
-        <source>STATE BEFORE</source>
-        <translation>ELŐZŐ ÁLLAPOT</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>DETAIL</source>
-        <translation>RÉSZLETEK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>SHOE / ROUND</source>
-        <translation>CIPŐ / PARTI</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>THE ROUND</source>
-        <translation>A PARTI</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>PLAYER</source>
-        <translation>JÁTÉKOS</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>BANKER</source>
-        <translation>BANK</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+106"/>
-        <source>time</source>
-        <translation>idő</translation>
-    </message>
-    <message>
-        <location line="-106"/>
-        <source>frame</source>
-        <translation>keret</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>hex</source>
-        <translation>hex</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>text</source>
-        <translation>szöveg</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>ACT</source>
-        <translation>INTÉZKEDÉS</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>RESUME</source>
-        <translation>FOLYTATÁS</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ENTER CARD</source>
-        <translation>LAP BEVITELE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>MOVE CARD</source>
-        <translation>LAP ÁTHELYEZÉSE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>VOID ROUND</source>
-        <translation>PARTI TÖRLÉSE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>END SHOE</source>
-        <translation>CIPŐ LEZÁRÁSA</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>card, e.g. QD or 10H</source>
-        <translation>lap, pl. QD vagy 10H</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>DISCARD THE HELD CARDS</source>
-        <translation>A VISSZATARTOTT LAPOK ELDOBÁSA</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>— choose a reason code —</source>
-        <translation>— válassz indokot —</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>note (required): what happened, who was called</source>
-        <translation>megjegyzés (kötelező): mi történt, kit hívtak</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CARD</source>
-        <translation>LAP</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FROM</source>
-        <translation>HONNAN</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TO</source>
-        <translation>HOVA</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>NOTE</source>
-        <translation>MEGJEGYZÉS</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>WHAT WILL HAPPEN</source>
-        <translation>MI FOG TÖRTÉNNI</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>CONFIRM ACT</source>
-        <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+564"/>
-        <source>No alert in this shoe</source>
-        <translation>Ebben a cipőben nincs riasztás</translation>
-    </message>
-    <message>
-        <location line="-559"/>
-        <source>bet</source>
-        <translation>tét</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>player EV per unit</source>
-        <translation>játékos EV egységenként</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>cards left</source>
-        <translation>maradék lap</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+26"/>
-        <source>round</source>
-        <translation>parti</translation>
-    </message>
-    <message>
-        <location line="-15"/>
-        <source>SHOE</source>
-        <translation>CIPŐ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>this shoe</source>
-        <translation>ez a cipő</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>all shoes</source>
-        <translation>minden cipő</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>LOAD ROUNDS</source>
-        <translation>PARTIK BETÖLTÉSE</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>shoe</source>
-        <translation>cipő</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>status</source>
-        <translation>állapot</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>player</source>
-        <translation>játékos</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>banker</source>
-        <translation>bank</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>result</source>
-        <translation>eredmény</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>incidents</source>
-        <translation>incidensek</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>acts</source>
-        <translation>intézkedések</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+54"/>
         <source>Type the user and the PIN</source>
         <translation>Írd be a felhasználót és a PIN-t</translation>
     </message>
@@ -1437,12 +1676,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+345"/>
+        <location line="+158"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-340"/>
+        <location line="-153"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
@@ -1477,178 +1716,7 @@
         <translation>nincs belépve</translation>
     </message>
     <message>
-        <location line="+55"/>
-        <source>Choose an act.</source>
-        <translation>Válassz intézkedést.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation>A cipő még mindig nincs csatlakoztatva: előbb csatlakoztasd (a vezérlő nem folytatja).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation>Nincs nyitott parti (szünet innen: %1): nincs mit érvényteleníteni. Használd: FOLYTATÁS vagy CIPŐ LEZÁRÁSA.</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
-        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. Vidd be a(z) %1 lapot, vagy FOLYTATÁS bejelölt A VISSZATARTOTT LAPOK ELDOBÁSA mellett, hogy előbb eldobd.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The journal cannot be written: only RESUME is taken until it can.</source>
-        <translation>A napló nem írható: amíg nem lesz az, csak a FOLYTATÁS fogadható el.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
-        <translation>Most nem vár lapot az asztal (szünet innen: %1): a LAP BEVITELE elutasítva.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
-        <translation>A parti minden lapja kint van: nem jár több lap. Használd: FOLYTATÁS.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
-        <translation>A vágókártya a parti első lapja előtt jött ki: több parti nincs. Használd: FOLYTATÁS, PARTI TÖRLÉSE vagy CIPŐ LEZÁRÁSA.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
-        <translation>%1 már nincs a cipőben (minden példánya kint van): a LAP BEVITELE elutasítva.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
-        <translation>Az áthelyezés után %1 a harmadik lap szabályai szerint nem járna: a LAP ÁTHELYEZÉSE elutasítva. Töröld inkább a partit.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
-        <translation>Az áthelyezés után a partinak több lap kellene: a LAP ÁTHELYEZÉSE elutasítva.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
-        <translation>%1 és %2 két különböző, ebben a partiban már kiosztott lap kell legyen: a LAP ÁTHELYEZÉSE elutasítva.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
-        <translation>Előbb újra írható lesz a napló (amíg hibás, a FOLYTATÁS elutasítva); aztán az asztal ott folytatja, ahol megállt.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
-        <translation>A hiba alatt visszatartott cipőesemények (%1) ezután sorrendben naplózódnak és érvényesülnek, mintha most olvasták volna őket.</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
-        <translation>A %1 és a %2 lapjai helyet cserélnek; az összegek és hogy ki húz, újra kiszámolva.</translation>
-    </message>
-    <message>
-        <location line="-69"/>
-        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
-        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
-    </message>
-    <message>
-        <location line="+45"/>
-        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A(z) %1. cipő ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The held cards %1 are DISCARDED (recorded).</source>
-        <translation>A visszatartott lapok (%1) ELVETVE (rögzítve).</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
-        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>(type a valid card)</source>
-        <translation>(írj be egy érvényes lapot)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>the position due</source>
-        <translation>a soron következő hely</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>log in</source>
-        <translation>belépés</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>choose an act</source>
-        <translation>intézkedés választása</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a reason code</source>
-        <translation>indok</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note</source>
-        <translation>megjegyzés</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note in plain text (no control characters)</source>
-        <translation>egyszerű szöveges megjegyzés (vezérlőkarakterek nélkül)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>a valid card</source>
-        <translation>érvényes lap</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>two different positions</source>
-        <translation>két különböző hely</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <location line="+6"/>
+        <location line="+15"/>
         <source>Still needed: %1</source>
         <translation>Még hiányzik: %1</translation>
     </message>
@@ -1671,46 +1739,6 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>KÉSZ: %1</translation>
-    </message>
-    <message>
-        <location line="+108"/>
-        <source>total %1</source>
-        <translation>összeg %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card missing: %1</source>
-        <translation>Hiányzó lap: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>No card is being dealt</source>
-        <translation>Most nem osztanak lapot</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>incident</source>
-        <translation>incidens</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>evidence</source>
-        <translation>bizonyíték</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>%1 favours the player now (EV %2)</source>
-        <translation>%1 most a játékosnak kedvez (EV %2)</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>completed</source>
-        <translation>lezárt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>voided</source>
-        <translation>érvénytelen</translation>
     </message>
 </context>
 </TS>
