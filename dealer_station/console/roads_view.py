@@ -28,132 +28,22 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
+from dealer_station.console.road_marks import (
+    COLOURS,
+    paint_bead,
+    paint_big_road_cell,
+    paint_derived_cell,
+    paint_tie_slash,
+)
+from dealer_station.console.road_marks import font as _font
+from dealer_station.console.road_marks import winner_colour as _winner_colour
 from dealer_station.domain.roads import DERIVED_ROADS, ROWS, GridCell, Roads, compute_roads
 
 __all__ = ["COLOURS", "BoardLayout", "RoadArea", "RoadsView", "board_layout", "paint_bead_plate", "paint_roads",
            "render_roads_png"]
-
-COLOURS = {
-    "banker": "#d0021b",     # Banker and the derived roads' red
-    "player": "#1f4fd1",     # Player and the derived roads' blue
-    "tie": "#138a36",
-    "grid": "#c9c9c9",
-    "paper": "#ffffff",
-    "ink": "#1b1b1b",
-    "muted": "#666666",
-}
-"""Colours of the board (hex RGB)."""
-
-_FAMILY = "DejaVu Sans"
-
-def _font(pixels: float, bold: bool = False) -> QFont:
-    f = QFont(_FAMILY)
-    f.setPixelSize(max(6, int(pixels)))
-    f.setBold(bold)
-    return f
-
-
-def _winner_colour(letter: str) -> QColor:
-    return QColor(COLOURS["banker"] if letter == "B" else COLOURS["player"] if letter == "P" else COLOURS["tie"])
-
-
-def _road_colour(letter: str) -> QColor:
-    return QColor(COLOURS["banker"] if letter == "R" else COLOURS["player"])
-
-
-# --------------------------------------------------------------------------------------------------
-# Glyphs (each draws into one cell rectangle)
-# --------------------------------------------------------------------------------------------------
-
-
-def _inset(cell: QRectF, fraction: float) -> QRectF:
-    d = cell.width() * fraction
-    return cell.adjusted(d, d, -d, -d)
-
-
-def _pair_dots(p: QPainter, cell: QRectF, banker_pair: bool, player_pair: bool) -> None:
-    r = cell.width() * 0.12
-    p.setPen(QPen(QColor(COLOURS["paper"]), max(1.0, r * 0.35)))
-    if banker_pair:
-        p.setBrush(QColor(COLOURS["banker"]))
-        p.drawEllipse(QPointF(cell.left() + r * 1.3, cell.top() + r * 1.3), r, r)
-    if player_pair:
-        p.setBrush(QColor(COLOURS["player"]))
-        p.drawEllipse(QPointF(cell.right() - r * 1.3, cell.bottom() - r * 1.3), r, r)
-    p.setBrush(Qt.NoBrush)
-
-
-def _tie_slash(p: QPainter, cell: QRectF, count: int) -> None:
-    pen = QPen(QColor(COLOURS["tie"]), max(1.5, cell.width() * 0.09))
-    pen.setCapStyle(Qt.RoundCap)
-    p.setPen(pen)
-    inner = _inset(cell, 0.14)
-    p.drawLine(inner.bottomLeft(), inner.topRight())
-    if count > 1:
-        p.setFont(_font(cell.height() * 0.3, bold=True))
-        p.drawText(QRectF(cell.left(), cell.top(), cell.width() - 1, cell.height() * 0.35),
-                   int(Qt.AlignRight | Qt.AlignTop), str(count))
-
-
-def _bead(p: QPainter, cell: QRectF, mark: Any) -> None:
-    colour = _winner_colour(mark.winner)
-    p.setPen(Qt.NoPen)
-    p.setBrush(colour)
-    p.drawEllipse(_inset(cell, 0.08))
-    p.setBrush(Qt.NoBrush)
-    p.setPen(QColor(COLOURS["paper"]))
-    p.setFont(_font(cell.height() * 0.48, bold=True))
-    p.drawText(cell, int(Qt.AlignCenter), mark.winner)
-    _pair_dots(p, cell, mark.banker_pair, mark.player_pair)
-
-
-def _big_road_cell(p: QPainter, cell: QRectF, item: Any) -> None:
-    colour = _winner_colour(item.winner)
-    p.setPen(QPen(colour, max(1.5, cell.width() * 0.1)))
-    p.setBrush(Qt.NoBrush)
-    p.drawEllipse(_inset(cell, 0.14))
-    p.setFont(_font(cell.height() * 0.34, bold=True))
-    p.drawText(cell, int(Qt.AlignCenter), item.winner)
-    if item.ties:
-        _tie_slash(p, cell, item.ties)
-    _pair_dots(p, cell, item.banker_pair, item.player_pair)
-
-
-def _derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) -> None:
-    colour = _road_colour(colour_letter)
-    blue = colour_letter == "B"
-    centre = cell.center()
-    if k == 1:      # big eye boy: hollow circle (blue: dot in the middle)
-        p.setPen(QPen(colour, max(1.2, cell.width() * 0.13)))
-        p.setBrush(Qt.NoBrush)
-        p.drawEllipse(_inset(cell, 0.15))
-        if blue:
-            p.setPen(Qt.NoPen)
-            p.setBrush(colour)
-            r = cell.width() * 0.11
-            p.drawEllipse(centre, r, r)
-    elif k == 2:    # small road: filled dot (blue: white hole in the middle)
-        p.setPen(Qt.NoPen)
-        p.setBrush(colour)
-        p.drawEllipse(_inset(cell, 0.13))
-        if blue:
-            p.setBrush(QColor(COLOURS["paper"]))
-            r = cell.width() * 0.12
-            p.drawEllipse(centre, r, r)
-    else:           # cockroach pig: slash (red "/", blue "\")
-        pen = QPen(colour, max(1.5, cell.width() * 0.14))
-        pen.setCapStyle(Qt.RoundCap)
-        p.setPen(pen)
-        inner = _inset(cell, 0.2)
-        if blue:
-            p.drawLine(inner.topLeft(), inner.bottomRight())
-        else:
-            p.drawLine(inner.bottomLeft(), inner.topRight())
-    p.setBrush(Qt.NoBrush)
-
 
 # --------------------------------------------------------------------------------------------------
 # Grids
@@ -299,23 +189,23 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
     first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - area.cols)
     for bead in roads.bead_plate:
         if bead.col >= first:
-            _bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
+            paint_bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
 
     area = layout.roads["big_road"]
     grid = roads.big_road.grid
     first = _first_visible(grid, area.cols)
     for g in grid:
         if g.col >= first:
-            _big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
+            paint_big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
     if roads.big_road.leading_ties and first == 0:
-        _tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
+        paint_tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
 
     for road in roads.derived:
         area = layout.roads[road.name]
         first = _first_visible(road.grid, area.cols)
         for g in road.grid:
             if g.col >= first:
-                _derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
+                paint_derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
 
     _legend(p, layout.legend)
     p.restore()
@@ -339,7 +229,7 @@ def paint_bead_plate(p: QPainter, rect: QRectF, roads: Roads) -> int:
     first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - cols)
     for bead in roads.bead_plate:
         if bead.col >= first:
-            _bead(p, _cell_rect(origin, cell, bead.row, bead.col - first), bead.mark)
+            paint_bead(p, _cell_rect(origin, cell, bead.row, bead.col - first), bead.mark)
     p.restore()
     return cols
 
@@ -355,7 +245,7 @@ def _header(p: QPainter, rect: QRectF, roads: Roads) -> None:
             cell = QRectF(x, rect.center().y() - box / 2, box, box)
             letter = marks.get(name, "")
             if letter:
-                _derived_cell(p, cell, k, letter)
+                paint_derived_cell(p, cell, k, letter)
             else:
                 p.setPen(QColor(COLOURS["muted"]))
                 p.setFont(_font(box * 0.6))
@@ -411,7 +301,7 @@ def _legend(p: QPainter, rect: QRectF) -> None:
         p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
         x += width
         for letter, word in (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue"))):
-            _derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
+            paint_derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
             x += box * 1.1
             p.setPen(QColor(COLOURS["ink"]))
             ww = p.fontMetrics().horizontalAdvance(word) + box * 0.5

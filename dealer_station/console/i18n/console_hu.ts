@@ -89,7 +89,7 @@
         <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+53"/>
         <source>Choose an act.</source>
         <translation>Válassz intézkedést.</translation>
     </message>
@@ -286,7 +286,7 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="+88"/>
+        <location filename="../dealer_panels.py" line="+67"/>
         <source>TOTAL</source>
         <translation>ÖSSZEG</translation>
     </message>
@@ -297,12 +297,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
+        <location filename="../dealer_screen.py" line="+217"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location filename="../dealer_screen.py" line="-111"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -1455,7 +1455,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+228"/>
+        <location filename="../roads_view.py" line="+118"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>

@@ -89,7 +89,7 @@
         <translation>CONFIRMAR ATO</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+53"/>
         <source>Choose an act.</source>
         <translation>Escolha um ato.</translation>
     </message>
@@ -286,7 +286,7 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="+88"/>
+        <location filename="../dealer_panels.py" line="+67"/>
         <source>TOTAL</source>
         <translation>TOTAL</translation>
     </message>
@@ -297,12 +297,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
+        <location filename="../dealer_screen.py" line="+217"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location filename="../dealer_screen.py" line="-111"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -1459,7 +1459,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+228"/>
+        <location filename="../roads_view.py" line="+118"/>
         <source>Bead plate</source>
         <translation>Bead plate</translation>
     </message>
