@@ -10,10 +10,12 @@ buttons with keyboard shortcuts. Colour is never the only signal: every state ha
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import structlog
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -37,6 +39,15 @@ from dealer_station.domain.roads import RoadsError, compute_roads
 __all__ = ["DealerScreen", "HandPanel", "StatusTile"]  # the panels are dealer_panels', kept here for callers
 
 log = structlog.get_logger(__name__)
+
+LAST_ROUND_WIDTH = 250
+"""Width of the LAST ROUND badge in the status bar, pixels."""
+
+OFFERED_PIXELS = 20
+"""Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
+
+SHOE_OVER = frozenset({"shoe_end", "no_shoe"})
+"""States with no shoe being dealt: no LAST ROUND badge, no ask predictions."""
 
 
 
@@ -121,7 +132,10 @@ class DealerScreen(QWidget):
         ):
             bar.addWidget(tile, 1)
         self.last_round = _label(self.tr("LAST ROUND"), "lastRound")
-        self.last_round.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        # a fixed width, on two lines where the words need them ("ÚLTIMA RODADA"), so the bar does not
+        # outgrow the screen when it shows
+        self.last_round.setWordWrap(True)
+        self.last_round.setFixedWidth(LAST_ROUND_WIDTH)
         self.last_round.hide()
         bar.addWidget(self.last_round)
         self.dealer_button = QPushButton("")
@@ -207,8 +221,10 @@ class DealerScreen(QWidget):
         stats_box = QFrame()
         stats_box.setObjectName("panel")
         grid = QGridLayout(stats_box)
-        grid.setContentsMargins(14, 8, 14, 8)
-        grid.addWidget(_label(self.tr("SHOE STATISTICS"), "caption", Qt.AlignmentFlag.AlignLeft), 0, 0, 1, 4)
+        grid.setContentsMargins(14, 4, 14, 4)
+        grid.setVerticalSpacing(0)
+        # one row of caption and count beside each other: the roads above get the height (derived cells
+        # of DERIVED_MIN_CELL pixels at 1920x1080)
         self.stat_labels: dict[str, QLabel] = {}
         for col, (key, caption, color) in enumerate(
             (
@@ -218,14 +234,14 @@ class DealerScreen(QWidget):
                 ("R", self.tr("ROUNDS"), "text"),
             )
         ):
-            cap = _label(caption, "caption")
-            val = _label("0", "value")
-            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 46px;")
-            grid.addWidget(cap, 1, col)
-            grid.addWidget(val, 2, col)
+            cap = _label(caption, "caption", Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            val = _label("0", "value", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 40px;")
+            grid.addWidget(cap, 0, 2 * col)
+            grid.addWidget(val, 0, 2 * col + 1)
             self.stat_labels[key] = val
         self.pairs_label = _label("", "hint")
-        grid.addWidget(self.pairs_label, 3, 0, 1, 4)
+        grid.addWidget(self.pairs_label, 1, 0, 1, 8)
         side.addWidget(stats_box, 0)
 
         bets_box = QFrame()
@@ -235,6 +251,11 @@ class DealerScreen(QWidget):
         bets_lay.addWidget(_label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft))
         self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.offered.setWordWrap(True)
+        # the same height whatever is offered ("none" or all eight bets, two lines in a script with tall
+        # glyphs): the roads above never move
+        offered_font = QFont(self.offered.font())
+        offered_font.setPixelSize(OFFERED_PIXELS)
+        self.offered.setFixedHeight(round(2.6 * QFontMetrics(offered_font).lineSpacing()))
         bets_lay.addWidget(self.offered, 1)
         side.addWidget(bets_box, 0)
         side.addWidget(self.dealer_note, 0)
@@ -276,6 +297,14 @@ class DealerScreen(QWidget):
         self.next_button.clicked.connect(lambda: self.act_requested.emit("next"))
         buttons.addWidget(self.next_button, 2)
         root.addLayout(buttons)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The roads' scrolling keys (←, →, PageUp, PageDown, Home, End) go to the roads; others on."""
+        handle = getattr(self.roads, "handle_key", None)
+        if callable(handle) and handle(event.key()):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # ------------------------------------------------------------------ rendering
     def show_dealer(self, dealer: str | None, how: str | None, note: str = "") -> None:
@@ -366,7 +395,8 @@ class DealerScreen(QWidget):
             self.tile_link.set_value("● " + self.tr("ONLINE"), "ok")
         else:
             self.tile_link.set_value("✖ " + self.tr("OFFLINE"), "danger")
-        self.last_round.setVisible(bool(field(view, "last_round", False)))
+        # the shoe is over: no round is the last one any more (the badge goes, the roads' ask with it)
+        self.last_round.setVisible(bool(field(view, "last_round", False)) and state not in SHOE_OVER)
 
         rescan = field(view, "rescan", None)
         if state == "paused":
@@ -396,6 +426,7 @@ class DealerScreen(QWidget):
         self._show_stats(view)
         offered = tuple(field(view, "offered_bets", ()) or ())
         self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
+        self._fit_offered()
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
@@ -458,7 +489,8 @@ class DealerScreen(QWidget):
     def _show_stats(self, view) -> None:
         history = tuple(field(view, "history", ()) or ())
         marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
-        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
+        over = field(view, "state", "") in SHOE_OVER
+        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history), over)
         if key == self._roads_key:
             return
         self._roads_key = key
@@ -467,6 +499,8 @@ class DealerScreen(QWidget):
         except RoadsError as err:
             log.warning("roads_update_failed", error=str(err))
             return
+        if over:  # no next round to ask about
+            roads = dataclasses.replace(roads, ask={})
         stats = roads.stats
         for label, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
             self.stat_labels[label].setText(str(value))
@@ -481,6 +515,27 @@ class DealerScreen(QWidget):
                 self.roads.set_roads(roads)
             except Exception as err:
                 log.warning("roads_update_failed", error=str(err))
+
+    def _fit_offered(self) -> None:
+        """The bets offered in their fixed height: the font shrinks (down to 12 pixels) until they fit."""
+        label = self.offered
+        width = label.contentsRect().width()
+        if width <= 0:
+            return
+        pixels = OFFERED_PIXELS
+        while pixels > 12:
+            f = QFont(label.font())
+            f.setPixelSize(pixels)
+            lines = QFontMetrics(f).boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), label.text())
+            if lines.height() <= label.height():
+                break
+            pixels -= 1
+        label.setStyleSheet(f"font-size: {pixels}px;" if pixels != OFFERED_PIXELS else "")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The bets offered are fitted again to the new width."""
+        super().resizeEvent(event)
+        self._fit_offered()
 
     def _enable_buttons(self, view) -> None:
         state = field(view, "state", "")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
+from dealer_station.domain.roads import Roads
+
 __all__ = ["COLOURS", "font", "paint_bead", "paint_big_road_cell", "paint_derived_cell", "paint_tie_slash",
-           "winner_colour"]
+           "paint_header", "paint_legend", "road_names", "winner_colour"]
 
 COLOURS = {
     "banker": "#d0021b",     # Banker and the derived roads' red
@@ -138,3 +140,94 @@ def paint_derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) ->
         else:
             p.drawLine(inner.bottomLeft(), inner.topRight())
     p.setBrush(Qt.NoBrush)
+
+
+translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
+
+
+def road_names() -> dict[str, str]:
+    """Each road's name on the board, translated."""
+    return {
+        "bead_plate": translate("RoadsView", "Bead plate"), "big_road": translate("RoadsView", "Big road"),
+        "big_eye_boy": translate("RoadsView", "Big eye boy"), "small_road": translate("RoadsView", "Small road"),
+        "cockroach_pig": translate("RoadsView", "Cockroach pig"),
+    }
+
+
+def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
+    """The board's header in ``rect``: the shoe's statistics, then the ask road (``B?`` and ``P?``, each with
+    the derived marks the next banker or player result would add; ``–`` where none)."""
+    # ask road on the right: "Ask", then "B?" with the three derived marks, then "P?" with its marks
+    box = rect.height() * 0.8
+    x = rect.right()
+    for winner in ("P", "B"):
+        marks = roads.ask.get(winner, {})
+        for name, k in (("cockroach_pig", 3), ("small_road", 2), ("big_eye_boy", 1)):
+            x -= box
+            cell = QRectF(x, rect.center().y() - box / 2, box, box)
+            letter = marks.get(name, "")
+            if letter:
+                paint_derived_cell(p, cell, k, letter)
+            else:
+                p.setPen(QColor(COLOURS["muted"]))
+                p.setFont(font(box * 0.6))
+                p.drawText(cell, int(Qt.AlignCenter), "–")
+        x -= box * 1.3
+        tag = QRectF(x, rect.center().y() - box / 2, box * 1.2, box)
+        p.setPen(Qt.NoPen)
+        p.setBrush(winner_colour(winner))
+        p.drawRoundedRect(tag, box * 0.2, box * 0.2)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QColor(COLOURS["paper"]))
+        p.setFont(font(box * 0.6, bold=True))
+        p.drawText(tag, int(Qt.AlignCenter), f"{winner}?")
+        x -= box * 0.5
+    p.setPen(QColor(COLOURS["muted"]))
+    p.setFont(font(rect.height() * 0.5, bold=True))
+    ask = translate("RoadsView", "Ask")
+    ask_w = p.fontMetrics().horizontalAdvance(ask) + box * 0.2
+    x -= ask_w
+    p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), ask)
+    # statistics on the left, in the room that is left (the font shrinks to fit)
+    s = roads.stats
+    text = "   ".join(f"{word} {count}" for word, count in (
+        (translate("RoadsView", "Rounds"), s.rounds), (translate("RoadsView", "Banker"), s.banker),
+        (translate("RoadsView", "Player"), s.player), (translate("RoadsView", "Tie"), s.tie),
+        (translate("RoadsView", "B pair"), s.banker_pair), (translate("RoadsView", "P pair"), s.player_pair),
+        (translate("RoadsView", "Naturals"), s.natural)))
+    room = x - rect.left() - box * 0.5
+    pixels = rect.height() * 0.55
+    p.setFont(font(pixels, bold=True))
+    while pixels > 6 and p.fontMetrics().horizontalAdvance(text) > room > 0:  # longer words in other languages
+        pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
+        p.setFont(font(pixels, bold=True))
+    p.setPen(QColor(COLOURS["ink"]))
+    p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
+               int(Qt.AlignLeft | Qt.AlignVCenter), text)
+
+
+def paint_legend(p: QPainter, rect: QRectF) -> None:
+    """The legend of the derived roads' marks in ``rect``: each road's red and blue mark, named."""
+    if rect.height() < 6:
+        return
+    box = rect.height() * 0.8
+    x = rect.left()
+    cy = rect.center().y()
+    p.setFont(font(rect.height() * 0.5))
+    names = road_names()
+    entries = [
+        (1, names["big_eye_boy"]), (2, names["small_road"]), (3, names["cockroach_pig"]),
+    ]
+    for k, name in entries:
+        p.setPen(QColor(COLOURS["ink"]))
+        width = p.fontMetrics().horizontalAdvance(name + ":") + box * 0.3
+        p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
+        x += width
+        for letter, word in (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue"))):
+            paint_derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
+            x += box * 1.1
+            p.setPen(QColor(COLOURS["ink"]))
+            ww = p.fontMetrics().horizontalAdvance(word) + box * 0.5
+            p.drawText(QRectF(x, rect.top(), ww, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), word)
+            x += ww
+        x += box * 0.8

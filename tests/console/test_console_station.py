@@ -117,7 +117,7 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
     pp, bp = sum(bool(f.get("player_pair")) for f in flags), sum(bool(f.get("banker_pair")) for f in flags)
     nat = sum(bool(f.get("player_natural") or f.get("banker_natural")) for f in flags)
     assert win.dealer.pairs_label.text() == f"Player pairs {pp}   Banker pairs {bp}   Naturals {nat}"
-    assert not win.dealer.last_round.isHidden()
+    assert win.dealer.last_round.isHidden()  # the shoe is over: no round is its last any more (nor asked about)
     assert win.dealer.tile_cut.value.text() == "OUT"
     assert {"NEW", "SHUFFLE", "SHOW", "BURN", "OPEN", "PLACE", "NO", "DEAL"} <= seen
     # the roads show the shoe

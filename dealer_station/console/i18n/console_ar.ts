@@ -297,12 +297,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../dealer_screen.py" line="+217"/>
+        <location filename="../dealer_screen.py" line="+233"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="-111"/>
+        <location filename="../dealer_screen.py" line="-116"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -342,19 +342,19 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="-48"/>
+        <location line="+47"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-24"/>
         <source>ROADS</source>
         <translation>الطرق</translation>
     </message>
@@ -364,12 +364,7 @@
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>إحصاءات الحذاء</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+19"/>
         <source>ROUNDS</source>
         <translation>الجولات</translation>
     </message>
@@ -379,7 +374,7 @@
         <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>حذاء جديد</translation>
     </message>
@@ -415,17 +410,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+261"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-261"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>لا يوجد موزع  [F6]</translation>
     </message>
@@ -475,18 +470,18 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -501,7 +496,7 @@
         <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
@@ -1475,7 +1470,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+118"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>لوحة الخرز</translation>
     </message>
@@ -1500,7 +1495,7 @@
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>اسأل</translation>
     </message>
@@ -1540,7 +1535,7 @@
         <translation>طبيعية</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>أحمر</translation>
     </message>

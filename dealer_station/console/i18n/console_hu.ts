@@ -297,12 +297,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../dealer_screen.py" line="+217"/>
+        <location filename="../dealer_screen.py" line="+233"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="-111"/>
+        <location filename="../dealer_screen.py" line="-116"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -342,19 +342,19 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="-48"/>
+        <location line="+47"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-24"/>
         <source>ROADS</source>
         <translation>ÚTVONALAK</translation>
     </message>
@@ -364,12 +364,7 @@
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>CIPŐ STATISZTIKA</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+19"/>
         <source>ROUNDS</source>
         <translation>PARTIK</translation>
     </message>
@@ -379,7 +374,7 @@
         <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>ÚJ CIPŐ</translation>
     </message>
@@ -415,17 +410,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+261"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-261"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>NINCS OSZTÓ  [F6]</translation>
     </message>
@@ -475,18 +470,18 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -501,7 +496,7 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
@@ -1455,7 +1450,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+118"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>
@@ -1480,7 +1475,7 @@
         <translation>Csótány út</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>Kérdés</translation>
     </message>
@@ -1520,7 +1515,7 @@
         <translation>Természetes</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>piros</translation>
     </message>

@@ -297,12 +297,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../dealer_screen.py" line="+217"/>
+        <location filename="../dealer_screen.py" line="+233"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="-111"/>
+        <location filename="../dealer_screen.py" line="-116"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -342,19 +342,19 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="-48"/>
+        <location line="+47"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-24"/>
         <source>ROADS</source>
         <translation>ESTRADAS</translation>
     </message>
@@ -364,12 +364,7 @@
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>ESTATÍSTICAS DO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+19"/>
         <source>ROUNDS</source>
         <translation>RODADAS</translation>
     </message>
@@ -379,7 +374,7 @@
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
@@ -415,17 +410,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+261"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-261"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>SEM DEALER  [F6]</translation>
     </message>
@@ -475,18 +470,18 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -501,7 +496,7 @@
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
     </message>
@@ -1459,7 +1454,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+118"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>Bead plate</translation>
     </message>
@@ -1484,7 +1479,7 @@
         <translation>Cockroach pig</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>Prever</translation>
     </message>
@@ -1524,7 +1519,7 @@
         <translation>Naturais</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>vermelho</translation>
     </message>
