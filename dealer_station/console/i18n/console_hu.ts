@@ -738,7 +738,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+131"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -1099,24 +1099,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>NO MORE BETS</source>
         <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="-49"/>
-        <location line="+52"/>
+        <location line="-54"/>
+        <location line="+57"/>
         <source>DEALING</source>
         <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location line="-51"/>
-        <location line="+20"/>
+        <location line="-56"/>
+        <location line="+25"/>
         <source>RESULT</source>
         <translation>EREDMÉNY</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-24"/>
         <source>PAUSED</source>
         <translation>SZÜNETEL</translation>
     </message>
@@ -1126,7 +1126,7 @@
         <translation>CIPŐ VÉGE</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>TIE %1 – %2</source>
         <translation>DÖNTETLEN %1 – %2</translation>
     </message>
@@ -1171,14 +1171,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-254"/>
+        <location line="-259"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+262"/>
+        <location line="+267"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -1259,7 +1259,7 @@
         <translation>Várj a felügyelőre</translation>
     </message>
     <message numerus="yes">
-        <location line="-305"/>
+        <location line="-310"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
@@ -1285,7 +1285,7 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+306"/>
+        <location line="+311"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -1318,7 +1318,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+49"/>
+        <location filename="../recall_tab.py" line="+52"/>
         <source>SHOE</source>
         <translation>CIPŐ</translation>
     </message>
@@ -1378,7 +1378,7 @@
         <translation>intézkedések</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+53"/>
         <source>completed</source>
         <translation>lezárt</translation>
     </message>
@@ -1386,6 +1386,116 @@
         <location line="+0"/>
         <source>voided</source>
         <translation>érvénytelen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 at %2</source>
+        <translation>%1 itt: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 placed by hand at %2</source>
+        <translation>%1 kézzel lehelyezve ide: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 resumed the round</source>
+        <translation>%1 folytatta a partit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entered a card by hand</source>
+        <translation>%1 kézzel bevitt egy lapot</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 swapped the cards at %2 and %3</source>
+        <translation>%1 felcserélte a %2 és a %3 lapját</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 voided the round</source>
+        <translation>%1 törölte a partit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ended the shoe</source>
+        <translation>%1 lezárta a cipőt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 acted</source>
+        <translation>%1 intézkedett</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Shoe %1, round %2: %3</source>
+        <translation>%1. cipő, %2. parti: %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dealt by %1</source>
+        <translation>Osztotta: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>Játékos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Result: %1</source>
+        <translation>Eredmény: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>player natural</source>
+        <translation>játékos természetes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker natural</source>
+        <translation>bank természetes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player pair</source>
+        <translation>játékos pár</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker pair</source>
+        <translation>bank pár</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also: %1</source>
+        <translation>Továbbá: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Entered by hand: %1</source>
+        <translation>Kézzel bevitt: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Voided because: %1</source>
+        <translation>Törölve, mert: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incidents:</source>
+        <translation>Incidensek:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Acts:</source>
+        <translation>Intézkedések:</translation>
     </message>
 </context>
 <context>
