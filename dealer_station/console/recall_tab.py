@@ -8,6 +8,7 @@ says them, incidents, reasons and acts as translated sentences: no state names o
 from __future__ import annotations
 
 import structlog
+from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -76,13 +77,21 @@ class RecallTab(QFrame):
         self.recall_table.verticalHeader().hide()
         self.recall_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.recall_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.recall_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.recall_table.horizontalHeader()
+        for column in range(5):  # shoe, round, status and the cards: as wide as they are
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(5, QHeaderView.ResizeMode.ResizeToContents)
+        for column in (6, 7):  # incidents and acts: the rest, on as many lines as they take
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.recall_table.setWordWrap(True)
+        self.recall_table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.recall_table.setStyleSheet("QTableWidget::item { padding: 2px 10px; }")
         self.recall_table.itemSelectionChanged.connect(self._show_recall_detail)
-        lay.addWidget(self.recall_table, 2)
+        lay.addWidget(self.recall_table, 3)
         self.recall_detail = QPlainTextEdit()
         self.recall_detail.setReadOnly(True)
-        self.recall_detail.setStyleSheet("font-size: 22px;")
-        lay.addWidget(self.recall_detail, 1)
+        self.recall_detail.setStyleSheet("font-size: 20px;")
+        lay.addWidget(self.recall_detail, 2)
         self.recalled: list = []
         self.recall_events: list[dict] = []
         self.recall_shoe.currentIndexChanged.connect(lambda _i: self.load_recall())
@@ -118,8 +127,27 @@ class RecallTab(QFrame):
                 item = QTableWidgetItem(str(value))
                 item.setToolTip(str(value))
                 self.recall_table.setItem(r, c, item)
+        self.recall_table.resizeRowsToContents()
         self.recall_detail.setPlainText("")
         return len(self.recalled)
+
+    def select_round(self, row: int) -> None:
+        """Select row ``row`` (0-based) of the table and bring it into view; its record shows below.
+
+        Through the selection model: ``QTableView.selectRow`` selects nothing in a right-to-left
+        console (Arabic).
+        """
+        index = self.recall_table.model().index(row, 0)
+        flags = QItemSelectionModel.SelectionFlag
+        table = self.recall_table
+        table.selectionModel().select(index, flags.ClearAndSelect | flags.Rows)
+        # in view by the header's own positions (scrollTo misses in a right-to-left console too)
+        header, bar = table.verticalHeader(), table.verticalScrollBar()
+        top, height = header.sectionPosition(row), header.sectionSize(row)
+        if top < bar.value():
+            bar.setValue(top)
+        elif top + height > bar.value() + table.viewport().height():
+            bar.setValue(top + height - table.viewport().height())
 
     def _status(self, d: dict) -> str:
         status = str(d.get("status", ""))
@@ -248,7 +276,8 @@ def _faces(tokens) -> str:
     out = []
     for token in tokens or ():
         label = card_label(str(token))
-        out.append(label[0] + label[1] if label else str(token))
+        # left-to-right marks around each face keep the suit after the rank in a right-to-left table
+        out.append("\u200e" + label[0] + label[1] + "\u200e" if label else str(token))
     return " ".join(out)
 
 
