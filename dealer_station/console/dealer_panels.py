@@ -7,13 +7,13 @@ Pieces of :mod:`dealer_station.console.dealer_screen` (DESIGN.md "Users": the de
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel
 
-__all__ = ["AlertBar", "HandPanel", "StatusTile", "label"]
+__all__ = ["AlertBar", "HandPanel", "StatsBox", "StatusTile", "label"]
 
 
 def label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
@@ -144,3 +144,48 @@ class AlertBar(QFrame):
         lay.addWidget(self.icon)
         lay.addWidget(self.text, 1)
         self.hide()
+
+
+class StatsBox(QFrame):
+    """The shoe's statistics under the roads: Banker, Player, Tie and rounds on one line, pairs and naturals
+    under them (``stat_labels`` by ``B``, ``P``, ``T``, ``R``; ``pairs_label``).
+
+    One line of caption and count beside each other, so the roads above get the height (derived cells of
+    ``roads_view.DERIVED_MIN_CELL`` pixels at 1920x1080).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(14, 4, 14, 4)
+        grid.setVerticalSpacing(0)
+        self.stat_labels: dict[str, QLabel] = {}
+        for col, (key, caption, color) in enumerate(
+            (
+                ("B", self.tr("BANKER"), "banker"),
+                ("P", self.tr("PLAYER"), "player"),
+                ("T", self.tr("TIE"), "tie"),
+                ("R", self.tr("ROUNDS"), "text"),
+            )
+        ):
+            cap = label(caption, "caption", Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            val = label("0", "value", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 40px;")
+            grid.addWidget(cap, 0, 2 * col)
+            grid.addWidget(val, 0, 2 * col + 1)
+            self.stat_labels[key] = val
+        self.pairs_label = label("", "hint")
+        grid.addWidget(self.pairs_label, 1, 0, 1, 8)
+
+    def show_stats(self, stats) -> None:
+        """Show a shoe's ``RoadStats`` (``banker``, ``player``, ``tie``, ``rounds``, ``player_pair``,
+        ``banker_pair``, ``natural``: counts)."""
+        for key, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
+            self.stat_labels[key].setText(str(value))
+        self.pairs_label.setText(
+            self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
+            .replace("%1", str(stats.player_pair))
+            .replace("%2", str(stats.banker_pair))
+            .replace("%3", str(stats.natural))
+        )

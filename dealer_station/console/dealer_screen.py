@@ -19,9 +19,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -29,11 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.console import prompts
-from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatusTile
+from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import field
-from dealer_station.console.widgets import FitLabel, TouchButton, wav_player
+from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, wav_player
 from dealer_station.domain.roads import RoadsError, compute_roads
 
 __all__ = ["DealerScreen", "HandPanel", "StatusTile"]  # the panels are dealer_panels', kept here for callers
@@ -218,31 +216,10 @@ class DealerScreen(QWidget):
         roads_box.setMinimumHeight(300)
         side.addWidget(roads_box, 1)
 
-        stats_box = QFrame()
-        stats_box.setObjectName("panel")
-        grid = QGridLayout(stats_box)
-        grid.setContentsMargins(14, 4, 14, 4)
-        grid.setVerticalSpacing(0)
-        # one row of caption and count beside each other: the roads above get the height (derived cells
-        # of DERIVED_MIN_CELL pixels at 1920x1080)
-        self.stat_labels: dict[str, QLabel] = {}
-        for col, (key, caption, color) in enumerate(
-            (
-                ("B", self.tr("BANKER"), "banker"),
-                ("P", self.tr("PLAYER"), "player"),
-                ("T", self.tr("TIE"), "tie"),
-                ("R", self.tr("ROUNDS"), "text"),
-            )
-        ):
-            cap = _label(caption, "caption", Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            val = _label("0", "value", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 40px;")
-            grid.addWidget(cap, 0, 2 * col)
-            grid.addWidget(val, 0, 2 * col + 1)
-            self.stat_labels[key] = val
-        self.pairs_label = _label("", "hint")
-        grid.addWidget(self.pairs_label, 1, 0, 1, 8)
-        side.addWidget(stats_box, 0)
+        self.stats_box = StatsBox()
+        self.stat_labels = self.stats_box.stat_labels
+        self.pairs_label = self.stats_box.pairs_label
+        side.addWidget(self.stats_box, 0)
 
         bets_box = QFrame()
         bets_box.setObjectName("panel")
@@ -501,15 +478,7 @@ class DealerScreen(QWidget):
             return
         if over:  # no next round to ask about
             roads = dataclasses.replace(roads, ask={})
-        stats = roads.stats
-        for label, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
-            self.stat_labels[label].setText(str(value))
-        self.pairs_label.setText(
-            self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
-            .replace("%1", str(stats.player_pair))
-            .replace("%2", str(stats.banker_pair))
-            .replace("%3", str(stats.natural))
-        )
+        self.stats_box.show_stats(roads.stats)
         if self.roads is not None and hasattr(self.roads, "set_roads"):
             try:
                 self.roads.set_roads(roads)
@@ -518,19 +487,7 @@ class DealerScreen(QWidget):
 
     def _fit_offered(self) -> None:
         """The bets offered in their fixed height: the font shrinks (down to 12 pixels) until they fit."""
-        label = self.offered
-        width = label.contentsRect().width()
-        if width <= 0:
-            return
-        pixels = OFFERED_PIXELS
-        while pixels > 12:
-            f = QFont(label.font())
-            f.setPixelSize(pixels)
-            lines = QFontMetrics(f).boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), label.text())
-            if lines.height() <= label.height():
-                break
-            pixels -= 1
-        label.setStyleSheet(f"font-size: {pixels}px;" if pixels != OFFERED_PIXELS else "")
+        fit_wrapped(self.offered, OFFERED_PIXELS, 12)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         """The bets offered are fitted again to the new width."""

@@ -297,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../dealer_screen.py" line="+233"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="-116"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -343,18 +342,16 @@
     </message>
     <message>
         <location line="+49"/>
-        <location line="+49"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location line="-48"/>
-        <location line="+47"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>الطرق</translation>
     </message>
@@ -364,12 +361,7 @@
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>ROUNDS</source>
-        <translation>الجولات</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
@@ -410,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+261"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -494,11 +486,6 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1 عند %2</translation>
-    </message>
-    <message>
-        <location line="+53"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
 </context>
 <context>
@@ -1338,7 +1325,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+52"/>
+        <location filename="../recall_tab.py" line="+53"/>
         <source>SHOE</source>
         <translation>الحذاء</translation>
     </message>
@@ -1398,7 +1385,7 @@
         <translation>الإجراءات</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+80"/>
         <source>completed</source>
         <translation>مكتملة</translation>
     </message>
@@ -1739,6 +1726,34 @@
         <location line="+2"/>
         <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
         <translation>لا حسابات بعد: لا تُفتح الرهانات حتى يسجّل موزع الدخول. أضف موزعًا بالأمر &apos;dealer-station users add NAME --role dealer&apos; (ومشرفًا بـ --role supervisor)، ثم سجّل الدخول هنا.</translation>
+    </message>
+</context>
+<context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>ربط</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>الجولات</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
 </context>
 <context>

@@ -297,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../dealer_screen.py" line="+233"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="-116"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -343,18 +342,16 @@
     </message>
     <message>
         <location line="+49"/>
-        <location line="+49"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
     <message>
-        <location line="-48"/>
-        <location line="+47"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>ÚTVONALAK</translation>
     </message>
@@ -364,12 +361,7 @@
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>ROUNDS</source>
-        <translation>PARTIK</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
@@ -410,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+261"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -494,11 +486,6 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1: %2</translation>
-    </message>
-    <message>
-        <location line="+53"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
 </context>
 <context>
@@ -1318,7 +1305,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+52"/>
+        <location filename="../recall_tab.py" line="+53"/>
         <source>SHOE</source>
         <translation>CIPŐ</translation>
     </message>
@@ -1378,7 +1365,7 @@
         <translation>intézkedések</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+80"/>
         <source>completed</source>
         <translation>lezárt</translation>
     </message>
@@ -1719,6 +1706,34 @@
         <location line="+2"/>
         <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
         <translation>Még nincs fiók: a fogadás csak akkor nyílhat, ha egy osztó bejelentkezik. Adj hozzá egy osztót így: &apos;dealer-station users add NAME --role dealer&apos; (és egy felügyelőt: --role supervisor), majd jelentkezz be itt.</translation>
+    </message>
+</context>
+<context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>BANK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>JÁTÉKOS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>DÖNTETLEN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>PARTIK</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
 </context>
 <context>

@@ -297,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../dealer_screen.py" line="+233"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="-116"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -343,18 +342,16 @@
     </message>
     <message>
         <location line="+49"/>
-        <location line="+49"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location line="-48"/>
-        <location line="+47"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>రోడ్లు</translation>
     </message>
@@ -364,12 +361,7 @@
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>ROUNDS</source>
-        <translation>రౌండ్లు</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>ఈ రౌండ్‌లో అందుబాటులో ఉన్న పందాలు</translation>
     </message>
@@ -410,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+261"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
@@ -494,11 +486,6 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%2 వద్ద %1</translation>
-    </message>
-    <message>
-        <location line="+53"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
     </message>
 </context>
 <context>
@@ -1322,7 +1309,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+52"/>
+        <location filename="../recall_tab.py" line="+53"/>
         <source>SHOE</source>
         <translation>షూ</translation>
     </message>
@@ -1382,7 +1369,7 @@
         <translation>చర్యలు</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+80"/>
         <source>completed</source>
         <translation>పూర్తయింది</translation>
     </message>
@@ -1723,6 +1710,34 @@
         <location line="+2"/>
         <source>No accounts yet: betting cannot open until a dealer signs in. Add a dealer with &apos;dealer-station users add NAME --role dealer&apos; (and a supervisor with --role supervisor), then sign in here.</source>
         <translation>ఇంకా ఖాతాలు లేవు: డీలర్ సైన్ ఇన్ చేసే వరకు పందాలు తెరవబడవు. &apos;dealer-station users add NAME --role dealer&apos; తో డీలర్‌ను (--role supervisor తో సూపర్వైజర్‌ను) జోడించి, తర్వాత ఇక్కడ సైన్ ఇన్ చేయండి.</translation>
+    </message>
+</context>
+<context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>టై</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>రౌండ్లు</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
     </message>
 </context>
 <context>
