@@ -39,7 +39,8 @@ class RecallTab(QFrame):
     Parameters
     ----------
     host:
-        The :class:`ControllerHost` of the table (``recall``, ``round_events``).
+        The :class:`ControllerHost` of the table (``recall``; the incidents and acts from its controller's
+        ``recorded_outputs``).
 
     :attr:`view` is the table's last ``TableView`` (its shoe is "this shoe").
     """
