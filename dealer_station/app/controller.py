@@ -30,6 +30,7 @@ from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.edge import EdgeMonitor, edge_watch_for
 from dealer_station.app.logging import log_enabled, safe_repr
+from dealer_station.app.supervisor_acts import ActPreview, preview
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
@@ -677,6 +678,13 @@ class Controller:
         """
         self._call(self._take_supervisor, act, user, pin, reason, note, kw)
 
+    def preview_supervisor(self, act: str, **kw: Any) -> ActPreview:
+        """What supervisor ``act`` (with the keywords of :meth:`supervisor`) would do now, or why it is
+        refused: :func:`dealer_station.app.supervisor_acts.preview` on this table. Never raises."""
+        return preview(self.snapshot(), act, token=kw.get("token"), from_position=kw.get("from_position"),
+                       to_position=kw.get("to_position"), discard_held=bool(kw.get("discard_held")),
+                       remaining=self._machine.remaining, cut_pending=self._machine.cut_pending)
+
     def _take_supervisor(self, act: str, user: str, pin: str, reason: str, note: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
@@ -693,6 +701,13 @@ class Controller:
             self._note({"kind": "act_refused", **who, "why": why})
             self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state})
             raise ActRefused(act, why)
+        verdict = self.preview_supervisor(act, **args)  # the rules of app/supervisor_acts.py, as the screen shows
+        if not verdict.allowed:
+            if self._journal_fault is None:  # nothing can be written while the journal fails
+                self._note({"kind": "act_refused", **who, "why": verdict.why})
+            self._tell("act_refused", {"by": "supervisor", "act": act, "why": verdict.why,
+                                       "state": self._machine.state})
+            raise ActRefused(act, verdict.why)
         if self._journal_fault is not None:
             self._clear_journal_fault(who)
             return

@@ -10,16 +10,16 @@ buttons with keyboard shortcuts. Colour is never the only signal: every state ha
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import structlog
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -27,144 +27,26 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.console import prompts
-from dealer_station.console.cards import CardFace
+from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
+from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.theme import COLORS
 from dealer_station.console.util import field
-from dealer_station.console.widgets import FitLabel, TouchButton, wav_player
+from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, wav_player
 from dealer_station.domain.roads import RoadsError, compute_roads
 
-__all__ = ["DealerScreen", "HandPanel", "StatusTile"]
+__all__ = ["DealerScreen", "HandPanel", "StatusTile"]  # the panels are dealer_panels', kept here for callers
 
 log = structlog.get_logger(__name__)
 
+LAST_ROUND_WIDTH = 250
+"""Width of the LAST ROUND badge in the status bar, pixels."""
 
-def _label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
-    lab = QLabel(text)
-    if name:
-        lab.setObjectName(name)
-    lab.setAlignment(align)
-    return lab
+OFFERED_PIXELS = 20
+"""Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
 
+SHOE_OVER = frozenset({"shoe_end", "no_shoe"})
+"""States with no shoe being dealt: no LAST ROUND badge, no ask predictions."""
 
-class StatusTile(QFrame):
-    """A caption over a big value (``ROUND`` / ``12``) in the top status bar."""
-
-    def __init__(self, caption: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("panel")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(14, 6, 14, 6)
-        lay.setSpacing(0)
-        self.caption = _label(caption, "caption")
-        self.value = _label("–", "value")
-        lay.addWidget(self.caption)
-        lay.addWidget(self.value)
-
-    def set_value(self, text: str, color: str | None = None) -> None:
-        """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""
-        self.value.setText(text)
-        self.value.setStyleSheet(f"color: {COLORS[color]};" if color else "")
-
-
-class HandPanel(QFrame):
-    """One hand (Player or Banker): title, three card positions and the total."""
-
-    def __init__(self, hand: str, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.hand = hand
-        self.setObjectName("panel")
-        self._color = COLORS["player" if hand == "player" else "banker"]
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(18, 8, 18, 14)
-        lay.setSpacing(6)
-        head = QHBoxLayout()
-        # the hand's name shrinks (56 down to 34 pixels) rather than push TOTAL or the screen's width
-        self.title = FitLabel(title, 56, 34)
-        self.title.set_color(self._color)
-        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        self.tag = _label("", None, Qt.AlignmentFlag.AlignCenter)
-        self.tag.setStyleSheet("font-size: 34px; font-weight: bold;")
-        self.total_caption = _label(
-            QApplication.translate("DealerScreen", "TOTAL"),
-            "caption",
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-        )
-        self.total_caption.setStyleSheet("font-size: 26px;")
-        self.total = _label("–", None, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
-        self.total.setMinimumWidth(90)
-        head.addWidget(self.title, 1)
-        head.addSpacing(16)  # the hand's name never runs into TOTAL
-        head.addWidget(self.total_caption)
-        head.addSpacing(10)
-        head.addWidget(self.total)
-        lay.addLayout(head)
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        self.cards = [CardFace(f"{hand}{i}") for i in (1, 2, 3)]
-        for card in self.cards:
-            row.addWidget(card, 1)
-        lay.addLayout(row, 1)
-        self.tag.setMinimumHeight(54)
-        lay.addWidget(self.tag)
-        self.set_winner(None)
-
-    def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
-        """Show the dealt ``tokens``, the ``total`` (None: not yet), mark the next or rescan slot and the
-        positions in ``manual`` (cards a supervisor entered by hand)."""
-        for i, face in enumerate(self.cards):
-            token = tokens[i] if i < len(tokens) else None
-            face.set_card(
-                token,
-                is_next=(face.position == next_position and not rescan),
-                is_rescan=(face.position == rescan),
-                manual=bool(token) and face.position in manual,
-            )
-        self.total.setText("" if total is None else str(total))
-
-    def set_winner(self, outcome: str | None) -> None:
-        """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour."""
-        translate = QApplication.translate
-        if outcome == "win":
-            self.tag.setText("★ " + translate("DealerScreen", "WINS"))
-            self.tag.setStyleSheet(f"color: {COLORS['gold']}; font-size: 40px; font-weight: bold;")
-            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['gold']}; }}")
-        elif outcome == "tie":
-            self.tag.setText("= " + translate("DealerScreen", "TIE"))
-            self.tag.setStyleSheet(f"color: {COLORS['tie']}; font-size: 40px; font-weight: bold;")
-            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['tie']}; }}")
-        else:
-            self.tag.setText("")
-            self.setStyleSheet(f"QFrame#panel {{ border: 3px solid {self._color}; }}")
-
-
-class AlertBar(QFrame):
-    """A coloured bar with an icon and text (misread: violet ⚠; notice: amber ⚠; incident: red ‼)."""
-
-    def __init__(self, kind: str, icon: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName(kind)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(24, 8, 24, 8)
-        color, name = {"misread": ("misread", "misreadText"), "notice": ("alert", "alertText")}.get(
-            kind, ("danger", "incidentText"))
-        self.icon = _label(icon, "alertIcon")
-        self.icon.setStyleSheet(f"color: {COLORS[color]};")
-        self.text = _label(
-            "",
-            name,
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-        )
-        if kind == "misread":  # one line in a bar of fixed height: the font shrinks rather than wrap
-            self.text = FitLabel("", 40, 22)
-            self.text.setObjectName(name)
-            self.text.set_color(COLORS[color])
-            self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        else:
-            self.text.setWordWrap(True)
-        lay.addWidget(self.icon)
-        lay.addWidget(self.text, 1)
-        self.hide()
 
 
 class DealerScreen(QWidget):
@@ -248,7 +130,10 @@ class DealerScreen(QWidget):
         ):
             bar.addWidget(tile, 1)
         self.last_round = _label(self.tr("LAST ROUND"), "lastRound")
-        self.last_round.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        # a fixed width, on two lines where the words need them ("ÚLTIMA RODADA"), so the bar does not
+        # outgrow the screen when it shows
+        self.last_round.setWordWrap(True)
+        self.last_round.setFixedWidth(LAST_ROUND_WIDTH)
         self.last_round.hide()
         bar.addWidget(self.last_round)
         self.dealer_button = QPushButton("")
@@ -331,29 +216,10 @@ class DealerScreen(QWidget):
         roads_box.setMinimumHeight(300)
         side.addWidget(roads_box, 1)
 
-        stats_box = QFrame()
-        stats_box.setObjectName("panel")
-        grid = QGridLayout(stats_box)
-        grid.setContentsMargins(14, 8, 14, 8)
-        grid.addWidget(_label(self.tr("SHOE STATISTICS"), "caption", Qt.AlignmentFlag.AlignLeft), 0, 0, 1, 4)
-        self.stat_labels: dict[str, QLabel] = {}
-        for col, (key, caption, color) in enumerate(
-            (
-                ("B", self.tr("BANKER"), "banker"),
-                ("P", self.tr("PLAYER"), "player"),
-                ("T", self.tr("TIE"), "tie"),
-                ("R", self.tr("ROUNDS"), "text"),
-            )
-        ):
-            cap = _label(caption, "caption")
-            val = _label("0", "value")
-            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 46px;")
-            grid.addWidget(cap, 1, col)
-            grid.addWidget(val, 2, col)
-            self.stat_labels[key] = val
-        self.pairs_label = _label("", "hint")
-        grid.addWidget(self.pairs_label, 3, 0, 1, 4)
-        side.addWidget(stats_box, 0)
+        self.stats_box = StatsBox()
+        self.stat_labels = self.stats_box.stat_labels
+        self.pairs_label = self.stats_box.pairs_label
+        side.addWidget(self.stats_box, 0)
 
         bets_box = QFrame()
         bets_box.setObjectName("panel")
@@ -362,6 +228,11 @@ class DealerScreen(QWidget):
         bets_lay.addWidget(_label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft))
         self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.offered.setWordWrap(True)
+        # the same height whatever is offered ("none" or all eight bets, two lines in a script with tall
+        # glyphs): the roads above never move
+        offered_font = QFont(self.offered.font())
+        offered_font.setPixelSize(OFFERED_PIXELS)
+        self.offered.setFixedHeight(round(2.6 * QFontMetrics(offered_font).lineSpacing()))
         bets_lay.addWidget(self.offered, 1)
         side.addWidget(bets_box, 0)
         side.addWidget(self.dealer_note, 0)
@@ -403,6 +274,14 @@ class DealerScreen(QWidget):
         self.next_button.clicked.connect(lambda: self.act_requested.emit("next"))
         buttons.addWidget(self.next_button, 2)
         root.addLayout(buttons)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The roads' scrolling keys (←, →, PageUp, PageDown, Home, End) go to the roads; others on."""
+        handle = getattr(self.roads, "handle_key", None)
+        if callable(handle) and handle(event.key()):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # ------------------------------------------------------------------ rendering
     def show_dealer(self, dealer: str | None, how: str | None, note: str = "") -> None:
@@ -493,7 +372,8 @@ class DealerScreen(QWidget):
             self.tile_link.set_value("● " + self.tr("ONLINE"), "ok")
         else:
             self.tile_link.set_value("✖ " + self.tr("OFFLINE"), "danger")
-        self.last_round.setVisible(bool(field(view, "last_round", False)))
+        # the shoe is over: no round is the last one any more (the badge goes, the roads' ask with it)
+        self.last_round.setVisible(bool(field(view, "last_round", False)) and state not in SHOE_OVER)
 
         rescan = field(view, "rescan", None)
         if state == "paused":
@@ -523,6 +403,7 @@ class DealerScreen(QWidget):
         self._show_stats(view)
         offered = tuple(field(view, "offered_bets", ()) or ())
         self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
+        self._fit_offered()
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
@@ -585,7 +466,8 @@ class DealerScreen(QWidget):
     def _show_stats(self, view) -> None:
         history = tuple(field(view, "history", ()) or ())
         marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
-        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history))
+        over = field(view, "state", "") in SHOE_OVER
+        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history), over)
         if key == self._roads_key:
             return
         self._roads_key = key
@@ -594,20 +476,23 @@ class DealerScreen(QWidget):
         except RoadsError as err:
             log.warning("roads_update_failed", error=str(err))
             return
-        stats = roads.stats
-        for label, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
-            self.stat_labels[label].setText(str(value))
-        self.pairs_label.setText(
-            self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
-            .replace("%1", str(stats.player_pair))
-            .replace("%2", str(stats.banker_pair))
-            .replace("%3", str(stats.natural))
-        )
+        if over:  # no next round to ask about
+            roads = dataclasses.replace(roads, ask={})
+        self.stats_box.show_stats(roads.stats)
         if self.roads is not None and hasattr(self.roads, "set_roads"):
             try:
                 self.roads.set_roads(roads)
             except Exception as err:
                 log.warning("roads_update_failed", error=str(err))
+
+    def _fit_offered(self) -> None:
+        """The bets offered in their fixed height: the font shrinks (down to 12 pixels) until they fit."""
+        fit_wrapped(self.offered, OFFERED_PIXELS, 12)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The bets offered are fitted again to the new width."""
+        super().resizeEvent(event)
+        self._fit_offered()
 
     def _enable_buttons(self, view) -> None:
         state = field(view, "state", "")

@@ -32,6 +32,7 @@ __all__ = [
     "stray_frame",
     "void_announcement",
     "who_draws",
+    "result_line",
     "winner_name",
 ]
 
@@ -279,7 +280,12 @@ def state_name(state: str) -> str:
 
 
 def _result_line(view) -> str:
-    result = getattr(view, "result", None) or {}
+    return result_line(getattr(view, "result", None) or {}, view)
+
+
+def result_line(result: dict, view=None) -> str:
+    """A round's result as the result banner says it: ``"BANKER WINS 7 – 5"`` (the winner's total first),
+    ``"TIE 6 – 6"``, ``"ROUND VOIDED"``; totals missing from ``result`` come from ``view``."""
     winner = result.get("winner") or ""
     p = result.get("player_total", getattr(view, "player_total", None))
     b = result.get("banker_total", getattr(view, "banker_total", None))

@@ -27,133 +27,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from dealer_station.domain.roads import DERIVED_ROADS, ROWS, GridCell, Roads, compute_roads
+from dealer_station.console.road_marks import (
+    COLOURS,
+    paint_bead,
+    paint_big_road_cell,
+    paint_derived_cell,
+    paint_tie_slash,
+)
+from dealer_station.console.road_marks import font as _font
+from dealer_station.console.road_marks import paint_header as _header
+from dealer_station.console.road_marks import paint_legend as _legend
+from dealer_station.console.road_marks import road_names as _road_names
+from dealer_station.domain.roads import DERIVED_ROADS, ROWS, Roads, compute_roads
 
-__all__ = ["COLOURS", "BoardLayout", "RoadArea", "RoadsView", "board_layout", "paint_bead_plate", "paint_roads",
-           "render_roads_png"]
-
-COLOURS = {
-    "banker": "#d0021b",     # Banker and the derived roads' red
-    "player": "#1f4fd1",     # Player and the derived roads' blue
-    "tie": "#138a36",
-    "grid": "#c9c9c9",
-    "paper": "#ffffff",
-    "ink": "#1b1b1b",
-    "muted": "#666666",
-}
-"""Colours of the board (hex RGB)."""
-
-_FAMILY = "DejaVu Sans"
-
-def _font(pixels: float, bold: bool = False) -> QFont:
-    f = QFont(_FAMILY)
-    f.setPixelSize(max(6, int(pixels)))
-    f.setBold(bold)
-    return f
-
-
-def _winner_colour(letter: str) -> QColor:
-    return QColor(COLOURS["banker"] if letter == "B" else COLOURS["player"] if letter == "P" else COLOURS["tie"])
-
-
-def _road_colour(letter: str) -> QColor:
-    return QColor(COLOURS["banker"] if letter == "R" else COLOURS["player"])
-
-
-# --------------------------------------------------------------------------------------------------
-# Glyphs (each draws into one cell rectangle)
-# --------------------------------------------------------------------------------------------------
-
-
-def _inset(cell: QRectF, fraction: float) -> QRectF:
-    d = cell.width() * fraction
-    return cell.adjusted(d, d, -d, -d)
-
-
-def _pair_dots(p: QPainter, cell: QRectF, banker_pair: bool, player_pair: bool) -> None:
-    r = cell.width() * 0.12
-    p.setPen(QPen(QColor(COLOURS["paper"]), max(1.0, r * 0.35)))
-    if banker_pair:
-        p.setBrush(QColor(COLOURS["banker"]))
-        p.drawEllipse(QPointF(cell.left() + r * 1.3, cell.top() + r * 1.3), r, r)
-    if player_pair:
-        p.setBrush(QColor(COLOURS["player"]))
-        p.drawEllipse(QPointF(cell.right() - r * 1.3, cell.bottom() - r * 1.3), r, r)
-    p.setBrush(Qt.NoBrush)
-
-
-def _tie_slash(p: QPainter, cell: QRectF, count: int) -> None:
-    pen = QPen(QColor(COLOURS["tie"]), max(1.5, cell.width() * 0.09))
-    pen.setCapStyle(Qt.RoundCap)
-    p.setPen(pen)
-    inner = _inset(cell, 0.14)
-    p.drawLine(inner.bottomLeft(), inner.topRight())
-    if count > 1:
-        p.setFont(_font(cell.height() * 0.3, bold=True))
-        p.drawText(QRectF(cell.left(), cell.top(), cell.width() - 1, cell.height() * 0.35),
-                   int(Qt.AlignRight | Qt.AlignTop), str(count))
-
-
-def _bead(p: QPainter, cell: QRectF, mark: Any) -> None:
-    colour = _winner_colour(mark.winner)
-    p.setPen(Qt.NoPen)
-    p.setBrush(colour)
-    p.drawEllipse(_inset(cell, 0.08))
-    p.setBrush(Qt.NoBrush)
-    p.setPen(QColor(COLOURS["paper"]))
-    p.setFont(_font(cell.height() * 0.48, bold=True))
-    p.drawText(cell, int(Qt.AlignCenter), mark.winner)
-    _pair_dots(p, cell, mark.banker_pair, mark.player_pair)
-
-
-def _big_road_cell(p: QPainter, cell: QRectF, item: Any) -> None:
-    colour = _winner_colour(item.winner)
-    p.setPen(QPen(colour, max(1.5, cell.width() * 0.1)))
-    p.setBrush(Qt.NoBrush)
-    p.drawEllipse(_inset(cell, 0.14))
-    p.setFont(_font(cell.height() * 0.34, bold=True))
-    p.drawText(cell, int(Qt.AlignCenter), item.winner)
-    if item.ties:
-        _tie_slash(p, cell, item.ties)
-    _pair_dots(p, cell, item.banker_pair, item.player_pair)
-
-
-def _derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) -> None:
-    colour = _road_colour(colour_letter)
-    blue = colour_letter == "B"
-    centre = cell.center()
-    if k == 1:      # big eye boy: hollow circle (blue: dot in the middle)
-        p.setPen(QPen(colour, max(1.2, cell.width() * 0.13)))
-        p.setBrush(Qt.NoBrush)
-        p.drawEllipse(_inset(cell, 0.15))
-        if blue:
-            p.setPen(Qt.NoPen)
-            p.setBrush(colour)
-            r = cell.width() * 0.11
-            p.drawEllipse(centre, r, r)
-    elif k == 2:    # small road: filled dot (blue: white hole in the middle)
-        p.setPen(Qt.NoPen)
-        p.setBrush(colour)
-        p.drawEllipse(_inset(cell, 0.13))
-        if blue:
-            p.setBrush(QColor(COLOURS["paper"]))
-            r = cell.width() * 0.12
-            p.drawEllipse(centre, r, r)
-    else:           # cockroach pig: slash (red "/", blue "\")
-        pen = QPen(colour, max(1.5, cell.width() * 0.14))
-        pen.setCapStyle(Qt.RoundCap)
-        p.setPen(pen)
-        inner = _inset(cell, 0.2)
-        if blue:
-            p.drawLine(inner.topLeft(), inner.bottomRight())
-        else:
-            p.drawLine(inner.bottomLeft(), inner.topRight())
-    p.setBrush(Qt.NoBrush)
-
+__all__ = ["COLOURS", "DERIVED_MIN_CELL", "SCROLLED", "BoardLayout", "RoadArea", "RoadsView", "board_layout",
+           "first_columns", "paint_bead_plate", "paint_roads", "render_roads_png", "road_columns"]
 
 # --------------------------------------------------------------------------------------------------
 # Grids
@@ -170,12 +62,6 @@ def _grid_lines(p: QPainter, origin: QPointF, cols: int, cell: float) -> None:
     for r in range(ROWS + 1):
         y = y0 + r * cell
         p.drawLine(QPointF(x0, y), QPointF(x0 + cols * cell, y))
-
-
-def _first_visible(cells: Iterable[GridCell], cols: int) -> int:
-    """The first drawn column so that the latest column is visible (the board scrolls left)."""
-    last = max((c.col for c in cells), default=-1)
-    return max(0, last + 1 - cols)
 
 
 def _cell_rect(origin: QPointF, cell: float, row: int, col: int) -> QRectF:
@@ -219,31 +105,31 @@ class BoardLayout:
     roads: dict[str, RoadArea]
 
 
-translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
+DERIVED_MIN_CELL = 28.0
+"""Smallest cell of the big eye boy, small road and cockroach pig on a board tall enough (pixels).
 
-
-def _road_names() -> dict[str, str]:
-    """Each road's name on the board, translated."""
-    return {
-        "bead_plate": translate("RoadsView", "Bead plate"), "big_road": translate("RoadsView", "Big road"),
-        "big_eye_boy": translate("RoadsView", "Big eye boy"), "small_road": translate("RoadsView", "Small road"),
-        "cockroach_pig": translate("RoadsView", "Cockroach pig"),
-    }
-
+A derived mark is a shape (hollow circle, dot, slash), about 0.7 of its cell: 28 pixels give a mark of
+about 20 pixels, 5.5 mm on a 24-inch 1920x1080 screen (0.277 mm pixels), about 10 minutes of arc
+from two metres, where a half-size cell (20 pixels, a 14-pixel mark) was under 7."""
 
 def board_layout(rect: QRectF) -> BoardLayout:
     """Lay the board out in ``rect`` (pixels): header, bead plate beside big road, derived roads, legend.
 
     The cell size follows the height (the two big grids take 6 cells, the derived roads 6 half
-    cells) unless the width is short; the bead plate takes about a third of the width.
+    cells, at least :data:`DERIVED_MIN_CELL` pixels where the height allows) unless the width is
+    short; the bead plate takes about a third of the width.
     """
     w, h = rect.width(), rect.height()
     margin = max(4.0, min(w, h) * 0.012)
-    header_h = max(16.0, h * 0.07)
-    label_h = max(11.0, h * 0.04)
-    legend_h = max(14.0, h * 0.055)
+    header_h = max(16.0, h * 0.065)
+    label_h = max(11.0, h * 0.038)
+    legend_h = max(14.0, h * 0.05)
     usable_h = h - 2 * margin - header_h - 2 * label_h - legend_h
-    cell = max(4.0, min(usable_h / 9.0, (w - 2 * margin) / 14.0))
+    # the derived roads' cells are half the big ones, but never under DERIVED_MIN_CELL while the
+    # board is tall enough to give both rows of grids the same height (a 1920x1080 console is)
+    small = max(usable_h / 18.0, min(DERIVED_MIN_CELL, usable_h / 12.0))
+    cell = max(4.0, min((usable_h - ROWS * small) / ROWS, (w - 2 * margin) / 14.0))
+    small = max(2.0, min(small, cell))
     gap = cell * 0.35
     left, top = rect.left() + margin, rect.top() + margin
     inner_w = w - 2 * margin
@@ -260,7 +146,6 @@ def board_layout(rect: QRectF) -> BoardLayout:
                                  cell, max(1, int(big_w // cell)))
     y += label_h + ROWS * cell + gap * 0.5
 
-    small = cell / 2.0
     part_w = (inner_w - 2 * gap) / 3.0
     for i, (name, _k) in enumerate(DERIVED_ROADS):
         x = left + i * (part_w + gap)
@@ -271,7 +156,32 @@ def board_layout(rect: QRectF) -> BoardLayout:
     return BoardLayout(header, legend, areas)
 
 
-def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
+SCROLLED = ("bead_plate", "big_road")
+"""The roads a reader scrolls back through (the whole shoe); the derived roads show their newest columns."""
+
+
+def road_columns(roads: Roads, name: str) -> int:
+    """How many columns road ``name`` (a :class:`BoardLayout` road name) of ``roads`` fills."""
+    if name == "bead_plate":
+        return (len(roads.bead_plate) + ROWS - 1) // ROWS
+    grid = roads.big_road.grid if name == "big_road" else next(r.grid for r in roads.derived if r.name == name)
+    return max((c.col for c in grid), default=-1) + 1
+
+
+def first_columns(roads: Roads, layout: BoardLayout, back: int = 0) -> dict[str, int]:
+    """The first column drawn of each road of ``roads`` laid out by ``layout``.
+
+    Each road shows its newest columns; the bead plate and the big road (:data:`SCROLLED`) are
+    shown ``back`` columns (int ≥ 0) further back, down to their first column.
+    """
+    out = {}
+    for name, area in layout.roads.items():
+        newest = max(0, road_columns(roads, name) - area.cols)
+        out[name] = max(0, newest - back) if name in SCROLLED else newest
+    return out
+
+
+def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0) -> None:
     """Paint the whole roads board of ``roads`` into ``rect`` (pixels) with painter ``p``.
 
     Parameters
@@ -282,6 +192,10 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
         The area to fill, pixels; the board scales to it (see :func:`board_layout`).
     roads : Roads
         From :func:`dealer_station.domain.roads.compute_roads`.
+    back : int
+        Columns the bead plate and the big road are scrolled back from their newest (≥ 0, see
+        :func:`first_columns`); a road with columns out of view says how many on its label strip
+        (``◀ 12`` older, ``3 ▶`` newer).
     """
     p.save()
     p.setLayoutDirection(Qt.LeftToRight)  # "B?" stays "B?" and labels stay left-aligned in a right-to-left console
@@ -289,36 +203,46 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads) -> None:
     p.setRenderHint(QPainter.TextAntialiasing, True)
     p.fillRect(rect, QColor(COLOURS["paper"]))
     layout = board_layout(rect)
+    firsts = first_columns(roads, layout, back)
     _header(p, layout.header, roads)
     names = _road_names()
     for name, area in layout.roads.items():
         _label(p, area.label, names[name])
         _grid_lines(p, area.origin, area.cols, area.cell)
+        if name in SCROLLED:
+            _scroll_marks(p, area, firsts[name], road_columns(roads, name))
 
-    area = layout.roads["bead_plate"]
-    first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - area.cols)
+    area, first = layout.roads["bead_plate"], firsts["bead_plate"]
     for bead in roads.bead_plate:
-        if bead.col >= first:
-            _bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
+        if first <= bead.col < first + area.cols:
+            paint_bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
 
-    area = layout.roads["big_road"]
-    grid = roads.big_road.grid
-    first = _first_visible(grid, area.cols)
-    for g in grid:
-        if g.col >= first:
-            _big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
+    area, first = layout.roads["big_road"], firsts["big_road"]
+    for g in roads.big_road.grid:
+        if first <= g.col < first + area.cols:
+            paint_big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
     if roads.big_road.leading_ties and first == 0:
-        _tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
+        paint_tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
 
     for road in roads.derived:
-        area = layout.roads[road.name]
-        first = _first_visible(road.grid, area.cols)
+        area, first = layout.roads[road.name], firsts[road.name]
         for g in road.grid:
             if g.col >= first:
-                _derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
+                paint_derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
 
     _legend(p, layout.legend)
     p.restore()
+
+
+def _scroll_marks(p: QPainter, area: RoadArea, first: int, columns: int) -> None:
+    """``◀ N`` (N older columns out of view) and ``N ▶`` (newer) at the right of a road's label strip."""
+    newer = max(0, columns - first - area.cols)
+    text = "   ".join(t for t in (f"◀ {first}" if first else "", f"{newer} ▶" if newer else "") if t)
+    if text:
+        p.setPen(QColor(COLOURS["ink"]))
+        p.setFont(_font(area.label.height() * 0.8, bold=True))
+        right = QRectF(area.label.left(), area.label.top(), area.cols * area.cell, area.label.height())
+        p.drawText(right, int(Qt.AlignRight | Qt.AlignVCenter), text)
 
 
 def paint_bead_plate(p: QPainter, rect: QRectF, roads: Roads) -> int:
@@ -339,85 +263,9 @@ def paint_bead_plate(p: QPainter, rect: QRectF, roads: Roads) -> int:
     first = max(0, (len(roads.bead_plate) - 1) // ROWS + 1 - cols)
     for bead in roads.bead_plate:
         if bead.col >= first:
-            _bead(p, _cell_rect(origin, cell, bead.row, bead.col - first), bead.mark)
+            paint_bead(p, _cell_rect(origin, cell, bead.row, bead.col - first), bead.mark)
     p.restore()
     return cols
-
-
-def _header(p: QPainter, rect: QRectF, roads: Roads) -> None:
-    # ask road on the right: "Ask", then "B?" with the three derived marks, then "P?" with its marks
-    box = rect.height() * 0.8
-    x = rect.right()
-    for winner in ("P", "B"):
-        marks = roads.ask.get(winner, {})
-        for name, k in (("cockroach_pig", 3), ("small_road", 2), ("big_eye_boy", 1)):
-            x -= box
-            cell = QRectF(x, rect.center().y() - box / 2, box, box)
-            letter = marks.get(name, "")
-            if letter:
-                _derived_cell(p, cell, k, letter)
-            else:
-                p.setPen(QColor(COLOURS["muted"]))
-                p.setFont(_font(box * 0.6))
-                p.drawText(cell, int(Qt.AlignCenter), "–")
-        x -= box * 1.3
-        tag = QRectF(x, rect.center().y() - box / 2, box * 1.2, box)
-        p.setPen(Qt.NoPen)
-        p.setBrush(_winner_colour(winner))
-        p.drawRoundedRect(tag, box * 0.2, box * 0.2)
-        p.setBrush(Qt.NoBrush)
-        p.setPen(QColor(COLOURS["paper"]))
-        p.setFont(_font(box * 0.6, bold=True))
-        p.drawText(tag, int(Qt.AlignCenter), f"{winner}?")
-        x -= box * 0.5
-    p.setPen(QColor(COLOURS["muted"]))
-    p.setFont(_font(rect.height() * 0.5, bold=True))
-    ask = translate("RoadsView", "Ask")
-    ask_w = p.fontMetrics().horizontalAdvance(ask) + box * 0.2
-    x -= ask_w
-    p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), ask)
-    # statistics on the left, in the room that is left (the font shrinks to fit)
-    s = roads.stats
-    text = "   ".join(f"{word} {count}" for word, count in (
-        (translate("RoadsView", "Rounds"), s.rounds), (translate("RoadsView", "Banker"), s.banker),
-        (translate("RoadsView", "Player"), s.player), (translate("RoadsView", "Tie"), s.tie),
-        (translate("RoadsView", "B pair"), s.banker_pair), (translate("RoadsView", "P pair"), s.player_pair),
-        (translate("RoadsView", "Naturals"), s.natural)))
-    room = x - rect.left() - box * 0.5
-    pixels = rect.height() * 0.55
-    p.setFont(_font(pixels, bold=True))
-    while pixels > 6 and p.fontMetrics().horizontalAdvance(text) > room > 0:  # longer words in other languages
-        pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
-        p.setFont(_font(pixels, bold=True))
-    p.setPen(QColor(COLOURS["ink"]))
-    p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
-               int(Qt.AlignLeft | Qt.AlignVCenter), text)
-
-
-def _legend(p: QPainter, rect: QRectF) -> None:
-    if rect.height() < 6:
-        return
-    box = rect.height() * 0.8
-    x = rect.left()
-    cy = rect.center().y()
-    p.setFont(_font(rect.height() * 0.5))
-    names = _road_names()
-    entries = [
-        (1, names["big_eye_boy"]), (2, names["small_road"]), (3, names["cockroach_pig"]),
-    ]
-    for k, name in entries:
-        p.setPen(QColor(COLOURS["ink"]))
-        width = p.fontMetrics().horizontalAdvance(name + ":") + box * 0.3
-        p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
-        x += width
-        for letter, word in (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue"))):
-            _derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
-            x += box * 1.1
-            p.setPen(QColor(COLOURS["ink"]))
-            ww = p.fontMetrics().horizontalAdvance(word) + box * 0.5
-            p.drawText(QRectF(x, rect.top(), ww, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), word)
-            x += ww
-        x += box * 0.8
 
 
 # --------------------------------------------------------------------------------------------------
@@ -426,10 +274,15 @@ def _legend(p: QPainter, rect: QRectF) -> None:
 
 
 class RoadsView(QWidget):
-    """A widget that shows the roads board of the current shoe.
+    """A widget that shows the roads board of the current shoe, the whole shoe reachable.
 
     Call :meth:`set_results` with the shoe's round results whenever a round completes (or a new shoe
     starts, with an empty sequence). The widget only paints: it holds no table state of its own.
+
+    The newest columns are in view; the bead plate and the big road scroll back through the whole
+    shoe (:meth:`scroll`): the keys ← / PageUp (older), → / PageDown (newer), Home (the shoe's
+    first column), End (the newest) (:meth:`handle_key`, which the dealer screen forwards), the mouse
+    wheel, and a drag sideways with a finger or the mouse. A new round brings the newest back into view.
 
     Parameters
     ----------
@@ -439,7 +292,11 @@ class RoadsView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._roads = compute_roads(())
+        self.back = 0
+        """Columns the bead plate and big road are scrolled back from their newest (int ≥ 0)."""
+        self._drag: tuple[float, int] | None = None
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the dealer screen keeps the keyboard (foot pedal)
         self.setAccessibleName("Roads")
         # a scoreboard reads left to right (newest column on the right) in every language
         self.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
@@ -455,8 +312,12 @@ class RoadsView(QWidget):
         self.set_roads(compute_roads(results))
 
     def set_roads(self, roads: Roads) -> None:
-        """Show an already computed :class:`~dealer_station.domain.roads.Roads`."""
+        """Show an already computed :class:`~dealer_station.domain.roads.Roads`; another number of
+        rounds (a new round, a new shoe) brings the newest columns back into view."""
+        if roads.stats.rounds != self._roads.stats.rounds:
+            self.back = 0
         self._roads = roads
+        self.back = min(self.back, self.max_back())
         self._update_description()
         self.update()
 
@@ -467,6 +328,78 @@ class RoadsView(QWidget):
     def roads(self) -> Roads:
         """The roads being shown."""
         return self._roads
+
+    def layout_now(self) -> BoardLayout:
+        """The board's layout at the widget's size now."""
+        return board_layout(QRectF(self.rect()))
+
+    def visible(self, name: str) -> range:
+        """The columns of road ``name`` in view now (a range; empty for an empty road)."""
+        area = self.layout_now().roads[name]
+        first = first_columns(self._roads, self.layout_now(), self.back)[name]
+        return range(first, min(first + area.cols, road_columns(self._roads, name)))
+
+    def max_back(self) -> int:
+        """How far back the view can scroll: until the first column of the longest scrolled road."""
+        layout = self.layout_now()
+        return max(0, *(road_columns(self._roads, n) - layout.roads[n].cols for n in SCROLLED))
+
+    def page(self) -> int:
+        """Columns one page moves: the fewest columns in view of a scrolled road, less one (at least 1),
+        so a page never skips a column of the bead plate or the big road."""
+        layout = self.layout_now()
+        return max(1, min(layout.roads[n].cols for n in SCROLLED) - 1)
+
+    def scroll(self, columns: int) -> int:
+        """Scroll ``columns`` back (older, > 0) or forward (newer, < 0); return :attr:`back` (clamped)."""
+        back = max(0, min(self.back + int(columns), self.max_back()))
+        if back != self.back:
+            self.back = back
+            self._update_description()
+            self.update()
+        return self.back
+
+    def handle_key(self, key: int) -> bool:
+        """Scroll for key ``key`` (a ``Qt.Key``): ←/PageUp, →/PageDown, Home, End. True when it scrolled."""
+        k = Qt.Key
+        moves = {k.Key_Left: 1, k.Key_PageUp: self.page(), k.Key_Right: -1, k.Key_PageDown: -self.page(),
+                 k.Key_Home: self.max_back(), k.Key_End: -self.max_back()}
+        if key not in moves:
+            return False
+        self.scroll(moves[key])
+        return True
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """The scrolling keys (:meth:`handle_key`); any other goes on to the screen."""
+        if not self.handle_key(event.key()):
+            super().keyPressEvent(event)
+
+    def wheelEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """A wheel notch up or left: a column older; down or right: a column newer."""
+        delta = event.angleDelta()
+        notches = (delta.y() or delta.x()) / 120.0
+        if notches:
+            self.scroll(round(notches) or (1 if notches > 0 else -1))
+        event.accept()
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """Start a drag: sideways, it scrolls (to the right shows older columns, like turning back a page)."""
+        self._drag = (event.position().x(), self.back)
+        event.accept()
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """Scroll with the drag: a column per big-road cell moved."""
+        if self._drag is None:
+            return
+        x0, back0 = self._drag
+        cell = self.layout_now().roads["big_road"].cell
+        self.scroll(back0 + int((event.position().x() - x0) / cell) - self.back)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """End a drag."""
+        self._drag = None
+        event.accept()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
         """Preferred size: 960 × 440 pixels."""
@@ -480,14 +413,20 @@ class RoadsView(QWidget):
         """Paint the board over the whole widget."""
         painter = QPainter(self)
         try:
-            paint_roads(painter, QRectF(self.rect()), self._roads)
+            paint_roads(painter, QRectF(self.rect()), self._roads, self.back)
         finally:
             painter.end()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt API)
+        """Keep the scroll within the shoe at the new size."""
+        self.back = min(self.back, self.max_back())
+        super().resizeEvent(event)
 
     def _update_description(self) -> None:
         r = self._roads
         self.setAccessibleDescription(
-            f"{r.stats.rounds} rounds; big road {len(r.big_road.columns)} columns; "
+            f"{r.stats.rounds} rounds; big road {len(r.big_road.columns)} columns"
+            f"{f', {self.back} columns back' if self.back else ''}; "
             f"big eye boy {r.big_eye_boy.marks or '-'}; small road {r.small_road.marks or '-'}; "
             f"cockroach pig {r.cockroach_pig.marks or '-'}"
         )

@@ -21,71 +21,35 @@ PIN is forgotten, when:
 Each is checked again right before an act is sent, so a timer that has not fired yet never lets
 an expired session act. The screen then says in plain words why the session ended and asks for
 the PIN again.
+
+The screen is built of panels, each in its own module: the incident (:mod:`incident_panel`), the
+acts (:mod:`act_panel`), the side-bet edge monitor (:mod:`edge_tab`) and the round recall
+(:mod:`recall_tab`); this module keeps the log-in and the session, and sends the acts.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 import structlog
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QButtonGroup,
-    QCheckBox,
-    QComboBox,
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from dealer_station.console import prompts
+from dealer_station.console.act_panel import ACTS, REASON_CODES, ActPanel
 from dealer_station.console.bridge import ControllerHost, RawFrame
+from dealer_station.console.edge_tab import EdgeTab
+from dealer_station.console.incident_panel import FRAME_COLUMN_CHARS, POSITIONS, IncidentPanel
+from dealer_station.console.panel_parts import label
+from dealer_station.console.recall_tab import RecallTab
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import as_dict, field
-from dealer_station.domain.free_text import free_text_problem, is_blank
-from dealer_station.domain.outcome import Position
-from dealer_station.domain.table import ROUND_STATES, SUPERVISOR_ACTS
+from dealer_station.console.util import field
 
-__all__ = ["ACTS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen", "classify_error",
-           "incident_key"]
+__all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen",
+           "classify_error", "incident_key"]
 
 log = structlog.get_logger(__name__)
-
-ACTS = SUPERVISOR_ACTS
-"""Supervisor acts, as the controller names them (docs/controller.md): the table's own list."""
-
-REASON_CODES = (
-    "scanner_misread",
-    "card_exposed",
-    "card_dropped",
-    "dealer_error",
-    "wrong_position",
-    "device_fault",
-    "network_fault",
-    "procedure",
-    "game_integrity",
-    "other",
-)
-"""Reason codes a supervisor picks from; the code is journaled with the act and the free-text note."""
-
-POSITIONS = tuple(p.value for p in Position)
-"""Card positions of a round in deal order (RULES.md §2), as the domain names them."""
 
 IDLE_SECONDS = 60.0
 """A supervisor's session ends after this many seconds without a touch (the default of the station
@@ -93,10 +57,6 @@ setting ``[console] supervisor_idle_seconds``)."""
 
 SESSION_CHECK_MS = 500
 """How often the open session's idle time is checked (milliseconds)."""
-
-FRAME_COLUMN_CHARS = 22
-"""The raw-frames table's ``frame`` column is at most this many characters wide (a longer one is
-elided, whole in its tooltip), so time, hex and text stay in view."""
 
 _ACTIVITY = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin,
                        QEvent.Type.Wheel, QEvent.Type.InputMethod})
@@ -124,23 +84,6 @@ def classify_error(err: BaseException) -> str:
     if "ActRefused" in names:
         return "refused"
     return "error"
-
-
-def _label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter):
-    lab = QLabel(text)
-    if name:
-        lab.setObjectName(name)
-    lab.setAlignment(align)
-    return lab
-
-
-def _panel() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("panel")
-    lay = QVBoxLayout(frame)
-    lay.setContentsMargins(16, 12, 16, 12)
-    lay.setSpacing(10)
-    return frame, lay
 
 
 class SupervisorScreen(QWidget):
@@ -196,7 +139,6 @@ class SupervisorScreen(QWidget):
         self._last_touch = 0.0
         self.view = None
         self._form_incident: tuple | None = None
-        self.edges: list[dict] = []
         self._session = QTimer(self)
         self._session.setInterval(min(SESSION_CHECK_MS, max(1, int(self.idle_seconds * 1000))))
         self._session.timeout.connect(self.check_session)
@@ -207,7 +149,7 @@ class SupervisorScreen(QWidget):
 
         # header: title, login, back
         head = QHBoxLayout()
-        title = _label(self.tr("SUPERVISOR"), None)
+        title = label(self.tr("SUPERVISOR"), None)
         title.setStyleSheet(f"color: {COLORS['gold']}; font-size: 56px; font-weight: bold;")
         head.addWidget(title)
         head.addStretch(1)
@@ -225,7 +167,7 @@ class SupervisorScreen(QWidget):
         self.logout_button = QPushButton(self.tr("LOG OUT"))
         self.logout_button.setObjectName("small")
         self.logout_button.clicked.connect(self.logout)
-        self.who = _label("", None)
+        self.who = label("", None)
         self.who.setStyleSheet("font-size: 26px; font-weight: bold;")
         self.back_button = QPushButton(self.tr("DEALER SCREEN") + "  [Esc]")
         self.back_button.setObjectName("small")
@@ -238,7 +180,7 @@ class SupervisorScreen(QWidget):
         pad = QHBoxLayout(self.keypad)
         pad.setContentsMargins(0, 0, 0, 0)
         pad.addStretch(1)
-        pad.addWidget(_label(self.tr("PIN"), "caption"))
+        pad.addWidget(label(self.tr("PIN"), "caption"))
         self.keypad_buttons: dict[str, QPushButton] = {}
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫"):
             btn = QPushButton(key)
@@ -250,231 +192,71 @@ class SupervisorScreen(QWidget):
             pad.addWidget(btn)
         self.keypad.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # digits 1…0 in every language
         root.addWidget(self.keypad)
-        self.login_message = _label("", None)
+        self.login_message = label("", None)
         root.addWidget(self.login_message)
 
+        self.incident = IncidentPanel()
+        self.acts = ActPanel(needs_login=lambda: not self.logged_in and self.authenticate is not None)
+        self.acts.confirm.clicked.connect(self.perform)
+        self.edge = EdgeTab()
+        self.recall = RecallTab(host)
+        self._expose()
+        page = QWidget()
+        lay = QHBoxLayout(page)
+        lay.setSpacing(16)
+        lay.addWidget(self.incident, 5)
+        lay.addWidget(self.acts, 4)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_incident_tab(), self.tr("INCIDENT && ACTS"))
-        self.tabs.addTab(self._build_edge_tab(), self.tr("SIDE-BET EDGE"))
-        self.tabs.addTab(self._build_recall_tab(), self.tr("ROUND RECALL"))
+        self.tabs.addTab(page, self.tr("INCIDENT && ACTS"))
+        self.tabs.addTab(self.edge, self.tr("SIDE-BET EDGE"))
+        self.tabs.addTab(self.recall, self.tr("ROUND RECALL"))
         self.tabs.currentChanged.connect(lambda i: self.load_recall() if i == 2 else None)
-        self.recall_shoe.currentIndexChanged.connect(lambda _i: self.load_recall())
         root.addWidget(self.tabs, 1)
         self._show_login()
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)  # a touch or a key anywhere on this screen keeps the session
 
-    # ------------------------------------------------------------------ building
-    def _build_incident_tab(self) -> QWidget:
-        page = QWidget()
-        lay = QHBoxLayout(page)
-        lay.setSpacing(16)
 
-        left, left_lay = _panel()
-        left_lay.addWidget(_label(self.tr("INCIDENT"), "caption"))
-        self.incident_title = _label(self.tr("No incident: the round is not paused"), None)
-        self.incident_title.setStyleSheet("font-size: 40px; font-weight: bold;")
-        self.incident_title.setWordWrap(True)
-        left_lay.addWidget(self.incident_title)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(18)
-        self.incident_fields: dict[str, QLabel] = {}
-        for row, (key, caption) in enumerate(
-            (
-                ("ts", self.tr("WHEN")),
-                ("position", self.tr("POSITION")),
-                ("reason", self.tr("REASON")),
-                ("state_before", self.tr("STATE BEFORE")),
-                ("detail", self.tr("DETAIL")),
-                ("round", self.tr("SHOE / ROUND")),
-            )
-        ):
-            grid.addWidget(_label(caption, "caption"), row, 0)
-            val = _label("–", None)
-            val.setStyleSheet("font-size: 28px;")
-            val.setWordWrap(True)
-            grid.addWidget(val, row, 1)
-            self.incident_fields[key] = val
-        grid.setColumnStretch(1, 1)
-        left_lay.addLayout(grid)
-        left_lay.addWidget(_label(self.tr("THE ROUND"), "caption"))
-        hands = QGridLayout()
-        hands.setHorizontalSpacing(18)
-        self.round_cards: dict[str, QLabel] = {}
-        self.round_totals: dict[str, QLabel] = {}
-        for row, (hand, caption) in enumerate((("player", self.tr("PLAYER")), ("banker", self.tr("BANKER")))):
-            hands.addWidget(_label(caption, "caption"), row, 0)
-            for i in (1, 2, 3):
-                card = _label("–", None, Qt.AlignmentFlag.AlignCenter)
-                card.setMinimumWidth(90)
-                hands.addWidget(card, row, i)
-                self.round_cards[f"{hand}{i}"] = card
-            total = _label("", None)
-            total.setStyleSheet("font-size: 28px; font-weight: bold;")
-            hands.addWidget(total, row, 4)
-            self.round_totals[hand] = total
-        hands.setColumnStretch(4, 1)
-        left_lay.addLayout(hands)
-        self.round_missing = _label("", None)
-        self.round_missing.setWordWrap(True)
-        left_lay.addWidget(self.round_missing)
-        left_lay.addWidget(_label(self.tr("EVIDENCE AND LAST RAW FRAMES FROM THE SHOE"), "caption"))
-        self.raw_table = QTableWidget(0, 4)
-        self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
-        self.raw_table.verticalHeader().hide()
-        self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell is
-        # elided in the middle and shown whole in its tooltip
-        self.raw_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.raw_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.raw_table.setWordWrap(False)
-        self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")
-        self.raw_table.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # bytes and hex read left to right
-        left_lay.addWidget(self.raw_table, 1)
-        lay.addWidget(left, 5)
+    # ------------------------------------------------------------------ the panels' widgets, as before
+    _WIDGETS = {
+        "incident": ("incident_title", "incident_fields", "round_cards", "round_totals", "round_missing",
+                     "raw_table"),
+        "acts": ("act_group", "act_buttons", "card_edit", "from_position", "to_position", "discard_held", "reason",
+                 "note", "card_caption", "from_caption", "to_caption", "preview", "confirm", "outcome"),
+        "edge": ("edge_status", "edge_table"),
+        "recall": ("recall_shoe", "recall_button", "recall_table", "recall_detail"),
+    }
+    """The widgets of each panel, also reachable on the screen itself (``screen.preview``, ``screen.raw_table``)."""
 
-        right, right_lay = _panel()
-        right_lay.addWidget(_label(self.tr("ACT"), "caption"))
-        acts_row = QGridLayout()
-        self.act_group = QButtonGroup(self)
-        self.act_group.setExclusive(True)
-        self.act_buttons: dict[str, QPushButton] = {}
-        names = {
-            "resume": self.tr("RESUME"),
-            "enter_card": self.tr("ENTER CARD"),
-            "move_card": self.tr("MOVE CARD"),
-            "void_round": self.tr("VOID ROUND"),
-            "end_shoe": self.tr("END SHOE"),
-        }
-        for i, act in enumerate(ACTS):
-            btn = QPushButton(names[act])
-            btn.setCheckable(True)
-            btn.setObjectName("small")
-            btn.setStyleSheet("QPushButton:checked { background: #e8c15a; color: #17120a; }")
-            self.act_group.addButton(btn)
-            btn.clicked.connect(lambda _=False, a=act: self.select_act(a))
-            self.act_buttons[act] = btn
-            acts_row.addWidget(btn, i // 3, i % 3)
-        right_lay.addLayout(acts_row)
+    def _expose(self) -> None:
+        for panel_name, names in self._WIDGETS.items():
+            panel_widget = getattr(self, panel_name)
+            for name in names:
+                setattr(self, name, getattr(panel_widget, name))
+        acts = self.acts
+        for name in ("select_act", "set_reason", "act_params", "act_preview", "preview_text", "due_position",
+                     "missing", "clear_act", "_outcome"):
+            setattr(self, name, getattr(acts, name))
 
-        form = QGridLayout()
-        form.setHorizontalSpacing(12)
-        self.card_edit = QLineEdit()
-        self.card_edit.setPlaceholderText(self.tr("card, e.g. QD or 10H"))
-        self.card_edit.textChanged.connect(self._update_preview)
-        self.from_position = QComboBox()
-        self.to_position = QComboBox()
-        for combo in (self.from_position, self.to_position):
-            for pos in POSITIONS:
-                combo.addItem(prompts.position_name(pos), pos)
-            combo.currentIndexChanged.connect(self._update_preview)
-        self.discard_held = QCheckBox(self.tr("DISCARD THE HELD CARDS"))
-        self.discard_held.toggled.connect(self._update_preview)
-        self.reason = QComboBox()
-        self.reason.addItem(self.tr("— choose a reason code —"), "")
-        for code in REASON_CODES:
-            self.reason.addItem(prompts.reason_name(code), code)
-        self.reason.currentIndexChanged.connect(self._update_preview)
-        self.note = QLineEdit()
-        self.note.setPlaceholderText(self.tr("note (required): what happened, who was called"))
-        self.note.textChanged.connect(self._update_preview)
-        self.card_caption = _label(self.tr("CARD"), "caption")
-        self.from_caption = _label(self.tr("FROM"), "caption")
-        self.to_caption = _label(self.tr("TO"), "caption")
-        form.addWidget(self.card_caption, 0, 0)
-        form.addWidget(self.card_edit, 0, 1, 1, 3)
-        # FROM and TO share a row: with the keypad shown the panel must still fit 1080 pixels in every language
-        form.addWidget(self.from_caption, 1, 0)
-        form.addWidget(self.from_position, 1, 1)
-        form.addWidget(self.to_caption, 1, 2)
-        form.addWidget(self.to_position, 1, 3)
-        form.addWidget(self.discard_held, 5, 1, 1, 3)
-        form.addWidget(_label(self.tr("REASON"), "caption"), 3, 0)
-        form.addWidget(self.reason, 3, 1, 1, 3)
-        form.addWidget(_label(self.tr("NOTE"), "caption"), 4, 0)
-        form.addWidget(self.note, 4, 1, 1, 3)
-        form.setColumnStretch(1, 1)
-        form.setColumnStretch(3, 1)
-        right_lay.addLayout(form)
+    @property
+    def selected_act(self) -> str | None:
+        """The act chosen on the act panel (one of :data:`ACTS`), or None."""
+        return self.acts.selected_act
 
-        right_lay.addWidget(_label(self.tr("WHAT WILL HAPPEN"), "caption"))
-        self.preview = _label("", None, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.preview.setWordWrap(True)
-        self.preview.setStyleSheet(f"font-size: 28px; color: {COLORS['gold']};")
-        self.preview.setMinimumHeight(120)
-        right_lay.addWidget(self.preview, 1)
-        self.confirm = QPushButton(self.tr("CONFIRM ACT"))
-        self.confirm.setObjectName("primary")
-        self.confirm.clicked.connect(self.perform)
-        right_lay.addWidget(self.confirm)
-        self.outcome = _label("", None)
-        self.outcome.setWordWrap(True)
-        self.outcome.setStyleSheet("font-size: 26px; font-weight: bold;")
-        right_lay.addWidget(self.outcome)
-        lay.addWidget(right, 4)
-        self.selected_act: str | None = None
-        self._update_preview()
-        return page
+    @property
+    def edges(self) -> list[dict]:
+        """The shoe's ``player_edge`` alerts so far (their data), oldest first."""
+        return self.edge.edges
 
-    def _build_edge_tab(self) -> QWidget:
-        page, lay = _panel()
-        lay.addWidget(_label(self.tr("SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT"), "caption"))
-        self.edge_status = _label(self.tr("No alert in this shoe"), None)
-        self.edge_status.setStyleSheet("font-size: 30px; font-weight: bold;")
-        lay.addWidget(self.edge_status)
-        self.edge_table = QTableWidget(0, 5)
-        self.edge_table.setHorizontalHeaderLabels(
-            [self.tr("time"), self.tr("bet"), self.tr("player EV per unit"), self.tr("cards left"), self.tr("round")]
-        )
-        self.edge_table.verticalHeader().hide()
-        self.edge_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.edge_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        lay.addWidget(self.edge_table, 1)
-        return page
+    @property
+    def recalled(self) -> list:
+        """The rounds last loaded by :meth:`load_recall`."""
+        return self.recall.recalled
 
-    def _build_recall_tab(self) -> QWidget:
-        page, lay = _panel()
-        row = QHBoxLayout()
-        row.addWidget(_label(self.tr("SHOE"), "caption"))
-        self.recall_shoe = QComboBox()
-        self.recall_shoe.addItem(self.tr("this shoe"), "current")
-        self.recall_shoe.addItem(self.tr("all shoes"), None)
-        row.addWidget(self.recall_shoe)
-        self.recall_button = QPushButton(self.tr("LOAD ROUNDS"))
-        self.recall_button.setObjectName("small")
-        self.recall_button.clicked.connect(self.load_recall)
-        row.addWidget(self.recall_button)
-        row.addStretch(1)
-        lay.addLayout(row)
-        self.recall_table = QTableWidget(0, 8)
-        self.recall_table.setHorizontalHeaderLabels(
-            [
-                self.tr("shoe"),
-                self.tr("round"),
-                self.tr("status"),
-                self.tr("player"),
-                self.tr("banker"),
-                self.tr("result"),
-                self.tr("incidents"),
-                self.tr("acts"),
-            ]
-        )
-        self.recall_table.verticalHeader().hide()
-        self.recall_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.recall_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.recall_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.recall_table.itemSelectionChanged.connect(self._show_recall_detail)
-        lay.addWidget(self.recall_table, 2)
-        self.recall_detail = QPlainTextEdit()
-        self.recall_detail.setReadOnly(True)
-        self.recall_detail.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 18px;")
-        lay.addWidget(self.recall_detail, 1)
-        self.recalled: list = []
-        self.recall_events: list[dict] = []
-        return page
+    def missing_position(self, view=None) -> str | None:
+        """The position whose card the paused round is missing (:meth:`IncidentPanel.missing_position`)."""
+        return self.incident.missing_position(self.view if view is None else view)
 
     # ------------------------------------------------------------------ login
     def login(self) -> bool:
@@ -614,197 +396,13 @@ class SupervisorScreen(QWidget):
             ("● " + self.tr("logged in: %1").replace("%1", self.user)) if logged else self.tr("not logged in")
         )
         self.who.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS['ok' if logged else 'muted']};")
-        self._update_preview()
+        self.acts._update_preview()
 
     def _message(self, text: str, color: str | None) -> None:
         self.login_message.setText(("✖ " if color == "danger" else "") + text)
         self.login_message.setStyleSheet(
             f"color: {COLORS[color]}; font-size: 26px; font-weight: bold;" if color else ""
         )
-
-    # ------------------------------------------------------------------ acts
-    def select_act(self, act: str) -> None:
-        """Choose the act to perform (one of :data:`ACTS`) and show its preview."""
-        if act not in ACTS:
-            raise ValueError(f"unknown act {act!r}; allowed: {', '.join(ACTS)}")
-        self.selected_act = act
-        self.act_buttons[act].setChecked(True)
-        self.outcome.setText("")
-        self._update_preview()
-
-    def set_reason(self, code: str, note: str) -> None:
-        """Pick the reason ``code`` (one of :data:`REASON_CODES`) and type ``note``."""
-        index = self.reason.findData(code)
-        if index < 0:
-            raise ValueError(f"unknown reason code {code!r}")
-        self.reason.setCurrentIndex(index)
-        self.note.setText(note)
-        self.note.setCursorPosition(0)
-
-    def act_params(self) -> dict:
-        """Keyword arguments of the selected act (``token=``, ``from_position=``, ``to_position=``)."""
-        act = self.selected_act
-        if act == "enter_card":
-            return {"token": self.card_edit.text().strip().upper()}
-        if act == "move_card":
-            return {"from_position": self.from_position.currentData(), "to_position": self.to_position.currentData()}
-        if act == "resume" and field(self.view, "held", ()) and self.discard_held.isChecked():
-            return {"discard_held": True}
-        return {}
-
-    def preview_text(self) -> str:
-        """What the selected act will do, in words, from the current snapshot (shown before confirming)."""
-        act, v = self.selected_act, self.view
-        shoe, rnd = field(v, "shoe_number", 0), field(v, "round_number", 0)
-        inc = field(v, "incident", None)
-        before = field(inc, "state_before", None) or "?"
-        if act is None:
-            return self.tr("Choose an act.")
-        if inc is None:
-            return self.tr("The table is not paused: there is nothing to resolve, and the controller will refuse.")
-        if act == "resume" and field(inc, "type", "") == "shoe_disconnected" and not field(v, "connected", True):
-            return self.tr("The shoe is still disconnected: reconnect it first (the controller refuses to resume).")
-        if act == "void_round" and before not in ROUND_STATES:
-            return self.tr("No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.").replace(
-                "%1", prompts.state_name(str(before))
-            )
-        held = ", ".join(field(v, "held", ()) or ())
-        waiting = ", ".join(field(v, "held_inputs", ()) or ())
-        if act == "resume" and field(inc, "type", "") == "journal_failure":
-            text = self.tr(
-                "The journal is written again first (RESUME is refused while it still fails); then the table "
-                "goes on where it stopped."
-            )
-            if waiting:
-                text += " " + self.tr(
-                    "The shoe events held during the failure (%1) are then journaled and acted on, in order, "
-                    "as if read now."
-                ).replace("%1", waiting)
-            return text
-        if act == "resume" and held and not self.discard_held.isChecked():
-            return self.tr(
-                "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
-                "ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it."
-            ).replace("%1", held)
-        if act == "resume" and before not in ROUND_STATES:  # no round is open: the burn or the shoe goes on
-            if before in ("burning", "burn_indicator"):
-                text = self.tr("The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. "
-                               "No card changes.")
-            else:
-                text = self.tr("Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.")
-            text = text.replace("%1", str(shoe)).replace("%2", prompts.state_name(str(before)))
-            if held:
-                text = self.tr("The held cards %1 are DISCARDED (recorded).").replace("%1", held) + " " + text
-        elif act == "resume":
-            text = (
-                self.tr(
-                    "Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes."
-                )
-                .replace("%1", str(rnd))
-                .replace("%2", str(shoe))
-                .replace("%3", prompts.state_name(str(before)))
-            )
-            if held:
-                text = (
-                    self.tr(
-                        "The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped "
-                        "(%4); the misread count restarts."
-                    )
-                    .replace("%1", held)
-                    .replace("%2", str(rnd))
-                    .replace("%3", str(shoe))
-                    .replace("%4", prompts.state_name(str(before)))
-                )
-        elif act == "enter_card":
-            p = self.act_params()
-            from dealer_station.console.cards import card_label
-
-            label = card_label(p["token"])
-            card = label[0] + label[1] if label else self.tr("(type a valid card)")
-            text = (
-                self.tr(
-                    "Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
-                    "third-card rules."
-                )
-                .replace("%1", card)
-                .replace("%2", prompts.position_name(self.due_position()) or self.tr("the position due"))
-                .replace("%3", str(rnd))
-            )
-        elif act == "move_card":
-            p = self.act_params()
-            text = (
-                self.tr(
-                    "The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a "
-                    "card dealt after them would no longer be due: then void the round."
-                )
-                .replace("%1", prompts.position_name(p["from_position"]))
-                .replace("%2", prompts.position_name(p["to_position"]))
-            )
-        elif act == "void_round":
-            text = (
-                self.tr(
-                    "Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. "
-                    "The next round is round %3."
-                )
-                .replace("%1", str(rnd))
-                .replace("%2", str(shoe))
-                .replace("%3", str(int(rnd or 0) + 1))
-            )
-        else:
-            text = (
-                self.tr(
-                    "Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer "
-                    "is asked for a new shoe (shuffle and burn)."
-                )
-                .replace("%1", str(shoe))
-                .replace("%2", str(rnd))
-            )
-        return text
-
-    def due_position(self) -> str | None:
-        """The position a hand-entered card goes to: the one to rescan, the incident's, or the next one."""
-        v = self.view
-        return (
-            field(v, "rescan", None)
-            or field(field(v, "incident", None), "position", None)
-            or field(v, "next_position", None)
-        )
-
-    def missing(self) -> list[str]:
-        """What still keeps the act from being confirmed (empty when it can be)."""
-        out = []
-        if not self.logged_in and self.authenticate is not None:
-            out.append(self.tr("log in"))
-        if self.selected_act is None:
-            out.append(self.tr("choose an act"))
-        if not self.reason.currentData():
-            out.append(self.tr("a reason code"))
-        if is_blank(self.note.text()):
-            out.append(self.tr("a note"))
-        elif free_text_problem(self.note.text()) is not None:
-            out.append(self.tr("a note in plain text (no control characters)"))
-        if self.selected_act == "enter_card":
-            from dealer_station.console.cards import card_label
-
-            if card_label(self.card_edit.text().strip()) is None:
-                out.append(self.tr("a valid card"))
-        if self.selected_act == "move_card" and self.from_position.currentData() == self.to_position.currentData():
-            out.append(self.tr("two different positions"))
-        return out
-
-    def _update_preview(self, *_args) -> None:
-        if not hasattr(self, "confirm"):
-            return
-        self.preview.setText(self.preview_text())
-        missing = self.missing()
-        act = self.selected_act
-        for w in (self.card_caption, self.card_edit):
-            w.setVisible(act == "enter_card")
-        for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
-            w.setVisible(act == "move_card")
-        self.discard_held.setVisible(act == "resume" and bool(field(self.view, "held", ())))
-        self.confirm.setEnabled(not missing)
-        self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
 
     def perform(self) -> bool:
         """Send the selected act to the controller; True when accepted. Refusals are shown, never raised."""
@@ -846,267 +444,30 @@ class SupervisorScreen(QWidget):
         self.act_done.emit(act)
         return True
 
-    def _outcome(self, text: str, color: str) -> None:
-        self.outcome.setText(("✔ " if color == "ok" else "✖ ") + text)
-        self.outcome.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS[color]};")
 
     # ------------------------------------------------------------------ rendering
     def follow(self, view) -> None:
         """Take the table's latest ``TableView`` without rendering it; a session whose incident is
         no longer the view's ends; another incident (or none) clears the act chosen for the last."""
-        self.view = view
+        self.view = self.acts.view = self.edge.view = self.recall.view = view
         key = incident_key(view)
         if key != self._form_incident:
             self._form_incident = key
-            self.clear_act(keep_outcome=key is None)
+            self.acts.clear_act(keep_outcome=key is None)
         if self.user is not None:
             self.check_session(view)
 
-    def clear_act(self, keep_outcome: bool = False) -> None:
-        """Forget the chosen act, its reason, note, card, positions and preview (a new incident
-        starts from nothing); the last act's outcome stays when ``keep_outcome``."""
-        if not hasattr(self, "confirm"):
-            return
-        self.selected_act = None
-        self.act_group.setExclusive(False)  # an exclusive group never unchecks its last button
-        for btn in self.act_buttons.values():
-            btn.setChecked(False)
-        self.act_group.setExclusive(True)
-        self.reason.setCurrentIndex(0)
-        self.note.clear()
-        self.card_edit.clear()
-        self.from_position.setCurrentIndex(0)
-        self.to_position.setCurrentIndex(0)
-        self.discard_held.setChecked(False)
-        if not keep_outcome:
-            self.outcome.setText("")
-        self._update_preview()
 
     def show_view(self, view) -> None:
         """Render a ``TableView``: the incident and the act preview (and :meth:`follow` it)."""
         self.follow(view)
-        inc = field(view, "incident", None)
-        if inc is None:
-            self.incident_title.setText(self.tr("No incident: the round is not paused"))
-            self.incident_title.setStyleSheet(f"font-size: 36px; font-weight: bold; color: {COLORS['ok']};")
-            for lab in self.incident_fields.values():
-                lab.setText("–")
-        else:
-            kind = str(field(inc, "type", "") or "?")
-            self.incident_title.setText("‼ " + prompts.incident_title(kind, str(field(inc, "reason", "") or "")))
-            self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
-            self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
-            pos = field(inc, "position", None)
-            self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
-            self.incident_fields["reason"].setText(prompts.reason_name(str(field(inc, "reason", "") or "")) or "–")
-            self.incident_fields["detail"].setText(str(field(inc, "detail", "") or "–"))
-            self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
-        self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
-        self._show_round(view, inc)
-        self._show_frames(inc)
-        self._update_preview()
-
-    def missing_position(self, view=None) -> str | None:
-        """The position whose card the paused round is missing (the one to rescan, else the
-        incident's, else the next one due), or None when no round is being dealt."""
-        v = self.view if view is None else view
-        inc = field(v, "incident", None)
-        before = field(inc, "state_before", None) if inc is not None else field(v, "state", None)
-        if before not in ("betting_closed", "dealing"):
-            return None
-        for pos in (field(v, "rescan", None), field(inc, "position", None), field(v, "next_position", None)):
-            if pos in POSITIONS:
-                return pos
-        return None
-
-    def _show_round(self, view, inc) -> None:
-        """The round of the view beside the incident: cards by position, totals, the card missing
-        (from the ``TableView`` alone; nothing is read from the journal here)."""
-        from dealer_station.console.cards import card_label
-
-        missing = self.missing_position(view)
-        manual = set(field(view, "manual", ()) or ())
-        for hand in ("player", "banker"):
-            tokens = tuple(field(view, hand, ()) or ())
-            for i in (1, 2, 3):
-                pos = f"{hand}{i}"
-                token = tokens[i - 1] if i <= len(tokens) else None
-                label = card_label(token)
-                lab = self.round_cards[pos]
-                if label is not None:
-                    lab.setText(label[0] + label[1] + (" ✎" if pos in manual else ""))
-                    color = COLORS["danger"] if label[2] else COLORS["text"]
-                    lab.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {color};"
-                                      f" border: 2px solid {COLORS['muted']}; border-radius: 6px; padding: 2px 8px;")
-                elif pos == missing:
-                    lab.setText("?")
-                    lab.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {COLORS['alert']};"
-                                      f" border: 3px solid {COLORS['alert']}; border-radius: 6px; padding: 2px 8px;")
-                else:
-                    lab.setText("–")
-                    lab.setStyleSheet(f"font-size: 30px; color: {COLORS['muted']}; padding: 2px 8px;")
-            total = field(view, f"{hand}_total", None)
-            self.round_totals[hand].setText(
-                self.tr("total %1").replace("%1", str(total)) if total is not None and tokens else "")
-        if missing is not None:
-            self.round_missing.setText("? " + self.tr("Card missing: %1").replace("%1", prompts.position_name(missing)))
-            self.round_missing.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS['alert']};")
-        else:
-            self.round_missing.setText(self.tr("No card is being dealt") if inc is not None else "")
-            self.round_missing.setStyleSheet("font-size: 26px;")
-
-    def _show_frames(self, inc) -> None:
-        rows: list[tuple[str, str, str, str]] = []
-        evidence = field(inc, "evidence", None) if inc is not None else None
-        for raw in _evidence_bytes(evidence):
-            frame = RawFrame("evidence", raw, datetime.now(UTC))
-            rows.append((self.tr("incident"), self.tr("evidence"), frame.hex, frame.text))
-        for frame in reversed(list(self.frames())):
-            kind = frame.kind + (f" ({frame.detail})" if frame.detail else "")
-            rows.append((frame.received.strftime("%H:%M:%S.%f")[:-3], kind, frame.hex, frame.text))
-        self.raw_table.setRowCount(len(rows))
-        for r, values in enumerate(rows):
-            for c, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setToolTip(value)  # the whole value, however narrow its column
-                self.raw_table.setItem(r, c, item)
-        self.raw_table.resizeColumnToContents(0)
-        self.raw_table.resizeColumnToContents(1)
-        cap = self.raw_table.fontMetrics().horizontalAdvance("M" * FRAME_COLUMN_CHARS)
-        if self.raw_table.columnWidth(1) > cap:  # a long kind and detail would push hex and text out of view
-            self.raw_table.setColumnWidth(1, cap)
+        self.incident.show_view(view, self.frames())
+        self.acts._update_preview()
 
     def add_fact(self, fact) -> None:
         """Take a controller fact: ``player_edge`` alerts go to the edge monitor; a new shoe clears it."""
-        kind = field(fact, "kind", "")
-        data = field(fact, "data", {}) or {}
-        if kind == "shoe_started":
-            self.edges.clear()
-            self.edge_table.setRowCount(0)
-            self.edge_status.setText(self.tr("No alert in this shoe"))
-            self.edge_status.setStyleSheet("font-size: 30px; font-weight: bold;")
-        if kind != "player_edge":
-            return
-        self.edges.append(dict(data))
-        row = self.edge_table.rowCount()
-        self.edge_table.insertRow(row)
-        bet = str(data.get("bet", data.get("bet_type", "?")))
-        ev = data.get("ev", data.get("player_ev", ""))
-        values = (
-            datetime.now(UTC).strftime("%H:%M:%S"),
-            prompts.bet_name(bet),
-            str(ev),
-            str(data.get("cards_left", field(self.view, "cards_left", ""))),
-            str(data.get("round", field(self.view, "round_number", ""))),
-        )
-        for c, value in enumerate(values):
-            self.edge_table.setItem(row, c, QTableWidgetItem(value))
-        self.edge_status.setText(
-            "⚠ "
-            + self.tr("%1 favours the player now (EV %2)").replace("%1", prompts.bet_name(bet)).replace("%2", str(ev))
-        )
-        self.edge_status.setStyleSheet(f"font-size: 30px; font-weight: bold; color: {COLORS['alert']};")
+        self.edge.add_fact(fact)
 
     def load_recall(self) -> int:
-        """Load past rounds from the journal (``Controller.recall``) into the table; return how many."""
-        choice = self.recall_shoe.currentData()
-        shoe = field(self.view, "shoe_number", None) if choice == "current" else None
-        self.recalled = self.host.recall(shoe or None) if choice != "current" or shoe else []
-        events = self.host.round_events() if self.recalled else {}
-        self.recall_table.setRowCount(len(self.recalled))
-        self.recall_events = []
-        for r, rec in enumerate(self.recalled):
-            d = as_dict(rec)
-            key = (int(d.get("shoe", d.get("shoe_number", 0)) or 0), int(d.get("round", d.get("round_number", 0)) or 0))
-            ev = events.get(key, {"incidents": [], "acts": []})
-            self.recall_events.append(ev)
-            incidents = ev["incidents"] or d.get("incidents") or ([d["reason"]] if d.get("reason") else [])
-            acts = ev["acts"] or d.get("acts") or []
-            values = (
-                key[0],
-                key[1],
-                {"completed": self.tr("completed"), "voided": self.tr("voided")}.get(
-                    str(d.get("status", "")), str(d.get("status", ""))),
-                " ".join(map(str, d.get("player", []) or [])),
-                " ".join(map(str, d.get("banker", []) or [])),
-                _winner_text(d),
-                _join(incidents),
-                _join(acts),
-            )
-            for c, value in enumerate(values):
-                self.recall_table.setItem(r, c, QTableWidgetItem(str(value)))
-        self.recall_detail.setPlainText("")
-        return len(self.recalled)
-
-    def _show_recall_detail(self) -> None:
-        rows = self.recall_table.selectionModel().selectedRows()
-        if not rows or rows[0].row() >= len(self.recalled):
-            return
-        rec = as_dict(self.recalled[rows[0].row()])
-        if rows[0].row() < len(self.recall_events):
-            rec = {**rec, **{k: v for k, v in self.recall_events[rows[0].row()].items() if v}}
-        self.recall_detail.setPlainText(json.dumps(rec, indent=2, default=str, ensure_ascii=False))
-
-
-def _winner_text(d: dict) -> str:
-    res = d.get("result") or {}
-    winner = d.get("winner") or (res.get("winner") if isinstance(res, dict) else None)
-    if not winner:
-        return ""
-    p = d.get("player_total", res.get("player_total") if isinstance(res, dict) else None)
-    b = d.get("banker_total", res.get("banker_total") if isinstance(res, dict) else None)
-    totals = f" {p}–{b}" if p is not None and b is not None else ""
-    return prompts.winner_name(str(winner)) + totals
-
-
-def _join(items) -> str:
-    if not items:
-        return ""
-    if isinstance(items, str):
-        return items
-    out = []
-    for item in items:
-        if isinstance(item, dict):
-            out.append(
-                ", ".join(f"{k}={v}" for k, v in item.items() if k in ("type", "act", "user", "reason", "note", "kind"))
-                or json.dumps(item, default=str)
-            )
-        else:
-            out.append(str(item))
-    return "; ".join(out)
-
-
-def _when(ts) -> str:
-    if ts is None:
-        return "–"
-    if isinstance(ts, str):
-        try:
-            ts = datetime.fromisoformat(ts.replace("Z", "+00:00"))
-        except ValueError:
-            return ts
-    if isinstance(ts, datetime):
-        return ts.astimezone(UTC).strftime("%H:%M:%S UTC  %Y-%m-%d")
-    return str(ts)
-
-
-def _evidence_bytes(evidence) -> list[bytes]:
-    """Evidence as raw byte strings: hex text, bytes, or a list of either. Unreadable hex is kept as text."""
-    if evidence is None or evidence == "":
-        return []
-    if isinstance(evidence, bytes | bytearray):
-        return [bytes(evidence)]
-    if isinstance(evidence, list | tuple):
-        out = []
-        for item in evidence:
-            out.extend(_evidence_bytes(item))
-        return out
-    if isinstance(evidence, dict):
-        for key in ("raw", "hex", "frames"):
-            if key in evidence:
-                return _evidence_bytes(evidence[key])
-        return [json.dumps(evidence, default=str).encode()]
-    text = str(evidence)
-    try:
-        return [bytes.fromhex(text.replace(" ", ""))]
-    except ValueError:
-        return [text.encode("utf-8", "replace")]
+        """Load past rounds from the journal (``Controller.recall``) into the recall; return how many."""
+        return self.recall.load_recall()

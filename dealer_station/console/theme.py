@@ -59,8 +59,8 @@ QLabel#value {{ color: {COLORS['text']}; font-size: 40px; font-weight: bold; }}
 QLabel#banner {{ color: {COLORS['gold']}; font-size: 78px; font-weight: bold; }}
 QLabel#next {{ color: {COLORS['text']}; font-size: 44px; font-weight: bold; }}
 QLabel#why {{ color: {COLORS['muted']}; font-size: 28px; }}
-QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius: 10px; padding: 6px 22px;
-                    font-size: 36px; font-weight: bold; }}
+QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius: 10px; padding: 4px 12px;
+                    font-size: 32px; font-weight: bold; }}
 QLabel#offered {{ color: {COLORS['text']}; font-size: 20px; }}
 QLabel#hint {{ color: {COLORS['muted']}; font-size: 18px; }}
 QFrame#misread {{ background: {COLORS['misread_bg']}; border: 4px solid {COLORS['misread']}; border-radius: 14px; }}

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "wav_player"]
+__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "fit_wrapped", "wav_player"]
 
 MISREAD_WAV = Path(__file__).with_name("misread.wav")
 """The misread sound shipped with the station (package data): three short rising tones, 0.5 s."""
@@ -135,3 +135,21 @@ class TouchButton(QPushButton):
 
     def minimumSizeHint(self) -> QSize:  # noqa: D102 - Qt override
         return QSize(120, 104)
+
+
+def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
+    """Shrink the font of word-wrapped ``label`` from ``max_pixels`` (down to ``min_pixels``) until its text
+    fits the label's height; return the pixel size set (the style sheet's own when ``max_pixels`` fits)."""
+    width = label.contentsRect().width()
+    if width <= 0:
+        return max_pixels
+    pixels = max_pixels
+    while pixels > min_pixels:
+        f = QFont(label.font())
+        f.setPixelSize(pixels)
+        lines = QFontMetrics(f).boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), label.text())
+        if lines.height() <= label.height():
+            break
+        pixels -= 1
+    label.setStyleSheet(f"font-size: {pixels}px;" if pixels != max_pixels else "")
+    return pixels

@@ -2,6 +2,269 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ar_EG">
 <context>
+    <name>ActPanel</name>
+    <message>
+        <location filename="../act_panel.py" line="+65"/>
+        <source>ACT</source>
+        <translation>الإجراء</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>RESUME</source>
+        <translation>استئناف</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ENTER CARD</source>
+        <translation>أدخل بطاقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MOVE CARD</source>
+        <translation>انقل بطاقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VOID ROUND</source>
+        <translation>ألغِ الجولة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>END SHOE</source>
+        <translation>أنهِ الحذاء</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>card, e.g. QD or 10H</source>
+        <translation>بطاقة، مثل QD أو 10H</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>تجاهل البطاقات المحجوزة</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>— choose a reason code —</source>
+        <translation>— اختر السبب —</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>note (required): what happened, who was called</source>
+        <translation>ملاحظة (مطلوبة): ماذا حدث، ومن استُدعي</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CARD</source>
+        <translation>البطاقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FROM</source>
+        <translation>من</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TO</source>
+        <translation>إلى</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>REASON</source>
+        <translation>السبب</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NOTE</source>
+        <translation>ملاحظة</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>WHAT WILL HAPPEN</source>
+        <translation>ماذا سيحدث</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CONFIRM ACT</source>
+        <translation>أكّد الإجراء</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Choose an act.</source>
+        <translation>اختر إجراءً.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
+        <translation>الطاولة غير متوقفة: لا شيء لحله، وسيرفض المتحكم.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
+        <translation>الحذاء ما زال غير متصل: أعد توصيله أولًا (يرفض المتحكم الاستئناف).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
+        <translation>لا توجد جولة مفتوحة (توقفت من %1): لا شيء لإلغائه. استخدم استئناف أو أنهِ الحذاء.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. يُرفض الاستئناف حتى تُعالج: أدخل بطاقة %1 لوضعها، أو حدّد تجاهل البطاقات المحجوزة لتجاهلها.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. أدخل %1، أو استأنف مع تحديد تجاهل البطاقات المحجوزة لتجاهلها أولًا.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>لا يمكن الكتابة في السجل: لا يُقبل إلا استئناف حتى يصبح ذلك ممكنًا.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>لا يُنتظر أي بطاقة الآن (توقفت من %1): يُرفض أدخل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>خرجت كل بطاقات الجولة: لا بطاقة مستحقة. استخدم استئناف.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>خرجت بطاقة القطع قبل أول بطاقة في هذه الجولة: لا تُوزّع جولات أخرى. استخدم استئناف أو ألغِ الجولة أو أنهِ الحذاء.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 لم تعد في الحذاء (خرجت كل نسخها): يُرفض أدخل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>بعد هذا النقل لن يكون %1 مستحقًا بقواعد البطاقة الثالثة: يُرفض انقل بطاقة. ألغِ الجولة بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>بعد هذا النقل ستحتاج الجولة إلى بطاقات أخرى: يُرفض انقل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>يجب أن يكون %1 و%2 بطاقتين مختلفتين وُزّعتا في هذه الجولة: يُرفض انقل بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>يُكتب السجل أولًا من جديد (يُرفض الاستئناف ما دام يفشل)؛ ثم تستمر الطاولة من حيث توقفت.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>ثم تُسجَّل أحداث الحذاء المحجوزة أثناء العطل (%1) ويُعمل بها بالترتيب، كأنها قُرئت الآن.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>يستأنف حرق الأوراق في الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>يستأنف الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>الأوراق المحتجزة %1 تُستبعد (مسجّل).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>البطاقات المحجوزة %1 تُتجاهل (مسجّل). تُستأنف الجولة %2 من الحذاء %3 من حيث توقفت (%4)؛ يبدأ عدّ القراءات الخاطئة من جديد.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
+        <translation>تُستأنف الجولة %1 من الحذاء %2 من حيث توقفت (%3)؛ يبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي بطاقة.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(type a valid card)</source>
+        <translation>(اكتب بطاقة صحيحة)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
+        <translation>توضع البطاقة %1‎ في %2 من الجولة %3 وتُسجَّل يدويًا؛ تستمر الجولة وفق قواعد البطاقة الثالثة.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the position due</source>
+        <translation>الموضع المستحق</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>تتبادل البطاقتان في %1 و%2 مكانيهما؛ ويُعاد حساب المجاميع ومن يسحب.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
+        <translation>تُلغى الجولة %1 من الحذاء %2: تُعاد كل رهاناتها. تُتجاهل بطاقاتها. الجولة التالية هي الجولة %3.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
+        <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>log in</source>
+        <translation>تسجيل الدخول</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose an act</source>
+        <translation>اختيار إجراء</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a reason code</source>
+        <translation>سبب</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note</source>
+        <translation>ملاحظة</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>ملاحظة بنص عادي (بلا رموز تحكم)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a valid card</source>
+        <translation>بطاقة صحيحة</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>two different positions</source>
+        <translation>موضعان مختلفان</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Still needed: %1</source>
+        <translation>ما زال مطلوبًا: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardFace</name>
     <message>
         <location filename="../cards.py" line="+76"/>
@@ -23,7 +286,7 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="+88"/>
+        <location filename="../dealer_panels.py" line="+67"/>
         <source>TOTAL</source>
         <translation>المجموع</translation>
     </message>
@@ -34,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -79,19 +341,17 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>الطرق</translation>
     </message>
@@ -101,22 +361,12 @@
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>إحصاءات الحذاء</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>ROUNDS</source>
-        <translation>الجولات</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>حذاء جديد</translation>
     </message>
@@ -152,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>لا يوجد موزع  [F6]</translation>
     </message>
@@ -212,18 +462,18 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -237,10 +487,49 @@
         <source>%1 AT %2</source>
         <translation>%1 عند %2</translation>
     </message>
+</context>
+<context>
+    <name>EdgeTab</name>
     <message>
-        <location line="+50"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
+        <location filename="../edge_tab.py" line="+32"/>
+        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
+        <translation>رهانات جانبية لصالح اللاعب بالبطاقات المتبقية</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+19"/>
+        <source>No alert in this shoe</source>
+        <translation>لا تنبيه في هذا الحذاء</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>time</source>
+        <translation>الوقت</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bet</source>
+        <translation>الرهان</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>player EV per unit</source>
+        <translation>القيمة المتوقعة للاعب لكل وحدة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cards left</source>
+        <translation>البطاقات المتبقية</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>round</source>
+        <translation>الجولة</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 favours the player now (EV %2)</source>
+        <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
     </message>
 </context>
 <context>
@@ -302,6 +591,115 @@
     </message>
 </context>
 <context>
+    <name>IncidentPanel</name>
+    <message>
+        <location filename="../incident_panel.py" line="+55"/>
+        <source>INCIDENT</source>
+        <translation>حادثة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <source>No incident: the round is not paused</source>
+        <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>WHEN</source>
+        <translation>متى</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POSITION</source>
+        <translation>الموضع</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>REASON</source>
+        <translation>السبب</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATE BEFORE</source>
+        <translation>الحالة السابقة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DETAIL</source>
+        <translation>التفاصيل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE / ROUND</source>
+        <translation>الحذاء / الجولة</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>الجولة</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
+        <translation>الدليل وآخر الإطارات الخام من الحذاء</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time</source>
+        <translation>الوقت</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>frame</source>
+        <translation>الإطار</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hex</source>
+        <translation>hex</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>text</source>
+        <translation>النص</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>total %1</source>
+        <translation>المجموع %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>الورقة الناقصة: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>لا تُوزَّع أي ورقة الآن</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>incident</source>
+        <translation>حادثة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>evidence</source>
+        <translation>دليل</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+114"/>
@@ -327,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+131"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -688,24 +1086,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location line="-49"/>
-        <location line="+52"/>
+        <location line="-54"/>
+        <location line="+57"/>
         <source>DEALING</source>
         <translation>التوزيع</translation>
     </message>
     <message>
-        <location line="-51"/>
-        <location line="+20"/>
+        <location line="-56"/>
+        <location line="+25"/>
         <source>RESULT</source>
         <translation>النتيجة</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-24"/>
         <source>PAUSED</source>
         <translation>متوقفة مؤقتًا</translation>
     </message>
@@ -715,7 +1113,7 @@
         <translation>نهاية الحذاء</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>TIE %1 – %2</source>
         <translation>ربط %1 – %2</translation>
     </message>
@@ -760,7 +1158,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-254"/>
+        <location line="-259"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -772,7 +1170,7 @@
         </translation>
     </message>
     <message>
-        <location line="+262"/>
+        <location line="+267"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -853,7 +1251,7 @@
         <translation>انتظر المشرف</translation>
     </message>
     <message numerus="yes">
-        <location line="-305"/>
+        <location line="-310"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
@@ -894,7 +1292,7 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+306"/>
+        <location line="+311"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -922,6 +1320,189 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>البنكر يقف (البنكر %1، البطاقة الثالثة للاعب %2: يقف)</translation>
+    </message>
+</context>
+<context>
+    <name>RecallTab</name>
+    <message>
+        <location filename="../recall_tab.py" line="+53"/>
+        <source>SHOE</source>
+        <translation>الحذاء</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this shoe</source>
+        <translation>هذا الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all shoes</source>
+        <translation>كل الأحذية</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LOAD ROUNDS</source>
+        <translation>حمّل الجولات</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>shoe</source>
+        <translation>الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>round</source>
+        <translation>الجولة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status</source>
+        <translation>الحالة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>banker</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result</source>
+        <translation>النتيجة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incidents</source>
+        <translation>الحوادث</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acts</source>
+        <translation>الإجراءات</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>completed</source>
+        <translation>مكتملة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>ملغاة</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 at %2</source>
+        <translation>%1 عند %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 placed by hand at %2</source>
+        <translation>%1 وُضعت يدويًا عند %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 resumed the round</source>
+        <translation>استأنف %1 الجولة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entered a card by hand</source>
+        <translation>أدخل %1 بطاقة يدويًا</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 swapped the cards at %2 and %3</source>
+        <translation>بدّل %1 البطاقتين في %2 و%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 voided the round</source>
+        <translation>ألغى %1 الجولة</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ended the shoe</source>
+        <translation>أنهى %1 الحذاء</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 acted</source>
+        <translation>تصرّف %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Shoe %1, round %2: %3</source>
+        <translation>الحذاء %1، الجولة %2: %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dealt by %1</source>
+        <translation>وزّعها %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Result: %1</source>
+        <translation>النتيجة: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>player natural</source>
+        <translation>اللاعب الطبيعي</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker natural</source>
+        <translation>بنكر الطبيعي</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player pair</source>
+        <translation>اللاعب زوج</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker pair</source>
+        <translation>بنكر زوج</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also: %1</source>
+        <translation>وأيضًا: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Entered by hand: %1</source>
+        <translation>أُدخلت يدويًا: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Voided because: %1</source>
+        <translation>أُلغيت بسبب: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incidents:</source>
+        <translation>الحوادث:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Acts:</source>
+        <translation>الإجراءات:</translation>
     </message>
 </context>
 <context>
@@ -986,7 +1567,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+228"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>لوحة الخرز</translation>
     </message>
@@ -1011,7 +1592,7 @@
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>اسأل</translation>
     </message>
@@ -1051,7 +1632,7 @@
         <translation>طبيعية</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>أحمر</translation>
     </message>
@@ -1148,9 +1729,37 @@
     </message>
 </context>
 <context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>البنكر</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>اللاعب</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>ربط</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>الجولات</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
+    </message>
+</context>
+<context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+152"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -1181,7 +1790,7 @@
         <translation>شاشة الموزع</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+38"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>الحادثة والإجراءات</translation>
     </message>
@@ -1196,257 +1805,7 @@
         <translation>سجل الجولات</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>INCIDENT</source>
-        <translation>حادثة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+614"/>
-        <source>No incident: the round is not paused</source>
-        <translation>لا توجد حادثة: الجولة غير متوقفة</translation>
-    </message>
-    <message>
-        <location line="-605"/>
-        <source>WHEN</source>
-        <translation>متى</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>POSITION</source>
-        <translation>الموضع</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+108"/>
-        <source>REASON</source>
-        <translation>السبب</translation>
-    </message>
-    <message>
-        <location line="-107"/>
-        <source>STATE BEFORE</source>
-        <translation>الحالة السابقة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>DETAIL</source>
-        <translation>التفاصيل</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>SHOE / ROUND</source>
-        <translation>الحذاء / الجولة</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>THE ROUND</source>
-        <translation>الجولة</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>PLAYER</source>
-        <translation>اللاعب</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>BANKER</source>
-        <translation>البنكر</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation>الدليل وآخر الإطارات الخام من الحذاء</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+106"/>
-        <source>time</source>
-        <translation>الوقت</translation>
-    </message>
-    <message>
-        <location line="-106"/>
-        <source>frame</source>
-        <translation>الإطار</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>hex</source>
-        <translation>hex</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>text</source>
-        <translation>النص</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>ACT</source>
-        <translation>الإجراء</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>RESUME</source>
-        <translation>استئناف</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ENTER CARD</source>
-        <translation>أدخل بطاقة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>MOVE CARD</source>
-        <translation>انقل بطاقة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>VOID ROUND</source>
-        <translation>ألغِ الجولة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>END SHOE</source>
-        <translation>أنهِ الحذاء</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>card, e.g. QD or 10H</source>
-        <translation>بطاقة، مثل QD أو 10H</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>DISCARD THE HELD CARDS</source>
-        <translation>تجاهل البطاقات المحجوزة</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>— choose a reason code —</source>
-        <translation>— اختر السبب —</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>note (required): what happened, who was called</source>
-        <translation>ملاحظة (مطلوبة): ماذا حدث، ومن استُدعي</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CARD</source>
-        <translation>البطاقة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FROM</source>
-        <translation>من</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TO</source>
-        <translation>إلى</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>NOTE</source>
-        <translation>ملاحظة</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>WHAT WILL HAPPEN</source>
-        <translation>ماذا سيحدث</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>CONFIRM ACT</source>
-        <translation>أكّد الإجراء</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation>رهانات جانبية لصالح اللاعب بالبطاقات المتبقية</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+561"/>
-        <source>No alert in this shoe</source>
-        <translation>لا تنبيه في هذا الحذاء</translation>
-    </message>
-    <message>
-        <location line="-556"/>
-        <source>bet</source>
-        <translation>الرهان</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>player EV per unit</source>
-        <translation>القيمة المتوقعة للاعب لكل وحدة</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>cards left</source>
-        <translation>البطاقات المتبقية</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+26"/>
-        <source>round</source>
-        <translation>الجولة</translation>
-    </message>
-    <message>
-        <location line="-15"/>
-        <source>SHOE</source>
-        <translation>الحذاء</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>this shoe</source>
-        <translation>هذا الحذاء</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>all shoes</source>
-        <translation>كل الأحذية</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>LOAD ROUNDS</source>
-        <translation>حمّل الجولات</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>shoe</source>
-        <translation>الحذاء</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>status</source>
-        <translation>الحالة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>player</source>
-        <translation>اللاعب</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>banker</source>
-        <translation>البنكر</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>result</source>
-        <translation>النتيجة</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>incidents</source>
-        <translation>الحوادث</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>acts</source>
-        <translation>الإجراءات</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+54"/>
         <source>Type the user and the PIN</source>
         <translation>اكتب المستخدم والرمز</translation>
     </message>
@@ -1457,12 +1816,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+158"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-153"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
@@ -1497,133 +1856,7 @@
         <translation>غير مسجّل الدخول</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <source>Choose an act.</source>
-        <translation>اختر إجراءً.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation>الطاولة غير متوقفة: لا شيء لحله، وسيرفض المتحكم.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation>الحذاء ما زال غير متصل: أعد توصيله أولًا (يرفض المتحكم الاستئناف).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation>لا توجد جولة مفتوحة (توقفت من %1): لا شيء لإلغائه. استخدم استئناف أو أنهِ الحذاء.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
-        <translation>يُكتب السجل أولًا من جديد (يُرفض الاستئناف ما دام يفشل)؛ ثم تستمر الطاولة من حيث توقفت.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
-        <translation>ثم تُسجَّل أحداث الحذاء المحجوزة أثناء العطل (%1) ويُعمل بها بالترتيب، كأنها قُرئت الآن.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
-        <translation>قرأ الحذاء %1 أثناء التوقف؛ البطاقة محجوزة. يُرفض الاستئناف حتى تُعالج: أدخل بطاقة %1 لوضعها، أو حدّد تجاهل البطاقات المحجوزة لتجاهلها.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>يستأنف حرق الأوراق في الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>يستأنف الحذاء %1 من حيث توقف (%2)؛ ويبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي ورقة.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The held cards %1 are DISCARDED (recorded).</source>
-        <translation>الأوراق المحتجزة %1 تُستبعد (مسجّل).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation>تُستأنف الجولة %1 من الحذاء %2 من حيث توقفت (%3)؛ يبدأ عدّ القراءات الخاطئة من جديد. لا تتغير أي بطاقة.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
-        <translation>البطاقات المحجوزة %1 تُتجاهل (مسجّل). تُستأنف الجولة %2 من الحذاء %3 من حيث توقفت (%4)؛ يبدأ عدّ القراءات الخاطئة من جديد.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>(type a valid card)</source>
-        <translation>(اكتب بطاقة صحيحة)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>توضع البطاقة %1‎ في %2 من الجولة %3 وتُسجَّل يدويًا؛ تستمر الجولة وفق قواعد البطاقة الثالثة.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>the position due</source>
-        <translation>الموضع المستحق</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>تتبادل البطاقتان في %1 و%2 مكانيهما؛ يُعاد حساب المجموع ومن يسحب. يُرفض إذا لم تعد بطاقة وُزعت بعدهما مستحقة: عندها ألغِ الجولة.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation>تُلغى الجولة %1 من الحذاء %2: تُعاد كل رهاناتها. تُتجاهل بطاقاتها. الجولة التالية هي الجولة %3.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>log in</source>
-        <translation>تسجيل الدخول</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>choose an act</source>
-        <translation>اختيار إجراء</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a reason code</source>
-        <translation>سبب</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note</source>
-        <translation>ملاحظة</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note in plain text (no control characters)</source>
-        <translation>ملاحظة بنص عادي (بلا رموز تحكم)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>a valid card</source>
-        <translation>بطاقة صحيحة</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>two different positions</source>
-        <translation>موضعان مختلفان</translation>
-    </message>
-    <message>
         <location line="+15"/>
-        <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>ما زال مطلوبًا: %1</translation>
     </message>
@@ -1646,46 +1879,6 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>تم: %1</translation>
-    </message>
-    <message>
-        <location line="+108"/>
-        <source>total %1</source>
-        <translation>المجموع %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card missing: %1</source>
-        <translation>الورقة الناقصة: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>No card is being dealt</source>
-        <translation>لا تُوزَّع أي ورقة الآن</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>incident</source>
-        <translation>حادثة</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>evidence</source>
-        <translation>دليل</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>%1 favours the player now (EV %2)</source>
-        <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>completed</source>
-        <translation>مكتملة</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>voided</source>
-        <translation>ملغاة</translation>
     </message>
 </context>
 </TS>

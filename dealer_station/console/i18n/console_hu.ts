@@ -2,6 +2,269 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hu_HU">
 <context>
+    <name>ActPanel</name>
+    <message>
+        <location filename="../act_panel.py" line="+65"/>
+        <source>ACT</source>
+        <translation>INTÉZKEDÉS</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>RESUME</source>
+        <translation>FOLYTATÁS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ENTER CARD</source>
+        <translation>LAP BEVITELE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MOVE CARD</source>
+        <translation>LAP ÁTHELYEZÉSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VOID ROUND</source>
+        <translation>PARTI TÖRLÉSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>END SHOE</source>
+        <translation>CIPŐ LEZÁRÁSA</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>card, e.g. QD or 10H</source>
+        <translation>lap, pl. QD vagy 10H</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>A VISSZATARTOTT LAPOK ELDOBÁSA</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>— choose a reason code —</source>
+        <translation>— válassz indokot —</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>note (required): what happened, who was called</source>
+        <translation>megjegyzés (kötelező): mi történt, kit hívtak</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CARD</source>
+        <translation>LAP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FROM</source>
+        <translation>HONNAN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TO</source>
+        <translation>HOVA</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>REASON</source>
+        <translation>INDOK</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NOTE</source>
+        <translation>MEGJEGYZÉS</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>WHAT WILL HAPPEN</source>
+        <translation>MI FOG TÖRTÉNNI</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CONFIRM ACT</source>
+        <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Choose an act.</source>
+        <translation>Válassz intézkedést.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
+        <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
+        <translation>A cipő még mindig nincs csatlakoztatva: előbb csatlakoztasd (a vezérlő nem folytatja).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
+        <translation>Nincs nyitott parti (szünet innen: %1): nincs mit érvényteleníteni. Használd: FOLYTATÁS vagy CIPŐ LEZÁRÁSA.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. Vidd be a(z) %1 lapot, vagy FOLYTATÁS bejelölt A VISSZATARTOTT LAPOK ELDOBÁSA mellett, hogy előbb eldobd.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>A napló nem írható: amíg nem lesz az, csak a FOLYTATÁS fogadható el.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>Most nem vár lapot az asztal (szünet innen: %1): a LAP BEVITELE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>A parti minden lapja kint van: nem jár több lap. Használd: FOLYTATÁS.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>A vágókártya a parti első lapja előtt jött ki: több parti nincs. Használd: FOLYTATÁS, PARTI TÖRLÉSE vagy CIPŐ LEZÁRÁSA.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 már nincs a cipőben (minden példánya kint van): a LAP BEVITELE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>Az áthelyezés után %1 a harmadik lap szabályai szerint nem járna: a LAP ÁTHELYEZÉSE elutasítva. Töröld inkább a partit.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>Az áthelyezés után a partinak több lap kellene: a LAP ÁTHELYEZÉSE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 és %2 két különböző, ebben a partiban már kiosztott lap kell legyen: a LAP ÁTHELYEZÉSE elutasítva.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>Előbb újra írható lesz a napló (amíg hibás, a FOLYTATÁS elutasítva); aztán az asztal ott folytatja, ahol megállt.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>A hiba alatt visszatartott cipőesemények (%1) ezután sorrendben naplózódnak és érvényesülnek, mintha most olvasták volna őket.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A(z) %1. cipő ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>A visszatartott lapok (%1) ELVETVE (rögzítve).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
+        <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(type a valid card)</source>
+        <translation>(írj be egy érvényes lapot)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
+        <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the position due</source>
+        <translation>a soron következő hely</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>A %1 és a %2 lapjai helyet cserélnek; az összegek és hogy ki húz, újra kiszámolva.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
+        <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
+        <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>log in</source>
+        <translation>belépés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose an act</source>
+        <translation>intézkedés választása</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a reason code</source>
+        <translation>indok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note</source>
+        <translation>megjegyzés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>egyszerű szöveges megjegyzés (vezérlőkarakterek nélkül)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a valid card</source>
+        <translation>érvényes lap</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>two different positions</source>
+        <translation>két különböző hely</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Still needed: %1</source>
+        <translation>Még hiányzik: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardFace</name>
     <message>
         <location filename="../cards.py" line="+76"/>
@@ -23,7 +286,7 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="+88"/>
+        <location filename="../dealer_panels.py" line="+67"/>
         <source>TOTAL</source>
         <translation>ÖSSZEG</translation>
     </message>
@@ -34,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -79,19 +341,17 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>ÚTVONALAK</translation>
     </message>
@@ -101,22 +361,12 @@
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>CIPŐ STATISZTIKA</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>ROUNDS</source>
-        <translation>PARTIK</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>ÚJ CIPŐ</translation>
     </message>
@@ -152,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>NINCS OSZTÓ  [F6]</translation>
     </message>
@@ -212,18 +462,18 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -237,10 +487,49 @@
         <source>%1 AT %2</source>
         <translation>%1: %2</translation>
     </message>
+</context>
+<context>
+    <name>EdgeTab</name>
     <message>
-        <location line="+50"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
+        <location filename="../edge_tab.py" line="+32"/>
+        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
+        <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+19"/>
+        <source>No alert in this shoe</source>
+        <translation>Ebben a cipőben nincs riasztás</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>time</source>
+        <translation>idő</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bet</source>
+        <translation>tét</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>player EV per unit</source>
+        <translation>játékos EV egységenként</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cards left</source>
+        <translation>maradék lap</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>round</source>
+        <translation>parti</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 favours the player now (EV %2)</source>
+        <translation>%1 most a játékosnak kedvez (EV %2)</translation>
     </message>
 </context>
 <context>
@@ -302,6 +591,115 @@
     </message>
 </context>
 <context>
+    <name>IncidentPanel</name>
+    <message>
+        <location filename="../incident_panel.py" line="+55"/>
+        <source>INCIDENT</source>
+        <translation>INCIDENS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <source>No incident: the round is not paused</source>
+        <translation>Nincs incidens: a parti nem szünetel</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>WHEN</source>
+        <translation>MIKOR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POSITION</source>
+        <translation>HELY</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>REASON</source>
+        <translation>INDOK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATE BEFORE</source>
+        <translation>ELŐZŐ ÁLLAPOT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DETAIL</source>
+        <translation>RÉSZLETEK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE / ROUND</source>
+        <translation>CIPŐ / PARTI</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A PARTI</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JÁTÉKOS</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANK</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
+        <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time</source>
+        <translation>idő</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>frame</source>
+        <translation>keret</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hex</source>
+        <translation>hex</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>text</source>
+        <translation>szöveg</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>total %1</source>
+        <translation>összeg %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Hiányzó lap: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Most nem osztanak lapot</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>incident</source>
+        <translation>incidens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>evidence</source>
+        <translation>bizonyíték</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+114"/>
@@ -327,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+131"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -688,24 +1086,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>NO MORE BETS</source>
         <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="-49"/>
-        <location line="+52"/>
+        <location line="-54"/>
+        <location line="+57"/>
         <source>DEALING</source>
         <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location line="-51"/>
-        <location line="+20"/>
+        <location line="-56"/>
+        <location line="+25"/>
         <source>RESULT</source>
         <translation>EREDMÉNY</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-24"/>
         <source>PAUSED</source>
         <translation>SZÜNETEL</translation>
     </message>
@@ -715,7 +1113,7 @@
         <translation>CIPŐ VÉGE</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>TIE %1 – %2</source>
         <translation>DÖNTETLEN %1 – %2</translation>
     </message>
@@ -760,14 +1158,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-254"/>
+        <location line="-259"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+262"/>
+        <location line="+267"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -848,7 +1246,7 @@
         <translation>Várj a felügyelőre</translation>
     </message>
     <message numerus="yes">
-        <location line="-305"/>
+        <location line="-310"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
@@ -874,7 +1272,7 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+306"/>
+        <location line="+311"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -902,6 +1300,189 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>BANK MEGÁLL (BANK %1, JÁTÉKOS 3. LAPJA %2: MEGÁLL)</translation>
+    </message>
+</context>
+<context>
+    <name>RecallTab</name>
+    <message>
+        <location filename="../recall_tab.py" line="+53"/>
+        <source>SHOE</source>
+        <translation>CIPŐ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this shoe</source>
+        <translation>ez a cipő</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all shoes</source>
+        <translation>minden cipő</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LOAD ROUNDS</source>
+        <translation>PARTIK BETÖLTÉSE</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>shoe</source>
+        <translation>cipő</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>round</source>
+        <translation>parti</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status</source>
+        <translation>állapot</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player</source>
+        <translation>játékos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>banker</source>
+        <translation>bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result</source>
+        <translation>eredmény</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incidents</source>
+        <translation>incidensek</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acts</source>
+        <translation>intézkedések</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>completed</source>
+        <translation>lezárt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>érvénytelen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 at %2</source>
+        <translation>%1 itt: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 placed by hand at %2</source>
+        <translation>%1 kézzel lehelyezve ide: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 resumed the round</source>
+        <translation>%1 folytatta a partit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entered a card by hand</source>
+        <translation>%1 kézzel bevitt egy lapot</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 swapped the cards at %2 and %3</source>
+        <translation>%1 felcserélte a %2 és a %3 lapját</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 voided the round</source>
+        <translation>%1 törölte a partit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ended the shoe</source>
+        <translation>%1 lezárta a cipőt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 acted</source>
+        <translation>%1 intézkedett</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Shoe %1, round %2: %3</source>
+        <translation>%1. cipő, %2. parti: %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dealt by %1</source>
+        <translation>Osztotta: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>Játékos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Result: %1</source>
+        <translation>Eredmény: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>player natural</source>
+        <translation>játékos természetes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker natural</source>
+        <translation>bank természetes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player pair</source>
+        <translation>játékos pár</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker pair</source>
+        <translation>bank pár</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also: %1</source>
+        <translation>Továbbá: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Entered by hand: %1</source>
+        <translation>Kézzel bevitt: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Voided because: %1</source>
+        <translation>Törölve, mert: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incidents:</source>
+        <translation>Incidensek:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Acts:</source>
+        <translation>Intézkedések:</translation>
     </message>
 </context>
 <context>
@@ -966,7 +1547,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+228"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>
@@ -991,7 +1572,7 @@
         <translation>Csótány út</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>Kérdés</translation>
     </message>
@@ -1031,7 +1612,7 @@
         <translation>Természetes</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>piros</translation>
     </message>
@@ -1128,9 +1709,37 @@
     </message>
 </context>
 <context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>BANK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>JÁTÉKOS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>DÖNTETLEN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>PARTIK</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
+    </message>
+</context>
+<context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+152"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -1161,7 +1770,7 @@
         <translation>OSZTÓ KÉPERNYŐ</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+38"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>INCIDENS ÉS INTÉZKEDÉS</translation>
     </message>
@@ -1176,257 +1785,7 @@
         <translation>PARTIK VISSZANÉZÉSE</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>INCIDENT</source>
-        <translation>INCIDENS</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+614"/>
-        <source>No incident: the round is not paused</source>
-        <translation>Nincs incidens: a parti nem szünetel</translation>
-    </message>
-    <message>
-        <location line="-605"/>
-        <source>WHEN</source>
-        <translation>MIKOR</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>POSITION</source>
-        <translation>HELY</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+108"/>
-        <source>REASON</source>
-        <translation>INDOK</translation>
-    </message>
-    <message>
-        <location line="-107"/>
-        <source>STATE BEFORE</source>
-        <translation>ELŐZŐ ÁLLAPOT</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>DETAIL</source>
-        <translation>RÉSZLETEK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>SHOE / ROUND</source>
-        <translation>CIPŐ / PARTI</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>THE ROUND</source>
-        <translation>A PARTI</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>PLAYER</source>
-        <translation>JÁTÉKOS</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>BANKER</source>
-        <translation>BANK</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation>BIZONYÍTÉK ÉS A CIPŐ UTOLSÓ NYERS KERETEI</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+106"/>
-        <source>time</source>
-        <translation>idő</translation>
-    </message>
-    <message>
-        <location line="-106"/>
-        <source>frame</source>
-        <translation>keret</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>hex</source>
-        <translation>hex</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>text</source>
-        <translation>szöveg</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>ACT</source>
-        <translation>INTÉZKEDÉS</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>RESUME</source>
-        <translation>FOLYTATÁS</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ENTER CARD</source>
-        <translation>LAP BEVITELE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>MOVE CARD</source>
-        <translation>LAP ÁTHELYEZÉSE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>VOID ROUND</source>
-        <translation>PARTI TÖRLÉSE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>END SHOE</source>
-        <translation>CIPŐ LEZÁRÁSA</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>card, e.g. QD or 10H</source>
-        <translation>lap, pl. QD vagy 10H</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>DISCARD THE HELD CARDS</source>
-        <translation>A VISSZATARTOTT LAPOK ELDOBÁSA</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>— choose a reason code —</source>
-        <translation>— válassz indokot —</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>note (required): what happened, who was called</source>
-        <translation>megjegyzés (kötelező): mi történt, kit hívtak</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CARD</source>
-        <translation>LAP</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FROM</source>
-        <translation>HONNAN</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TO</source>
-        <translation>HOVA</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>NOTE</source>
-        <translation>MEGJEGYZÉS</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>WHAT WILL HAPPEN</source>
-        <translation>MI FOG TÖRTÉNNI</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>CONFIRM ACT</source>
-        <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+561"/>
-        <source>No alert in this shoe</source>
-        <translation>Ebben a cipőben nincs riasztás</translation>
-    </message>
-    <message>
-        <location line="-556"/>
-        <source>bet</source>
-        <translation>tét</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>player EV per unit</source>
-        <translation>játékos EV egységenként</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>cards left</source>
-        <translation>maradék lap</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+26"/>
-        <source>round</source>
-        <translation>parti</translation>
-    </message>
-    <message>
-        <location line="-15"/>
-        <source>SHOE</source>
-        <translation>CIPŐ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>this shoe</source>
-        <translation>ez a cipő</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>all shoes</source>
-        <translation>minden cipő</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>LOAD ROUNDS</source>
-        <translation>PARTIK BETÖLTÉSE</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>shoe</source>
-        <translation>cipő</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>status</source>
-        <translation>állapot</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>player</source>
-        <translation>játékos</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>banker</source>
-        <translation>bank</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>result</source>
-        <translation>eredmény</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>incidents</source>
-        <translation>incidensek</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>acts</source>
-        <translation>intézkedések</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+54"/>
         <source>Type the user and the PIN</source>
         <translation>Írd be a felhasználót és a PIN-t</translation>
     </message>
@@ -1437,12 +1796,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+158"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-153"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
@@ -1477,133 +1836,7 @@
         <translation>nincs belépve</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <source>Choose an act.</source>
-        <translation>Válassz intézkedést.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation>A cipő még mindig nincs csatlakoztatva: előbb csatlakoztasd (a vezérlő nem folytatja).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation>Nincs nyitott parti (szünet innen: %1): nincs mit érvényteleníteni. Használd: FOLYTATÁS vagy CIPŐ LEZÁRÁSA.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
-        <translation>Előbb újra írható lesz a napló (amíg hibás, a FOLYTATÁS elutasítva); aztán az asztal ott folytatja, ahol megállt.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
-        <translation>A hiba alatt visszatartott cipőesemények (%1) ezután sorrendben naplózódnak és érvényesülnek, mintha most olvasták volna őket.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
-        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. A FOLYTATÁS elutasítva, amíg nem rendezed: LAP BEVITELE %1 a lehelyezéshez, vagy jelöld be: A VISSZATARTOTT LAPOK ELDOBÁSA.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A(z) %1. cipő ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The held cards %1 are DISCARDED (recorded).</source>
-        <translation>A visszatartott lapok (%1) ELVETVE (rögzítve).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
-        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>(type a valid card)</source>
-        <translation>(írj be egy érvényes lapot)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>the position due</source>
-        <translation>a soron következő hely</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>A(z) %1 és %2 helyen lévő lapok helyet cserélnek; az összegek és a húzás újraszámolódnak. Elutasítva, ha egy utánuk osztott lap már nem lenne soron: akkor érvénytelenítsd a partit.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>log in</source>
-        <translation>belépés</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>choose an act</source>
-        <translation>intézkedés választása</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a reason code</source>
-        <translation>indok</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note</source>
-        <translation>megjegyzés</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note in plain text (no control characters)</source>
-        <translation>egyszerű szöveges megjegyzés (vezérlőkarakterek nélkül)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>a valid card</source>
-        <translation>érvényes lap</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>two different positions</source>
-        <translation>két különböző hely</translation>
-    </message>
-    <message>
         <location line="+15"/>
-        <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>Még hiányzik: %1</translation>
     </message>
@@ -1626,46 +1859,6 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>KÉSZ: %1</translation>
-    </message>
-    <message>
-        <location line="+108"/>
-        <source>total %1</source>
-        <translation>összeg %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card missing: %1</source>
-        <translation>Hiányzó lap: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>No card is being dealt</source>
-        <translation>Most nem osztanak lapot</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>incident</source>
-        <translation>incidens</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>evidence</source>
-        <translation>bizonyíték</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>%1 favours the player now (EV %2)</source>
-        <translation>%1 most a játékosnak kedvez (EV %2)</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>completed</source>
-        <translation>lezárt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>voided</source>
-        <translation>érvénytelen</translation>
     </message>
 </context>
 </TS>

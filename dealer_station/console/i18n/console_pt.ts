@@ -2,6 +2,269 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt">
 <context>
+    <name>ActPanel</name>
+    <message>
+        <location filename="../act_panel.py" line="+65"/>
+        <source>ACT</source>
+        <translation>ATO</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>RESUME</source>
+        <translation>RETOMAR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ENTER CARD</source>
+        <translation>INTRODUZIR CARTA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MOVE CARD</source>
+        <translation>MOVER CARTA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VOID ROUND</source>
+        <translation>ANULAR RODADA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>END SHOE</source>
+        <translation>TERMINAR SAPATO</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>card, e.g. QD or 10H</source>
+        <translation>carta, p. ex. QD ou 10H</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>DESCARTAR AS CARTAS RETIDAS</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>— choose a reason code —</source>
+        <translation>— escolha um código de motivo —</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>note (required): what happened, who was called</source>
+        <translation>nota obrigatória: o que houve, quem veio</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CARD</source>
+        <translation>CARTA</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FROM</source>
+        <translation>DE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TO</source>
+        <translation>PARA</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>REASON</source>
+        <translation>MOTIVO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NOTE</source>
+        <translation>NOTA</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>WHAT WILL HAPPEN</source>
+        <translation>O QUE VAI ACONTECER</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CONFIRM ACT</source>
+        <translation>CONFIRMAR ATO</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Choose an act.</source>
+        <translation>Escolha um ato.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
+        <translation>A mesa não está em pausa: não há nada a resolver e o controlador recusará.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
+        <translation>O sapato continua desligado: volte a ligá-lo primeiro (o controlador recusa retomar).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
+        <translation>Nenhuma rodada aberta (pausa em %1): nada a anular. Use RETOMAR ou TERMINAR SAPATO.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>O sapato leu %1 durante a pausa; a carta está retida. RETOMAR é recusado até que se decida: INTRODUZIR CARTA %1 para a colocar, ou marque DESCARTAR AS CARTAS RETIDAS para a descartar.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>O sapato leu %1 durante a pausa; a carta está retida. Introduza %1, ou RETOMAR com DESCARTAR AS CARTAS RETIDAS marcado para a descartar primeiro.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>O diário não pode ser escrito: só RETOMAR é aceite até que possa.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>Nenhuma carta é esperada agora (pausa em %1): INTRODUZIR CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>As cartas da rodada já saíram todas: nenhuma carta é devida. Use RETOMAR.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>A carta de corte saiu antes da primeira carta desta rodada: não se distribuem mais rodadas. Use RETOMAR, ANULAR RODADA ou TERMINAR SAPATO.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 já não está no sapato (todas as suas cópias saíram): INTRODUZIR CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>Depois desta troca %1 não seria devida pelas regras da terceira carta: MOVER CARTA é recusado. Anule a rodada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>Depois desta troca a rodada precisaria de mais cartas: MOVER CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 e %2 têm de ser duas cartas diferentes já distribuídas nesta rodada: MOVER CARTA é recusado.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>Primeiro o diário volta a ser escrito (RETOMAR é recusado enquanto ainda falhar); depois a mesa continua onde parou.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>Os eventos do sapato retidos durante a falha (%1) são então registados no diário e tratados, por ordem, como se lidos agora.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>A queima do sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>O sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>As cartas retidas %1 são DESCARTADAS (registado).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>As cartas retidas %1 são DESCARTADAS (registado). A rodada %2 do sapato %3 retoma onde parou (%4); a contagem de leituras falhadas recomeça.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
+        <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(type a valid card)</source>
+        <translation>(escreva uma carta válida)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
+        <translation>A carta %1 é colocada em %2 da rodada %3 e registada como MANUAL; a rodada continua pelas regras da terceira carta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the position due</source>
+        <translation>a posição devida</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>As cartas em %1 e %2 trocam de lugar; os totais e quem compra são calculados de novo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
+        <translation>A rodada %1 do sapato %2 é ANULADA: todas as apostas são devolvidas. As suas cartas são descartadas. A próxima rodada é a %3.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
+        <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>log in</source>
+        <translation>iniciar sessão</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose an act</source>
+        <translation>escolher um ato</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a reason code</source>
+        <translation>um código de motivo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note</source>
+        <translation>uma nota</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a valid card</source>
+        <translation>uma carta válida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>two different positions</source>
+        <translation>duas posições diferentes</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Still needed: %1</source>
+        <translation>Ainda falta: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardFace</name>
     <message>
         <location filename="../cards.py" line="+76"/>
@@ -23,7 +286,7 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="+88"/>
+        <location filename="../dealer_panels.py" line="+67"/>
         <source>TOTAL</source>
         <translation>TOTAL</translation>
     </message>
@@ -34,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -79,19 +341,17 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>ESTRADAS</translation>
     </message>
@@ -101,22 +361,12 @@
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>ESTATÍSTICAS DO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>ROUNDS</source>
-        <translation>RODADAS</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
@@ -152,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>SEM DEALER  [F6]</translation>
     </message>
@@ -212,18 +462,18 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -237,10 +487,49 @@
         <source>%1 AT %2</source>
         <translation>%1 EM %2</translation>
     </message>
+</context>
+<context>
+    <name>EdgeTab</name>
     <message>
-        <location line="+50"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
+        <location filename="../edge_tab.py" line="+32"/>
+        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
+        <translation>APOSTAS LATERAIS FAVORÁVEIS AO JOGADOR COM AS CARTAS RESTANTES</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+19"/>
+        <source>No alert in this shoe</source>
+        <translation>Nenhum alerta neste sapato</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>time</source>
+        <translation>hora</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bet</source>
+        <translation>aposta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>player EV per unit</source>
+        <translation>EV do jogador por unidade</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cards left</source>
+        <translation>cartas restantes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>round</source>
+        <translation>rodada</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 favours the player now (EV %2)</source>
+        <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>
 </context>
 <context>
@@ -302,6 +591,115 @@
     </message>
 </context>
 <context>
+    <name>IncidentPanel</name>
+    <message>
+        <location filename="../incident_panel.py" line="+55"/>
+        <source>INCIDENT</source>
+        <translation>INCIDENTE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <source>No incident: the round is not paused</source>
+        <translation>Sem incidente: a rodada não está em pausa</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>WHEN</source>
+        <translation>QUANDO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POSITION</source>
+        <translation>POSIÇÃO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>REASON</source>
+        <translation>MOTIVO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATE BEFORE</source>
+        <translation>ESTADO ANTERIOR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DETAIL</source>
+        <translation>DETALHE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE / ROUND</source>
+        <translation>SAPATO / RODADA</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>A RODADA</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>JOGADOR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>BANKER</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
+        <translation>PROVA E ÚLTIMAS TRAMAS BRUTAS DO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time</source>
+        <translation>hora</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>frame</source>
+        <translation>trama</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hex</source>
+        <translation>hex</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>total %1</source>
+        <translation>total %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>Carta em falta: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>Nenhuma carta está a ser dada</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>incident</source>
+        <translation>incidente</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>evidence</source>
+        <translation>prova</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+114"/>
@@ -327,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+131"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -688,24 +1086,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location line="-49"/>
-        <location line="+52"/>
+        <location line="-54"/>
+        <location line="+57"/>
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location line="-51"/>
-        <location line="+20"/>
+        <location line="-56"/>
+        <location line="+25"/>
         <source>RESULT</source>
         <translation>RESULTADO</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-24"/>
         <source>PAUSED</source>
         <translation>EM PAUSA</translation>
     </message>
@@ -715,7 +1113,7 @@
         <translation>FIM DO SAPATO</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>TIE %1 – %2</source>
         <translation>EMPATE %1 – %2</translation>
     </message>
@@ -760,7 +1158,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-254"/>
+        <location line="-259"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -768,7 +1166,7 @@
         </translation>
     </message>
     <message>
-        <location line="+262"/>
+        <location line="+267"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -849,7 +1247,7 @@
         <translation>Aguarde o supervisor</translation>
     </message>
     <message numerus="yes">
-        <location line="-305"/>
+        <location line="-310"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
@@ -878,7 +1276,7 @@
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+306"/>
+        <location line="+311"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
@@ -906,6 +1304,189 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>BANKER FICA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: FICA)</translation>
+    </message>
+</context>
+<context>
+    <name>RecallTab</name>
+    <message>
+        <location filename="../recall_tab.py" line="+53"/>
+        <source>SHOE</source>
+        <translation>SAPATO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this shoe</source>
+        <translation>este sapato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all shoes</source>
+        <translation>todos os sapatos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LOAD ROUNDS</source>
+        <translation>CARREGAR RODADAS</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>shoe</source>
+        <translation>sapato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>round</source>
+        <translation>rodada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status</source>
+        <translation>estado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player</source>
+        <translation>jogador</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>banker</source>
+        <translation>banker</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result</source>
+        <translation>resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incidents</source>
+        <translation>incidentes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acts</source>
+        <translation>atos</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>completed</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>anulada</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 at %2</source>
+        <translation>%1 em %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 placed by hand at %2</source>
+        <translation>%1 colocada à mão em %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 resumed the round</source>
+        <translation>%1 retomou a rodada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entered a card by hand</source>
+        <translation>%1 introduziu uma carta à mão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 swapped the cards at %2 and %3</source>
+        <translation>%1 trocou as cartas em %2 e %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 voided the round</source>
+        <translation>%1 anulou a rodada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ended the shoe</source>
+        <translation>%1 terminou o sapato</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 acted</source>
+        <translation>%1 agiu</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Shoe %1, round %2: %3</source>
+        <translation>Sapato %1, rodada %2: %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dealt by %1</source>
+        <translation>Distribuída por %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>Jogador</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>Banker</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Result: %1</source>
+        <translation>Resultado: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>player natural</source>
+        <translation>natural do jogador</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker natural</source>
+        <translation>natural do banker</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player pair</source>
+        <translation>par do jogador</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker pair</source>
+        <translation>par do banker</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also: %1</source>
+        <translation>Também: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Entered by hand: %1</source>
+        <translation>Introduzidas à mão: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Voided because: %1</source>
+        <translation>Anulada porque: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incidents:</source>
+        <translation>Incidentes:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Acts:</source>
+        <translation>Atos:</translation>
     </message>
 </context>
 <context>
@@ -970,7 +1551,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+228"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>Bead plate</translation>
     </message>
@@ -995,7 +1576,7 @@
         <translation>Cockroach pig</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>Prever</translation>
     </message>
@@ -1035,7 +1616,7 @@
         <translation>Naturais</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>vermelho</translation>
     </message>
@@ -1132,9 +1713,37 @@
     </message>
 </context>
 <context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>BANKER</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>JOGADOR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>EMPATE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>RODADAS</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
+    </message>
+</context>
+<context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+152"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -1165,7 +1774,7 @@
         <translation>ECRÃ DO DEALER</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+38"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>INCIDENTE &amp;&amp; ATOS</translation>
     </message>
@@ -1180,252 +1789,7 @@
         <translation>HISTÓRICO DE RODADAS</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>INCIDENT</source>
-        <translation>INCIDENTE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+614"/>
-        <source>No incident: the round is not paused</source>
-        <translation>Sem incidente: a rodada não está em pausa</translation>
-    </message>
-    <message>
-        <location line="-605"/>
-        <source>WHEN</source>
-        <translation>QUANDO</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>POSITION</source>
-        <translation>POSIÇÃO</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+108"/>
-        <source>REASON</source>
-        <translation>MOTIVO</translation>
-    </message>
-    <message>
-        <location line="-107"/>
-        <source>STATE BEFORE</source>
-        <translation>ESTADO ANTERIOR</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>DETAIL</source>
-        <translation>DETALHE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>SHOE / ROUND</source>
-        <translation>SAPATO / RODADA</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>THE ROUND</source>
-        <translation>A RODADA</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>PLAYER</source>
-        <translation>JOGADOR</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>BANKER</source>
-        <translation>BANKER</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation>PROVA E ÚLTIMAS TRAMAS BRUTAS DO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+106"/>
-        <source>time</source>
-        <translation>hora</translation>
-    </message>
-    <message>
-        <location line="-106"/>
-        <source>frame</source>
-        <translation>trama</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>hex</source>
-        <translation>hex</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>text</source>
-        <translation>texto</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>ACT</source>
-        <translation>ATO</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>RESUME</source>
-        <translation>RETOMAR</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ENTER CARD</source>
-        <translation>INTRODUZIR CARTA</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>MOVE CARD</source>
-        <translation>MOVER CARTA</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>VOID ROUND</source>
-        <translation>ANULAR RODADA</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>END SHOE</source>
-        <translation>TERMINAR SAPATO</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>card, e.g. QD or 10H</source>
-        <translation>carta, p. ex. QD ou 10H</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>— choose a reason code —</source>
-        <translation>— escolha um código de motivo —</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>note (required): what happened, who was called</source>
-        <translation>nota obrigatória: o que houve, quem veio</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CARD</source>
-        <translation>CARTA</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FROM</source>
-        <translation>DE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TO</source>
-        <translation>PARA</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>NOTE</source>
-        <translation>NOTA</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>WHAT WILL HAPPEN</source>
-        <translation>O QUE VAI ACONTECER</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>CONFIRM ACT</source>
-        <translation>CONFIRMAR ATO</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation>APOSTAS LATERAIS FAVORÁVEIS AO JOGADOR COM AS CARTAS RESTANTES</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+561"/>
-        <source>No alert in this shoe</source>
-        <translation>Nenhum alerta neste sapato</translation>
-    </message>
-    <message>
-        <location line="-556"/>
-        <source>bet</source>
-        <translation>aposta</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>player EV per unit</source>
-        <translation>EV do jogador por unidade</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>cards left</source>
-        <translation>cartas restantes</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+26"/>
-        <source>round</source>
-        <translation>rodada</translation>
-    </message>
-    <message>
-        <location line="-15"/>
-        <source>SHOE</source>
-        <translation>SAPATO</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>this shoe</source>
-        <translation>este sapato</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>all shoes</source>
-        <translation>todos os sapatos</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>LOAD ROUNDS</source>
-        <translation>CARREGAR RODADAS</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>shoe</source>
-        <translation>sapato</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>status</source>
-        <translation>estado</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>player</source>
-        <translation>jogador</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>banker</source>
-        <translation>banker</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>result</source>
-        <translation>resultado</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>incidents</source>
-        <translation>incidentes</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>acts</source>
-        <translation>atos</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+54"/>
         <source>Type the user and the PIN</source>
         <translation>Escreva o utilizador e o PIN</translation>
     </message>
@@ -1436,12 +1800,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+158"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-153"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
@@ -1476,163 +1840,7 @@
         <translation>sem sessão</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <source>Choose an act.</source>
-        <translation>Escolha um ato.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation>A mesa não está em pausa: não há nada a resolver e o controlador recusará.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation>O sapato continua desligado: volte a ligá-lo primeiro (o controlador recusa retomar).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation>Nenhuma rodada aberta (pausa em %1): nada a anular. Use RETOMAR ou TERMINAR SAPATO.</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A queima do sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>O sapato %1 continua onde parou (%2); a contagem de leituras erradas recomeça. Nenhuma carta muda.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The held cards %1 are DISCARDED (recorded).</source>
-        <translation>As cartas retidas %1 são DESCARTADAS (registado).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation>A rodada %1 do sapato %2 retoma onde parou (%3); a contagem de leituras falhadas recomeça. Nenhuma carta muda.</translation>
-    </message>
-    <message>
-        <location line="+84"/>
-        <source>a note in plain text (no control characters)</source>
-        <translation>uma nota em texto simples (sem caracteres de controlo)</translation>
-    </message>
-    <message>
-        <location line="+165"/>
-        <source>total %1</source>
-        <translation>total %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card missing: %1</source>
-        <translation>Carta em falta: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>No card is being dealt</source>
-        <translation>Nenhuma carta está a ser dada</translation>
-    </message>
-    <message>
-        <location line="+73"/>
-        <source>completed</source>
-        <translation>concluída</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>voided</source>
-        <translation>anulada</translation>
-    </message>
-    <message>
-        <location line="-654"/>
-        <source>DISCARD THE HELD CARDS</source>
-        <translation>DESCARTAR AS CARTAS RETIDAS</translation>
-    </message>
-    <message>
-        <location line="+301"/>
-        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
-        <translation>Primeiro o diário volta a ser escrito (RETOMAR é recusado enquanto ainda falhar); depois a mesa continua onde parou.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
-        <translation>Os eventos do sapato retidos durante a falha (%1) são então registados no diário e tratados, por ordem, como se lidos agora.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
-        <translation>O sapato leu %1 durante a pausa; a carta está retida. RETOMAR é recusado até que se decida: INTRODUZIR CARTA %1 para a colocar, ou marque DESCARTAR AS CARTAS RETIDAS para a descartar.</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
-        <translation>As cartas retidas %1 são DESCARTADAS (registado). A rodada %2 do sapato %3 retoma onde parou (%4); a contagem de leituras falhadas recomeça.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>(type a valid card)</source>
-        <translation>(escreva uma carta válida)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>A carta %1 é colocada em %2 da rodada %3 e registada como MANUAL; a rodada continua pelas regras da terceira carta.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>the position due</source>
-        <translation>a posição devida</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>As cartas em %1 e %2 trocam de lugar; os totais e quem compra são recalculados. Recusado se uma carta distribuída depois deixar de ser devida: nesse caso anule a rodada.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation>A rodada %1 do sapato %2 é ANULADA: todas as apostas são devolvidas. As suas cartas são descartadas. A próxima rodada é a %3.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>log in</source>
-        <translation>iniciar sessão</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>choose an act</source>
-        <translation>escolher um ato</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a reason code</source>
-        <translation>um código de motivo</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note</source>
-        <translation>uma nota</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>a valid card</source>
-        <translation>uma carta válida</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>two different positions</source>
-        <translation>duas posições diferentes</translation>
-    </message>
-    <message>
         <location line="+15"/>
-        <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>Ainda falta: %1</translation>
     </message>
@@ -1655,21 +1863,6 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>FEITO: %1</translation>
-    </message>
-    <message>
-        <location line="+121"/>
-        <source>incident</source>
-        <translation>incidente</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>evidence</source>
-        <translation>prova</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>%1 favours the player now (EV %2)</source>
-        <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,269 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="te_IN">
 <context>
+    <name>ActPanel</name>
+    <message>
+        <location filename="../act_panel.py" line="+65"/>
+        <source>ACT</source>
+        <translation>చర్య</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>RESUME</source>
+        <translation>కొనసాగించు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ENTER CARD</source>
+        <translation>కార్డ్ నమోదు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MOVE CARD</source>
+        <translation>కార్డ్ మార్చు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VOID ROUND</source>
+        <translation>రౌండ్ రద్దు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>END SHOE</source>
+        <translation>షూ ముగించు</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>card, e.g. QD or 10H</source>
+        <translation>కార్డ్, ఉదా. QD లేదా 10H</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DISCARD THE HELD CARDS</source>
+        <translation>ఆపిన కార్డులను తీసివేయండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>— choose a reason code —</source>
+        <translation>— కారణం ఎంచుకోండి —</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>note (required): what happened, who was called</source>
+        <translation>గమనిక (తప్పనిసరి): ఏమైంది, ఎవరిని పిలిచారు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CARD</source>
+        <translation>కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FROM</source>
+        <translation>నుండి</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TO</source>
+        <translation>కు</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>REASON</source>
+        <translation>కారణం</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NOTE</source>
+        <translation>గమనిక</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>WHAT WILL HAPPEN</source>
+        <translation>ఏమి జరుగుతుంది</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CONFIRM ACT</source>
+        <translation>చర్య నిర్ధారించండి</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Choose an act.</source>
+        <translation>ఒక చర్య ఎంచుకోండి.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
+        <translation>టేబుల్ పాజ్‌లో లేదు: పరిష్కరించాల్సింది ఏమీ లేదు, కంట్రోలర్ తిరస్కరిస్తుంది.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
+        <translation>షూ ఇంకా కనెక్ట్ కాలేదు: ముందు దాన్ని కనెక్ట్ చేయండి (కంట్రోలర్ కొనసాగించడానికి నిరాకరిస్తుంది).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
+        <translation>ఏ రౌండ్ తెరిచి లేదు (%1 నుండి పాజ్): రద్దు చేయడానికి ఏమీ లేదు. కొనసాగించు లేదా షూ ముగించు ఉపయోగించండి.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
+        <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. దాన్ని పరిష్కరించే వరకు కొనసాగించు తిరస్కరించబడుతుంది: ఉంచడానికి కార్డ్ నమోదు %1, లేదా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకోండి.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
+        <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. %1 నమోదు చేయండి, లేదా ముందుగా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకుని కొనసాగించు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The journal cannot be written: only RESUME is taken until it can.</source>
+        <translation>జర్నల్‌లో రాయలేము: రాయగలిగే వరకు కొనసాగించు మాత్రమే స్వీకరించబడుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No card is expected now (paused from %1): ENTER CARD is refused.</source>
+        <translation>ఇప్పుడు ఏ కార్డూ రావలసి లేదు (%1 నుండి పాజ్): కార్డ్ నమోదు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round&apos;s cards are all out: no card is due. Use RESUME.</source>
+        <translation>రౌండ్ కార్డులన్నీ వచ్చేశాయి: ఏ కార్డూ రావలసి లేదు. కొనసాగించు ఉపయోగించండి.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cut card came out before this round&apos;s first card: no more rounds are dealt. Use RESUME, VOID ROUND or END SHOE.</source>
+        <translation>ఈ రౌండ్ మొదటి కార్డ్‌కు ముందే కట్ కార్డ్ వచ్చింది: ఇక రౌండ్లు పంచరు. కొనసాగించు, రౌండ్ రద్దు లేదా షూ ముగించు ఉపయోగించండి.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is not in the shoe any more (all its copies are out): ENTER CARD is refused.</source>
+        <translation>%1 ఇక షూలో లేదు (దాని అన్ని ప్రతులు బయటకు వచ్చాయి): కార్డ్ నమోదు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move %1 would not be due by the third-card rules: MOVE CARD is refused. Void the round instead.</source>
+        <translation>ఈ మార్పు తర్వాత మూడవ కార్డ్ నియమాల ప్రకారం %1 రావలసింది కాదు: కార్డ్ మార్చు తిరస్కరించబడింది. బదులుగా రౌండ్ రద్దు చేయండి.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this move the round would need more cards: MOVE CARD is refused.</source>
+        <translation>ఈ మార్పు తర్వాత రౌండ్‌కు మరిన్ని కార్డులు కావాలి: కార్డ్ మార్చు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2 must be two different cards already dealt in this round: MOVE CARD is refused.</source>
+        <translation>%1 మరియు %2 ఈ రౌండ్‌లో ఇప్పటికే పంచిన రెండు వేర్వేరు కార్డులు కావాలి: కార్డ్ మార్చు తిరస్కరించబడింది.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
+        <translation>ముందు జర్నల్ మళ్లీ రాయబడుతుంది (అది విఫలమవుతున్నంత వరకు కొనసాగించు తిరస్కరించబడుతుంది); తర్వాత టేబుల్ ఆగిన చోటు నుండి కొనసాగుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
+        <translation>వైఫల్యం సమయంలో ఆపిన షూ సంఘటనలు (%1) తర్వాత క్రమంలో జర్నల్‌లో నమోదై, ఇప్పుడే చదివినట్లు అమలవుతాయి.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>షూ %1 లో కార్డులు పక్కన పెట్టడం ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
+        <translation>షూ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The held cards %1 are DISCARDED (recorded).</source>
+        <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
+        <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది). షూ %3 లోని రౌండ్ %2 ఆగిన చోటు నుండి కొనసాగుతుంది (%4); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
+        <translation>షూ %2 లోని రౌండ్ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%3); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(type a valid card)</source>
+        <translation>(సరైన కార్డ్ టైప్ చేయండి)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
+        <translation>కార్డ్ %1 రౌండ్ %3 లో %2 వద్ద ఉంచబడి మాన్యువల్‌గా నమోదవుతుంది; రౌండ్ మూడవ కార్డు నియమాల ప్రకారం కొనసాగుతుంది.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the position due</source>
+        <translation>రావలసిన స్థానం</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards at %1 and %2 change places; totals and who draws are worked out again.</source>
+        <translation>%1 మరియు %2 వద్ద ఉన్న కార్డులు స్థానాలు మార్చుకుంటాయి; మొత్తాలు, ఎవరు తీసుకుంటారో మళ్లీ లెక్కించబడతాయి.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
+        <translation>షూ %2 లోని రౌండ్ %1 రద్దు చేయబడుతుంది: దాని అన్ని పందాలు తిరిగి ఇవ్వబడతాయి. దాని కార్డులు తీసివేయబడతాయి. తదుపరి రౌండ్ %3.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
+        <translation>షూ %1 రౌండ్ %2 తర్వాత ఇప్పుడే ముగుస్తుంది: జరుగుతున్న రౌండ్ రద్దై పందాలు తిరిగి ఇవ్వబడతాయి; డీలర్‌ను కొత్త షూ అడుగుతారు (కలపడం, పక్కన పెట్టడం).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>log in</source>
+        <translation>లాగిన్</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>choose an act</source>
+        <translation>చర్య ఎంచుకోవడం</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a reason code</source>
+        <translation>కారణం</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note</source>
+        <translation>గమనిక</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a note in plain text (no control characters)</source>
+        <translation>సాధారణ పాఠ్యంలో గమనిక (నియంత్రణ అక్షరాలు లేకుండా)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a valid card</source>
+        <translation>సరైన కార్డ్</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>two different positions</source>
+        <translation>రెండు వేర్వేరు స్థానాలు</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Still needed: %1</source>
+        <translation>ఇంకా కావాలి: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardFace</name>
     <message>
         <location filename="../cards.py" line="+76"/>
@@ -23,7 +286,7 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_screen.py" line="+88"/>
+        <location filename="../dealer_panels.py" line="+67"/>
         <source>TOTAL</source>
         <translation>మొత్తం</translation>
     </message>
@@ -34,12 +297,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+211"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location filename="../dealer_screen.py" line="+115"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -79,19 +341,17 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location line="+46"/>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location line="-46"/>
-        <location line="+45"/>
+        <location line="+1"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="+23"/>
         <source>ROADS</source>
         <translation>రోడ్లు</translation>
     </message>
@@ -101,22 +361,12 @@
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>SHOE STATISTICS</source>
-        <translation>షూ గణాంకాలు</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>ROUNDS</source>
-        <translation>రౌండ్లు</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>ఈ రౌండ్‌లో అందుబాటులో ఉన్న పందాలు</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>కొత్త షూ</translation>
     </message>
@@ -152,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+227"/>
+        <location line="+241"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-241"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>NO DEALER  [F6]</source>
         <translation>డీలర్ లేరు  [F6]</translation>
     </message>
@@ -212,18 +462,18 @@
         <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>none</source>
         <translation>ఏవీ లేవు</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>MISREAD – RESCAN %1</source>
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-93"/>
-        <location line="+95"/>
+        <location line="-95"/>
+        <location line="+97"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -237,10 +487,49 @@
         <source>%1 AT %2</source>
         <translation>%2 వద్ద %1</translation>
     </message>
+</context>
+<context>
+    <name>EdgeTab</name>
     <message>
-        <location line="+50"/>
-        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
-        <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
+        <location filename="../edge_tab.py" line="+32"/>
+        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
+        <translation>మిగిలిన కార్డులతో ప్లేయర్‌కు అనుకూలమైన సైడ్ బెట్‌లు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+19"/>
+        <source>No alert in this shoe</source>
+        <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>time</source>
+        <translation>సమయం</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bet</source>
+        <translation>పందెం</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>player EV per unit</source>
+        <translation>యూనిట్‌కు ప్లేయర్ EV</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>cards left</source>
+        <translation>మిగిలిన కార్డులు</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>round</source>
+        <translation>రౌండ్</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 favours the player now (EV %2)</source>
+        <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
     </message>
 </context>
 <context>
@@ -302,6 +591,115 @@
     </message>
 </context>
 <context>
+    <name>IncidentPanel</name>
+    <message>
+        <location filename="../incident_panel.py" line="+55"/>
+        <source>INCIDENT</source>
+        <translation>సంఘటన</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <source>No incident: the round is not paused</source>
+        <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>WHEN</source>
+        <translation>ఎప్పుడు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POSITION</source>
+        <translation>స్థానం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>REASON</source>
+        <translation>కారణం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STATE BEFORE</source>
+        <translation>ముందటి స్థితి</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DETAIL</source>
+        <translation>వివరాలు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE / ROUND</source>
+        <translation>షూ / రౌండ్</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>THE ROUND</source>
+        <translation>రౌండ్</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PLAYER</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>BANKER</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
+        <translation>ఆధారం, షూ నుండి చివరి ముడి ఫ్రేములు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time</source>
+        <translation>సమయం</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>frame</source>
+        <translation>ఫ్రేమ్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hex</source>
+        <translation>hex</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>text</source>
+        <translation>పాఠ్యం</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>total %1</source>
+        <translation>మొత్తం %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card missing: %1</source>
+        <translation>లేని కార్డు: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is being dealt</source>
+        <translation>ఇప్పుడు ఏ కార్డూ పంచడం లేదు</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>incident</source>
+        <translation>సంఘటన</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>evidence</source>
+        <translation>ఆధారం</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="+114"/>
@@ -327,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+131"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -688,24 +1086,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>NO MORE BETS</source>
         <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location line="-49"/>
-        <location line="+52"/>
+        <location line="-54"/>
+        <location line="+57"/>
         <source>DEALING</source>
         <translation>డీల్ చేస్తున్నారు</translation>
     </message>
     <message>
-        <location line="-51"/>
-        <location line="+20"/>
+        <location line="-56"/>
+        <location line="+25"/>
         <source>RESULT</source>
         <translation>ఫలితం</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-24"/>
         <source>PAUSED</source>
         <translation>పాజ్ చేయబడింది</translation>
     </message>
@@ -715,7 +1113,7 @@
         <translation>షూ ముగింపు</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>TIE %1 – %2</source>
         <translation>టై %1 – %2</translation>
     </message>
@@ -760,7 +1158,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-254"/>
+        <location line="-259"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -768,7 +1166,7 @@
         </translation>
     </message>
     <message>
-        <location line="+262"/>
+        <location line="+267"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -849,7 +1247,7 @@
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-305"/>
+        <location line="-310"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>పందాలు వేయండి – %n సె</numerusform>
@@ -878,7 +1276,7 @@
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+306"/>
+        <location line="+311"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
@@ -906,6 +1304,189 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>బ్యాంకర్ నిలుస్తాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: నిలుస్తాడు)</translation>
+    </message>
+</context>
+<context>
+    <name>RecallTab</name>
+    <message>
+        <location filename="../recall_tab.py" line="+53"/>
+        <source>SHOE</source>
+        <translation>షూ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this shoe</source>
+        <translation>ఈ షూ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all shoes</source>
+        <translation>అన్ని షూలు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LOAD ROUNDS</source>
+        <translation>రౌండ్లు చూపించు</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>shoe</source>
+        <translation>షూ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>round</source>
+        <translation>రౌండ్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status</source>
+        <translation>స్థితి</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>banker</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>result</source>
+        <translation>ఫలితం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incidents</source>
+        <translation>సంఘటనలు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acts</source>
+        <translation>చర్యలు</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>completed</source>
+        <translation>పూర్తయింది</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>voided</source>
+        <translation>రద్దయింది</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 at %2</source>
+        <translation>%2 వద్ద %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 placed by hand at %2</source>
+        <translation>%1 చేతితో %2 వద్ద ఉంచబడింది</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 resumed the round</source>
+        <translation>%1 రౌండ్‌ను కొనసాగించారు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entered a card by hand</source>
+        <translation>%1 ఒక కార్డ్‌ను చేతితో నమోదు చేశారు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 swapped the cards at %2 and %3</source>
+        <translation>%1 %2 మరియు %3 వద్ద కార్డులను మార్చారు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 voided the round</source>
+        <translation>%1 రౌండ్‌ను రద్దు చేశారు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ended the shoe</source>
+        <translation>%1 షూను ముగించారు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 acted</source>
+        <translation>%1 చర్య తీసుకున్నారు</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Shoe %1, round %2: %3</source>
+        <translation>షూ %1, రౌండ్ %2: %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dealt by %1</source>
+        <translation>పంచినవారు: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Player</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Banker</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Result: %1</source>
+        <translation>ఫలితం: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>player natural</source>
+        <translation>ప్లేయర్ నేచురల్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker natural</source>
+        <translation>బ్యాంకర్ నేచురల్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>player pair</source>
+        <translation>ప్లేయర్ పెయిర్</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>banker pair</source>
+        <translation>బ్యాంకర్ పెయిర్</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Also: %1</source>
+        <translation>అలాగే: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Entered by hand: %1</source>
+        <translation>చేతితో నమోదు: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Voided because: %1</source>
+        <translation>రద్దుకు కారణం: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Incidents:</source>
+        <translation>సంఘటనలు:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Acts:</source>
+        <translation>చర్యలు:</translation>
     </message>
 </context>
 <context>
@@ -970,7 +1551,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../roads_view.py" line="+228"/>
+        <location filename="../road_marks.py" line="+151"/>
         <source>Bead plate</source>
         <translation>బీడ్ ప్లేట్</translation>
     </message>
@@ -995,7 +1576,7 @@
         <translation>కాక్రోచ్ పిగ్</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+34"/>
         <source>Ask</source>
         <translation>అడగండి</translation>
     </message>
@@ -1035,7 +1616,7 @@
         <translation>నాచురల్</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>red</source>
         <translation>ఎరుపు</translation>
     </message>
@@ -1132,9 +1713,37 @@
     </message>
 </context>
 <context>
+    <name>StatsBox</name>
+    <message>
+        <location filename="../dealer_panels.py" line="+54"/>
+        <source>BANKER</source>
+        <translation>బ్యాంకర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PLAYER</source>
+        <translation>ప్లేయర్</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIE</source>
+        <translation>టై</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ROUNDS</source>
+        <translation>రౌండ్లు</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
+        <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
+    </message>
+</context>
+<context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+210"/>
+        <location filename="../supervisor_screen.py" line="+152"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -1165,7 +1774,7 @@
         <translation>డీలర్ స్క్రీన్</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+38"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>సంఘటన, చర్యలు</translation>
     </message>
@@ -1180,257 +1789,7 @@
         <translation>రౌండ్ల చరిత్ర</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>INCIDENT</source>
-        <translation>సంఘటన</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+614"/>
-        <source>No incident: the round is not paused</source>
-        <translation>సంఘటన లేదు: రౌండ్ పాజ్‌లో లేదు</translation>
-    </message>
-    <message>
-        <location line="-605"/>
-        <source>WHEN</source>
-        <translation>ఎప్పుడు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>POSITION</source>
-        <translation>స్థానం</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+108"/>
-        <source>REASON</source>
-        <translation>కారణం</translation>
-    </message>
-    <message>
-        <location line="-107"/>
-        <source>STATE BEFORE</source>
-        <translation>ముందటి స్థితి</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>DETAIL</source>
-        <translation>వివరాలు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>SHOE / ROUND</source>
-        <translation>షూ / రౌండ్</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>THE ROUND</source>
-        <translation>రౌండ్</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>PLAYER</source>
-        <translation>ప్లేయర్</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>BANKER</source>
-        <translation>బ్యాంకర్</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>EVIDENCE AND LAST RAW FRAMES FROM THE SHOE</source>
-        <translation>ఆధారం, షూ నుండి చివరి ముడి ఫ్రేములు</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+106"/>
-        <source>time</source>
-        <translation>సమయం</translation>
-    </message>
-    <message>
-        <location line="-106"/>
-        <source>frame</source>
-        <translation>ఫ్రేమ్</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>hex</source>
-        <translation>hex</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>text</source>
-        <translation>పాఠ్యం</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>ACT</source>
-        <translation>చర్య</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>RESUME</source>
-        <translation>కొనసాగించు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ENTER CARD</source>
-        <translation>కార్డ్ నమోదు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>MOVE CARD</source>
-        <translation>కార్డ్ మార్చు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>VOID ROUND</source>
-        <translation>రౌండ్ రద్దు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>END SHOE</source>
-        <translation>షూ ముగించు</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>card, e.g. QD or 10H</source>
-        <translation>కార్డ్, ఉదా. QD లేదా 10H</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>DISCARD THE HELD CARDS</source>
-        <translation>ఆపిన కార్డులను తీసివేయండి</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>— choose a reason code —</source>
-        <translation>— కారణం ఎంచుకోండి —</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>note (required): what happened, who was called</source>
-        <translation>గమనిక (తప్పనిసరి): ఏమైంది, ఎవరిని పిలిచారు</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CARD</source>
-        <translation>కార్డ్</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>FROM</source>
-        <translation>నుండి</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TO</source>
-        <translation>కు</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>NOTE</source>
-        <translation>గమనిక</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>WHAT WILL HAPPEN</source>
-        <translation>ఏమి జరుగుతుంది</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>CONFIRM ACT</source>
-        <translation>చర్య నిర్ధారించండి</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
-        <translation>మిగిలిన కార్డులతో ప్లేయర్‌కు అనుకూలమైన సైడ్ బెట్‌లు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+561"/>
-        <source>No alert in this shoe</source>
-        <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
-    </message>
-    <message>
-        <location line="-556"/>
-        <source>bet</source>
-        <translation>పందెం</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>player EV per unit</source>
-        <translation>యూనిట్‌కు ప్లేయర్ EV</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>cards left</source>
-        <translation>మిగిలిన కార్డులు</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+26"/>
-        <source>round</source>
-        <translation>రౌండ్</translation>
-    </message>
-    <message>
-        <location line="-15"/>
-        <source>SHOE</source>
-        <translation>షూ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>this shoe</source>
-        <translation>ఈ షూ</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>all shoes</source>
-        <translation>అన్ని షూలు</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>LOAD ROUNDS</source>
-        <translation>రౌండ్లు చూపించు</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>shoe</source>
-        <translation>షూ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>status</source>
-        <translation>స్థితి</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>player</source>
-        <translation>ప్లేయర్</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>banker</source>
-        <translation>బ్యాంకర్</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>result</source>
-        <translation>ఫలితం</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>incidents</source>
-        <translation>సంఘటనలు</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>acts</source>
-        <translation>చర్యలు</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+54"/>
         <source>Type the user and the PIN</source>
         <translation>యూజర్, PIN టైప్ చేయండి</translation>
     </message>
@@ -1441,12 +1800,12 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+158"/>
         <source>wrong PIN</source>
         <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-153"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
@@ -1481,133 +1840,7 @@
         <translation>లాగిన్ కాలేదు</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <source>Choose an act.</source>
-        <translation>ఒక చర్య ఎంచుకోండి.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
-        <translation>టేబుల్ పాజ్‌లో లేదు: పరిష్కరించాల్సింది ఏమీ లేదు, కంట్రోలర్ తిరస్కరిస్తుంది.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The shoe is still disconnected: reconnect it first (the controller refuses to resume).</source>
-        <translation>షూ ఇంకా కనెక్ట్ కాలేదు: ముందు దాన్ని కనెక్ట్ చేయండి (కంట్రోలర్ కొనసాగించడానికి నిరాకరిస్తుంది).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.</source>
-        <translation>ఏ రౌండ్ తెరిచి లేదు (%1 నుండి పాజ్): రద్దు చేయడానికి ఏమీ లేదు. కొనసాగించు లేదా షూ ముగించు ఉపయోగించండి.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The journal is written again first (RESUME is refused while it still fails); then the table goes on where it stopped.</source>
-        <translation>ముందు జర్నల్ మళ్లీ రాయబడుతుంది (అది విఫలమవుతున్నంత వరకు కొనసాగించు తిరస్కరించబడుతుంది); తర్వాత టేబుల్ ఆగిన చోటు నుండి కొనసాగుతుంది.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The shoe events held during the failure (%1) are then journaled and acted on, in order, as if read now.</source>
-        <translation>వైఫల్యం సమయంలో ఆపిన షూ సంఘటనలు (%1) తర్వాత క్రమంలో జర్నల్‌లో నమోదై, ఇప్పుడే చదివినట్లు అమలవుతాయి.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it.</source>
-        <translation>పాజ్ సమయంలో షూ %1 చదివింది; కార్డ్ ఆపబడింది. దాన్ని పరిష్కరించే వరకు కొనసాగించు తిరస్కరించబడుతుంది: ఉంచడానికి కార్డ్ నమోదు %1, లేదా తీసివేయడానికి ఆపిన కార్డులను తీసివేయండి ఎంచుకోండి.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>షూ %1 లో కార్డులు పక్కన పెట్టడం ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>షూ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%2); తప్పు రీడ్‌ల లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The held cards %1 are DISCARDED (recorded).</source>
-        <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation>షూ %2 లోని రౌండ్ %1 ఆగిన చోటు నుండి కొనసాగుతుంది (%3); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది. ఏ కార్డూ మారదు.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
-        <translation>ఆపిన కార్డులు %1 తీసివేయబడతాయి (నమోదు చేయబడింది). షూ %3 లోని రౌండ్ %2 ఆగిన చోటు నుండి కొనసాగుతుంది (%4); తప్పు రీడింగ్ లెక్క మళ్లీ మొదలవుతుంది.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>(type a valid card)</source>
-        <translation>(సరైన కార్డ్ టైప్ చేయండి)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>కార్డ్ %1 రౌండ్ %3 లో %2 వద్ద ఉంచబడి మాన్యువల్‌గా నమోదవుతుంది; రౌండ్ మూడవ కార్డు నియమాల ప్రకారం కొనసాగుతుంది.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>the position due</source>
-        <translation>రావలసిన స్థానం</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The cards at %1 and %2 change places; totals and who draws are recomputed. Refused when a card dealt after them would no longer be due: then void the round.</source>
-        <translation>%1, %2 వద్ద ఉన్న కార్డులు స్థానాలు మారుతాయి; మొత్తాలు, ఎవరు కార్డు పొందుతారో మళ్లీ లెక్కిస్తారు. తర్వాత డీల్ చేసిన కార్డు ఇక రావలసినది కాకపోతే తిరస్కరించబడుతుంది: అప్పుడు రౌండ్ రద్దు చేయండి.</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation>షూ %2 లోని రౌండ్ %1 రద్దు చేయబడుతుంది: దాని అన్ని పందాలు తిరిగి ఇవ్వబడతాయి. దాని కార్డులు తీసివేయబడతాయి. తదుపరి రౌండ్ %3.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation>షూ %1 రౌండ్ %2 తర్వాత ఇప్పుడే ముగుస్తుంది: జరుగుతున్న రౌండ్ రద్దై పందాలు తిరిగి ఇవ్వబడతాయి; డీలర్‌ను కొత్త షూ అడుగుతారు (కలపడం, పక్కన పెట్టడం).</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>log in</source>
-        <translation>లాగిన్</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>choose an act</source>
-        <translation>చర్య ఎంచుకోవడం</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a reason code</source>
-        <translation>కారణం</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note</source>
-        <translation>గమనిక</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>a note in plain text (no control characters)</source>
-        <translation>సాధారణ పాఠ్యంలో గమనిక (నియంత్రణ అక్షరాలు లేకుండా)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>a valid card</source>
-        <translation>సరైన కార్డ్</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>two different positions</source>
-        <translation>రెండు వేర్వేరు స్థానాలు</translation>
-    </message>
-    <message>
         <location line="+15"/>
-        <location line="+6"/>
         <source>Still needed: %1</source>
         <translation>ఇంకా కావాలి: %1</translation>
     </message>
@@ -1630,46 +1863,6 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>పూర్తి: %1</translation>
-    </message>
-    <message>
-        <location line="+108"/>
-        <source>total %1</source>
-        <translation>మొత్తం %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card missing: %1</source>
-        <translation>లేని కార్డు: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>No card is being dealt</source>
-        <translation>ఇప్పుడు ఏ కార్డూ పంచడం లేదు</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>incident</source>
-        <translation>సంఘటన</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>evidence</source>
-        <translation>ఆధారం</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>%1 favours the player now (EV %2)</source>
-        <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>completed</source>
-        <translation>పూర్తయింది</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>voided</source>
-        <translation>రద్దయింది</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import struct
 import zlib
 
@@ -117,7 +118,7 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
     pp, bp = sum(bool(f.get("player_pair")) for f in flags), sum(bool(f.get("banker_pair")) for f in flags)
     nat = sum(bool(f.get("player_natural") or f.get("banker_natural")) for f in flags)
     assert win.dealer.pairs_label.text() == f"Player pairs {pp}   Banker pairs {bp}   Naturals {nat}"
-    assert not win.dealer.last_round.isHidden()
+    assert win.dealer.last_round.isHidden()  # the shoe is over: no round is its last any more (nor asked about)
     assert win.dealer.tile_cut.value.text() == "OUT"
     assert {"NEW", "SHUFFLE", "SHOW", "BURN", "OPEN", "PLACE", "NO", "DEAL"} <= seen
     # the roads show the shoe
@@ -182,11 +183,19 @@ def test_paused_round_voided_by_a_supervisor(qtbot, station_factory, station_con
     sup.recall_shoe.setCurrentIndex(0)
     assert sup.load_recall() == len(station.controller.recall(1))
     row = [sup.recall_table.item(r, 2).text() for r in range(sup.recall_table.rowCount())].index("voided")
-    assert sup.recall_table.item(row, 6).text() == "misread_limit at banker2 (bad_lrc)"
+    # the recall in plain words: no state names, reason codes or raw card tokens
+    assert sup.recall_table.item(row, 6).text() == "MISREAD LIMIT at BANKER CARD 2 (damaged read (checksum))"
     acts = sup.recall_table.item(row, 7).text()
-    assert acts == "sue: void_round (scanner_misread): lens dirty; cleaned, round voided"
-    sup.recall_table.selectRow(sup.recall_table.rowCount() - 1)
-    assert "lens dirty" in sup.recall_detail.toPlainText()
+    assert acts == "sue voided the round (scanner misread): lens dirty; cleaned, round voided"
+    assert sup.recall_table.item(row, 5).text() == "ROUND VOIDED"
+    cells = [sup.recall_table.item(r, c).text() for r in range(sup.recall_table.rowCount()) for c in range(8)]
+    assert not [c for c in cells if re.search(r"[a-z]+_[a-z]+|[{}]|\b[2-9TJQKA][SHDC]\b", c)], cells
+    assert any(re.search(r"\d[♠♥♦♣]|[JQKA][♠♥♦♣]", c) for c in cells)  # cards as faces
+    sup.recall_table.selectRow(row)
+    detail = sup.recall_detail.toPlainText()
+    assert detail.startswith(f"Shoe 1, round {rnd}: voided") and "lens dirty" in detail
+    assert "Voided because: scanner misread: lens dirty; cleaned, round voided" in detail
+    assert "  • MISREAD LIMIT at BANKER CARD 2" in detail and "{" not in detail and "_" not in detail
     qtbot.keyClick(win, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: win.dealer.incident.isHidden())
 

@@ -1,0 +1,191 @@
+"""The dealer screen's parts: a status tile, a hand of cards with its total, and an alert bar.
+
+Pieces of :mod:`dealer_station.console.dealer_screen` (DESIGN.md "Users": the dealer), each drawn for a
+1920×1080 touch screen read from two metres.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from dealer_station.console.cards import CardFace
+from dealer_station.console.theme import COLORS
+from dealer_station.console.widgets import FitLabel
+
+__all__ = ["AlertBar", "HandPanel", "StatsBox", "StatusTile", "label"]
+
+
+def label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
+    """A QLabel with ``text``, object name ``name`` (a style sheet selector) and ``align`` (centred)."""
+    lab = QLabel(text)
+    if name:
+        lab.setObjectName(name)
+    lab.setAlignment(align)
+    return lab
+
+
+class StatusTile(QFrame):
+    """A caption over a big value (``ROUND`` / ``12``) in the top status bar."""
+
+    def __init__(self, caption: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(14, 6, 14, 6)
+        lay.setSpacing(0)
+        self.caption = label(caption, "caption")
+        self.value = label("–", "value")
+        lay.addWidget(self.caption)
+        lay.addWidget(self.value)
+
+    def set_value(self, text: str, color: str | None = None) -> None:
+        """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""
+        self.value.setText(text)
+        self.value.setStyleSheet(f"color: {COLORS[color]};" if color else "")
+
+
+class HandPanel(QFrame):
+    """One hand (Player or Banker): title, three card positions and the total."""
+
+    def __init__(self, hand: str, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hand = hand
+        self.setObjectName("panel")
+        self._color = COLORS["player" if hand == "player" else "banker"]
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(18, 8, 18, 14)
+        lay.setSpacing(6)
+        head = QHBoxLayout()
+        # the hand's name shrinks (56 down to 34 pixels) rather than push TOTAL or the screen's width
+        self.title = FitLabel(title, 56, 34)
+        self.title.set_color(self._color)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.tag = label("", None, Qt.AlignmentFlag.AlignCenter)
+        self.tag.setStyleSheet("font-size: 34px; font-weight: bold;")
+        self.total_caption = label(
+            QApplication.translate("DealerScreen", "TOTAL"),
+            "caption",
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        )
+        self.total_caption.setStyleSheet("font-size: 26px;")
+        self.total = label("–", None, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
+        self.total.setMinimumWidth(90)
+        head.addWidget(self.title, 1)
+        head.addSpacing(16)  # the hand's name never runs into TOTAL
+        head.addWidget(self.total_caption)
+        head.addSpacing(10)
+        head.addWidget(self.total)
+        lay.addLayout(head)
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        self.cards = [CardFace(f"{hand}{i}") for i in (1, 2, 3)]
+        for card in self.cards:
+            row.addWidget(card, 1)
+        lay.addLayout(row, 1)
+        self.tag.setMinimumHeight(54)
+        lay.addWidget(self.tag)
+        self.set_winner(None)
+
+    def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
+        """Show the dealt ``tokens``, the ``total`` (None: not yet), mark the next or rescan slot and the
+        positions in ``manual`` (cards a supervisor entered by hand)."""
+        for i, face in enumerate(self.cards):
+            token = tokens[i] if i < len(tokens) else None
+            face.set_card(
+                token,
+                is_next=(face.position == next_position and not rescan),
+                is_rescan=(face.position == rescan),
+                manual=bool(token) and face.position in manual,
+            )
+        self.total.setText("" if total is None else str(total))
+
+    def set_winner(self, outcome: str | None) -> None:
+        """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour."""
+        translate = QApplication.translate
+        if outcome == "win":
+            self.tag.setText("★ " + translate("DealerScreen", "WINS"))
+            self.tag.setStyleSheet(f"color: {COLORS['gold']}; font-size: 40px; font-weight: bold;")
+            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['gold']}; }}")
+        elif outcome == "tie":
+            self.tag.setText("= " + translate("DealerScreen", "TIE"))
+            self.tag.setStyleSheet(f"color: {COLORS['tie']}; font-size: 40px; font-weight: bold;")
+            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['tie']}; }}")
+        else:
+            self.tag.setText("")
+            self.setStyleSheet(f"QFrame#panel {{ border: 3px solid {self._color}; }}")
+
+
+class AlertBar(QFrame):
+    """A coloured bar with an icon and text (misread: violet ⚠; notice: amber ⚠; incident: red ‼)."""
+
+    def __init__(self, kind: str, icon: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(kind)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(24, 8, 24, 8)
+        color, name = {"misread": ("misread", "misreadText"), "notice": ("alert", "alertText")}.get(
+            kind, ("danger", "incidentText"))
+        self.icon = label(icon, "alertIcon")
+        self.icon.setStyleSheet(f"color: {COLORS[color]};")
+        self.text = label(
+            "",
+            name,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        )
+        if kind == "misread":  # one line in a bar of fixed height: the font shrinks rather than wrap
+            self.text = FitLabel("", 40, 22)
+            self.text.setObjectName(name)
+            self.text.set_color(COLORS[color])
+            self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            self.text.setWordWrap(True)
+        lay.addWidget(self.icon)
+        lay.addWidget(self.text, 1)
+        self.hide()
+
+
+class StatsBox(QFrame):
+    """The shoe's statistics under the roads: Banker, Player, Tie and rounds on one line, pairs and naturals
+    under them (``stat_labels`` by ``B``, ``P``, ``T``, ``R``; ``pairs_label``).
+
+    One line of caption and count beside each other, so the roads above get the height (derived cells of
+    ``roads_view.DERIVED_MIN_CELL`` pixels at 1920x1080).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(14, 4, 14, 4)
+        grid.setVerticalSpacing(0)
+        self.stat_labels: dict[str, QLabel] = {}
+        for col, (key, caption, color) in enumerate(
+            (
+                ("B", self.tr("BANKER"), "banker"),
+                ("P", self.tr("PLAYER"), "player"),
+                ("T", self.tr("TIE"), "tie"),
+                ("R", self.tr("ROUNDS"), "text"),
+            )
+        ):
+            cap = label(caption, "caption", Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            val = label("0", "value", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 40px;")
+            grid.addWidget(cap, 0, 2 * col)
+            grid.addWidget(val, 0, 2 * col + 1)
+            self.stat_labels[key] = val
+        self.pairs_label = label("", "hint")
+        grid.addWidget(self.pairs_label, 1, 0, 1, 8)
+
+    def show_stats(self, stats) -> None:
+        """Show a shoe's ``RoadStats`` (``banker``, ``player``, ``tie``, ``rounds``, ``player_pair``,
+        ``banker_pair``, ``natural``: counts)."""
+        for key, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
+            self.stat_labels[key].setText(str(value))
+        self.pairs_label.setText(
+            self.tr("Player pairs %1   Banker pairs %2   Naturals %3")
+            .replace("%1", str(stats.player_pair))
+            .replace("%2", str(stats.banker_pair))
+            .replace("%3", str(stats.natural))
+        )

@@ -1,0 +1,233 @@
+"""The roads board's marks: how one cell of each road is painted (RULES.md roads; colour never alone).
+
+Pieces of :mod:`dealer_station.console.roads_view`: each mark has its own shape, so a reader who
+cannot tell red from blue still reads it (the marks are listed in that module's docstring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+from dealer_station.domain.roads import Roads
+
+__all__ = ["COLOURS", "font", "paint_bead", "paint_big_road_cell", "paint_derived_cell", "paint_tie_slash",
+           "paint_header", "paint_legend", "road_names", "winner_colour"]
+
+COLOURS = {
+    "banker": "#d0021b",     # Banker and the derived roads' red
+    "player": "#1f4fd1",     # Player and the derived roads' blue
+    "tie": "#138a36",
+    "grid": "#c9c9c9",
+    "paper": "#ffffff",
+    "ink": "#1b1b1b",
+    "muted": "#666666",
+}
+"""Colours of the board (hex RGB)."""
+
+_FAMILY = "DejaVu Sans"
+
+def font(pixels: float, bold: bool = False) -> QFont:
+    """The board's font at ``pixels`` pixels high (at least 6)."""
+    f = QFont(_FAMILY)
+    f.setPixelSize(max(6, int(pixels)))
+    f.setBold(bold)
+    return f
+
+
+def winner_colour(letter: str) -> QColor:
+    """Red for ``B`` (banker), blue for ``P`` (player), green otherwise (tie)."""
+    return QColor(COLOURS["banker"] if letter == "B" else COLOURS["player"] if letter == "P" else COLOURS["tie"])
+
+
+def _road_colour(letter: str) -> QColor:
+    return QColor(COLOURS["banker"] if letter == "R" else COLOURS["player"])
+
+
+# --------------------------------------------------------------------------------------------------
+# Glyphs (each draws into one cell rectangle)
+# --------------------------------------------------------------------------------------------------
+
+
+def _inset(cell: QRectF, fraction: float) -> QRectF:
+    d = cell.width() * fraction
+    return cell.adjusted(d, d, -d, -d)
+
+
+def _pair_dots(p: QPainter, cell: QRectF, banker_pair: bool, player_pair: bool) -> None:
+    r = cell.width() * 0.12
+    p.setPen(QPen(QColor(COLOURS["paper"]), max(1.0, r * 0.35)))
+    if banker_pair:
+        p.setBrush(QColor(COLOURS["banker"]))
+        p.drawEllipse(QPointF(cell.left() + r * 1.3, cell.top() + r * 1.3), r, r)
+    if player_pair:
+        p.setBrush(QColor(COLOURS["player"]))
+        p.drawEllipse(QPointF(cell.right() - r * 1.3, cell.bottom() - r * 1.3), r, r)
+    p.setBrush(Qt.NoBrush)
+
+
+def paint_tie_slash(p: QPainter, cell: QRectF, count: int) -> None:
+    """A green slash across ``cell`` for ties (with the count when more than one)."""
+    pen = QPen(QColor(COLOURS["tie"]), max(1.5, cell.width() * 0.09))
+    pen.setCapStyle(Qt.RoundCap)
+    p.setPen(pen)
+    inner = _inset(cell, 0.14)
+    p.drawLine(inner.bottomLeft(), inner.topRight())
+    if count > 1:
+        p.setFont(font(cell.height() * 0.3, bold=True))
+        p.drawText(QRectF(cell.left(), cell.top(), cell.width() - 1, cell.height() * 0.35),
+                   int(Qt.AlignRight | Qt.AlignTop), str(count))
+
+
+def paint_bead(p: QPainter, cell: QRectF, mark: Any) -> None:
+    """A bead plate mark: a filled circle with the winner's letter inside, and the pair dots."""
+    colour = winner_colour(mark.winner)
+    p.setPen(Qt.NoPen)
+    p.setBrush(colour)
+    p.drawEllipse(_inset(cell, 0.08))
+    p.setBrush(Qt.NoBrush)
+    p.setPen(QColor(COLOURS["paper"]))
+    p.setFont(font(cell.height() * 0.48, bold=True))
+    p.drawText(cell, int(Qt.AlignCenter), mark.winner)
+    _pair_dots(p, cell, mark.banker_pair, mark.player_pair)
+
+
+def paint_big_road_cell(p: QPainter, cell: QRectF, item: Any) -> None:
+    """A big road mark: a hollow circle with a small letter inside, the tie slash and the pair dots."""
+    colour = winner_colour(item.winner)
+    p.setPen(QPen(colour, max(1.5, cell.width() * 0.1)))
+    p.setBrush(Qt.NoBrush)
+    p.drawEllipse(_inset(cell, 0.14))
+    p.setFont(font(cell.height() * 0.34, bold=True))
+    p.drawText(cell, int(Qt.AlignCenter), item.winner)
+    if item.ties:
+        paint_tie_slash(p, cell, item.ties)
+    _pair_dots(p, cell, item.banker_pair, item.player_pair)
+
+
+def paint_derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) -> None:
+    """A derived road mark of road ``k`` (1 big eye boy, 2 small road, 3 cockroach pig); ``colour_letter``
+    ``R`` red or ``B`` blue, each its own shape."""
+    colour = _road_colour(colour_letter)
+    blue = colour_letter == "B"
+    centre = cell.center()
+    if k == 1:      # big eye boy: hollow circle (blue: dot in the middle)
+        p.setPen(QPen(colour, max(1.2, cell.width() * 0.13)))
+        p.setBrush(Qt.NoBrush)
+        p.drawEllipse(_inset(cell, 0.15))
+        if blue:
+            p.setPen(Qt.NoPen)
+            p.setBrush(colour)
+            r = cell.width() * 0.11
+            p.drawEllipse(centre, r, r)
+    elif k == 2:    # small road: filled dot (blue: white hole in the middle)
+        p.setPen(Qt.NoPen)
+        p.setBrush(colour)
+        p.drawEllipse(_inset(cell, 0.13))
+        if blue:
+            p.setBrush(QColor(COLOURS["paper"]))
+            r = cell.width() * 0.12
+            p.drawEllipse(centre, r, r)
+    else:           # cockroach pig: slash (red "/", blue "\")
+        pen = QPen(colour, max(1.5, cell.width() * 0.14))
+        pen.setCapStyle(Qt.RoundCap)
+        p.setPen(pen)
+        inner = _inset(cell, 0.2)
+        if blue:
+            p.drawLine(inner.topLeft(), inner.bottomRight())
+        else:
+            p.drawLine(inner.bottomLeft(), inner.topRight())
+    p.setBrush(Qt.NoBrush)
+
+
+translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
+
+
+def road_names() -> dict[str, str]:
+    """Each road's name on the board, translated."""
+    return {
+        "bead_plate": translate("RoadsView", "Bead plate"), "big_road": translate("RoadsView", "Big road"),
+        "big_eye_boy": translate("RoadsView", "Big eye boy"), "small_road": translate("RoadsView", "Small road"),
+        "cockroach_pig": translate("RoadsView", "Cockroach pig"),
+    }
+
+
+def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
+    """The board's header in ``rect``: the shoe's statistics, then the ask road (``B?`` and ``P?``, each with
+    the derived marks the next banker or player result would add; ``–`` where none)."""
+    # ask road on the right: "Ask", then "B?" with the three derived marks, then "P?" with its marks
+    box = rect.height() * 0.8
+    x = rect.right()
+    for winner in ("P", "B"):
+        marks = roads.ask.get(winner, {})
+        for name, k in (("cockroach_pig", 3), ("small_road", 2), ("big_eye_boy", 1)):
+            x -= box
+            cell = QRectF(x, rect.center().y() - box / 2, box, box)
+            letter = marks.get(name, "")
+            if letter:
+                paint_derived_cell(p, cell, k, letter)
+            else:
+                p.setPen(QColor(COLOURS["muted"]))
+                p.setFont(font(box * 0.6))
+                p.drawText(cell, int(Qt.AlignCenter), "–")
+        x -= box * 1.3
+        tag = QRectF(x, rect.center().y() - box / 2, box * 1.2, box)
+        p.setPen(Qt.NoPen)
+        p.setBrush(winner_colour(winner))
+        p.drawRoundedRect(tag, box * 0.2, box * 0.2)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QColor(COLOURS["paper"]))
+        p.setFont(font(box * 0.6, bold=True))
+        p.drawText(tag, int(Qt.AlignCenter), f"{winner}?")
+        x -= box * 0.5
+    p.setPen(QColor(COLOURS["muted"]))
+    p.setFont(font(rect.height() * 0.5, bold=True))
+    ask = translate("RoadsView", "Ask")
+    ask_w = p.fontMetrics().horizontalAdvance(ask) + box * 0.2
+    x -= ask_w
+    p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), ask)
+    # statistics on the left, in the room that is left (the font shrinks to fit)
+    s = roads.stats
+    text = "   ".join(f"{word} {count}" for word, count in (
+        (translate("RoadsView", "Rounds"), s.rounds), (translate("RoadsView", "Banker"), s.banker),
+        (translate("RoadsView", "Player"), s.player), (translate("RoadsView", "Tie"), s.tie),
+        (translate("RoadsView", "B pair"), s.banker_pair), (translate("RoadsView", "P pair"), s.player_pair),
+        (translate("RoadsView", "Naturals"), s.natural)))
+    room = x - rect.left() - box * 0.5
+    pixels = rect.height() * 0.55
+    p.setFont(font(pixels, bold=True))
+    while pixels > 6 and p.fontMetrics().horizontalAdvance(text) > room > 0:  # longer words in other languages
+        pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
+        p.setFont(font(pixels, bold=True))
+    p.setPen(QColor(COLOURS["ink"]))
+    p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
+               int(Qt.AlignLeft | Qt.AlignVCenter), text)
+
+
+def paint_legend(p: QPainter, rect: QRectF) -> None:
+    """The legend of the derived roads' marks in ``rect``: each road's red and blue mark, named."""
+    if rect.height() < 6:
+        return
+    box = rect.height() * 0.8
+    x = rect.left()
+    cy = rect.center().y()
+    p.setFont(font(rect.height() * 0.5))
+    names = road_names()
+    entries = [
+        (1, names["big_eye_boy"]), (2, names["small_road"]), (3, names["cockroach_pig"]),
+    ]
+    for k, name in entries:
+        p.setPen(QColor(COLOURS["ink"]))
+        width = p.fontMetrics().horizontalAdvance(name + ":") + box * 0.3
+        p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
+        x += width
+        for letter, word in (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue"))):
+            paint_derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
+            x += box * 1.1
+            p.setPen(QColor(COLOURS["ink"]))
+            ww = p.fontMetrics().horizontalAdvance(word) + box * 0.5
+            p.drawText(QRectF(x, rect.top(), ww, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), word)
+            x += ww
+        x += box * 0.8
