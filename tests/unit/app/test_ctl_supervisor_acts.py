@@ -12,12 +12,12 @@ import copy
 from itertools import product
 
 import pytest
-from ctl_helpers import Table
 
 from dealer_station.app.controller import ActRefused
 from dealer_station.app.supervisor_acts import Effect, Refusal, preview
 from dealer_station.domain.outcome import Position
 from drivers.frames import Connected, ConnectionLost
+from tests.support.table import Table
 
 POSITIONS = [p.value for p in Position]
 ARGS = (
