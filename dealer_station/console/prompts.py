@@ -21,6 +21,7 @@ __all__ = [
     "burn_line",
     "countdown_warning",
     "incident_name",
+    "incident_advice",
     "incident_title",
     "next_act",
     "next_line",
@@ -207,8 +208,26 @@ def incident_name(kind: str | None) -> str:
         "unexpected_error": translate("Prompts", "STATION ERROR"),
         "procedure_violation": translate("Prompts", "OUT OF PROCEDURE"),
         "player_edge": translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
+        "event_mismatch": translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
     }
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
+
+
+def incident_advice(kind: str | None) -> str:
+    """What a supervisor must know before resolving an incident of type ``kind``, in plain translated words;
+    "" when the acts say it all.
+
+    An ``event_mismatch`` (the publisher refused an outbox event the journal's chain does not prove) is the
+    one whose resume does not end it: the table deals on, but nothing more reaches the platform until the
+    event is put back as the journal proves it.
+    """
+    advice = {
+        "event_mismatch": translate(
+            "Prompts", "Resuming lets the table deal on, but nothing more is sent to the betting platform until "
+                       "the changed event is put back as the journal proves it: call the station's technician "
+                       "(dealer-station journal verify names the event)."),
+    }
+    return advice.get(kind or "", "")
 
 
 def incident_title(kind: str | None, reason: str | None = None) -> str:
@@ -257,6 +276,8 @@ def reason_name(code: str | None) -> str:
         "database_locked": translate("Prompts", "journal held by another program"),
         "read_only": translate("Prompts", "journal is read-only"),
         "cannot_open": translate("Prompts", "journal cannot be opened"),
+        "outbox_event_refused": translate("Prompts", "an event to the platform was refused: the journal does not "
+                                                     "prove it"),
     }
     return names.get(code or "", (code or "").replace("_", " "))
 

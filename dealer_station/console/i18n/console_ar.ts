@@ -674,7 +674,7 @@
         <translation>النص</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>total %1</source>
         <translation>المجموع %1</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+131"/>
+        <location filename="../prompts.py" line="+132"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -895,7 +895,17 @@
         <translation>رهان جانبي لصالح اللاعب</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>PLATFORM EVENT DOES NOT MATCH THE JOURNAL</source>
+        <translation>حدث المنصة لا يطابق السجل</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
+        <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>الموزّع استدعى المشرف</translation>
     </message>
@@ -1055,7 +1065,12 @@
         <translation>تعذّر فتح السجل</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>an event to the platform was refused: the journal does not prove it</source>
+        <translation>رُفض حدث موجّه إلى المنصة: السجل لا يثبته</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>NO SHOE</source>
         <translation>لا يوجد حذاء</translation>
     </message>
@@ -1158,7 +1173,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-259"/>
+        <location line="-279"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -1170,7 +1185,7 @@
         </translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+287"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -1251,7 +1266,7 @@
         <translation>انتظر المشرف</translation>
     </message>
     <message numerus="yes">
-        <location line="-310"/>
+        <location line="-330"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
@@ -1292,7 +1307,7 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+331"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -1325,7 +1340,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+53"/>
+        <location filename="../recall_tab.py" line="+54"/>
         <source>SHOE</source>
         <translation>الحذاء</translation>
     </message>

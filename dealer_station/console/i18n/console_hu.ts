@@ -674,7 +674,7 @@
         <translation>szöveg</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>total %1</source>
         <translation>összeg %1</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+131"/>
+        <location filename="../prompts.py" line="+132"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -895,7 +895,17 @@
         <translation>MELLÉKTÉT A JÁTÉKOSNAK KEDVEZ</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>PLATFORM EVENT DOES NOT MATCH THE JOURNAL</source>
+        <translation>A PLATFORMNAK KÜLDÖTT ESEMÉNY NEM EGYEZIK A NAPLÓVAL</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
+        <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>AZ OSZTÓ HÍVTA A FELÜGYELŐT</translation>
     </message>
@@ -1055,7 +1065,12 @@
         <translation>a napló nem nyitható meg</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>an event to the platform was refused: the journal does not prove it</source>
+        <translation>egy platformnak szánt esemény elutasítva: a napló nem igazolja</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>NO SHOE</source>
         <translation>NINCS CIPŐ</translation>
     </message>
@@ -1158,14 +1173,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-259"/>
+        <location line="-279"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+287"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -1246,7 +1261,7 @@
         <translation>Várj a felügyelőre</translation>
     </message>
     <message numerus="yes">
-        <location line="-310"/>
+        <location line="-330"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
@@ -1272,7 +1287,7 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+331"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -1305,7 +1320,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+53"/>
+        <location filename="../recall_tab.py" line="+54"/>
         <source>SHOE</source>
         <translation>CIPŐ</translation>
     </message>

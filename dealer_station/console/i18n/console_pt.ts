@@ -674,7 +674,7 @@
         <translation>texto</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>total %1</source>
         <translation>total %1</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+131"/>
+        <location filename="../prompts.py" line="+132"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -895,7 +895,17 @@
         <translation>APOSTA LATERAL FAVORECE O JOGADOR</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>PLATFORM EVENT DOES NOT MATCH THE JOURNAL</source>
+        <translation>EVENTO DA PLATAFORMA NÃO CONFERE COM O DIÁRIO</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
+        <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>O DEALER CHAMOU O SUPERVISOR</translation>
     </message>
@@ -1055,7 +1065,12 @@
         <translation>o diário não abre</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>an event to the platform was refused: the journal does not prove it</source>
+        <translation>um evento para a plataforma foi recusado: o diário não o comprova</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>NO SHOE</source>
         <translation>SEM SAPATO</translation>
     </message>
@@ -1158,7 +1173,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-259"/>
+        <location line="-279"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -1166,7 +1181,7 @@
         </translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+287"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -1247,7 +1262,7 @@
         <translation>Aguarde o supervisor</translation>
     </message>
     <message numerus="yes">
-        <location line="-310"/>
+        <location line="-330"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
@@ -1276,7 +1291,7 @@
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+331"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
@@ -1309,7 +1324,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+53"/>
+        <location filename="../recall_tab.py" line="+54"/>
         <source>SHOE</source>
         <translation>SAPATO</translation>
     </message>

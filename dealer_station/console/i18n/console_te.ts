@@ -674,7 +674,7 @@
         <translation>పాఠ్యం</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>total %1</source>
         <translation>మొత్తం %1</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+131"/>
+        <location filename="../prompts.py" line="+132"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -895,7 +895,17 @@
         <translation>సైడ్ బెట్ ప్లేయర్‌కు అనుకూలం</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>PLATFORM EVENT DOES NOT MATCH THE JOURNAL</source>
+        <translation>ప్లాట్‌ఫారమ్ ఈవెంట్ జర్నల్‌తో సరిపోలడం లేదు</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
+        <translation>కొనసాగిస్తే టేబుల్ పంచడం కొనసాగుతుంది, కానీ మార్చిన ఈవెంట్‌ను జర్నల్ నిరూపించిన విధంగా తిరిగి పెట్టే వరకు బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు ఇంకేమీ పంపబడదు: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి (dealer-station journal verify ఆ ఈవెంట్‌ను చూపిస్తుంది).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>డీలర్ సూపర్వైజర్‌ను పిలిచారు</translation>
     </message>
@@ -1055,7 +1065,12 @@
         <translation>జర్నల్ తెరవలేము</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>an event to the platform was refused: the journal does not prove it</source>
+        <translation>ప్లాట్‌ఫారమ్‌కు పంపే ఒక ఈవెంట్ తిరస్కరించబడింది: జర్నల్ దానిని నిరూపించదు</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>NO SHOE</source>
         <translation>షూ లేదు</translation>
     </message>
@@ -1158,7 +1173,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-259"/>
+        <location line="-279"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -1166,7 +1181,7 @@
         </translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+287"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -1247,7 +1262,7 @@
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-310"/>
+        <location line="-330"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>పందాలు వేయండి – %n సె</numerusform>
@@ -1276,7 +1291,7 @@
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+331"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
@@ -1309,7 +1324,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+53"/>
+        <location filename="../recall_tab.py" line="+54"/>
         <source>SHOE</source>
         <translation>షూ</translation>
     </message>

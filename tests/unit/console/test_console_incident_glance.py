@@ -245,3 +245,26 @@ def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
     kinds = [t.item(r, 1) for r in range(t.rowCount())]
     whole = [item for item in kinds if item.text().startswith("Misread")]
     assert whole and whole[0].toolTip() == whole[0].text() and long_detail in whole[0].toolTip()
+
+
+def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resume(qtbot, tmp_path):
+    """The publisher refused an outbox event the chain does not prove: the supervisor is told, before
+    resuming, that the table deals on but nothing more reaches the platform until the event is put right."""
+    from dealer_station.console import prompts
+    from dealer_station.console.incident_panel import IncidentPanel
+    from tests.support.table import Table
+
+    t = Table(tmp_path)
+    t.start_shoe()
+    t.open_round()
+    t.ctl.event_refused(3, "its content differs from what decision row 12 lists (changed)")
+    view = t.ctl.snapshot()
+    assert view.state == "paused" and view.incident.type == "event_mismatch"
+    panel = IncidentPanel()
+    qtbot.addWidget(panel)
+    panel.show_view(view, [])
+    assert prompts.incident_name("event_mismatch") in panel.incident_title.text()
+    detail = panel.incident_fields["detail"].text()
+    assert "its content differs" in detail and "nothing more is sent to the betting platform" in detail
+    assert "outbox_event_refused" not in panel.incident_fields["reason"].text()   # plain words, no code
+    assert prompts.incident_advice("misread_limit") == ""
