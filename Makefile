@@ -13,7 +13,9 @@ XCB_DEBS := libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libx
 # Fonts of the console's languages: DejaVu Sans (the theme's, with Arabic) and Noto (Telugu, and a better Arabic).
 FONT_DEBS := fonts-dejavu-core fonts-noto-core
 TEST_DEBS := umockdev mosquitto rabbitmq-server xvfb $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
-RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
+# The misread sound is played by ALSA's aplay when Qt Multimedia is not installed (PipeWire's or PulseAudio's player first).
+SOUND_DEBS := alsa-utils
+RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS) $(SOUND_DEBS)
 # The console's translations: Qt Linguist sources (.ts) and the compiled files shipped beside them (.qm).
 I18N := dealer_station/console/i18n
 TS_FILES := $(wildcard $(I18N)/console_*.ts)

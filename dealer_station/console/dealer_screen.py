@@ -61,8 +61,9 @@ class DealerScreen(QWidget):
         given (default ``QApplication.beep``).
     misread_sound:
         Called once each time a misread alert appears. Default: ``sound`` when one is given, else the
-        station's own ``misread.wav`` (:func:`~dealer_station.console.widgets.wav_player`), else
-        ``QApplication.beep`` when Qt Multimedia is not installed (:attr:`misread_wav` is then False).
+        station's own ``misread.wav`` (:func:`~dealer_station.console.widgets.wav_player`: Qt Multimedia, else a
+        sound program such as ``aplay``), else ``QApplication.beep`` when neither is there (:attr:`misread_wav`
+        is then False).
 
     Signals
     -------

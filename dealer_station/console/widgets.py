@@ -20,23 +20,53 @@ MISREAD_WAV = Path(__file__).with_name("misread.wav")
 """The misread sound shipped with the station (package data): three short rising tones, 0.5 s."""
 
 
-def wav_player(path: Path = MISREAD_WAV, parent=None) -> Callable[[], None] | None:
-    """A callable that plays the .wav at ``path`` through Qt Multimedia (``QSoundEffect``), or None when
-    Qt Multimedia is not installed (PySide6-Essentials lacks it) or the file is missing.
+WAV_PROGRAMS = ("pw-play", "paplay", "aplay")
+"""Programs that play a .wav, tried in this order when Qt Multimedia is not installed: PipeWire's, PulseAudio's
+and ALSA's (Debian packages pipewire-bin, pulseaudio-utils, alsa-utils)."""
 
-    The system beep is not used for it: a touch PC without a PC speaker never plays it.
+
+def wav_player(path: Path = MISREAD_WAV, parent=None) -> Callable[[], None] | None:
+    """A callable that plays the .wav at ``path``, or None when nothing here can play it (or the file is missing).
+
+    Through Qt Multimedia (``QSoundEffect``) when it is installed (PySide6-Essentials lacks it), else through
+    the first of :data:`WAV_PROGRAMS` found on ``PATH``, started without waiting (a call never blocks the
+    GUI; a sound still playing is not started again). The system beep is not used for it: a touch PC without
+    a PC speaker never plays it.
     """
+    if not path.is_file():
+        return None
     try:
         from PySide6.QtCore import QUrl
         from PySide6.QtMultimedia import QSoundEffect
     except ImportError:
-        return None
-    if not path.is_file():
-        return None
+        return _program_player(path)
     effect = QSoundEffect(parent)
     effect.setSource(QUrl.fromLocalFile(str(path)))
     effect.setVolume(1.0)
     return effect.play
+
+
+def _program_player(path: Path) -> Callable[[], None] | None:
+    import shutil
+    import subprocess
+
+    program = next((found for name in WAV_PROGRAMS if (found := shutil.which(name))), None)
+    if program is None:
+        return None
+    playing: list[subprocess.Popen] = []
+
+    def play() -> None:
+        if playing and playing[0].poll() is None:
+            return
+        playing.clear()
+        try:
+            playing.append(subprocess.Popen([program, str(path)], stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                            start_new_session=True))
+        except OSError:
+            pass   # a sound that cannot be played never stops the console: the banner still shows
+
+    return play
 
 
 class FitLabel(QLabel):

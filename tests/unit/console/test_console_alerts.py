@@ -237,9 +237,47 @@ def test_the_misread_sound_is_shipped_with_the_station(qtbot):
     try:
         import PySide6.QtMultimedia  # noqa: F401
     except ImportError:
-        assert not screen.misread_wav and screen.misread_sound == QApplication.beep
+        from dealer_station.console.widgets import WAV_PROGRAMS
+
+        players = any(shutil.which(name) for name in WAV_PROGRAMS)
+        assert screen.misread_wav == players
+        assert (screen.misread_sound == QApplication.beep) != players
     else:
         assert screen.misread_wav and screen.misread_sound != QApplication.beep
+
+
+def test_without_qt_multimedia_the_misread_wav_is_played_by_a_sound_program(tmp_path, monkeypatch):
+    """No QSoundEffect (PySide6-Essentials) and a player on PATH: the station's own .wav is handed to it, without
+    waiting, and not started again while it plays; with no player at all there is no wav player (the beep)."""
+    import builtins
+    import time
+
+    from dealer_station.console import widgets
+
+    real_import = builtins.__import__
+
+    def no_multimedia(name, *args, **kwargs):
+        if name == "PySide6.QtMultimedia":
+            raise ImportError("no Qt Multimedia")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_multimedia)
+    calls = tmp_path / "calls"
+    player = tmp_path / "paplay"
+    player.write_text(f"#!/bin/sh\necho \"$@\" >> {calls}\nexec /bin/sleep 1\n")
+    player.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    play = widgets.wav_player()
+    assert play is not None
+    play()
+    play()   # still playing: not started twice
+    deadline = time.monotonic() + 10
+    while not calls.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.2)
+    assert calls.read_text().split() == [str(widgets.MISREAD_WAV)]
+    player.unlink()
+    assert widgets.wav_player() is None
 
 
 _FOCUS_SCRIPT = """
