@@ -93,7 +93,7 @@ class DealerScreen(QWidget):
         self.sound = sound or QApplication.beep
         wav = None if misread_sound or sound else wav_player(parent=self)
         self.misread_wav = wav is not None
-        """True when a misread plays the station's misread.wav (Qt Multimedia is installed)."""
+        """True when a misread plays the station's misread.wav (Qt Multimedia, or a sound program, is here)."""
         self.misread_sound = misread_sound or sound or wav or QApplication.beep
         # a foot pedal sends keys: the screen takes the keyboard focus (its buttons never do)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
