@@ -510,7 +510,7 @@ class Controller:
             why = NO_DEALER if act == "open_betting" else \
                 "no dealer is signed in: a dealer signs in at the console first"
             self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
-            self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state})
+            self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state.value})
             raise ActRefused(act, why)
         outputs = self._input({"kind": "dealer", "act": str(act), "args": args})
         if outputs is None:
@@ -691,7 +691,7 @@ class Controller:
         why = act_text_problem(who["reason"], who["note"])
         if why is not None:
             self._note({"kind": "act_refused", **who, "why": why})
-            self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state})
+            self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state.value})
             raise ActRefused(act, why)
         if self._journal_fault is not None:
             self._clear_journal_fault(who)
@@ -779,7 +779,7 @@ class Controller:
         state = m.state
         status = status_to or ("closed" if m.closed else _status(state))
         if status_from is not None and status != status_from:
-            outputs.append(("table_status", {"status": status, "state": state}))
+            outputs.append(("table_status", {"status": status, "state": str(state)}))
         self._status = status
         if "betting_opened" in kinds and self.config.betting_window_seconds > 0:
             self._deadline = self._monotonic() + self.config.betting_window_seconds
@@ -822,7 +822,7 @@ class Controller:
 
     def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
         m = self._machine
-        body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state,
+        body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state.value,
                 "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
         if m.staffed:  # who is at the table after this decision (recovery restores it; old rows have no key)
             body["staff"] = m.staff()

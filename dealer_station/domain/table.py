@@ -54,11 +54,27 @@ from dataclasses import dataclass, field
 
 from transitions import Machine, MachineError
 
+from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
 from dealer_station.domain.cards import Card, parse_card, shoe_counts
 from dealer_station.domain.errors import CardError, DealError
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.outcome import Position, RoundDealer
-from dealer_station.domain.rules import banker_rule_reason, hand_total, is_natural
+from dealer_station.domain.rules import (
+    CutPlace,
+    DrawReason,
+    DrawVerdict,
+    MisreadVerdict,
+    banker_rule_reason,
+    burn_count,
+    burn_remaining,
+    cut_card_place,
+    cut_ends_shoe_at_once,
+    draw_reason,
+    hand_total,
+    last_round_after_cut,
+    misread_verdict,
+)
+from dealer_station.domain.states import CARD_STATES, PAUSABLE, ROUND_STATES, STATES, TRANSITIONS, TableState
 
 __all__ = [
     "CARD_STATES",
@@ -73,62 +89,11 @@ __all__ = [
     "Output",
     "TableMachine",
     "TableSettings",
+    "TableState",
 ]
-
-STATES: tuple[str, ...] = (
-    "no_shoe",         # no shoe loaded
-    "shuffle",         # the dealer shuffles and loads the shoe
-    "burn_indicator",  # waiting for the burn indicator card
-    "burning",         # burning N cards
-    "ready",           # between rounds: waiting for the dealer to open betting
-    "betting_open",    # bets are taken
-    "betting_closed",  # no more bets; waiting for the first card
-    "dealing",         # cards of the round are being dealt
-    "result",          # the round's cards are all out; waiting for the dealer to confirm
-    "paused",          # an incident stopped the table; a supervisor must act
-    "shoe_end",        # the shoe is finished; a new shoe is needed
-)
-"""Every state of the table (DESIGN.md)."""
-
-PAUSABLE = ("shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing", "result")
-"""States an incident can pause; ``resume`` goes back to one of them."""
-
-CARD_STATES = frozenset({"shuffle", "burn_indicator", "burning", "betting_closed", "dealing"})
-"""States in which a card from the shoe is expected."""
-
-ROUND_STATES = frozenset({"betting_open", "betting_closed", "dealing", "result"})
-"""States in which a round is open (it can be voided)."""
-
-TRANSITIONS: tuple[dict[str, object], ...] = (
-    {"trigger": "new_shoe", "source": ["no_shoe", "shoe_end"], "dest": "shuffle"},
-    {"trigger": "shuffled", "source": "shuffle", "dest": "burn_indicator"},
-    {"trigger": "show_indicator", "source": "burn_indicator", "dest": "burning"},
-    {"trigger": "burn_done", "source": "burning", "dest": "ready"},
-    {"trigger": "open_betting", "source": "ready", "dest": "betting_open"},
-    {"trigger": "close_betting", "source": "betting_open", "dest": "betting_closed"},
-    {"trigger": "first_card", "source": "betting_closed", "dest": "dealing"},
-    {"trigger": "round_dealt", "source": "dealing", "dest": "result"},
-    {"trigger": "confirm", "source": "result", "dest": "ready"},
-    {"trigger": "last_confirmed", "source": "result", "dest": "shoe_end"},
-    {"trigger": "cut_end", "source": ["betting_open", "betting_closed"], "dest": "shoe_end"},
-    {"trigger": "pause", "source": list(PAUSABLE), "dest": "paused"},
-    *({"trigger": f"resume_to_{s}", "source": "paused", "dest": s} for s in PAUSABLE),
-    {"trigger": "voided", "source": "paused", "dest": "ready"},
-    {"trigger": "end_shoe", "source": ["paused", "ready"], "dest": "shoe_end"},
-)
-"""The allowed transitions, as data (``transitions`` format). Nothing else can happen."""
-
-DEALER_ACTS = ("new_shoe", "shuffled", "open_betting", "close_betting", "confirm_result", "call_supervisor")
-"""Acts a dealer may ask for (each refused when it does not fit the state)."""
-
-STAFF_ACTS = ("sign_in", "sign_out")
-"""Who is at the table: a dealer signs in (the shift rotation) or out, between rounds only."""
 
 NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
 """Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
-
-SUPERVISOR_ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
-"""Acts that need an authenticated supervisor, a reason code and a note; all from ``paused``."""
 
 Output = tuple[str, dict]
 """What the machine decided: ``(kind, data)``; ``data`` is JSON-able."""
@@ -165,10 +130,41 @@ class TableSettings:
     offered_in: Callable[[int], tuple[str, ...]] = field(default=lambda n: ("player", "banker", "tie"))
 
 
-class _Model:
-    """The object ``transitions`` drives; holds only ``state``."""
+def draw_reason_text(reason: DrawReason | None) -> str | None:
+    """A :class:`~dealer_station.domain.rules.DrawReason` in the dealer's English, upper case
+    (``"BANKER DRAWS (BANKER 3, PLAYER'S THIRD CARD 9: DRAWS)"``); None for None. The console words the
+    same reason in the dealer's language."""
+    if reason is None:
+        return None
+    p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
+    if reason.verdict is DrawVerdict.NATURAL:
+        return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
+    if reason.verdict is DrawVerdict.PLAYER_DRAWS:
+        return f"PLAYER DRAWS ON {p2}"
+    verdict = banker_rule_reason(b2, third).upper()
+    if reason.verdict is DrawVerdict.BANKER_DRAWS:
+        return f"BANKER DRAWS ({verdict})"
+    head = f"PLAYER STANDS ON {p2}; " if third is None else ""
+    return f"{head}BANKER STANDS ({verdict})"
 
-    state: str
+
+class _Model:
+    """The object ``transitions`` drives; holds only ``state``, kept as a :class:`TableState` member.
+
+    ``transitions`` is built on the states' plain names (it would take an Enum by its member name) and
+    sets ``state`` to a name; the property keeps the member, so the table's state is typed everywhere.
+    """
+
+    def __init__(self) -> None:
+        self._state = TableState.NO_SHOE
+
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    @state.setter
+    def state(self, name: str) -> None:
+        self._state = TableState(name)
 
 
 _CHANGED_IN_PLACE = ("remaining", "burned", "manual_positions", "history", "rounds", "held", "discarded", "_out")
@@ -290,24 +286,11 @@ class TableMachine:
         return self.last_round_number is not None and self.round_number >= self.last_round_number
 
     def who_draws(self) -> str | None:
-        """The third-card explanation for the dealer, or None before the first four cards."""
-        if self.dealer is None or len(self.dealer.positions) < 4:
+        """The third-card explanation for the dealer, in English, or None before the first four cards and
+        once Banker has drawn (:func:`dealer_station.domain.rules.draw_reason`, worded by :func:`draw_reason_text`)."""
+        if self.dealer is None:
             return None
-        player, banker = self.dealer.player, self.dealer.banker
-        p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
-        if is_natural(p2) or is_natural(b2):
-            return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
-        nxt = self.dealer.next_position
-        if nxt is Position.PLAYER3:
-            return f"PLAYER DRAWS ON {p2}"
-        third = player[2].points if len(player) == 3 else None
-        verdict = banker_rule_reason(b2, third).upper()
-        if nxt is Position.BANKER3:
-            return f"BANKER DRAWS ({verdict})"
-        if len(banker) == 2:
-            head = f"PLAYER STANDS ON {p2}; " if third is None else ""
-            return f"{head}BANKER STANDS ({verdict})"
-        return None
+        return draw_reason_text(draw_reason(self.dealer.player, self.dealer.banker))
 
     def prompt(self) -> str:
         """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``)."""
@@ -375,7 +358,7 @@ class TableMachine:
             elif kind == "publisher":
                 self._publisher(inp)
             elif kind == "stop":
-                self._emit("stopped", {"why": str(inp.get("why") or ""), "state": self.state})
+                self._emit("stopped", {"why": str(inp.get("why") or ""), "state": self.state.value})
             elif kind == "journal":
                 self._journal(inp)
             else:
@@ -432,7 +415,7 @@ class TableMachine:
         if self.dealer is not None:
             self.dealer = _copy_dealer(self.dealer)
         self._before_step = keep
-        self._fsm.set_state(state, model=self._model)
+        self._fsm.set_state(str(state), model=self._model)
 
     # ---------------------------------------------------------------- frames
 
@@ -496,10 +479,10 @@ class TableMachine:
             self._trigger("shuffled")
         state = self.state
         if state == "burn_indicator":
-            count = self.settings.ace_burns if card.rank.value == 1 else card.rank.burn_count
+            count = burn_count(card, ace_burns=self.settings.ace_burns)
             self.burn_indicator = card.token
             self.burn_total = count
-            self.burn_remaining = count - 1 if self.settings.indicator_counts else count
+            self.burn_remaining = burn_remaining(count, indicator_counts=self.settings.indicator_counts)
             self._emit("burn_indicator", {"card": card.token, "burn_count": count, "manual": manual,
                                           "burn_remaining": self.burn_remaining})
             self._trigger("show_indicator")
@@ -540,7 +523,7 @@ class TableMachine:
             position = self.expected_position()
             self.misreads += 1
             self.rescan = position
-            if self.misreads >= self.settings.max_misreads:
+            if misread_verdict(self.misreads, self.settings.max_misreads) is MisreadVerdict.PAUSE:
                 self._pause("misread_limit", reason, raw, position=position, token=token,
                             detail=f"{self.misreads} misreads in a row at {position}")
             else:
@@ -566,33 +549,26 @@ class TableMachine:
             self._pause("procedure_violation", "second_cut_card", raw, position=None)
             return
         self.cut_card_out = True
-        if where in ("shuffle", "burn_indicator", "burning"):
+        place = cut_card_place(where, len(self.dealer.positions) if self.dealer is not None else 0)
+        between_rounds = self.settings.cut_between_rounds
+        self.last_round_number = last_round_after_cut(place, self.round_number, between_rounds)
+        if place is CutPlace.IN_BURN:
             self.cut_card_round = 0
-            self.last_round_number = 1
-            self._emit("cut_card", {"round": 0, "last_round_number": 1})
+            self._emit("cut_card", {"round": 0, "last_round_number": self.last_round_number})
             if state != "paused":
                 self._pause("cut_card_in_burn", "cut_card", raw, position=self.expected_position())
             return
-        in_round = where in ("dealing",) or (where == "betting_closed" and self.dealer and self.dealer.positions)
-        between_open = where in ("betting_open", "betting_closed") and not in_round
-        if in_round:
-            self.last_round_number = self.round_number
-        elif self.settings.cut_between_rounds == "one_more":
-            self.last_round_number = self.round_number if between_open else self.round_number + 1
-        else:  # "none": no more rounds
-            self.last_round_number = self.round_number
         self.cut_card_round = self.round_number
         self._emit("cut_card", {"round": self.round_number, "last_round_number": self.last_round_number})
+        ends = cut_ends_shoe_at_once(place, between_rounds)
         if state == "paused":
             # "none" acts when the pause is resolved, exactly as it would have acted now (see _resume).
-            self.cut_pending = self.settings.cut_between_rounds == "none" and (between_open or where == "ready")
+            self.cut_pending = ends
             return
-        if self.settings.cut_between_rounds == "none" and not in_round:
-            if between_open:
+        if ends:
+            if place is CutPlace.BEFORE_FIRST_CARD:
                 self._void("cut_card", "cut card came out before the round's first card", user=None)
-                self._end_shoe("cut_card")
-            elif state == "ready":
-                self._end_shoe("cut_card")
+            self._end_shoe("cut_card")
 
     # ------------------------------------------------------------------ link
 
@@ -993,13 +969,13 @@ class TableMachine:
 
     def _trigger(self, name: str) -> None:
         self._move(name)
-        self._emit("state_changed", {"state": self.state})
+        self._emit("state_changed", {"state": self.state.value})
 
     def _emit(self, kind: str, data: dict) -> None:
         self._out.append((kind, data))
 
     def _refuse(self, by: str, act: str, why: str) -> None:
-        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state})
+        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state.value})
 
     def _pause(self, kind: str, reason: str, raw: str, *, position: str | None, token: str = "",
                detail: str = "") -> None:
@@ -1013,14 +989,14 @@ class TableMachine:
         if self.state not in PAUSABLE:
             # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
             self._emit("procedure_violation", {"type": kind, "reason": reason, "evidence": evidence,
-                                               "state": self.state, "detail": detail})
+                                               "state": self.state.value, "detail": detail})
             return
         incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
         before = self.state
         self._move("pause")
         self.state_before = before
         self.incident = incident
-        self._emit("state_changed", {"state": self.state})
+        self._emit("state_changed", {"state": self.state.value})
         self._emit("round_paused", incident.as_dict())
 
     def _unexpected(self, err: Exception, inp: dict) -> None:
