@@ -52,7 +52,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from transitions import Machine, MachineError, State, Transition
+from transitions import MachineError
 
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
@@ -66,6 +66,7 @@ from dealer_station.domain.states import (
     ROUND_STATES,
     STATES,
     TRANSITIONS,
+    TableFSM,
     TableState,
     Trigger,
 )
@@ -151,48 +152,23 @@ class _Model:
     state: str
 
 
-class _State(State):
-    """A ``transitions`` state that skips its entry and exit work when it has no callbacks (the table's have none)."""
-
-    def enter(self, event_data) -> None:  # noqa: ANN001 - transitions' EventData
-        if self.on_enter:
-            super().enter(event_data)
-
-    def exit(self, event_data) -> None:  # noqa: ANN001
-        if self.on_exit:
-            super().exit(event_data)
-
-
-class _Transition(Transition):
-    """A ``transitions`` transition that, having no condition and no callback (DESIGN.md: none that could
-    half-commit a state), goes straight to the library's own state change; with any it runs as the library does."""
-
-    def execute(self, event_data) -> bool:  # noqa: ANN001 - transitions' EventData
-        machine = event_data.machine
-        if (self.prepare or self.conditions or self.before or self.after or machine.before_state_change
-                or machine.after_state_change):
-            return super().execute(event_data)
-        self._change_state(event_data)
-        return True
-
-
-class _Machine(Machine):
-    """The ``transitions`` machine of the table: the library's machine, events and validation (``MachineError``),
-    with :class:`_State` and :class:`_Transition`, which leave out the work of callbacks the table does not have
-    (a trigger costs about half). tests/controller/test_ctl_fast_paths.py checks it against the plain machine."""
-
-    state_cls = _State
-    transition_cls = _Transition
-
-
 _STATE_OF: dict[str, TableState] = {state.value: state for state in TableState}
 """A state's name → its member."""
 
 S = TableState
 _PAUSABLE = frozenset(PAUSABLE)
 
-_CHANGED_IN_PLACE = ("remaining", "burned", "manual_positions", "history", "rounds", "held", "discarded", "_out")
-"""The attributes a step changes in place (a Counter and lists): copied by a checkpoint, the rest is replaced."""
+_CHANGED_IN_PLACE = ("burned", "manual_positions", "history", "rounds", "held", "discarded", "_out")
+"""The lists a step changes in place: copied by a checkpoint (the inventory too, by :func:`_copy_counts`); the
+rest is replaced."""
+
+
+def _copy_counts(counts: Counter[Card]) -> Counter[Card]:
+    """A copy of the inventory; ``Counter.copy`` goes through ``Counter.__init__`` and ``update`` in Python, this
+    copies the dict in one call (a checkpoint makes one every step)."""
+    copy: Counter[Card] = Counter.__new__(Counter)
+    dict.update(copy, counts)
+    return copy
 
 
 def _copy_dealer(dealer: RoundDealer) -> RoundDealer:
@@ -215,7 +191,7 @@ class TableMachine(FrameInputs, ActInputs):
     def __init__(self, settings: TableSettings | None = None) -> None:
         self.settings = settings or TableSettings()
         self._model = _Model()
-        self._fsm = _Machine(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
+        self._fsm = TableFSM(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
                             initial=TableState.NO_SHOE.value, auto_transitions=False, ignore_invalid_triggers=False)
         self._events = self._fsm.events
         self.shoe_number = 0
@@ -397,6 +373,7 @@ class TableMachine(FrameInputs, ActInputs):
         del saved["_before_step"]  # never a chain of copies
         for name in _CHANGED_IN_PLACE:
             saved[name] = saved[name].copy()
+        saved["remaining"] = _copy_counts(self.remaining)
         if self.dealer is not None:
             saved["dealer"] = _copy_dealer(self.dealer)
         return saved, self._model.state
@@ -409,6 +386,7 @@ class TableMachine(FrameInputs, ActInputs):
         self.__dict__.update(attributes)
         for name in _CHANGED_IN_PLACE:  # the copy stays as it was: a second restore gives the same machine
             setattr(self, name, attributes[name].copy())
+        self.remaining = _copy_counts(attributes["remaining"])
         if self.dealer is not None:
             self.dealer = _copy_dealer(self.dealer)
         self._before_step = keep
