@@ -14,7 +14,9 @@ from collections.abc import Callable
 import structlog
 
 from dealer_station.app.controller import ActRefused, Controller
-from dealer_station.domain.table import CARD_STATES
+from dealer_station.domain.acts import DealerAct
+from dealer_station.domain.rules import next_dealer_act
+from dealer_station.domain.states import CARD_NEXT_STATES, CARD_STATES, NO_SHOE_STATES, TableState
 
 __all__ = ["AutoDealer"]
 
@@ -73,7 +75,7 @@ class AutoDealer:
     def finished(self) -> bool:
         """True when the wanted number of shoes has ended."""
         state, shoe_number = self._where()
-        return self.shoes is not None and state in ("no_shoe", "shoe_end") and shoe_number >= self.shoes
+        return self.shoes is not None and state in NO_SHOE_STATES and shoe_number >= self.shoes
 
     def step(self) -> str | None:
         """Do the next dealer action; return its name, or None when there is nothing to do now.
@@ -96,24 +98,18 @@ class AutoDealer:
     def _step(self) -> str | None:
         state, shoe_number = self._where()
         if self.waiting:
-            if self.controller.frames_in_shoe == self._frames_seen and state not in ("paused",):
+            if self.controller.frames_in_shoe == self._frames_seen and state != TableState.PAUSED:
                 return None
             self.waiting = False
-        if state in ("no_shoe", "shoe_end"):
+        act = next_dealer_act(state)
+        if act is DealerAct.NEW_SHOE:
             if self.shoes is not None and shoe_number >= self.shoes:
                 return None
             if self.new_shoe is not None:
                 self.new_shoe(shoe_number + 1)
-            return self._act("new_shoe")
-        if state == "shuffle":
-            return self._act("shuffled")
-        if state == "ready":
-            return self._act("open_betting")
-        if state == "betting_open":
-            return self._act("close_betting")
-        if state == "result":
-            return self._act("confirm_result")
-        if state in ("burn_indicator", "burning", "betting_closed", "dealing") and self.draw is not None:
+        if act is not None:
+            return self._act(act.value)
+        if state in CARD_NEXT_STATES and self.draw is not None:
             self._frames_seen = self.controller.frames_in_shoe
             self.waiting = True
             if self.draw() is False:
@@ -135,36 +131,30 @@ class AutoDealer:
         machine = self._machine
         for _ in range(_MAX_ACTS_BEFORE_A_FRAME):
             state = machine.state if machine is not None else self._where()[0]
-            if state in CARD_STATES or state == "paused":
+            if state in CARD_STATES or state == TableState.PAUSED:
                 return
-            if state in ("no_shoe", "shoe_end"):
+            act = next_dealer_act(state)
+            if act is None:
+                return
+            if act is DealerAct.NEW_SHOE:
                 shoe_number = self.controller.shoe_number
                 if self.shoes is not None and shoe_number >= self.shoes:
                     return
                 if self.new_shoe is not None:
                     self.new_shoe(shoe_number + 1)
-                act = "new_shoe"
-            elif state == "result":
-                act = "confirm_result"
-            elif state == "ready":
-                act = "open_betting"
-            elif state == "betting_open":
-                act = "close_betting"
-            else:
-                return
             try:
-                self._act(act)
+                self._act(act.value)
             except ActRefused as err:  # journaled by the controller; the frame decides the rest
                 _log.warning("auto_act_refused", act=act, why=err.why)
 
     def finish(self) -> None:
         """At the end of a recording: confirm a dealt round, so that its result is issued. Raises nothing."""
         state = self._machine.state if self._machine is not None else self._where()[0]
-        if state == "result":
+        if state == TableState.RESULT:
             try:
-                self._act("confirm_result")
+                self._act(DealerAct.CONFIRM_RESULT.value)
             except ActRefused as err:
-                _log.warning("auto_act_refused", act="confirm_result", why=err.why)
+                _log.warning("auto_act_refused", act=DealerAct.CONFIRM_RESULT.value, why=err.why)
 
     def run(self, limit: int | None = None, stop: Callable[[], bool] | None = None) -> int:
         """Step until there is nothing to do (or ``stop()`` is true); return the number of actions."""

@@ -15,6 +15,7 @@ import structlog
 
 from dealer_station.app.config import StationConfig
 from dealer_station.app.simulate import recorded_seed, shoe_seed
+from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
 from drivers.deck import shuffled_shoe
 from drivers.errors import ShoeEmptyError, ShoeUnavailableError
@@ -72,7 +73,7 @@ class StationShoe:
         """
         if self.new_shoe is None:
             return
-        if view.state not in ("no_shoe", "shoe_end") and view.shoe_number:
+        if view.state not in NO_SHOE_STATES and view.shoe_number:
             self._load(view.shoe_number, decks * 52 - view.cards_left + int(view.cut_card_out))
         else:
             self._load(view.shoe_number + 1)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller, Fact, RoundRecord, iso_utc, utcnow
+from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import CardRead, Connected, CutCard, NoRead
@@ -121,7 +122,7 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
     sim = SimShoe(controller.shoe_event, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max,
                   misread_rate=misread_rate, max_misreads_in_a_row=max(0, config.max_misreads - 1))
     view = controller.snapshot()
-    if view.state not in ("no_shoe", "shoe_end"):
+    if view.state not in NO_SHOE_STATES:
         sim.load(view.shoe_number, controller.frames_in_shoe)
     if not view.connected:
         controller.shoe_event(Connected("sim"))

@@ -27,14 +27,13 @@ from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.supervisor_screen import IDLE_SECONDS, SupervisorScreen
 from dealer_station.console.theme import STYLE_SHEET
 from dealer_station.console.util import field
+from dealer_station.domain.states import PAUSABLE
 
 __all__ = ["MainWindow", "make_roads_view"]
 
 log = structlog.get_logger(__name__)
 
-CALL_PAUSES = frozenset(
-    {"shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing", "result"}
-)
+CALL_PAUSES = frozenset(PAUSABLE)
 """States in which CALL SUPERVISOR pauses the table first (the controller's pausable states)."""
 
 SCREEN_SIZE = (1920, 1080)

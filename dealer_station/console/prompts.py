@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_station.domain.rules import NEXT_DEALER_ACT
+from dealer_station.domain.states import CARD_NEXT_STATES
+
 translate = QCoreApplication.translate
 
 __all__ = [
@@ -37,18 +40,11 @@ __all__ = [
     "winner_name",
 ]
 
-CARD_STATES = frozenset({"burn_indicator", "burning", "betting_closed", "dealing"})
-"""States in which the next thing is a card from the shoe (TableView.state)."""
+CARD_STATES = CARD_NEXT_STATES
+"""States in which the next thing is a card from the shoe (TableView.state): the domain's one definition."""
 
-ACT_STATES = {
-    "no_shoe": "new_shoe",
-    "shoe_end": "new_shoe",
-    "shuffle": "shuffled",
-    "ready": "open_betting",
-    "betting_open": "close_betting",
-    "result": "confirm_result",
-}
-"""The dealer act that moves each state on (docs/controller.md dealer acts)."""
+ACT_STATES = NEXT_DEALER_ACT
+"""The dealer act that moves each state on (the domain's rule, :func:`dealer_station.domain.rules.next_dealer_act`)."""
 
 
 class Prompts(QObject):
@@ -415,13 +411,13 @@ def next_act(view, can_draw: bool = False) -> str | None:
 def who_draws(view) -> str:
     """Who draws and why (RULES.md §2 third-card rules), translated, from the view's cards.
 
-    The English text is the controller's ``TableView.who_draws``; it is rebuilt here from the
-    cards with the domain's pure rules so that it can be translated. Falls back to the view's own
-    text when a card cannot be read. ``""`` before the first four cards.
+    The reason is the domain's (:func:`dealer_station.domain.rules.draw_reason`, which the controller's
+    English ``TableView.who_draws`` words too); here it is worded in the dealer's language. Falls back to
+    the view's own text when a card cannot be read. ``""`` before the first four cards.
     """
     from dealer_station.domain.cards import parse_card
     from dealer_station.domain.errors import DomainError
-    from dealer_station.domain.rules import banker_draws, hand_total, is_natural, player_draws
+    from dealer_station.domain.rules import DrawVerdict, draw_reason
 
     fallback = str(getattr(view, "who_draws", "") or "")
     try:
@@ -431,16 +427,16 @@ def who_draws(view) -> str:
         return fallback
     if len(player) < 2 or len(banker) < 2:
         return fallback
-    p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
-    if is_natural(p2) or is_natural(b2):
+    reason = draw_reason(player, banker)
+    if reason is None:
+        return ""  # Banker has drawn: nothing left to explain
+    p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
+    if reason.verdict is DrawVerdict.NATURAL:
         text = translate("Prompts", "NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS")
         return text.replace("%1", str(p2)).replace("%2", str(b2))
-    if len(player) == 2 and player_draws(p2):
+    if reason.verdict is DrawVerdict.PLAYER_DRAWS:
         return translate("Prompts", "PLAYER DRAWS ON %1").replace("%1", str(p2))
-    third = player[2].points if len(player) == 3 else None
-    if len(banker) == 3:
-        return ""  # Banker has drawn: nothing left to explain
-    if banker_draws(b2, third):
+    if reason.verdict is DrawVerdict.BANKER_DRAWS:
         if third is None:
             text = translate("Prompts", "BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)")
         else:

@@ -7,25 +7,42 @@ state machine" (procedure violations pause the round; nothing is dropped silentl
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 
-__all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident"]
+__all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType"]
 
-INCIDENT_TYPES = frozenset({
-    "misread_limit",         # max_misreads No-Reads / unknown codes in a row at one position
-    "card_while_betting",    # a card (or a No-Read) came out while betting was open
-    "card_after_round",      # a card after the round's last card
-    "foreign_card",          # a card beyond the shoe's inventory (a 9th copy in 8 decks)
-    "cut_card_in_burn",      # the cut card while showing the burn card or burning
-    "shoe_disconnected",     # the shoe's link went away
-    "journal_failure",       # the journal could not be written
-    "unexpected_error",      # any unexpected exception while acting on an input
-    "event_mismatch",        # an outbox event does not match the journal's chain: the publisher refused it
-    "procedure_violation",   # any other input that does not fit the state, or a dealer's call
-    "player_edge",           # the edge monitor's alert: recorded and published, never pauses
-})
+
+class IncidentType(StrEnum):
+    """Why the table stopped (RULES.md §5; DESIGN.md "Procedure violations that pause")."""
+
+    MISREAD_LIMIT = "misread_limit"
+    """``max_misreads`` No-Reads / unknown codes in a row at one position."""
+    CARD_WHILE_BETTING = "card_while_betting"
+    """A card (or a No-Read) came out while betting was open."""
+    CARD_AFTER_ROUND = "card_after_round"
+    """A card after the round's last card."""
+    FOREIGN_CARD = "foreign_card"
+    """A card beyond the shoe's inventory (a 9th copy in 8 decks)."""
+    CUT_CARD_IN_BURN = "cut_card_in_burn"
+    """The cut card while showing the burn card or burning."""
+    SHOE_DISCONNECTED = "shoe_disconnected"
+    """The shoe's link went away."""
+    JOURNAL_FAILURE = "journal_failure"
+    """The journal could not be written."""
+    UNEXPECTED_ERROR = "unexpected_error"
+    """Any unexpected exception while acting on an input."""
+    EVENT_MISMATCH = "event_mismatch"
+    """An outbox event does not match the journal's chain: the publisher refused it."""
+    PROCEDURE_VIOLATION = "procedure_violation"
+    """Any other input that does not fit the state, or a dealer's call."""
+    PLAYER_EDGE = "player_edge"
+    """The edge monitor's alert: recorded and published, never pauses."""
+
+
+INCIDENT_TYPES = frozenset(IncidentType)
 """Every incident type. All but ``player_edge`` pause the round."""
 
-PAUSING_INCIDENTS = INCIDENT_TYPES - {"player_edge"}
+PAUSING_INCIDENTS = INCIDENT_TYPES - {IncidentType.PLAYER_EDGE}
 """Incident types that pause the round until a supervisor acts."""
 
 
@@ -36,7 +53,7 @@ class Incident:
     Attributes
     ----------
     type:
-        One of :data:`INCIDENT_TYPES`.
+        One of :class:`IncidentType` (a plain string of one is taken and kept as the member).
     reason:
         A short machine-readable reason code (``"no_read"``, ``"ninth_copy"``, ``"dealer_call"``, ...).
     state_before:
@@ -52,7 +69,7 @@ class Incident:
         One human sentence.
     """
 
-    type: str
+    type: IncidentType
     reason: str
     state_before: str
     position: str | None = None
@@ -61,9 +78,17 @@ class Incident:
     detail: str = ""
 
     def __post_init__(self) -> None:
-        if self.type not in INCIDENT_TYPES:
-            raise ValueError(f"unknown incident type {self.type!r}; allowed: {', '.join(sorted(INCIDENT_TYPES))}")
+        try:
+            kind = IncidentType(self.type)
+        except ValueError:
+            raise ValueError(f"unknown incident type {self.type!r}; allowed: {', '.join(sorted(INCIDENT_TYPES))}") \
+                from None
+        object.__setattr__(self, "type", kind)
 
     def as_dict(self) -> dict[str, object]:
-        """The incident as a JSON-able dict."""
-        return asdict(self)
+        """The incident as a JSON-able dict (plain strings: the journal keeps it as its own values)."""
+        data = asdict(self)
+        data["type"] = self.type.value
+        if isinstance(self.state_before, str):
+            data["state_before"] = str(self.state_before)  # a TableState member, as its plain value
+        return data

@@ -52,13 +52,26 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from transitions import Machine, MachineError
+from transitions import MachineError
 
-from dealer_station.domain.cards import Card, parse_card, shoe_counts
-from dealer_station.domain.errors import CardError, DealError
-from dealer_station.domain.incidents import Incident
-from dealer_station.domain.outcome import Position, RoundDealer
-from dealer_station.domain.rules import banker_rule_reason, hand_total, is_natural
+from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
+from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.incidents import Incident, IncidentType
+from dealer_station.domain.outcome import RoundDealer
+from dealer_station.domain.rules import DrawReason, DrawVerdict, banker_rule_reason, draw_reason
+from dealer_station.domain.states import (
+    CARD_STATES,
+    DEAL_STATES,
+    PAUSABLE,
+    ROUND_STATES,
+    STATES,
+    TRANSITIONS,
+    TableFSM,
+    TableState,
+    Trigger,
+)
+from dealer_station.domain.table_acts import NO_DEALER, ActInputs
+from dealer_station.domain.table_frames import FrameInputs
 
 __all__ = [
     "CARD_STATES",
@@ -73,62 +86,8 @@ __all__ = [
     "Output",
     "TableMachine",
     "TableSettings",
+    "TableState",
 ]
-
-STATES: tuple[str, ...] = (
-    "no_shoe",         # no shoe loaded
-    "shuffle",         # the dealer shuffles and loads the shoe
-    "burn_indicator",  # waiting for the burn indicator card
-    "burning",         # burning N cards
-    "ready",           # between rounds: waiting for the dealer to open betting
-    "betting_open",    # bets are taken
-    "betting_closed",  # no more bets; waiting for the first card
-    "dealing",         # cards of the round are being dealt
-    "result",          # the round's cards are all out; waiting for the dealer to confirm
-    "paused",          # an incident stopped the table; a supervisor must act
-    "shoe_end",        # the shoe is finished; a new shoe is needed
-)
-"""Every state of the table (DESIGN.md)."""
-
-PAUSABLE = ("shuffle", "burn_indicator", "burning", "ready", "betting_open", "betting_closed", "dealing", "result")
-"""States an incident can pause; ``resume`` goes back to one of them."""
-
-CARD_STATES = frozenset({"shuffle", "burn_indicator", "burning", "betting_closed", "dealing"})
-"""States in which a card from the shoe is expected."""
-
-ROUND_STATES = frozenset({"betting_open", "betting_closed", "dealing", "result"})
-"""States in which a round is open (it can be voided)."""
-
-TRANSITIONS: tuple[dict[str, object], ...] = (
-    {"trigger": "new_shoe", "source": ["no_shoe", "shoe_end"], "dest": "shuffle"},
-    {"trigger": "shuffled", "source": "shuffle", "dest": "burn_indicator"},
-    {"trigger": "show_indicator", "source": "burn_indicator", "dest": "burning"},
-    {"trigger": "burn_done", "source": "burning", "dest": "ready"},
-    {"trigger": "open_betting", "source": "ready", "dest": "betting_open"},
-    {"trigger": "close_betting", "source": "betting_open", "dest": "betting_closed"},
-    {"trigger": "first_card", "source": "betting_closed", "dest": "dealing"},
-    {"trigger": "round_dealt", "source": "dealing", "dest": "result"},
-    {"trigger": "confirm", "source": "result", "dest": "ready"},
-    {"trigger": "last_confirmed", "source": "result", "dest": "shoe_end"},
-    {"trigger": "cut_end", "source": ["betting_open", "betting_closed"], "dest": "shoe_end"},
-    {"trigger": "pause", "source": list(PAUSABLE), "dest": "paused"},
-    *({"trigger": f"resume_to_{s}", "source": "paused", "dest": s} for s in PAUSABLE),
-    {"trigger": "voided", "source": "paused", "dest": "ready"},
-    {"trigger": "end_shoe", "source": ["paused", "ready"], "dest": "shoe_end"},
-)
-"""The allowed transitions, as data (``transitions`` format). Nothing else can happen."""
-
-DEALER_ACTS = ("new_shoe", "shuffled", "open_betting", "close_betting", "confirm_result", "call_supervisor")
-"""Acts a dealer may ask for (each refused when it does not fit the state)."""
-
-STAFF_ACTS = ("sign_in", "sign_out")
-"""Who is at the table: a dealer signs in (the shift rotation) or out, between rounds only."""
-
-NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
-"""Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
-
-SUPERVISOR_ACTS = ("resume", "enter_card", "move_card", "void_round", "end_shoe")
-"""Acts that need an authenticated supervisor, a reason code and a note; all from ``paused``."""
 
 Output = tuple[str, dict]
 """What the machine decided: ``(kind, data)``; ``data`` is JSON-able."""
@@ -165,14 +124,51 @@ class TableSettings:
     offered_in: Callable[[int], tuple[str, ...]] = field(default=lambda n: ("player", "banker", "tie"))
 
 
+def draw_reason_text(reason: DrawReason | None) -> str | None:
+    """A :class:`~dealer_station.domain.rules.DrawReason` in the dealer's English, upper case
+    (``"BANKER DRAWS (BANKER 3, PLAYER'S THIRD CARD 9: DRAWS)"``); None for None. The console words the
+    same reason in the dealer's language."""
+    if reason is None:
+        return None
+    p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
+    if reason.verdict is DrawVerdict.NATURAL:
+        return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
+    if reason.verdict is DrawVerdict.PLAYER_DRAWS:
+        return f"PLAYER DRAWS ON {p2}"
+    verdict = banker_rule_reason(b2, third).upper()
+    if reason.verdict is DrawVerdict.BANKER_DRAWS:
+        return f"BANKER DRAWS ({verdict})"
+    head = f"PLAYER STANDS ON {p2}; " if third is None else ""
+    return f"{head}BANKER STANDS ({verdict})"
+
+
 class _Model:
-    """The object ``transitions`` drives; holds only ``state``."""
+    """The object ``transitions`` drives; holds only ``state``, the state's plain name.
+
+    ``transitions`` takes an Enum state by its member *name* (``"NO_SHOE"``), so the machine is built on the
+    names (:data:`STATES`) and :attr:`TableMachine.state` gives the :class:`TableState` member of the name.
+    """
 
     state: str
 
 
-_CHANGED_IN_PLACE = ("remaining", "burned", "manual_positions", "history", "rounds", "held", "discarded", "_out")
-"""The attributes a step changes in place (a Counter and lists): copied by a checkpoint, the rest is replaced."""
+_STATE_OF: dict[str, TableState] = {state.value: state for state in TableState}
+"""A state's name → its member."""
+
+S = TableState
+_PAUSABLE = frozenset(PAUSABLE)
+
+_CHANGED_IN_PLACE = ("burned", "manual_positions", "history", "rounds", "held", "discarded", "_out")
+"""The lists a step changes in place: copied by a checkpoint (the inventory too, by :func:`_copy_counts`); the
+rest is replaced."""
+
+
+def _copy_counts(counts: Counter[Card]) -> Counter[Card]:
+    """A copy of the inventory; ``Counter.copy`` goes through ``Counter.__init__`` and ``update`` in Python, this
+    copies the dict in one call (a checkpoint makes one every step)."""
+    copy: Counter[Card] = Counter.__new__(Counter)
+    dict.update(copy, counts)
+    return copy
 
 
 def _copy_dealer(dealer: RoundDealer) -> RoundDealer:
@@ -182,38 +178,22 @@ def _copy_dealer(dealer: RoundDealer) -> RoundDealer:
     return clone
 
 
-def _moves(machine: Machine) -> dict[tuple[str, str], str]:
-    """``(trigger, source state) -> destination`` from a ``transitions`` machine's events.
-
-    Only unconditional, callback-free transitions are expected (:data:`TRANSITIONS` has no other
-    kind); a source with more than one transition for a trigger, a condition or a callback would
-    need ``transitions`` itself, so it raises ValueError here rather than behaving differently.
-    """
-    moves: dict[tuple[str, str], str] = {}
-    for name, event in machine.events.items():
-        for source, found in event.transitions.items():
-            if len(found) != 1:
-                raise ValueError(f"transition {name} from {source}: {len(found)} candidates")
-            (move,) = found
-            if move.conditions or move.before or move.after or move.prepare:
-                raise ValueError(f"transition {name} from {source} has conditions or callbacks")
-            moves[(name, source)] = move.dest
-    return moves
-
-
-class TableMachine:
+class TableMachine(FrameInputs, ActInputs):
     """One table's procedure (RULES.md §1–2, §5). Not thread-safe: one owner thread.
 
     Call :meth:`step` with one input dict; it returns the outputs. Read the public attributes
-    for the view (state, shoe and round numbers, cards, incident...).
+    for the view (state, shoe and round numbers, cards, incident...). The handlers of each input are in
+    :mod:`dealer_station.domain.table_frames` (frames, link, publisher, journal) and
+    :mod:`dealer_station.domain.table_acts` (dealer, staff, supervisor); every move of the state is a
+    ``transitions`` trigger of :data:`~dealer_station.domain.states.TRANSITIONS`.
     """
 
     def __init__(self, settings: TableSettings | None = None) -> None:
         self.settings = settings or TableSettings()
         self._model = _Model()
-        self._fsm = Machine(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
-                            initial="no_shoe", auto_transitions=False, ignore_invalid_triggers=False)
-        self._moves = _moves(self._fsm)
+        self._fsm = TableFSM(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
+                            initial=TableState.NO_SHOE.value, auto_transitions=False, ignore_invalid_triggers=False)
+        self._events = self._fsm.events
         self.shoe_number = 0
         self.connected = False
         self.signed_in: str | None = None
@@ -242,14 +222,14 @@ class TableMachine:
             self.signed_in = staff.get("dealer") or None
             self.signed_in_how = staff.get("how") or None
         self._reset_shoe()
-        self._fsm.set_state("shoe_end" if shoe_number else "no_shoe", model=self._model)
+        self._fsm.set_state((TableState.SHOE_END if shoe_number else TableState.NO_SHOE).value, model=self._model)
 
     # ------------------------------------------------------------------ view
 
     @property
-    def state(self) -> str:
-        """The current state (one of :data:`STATES`)."""
-        return self._model.state
+    def state(self) -> TableState:
+        """The current state."""
+        return _STATE_OF[self._model.state]
 
     @property
     def cards_left(self) -> int:
@@ -264,7 +244,7 @@ class TableMachine:
     @property
     def next_position(self) -> str | None:
         """Position the next card goes to while a round is dealt, else None."""
-        if self._where() in ("betting_closed", "dealing") and self.dealer is not None:
+        if self._where() in DEAL_STATES and self.dealer is not None:
             pos = self.dealer.next_position
             return pos.value if pos else None
         return None
@@ -272,9 +252,9 @@ class TableMachine:
     def expected_position(self) -> str | None:
         """Where the next card from the shoe goes: a round position, ``burn_indicator``, ``burn`` or None."""
         where = self._where()
-        if where in ("shuffle", "burn_indicator"):
+        if where is TableState.SHUFFLE or where is TableState.BURN_INDICATOR:
             return "burn_indicator"
-        if where == "burning":
+        if where is TableState.BURNING:
             return "burn"
         return self.next_position
 
@@ -290,53 +270,40 @@ class TableMachine:
         return self.last_round_number is not None and self.round_number >= self.last_round_number
 
     def who_draws(self) -> str | None:
-        """The third-card explanation for the dealer, or None before the first four cards."""
-        if self.dealer is None or len(self.dealer.positions) < 4:
+        """The third-card explanation for the dealer, in English, or None before the first four cards and
+        once Banker has drawn (:func:`dealer_station.domain.rules.draw_reason`, worded by :func:`draw_reason_text`)."""
+        if self.dealer is None:
             return None
-        player, banker = self.dealer.player, self.dealer.banker
-        p2, b2 = hand_total(player[:2]), hand_total(banker[:2])
-        if is_natural(p2) or is_natural(b2):
-            return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
-        nxt = self.dealer.next_position
-        if nxt is Position.PLAYER3:
-            return f"PLAYER DRAWS ON {p2}"
-        third = player[2].points if len(player) == 3 else None
-        verdict = banker_rule_reason(b2, third).upper()
-        if nxt is Position.BANKER3:
-            return f"BANKER DRAWS ({verdict})"
-        if len(banker) == 2:
-            head = f"PLAYER STANDS ON {p2}; " if third is None else ""
-            return f"{head}BANKER STANDS ({verdict})"
-        return None
+        return draw_reason_text(draw_reason(self.dealer.player, self.dealer.banker))
 
     def prompt(self) -> str:
         """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``)."""
         state = self.state
-        if state == "no_shoe":
+        if state is S.NO_SHOE:
             return "LOAD A NEW SHOE"
-        if state == "shuffle":
+        if state is S.SHUFFLE:
             return "SHUFFLE AND LOAD THE SHOE"
-        if state == "burn_indicator":
+        if state is S.BURN_INDICATOR:
             return "RESCAN THE BURN CARD" if self.misreads else "DRAW AND SHOW THE BURN CARD"
-        if state == "burning":
+        if state is S.BURNING:
             word = "CARD" if self.burn_remaining == 1 else "CARDS"
             head = "RESCAN: " if self.misreads else ""
             return f"{head}BURN {self.burn_remaining} MORE {word}"
-        if state == "ready":
+        if state is S.READY:
             if self.staffed and self.signed_in is None:
                 return "DEALER: SIGN IN TO OPEN BETTING"
             return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
-        if state == "betting_open":
+        if state is S.BETTING_OPEN:
             return "PLACE YOUR BETS"
-        if state in ("betting_closed", "dealing"):
+        if state in DEAL_STATES:
             pos = self.dealer.next_position if self.dealer else None
             if pos is None:
                 return "NO MORE CARDS"
             verb = "RESCAN" if self.misreads else "DEAL"
             return f"{verb} {pos.hand.upper()} CARD {pos.index}"
-        if state == "result":
+        if state is S.RESULT:
             return "CONFIRM THE RESULT"
-        if state == "paused":
+        if state is S.PAUSED:
             kind = self.incident.type.replace("_", " ").upper() if self.incident else "INCIDENT"
             return f"PAUSED: {kind}: CALL THE SUPERVISOR"
         return "SHOE ENDED: LOAD A NEW SHOE"
@@ -361,25 +328,14 @@ class TableMachine:
         self._out = []
         self._ts = str(inp.get("ts", ""))
         kind = inp.get("kind")
-        self.closed = kind == "stop"
+        self.closed = kind == InputKind.STOP
         saved = self._before_step = self._checkpoint()
         try:
-            if kind == "frame":
-                self._frame(inp)
-            elif kind == "link":
-                self._link(inp)
-            elif kind in ("dealer", "timer"):
-                self._dealer(str(inp.get("act")), dict(inp.get("args") or {}), timer=kind == "timer")
-            elif kind == "supervisor":
-                self._supervisor(inp)
-            elif kind == "publisher":
-                self._publisher(inp)
-            elif kind == "stop":
-                self._emit("stopped", {"why": str(inp.get("why") or ""), "state": self.state})
-            elif kind == "journal":
-                self._journal(inp)
-            else:
+            handler = _BY_KIND.get(kind)  # type: ignore[arg-type]
+            if handler is None:
                 self._emit("ignored", {"kind": str(kind), "why": "not a table input"})
+            else:
+                handler(self, inp)
         except Exception as err:  # noqa: BLE001 - any surprise pauses the table (RULES.md §5)
             self._restore(saved)
             self._out = []
@@ -417,6 +373,7 @@ class TableMachine:
         del saved["_before_step"]  # never a chain of copies
         for name in _CHANGED_IN_PLACE:
             saved[name] = saved[name].copy()
+        saved["remaining"] = _copy_counts(self.remaining)
         if self.dealer is not None:
             saved["dealer"] = _copy_dealer(self.dealer)
         return saved, self._model.state
@@ -429,523 +386,11 @@ class TableMachine:
         self.__dict__.update(attributes)
         for name in _CHANGED_IN_PLACE:  # the copy stays as it was: a second restore gives the same machine
             setattr(self, name, attributes[name].copy())
+        self.remaining = _copy_counts(attributes["remaining"])
         if self.dealer is not None:
             self.dealer = _copy_dealer(self.dealer)
         self._before_step = keep
-        self._fsm.set_state(state, model=self._model)
-
-    # ---------------------------------------------------------------- frames
-
-    def _frame(self, inp: dict) -> None:
-        frame = inp.get("frame")
-        raw = str(inp.get("raw", ""))
-        if frame == "garbage":
-            self._emit("garbage", {"raw": raw})
-            return
-        if self.state not in ("no_shoe", "shoe_end") and frame in ("card", "no_read", "cut"):
-            self.frames_in_shoe += 1
-        if frame == "card":
-            try:
-                card = parse_card(str(inp.get("token", "")))
-            except CardError:
-                self._misread("unknown_code", raw, token=str(inp.get("token", "")))
-                return
-            self._card(card, raw)
-        elif frame == "no_read":
-            self._misread(str(inp.get("reason") or "no_read"), raw)
-        elif frame == "cut":
-            self._cut(raw)
-        else:
-            self._emit("ignored", {"frame": str(frame), "why": "unknown frame"})
-
-    def _card(self, card: Card, raw: str) -> None:
-        """A card read by the shoe: counted out of the inventory, then placed or made an incident."""
-        state = self.state
-        if state in ("no_shoe", "shoe_end"):
-            self._pause("procedure_violation", "card_without_shoe", raw, position=None, token=card.token)
-            return
-        if self.remaining[card] <= 0:
-            self._pause("foreign_card", "beyond_inventory", raw, position=self.expected_position(),
-                        token=card.token,
-                        detail=f"{card.token} would be copy {self.settings.decks + 1} in {self.settings.decks} decks")
-            return
-        self.remaining[card] -= 1
-        if state == "paused":
-            self.held.append(card.token)
-            self._emit("card_while_paused", {"card": card.token, "raw": raw})
-            return
-        if state == "betting_open":
-            self.discarded.append(card.token)
-            self._pause("card_while_betting", "card", raw, position=None, token=card.token)
-            return
-        if state == "result" or (state == "ready" and self.round_number > 0):
-            self.discarded.append(card.token)
-            self._pause("card_after_round", "card", raw, position=None, token=card.token)
-            return
-        if state == "ready":
-            self.discarded.append(card.token)
-            self._pause("procedure_violation", "card_before_betting", raw, position=None, token=card.token)
-            return
-        self._place(card, manual=False)
-
-    def _place(self, card: Card, manual: bool) -> None:
-        """Put an accepted card where the state expects it (indicator, burn, or the round)."""
-        self.misreads = 0
-        self.rescan = None
-        if self.state == "shuffle":
-            self._trigger("shuffled")
-        state = self.state
-        if state == "burn_indicator":
-            count = self.settings.ace_burns if card.rank.value == 1 else card.rank.burn_count
-            self.burn_indicator = card.token
-            self.burn_total = count
-            self.burn_remaining = count - 1 if self.settings.indicator_counts else count
-            self._emit("burn_indicator", {"card": card.token, "burn_count": count, "manual": manual,
-                                          "burn_remaining": self.burn_remaining})
-            self._trigger("show_indicator")
-            if self.burn_remaining <= 0:
-                self._burn_done()
-        elif state == "burning":
-            self.burned.append(card.token)
-            self.burn_remaining -= 1
-            self._emit("card_burned", {"card": card.token, "burn_remaining": self.burn_remaining, "manual": manual})
-            if self.burn_remaining <= 0:
-                self._burn_done()
-        elif state in ("betting_closed", "dealing"):
-            if state == "betting_closed":
-                self._trigger("first_card")
-            assert self.dealer is not None
-            position = self.dealer.add(card)
-            if manual:
-                self.manual_positions.append(position.value)
-            self._emit("card_accepted", {"round": self.round_number, "position": position.value,
-                                         "card": card.token, "manual": manual})
-            if self.dealer.complete:
-                self._trigger("round_dealt")
-                self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
-        else:  # pragma: no cover - guarded by the callers
-            raise DealError(f"no place for a card in state {state}")
-
-    def _burn_done(self) -> None:
-        self._trigger("burn_done")
-        self._emit("burn_done", {"burn_indicator": self.burn_indicator, "burned": list(self.burned)})
-        self._ready()
-
-    def _misread(self, reason: str, raw: str, token: str = "") -> None:
-        state = self.state
-        if state == "paused":
-            self._emit("no_read_while_paused", {"reason": reason, "raw": raw, "token": token})
-            return
-        if state in CARD_STATES:
-            position = self.expected_position()
-            self.misreads += 1
-            self.rescan = position
-            if self.misreads >= self.settings.max_misreads:
-                self._pause("misread_limit", reason, raw, position=position, token=token,
-                            detail=f"{self.misreads} misreads in a row at {position}")
-            else:
-                self._emit("rescan_requested", {"position": position, "misreads": self.misreads,
-                                                "reason": reason, "raw": raw, "token": token})
-            return
-        if state == "betting_open":
-            self._pause("card_while_betting", reason, raw, position=None, token=token)
-        elif state == "result" or (state == "ready" and self.round_number > 0):
-            self._pause("card_after_round", reason, raw, position=None, token=token)
-        elif state == "ready":
-            self._pause("procedure_violation", "card_before_betting", raw, position=None, token=token)
-        else:
-            self._pause("procedure_violation", f"{reason}_without_shoe", raw, position=None, token=token)
-
-    def _cut(self, raw: str) -> None:
-        state = self.state
-        where = self._where()
-        if where in ("no_shoe", "shoe_end"):
-            self._pause("procedure_violation", "cut_card_without_shoe", raw, position=None)
-            return
-        if self.cut_card_out:
-            self._pause("procedure_violation", "second_cut_card", raw, position=None)
-            return
-        self.cut_card_out = True
-        if where in ("shuffle", "burn_indicator", "burning"):
-            self.cut_card_round = 0
-            self.last_round_number = 1
-            self._emit("cut_card", {"round": 0, "last_round_number": 1})
-            if state != "paused":
-                self._pause("cut_card_in_burn", "cut_card", raw, position=self.expected_position())
-            return
-        in_round = where in ("dealing",) or (where == "betting_closed" and self.dealer and self.dealer.positions)
-        between_open = where in ("betting_open", "betting_closed") and not in_round
-        if in_round:
-            self.last_round_number = self.round_number
-        elif self.settings.cut_between_rounds == "one_more":
-            self.last_round_number = self.round_number if between_open else self.round_number + 1
-        else:  # "none": no more rounds
-            self.last_round_number = self.round_number
-        self.cut_card_round = self.round_number
-        self._emit("cut_card", {"round": self.round_number, "last_round_number": self.last_round_number})
-        if state == "paused":
-            # "none" acts when the pause is resolved, exactly as it would have acted now (see _resume).
-            self.cut_pending = self.settings.cut_between_rounds == "none" and (between_open or where == "ready")
-            return
-        if self.settings.cut_between_rounds == "none" and not in_round:
-            if between_open:
-                self._void("cut_card", "cut card came out before the round's first card", user=None)
-                self._end_shoe("cut_card")
-            elif state == "ready":
-                self._end_shoe("cut_card")
-
-    # ------------------------------------------------------------------ link
-
-    def _link(self, inp: dict) -> None:
-        event = inp.get("event")
-        detail = str(inp.get("detail") or "")
-        if event == "connected":
-            self.connected = True
-            self._emit("connection", {"connected": True, "detail": detail})
-        elif event == "lost":
-            self.connected = False
-            self._emit("connection", {"connected": False, "detail": detail})
-            if self.state in PAUSABLE:
-                self._pause("shoe_disconnected", "connection_lost", "", position=self.expected_position(),
-                            detail=detail or "the shoe's link went away")
-        elif event == "closed":
-            # The station stopped the reader (a stop, not a lost shoe): recorded, no pause.
-            self.connected = False
-            self._emit("connection", {"connected": False, "detail": detail, "closed": True})
-        else:
-            self._emit("ignored", {"event": str(event), "why": "unknown link event"})
-
-    # ------------------------------------------------------------- publisher
-
-    def _publisher(self, inp: dict) -> None:
-        if inp.get("act") != "event_refused":
-            self._emit("ignored", {"act": str(inp.get("act")), "why": "unknown publisher act"})
-            return
-        event_id = inp.get("event_id")
-        problem = str(inp.get("problem") or "it does not match the journal")
-        self._pause("event_mismatch", "outbox_event_refused", "", position=self.expected_position(),
-                    token=f"event {event_id}",
-                    detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
-                           f"it and the events after it were not sent")
-
-    def _journal(self, inp: dict) -> None:
-        """A journal failure (``failed``, with its incident) or its resolution (``resumed``): told, nothing changes.
-
-        The controller pauses the table itself while its journal fails (nothing can be journaled then);
-        once the journal takes rows again it journals the pause and its resolution as these inputs, so
-        the platform hears of both, in order (``round_paused``, ``round_resumed``).
-        """
-        event = inp.get("event")
-        if event == "failed":
-            incident = dict(inp.get("incident") or {})
-            self._emit("round_paused", {**incident, "type": "journal_failure"})
-        elif event == "resumed":
-            self._emit("round_resumed", {"incident_type": "journal_failure", "act": "resume",
-                                         "user": inp.get("user"), "reason": inp.get("reason"),
-                                         "note": inp.get("note")})
-        else:
-            self._emit("ignored", {"event": str(event), "why": "unknown journal event"})
-
-    # ---------------------------------------------------------------- dealer
-
-    def _dealer(self, act: str, args: dict, *, timer: bool = False) -> None:
-        state = self.state
-        if act == "new_shoe" and state in ("no_shoe", "shoe_end"):
-            self.shoe_number += 1
-            self._reset_shoe()
-            self._trigger("new_shoe")
-            self._emit("shoe_started", {"shoe": self.shoe_number, "decks": self.settings.decks})
-        elif act == "shuffled" and state == "shuffle":
-            self._trigger("shuffled")
-        elif act in STAFF_ACTS:
-            self._staff(act, args)
-        elif act == "open_betting" and state == "ready" and self.staffed and self.signed_in is None:
-            self._refuse("dealer", act, NO_DEALER)
-        elif act == "open_betting" and state == "ready":
-            self._open_round()
-        elif act == "close_betting" and state == "betting_open":
-            self._trigger("close_betting")
-            self._emit("betting_closed", {"round": self.round_number, "by": "timer" if timer else "dealer"})
-        elif act == "confirm_result" and state == "result":
-            self._confirm()
-        elif act == "call_supervisor" and state in PAUSABLE:
-            self._pause("procedure_violation", "dealer_call", "", position=self.expected_position(),
-                        detail=str(args.get("note") or "the dealer called the supervisor"))
-        else:
-            self._refuse("timer" if timer else "dealer", act, self._why_not(act))
-
-    def staff(self) -> dict:
-        """Who is at the table, as decision rows record it: ``{"dealer": id or None, "how": ...}``."""
-        return {"dealer": self.signed_in, "how": self.signed_in_how}
-
-    def _staff(self, act: str, args: dict) -> None:
-        """``sign_in`` / ``sign_out``: the dealer at the table changes, between rounds only."""
-        if self.state == "paused":
-            self._refuse("dealer", act, "the table is paused: the supervisor resolves the incident first, "
-                                        "then the dealer changes")
-            return
-        # betting open with no card out yet (betting.auto_open opens at once): the next dealer may take over
-        takes_over = act == "sign_in" and self.state == "betting_open"
-        if self.round_open and not takes_over:
-            self._refuse("dealer", act, f"round {self.round_number} is open: the dealer changes between rounds "
-                                        "(after the result is confirmed or the round is voided)")
-            return
-        previous = self.signed_in
-        if act == "sign_out":
-            if previous is None:
-                self._refuse("dealer", act, "no dealer is signed in")
-                return
-            self.staffed = True
-            self.signed_in = self.signed_in_how = None
-            self._emit("dealer_signed_out", {"dealer": previous, "shoe": self.shoe_number,
-                                             "after_round": self.round_number})
-            return
-        user = str(args.get("user") or "").strip()
-        how = str(args.get("how") or "pin")
-        if not user:
-            self._refuse("dealer", act, "no dealer id")
-            return
-        if user == previous:
-            self._refuse("dealer", act, f"dealer {user} is already signed in")
-            return
-        self.staffed = True
-        self.signed_in, self.signed_in_how = user, how
-        self._emit("dealer_signed_in", {"dealer": user, "previous": previous, "how": how,
-                                        "shoe": self.shoe_number, "after_round": self.round_number})
-        if self.state == "ready" and self.settings.auto_open:
-            self._open_round()
-
-    def _why_not(self, act: str) -> str:
-        if act not in DEALER_ACTS:
-            return f"unknown act; allowed: {', '.join(DEALER_ACTS)}"
-        return f"not allowed in state {self.state}"
-
-    def _open_round(self) -> None:
-        self.round_number += 1
-        self.dealer = RoundDealer()
-        self.manual_positions = []
-        self.offered = tuple(self.settings.offered_in(self.round_number))
-        self.result = None
-        self._trigger("open_betting")
-        self._emit("betting_opened", {"round": self.round_number, "offered_bets": list(self.offered),
-                                      "last_round": self.last_round()})
-
-    def _ready(self) -> None:
-        """After a burn, a confirmed result or a void: open the next round or end the shoe."""
-        if self._shoe_last_round_reached():
-            self._end_shoe("cut_card")
-            return
-        if self.settings.auto_open:
-            if self.staffed and self.signed_in is None:
-                self._emit("betting_not_opened", {"round": self.round_number + 1, "why": NO_DEALER})
-                return
-            self._open_round()
-
-    def _confirm(self) -> None:
-        assert self.dealer is not None
-        outcome = self.dealer.outcome
-        record = self._record("completed")
-        record.update(outcome.flags())
-        self.rounds.append(record)
-        self.history.append(outcome.winner.letter)
-        self.result = record
-        self._emit("round_completed", dict(record))
-        self.dealer = None
-        if self._shoe_last_round_reached():
-            self._trigger("last_confirmed")
-            self._shoe_ended("cut_card")
-        else:
-            self._trigger("confirm")
-            self._ready()
-
-    def _record(self, status: str) -> dict:
-        dealer = self.dealer or RoundDealer()
-        complete = dealer.complete and len(dealer.positions) >= 4
-        record = {
-            "shoe": self.shoe_number,
-            "round": self.round_number,
-            "status": status,
-            "player": [c.token for c in dealer.player],
-            "banker": [c.token for c in dealer.banker],
-            "player_total": hand_total(dealer.player) if complete else None,
-            "banker_total": hand_total(dealer.banker) if complete else None,
-            "winner": dealer.outcome.winner.value if complete and status == "completed" else None,
-            "available_bets": list(self.offered),
-            "last_round": self._shoe_last_round_reached(),
-            "manual": list(self.manual_positions),
-        }
-        if self.staffed:
-            record["dealer"] = self.signed_in  # who dealt the round (a journal made before sign-ins has no key)
-        return record
-
-    # ------------------------------------------------------------ supervisor
-
-    def _supervisor(self, inp: dict) -> None:
-        act = str(inp.get("act"))
-        args = dict(inp.get("args") or {})
-        who = {"user": inp.get("user"), "reason": inp.get("reason"), "note": inp.get("note")}
-        if act not in SUPERVISOR_ACTS:
-            self._refuse("supervisor", act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
-            return
-        if self.state != "paused":
-            self._refuse("supervisor", act, f"the table is not paused (state {self.state})")
-            return
-        before = self.state_before
-        incident = self.incident
-        assert incident is not None and before is not None
-        if act == "resume":
-            if incident.type == "shoe_disconnected" and not self.connected:
-                self._refuse("supervisor", act, "the shoe is still disconnected")
-                return
-            if self.held and not args.get("discard_held"):
-                self._refuse("supervisor", act, f"{self._held_text()}: enter it with enter_card, "
-                                                "or resume with discard_held to discard it")
-                return
-            self._resume(who, act)
-        elif act == "enter_card":
-            self._enter_card(args, who)
-        elif act == "move_card":
-            self._move_card(args, who)
-        elif act == "void_round":
-            if before not in ROUND_STATES:
-                self._refuse("supervisor", act, f"no round is open (paused from {before})")
-                return
-            self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
-            self._clear_pause(who, act)
-            self._trigger("voided")
-            self._ready()
-        elif act == "end_shoe":
-            if before in ROUND_STATES:
-                self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
-            self._clear_pause(who, act)
-            self._trigger("end_shoe")
-            self._shoe_ended("supervisor")
-
-    def _resume(self, who: dict, act: str) -> None:
-        before = self.state_before
-        assert before is not None
-        target = before
-        if before == "dealing" and self.dealer is not None and self.dealer.complete:
-            target = "result"
-        self._clear_pause(who, act)
-        self._trigger(f"resume_to_{target}")
-        if self.cut_pending:
-            # The cut card came out between rounds while paused and cut_card.between_rounds is "none":
-            # the same as when it comes out unpaused (RULES.md §1): the unstarted round is voided, the shoe ends.
-            self.cut_pending = False
-            if target in ("betting_open", "betting_closed"):
-                self._void("cut_card", "cut card came out before the round's first card", user=None)
-            self._end_shoe("cut_card")
-            return
-        if target == "result" and before != "result":
-            assert self.dealer is not None
-            self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
-
-    def _enter_card(self, args: dict, who: dict) -> None:
-        before = self.state_before
-        if before not in CARD_STATES:
-            self._refuse("supervisor", "enter_card", f"no card is expected (paused from {before})")
-            return
-        if self.cut_pending:
-            self._refuse("supervisor", "enter_card", "the cut card came out before the round's first card and no "
-                         "more rounds are dealt (cut_card.between_rounds = none): resume, void the round or end "
-                         "the shoe")
-            return
-        if before in ("betting_closed", "dealing") and (self.dealer is None or self.dealer.next_position is None):
-            # Everything is checked before the pause is cleared: a refused act changes nothing.
-            self._refuse("supervisor", "enter_card", "no card is due: the round's cards are all out (resume)")
-            return
-        try:
-            card = parse_card(str(args.get("token", "")))
-        except CardError as err:
-            self._refuse("supervisor", "enter_card", str(err))
-            return
-        others = [t for t in self.held if t != card.token] if card.token in self.held else list(self.held)
-        if others and not args.get("discard_held"):
-            self._refuse("supervisor", "enter_card",
-                         f"{self._held_text()}: enter {'it' if len(self.held) == 1 else 'one of them'}, "
-                         "or add discard_held to discard what is not entered")
-            return
-        if card.token in self.held:
-            self.held.remove(card.token)
-        elif self.remaining[card] <= 0:
-            self._refuse("supervisor", "enter_card",
-                         f"{card.token} is beyond the shoe's inventory ({self.settings.decks} decks)")
-            return
-        else:
-            self.remaining[card] -= 1
-        self._clear_pause(who, "enter_card")
-        self._trigger(f"resume_to_{before}")
-        self._place(card, manual=True)
-
-    def _move_card(self, args: dict, who: dict) -> None:
-        dealer = self.dealer
-        try:
-            src = Position(str(args.get("from_position")))
-            dst = Position(str(args.get("to_position")))
-        except ValueError:
-            self._refuse("supervisor", "move_card", "positions must be player1..banker3")
-            return
-        if dealer is None or src not in dealer.positions or dst not in dealer.positions or src is dst:
-            self._refuse("supervisor", "move_card", "both positions must be dealt cards of this round, and differ")
-            return
-        cards = {p: (dealer.player if p.hand == "player" else dealer.banker)[p.index - 1] for p in dealer.positions}
-        cards[src], cards[dst] = cards[dst], cards[src]
-        trial = RoundDealer()
-        for position in dealer.positions:
-            if trial.next_position is not position:
-                self._refuse("supervisor", "move_card",
-                             f"after the move {position.value} would not be due by the rules; void the round instead")
-                return
-            trial.add(cards[position])
-        if self.state_before == "result" and not trial.complete:
-            self._refuse("supervisor", "move_card", "after the move the round would need more cards")
-            return
-        self.dealer = trial
-        # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
-        swap = {src.value: dst.value, dst.value: src.value}
-        self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
-        self._emit("card_moved", {"round": self.round_number, "from_position": src.value,
-                                  "to_position": dst.value, "user": who["user"], "reason": who["reason"],
-                                  "note": who["note"], "player": [c.token for c in trial.player],
-                                  "banker": [c.token for c in trial.banker]})
-
-    def _held_text(self) -> str:
-        """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
-        return f"the shoe read {', '.join(self.held)} while paused (held)"
-
-    def _clear_pause(self, who: dict, act: str) -> None:
-        incident = self.incident
-        if self.held:
-            self.discarded.extend(self.held)
-            self._emit("cards_discarded", {"cards": list(self.held)})
-            self.held = []
-        self.misreads = 0
-        self.rescan = None
-        self.incident = None
-        self.state_before = None
-        self._emit("round_resumed", {"incident_type": incident.type if incident else None, "act": act,
-                                     "user": who["user"], "reason": who["reason"], "note": who["note"]})
-
-    def _void(self, reason: str, note: str, *, user: object) -> None:
-        record = self._record("voided")
-        record.update({"reason": reason, "note": note, "user": user})
-        self.rounds.append(record)
-        self.result = record
-        self.dealer = None
-        self._emit("round_voided", dict(record))
-
-    # ------------------------------------------------------------- shoe end
-
-    def _end_shoe(self, reason: str) -> None:
-        self._trigger("end_shoe" if self.state == "ready" else "cut_end")
-        self._shoe_ended(reason)
-
-    def _shoe_ended(self, reason: str) -> None:
-        self._emit("shoe_ended", {"shoe": self.shoe_number, "rounds": self.round_number,
-                                  "burn_indicator": self.burn_indicator, "burned": list(self.burned),
-                                  "cut_card_round": self.cut_card_round, "reason": reason,
-                                  "cards_left": self.cards_left})
+        self._fsm.set_state(str(state), model=self._model)
 
     # --------------------------------------------------------------- helpers
 
@@ -974,53 +419,46 @@ class TableMachine:
         self.discarded: list[str] = []
         self.frames_in_shoe = 0
 
-    def _where(self) -> str:
+    def _where(self) -> TableState:
         """The state, or the state before the pause while paused."""
-        return self.state_before if self.state == "paused" and self.state_before else self.state
+        state = _STATE_OF[self._model.state]
+        return self.state_before if state is TableState.PAUSED and self.state_before else state
 
     def _move(self, name: str) -> None:
-        """Fire transition ``name`` from the current state, as ``transitions`` would.
-
-        The destination comes from the machine's own event table (built from :data:`TRANSITIONS`,
-        no conditions or callbacks), so the table stays the single source of truth; a transition the
-        table does not list raises ``MachineError`` with the message ``transitions`` gives.
-        """
-        model = self._model
-        dest = self._moves.get((name, model.state))
-        if dest is None:
-            raise MachineError(f"Can't trigger event {name} from state {model.state}!")
-        model.state = dest
+        """Fire ``transitions`` trigger ``name`` from the current state (the machine built from
+        :data:`TRANSITIONS`); one it does not list raises ``MachineError`` and changes nothing."""
+        self._events[name].trigger(self._model)
 
     def _trigger(self, name: str) -> None:
         self._move(name)
-        self._emit("state_changed", {"state": self.state})
+        self._emit("state_changed", {"state": self._model.state})
 
     def _emit(self, kind: str, data: dict) -> None:
         self._out.append((kind, data))
 
     def _refuse(self, by: str, act: str, why: str) -> None:
-        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state})
+        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state.value})
 
-    def _pause(self, kind: str, reason: str, raw: str, *, position: str | None, token: str = "",
+    def _pause(self, kind: IncidentType, reason: str, raw: str, *, position: str | None, token: str = "",
                detail: str = "") -> None:
         evidence = raw or token
         if token and raw:
             evidence = f"{raw} ({token})"
-        if self.state == "paused":
+        state = _STATE_OF[self._model.state]
+        if state is TableState.PAUSED:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
-            self._emit("incident_while_paused", {"type": kind, "reason": reason, "evidence": evidence})
+            self._emit("incident_while_paused", {"type": str(kind), "reason": reason, "evidence": evidence})
             return
-        if self.state not in PAUSABLE:
+        if state not in _PAUSABLE:
             # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
-            self._emit("procedure_violation", {"type": kind, "reason": reason, "evidence": evidence,
-                                               "state": self.state, "detail": detail})
+            self._emit("procedure_violation", {"type": str(kind), "reason": reason, "evidence": evidence,
+                                               "state": state.value, "detail": detail})
             return
-        incident = Incident(kind, reason, self.state, position, evidence, self._ts, detail)
-        before = self.state
-        self._move("pause")
-        self.state_before = before
+        incident = Incident(kind, reason, state.value, position, evidence, self._ts, detail)
+        self._move(Trigger.PAUSE)
+        self.state_before = state
         self.incident = incident
-        self._emit("state_changed", {"state": self.state})
+        self._emit("state_changed", {"state": self._model.state})
         self._emit("round_paused", incident.as_dict())
 
     def _unexpected(self, err: Exception, inp: dict) -> None:
@@ -1031,6 +469,26 @@ class TableMachine:
 
     def _failed(self, inp: dict, reason: str, detail: str) -> None:
         self._emit("error", {"detail": detail, "input": {k: v for k, v in inp.items() if k != "ts"}})
-        if self.state in PAUSABLE:
-            self._pause("unexpected_error", reason, str(inp.get("raw", "")), position=None, detail=detail)
+        if self.state in _PAUSABLE:
+            self._pause(IncidentType.UNEXPECTED_ERROR, reason, str(inp.get("raw", "")), position=None, detail=detail)
 
+
+def _stop(machine: TableMachine, inp: dict) -> None:
+    machine._emit("stopped", {"why": str(inp.get("why") or ""), "state": machine.state.value})
+
+
+def _dealer_input(machine: TableMachine, inp: dict) -> None:
+    machine._dealer(str(inp.get("act")), dict(inp.get("args") or {}), timer=inp.get("kind") == InputKind.TIMER)
+
+
+_BY_KIND: dict[str, Callable[[TableMachine, dict], None]] = {
+    InputKind.FRAME: TableMachine._frame,
+    InputKind.LINK: TableMachine._link,
+    InputKind.DEALER: _dealer_input,
+    InputKind.TIMER: _dealer_input,
+    InputKind.SUPERVISOR: TableMachine._supervisor,
+    InputKind.PUBLISHER: TableMachine._publisher,
+    InputKind.STOP: _stop,
+    InputKind.JOURNAL: TableMachine._journal,
+}
+"""An input's ``kind`` → its one handler; any other kind is ``ignored`` (told, never dropped silently)."""

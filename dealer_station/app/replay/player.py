@@ -24,6 +24,7 @@ from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.app.logging import log_enabled
 from dealer_station.app.replay.session import EPOCH, ReplayError, ReplaySession, Step
+from dealer_station.domain.states import DEAL_STATES, TableState
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import Codec, make_codec
 from drivers.errors import ShoeConfigError
@@ -263,8 +264,8 @@ class Replayer:
         result.state = view.state
         result.incident = view.incident.type if view.incident else None
         dealt = len(view.player) + len(view.banker)
-        where = self.controller.machine.state_before if view.state == "paused" else view.state
-        if dealt and where in ("betting_closed", "dealing"):
+        where = self.controller.machine.state_before if view.state == TableState.PAUSED else view.state
+        if dealt and where in DEAL_STATES:
             result.unfinished = (f"the session ends in the middle of round {view.round_number} of shoe "
                                  f"{view.shoe_number} ({dealt} card{'s' if dealt != 1 else ''} dealt): that "
                                  f"round has no result")

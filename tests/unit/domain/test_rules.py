@@ -1,19 +1,37 @@
-"""Totals, naturals and the third-card rules, cell by cell (RULES.md §1–2)."""
+"""Totals, naturals and the third-card rules, cell by cell (RULES.md §1–2); the burn, the cut card, misreads,
+cards out of place, the next dealer act and why a hand draws, table by table (RULES.md §1, §2, §5)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dealer_station.domain.cards import parse_cards
+from dealer_station.domain.acts import DealerAct
+from dealer_station.domain.cards import parse_card, parse_cards
+from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.outcome import deal_round
 from dealer_station.domain.rules import (
     BANKER_DRAWS_ON,
+    NEXT_DEALER_ACT,
+    CutPlace,
+    DrawReason,
+    DrawVerdict,
+    MisreadVerdict,
     banker_draws,
     banker_rule_reason,
+    burn_count,
+    burn_remaining,
+    cut_card_place,
+    cut_ends_shoe_at_once,
+    draw_reason,
     hand_total,
     is_natural,
+    last_round_after_cut,
+    misread_verdict,
+    next_dealer_act,
     player_draws,
+    stray_card_incident,
 )
+from dealer_station.domain.states import STATES, Phase, TableState
 
 # The banker table of RULES.md §2, written out as the sheets print it: one row per banker two-card
 # total, one column per point value of Player's third card (0..9). D = Banker draws, S = Banker stands.
@@ -154,3 +172,146 @@ def test_player_draws_on_0_to_5_when_dealing_a_round(player):
     # Banker 7 stands whatever Player's third card is, so the round is five cards when Player draws.
     outcome, _ = deal_round(parse_cards(f"KS KD {_BY_POINTS[player]}H 7C 2H 3C".split()))
     assert not outcome.natural and len(outcome.player) == 3 and len(outcome.banker) == 2
+
+
+# ---------------------------------------------------------------- the table's procedure rules (RULES.md §1, §5)
+
+# indicator rank -> cards burned with an Ace burning 1 (default) and 11 (RULES.md §1: 10/J/Q/K burn 10, not 0)
+BURN_COUNTS = [("A", 1, 11), ("2", 2, 2), ("3", 3, 3), ("4", 4, 4), ("5", 5, 5), ("6", 6, 6), ("7", 7, 7),
+               ("8", 8, 8), ("9", 9, 9), ("T", 10, 10), ("J", 10, 10), ("Q", 10, 10), ("K", 10, 10)]
+
+
+@pytest.mark.parametrize(("rank", "ace_1", "ace_11"), BURN_COUNTS, ids=[r for r, _, _ in BURN_COUNTS])
+@pytest.mark.parametrize("suit", "SHDC")
+def test_burn_count_by_indicator_rank(rank, ace_1, ace_11, suit):
+    card = parse_card(rank + suit)
+    assert burn_count(card) == burn_count(card, ace_burns=1) == ace_1
+    assert burn_count(card, ace_burns=11) == ace_11
+
+
+@pytest.mark.parametrize(("count", "counted", "remaining"), [
+    (1, False, 1), (1, True, 0), (7, False, 7), (7, True, 6), (10, False, 10), (10, True, 9), (11, True, 10)])
+def test_burn_remaining_with_the_indicator_counted_or_not(count, counted, remaining):
+    assert burn_remaining(count, indicator_counts=counted) == remaining
+    if not counted:
+        assert burn_remaining(count) == remaining  # default: the indicator is not among the burned cards
+
+
+# state, cards of the round dealt -> where the cut card came out
+CUT_PLACES = [
+    ("no_shoe", 0, None), ("shoe_end", 0, None),
+    ("shuffle", 0, CutPlace.IN_BURN), ("burn_indicator", 0, CutPlace.IN_BURN), ("burning", 0, CutPlace.IN_BURN),
+    ("ready", 0, CutPlace.BETWEEN_ROUNDS), ("betting_open", 0, CutPlace.BEFORE_FIRST_CARD),
+    ("betting_closed", 0, CutPlace.BEFORE_FIRST_CARD), ("betting_closed", 1, CutPlace.IN_ROUND),
+    ("dealing", 1, CutPlace.IN_ROUND), ("dealing", 5, CutPlace.IN_ROUND), ("result", 4, CutPlace.AWAITING_CONFIRM),
+]
+
+
+@pytest.mark.parametrize(("state", "dealt", "place"), CUT_PLACES)
+def test_cut_card_place(state, dealt, place):
+    assert cut_card_place(state, dealt) is place
+    assert cut_card_place(TableState(state), dealt) is place
+
+
+def test_cut_card_places_cover_every_state_but_paused():
+    assert {s for s, _, _ in CUT_PLACES} == set(STATES) - {"paused"}
+
+
+# place, round number, setting -> the shoe's last round; does the shoe end where it is
+LAST_ROUNDS = [
+    (CutPlace.IN_BURN, 0, "one_more", 1, False), (CutPlace.IN_BURN, 0, "none", 1, False),
+    (CutPlace.IN_ROUND, 7, "one_more", 7, False), (CutPlace.IN_ROUND, 7, "none", 7, False),
+    (CutPlace.BEFORE_FIRST_CARD, 7, "one_more", 7, False), (CutPlace.BEFORE_FIRST_CARD, 7, "none", 7, True),
+    (CutPlace.BETWEEN_ROUNDS, 0, "one_more", 1, False), (CutPlace.BETWEEN_ROUNDS, 6, "one_more", 7, False),
+    (CutPlace.BETWEEN_ROUNDS, 6, "none", 6, True),
+    (CutPlace.AWAITING_CONFIRM, 7, "one_more", 8, False), (CutPlace.AWAITING_CONFIRM, 7, "none", 7, False),
+]
+
+
+@pytest.mark.parametrize(("place", "rnd", "setting", "last", "ends"), LAST_ROUNDS)
+def test_last_round_after_a_cut_card(place, rnd, setting, last, ends):
+    assert last_round_after_cut(place, rnd, setting) == last
+    assert cut_ends_shoe_at_once(place, setting) is ends
+
+
+def test_last_round_default_is_one_more():
+    assert last_round_after_cut(CutPlace.BETWEEN_ROUNDS, 3) == 4
+
+
+@pytest.mark.parametrize(("in_a_row", "limit", "verdict"), [
+    (1, 3, MisreadVerdict.RESCAN), (2, 3, MisreadVerdict.RESCAN), (3, 3, MisreadVerdict.PAUSE),
+    (4, 3, MisreadVerdict.PAUSE), (1, 1, MisreadVerdict.PAUSE), (9, 10, MisreadVerdict.RESCAN)])
+def test_misread_verdict(in_a_row, limit, verdict):
+    assert misread_verdict(in_a_row, limit) is verdict
+
+
+# phase, round number, reason -> incident type and reason code of a card where none is due
+STRAY = [
+    (Phase.BETTING, 3, "card", IncidentType.CARD_WHILE_BETTING, "card"),
+    (Phase.BETTING, 3, "no_read", IncidentType.CARD_WHILE_BETTING, "no_read"),
+    (Phase.RESULT, 3, "card", IncidentType.CARD_AFTER_ROUND, "card"),
+    (Phase.READY, 3, "card", IncidentType.CARD_AFTER_ROUND, "card"),
+    (Phase.READY, 3, "unknown_code", IncidentType.CARD_AFTER_ROUND, "unknown_code"),
+    (Phase.READY, 0, "card", IncidentType.PROCEDURE_VIOLATION, "card_before_betting"),
+    (Phase.READY, 0, "no_read", IncidentType.PROCEDURE_VIOLATION, "card_before_betting"),
+    (Phase.NO_SHOE, 0, "card", IncidentType.PROCEDURE_VIOLATION, "card_without_shoe"),
+    (Phase.NO_SHOE, 4, "no_read", IncidentType.PROCEDURE_VIOLATION, "no_read_without_shoe"),
+]
+
+
+@pytest.mark.parametrize(("phase", "rnd", "reason", "kind", "code"), STRAY)
+def test_stray_card_incident(phase, rnd, reason, kind, code):
+    assert stray_card_incident(phase, rnd, reason) == (kind, code)
+
+
+@pytest.mark.parametrize("phase", [Phase.BURN, Phase.DEAL, Phase.PAUSED])
+def test_no_stray_card_where_one_is_due_or_held(phase):
+    with pytest.raises(ValueError):
+        stray_card_incident(phase, 1)
+
+
+NEXT_ACTS = {"no_shoe": "new_shoe", "shoe_end": "new_shoe", "shuffle": "shuffled", "burn_indicator": None,
+             "burning": None, "ready": "open_betting", "betting_open": "close_betting", "betting_closed": None,
+             "dealing": None, "result": "confirm_result", "paused": None}
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_next_dealer_act_of_each_state(state):
+    act = next_dealer_act(state)
+    assert act == NEXT_ACTS[state]
+    assert act is None or isinstance(act, DealerAct)
+    assert next_dealer_act(TableState(state)) is act
+
+
+def test_next_dealer_act_table_lists_every_state_with_an_act():
+    assert set(NEXT_DEALER_ACT) == {s for s, act in NEXT_ACTS.items() if act}
+
+
+# player cards, banker cards -> why the next card is dealt or not (RULES.md §2)
+V = DrawVerdict
+DRAW_REASONS = [
+    ("KS", "5D", None),                                              # before the first four cards
+    ("KS 8H", "5D 2C", DrawReason(V.NATURAL, 8, 7)),
+    ("KS 3H", "9D KC", DrawReason(V.NATURAL, 3, 9)),
+    ("KS 3H", "2D 4C", DrawReason(V.PLAYER_DRAWS, 3, 6)),
+    ("KS 5H", "2D 4C", DrawReason(V.PLAYER_DRAWS, 5, 6)),
+    ("KS 6H", "2D 3C", DrawReason(V.BANKER_DRAWS, 6, 5)),            # player stood: banker 0-5 draws
+    ("KS 7H", "3D 3C", DrawReason(V.BANKER_STANDS, 7, 6)),           # player stood: banker 6-7 stands
+    ("KS 2H 8D", "3D KC", DrawReason(V.BANKER_STANDS, 2, 3, 8)),     # banker 3, third card 8: stands
+    ("KS 2H 9D", "3D KC", DrawReason(V.BANKER_DRAWS, 2, 3, 9)),      # banker 3, third card 9: draws
+    ("KS 2H 6D", "6D KC", DrawReason(V.BANKER_DRAWS, 2, 6, 6)),      # banker 6, third card 6: draws
+    ("KS 2H 5D", "6D KC", DrawReason(V.BANKER_STANDS, 2, 6, 5)),
+    ("KS 2H 5D", "2D KC 4S", None),                                  # banker has drawn: nothing to explain
+]
+
+
+@pytest.mark.parametrize(("player", "banker", "reason"), DRAW_REASONS, ids=[f"{p}|{b}" for p, b, _ in DRAW_REASONS])
+def test_draw_reason(player, banker, reason):
+    assert draw_reason(parse_cards(player.split()), parse_cards(banker.split())) == reason
+
+
+@pytest.mark.parametrize(("banker", "third", "draws"), CELLS, ids=[f"b{b}-p3_{t}" for b, t, _ in CELLS])
+def test_draw_reason_follows_the_banker_table(banker, third, draws):
+    player = parse_cards(["KS", "AH", _BY_POINTS[third] + "D"])
+    reason = draw_reason(player, parse_cards(["KD", _BY_POINTS[banker] + "C"]))
+    assert reason == DrawReason(V.BANKER_DRAWS if draws else V.BANKER_STANDS, 1, banker, third)

@@ -1,0 +1,88 @@
+"""The controller's logging and housekeeping: the log context of each decision (table, shoe, round ids),
+the outputs it logs, the journal head at each shoe end, and the pruning of acknowledged outbox events.
+
+DESIGN.md "Logging is structured and configured once" (STYLE.md habit 10); docs/controller.md "Logging".
+Nothing here ever raises into the controller.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from dealer_station.app.clock import iso_utc
+from dealer_station.app.logging import log_enabled, safe_repr
+from dealer_station.app.views import round_id, shoe_id
+
+if TYPE_CHECKING:
+    from dealer_station.app.controller import Controller
+
+__all__ = ["ControllerLog"]
+
+_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
+_INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
+                         "player_edge", "stopped", "dealer_signed_in", "dealer_signed_out"})
+"""Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
+
+
+class ControllerLog:
+    """Logging and housekeeping of the controller (mixed into ``Controller``)."""
+
+    def _prune_events(self: Controller) -> None:
+        """Prune the events the broker acknowledged more than ``journal.event_retention_days`` ago from the
+        outbox (:meth:`Journal.prune_events`: a chained note, the chain verifies as before). At start and at
+        every shoe end. Housekeeping: a failure is logged and leaves the events, it never stops the table."""
+        prune = getattr(self.journal, "prune_events", None)
+        if prune is None or not self._keeps_events:
+            return
+        try:
+            cutoff = iso_utc(self._clock() - timedelta(days=self.config.event_retention_days))
+            pruned = prune(cutoff, self._now())
+        except Exception as err:  # noqa: BLE001 - keeping old events longer is always safe
+            self._safe_log("warning", "events_prune_failed", error=safe_repr(err))
+            return
+        if pruned:
+            self._safe_log("info", "events_pruned", count=pruned, before=cutoff)
+
+    def _log_head(self: Controller) -> None:
+        """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
+        ``journal verify --head`` show rows cut off the end, which the chain alone cannot."""
+        try:
+            seq, digest = self.journal.head
+        except Exception as err:  # noqa: BLE001 - logging never stops the table
+            self._safe_log("error", "journal_head_failed", error=safe_repr(err))
+            return
+        self._safe_log("info", "journal_head", head=f"{seq}:{digest}")
+
+    def _bind(self: Controller) -> None:
+        m = self._machine
+        ids = (m.shoe_number, m.round_number, threading.get_ident())
+        if ids == self._bound:
+            return  # this thread's log context already names this shoe and round
+        self._bound = ids
+        try:
+            table = self.config.table_id
+            structlog.contextvars.bind_contextvars(
+                table_id=table, shoe_id=shoe_id(table, m.shoe_number) if m.shoe_number else None,
+                round_id=round_id(table, m.shoe_number, m.round_number) if m.shoe_number and m.round_number
+                else None)
+        except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
+            pass
+
+    def _log_outputs(self: Controller, outputs: list) -> None:
+        for kind, data in outputs:
+            if kind in _WARN_KINDS:
+                self._safe_log("warning", kind, **{"data": data})
+            elif kind in _INFO_KINDS:
+                self._safe_log("info", kind, **{"data": data})
+
+    def _safe_log(self: Controller, level: str, event: str, **kw: Any) -> None:
+        if not log_enabled(level):
+            return
+        try:
+            getattr(self._log, level)(event, **kw)
+        except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
+            pass

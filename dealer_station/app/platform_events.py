@@ -1,0 +1,143 @@
+"""What the betting platform is told: the platform events a decision's outputs make, and the table status.
+
+docs/events.md (the events and their data); DESIGN.md "What the platform is told is what the journal proves":
+the events are built from the decision's outputs alone (and the journal's timing), so the journal's decision
+row makes the same events again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+from dealer_station.app.logging import safe_repr
+from dealer_station.app.views import round_id, shoe_id
+from dealer_station.domain.states import BURN_STATES, TableState
+from dealer_station.journal import EventSpec
+
+if TYPE_CHECKING:
+    from dealer_station.app.controller import Controller
+
+__all__ = ["EVENT_KINDS", "PlatformEvents", "stray_frame_alert", "table_status"]
+
+EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
+                          "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
+                          "table_status", "procedure_violation"})
+"""Machine outputs that make a platform event (:meth:`Controller._events`)."""
+
+
+def table_status(state: TableState | str) -> str:
+    """The table status the platform sees for a table state: ``closed`` (no shoe), ``shuffling`` (the shoe is
+    prepared), ``paused``, ``shoe_change`` (the shoe ended) or ``open``."""
+    if state == TableState.NO_SHOE:
+        return "closed"
+    if state in BURN_STATES:
+        return "shuffling"
+    if state == TableState.PAUSED:
+        return "paused"
+    if state == TableState.SHOE_END:
+        return "shoe_change"
+    return "open"
+
+
+class PlatformEvents:
+    """The controller's platform events of a decision (mixed into ``Controller``)."""
+
+    def _events(self: Controller, outputs: list) -> list[EventSpec]:
+        m = self._machine
+        table = self.config.table_id
+        events: list[EventSpec] = []
+        for kind, data in outputs:
+            if kind not in EVENT_KINDS:
+                continue  # a fact for the console and logs only: no platform event
+            shoe = int(data.get("shoe", m.shoe_number) or 0)
+            sid = shoe_id(table, shoe) if shoe else None
+            rnd = data.get("round")
+            if rnd is None and m.round_open:
+                rnd = m.round_number
+            rid = round_id(table, shoe, int(rnd)) if shoe and rnd else None
+            if kind == "shoe_started":
+                events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks")}, sid))
+            elif kind == "shoe_ended":
+                events.append(EventSpec("shoe_ended", {**data, "shoe_number": shoe}, sid))
+            elif kind == "betting_opened":
+                bets = tuple(data.get("offered_bets", ()))
+                events.append(EventSpec("round_opened", {
+                    "round_number": rnd, "bets_offered": list(bets), "limits": self.config.limits(bets),
+                    "mode": self.config.mode.value, "paytable": self.config.paytable_name,
+                    "last_round": data.get("last_round", False)}, sid, rid))
+            elif kind == "betting_closed":
+                events.append(EventSpec("betting_closed", {"round_number": rnd, "by": data.get("by")}, sid, rid))
+            elif kind == "card_accepted":
+                events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
+                                                       "card": data["card"], "manual": data["manual"]}, sid, rid))
+            elif kind == "round_completed":
+                events.append(EventSpec("round_result", {**data, "round_number": rnd, **self._round_times()},
+                                        sid, rid))
+            elif kind == "round_voided":
+                events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
+            elif kind == "round_paused":
+                events.append(EventSpec("round_paused", {"incident": data, "round_number": m.round_number or None},
+                                        sid, rid))
+            elif kind == "round_resumed":
+                events.append(EventSpec("round_resumed", {**data, "round_number": m.round_number or None}, sid, rid))
+            elif kind == "player_edge":
+                events.append(EventSpec("player_edge", dict(data), sid, rid))
+            elif kind == "table_status":
+                events.append(EventSpec("table_status", dict(data), sid))
+            elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
+                events.append(EventSpec("alert", stray_frame_alert(data, sid)))
+        return events
+
+    def _edge_alerts(self: Controller) -> list[tuple[str, dict]]:
+        m = self._machine
+        try:
+            alerts = self._edge_monitor(m.remaining, m.rounds[-1]["round"] if m.rounds else 0)  # type: ignore[misc]
+            out = []
+            for alert in alerts or []:
+                data = json.loads(json.dumps(dict(alert), default=str))
+                out.append(("player_edge", {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
+            return out
+        except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
+            self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
+            return [("error", {"detail": f"edge monitor failed: {safe_repr(err)}"})]
+
+    def _round_times(self: Controller) -> dict[str, str | None]:
+        """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
+        say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (docs/events.md,
+        "Timing")."""
+        first = None
+        try:
+            after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(
+                "shoe_started")) if row is not None), default=0)
+            for row in self.journal.rows(after, kinds=("decision",)):
+                if any(item[0] == "card_accepted" for item in row.body.get("outputs", ())):
+                    first = row.ts
+                    break
+        except Exception as err:  # noqa: BLE001 - a timing field never stops the table
+            self._safe_log("error", "first_card_time_unknown", error=safe_repr(err))
+        return {"first_card_ts": first, "decided_ts": self._deciding_ts}
+
+
+def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
+    """The ``alert`` event's data for a ``procedure_violation`` fact (a frame read with no shoe open).
+
+    ``{"kind": "frame_without_shoe", "reason", "card", "evidence", "state", "after_shoe"}``: ``card`` is
+    the card token when a card was read (``reason`` ``card_without_shoe``), else None; ``evidence`` the
+    frame as recorded (raw bytes as hex, the token in brackets); ``state`` ``no_shoe`` (no shoe yet) or
+    ``shoe_end``; ``after_shoe`` the id of the last shoe (None before the first). Built from the fact
+    alone (the machine's record of the decision), so the journal's decision row makes the same event.
+    """
+    reason = str(data.get("reason") or "")
+    evidence = str(data.get("evidence") or "")
+    card = None
+    if reason == "card_without_shoe":
+        # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
+        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        card = token if _CARD_TOKEN.fullmatch(token) else None
+    return {"kind": "frame_without_shoe", "reason": reason, "card": card, "evidence": evidence,
+            "state": str(data.get("state") or ""), "after_shoe": after_shoe}
+
+
+_CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")

@@ -1,0 +1,124 @@
+"""Who is at the table: a dealer signs in (PIN, badge, the station's configured dealer, the demo dealer) and
+out, between rounds; the sign-in's authority is checked here, the table's own rules in
+:mod:`dealer_station.domain.table_acts` (docs/controller.md "Who is at the table").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dealer_station.app.accounts import AuthError
+from dealer_station.app.refusals import ActRefused
+from dealer_station.domain.acts import InputKind
+from dealer_station.domain.states import TableState
+
+if TYPE_CHECKING:
+    from dealer_station.app.controller import Controller
+
+__all__ = ["StaffInputs"]
+
+
+class StaffInputs:
+    """The controller's sign-in and sign-out (mixed into ``Controller``)."""
+
+    @property
+    def signed_in(self: Controller) -> str | None:
+        """The dealer signed in at the table (None: nobody); it survives a restart (the journal's fold)."""
+        return self._machine.signed_in
+
+    def sign_in(self: Controller, user: str, pin: str = "", *, how: str = "pin") -> None:
+        """A dealer signs in at the table (the shift rotation: the dealer before is replaced), between rounds.
+
+        ``how``:
+
+        - ``"pin"``: ``user``'s PIN is checked against the accounts (role dealer or supervisor; wrong PINs
+          count towards the lockout);
+        - ``"badge"``: a dealer badge was scanned; with a PIN it is checked as ``"pin"``; without one the
+          account must exist, be enabled and not locked, and ``[console] badge_signs_in`` must be true;
+        - ``"configured"``: the station's own dealer id (``[table] dealer``, ``--dealer``; headless runs and
+          the simulator); no account, no PIN;
+        - ``"demo"``: the console's demo dealer on the simulated shoe while there are no accounts at all.
+
+        Journaled as the dealer input ``{"act": "sign_in", "args": {"user", "how"}}`` (never the PIN).
+
+        Raises
+        ------
+        AuthError
+            Unknown user, wrong PIN, locked, disabled, not a dealer or supervisor, no accounts, a badge alone
+            while badges need the PIN, a demo dealer while accounts exist (journaled as an ``auth_refused``
+            note).
+        ActRefused
+            A round is open or the table is paused (the dealer changes between rounds), the same dealer is
+            already signed in, or the journal failed (journaled).
+        """
+        user, pin, how = str(user or "").strip(), str(pin or ""), str(how)
+        who = {"act": "sign_in", "user": user, "how": how}
+        try:
+            self._check_dealer(user, pin, how)
+        except AuthError as err:
+            self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
+            self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
+            raise
+        self._staff_input("sign_in", {"user": user, "how": how})
+
+    def sign_in_configured(self: Controller, dealer: str) -> bool:
+        """Sign in the station's configured dealer (``[table] dealer``, ``--dealer``; headless runs and the
+        simulator): journaled as a sign-in ``how: configured``, no PIN. Nothing is done when that dealer is
+        already signed in, or while a round is open or the table is paused (the dealer signed in deals on:
+        a dealer changes between rounds). Returns True when it signed in now.
+
+        Raises AuthError for an empty id; ActRefused when the journal failed.
+        """
+        if self._machine.signed_in == dealer or self._machine.round_open or self.state == TableState.PAUSED:
+            return False
+        self.sign_in(dealer, how="configured")
+        return True
+
+    def sign_out(self: Controller) -> None:
+        """The dealer signs out (between rounds); betting does not open until another signs in.
+
+        Raises ActRefused (journaled) when nobody is signed in, a round is open or the table is paused.
+        """
+        self._staff_input("sign_out", {})
+
+    def _staff_input(self: Controller, act: str, args: dict) -> None:
+        self._call(self._take_staff, act, args)
+
+    def _take_staff(self: Controller, act: str, args: dict) -> None:
+        outputs = self._input({"kind": InputKind.DEALER.value, "act": act, "args": args})
+        if outputs is None:
+            raise ActRefused(act, "the journal failed")
+        for kind, data in outputs:
+            if kind == "act_refused":
+                raise ActRefused(act, str(data.get("why")))
+
+    def _check_dealer(self: Controller, user: str, pin: str, how: str) -> None:
+        """Raise AuthError unless ``user`` may sign in as the dealer ``how`` says (see :meth:`sign_in`)."""
+        if getattr(self.accounts, "recorded", False):
+            return  # a replay or an audit: the act was checked at the table when it was recorded
+        if how == "configured":
+            if not user:
+                raise AuthError("unknown_user", "no dealer id is configured")
+            return
+        if how == "demo":
+            try:
+                exist = self.accounts is not None and bool(self.accounts.list())
+            except Exception:  # noqa: BLE001 - a damaged accounts file: no demo dealer past it
+                exist = True
+            if exist:
+                raise AuthError("wrong_role", "accounts exist: a dealer signs in with an account, not as the "
+                                              "demo dealer")
+            return
+        if how not in ("pin", "badge"):
+            raise AuthError("unknown_user", f"sign-in {how!r}: allowed pin, badge, configured, demo")
+        if self.accounts is None:
+            raise AuthError("no_accounts", "no accounts file is configured: add one with 'dealer-station users add'")
+        if how == "badge" and not pin:
+            if not self.config.badge_signs_in:
+                raise AuthError("wrong_pin", "a badge alone does not sign in here ([console] badge_signs_in = "
+                                             "false): enter the PIN")
+            account = self.accounts.account(user)
+        else:
+            account = self.accounts.authenticate(user, pin)
+        if account.role not in ("dealer", "supervisor"):
+            raise AuthError("wrong_role", f"user {user!r} is a {account.role}, not a dealer")

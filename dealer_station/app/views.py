@@ -1,0 +1,196 @@
+"""What the controller shows and tells: facts, the table view, finished rounds and their ids.
+
+DESIGN.md "One station runtime" (the console is a view of these values); docs/controller.md "Public API".
+Immutable values; :func:`table_view` builds the view of a :class:`~dealer_station.domain.table.TableMachine`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_station.domain.incidents import Incident
+from dealer_station.domain.rules import hand_total
+from dealer_station.domain.states import TableState
+from dealer_station.domain.table import TableMachine
+
+__all__ = ["Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_id", "shoe_id", "table_view"]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What the controller tells listeners (console, publisher, logs). ``data`` is JSON-able.
+
+    Kinds: ``state_changed``, ``betting_opened``, ``betting_closed``, ``burn_indicator``,
+    ``card_burned``, ``burn_done``, ``card_accepted``, ``rescan_requested``, ``round_dealt``,
+    ``round_completed``, ``round_paused``, ``round_resumed``, ``round_voided``, ``shoe_started``,
+    ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
+    ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
+    ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``input_held``, ``error``,
+    ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`), ``dealer_signed_in``,
+    ``dealer_signed_out``, ``betting_not_opened`` (betting would open by itself but no dealer is signed in).
+    ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
+    is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at ``resume``.
+    """
+
+    kind: str
+    data: dict
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the dealer screen shows; an immutable snapshot (see docs/controller.md)."""
+
+    state: str
+    prompt: str
+    next_position: str | None
+    who_draws: str | None
+    table_id: str
+    shoe_number: int
+    round_number: int
+    cards_left: int
+    burn_indicator: str | None
+    burn_remaining: int
+    cut_card_out: bool
+    last_round: bool
+    player: tuple[str, ...]
+    banker: tuple[str, ...]
+    player_total: int | None
+    banker_total: int | None
+    offered_bets: tuple[str, ...]
+    misreads: int
+    rescan: str | None
+    incident: Incident | None
+    result: dict | None
+    history: tuple[str, ...]
+    betting_seconds_left: float | None
+    connected: bool
+    burned: tuple[str, ...] = ()
+    manual: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+    """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
+    held_inputs: tuple[str, ...] = ()
+    """Shoe events held while the journal fails (``"card AH"``, ``"no_read"``...), acted on at ``resume``."""
+    dealer: str | None = None
+    """The dealer signed in at the table (:meth:`Controller.sign_in`), or None."""
+    dealer_how: str | None = None
+    """How that dealer signed in: ``pin``, ``badge``, ``configured`` (the station's setting) or ``demo``."""
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One finished round from the journal (RULES.md §2: completed or voided, with its cards and flags)."""
+
+    shoe: int
+    round: int
+    status: str
+    player: tuple[str, ...]
+    banker: tuple[str, ...]
+    player_total: int | None
+    banker_total: int | None
+    winner: str | None
+    available_bets: tuple[str, ...]
+    last_round: bool
+    flags: dict = field(default_factory=dict)
+    reason: str | None = None
+    note: str | None = None
+    manual: tuple[str, ...] = ()
+    round_id: str = ""
+    dealer: str | None = None
+    """Who dealt the round (the dealer signed in); None in a journal made before dealers signed in."""
+
+    @classmethod
+    def from_output(cls, data: dict, table_id: str = "") -> "RoundRecord":
+        """Build from a ``round_completed`` / ``round_voided`` output."""
+        flag_keys = ("margin", "player_natural", "banker_natural", "player_pair", "banker_pair",
+                     "player_perfect_pair", "banker_perfect_pair", "lucky_six", "cards_used")
+        return cls(shoe=int(data["shoe"]), round=int(data["round"]), status=str(data["status"]),
+                   player=tuple(data.get("player", ())), banker=tuple(data.get("banker", ())),
+                   player_total=data.get("player_total"), banker_total=data.get("banker_total"),
+                   winner=data.get("winner"), available_bets=tuple(data.get("available_bets", ())),
+                   last_round=bool(data.get("last_round")),
+                   flags={k: data[k] for k in flag_keys if k in data},
+                   reason=data.get("reason"), note=data.get("note"), manual=tuple(data.get("manual", ())),
+                   round_id=round_id(table_id, int(data["shoe"]), int(data["round"])) if table_id else "",
+                   dealer=data.get("dealer"))
+
+    def line(self) -> dict:
+        """The ``simulate`` output line of this round."""
+        return _round_line(self.shoe, self.round, self.status, self.player, self.banker, self.player_total,
+                           self.banker_total, self.winner, self.available_bets, self.last_round, self.dealer)
+
+    @staticmethod
+    def line_of(data: dict) -> dict:
+        """``RoundRecord.from_output(data).line()`` without the record (a replay makes one per round)."""
+        return _round_line(int(data["shoe"]), int(data["round"]), str(data["status"]), data.get("player", ()),
+                           data.get("banker", ()), data.get("player_total"), data.get("banker_total"),
+                           data.get("winner"), data.get("available_bets", ()), bool(data.get("last_round")),
+                           data.get("dealer"))
+
+
+def _round_line(shoe: int, rnd: int, status: str, player, banker, player_total, banker_total, winner,
+                available_bets, last_round: bool, dealer: str | None = None) -> dict:
+    """The one shape of a round's output line (:meth:`RoundRecord.line`).
+
+    ``dealer``: who dealt it, the line's last key; left out when no dealer was signed in (a replay of a
+    recording or a journal made before sign-ins), so those lines stay as they were.
+    """
+    line = {"shoe": shoe, "round": rnd, "status": status, "player": list(player), "banker": list(banker),
+            "player_total": player_total, "banker_total": banker_total, "winner": winner,
+            "available_bets": list(available_bets), "last_round": last_round}
+    if dealer is not None:
+        line["dealer"] = dealer
+    return line
+
+
+def shoe_id(table_id: str, shoe: int) -> str:
+    """``T1-S0003``."""
+    return f"{table_id}-S{shoe:04d}"
+
+
+def round_id(table_id: str, shoe: int, rnd: int) -> str:
+    """``T1-S0003-R012``."""
+    return f"{shoe_id(table_id, shoe)}-R{rnd:03d}"
+
+
+def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident | None = None,
+               held_inputs: tuple[str, ...] = (), betting_seconds_left: float | None = None) -> TableView:
+    """The :class:`TableView` of ``machine`` (docs/controller.md).
+
+    ``journal_fault``: the journal failure the controller paused on, or None (the view then shows ``paused``
+    with that incident and the prompt names the cause); ``held_inputs``: the shoe events held meanwhile, in
+    words (:func:`dealer_station.app.journal_guard.describe_input`); ``betting_seconds_left``: seconds, or None.
+    """
+    m = machine
+    dealer = m.dealer
+    player = tuple(c.token for c in dealer.player) if dealer else ()
+    banker = tuple(c.token for c in dealer.banker) if dealer else ()
+    state = m.state
+    incident = m.incident
+    prompt = m.prompt()
+    if journal_fault is not None:
+        state, incident = TableState.PAUSED, journal_fault
+        prompt = journal_failure_prompt(journal_fault, len(held_inputs))
+    result = dict(m.result) if m.result is not None else None
+    if m.state is TableState.RESULT or (m.state is TableState.PAUSED and m.state_before == TableState.RESULT):
+        result = {"status": "dealt", **(m.provisional() or {})}
+    return TableView(
+        state=state, prompt=prompt, next_position=m.next_position, who_draws=m.who_draws(),
+        table_id=table_id, shoe_number=m.shoe_number, round_number=m.round_number,
+        cards_left=m.cards_left, burn_indicator=m.burn_indicator, burn_remaining=m.burn_remaining,
+        cut_card_out=m.cut_card_out, last_round=m.last_round(), player=player, banker=banker,
+        player_total=hand_total(dealer.player) if player else None,
+        banker_total=hand_total(dealer.banker) if banker else None,
+        offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
+        incident=incident, result=result, history=tuple(m.history), betting_seconds_left=betting_seconds_left,
+        connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
+        held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how)
+
+
+def journal_failure_prompt(incident: Incident, held: int = 0) -> str:
+    """The dealer's prompt while the journal fails: ``"PAUSED: JOURNAL FAILURE (DISK FULL): CALL THE SUPERVISOR
+    (2 SHOE EVENTS HELD)"``; ``held``: shoe events held meanwhile."""
+    cause = incident.detail.partition(": ")[2]
+    prompt = f"PAUSED: JOURNAL FAILURE{f' ({cause.upper()})' if cause else ''}: CALL THE SUPERVISOR"
+    if held:
+        prompt += f" ({held} SHOE EVENT{'S' if held != 1 else ''} HELD)"
+    return prompt

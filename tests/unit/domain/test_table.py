@@ -1,0 +1,215 @@
+"""TableMachine.step directly, without the controller or a journal: one input in, the outputs out, the
+state after (RULES.md §1, §2, §5; docs/controller.md "States and transitions")."""
+
+from __future__ import annotations
+
+import pytest
+from transitions import MachineError
+
+from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.states import TableState
+from dealer_station.domain.table import TableMachine, TableSettings
+
+
+def card(token: str) -> dict:
+    return {"kind": "frame", "frame": "card", "token": token, "raw": token.encode().hex(), "ts": "t"}
+
+
+def no_read() -> dict:
+    return {"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "00", "ts": "t"}
+
+
+def cut() -> dict:
+    return {"kind": "frame", "frame": "cut", "raw": "ff", "ts": "t"}
+
+
+def act(name: str, **args) -> dict:
+    return {"kind": "dealer", "act": name, "args": args, "ts": "t"}
+
+
+def sup(name: str, **args) -> dict:
+    return {"kind": "supervisor", "act": name, "user": "sup", "reason": "r", "note": "n", "args": args, "ts": "t"}
+
+
+def kinds(outputs) -> list[str]:
+    return [kind for kind, _ in outputs]
+
+
+def run(machine: TableMachine, *inputs: dict) -> list:
+    out = []
+    for inp in inputs:
+        out = machine.step(inp)
+    return out
+
+
+def ready(settings: TableSettings | None = None) -> TableMachine:
+    """A machine whose shoe is burned (indicator 2S, burned 3S 4S), waiting to open round 1."""
+    m = TableMachine(settings)
+    run(m, act("new_shoe"), act("shuffled"), card("2S"), card("3S"), card("4S"))
+    assert m.state is TableState.READY
+    return m
+
+
+def dealing(settings: TableSettings | None = None) -> TableMachine:
+    m = ready(settings)
+    run(m, act("open_betting"), act("close_betting"))
+    assert m.state is TableState.BETTING_CLOSED
+    return m
+
+
+def test_new_shoe_outputs_and_state():
+    m = TableMachine()
+    out = m.step(act("new_shoe"))
+    assert out == [("state_changed", {"state": "shuffle"}), ("shoe_started", {"shoe": 1, "decks": 8})]
+    assert m.state is TableState.SHUFFLE and m.cards_left == 416
+
+
+@pytest.mark.parametrize(("indicator", "settings", "count", "remaining"), [
+    ("7H", TableSettings(), 7, 7),
+    ("7H", TableSettings(indicator_counts=True), 7, 6),
+    ("KH", TableSettings(), 10, 10),
+    ("AH", TableSettings(), 1, 1),
+    ("AH", TableSettings(ace_burns=11), 11, 11),
+])
+def test_the_burn_indicator_sets_the_burn(indicator, settings, count, remaining):
+    m = TableMachine(settings)
+    out = run(m, act("new_shoe"), card(indicator))  # a card in shuffle is the indicator
+    assert ("burn_indicator", {"card": indicator, "burn_count": count, "manual": False,
+                               "burn_remaining": remaining}) in out
+    assert m.state is TableState.BURNING and m.burn_remaining == remaining and m.prompt().startswith("BURN")
+
+
+def test_indicator_counted_with_one_to_burn_is_ready_at_once():
+    m = TableMachine(TableSettings(indicator_counts=True))
+    out = run(m, act("new_shoe"), act("shuffled"), card("AS"))
+    assert kinds(out)[-2:] == ["state_changed", "burn_done"] and m.state is TableState.READY
+
+
+def test_a_round_from_open_to_confirm():
+    m = dealing()
+    outs = [m.step(card(t)) for t in ("9S", "2D", "KH", "3C")]  # player 9 natural
+    assert [o[-1][0] for o in outs] == ["card_accepted", "card_accepted", "card_accepted", "round_dealt"]
+    assert m.state is TableState.RESULT and m.who_draws() == "NATURAL: PLAYER 9, BANKER 5: NO MORE CARDS"
+    out = m.step(act("confirm_result"))
+    (record,) = [d for k, d in out if k == "round_completed"]
+    assert (record["winner"], record["player_total"], record["banker_total"]) == ("player", 9, 5)
+    assert m.state is TableState.READY and m.history == ["P"]
+
+
+@pytest.mark.parametrize(("before", "frame", "incident"), [
+    ("betting_open", card("5H"), IncidentType.CARD_WHILE_BETTING),
+    ("betting_open", no_read(), IncidentType.CARD_WHILE_BETTING),
+    ("ready", card("5H"), IncidentType.PROCEDURE_VIOLATION),
+    ("result", card("5H"), IncidentType.CARD_AFTER_ROUND),
+])
+def test_a_card_out_of_place_pauses(before, frame, incident):
+    m = ready()
+    if before in ("betting_open", "result"):
+        m.step(act("open_betting"))
+    if before == "result":
+        run(m, act("close_betting"), card("9S"), card("2D"), card("KH"), card("3C"))
+    assert m.state == before
+    out = m.step(frame)
+    assert m.state is TableState.PAUSED and m.state_before == before
+    assert m.incident is not None and m.incident.type is incident
+    assert ("state_changed", {"state": "paused"}) in out
+
+
+def test_misreads_ask_for_a_rescan_then_pause_at_the_limit():
+    m = dealing(TableSettings(max_misreads=2))
+    out = m.step(no_read())
+    assert out[-1][0] == "rescan_requested" and m.rescan == "player1" and m.prompt() == "RESCAN PLAYER CARD 1"
+    m.step(no_read())
+    assert m.state is TableState.PAUSED and m.incident.type is IncidentType.MISREAD_LIMIT
+
+
+def test_a_ninth_copy_is_a_foreign_card():
+    m = dealing()
+    five = next(c for c in m.remaining if c.token == "5H")
+    m.remaining[five] = 0  # all 8 copies are out
+    out = m.step(card("5H"))
+    assert m.remaining[five] == 0 and "round_paused" in kinds(out)
+    assert m.incident is not None and m.incident.type is IncidentType.FOREIGN_CARD
+
+
+@pytest.mark.parametrize(("setting", "state_after", "last"), [("one_more", TableState.READY, 2),
+                                                             ("none", TableState.SHOE_END, 1)])
+def test_cut_card_between_rounds(setting, state_after, last):
+    m = dealing(TableSettings(cut_between_rounds=setting))
+    run(m, card("9S"), card("2D"), card("KH"), card("3C"), act("confirm_result"))
+    m.step(cut())
+    assert m.state is state_after and m.last_round_number == last
+
+
+def test_cut_card_in_a_round_makes_it_the_last():
+    m = dealing()
+    run(m, card("9S"), cut(), card("2D"), card("KH"), card("3C"))
+    out = m.step(act("confirm_result"))
+    assert m.state is TableState.SHOE_END and ("state_changed", {"state": "shoe_end"}) in out
+    assert [d["reason"] for k, d in out if k == "shoe_ended"] == ["cut_card"]
+
+
+def test_supervisor_acts_need_a_pause_and_resume_goes_back():
+    m = dealing()
+    out = m.step(sup("resume"))
+    assert kinds(out) == ["act_refused"] and "not paused" in out[0][1]["why"]
+    m.step(act("call_supervisor", note="help"))
+    assert m.state is TableState.PAUSED
+    out = m.step(sup("resume"))
+    assert m.state is TableState.BETTING_CLOSED and "round_resumed" in kinds(out)
+
+
+def test_enter_card_places_a_manual_card():
+    m = dealing()
+    m.step(act("call_supervisor"))
+    out = m.step(sup("enter_card", token="QD"))
+    assert ("card_accepted", {"round": 1, "position": "player1", "card": "QD", "manual": True}) in out
+    assert m.state is TableState.DEALING and m.manual_positions == ["player1"]
+
+
+def test_void_round_from_a_pause():
+    m = dealing()
+    run(m, card("9S"), act("call_supervisor"))
+    out = m.step(sup("void_round"))
+    assert [d["status"] for k, d in out if k == "round_voided"] == ["voided"] and m.state is TableState.READY
+
+
+@pytest.mark.parametrize(("inp", "kind"), [
+    ({"kind": "weather", "ts": "t"}, "ignored"),
+    ({"kind": "frame", "frame": "telepathy", "ts": "t"}, "ignored"),
+    ({"kind": "frame", "frame": "garbage", "raw": "00", "ts": "t"}, "garbage"),
+    ({"kind": "stop", "why": "SIGTERM", "ts": "t"}, "stopped"),
+    ({"kind": "dealer", "act": "dance", "args": {}, "ts": "t"}, "act_refused"),
+])
+def test_inputs_that_change_nothing_are_told(inp, kind):
+    m = ready()
+    out = m.step(inp)
+    assert kinds(out) == [kind] and m.state is TableState.READY
+    assert m.closed is (inp["kind"] == "stop")
+
+
+def test_a_step_that_raises_changes_nothing_and_pauses(monkeypatch):
+    m = dealing()
+    before = (m.state, m.cards_left, m.round_number)
+
+    def boom(self, card, manual):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(TableMachine, "_place", boom)
+    out = m.step(card("9S"))
+    assert kinds(out)[0] == "error" and m.incident.type is IncidentType.UNEXPECTED_ERROR
+    assert m.state_before == before[0] and (m.cards_left, m.round_number) == before[1:]
+
+
+def test_a_move_off_the_table_is_refused_by_transitions():
+    m = ready()
+    with pytest.raises(MachineError):
+        m._move("first_card")
+    assert m.state is TableState.READY
+
+
+def test_the_state_is_a_table_state_and_outputs_are_plain_strings():
+    m = ready()
+    out = m.step(act("open_betting"))
+    assert isinstance(m.state, TableState)
+    assert all(type(d["state"]) is str for k, d in out if k == "state_changed")
