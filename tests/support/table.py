@@ -51,7 +51,8 @@ def cheap_hasher() -> PasswordHasher:
 
 
 def make_accounts(path, clock=None) -> Accounts:
-    accounts = Accounts(path, clock=clock or FakeClock(), hasher=cheap_hasher())
+    clock = clock or FakeClock()
+    accounts = Accounts(path, clock=clock, hasher=cheap_hasher(), monotonic=clock.monotonic)
     accounts.add(SUP, "supervisor", SUP_PIN)
     accounts.add(DEALER, "dealer", DEALER_PIN)
     return accounts

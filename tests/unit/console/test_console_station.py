@@ -428,8 +428,9 @@ def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
 
 def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
     from dealer_station.console.station import open_station
+    from tests.conftest import ROOT
 
-    text = open(os.path.join(os.path.dirname(__file__), "..", "..", "config", "station.toml"), encoding="utf-8").read()
+    text = (ROOT / "config" / "station.toml").read_text(encoding="utf-8")
     text = text.replace("auto_open = false", "auto_open = true").replace("window_seconds = 0", "window_seconds = 2")
     text = text.replace('# path = "journal.sqlite"', f'path = "{tmp_path / "j.sqlite"}"')
     text = text.replace('# path = "accounts.json"', f'path = "{tmp_path / "a.json"}"')

@@ -21,7 +21,7 @@ from dealer_station.domain.states import GROUP_OF, PAUSABLE, STATES, TRANSITIONS
 from dealer_station.domain.table_acts import DISPATCH as ACTS
 from dealer_station.domain.table_frames import DISPATCH as FRAMES
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 
 
 def _listed() -> set[tuple[str, str, str]]:
