@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections import deque
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -41,6 +41,9 @@ log = structlog.get_logger(__name__)
 
 DEMO_DEALER = "demo"
 """The dealer id of the demo dealer (the console on the simulated shoe, no accounts yet)."""
+
+TICK_VIEWS = 0.25
+"""Seconds between two views told for the betting timer alone (a tick that changed nothing else)."""
 
 _BETWEEN_ROUNDS_NOT = frozenset({"paused", "betting_open", "betting_closed", "dealing", "result"})
 
@@ -160,11 +163,22 @@ class Station:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._shoe_started = False
+        self._dropping = False
         self._listeners: list[Callable[[StationUpdate], None]] = []
         self._facts: list[Fact] = []
-        self._taken: deque = deque(maxlen=QUEUE_SIZE)
         self._commanded = False
         self._closed = False
+
+    @classmethod
+    def around(cls, controller: Controller, source: object | None = None) -> Station:
+        """A station for a controller built elsewhere (tests, tools): its configuration, journal and accounts,
+        and ``source`` (or none) as a shoe that is not simulated. The loop is not running yet."""
+        shoe = StationShoe(source, None, None)
+        station = cls(StationSettings(), getattr(controller, "config", None), getattr(controller, "journal", None),
+                      getattr(controller, "accounts", None), shoe)
+        station.controller = controller
+        controller.subscribe(station._on_fact)
+        return station
 
     # ------------------------------------------------------------------ what it is
     @property
@@ -229,16 +243,21 @@ class Station:
         if self._listeners:
             self._facts.append(fact)
 
-    def _after(self) -> None:
-        """Tell the listeners what the last step changed (called on the controller's thread)."""
+    def _after(self, item: object = None) -> None:
+        """Tell the listeners what the last step changed (called on the controller's thread); ``item``: what
+        the step took from the queue (a shoe event, a command, a refusal) or None (an act, a tick)."""
         if not self._listeners:
             return
         facts, self._facts = tuple(self._facts), []
-        taken = tuple(self._taken.popleft() for _ in range(len(self._taken)))
-        view = self.controller.snapshot()
-        if not facts and not taken and view.betting_seconds_left is None and not self._commanded:
+        taken = () if item is None or isinstance(item, (Command, EventRefused)) else (item,)
+        quiet = not facts and not taken and not self._commanded
+        if quiet and time.monotonic() - self._told < TICK_VIEWS:
             return
+        view = self.controller.snapshot()
+        if quiet and view.betting_seconds_left is None:
+            return  # a tick that changed nothing shown
         self._commanded = False
+        self._told = time.monotonic()
         update = StationUpdate(facts, view, taken)
         for listener in tuple(self._listeners):
             try:
@@ -247,17 +266,46 @@ class Station:
                 log.error("station_listener_failed", error=repr(err))
 
     def _sink(self, event: object) -> None:
-        if self._listeners:
-            self._taken.append(event)  # deque.append is atomic: the reader's thread, read on the controller's
+        if self._dropping:
+            log.info("shoe_event_after_close_dropped", frame=type(event).__name__)
+            return
         self.put(event)
 
     # ------------------------------------------------------------------ running
     def start_shoe(self) -> None:
         """Start the shoe's reader (its events go to the queue). Raises ``drivers.errors.ShoeError``."""
-        if self._shoe_started:
+        if self._shoe_started or self.shoe.source is None:
             return
         self._shoe_started = True
         self.shoe.source.start(self._sink)
+
+    def stop_shoe(self, *, drop: bool = False) -> None:
+        """Stop the shoe's reader. Raises what the source raises.
+
+        ``drop``: what the reader still sends is logged and dropped, not queued (the console's close: the
+        table comes back exactly as after a kill, where the journal stops); else it is queued and the stop
+        gives it to the controller (:meth:`stop`: the closing link loss is the stop's).
+        """
+        if not self._shoe_started:
+            return
+        self._shoe_started = False
+        self._dropping = drop
+        self.shoe.source.stop()
+
+    def end_loop(self, timeout: float = 10.0) -> bool:
+        """End the controller's thread (what is queued is given to the controller first); True when it ended.
+
+        Nothing is journaled: :meth:`stop` journals the stop afterwards (on the calling thread, the
+        controller's from then on).
+        """
+        self._stopping.set()
+        if self._thread is None:
+            return True
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            log.error("controller_thread_did_not_end", timeout=timeout)
+            return False
+        return True
 
     def run(self) -> str:
         """Run the controller's loop on the calling thread until stopped, idle or finished; return why.
@@ -272,8 +320,8 @@ class Station:
                                dealer=lambda: self.auto, end_paused=self.settings.end_paused)
         return self.why
 
-    def _step_done(self) -> None:
-        self._after()
+    def _step_done(self, item: object) -> None:
+        self._after(item)
 
     def start(self) -> threading.Thread:
         """Run the controller's loop on a thread of its own (:meth:`run`); return it."""
@@ -303,19 +351,13 @@ class Station:
         the broker has not acknowledged (they stay in the outbox). Call it once, from the thread that
         started the station; the journal stays open until :meth:`close`.
         """
-        self._stopping.set()  # the reader no longer waits for room in the queue: it spills (never drops)
-        if self._thread is not None:
-            self._thread.join(timeout)
-            if self._thread.is_alive():
-                log.error("controller_thread_did_not_end", timeout=timeout)
+        self.end_loop(timeout)  # the reader no longer waits for room in the queue: it spills (never drops)
         controller = self.controller
         controller.begin_stop()  # the reader's closing ConnectionLost is the stop's, not a lost shoe
-        if self._shoe_started:
-            self._shoe_started = False
-            try:
-                self.shoe.source.stop()
-            except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
-                log.warning("shoe_stop_failed", error=str(err))
+        try:
+            self.stop_shoe()
+        except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
+            log.warning("shoe_stop_failed", error=str(err))
         drain_events(controller, self.events, self._spill, after=self._after)
         controller.stop(why or self.why or "stopped")
         self._after()
@@ -336,10 +378,11 @@ class Station:
                 item.future.cancel()
 
     def close(self) -> None:
-        """Close the journal (after :meth:`stop`; or instead of it when the station never started)."""
+        """Close the journal (after :meth:`stop`; or instead of it): a loop still running is ended first."""
         if self._closed:
             return
         self._closed = True
+        self.end_loop()
         self.journal.close()
 
     # ------------------------------------------------------------------ dealers and accounts

@@ -45,7 +45,7 @@ class Command:
     future: Future
 
 
-def _give(controller: Controller, event: object, after: Callable[[], None] | None = None) -> None:
+def _give(controller: Controller, event: object, after: Callable[[object], None] | None = None) -> None:
     if isinstance(event, Command):
         if not event.future.set_running_or_notify_cancel():
             return
@@ -53,11 +53,11 @@ def _give(controller: Controller, event: object, after: Callable[[], None] | Non
             value = event.fn()
         except BaseException as err:  # noqa: BLE001 - the caller's future carries it
             if after is not None:
-                after()
+                after(event)
             event.future.set_exception(err)
             return
         if after is not None:
-            after()  # what the command changed is told before its caller hears it is done
+            after(event)  # what the command changed is told before its caller hears it is done
         event.future.set_result(value)
         return
     if isinstance(event, EventRefused):
@@ -65,12 +65,12 @@ def _give(controller: Controller, event: object, after: Callable[[], None] | Non
     else:
         controller.shoe_event(event)
     if after is not None:
-        after()
+        after(event)
 
 
 def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], None] | None,
                 stop: threading.Event, idle_exit: float | None, *, auto: AutoDealer | None = None,
-                poll: float = 0.05, after: Callable[[], None] | None = None,
+                poll: float = 0.05, after: Callable[[object], None] | None = None,
                 dealer: Callable[[], AutoDealer | None] | None = None, end_paused: bool = False) -> str:
     """Own the controller: take events from ``events`` and let the automatic dealer act, until stopped.
 
@@ -92,8 +92,8 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
     poll:
         Seconds to wait for an event before letting time act (the betting timer).
     after:
-        Called on this thread after each event, command, dealer act and tick (the station tells its
-        listeners what changed); None: nothing.
+        Called on this thread after each event, command, dealer act and tick, with the item taken from
+        ``events`` (None for an act or a tick): the station tells its listeners what changed. None: nothing.
     dealer:
         Asked before each round of dealer acts for the automatic dealer to use (it can change while the
         loop runs, e.g. the console's screenshot run); overrides ``auto`` when given.
@@ -118,7 +118,7 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
 
 
 def drain_events(controller: Controller, events: queue.Queue, spill: list | None = None, *,
-                 after: Callable[[], None] | None = None) -> int:
+                 after: Callable[[object], None] | None = None) -> int:
     """Give the controller every event waiting on ``events``, then those in ``spill`` (in that order).
 
     Call it on the owner thread when the loop ends, and again after the reader thread has stopped,
@@ -140,7 +140,7 @@ def drain_events(controller: Controller, events: queue.Queue, spill: list | None
 
 
 def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, idle_exit: float | None,
-          pick: Callable[[], AutoDealer | None], poll: float, after: Callable[[], None] | None,
+          pick: Callable[[], AutoDealer | None], poll: float, after: Callable[[object], None] | None,
           end_paused: bool = False) -> str:
     last = time.monotonic()
     while not stop.is_set():
@@ -149,7 +149,7 @@ def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, id
             while not stop.is_set() and auto.step() is not None:
                 last = time.monotonic()
                 if after is not None:
-                    after()
+                    after(None)
             if auto.finished:
                 return "finished"
             if end_paused and not auto.waiting and controller.state == "paused":
@@ -159,7 +159,7 @@ def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, id
         except queue.Empty:
             controller.tick()
             if after is not None:
-                after()
+                after(None)
             if idle_exit is not None and time.monotonic() - last > idle_exit:
                 return "idle"
             continue

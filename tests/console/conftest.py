@@ -31,17 +31,25 @@ def fakes():
     return fakes_module
 
 
+def on_controller(win, fn):
+    """Run ``fn()`` on the console's controller thread and return its value (a test acting as the table)."""
+    return win.station.submit(fn).result(timeout=30)
+
+
 @pytest.fixture
 def console(qtbot):
-    """A factory: ``console(controller, source)`` → a shown MainWindow, shut down after the test."""
+    """A factory: ``console(station_or_controller, source)`` → a shown MainWindow, shut down after the test."""
+    from dealer_station.app.runtime import Station
     from dealer_station.console.main_window import MainWindow
 
     windows = []
     beeps = []
 
-    def make(controller, source=None, **kw):
+    def make(station, source=None, **kw):
         kw.setdefault("sound", lambda: beeps.append(time.monotonic()))
-        win = MainWindow(controller, source, **kw)
+        if not isinstance(station, Station):
+            station = Station.around(station, source)
+        win = MainWindow(station, **kw)
         win.beeps = beeps
         qtbot.addWidget(win)
         with qtbot.waitActive(win):

@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from dealer_station.console.app import dealer_note
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -22,8 +24,8 @@ def main(out: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from dealer_station.app.accounts import Accounts
+    from dealer_station.console.app import open_console_station as open_station
     from dealer_station.console.main_window import MainWindow
-    from dealer_station.console.station import open_station
     from drivers import frames
 
     app = QApplication.instance() or QApplication([])
@@ -31,8 +33,8 @@ def main(out: Path) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="console-doc-"))
     Accounts(tmp / "accounts.json").add("sue", "supervisor", "1234")
     station = open_station(None, "sim?seed=7", ":memory:", tmp / "accounts.json")
-    win = MainWindow(station.controller, station.source, authenticate=station.authenticate,
-                     load_shoe=station.load_shoe, sound=lambda: None, dealer_note=station.dealer_note)
+    win = MainWindow(station, authenticate=station.authenticate,
+                     load_shoe=station.load_shoe, sound=lambda: None, dealer_note=dealer_note(station))
     win.resize(1920, 1080)
     win.show()
     win.start()
