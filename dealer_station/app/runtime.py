@@ -265,6 +265,12 @@ class Station:
             except Exception as err:  # noqa: BLE001 - a listener never stops the table
                 log.error("station_listener_failed", error=repr(err))
 
+    def _event_failed(self, event: object, err: Exception) -> None:
+        """The controller raised on ``event`` (its own errors it tells as facts): logged, told as an ``error``
+        fact, and the loop goes on."""
+        log.error("controller_event_failed", frame=type(event).__name__, error=repr(err))
+        self._on_fact(Fact("error", {"detail": f"{type(err).__name__}: {err}"}))
+
     def _sink(self, event: object) -> None:
         if self._dropping:
             log.info("shoe_event_after_close_dropped", frame=type(event).__name__)
@@ -307,24 +313,27 @@ class Station:
             return False
         return True
 
-    def run(self) -> str:
+    def run(self, *, start_shoe: bool = True) -> str:
         """Run the controller's loop on the calling thread until stopped, idle or finished; return why.
 
         The calling thread is the controller's from now on (``run``: the main thread, so its signal
-        handlers only set the stop). The shoe's reader is started first when it is not running yet.
+        handlers only set the stop). ``start_shoe``: the shoe's reader is started first when it is not
+        running yet (a shoe that cannot be opened raises ``drivers.errors.ShoeError``).
         """
-        if not self._shoe_started:
+        if start_shoe and not self._shoe_started:
             self.start_shoe()
         self.why = run_station(self.controller, self.events, self.shoe.draw, self._stopping,
                                self.settings.idle_exit, poll=0.05, after=self._step_done,
-                               dealer=lambda: self.auto, end_paused=self.settings.end_paused)
+                               dealer=lambda: self.auto, end_paused=self.settings.end_paused,
+                               on_error=self._event_failed)
         return self.why
 
     def _step_done(self, item: object) -> None:
         self._after(item)
 
     def start(self) -> threading.Thread:
-        """Run the controller's loop on a thread of its own (:meth:`run`); return it."""
+        """Run the controller's loop on a thread of its own (:meth:`run`); return it. The shoe's reader is
+        not started there (a device that blocks its open must not hold the controller): :meth:`start_shoe`."""
         if self._thread is None:
             self._thread = threading.Thread(target=self._run_logged, name="controller", daemon=True)
             self._thread.start()
@@ -332,7 +341,7 @@ class Station:
 
     def _run_logged(self) -> None:
         try:
-            self.run()
+            self.run(start_shoe=False)
         except Exception as err:  # noqa: BLE001 - the loop's end is logged, the stop still closes the table
             log.error("controller_loop_failed", error=repr(err))
             self.why = "failed"
@@ -358,13 +367,14 @@ class Station:
             self.stop_shoe()
         except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
             log.warning("shoe_stop_failed", error=str(err))
-        drain_events(controller, self.events, self._spill, after=self._after)
+        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed)
         controller.stop(why or self.why or "stopped")
         self._after()
         left = 0
         if self.publishing is not None:
             left = self.publishing.finish()
-        drain_events(controller, self.events, self._spill, after=self._after)  # a refusal while draining
+        drain_events(controller, self.events, self._spill, after=self._after,
+                     on_error=self._event_failed)  # a refusal while draining
         self._cancel_waiting()
         return left
 

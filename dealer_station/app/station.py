@@ -45,7 +45,8 @@ class Command:
     future: Future
 
 
-def _give(controller: Controller, event: object, after: Callable[[object], None] | None = None) -> None:
+def _give(controller: Controller, event: object, after: Callable[[object], None] | None = None,
+          on_error: Callable[[object, Exception], None] | None = None) -> None:
     if isinstance(event, Command):
         if not event.future.set_running_or_notify_cancel():
             return
@@ -60,10 +61,15 @@ def _give(controller: Controller, event: object, after: Callable[[object], None]
             after(event)  # what the command changed is told before its caller hears it is done
         event.future.set_result(value)
         return
-    if isinstance(event, EventRefused):
-        controller.event_refused(event.event_id, event.problem)
-    else:
-        controller.shoe_event(event)
+    try:
+        if isinstance(event, EventRefused):
+            controller.event_refused(event.event_id, event.problem)
+        else:
+            controller.shoe_event(event)
+    except Exception as err:
+        if on_error is None:
+            raise
+        on_error(event, err)  # a table that raised: told, and the loop goes on with the next event
     if after is not None:
         after(event)
 
@@ -71,7 +77,8 @@ def _give(controller: Controller, event: object, after: Callable[[object], None]
 def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], None] | None,
                 stop: threading.Event, idle_exit: float | None, *, auto: AutoDealer | None = None,
                 poll: float = 0.05, after: Callable[[object], None] | None = None,
-                dealer: Callable[[], AutoDealer | None] | None = None, end_paused: bool = False) -> str:
+                dealer: Callable[[], AutoDealer | None] | None = None, end_paused: bool = False,
+                on_error: Callable[[object, Exception], None] | None = None) -> str:
     """Own the controller: take events from ``events`` and let the automatic dealer act, until stopped.
 
     Parameters
@@ -100,6 +107,8 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
     end_paused:
         End the loop (``"paused"``) when the automatic dealer has nothing to do and the table is paused
         (``simulate``: no supervisor comes).
+    on_error:
+        Called with an event and the exception the controller raised on it (the loop goes on); None: raised.
 
     Items on ``events`` are shoe events, :class:`EventRefused` and :class:`Command` (run here, in order).
 
@@ -110,15 +119,16 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
     """
     pick = dealer if dealer is not None else (lambda: auto)
     try:
-        return _loop(controller, events, stop, idle_exit, pick, poll, after, end_paused)
+        return _loop(controller, events, stop, idle_exit, pick, poll, after, end_paused, on_error)
     finally:
-        taken = drain_events(controller, events, after=after)
+        taken = drain_events(controller, events, after=after, on_error=on_error)
         if taken:
             _log.info("events_drained", events=taken)
 
 
 def drain_events(controller: Controller, events: queue.Queue, spill: list | None = None, *,
-                 after: Callable[[object], None] | None = None) -> int:
+                 after: Callable[[object], None] | None = None,
+                 on_error: Callable[[object, Exception], None] | None = None) -> int:
     """Give the controller every event waiting on ``events``, then those in ``spill`` (in that order).
 
     Call it on the owner thread when the loop ends, and again after the reader thread has stopped,
@@ -131,17 +141,17 @@ def drain_events(controller: Controller, events: queue.Queue, spill: list | None
             event = events.get_nowait()
         except queue.Empty:
             break
-        _give(controller, event, after)
+        _give(controller, event, after, on_error)
         taken += 1
     while spill:
-        _give(controller, spill.pop(0), after)
+        _give(controller, spill.pop(0), after, on_error)
         taken += 1
     return taken
 
 
 def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, idle_exit: float | None,
           pick: Callable[[], AutoDealer | None], poll: float, after: Callable[[object], None] | None,
-          end_paused: bool = False) -> str:
+          end_paused: bool = False, on_error: Callable[[object, Exception], None] | None = None) -> str:
     last = time.monotonic()
     while not stop.is_set():
         auto = pick()
@@ -163,7 +173,7 @@ def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, id
             if idle_exit is not None and time.monotonic() - last > idle_exit:
                 return "idle"
             continue
-        _give(controller, event, after)
+        _give(controller, event, after, on_error)
         last = time.monotonic()
     return "stopped"
 

@@ -381,6 +381,8 @@ class ControllerHost(QObject):
         for fact in update.facts:
             self.facts.append(fact)
             self.fact.emit(fact)
+            if fact.kind == "error":  # the controller failed on an input: one line for the dealer
+                self.problem.emit(str(fact.data.get("detail", "")))
         self.view_changed.emit(self.view)
 
     def snapshot(self):

@@ -1,4 +1,4 @@
-"""Fixtures of the console tests: the fake controller and shoes (fakes.py), a console window."""
+"""Fixtures of the console tests: a console window on a station, a hanging shoe device (fakes.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ _spec.loader.exec_module(fakes_module)
 
 @pytest.fixture
 def fakes():
-    """The fakes module (FakeController, FakeShoe, BlockingShoe, AuthError, ActRefused)."""
+    """The fakes module (BlockingShoe: a device that hangs)."""
     return fakes_module
 
 
