@@ -167,6 +167,7 @@ class Station:
         self._listeners: list[Callable[[StationUpdate], None]] = []
         self._facts: list[Fact] = []
         self._commanded = False
+        self._told = 0.0  # when the listeners were last told (monotonic seconds)
         self._closed = False
 
     @classmethod
