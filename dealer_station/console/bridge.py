@@ -325,7 +325,8 @@ class ControllerHost(QObject):
     fact(object)
         Each controller fact, as it happens.
     view_changed(object)
-        A new ``TableView`` after a step of the controller (its facts were emitted first).
+        A new ``TableView`` after a step of the controller, or after a burst of steps (their facts were
+        emitted first, as they came).
     problem(str)
         An act the controller refused or an error it raised, as one line for the dealer.
     took(object)
@@ -348,6 +349,8 @@ class ControllerHost(QObject):
         """The current shoe's completed rounds, as the controller's thread last read them."""
         self._rounds_key: tuple | None = None
         self._held: list | None = None
+        self._view_pending = False
+        self._taken: list = []
         self._incoming.connect(self._on_update, type=_queued())
         station.listen(self._from_controller)
         self.refresh()  # the first update reads the rounds on the controller's thread
@@ -376,14 +379,25 @@ class ControllerHost(QObject):
         self.view = update.view
         if update.rounds is not None:
             self.rounds = update.rounds
-        if update.events:
-            self.took.emit(update.events)
+        self._taken.extend(update.events)
         for fact in update.facts:
             self.facts.append(fact)
             self.fact.emit(fact)
             if fact.kind == "error":  # the controller failed on an input: one line for the dealer
                 self.problem.emit(str(fact.data.get("detail", "")))
+        if not self._view_pending:  # a burst of updates already queued is rendered once, after it
+            self._view_pending = True
+            QTimer.singleShot(0, self._show_view)
+
+    def _show_view(self) -> None:
+        """Render the last view told (once per burst), then tell which shoe events it took."""
+        if not self._view_pending:
+            return
+        self._view_pending = False
         self.view_changed.emit(self.view)
+        if self._taken:
+            events, self._taken = tuple(self._taken), []
+            self.took.emit(events)
 
     def snapshot(self):
         """The table's ``TableView`` as the controller's thread last told it (never asks the controller)."""
@@ -419,6 +433,7 @@ class ControllerHost(QObject):
             waker.done.connect(loop.quit, type=_queued())
             future.add_done_callback(lambda _f: waker.done.emit())
             loop.exec()
+        self._show_view()  # what the call changed is on screen when it returns
         return future.result()
 
     def shoe_event(self, event: object) -> None:

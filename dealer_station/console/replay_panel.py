@@ -142,6 +142,18 @@ class ReplayPanel(QWidget):
             self._finish()
         return True
 
+    def _advance_batch(self) -> int:
+        """Play up to :data:`FAST_BATCH` steps (no widget is touched: it may run off the GUI thread)."""
+        played = 0
+        while played < FAST_BATCH:
+            t = self.replayer.next_time()
+            if t is None:
+                break
+            self.replayer.advance()
+            self._last_t = t
+            played += 1
+        return played
+
     def _tick(self) -> None:
         if not self.playing or self._busy:
             return  # a tick while a step is decided elsewhere: the next tick goes on
@@ -152,10 +164,11 @@ class ReplayPanel(QWidget):
             self._busy = False
 
     def _play_due(self) -> None:
-        if self.speed is None:
-            for _ in range(FAST_BATCH):
-                if not self._advance():
-                    return
+        if self.speed is None:  # one batch where the controller is owned, then the position once
+            self.run(self._advance_batch)
+            self._show_position()
+            if self.replayer.next_time() is None:
+                self._finish()
             return
         target = self._anchor_t + (time.monotonic() - self._anchor_wall) * self.speed
         for _ in range(FAST_BATCH):  # bounded: a long burst is spread over ticks
