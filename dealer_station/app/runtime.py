@@ -284,7 +284,11 @@ class Station:
         if self._shoe_started or self.shoe.source is None:
             return
         self._shoe_started = True
-        self.shoe.source.start(self._sink)
+        try:
+            self.shoe.source.start(self._sink)
+        except BaseException:
+            self._shoe_started = False  # nothing to stop: the source cleans up a failed open itself
+            raise
 
     def stop_shoe(self, *, drop: bool = False) -> None:
         """Stop the shoe's reader. Raises what the source raises.
