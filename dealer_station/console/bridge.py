@@ -345,6 +345,7 @@ class ControllerHost(QObject):
         self.controller = station.controller
         self.facts: deque = deque(maxlen=500)
         self.view = station.controller.snapshot()  # before the controller's thread runs: no journal read
+        self._told = self.view
         self.rounds: tuple[dict, ...] = ()
         """The current shoe's completed rounds, as the controller's thread last read them."""
         self._rounds_key: tuple | None = None
@@ -376,7 +377,7 @@ class ControllerHost(QObject):
         if self._held is not None:
             self._held.append(update)
             return
-        self.view = update.view
+        self._told = update.view
         if update.rounds is not None:
             self.rounds = update.rounds
         self._taken.extend(update.events)
@@ -391,16 +392,18 @@ class ControllerHost(QObject):
 
     def _show_view(self) -> None:
         """Render the last view told (once per burst), then tell which shoe events it took."""
-        if not self._view_pending:
-            return
+        if not self._view_pending or self._held is not None:
+            return  # nothing new, or held while a fresh view is asked (shown right after)
         self._view_pending = False
+        self.view = self._told
         self.view_changed.emit(self.view)
         if self._taken:
             events, self._taken = tuple(self._taken), []
             self.took.emit(events)
 
     def snapshot(self):
-        """The table's ``TableView`` as the controller's thread last told it (never asks the controller)."""
+        """The table's ``TableView`` as the widgets show it: the last one the controller's thread told and the
+        console rendered (never asks the controller)."""
         return self.view
 
     def fresh_view(self):
@@ -418,6 +421,8 @@ class ControllerHost(QObject):
             held, self._held = self._held, None
             if held:
                 QTimer.singleShot(0, lambda: [self._on_update(update) for update in held])
+            elif self._view_pending:
+                QTimer.singleShot(0, self._show_view)
         return view
 
     def call(self, fn: Callable[[], object]) -> object:
@@ -433,7 +438,7 @@ class ControllerHost(QObject):
             waker.done.connect(loop.quit, type=_queued())
             future.add_done_callback(lambda _f: waker.done.emit())
             loop.exec()
-        self._show_view()  # what the call changed is on screen when it returns
+        self._show_view()  # what the call changed is on screen when it returns (unless a fresh view is asked)
         return future.result()
 
     def shoe_event(self, event: object) -> None:
