@@ -247,7 +247,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
                         badge_signs_in=station.config.badge_signs_in, dealer_note=dealer_note(station),
                         first_accounts=station.add_first_account)
     window.resize(*size)
-    watchdog = GuiWatchdog(app)
+    watchdog = None if screenshot else GuiWatchdog(app)  # a picture run is no table: its waits are not freezes
     status = 0
     try:
         if fullscreen and not screenshot:
@@ -276,7 +276,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
                             incident=getattr(view.incident, "type", None))
                 status = 1
     finally:
-        watchdog.stop()
+        if watchdog is not None:
+            watchdog.stop()
         window.shutdown()
         window.close()
         # a stop, journaled and published as one (the table closed), not the reader's lost link
