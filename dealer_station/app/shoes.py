@@ -64,12 +64,13 @@ class StationShoe:
         """True when the shoe deals by itself (the simulator)."""
         return self.new_shoe is not None
 
-    def prepare(self, view, decks: int) -> None:
+    def prepare(self, view, decks: int, frames: int = 0) -> None:
         """Load the simulated shoe where the table (``view``: a ``TableView``) stands; no-op on a real shoe.
 
         In the middle of a shoe (after a restart) the shoe is loaded with the cards already taken
         out: inventory minus cards left, plus the cut card when it is out (No-Reads take no card).
-        Otherwise the next shoe is loaded, ready for the dealer's "new shoe".
+        Otherwise the next shoe is loaded, ready for the dealer's "new shoe". ``frames``: the frames
+        taken in the open shoe (``Controller.frames_in_shoe``; not needed here).
         """
         if self.new_shoe is None:
             return

@@ -19,7 +19,7 @@ from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import CardRead, Connected, CutCard, NoRead
 
-__all__ = ["SimShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
+__all__ = ["SimShoe", "SimulationShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
 
 
 def shoe_seed(seed: int, shoe_number: int) -> int:
@@ -87,6 +87,56 @@ class SimShoe:
             return
         raw = token.encode() + b"\r\n"
         self.sink(CutCard(raw) if token == CUT else CardRead(token, raw))
+
+
+class _DrawnSource:
+    """The shoe source of a :class:`SimulationShoe`: its frames go to the station's sink as they are drawn."""
+
+    can_draw = True
+
+    def __init__(self, sim: SimShoe) -> None:
+        self.sim = sim
+
+    def start(self, sink: Callable[[object], None], raw_sink: object = None) -> None:
+        """Send the frames drawn from now on to ``sink`` (the station's queue)."""
+        self.sim.sink = sink
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Nothing to close (no device, no thread)."""
+
+    def draw(self) -> None:
+        """Send the next frame (:meth:`SimShoe.draw`)."""
+        self.sim.draw()
+
+
+class SimulationShoe:
+    """The ``simulate`` command's shoe for the station runtime (:mod:`dealer_station.app.runtime`).
+
+    A :class:`SimShoe` whose frames go to the station's queue when the automatic dealer draws, so the
+    controller's thread takes them in order with everything else. Shoe ``n`` is shuffled from ``seed``
+    as :func:`run_simulation` shuffles it; a restarted run resumes at the journal's frame count.
+    Same attributes as :class:`~dealer_station.app.shoes.StationShoe`.
+    """
+
+    simulated = True
+
+    def __init__(self, seed: int, config, misread_rate: float = 0.0) -> None:
+        self.seed = seed
+        self.sim = SimShoe(lambda _event: None, seed, decks=config.decks, cut_min=config.cut_min,
+                           cut_max=config.cut_max, misread_rate=misread_rate,
+                           max_misreads_in_a_row=max(0, config.max_misreads - 1))
+        self.source = _DrawnSource(self.sim)
+        self.new_shoe = self.sim.load
+
+    def draw(self) -> bool:
+        """Send the next frame; always True (a simulated shoe is never unplugged)."""
+        self.sim.draw()
+        return True
+
+    def prepare(self, view, decks: int, frames: int = 0) -> None:
+        """Load the open shoe where the table stands (``frames`` drawn already), if one is open."""
+        if view.state not in ("no_shoe", "shoe_end"):
+            self.sim.load(view.shoe_number, frames)
 
 
 def output_line(kind: str, data: dict) -> dict:

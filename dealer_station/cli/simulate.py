@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import queue
 import signal
 import sys
 
@@ -38,75 +37,42 @@ def register(parser) -> None:
 
 def run(args) -> int:
     """Run the simulation; exit 0 when every shoe was dealt or it was stopped (SIGTERM, Ctrl-C), 1 when an
-    incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there."""
+    incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there.
+
+    The table runs on the station runtime (:mod:`dealer_station.app.runtime`): the simulated shoe's frames,
+    the automatic dealer's acts and the publisher's refusals all reach the controller on its one thread.
+    """
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.publishing import open_publisher, with_table_id
-    from dealer_station.app.simulate import recorded_seed
+    from dealer_station.app.publishing import with_table_id
+    from dealer_station.app.runtime import StationSettings, open_station
     from dealer_station.cli.broker_options import broker_options
-    from dealer_station.journal import Journal, JournalError
-
+    from dealer_station.app.simulate import SimulationShoe, human_line, output_line, recorded_seed
+    from dealer_station.journal import JournalError
     configure_logging(level=args.log_level)
     if not 0.0 <= args.misread_rate < 1.0:
         raise CliError(f"--misread-rate {args.misread_rate}: allowed 0 <= rate < 1")
     if args.shoes < 1:
         raise CliError(f"--shoes {args.shoes}: must be at least 1")
     configured_dealer(args, None)
+    if args.decks is not None and not 1 <= args.decks <= 8:
+        raise CliError(f"--decks {args.decks}: allowed 1..8")
     try:
         config = load_config(args.config)
-        if args.decks is not None:
-            if not 1 <= args.decks <= 8:
-                raise CliError(f"--decks {args.decks}: allowed 1..8")
-            cut_min = max(1, round(config.cut_min * args.decks / config.decks))
-            cut_max = max(cut_min, round(config.cut_max * args.decks / config.decks))
-            config = config.with_overrides(decks=args.decks, cut_min=cut_min, cut_max=cut_max)
         config = with_table_id(config, args.table_id)
     except (ConfigError, ValueError) as err:
         raise CliError(str(err)) from None
-    try:
-        journal = Journal(args.journal or ":memory:")
-    except JournalError as err:
-        raise CliError(str(err)) from None
-    refused: queue.SimpleQueue = queue.SimpleQueue()   # events the publisher refused, for the controller's thread
-    with journal:
-        try:
-            seed = recorded_seed(journal, args.seed, config.decks, args.misread_rate)
-            publishing = open_publisher(config, args.journal or ":memory:", broker_options(args),
-                                        on_refused=lambda event_id, problem: refused.put((event_id, problem)))
-        except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
-            raise CliError(str(err)) from None
-        return _simulate(args, config, journal, seed, publishing, refused)
 
+    def shoe(_spec, config, journal) -> SimulationShoe:
+        return SimulationShoe(recorded_seed(journal, args.seed, config.decks, args.misread_rate), config,
+                              args.misread_rate)
 
-def _simulate(args, config, journal, seed, publishing, refused) -> int:
-    """The simulation proper (the journal is open; publishing, if any, runs beside it; ``refused`` holds the
-    events it refused, given to the controller here, on its thread: before each dealer act and at the end)."""
-    from dealer_station.app.controller import Controller
-    from dealer_station.app.simulate import human_line, run_simulation
-    from dealer_station.journal import JournalError
-
-    try:
-        controller = Controller(config, journal, require_dealer=True)
-    except JournalError as err:  # e.g. the open shoe was started with other rule settings
-        publishing.finish()
-        raise CliError(str(err)) from None
-
-    def take_refused() -> None:
-        while not refused.empty():
-            controller.event_refused(*refused.get())
-
-    closed = []
+    settings = StationSettings(config_path=args.config, shoe="sim", journal=args.journal or ":memory:",
+                               use_accounts=False, table_id=args.table_id, decks=args.decks,
+                               dealer=configured_dealer(args, config), auto=True, shoes=args.shoes,
+                               publish=broker_options(args), end_paused=True)
+    closed: list[bool] = []
     signals: list[str] = []
-
-    def on_signal(signum, _frame) -> None:
-        signals.append(signal.Signals(signum).name)  # the automatic dealer stops before its next act
-
-    previous = {}
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            previous[sig] = signal.signal(sig, on_signal)
-        except ValueError:  # not the main thread (called in-process): signals stay as they are
-            pass
 
     def emit(line: dict) -> None:
         if closed:
@@ -117,21 +83,59 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
         except BrokenPipeError:
             closed.append(True)
 
-    def stop() -> bool:
-        take_refused()
-        return bool(closed or signals)
-
+    kinds = ("round_completed", "round_voided", "shoe_ended")
     try:
-        run_simulation(controller, seed=seed, shoes=args.shoes, emit=emit, stop=stop, misread_rate=args.misread_rate,
-                       dealer=configured_dealer(args, config))
-    finally:
-        controller.stop(signals[0] if signals else "output closed" if closed else "finished")
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        publishing.finish()   # after the stop: the table's closed status goes out with the rest
-        take_refused()
-    state = controller.snapshot().state
-    if publishing.refused is not None:
+        station = open_station(settings, shoe=shoe, before_dealer=lambda ctl: _begin(ctl, kinds, emit))
+    except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
+        raise CliError(str(err)) from None
+
+    def on_fact(fact) -> None:
+        if fact.kind in kinds:
+            emit(output_line(fact.kind, fact.data))
+            if closed:
+                station.request_stop()
+
+    def on_signal(signum, _frame) -> None:
+        signals.append(signal.Signals(signum).name)  # the automatic dealer stops before its next act
+        station.request_stop()
+
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[sig] = signal.signal(sig, on_signal)
+        except ValueError:  # not the main thread (called in-process): signals stay as they are
+            pass
+    with station.journal:
+        controller = station.controller
+        controller.subscribe(on_fact)
+        why = "failed"
+        try:
+            why = station.run()  # this thread owns the controller from now on
+        finally:
+            station.stop(signals[0] if signals else "output closed" if closed
+                         else "finished" if why in ("finished", "paused") else why)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        return _status(station, closed)
+
+
+def _begin(controller, kinds: tuple[str, ...], emit) -> None:
+    """Print the journal's finished rounds and shoes again first (a restarted run's output is whole), then
+    connect the simulated shoe (before the dealer signs in, as :func:`~dealer_station.app.simulate.run_simulation`)."""
+    from dealer_station.app.simulate import output_line
+    from drivers.frames import Connected
+
+    for kind, data in controller.recorded_outputs(kinds):
+        emit(output_line(kind, data))
+    if not controller.snapshot().connected:
+        controller.shoe_event(Connected("sim"))
+
+
+def _status(station, closed: list) -> int:
+    """The exit status of a finished simulation (the station is stopped)."""
+    publishing = station.publishing
+    state = station.controller.snapshot().state
+    if publishing is not None and publishing.refused is not None:
         event_id, problem = publishing.refused
         echo(f"dealer-station simulate: event {event_id} not published: it does not match the journal ({problem})",
              file=sys.stderr)
@@ -143,7 +147,7 @@ def _simulate(args, config, journal, seed, publishing, refused) -> int:
     except BrokenPipeError:
         return 0
     if state == "paused":
-        view = controller.snapshot()
+        view = station.controller.snapshot()
         incident = view.incident.type if view.incident else "?"
         echo(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
         return 1

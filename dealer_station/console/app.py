@@ -1,7 +1,9 @@
 """Running the console: the QApplication, the station, the window, and the screenshot run.
 
-:func:`run_console` is what ``dealer-station console`` calls. It owns the GUI thread, which owns
-the controller (STYLE.md habit 7); the shoe's reader and its blocking calls stay off it.
+:func:`run_console` is what ``dealer-station console`` calls. It opens the table on the station
+runtime (:func:`dealer_station.app.runtime.open_station`): the controller runs on the station's
+controller thread, as in ``run``; the GUI thread only paints what it is told and sends commands
+(STYLE.md habit 7, docs/runtime.md). The shoe's reader and its blocking calls stay off it too.
 """
 
 from __future__ import annotations
@@ -9,15 +11,16 @@ from __future__ import annotations
 import re
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
+from pathlib import Path
 
 import structlog
 
 if TYPE_CHECKING:
     from dealer_station.publish.config import BrokerOptions
 
-__all__ = ["languages", "qt_is_usable", "run_console"]
+__all__ = ["STALL_MS", "GuiWatchdog", "console_settings", "dealer_note", "languages", "open_console_station",
+           "qt_is_usable", "run_console"]
 
 log = structlog.get_logger(__name__)
 
@@ -68,6 +71,61 @@ def _quit_on_signals(app) -> list[int]:
     return caught
 
 
+STALL_MS = 50.0
+"""The GUI thread's event loop blocked longer than this (milliseconds) is logged as ``gui_stall``."""
+
+
+class GuiWatchdog:
+    """Watches the GUI thread's event loop: a timer ticks every ``interval_ms``; a tick that comes more than
+    ``stall_ms`` late means the loop was blocked that long, and it is logged as ``gui_stall`` with
+    ``blocked_ms`` (a freeze at the table is seen in the log).
+
+    Parameters
+    ----------
+    parent:
+        The QObject that owns the timer (the application).
+    interval_ms:
+        Tick interval, milliseconds (default 20).
+    stall_ms:
+        Lateness logged, milliseconds (default :data:`STALL_MS`).
+    clock:
+        Monotonic seconds (default ``time.monotonic``).
+
+    Attributes
+    ----------
+    stalls:
+        The blocked milliseconds of the last stalls logged (at most 100), oldest first.
+    """
+
+    def __init__(self, parent, *, interval_ms: int = 20, stall_ms: float = STALL_MS, clock=time.monotonic) -> None:
+        from collections import deque
+
+        from PySide6.QtCore import Qt, QTimer
+
+        self.interval = interval_ms / 1000
+        self.stall_ms = stall_ms
+        self.clock = clock
+        self.stalls: deque[float] = deque(maxlen=100)
+        self._last = clock()
+        self.timer = QTimer(parent)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self) -> None:
+        now = self.clock()
+        blocked_ms = (now - self._last - self.interval) * 1000
+        self._last = now
+        if blocked_ms > self.stall_ms:
+            self.stalls.append(round(blocked_ms, 1))
+            log.warning("gui_stall", blocked_ms=round(blocked_ms, 1))
+
+    def stop(self) -> None:
+        """Stop watching."""
+        self.timer.stop()
+
+
 def languages() -> list[str]:
     """The console's languages: English (built in) and every shipped ``i18n/console_<code>.qm``."""
     folder = Path(__file__).with_name("i18n")
@@ -110,29 +168,43 @@ def _application(lang: str | None):
     return app
 
 
-def _refusal_relay(controller):
-    """A Qt object whose ``refused`` signal, emitted on any thread, reaches ``controller`` on the GUI thread."""
-    from PySide6.QtCore import QObject, Qt, Signal, Slot
+def dealer_note(station) -> str:
+    """What the console says about accounts: the demo dealer's notice, how to add accounts, or ""."""
+    from PySide6.QtCore import QCoreApplication
 
-    class RefusalRelay(QObject):
-        """Carries the publisher's ``on_refused(event_id, problem)`` (its own thread) to the GUI thread by a
-        queued signal; there ``Controller.event_refused`` pauses the table (``event_mismatch``)."""
+    if station.has_accounts():
+        return ""
+    if station.simulated:
+        return QCoreApplication.translate(
+            "Station", "Demo dealer — no accounts yet: create them with dealer-station users add")
+    return QCoreApplication.translate(
+        "Station", "No accounts yet: betting cannot open until a dealer signs in. Add a dealer with "
+                   "'dealer-station users add NAME --role dealer' (and a supervisor with --role supervisor), "
+                   "then sign in here.")
 
-        refused = Signal(int, str)
 
-        def __init__(self, controller) -> None:
-            super().__init__()
-            self.controller = controller
-            self.host = None
-            self.refused.connect(self._deliver, type=Qt.ConnectionType.QueuedConnection)
+def open_console_station(config: str | None = None, shoe: str | None = None, journal: str | None = None,
+                         accounts: str | None = None, *, table_id: str | None = None,
+                         publish: BrokerOptions | None = None):
+    """Open the console's table (:func:`dealer_station.app.runtime.open_station` of :func:`console_settings`).
 
-        @Slot(int, str)
-        def _deliver(self, event_id: int, problem: str) -> None:
-            self.controller.event_refused(event_id, problem)
-            if self.host is not None:
-                self.host.refresh()
+    Embedded defaults: the simulated shoe, a journal and accounts in the user's data directory, no broker;
+    on the simulated shoe with no accounts the demo dealer signs in. Raises what ``open_station`` raises.
+    """
+    from dealer_station.app.runtime import open_station
 
-    return RefusalRelay(controller)
+    return open_station(console_settings(config=config, shoe=shoe, journal=journal, accounts=accounts,
+                                         table_id=table_id, publish=publish))
+
+
+def console_settings(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
+                     accounts: str | None = None, table_id: str | None = None,
+                     publish: BrokerOptions | None = None):
+    """The console's :class:`~dealer_station.app.runtime.StationSettings`: the demo dealer on a fresh install."""
+    from dealer_station.app.runtime import StationSettings
+
+    return StationSettings(config_path=config, shoe=shoe, journal=journal, accounts=accounts, table_id=table_id,
+                           demo_dealer=True, publish=publish)
 
 
 def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
@@ -160,35 +232,26 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     if problem:
         raise ValueError(problem)
     from dealer_station.console.main_window import MainWindow
-    from dealer_station.console.station import open_station
 
     app = _application(lang)
     caught = [] if screenshot else _quit_on_signals(app)
     if screenshot and journal is None:
         journal = ":memory:"
-    from dealer_station.app.publishing import open_publisher
-
-    station = open_station(config, shoe, journal, accounts, table_id=publish.table_id if publish else None)
+    station = open_console_station(config, shoe, journal, accounts, table_id=publish.table_id if publish else None,
+                                   publish=publish)
     if screenshot and not station.simulated:
+        station.stop("console closed")
         station.close()
         raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
-    relay = _refusal_relay(station.controller)   # the publisher's refusals, to the GUI thread that owns the table
-    try:
-        publishing = open_publisher(station.config, station.journal.path, publish,
-                                    on_refused=relay.refused.emit) if publish else None
-    except ValueError:
-        station.close()
-        raise
     if screenshot and station.controller.signed_in is None:
         # a picture dealt by the automatic dealer: the configured dealer deals it (journaled, no PIN)
         station.controller.sign_in_configured(station.config.dealer or "auto")
-    window = MainWindow(station.controller, station.source, authenticate=station.authenticate,
-                        load_shoe=station.load_shoe,
+    window = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe,
                         supervisor_idle_seconds=station.config.supervisor_idle_seconds,
-                        badge_signs_in=station.config.badge_signs_in, dealer_note=station.dealer_note,
+                        badge_signs_in=station.config.badge_signs_in, dealer_note=dealer_note(station),
                         first_accounts=station.add_first_account)
-    relay.host = window.host
     window.resize(*size)
+    watchdog = None if screenshot else GuiWatchdog(app)  # a picture run is no table: its waits are not freezes
     status = 0
     try:
         if fullscreen and not screenshot:
@@ -217,11 +280,11 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
                             incident=getattr(view.incident, "type", None))
                 status = 1
     finally:
+        if watchdog is not None:
+            watchdog.stop()
         window.shutdown()
         window.close()
         # a stop, journaled and published as one (the table closed), not the reader's lost link
-        station.controller.stop("console closed")
-        if publishing is not None:
-            publishing.finish()
+        station.stop("console closed")
         station.close()
     return int(status)

@@ -1,18 +1,17 @@
-"""Threads: the shoe's reader thread → queued Qt signals → the controller on the GUI thread.
+"""Threads: the shoe's reader and the controller on threads of their own, the widgets on the GUI thread.
 
-DESIGN.md "Data flow" and STYLE.md habit 7: device I/O runs on reader threads; results cross to
-the one thread that owns the controller (here the GUI thread) by queued Qt signals; the GUI
-never waits on a device.
+DESIGN.md "Data flow" and STYLE.md habit 7: the console runs its table on the station runtime
+(:mod:`dealer_station.app.runtime`), so the controller is owned by the station's controller thread, as
+in ``run``. The GUI thread never calls the controller or the journal (docs/runtime.md):
 
-* :class:`ShoeBridge` owns a shoe source (``drivers.profiles.open_shoe(spec)`` → an object with
-  ``start(sink)``, ``stop()`` and, on a simulator, ``draw()``). Those calls run on a
-  :class:`ShoeWorker` QThread, never on the GUI thread, so an open or a draw that blocks does not
-  freeze the screen. The source's reader thread calls :meth:`ShoeBridge.sink`, which only emits a
-  signal; the queued connection delivers the event on the GUI thread. The bridge keeps the last
-  raw frames (hex and text) for the supervisor.
-* :class:`ControllerHost` wraps the controller for the widgets: it subscribes to the controller's
-  facts, re-emits them as Qt signals, sends dealer and supervisor acts, and publishes a fresh
-  :class:`TableView` snapshot after every input.
+* :class:`ShoeBridge` runs the shoe source's blocking calls (start, draw, stop) on a
+  :class:`ShoeWorker` QThread; the source's reader thread puts its events on the station's queue, which
+  the controller's thread reads. The bridge keeps the last raw frames (hex and text) for the supervisor.
+* :class:`ControllerHost` is the table as the widgets see it: the station tells it, on the controller's
+  thread, the facts and the view after each step, with the current shoe's finished rounds read there when
+  they changed; a queued Qt signal carries them to the GUI thread, where the host re-emits them. Acts go
+  to the controller's thread through the same queue the reader uses (:meth:`Station.submit`); while an
+  act is decided the GUI thread waits in a local event loop, so it goes on painting and taking input.
 """
 
 from __future__ import annotations
@@ -24,9 +23,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import structlog
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
 
-__all__ = ["ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker"]
+__all__ = ["ConsoleUpdate", "ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker", "shoe_rounds"]
 
 log = structlog.get_logger(__name__)
 
@@ -130,38 +129,32 @@ class ShoeWorker(QThread):
 
 
 class ShoeBridge(QObject):
-    """Delivers a shoe source's events to ``deliver`` on the GUI thread through a queued signal.
+    """Runs a station's shoe source's blocking calls off the GUI thread; keeps the raw frames it read.
 
     Parameters
     ----------
-    deliver:
-        Called on the GUI thread with each ``drivers.frames`` event (normally
-        :meth:`ControllerHost.shoe_event`).
-    source:
-        The shoe source, or None (then only :meth:`sink` feeds events, e.g. a replay).
+    station:
+        The :class:`~dealer_station.app.runtime.Station`: its reader puts events on the station's queue.
     parent:
         Qt parent.
 
     Signals
     -------
     received(object)
-        Emitted on the GUI thread after an event was delivered.
+        Emitted on the GUI thread for each event the controller took (after its view was shown).
     failed(str)
         A source command (start, draw, stop) failed.
     """
 
-    _incoming = Signal(object)
     received = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, deliver: Callable[[object], None], source: object | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, station, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._deliver = deliver
-        self.source = source
+        self.station = station
+        self.source = station.source
         self.frames: deque[RawFrame] = deque(maxlen=RAW_FRAMES_KEPT)
         self.delivered = 0
-        self._incoming.connect(self._on_incoming, type=_queued())
         self._worker = ShoeWorker()
         self._worker.failed.connect(self.failed, type=_queued())
         self._worker.start()
@@ -179,15 +172,25 @@ class ShoeBridge(QObject):
         return callable(getattr(self.source, "draw", None))
 
     def sink(self, event: object) -> None:
-        """Take one event from any thread (the reader thread): it is queued to the GUI thread."""
-        self._incoming.emit(event)
+        """Take one event from any thread: it goes to the controller's thread (dropped once closed)."""
+        if self._closed:
+            log.info("shoe_event_after_close_dropped", frame=type(event).__name__)
+            return
+        self.station.put(event)
+
+    def took(self, events: tuple) -> None:
+        """The controller took ``events`` (GUI thread): keep their raw frames, count them, tell :attr:`received`."""
+        for event in events:
+            self.frames.append(_raw_frame(event))
+            self.delivered += 1
+            self.received.emit(event)
 
     def start(self) -> bool:
-        """Start the source's reader on the worker thread (``source.start(self.sink)``); False without a source."""
+        """Start the source's reader on the worker thread; False without a source."""
         if self.source is None or self._started:
             return False
         self._started = True
-        return self._worker.submit("start", lambda: self.source.start(self.sink))
+        return self._worker.submit("start", self.station.start_shoe)
 
     def draw(self) -> bool:
         """Ask a simulated shoe for its next card (on the worker thread); False when it cannot."""
@@ -202,15 +205,15 @@ class ShoeBridge(QObject):
     def close(self, timeout: float = 3.0) -> None:
         """Stop the source (on the worker thread) and end the worker, waiting at most ``timeout`` seconds.
 
-        From now on events are logged and dropped, not delivered: the reader's closing
-        ``ConnectionLost`` is not an incident of the table, and the controller may be gone. So a
-        console closed mid-round comes back exactly as one that was killed: where the journal stops.
+        From now on the reader's events are logged and dropped, not queued: the reader's closing
+        ``ConnectionLost`` is not an incident of the table. So a console closed mid-round comes back
+        exactly as one that was killed: where the journal stops.
         """
         if self._closed:
             return
         self._closed = True
         if self.source is not None and self._started:
-            self._worker.submit("stop", self.source.stop)
+            self._worker.submit("stop", lambda: self.station.stop_shoe(drop=True))
             self._started = False
         if not self._worker.finish(timeout):
             # a device call that hangs: the thread is left to end on its own; it must not be deleted
@@ -218,189 +221,269 @@ class ShoeBridge(QObject):
             log.warning("shoe_worker_did_not_end", timeout=timeout)
             _ORPHANED_WORKERS.append(self._worker)
 
-    @Slot(object)
-    def _on_incoming(self, event: object) -> None:
-        if self._closed:
-            log.info("shoe_event_after_close_dropped", frame=type(event).__name__)
-            return
-        self.frames.append(_raw_frame(event))
-        self.delivered += 1
-        try:
-            self._deliver(event)
-        finally:
-            self.received.emit(event)
-
 
 def _queued():
-    from PySide6.QtCore import Qt
-
     return Qt.ConnectionType.QueuedConnection
 
 
-class ControllerHost(QObject):
-    """The controller as the widgets see it: facts and snapshots as Qt signals, acts as methods.
+@dataclass(frozen=True, slots=True)
+class ConsoleUpdate:
+    """What the controller's thread hands the GUI thread after a step: everything the widgets show.
 
-    The controller is owned by the GUI thread: every method here must be called on it (the
-    :class:`ShoeBridge` makes sure shoe events are).
+    Attributes
+    ----------
+    facts, view, events:
+        As :class:`~dealer_station.app.runtime.StationUpdate`: the step's facts, the view after it and
+        the shoe events it took.
+    rounds:
+        The current shoe's completed rounds (:func:`shoe_rounds`), read from the journal on the
+        controller's thread when the shoe or its number of rounds changed; None: unchanged.
+    """
+
+    facts: tuple
+    view: object
+    events: tuple = ()
+    rounds: tuple[dict, ...] | None = None
+
+
+def shoe_rounds(controller, shoe: int) -> tuple[dict, ...]:
+    """The completed rounds of ``shoe`` from the journal, as result dicts (winner and flags).
+
+    Reads the journal: call it on the controller's thread only. Shape: ``({"winner": "banker",
+    "player_pair": False, "banker_pair": False, "player_natural": False, "banker_natural": True}, ...)``.
+    """
+    if not shoe:
+        return ()
+    out = []
+    for rec in controller.recall(shoe):
+        if rec.status != "completed":
+            continue
+        flags = rec.flags or {}
+        out.append({"winner": rec.winner or "",
+                    **{k: flags.get(k, False) for k in ("player_pair", "banker_pair", "player_natural",
+                                                         "banker_natural")}})
+    return tuple(out)
+
+
+def round_events(controller) -> dict[tuple[int, int], dict[str, list]]:
+    """Incidents and acts of every round in the journal, by (shoe, round), for the round recall.
+
+    Built from ``controller.recorded_outputs`` (the journal's decisions, in order; controller's thread
+    only): ``{"incidents": ["misread_limit at banker2 (...)", ...], "acts": ["sue: void_round
+    (scanner_misread): note", ...]}``. An error gives what was read so far.
+    """
+    out: dict[tuple[int, int], dict[str, list]] = {}
+    kinds = ("shoe_started", "betting_opened", "round_paused", "round_resumed", "card_moved", "round_voided",
+             "card_accepted")
+    shoe = rnd = 0
+    try:
+        for kind, data in controller.recorded_outputs(kinds):
+            if kind == "shoe_started":
+                shoe, rnd = int(data.get("shoe", shoe + 1)), 0
+                continue
+            if kind == "betting_opened":
+                rnd = int(data.get("round", rnd + 1))
+                continue
+            entry = out.setdefault((shoe, rnd), {"incidents": [], "acts": []})
+            if kind == "round_paused":
+                where = f" at {data['position']}" if data.get("position") else ""
+                entry["incidents"].append(f"{data.get('type')}{where} ({data.get('reason')})")
+            elif kind == "card_accepted":
+                if data.get("manual"):
+                    entry["acts"].append(f"manual card {data.get('card')} at {data.get('position')}")
+            else:
+                act = data.get("act") or ("move_card" if kind == "card_moved" else "void_round")
+                note = f": {data['note']}" if data.get("note") else ""
+                text = f"{data.get('user', '?')}: {act} ({data.get('reason', '')}){note}"
+                if text not in entry["acts"]:  # a void both resumes and voids: one act
+                    entry["acts"].append(text)
+    except Exception as err:  # noqa: BLE001 - the recall shows what could be read
+        log.warning("round_events_failed", error=str(err))
+    return out
+
+
+class _Waker(QObject):
+    """Wakes the GUI thread's local event loop when a command's future is done (from any thread)."""
+
+    done = Signal()
+
+
+class ControllerHost(QObject):
+    """The table as the widgets see it: facts and views as Qt signals, acts as methods.
+
+    Every method is called on the GUI thread. Nothing here calls the controller or the journal on it:
+    the view shown is the last one the controller's thread told (:meth:`snapshot`), and every act runs
+    on the controller's thread (:meth:`call`).
 
     Parameters
     ----------
-    controller:
-        An object with the controller API (docs/controller.md): ``subscribe``, ``snapshot``,
-        ``shoe_event``, ``dealer``, ``supervisor``, ``recall``.
+    station:
+        The :class:`~dealer_station.app.runtime.Station` whose controller thread owns the table.
 
     Signals
     -------
     fact(object)
         Each controller fact, as it happens.
     view_changed(object)
-        A new ``TableView`` snapshot after an input or a fact.
+        A new ``TableView`` after a step of the controller, or after a burst of steps (their facts were
+        emitted first, as they came).
     problem(str)
         An act the controller refused or an error it raised, as one line for the dealer.
+    took(object)
+        The tuple of shoe events the controller took in a step.
     """
 
     fact = Signal(object)
     view_changed = Signal(object)
     problem = Signal(str)
+    took = Signal(object)
+    _incoming = Signal(object)
 
-    def __init__(self, controller: object, parent: QObject | None = None) -> None:
+    def __init__(self, station, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.station = station
+        self.controller = station.controller
         self.facts: deque = deque(maxlen=500)
-        self._pending_view = False
-        controller.subscribe(self._on_fact)
-        self._tick = QTimer(self)
-        self._tick.setInterval(250)
-        self._tick.timeout.connect(self._on_tick)
-        self._tick.start()
+        self.view = station.controller.snapshot()  # before the controller's thread runs: no journal read
+        self._told = self.view
+        self.rounds: tuple[dict, ...] = ()
+        """The current shoe's completed rounds, as the controller's thread last read them."""
+        self._rounds_key: tuple | None = None
+        self._held: list | None = None
+        self._view_pending = False
+        self._taken: list = []
+        self._incoming.connect(self._on_update, type=_queued())
+        station.listen(self._from_controller)
+        self.refresh()  # the first update reads the rounds on the controller's thread
+
+    # ------------------------------------------------------------ the controller's thread
+    def _from_controller(self, update) -> None:
+        """The station's listener (controller's thread): add the rounds when they changed, hand it on."""
+        view = update.view
+        key = (view.shoe_number, len(view.history))
+        rounds = None
+        if key != self._rounds_key:
+            self._rounds_key = key
+            try:
+                rounds = shoe_rounds(self.station.controller, view.shoe_number)
+            except Exception as err:  # noqa: BLE001 - the roads keep what they showed
+                log.warning("recall_failed", error=str(err))
+                self._rounds_key = None
+        self._incoming.emit(ConsoleUpdate(update.facts, view, update.events, rounds))
+
+    # ------------------------------------------------------------ the GUI thread
+    @Slot(object)
+    def _on_update(self, update: ConsoleUpdate) -> None:
+        if self._held is not None:
+            self._held.append(update)
+            return
+        self._told = update.view
+        if update.rounds is not None:
+            self.rounds = update.rounds
+        self._taken.extend(update.events)
+        for fact in update.facts:
+            self.facts.append(fact)
+            self.fact.emit(fact)
+            if fact.kind == "error":  # the controller failed on an input: one line for the dealer
+                self.problem.emit(str(fact.data.get("detail", "")))
+        if not self._view_pending:  # a burst of updates already queued is rendered once, after it
+            self._view_pending = True
+            QTimer.singleShot(0, self._show_view)
+
+    def _show_view(self) -> None:
+        """Render the last view told (once per burst), then tell which shoe events it took."""
+        if not self._view_pending or self._held is not None:
+            return  # nothing new, or held while a fresh view is asked (shown right after)
+        self._view_pending = False
+        self.view = self._told
+        self.view_changed.emit(self.view)
+        if self._taken:
+            events, self._taken = tuple(self._taken), []
+            self.took.emit(events)
 
     def snapshot(self):
-        """The controller's current ``TableView``."""
-        return self.controller.snapshot()
+        """The table's ``TableView`` as the widgets show it: the last one the controller's thread told and the
+        console rendered (never asks the controller)."""
+        return self.view
+
+    def fresh_view(self):
+        """The table's ``TableView`` as it is now, asked of the controller's thread (waits as :meth:`call`).
+
+        The views told while it waits are held and shown right after it returns, in order: the caller
+        decides on the table as it is now before any older view reaches the widgets.
+        """
+        if self._held is not None:  # asked again while waiting: the same answer
+            return self.call(self.controller.snapshot)
+        self._held = []
+        try:
+            view = self.call(self.controller.snapshot)
+        finally:
+            held, self._held = self._held, None
+            if held:
+                QTimer.singleShot(0, lambda: [self._on_update(update) for update in held])
+            elif self._view_pending:
+                QTimer.singleShot(0, self._show_view)
+        return view
+
+    def call(self, fn: Callable[[], object]) -> object:
+        """Run ``fn()`` on the controller's thread and return its value (or raise its exception).
+
+        The GUI thread waits in a local event loop meanwhile: it paints and takes input while a slow
+        disk or a locked journal holds the controller. The views of the step are shown before it returns.
+        """
+        future = self.station.submit(fn)
+        if not future.done():
+            loop = QEventLoop()
+            waker = _Waker()
+            waker.done.connect(loop.quit, type=_queued())
+            future.add_done_callback(lambda _f: waker.done.emit())
+            loop.exec()
+        self._show_view()  # what the call changed is on screen when it returns (unless a fresh view is asked)
+        return future.result()
 
     def shoe_event(self, event: object) -> None:
-        """Give one shoe event to the controller; an exception becomes :attr:`problem`, never a crash."""
-        try:
-            self.controller.shoe_event(event)
-        except Exception as err:
-            log.error("controller_shoe_event_failed", frame=type(event).__name__, error=str(err))
-            self.problem.emit(f"{type(err).__name__}: {err}")
-        finally:
-            self.refresh()
+        """Give one shoe event to the controller's thread (as the reader does); never waits."""
+        self.station.put(event)
 
     def dealer(self, act: str, **kw) -> bool:
         """Send a dealer act; True when the controller took it, False (and :attr:`problem`) when refused."""
         try:
-            self.controller.dealer(act, **kw)
+            self.call(lambda: self.controller.dealer(act, **kw))
         except Exception as err:
             log.info("dealer_act_refused", act=act, error=str(err))
             self.problem.emit(str(err) or type(err).__name__)
             return False
-        finally:
-            self.refresh()
         return True
 
     def sign_in(self, user: str, pin: str = "", how: str = "pin") -> None:
         """A dealer signs in (``controller.sign_in``); AuthError and ActRefused propagate to the caller."""
-        try:
-            self.controller.sign_in(user, pin, how=how)
-        finally:
-            self.refresh()
+        self.call(lambda: self.controller.sign_in(user, pin, how=how))
 
     def sign_out(self) -> None:
         """The dealer signs out (``controller.sign_out``); ActRefused propagates to the caller."""
-        try:
-            self.controller.sign_out()
-        finally:
-            self.refresh()
+        self.call(self.controller.sign_out)
 
     def supervisor(self, act: str, **kw) -> None:
         """Send a supervisor act; exceptions (AuthError, ActRefused, …) propagate to the caller."""
-        try:
-            self.controller.supervisor(act, **kw)
-        finally:
-            self.refresh()
+        self.call(lambda: self.controller.supervisor(act, **kw))
 
     def recall(self, shoe: int | None = None) -> list:
-        """Past rounds from the journal (``controller.recall``); an error gives an empty list and :attr:`problem`."""
+        """Past rounds from the journal (read on the controller's thread); an error gives [] and :attr:`problem`."""
         try:
-            return list(self.controller.recall(shoe))
+            return list(self.call(lambda: list(self.controller.recall(shoe))))
         except Exception as err:
             log.warning("recall_failed", error=str(err))
             self.problem.emit(str(err))
             return []
 
     def round_events(self) -> dict[tuple[int, int], dict[str, list]]:
-        """Incidents and acts of every round in the journal, by (shoe, round), for the round recall.
-
-        Built from ``controller.recorded_outputs`` (the journal's decisions, in order) when the
-        controller has it: ``{"incidents": ["misread_limit at banker2", ...], "acts": ["sue: void_round
-        (scanner_misread) note", ...]}``. Empty when it has not; an error gives what was read so far.
-        """
-        outputs = getattr(self.controller, "recorded_outputs", None)
-        out: dict[tuple[int, int], dict[str, list]] = {}
-        if not callable(outputs):
-            return out
-        kinds = ("shoe_started", "betting_opened", "round_paused", "round_resumed", "card_moved", "round_voided",
-                 "card_accepted")
-        shoe = rnd = 0
+        """Incidents and acts of every round in the journal, by (shoe, round) (:func:`round_events`)."""
         try:
-            for kind, data in outputs(kinds):
-                if kind == "shoe_started":
-                    shoe, rnd = int(data.get("shoe", shoe + 1)), 0
-                    continue
-                if kind == "betting_opened":
-                    rnd = int(data.get("round", rnd + 1))
-                    continue
-                entry = out.setdefault((shoe, rnd), {"incidents": [], "acts": []})
-                if kind == "round_paused":
-                    where = f" at {data['position']}" if data.get("position") else ""
-                    entry["incidents"].append(f"{data.get('type')}{where} ({data.get('reason')})")
-                elif kind == "card_accepted":
-                    if data.get("manual"):
-                        entry["acts"].append(f"manual card {data.get('card')} at {data.get('position')}")
-                else:
-                    act = data.get("act") or ("move_card" if kind == "card_moved" else "void_round")
-                    note = f": {data['note']}" if data.get("note") else ""
-                    text = f"{data.get('user', '?')}: {act} ({data.get('reason', '')}){note}"
-                    if text not in entry["acts"]:  # a void both resumes and voids: one act
-                        entry["acts"].append(text)
+            return self.call(lambda: round_events(self.controller))
         except Exception as err:
             log.warning("round_events_failed", error=str(err))
-        return out
+            return {}
 
     def refresh(self) -> None:
-        """Publish the current snapshot now."""
-        self._pending_view = False
-        try:
-            view = self.controller.snapshot()
-        except Exception as err:
-            log.error("snapshot_failed", error=str(err))
-            return
-        self.view_changed.emit(view)
-
-    def _on_fact(self, fact: object) -> None:
-        self.facts.append(fact)
-        self.fact.emit(fact)
-        if not self._pending_view:
-            self._pending_view = True
-            QTimer.singleShot(0, self._coalesced_refresh)
-
-    def _coalesced_refresh(self) -> None:
-        if self._pending_view:
-            self.refresh()
-
-    def _on_tick(self) -> None:
-        tick = getattr(self.controller, "tick", None)
-        if callable(tick):
-            try:
-                tick()
-            except Exception as err:
-                log.warning("controller_tick_failed", error=str(err))
-        view = None
-        try:
-            view = self.controller.snapshot()
-        except Exception:
-            return
-        if getattr(view, "betting_seconds_left", None) is not None:
-            self.view_changed.emit(view)
+        """Ask the controller's thread for a fresh view (it comes as :attr:`view_changed`); never waits."""
+        self.station.submit(lambda: None)

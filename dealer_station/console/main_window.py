@@ -1,7 +1,8 @@
 """The console's main window: the dealer screen and the supervisor screen over one controller.
 
-The window is handed its controller and shoe source (no globals, STYLE.md: pymmcore-widgets);
-it only renders controller state and sends commands (DESIGN.md "Layout": console). Keyboard
+The window is handed its station (:class:`dealer_station.app.runtime.Station`; no globals, STYLE.md:
+pymmcore-widgets), whose controller runs on the station's controller thread; the window only renders
+the views that thread tells it and sends commands to it (DESIGN.md "Layout": console; docs/runtime.md). Keyboard
 shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
 dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 calls the supervisor
 (the table pauses and the supervisor screen opens), F9 opens the supervisor screen without
@@ -26,7 +27,6 @@ from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.supervisor_screen import IDLE_SECONDS, SupervisorScreen
 from dealer_station.console.theme import STYLE_SHEET
-from dealer_station.console.util import field
 from dealer_station.domain.states import PAUSABLE
 
 __all__ = ["MainWindow", "make_roads_view"]
@@ -59,12 +59,14 @@ class MainWindow(QMainWindow):
 
     Parameters
     ----------
-    controller:
-        The table's controller (docs/controller.md), owned by the GUI thread from now on.
-    source:
-        The shoe source (``start(sink)``, ``stop()``, optionally ``draw()``), or None.
+    station:
+        The table (:class:`~dealer_station.app.runtime.Station`): its controller and shoe source; or a
+        controller built elsewhere (a replay's), run by :meth:`Station.around` with ``source``, the shoe
+        source (``start(sink)``, ``stop()``, optionally ``draw()``) or None. The window starts the
+        controller's thread now and ends it at :meth:`shutdown`; :meth:`start` starts the shoe's reader.
     authenticate:
-        Optional ``(user, pin) -> bool`` for the supervisor log-in (see :class:`SupervisorScreen`).
+        Optional ``(user, pin) -> bool`` for the supervisor log-in (see :class:`SupervisorScreen`); it
+        runs on the controller's thread (the accounts file and the PIN's hash stay off the GUI thread).
     sound:
         The alert sound (default ``QApplication.beep``).
     roads:
@@ -85,12 +87,12 @@ class MainWindow(QMainWindow):
         or how to add accounts); "" for none.
     first_accounts:
         ``(user, role, pin) -> None`` to add an account from the sign-in (CREATE THE FIRST ACCOUNTS), offered
-        while ``dealer_note`` is shown (no accounts yet); None: not offered.
+        while ``dealer_note`` is shown (no accounts yet); None: not offered. Runs on the controller's thread.
     """
 
     def __init__(
         self,
-        controller: object,
+        station: object,
         source: object | None = None,
         *,
         authenticate: Callable[[str, str], bool] | None = None,
@@ -105,15 +107,25 @@ class MainWindow(QMainWindow):
         first_accounts: Callable[[str, str, str], object] | None = None,
     ) -> None:
         super().__init__(parent)
+        from dealer_station.app.runtime import Station
+
+        if not isinstance(station, Station):  # a controller built elsewhere (a replay's)
+            station = Station.around(station, source)
         self.dealer_note = dealer_note
-        self.first_accounts = first_accounts
         self.load_shoe = load_shoe
         self.rounds_completed = 0
         self._rounds_key: tuple | None = None
         self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
         self.setStyleSheet(STYLE_SHEET)
-        self.host = ControllerHost(controller, self)
-        self.bridge = ShoeBridge(self.host.shoe_event, source, self)
+        self.station = station
+        self.host = ControllerHost(station, self)
+        self.bridge = ShoeBridge(station, self)
+        self.host.took.connect(self.bridge.took)
+        # the accounts' file and the PIN's hash are read on the controller's thread, never on the GUI thread
+        self.first_accounts = None if first_accounts is None else (
+            lambda user, role, pin: self.host.call(lambda: first_accounts(user, role, pin)))
+        if authenticate is not None:
+            authenticate = (lambda auth: lambda user, pin: self.host.call(lambda: auth(user, pin)))(authenticate)
         self.dealer = DealerScreen(roads if roads is not None else make_roads_view(), sound)
         self.dealer.can_draw = self.bridge.can_draw
         self.supervisor = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate,
@@ -125,7 +137,7 @@ class MainWindow(QMainWindow):
         self.sign_in = SignInScreen(badge_signs_in=badge_signs_in)
         self.stack.addWidget(self.sign_in)
         self.setCentralWidget(self.stack)
-        self.requires_dealer = bool(getattr(controller, "require_dealer", False))
+        self.requires_dealer = bool(station.controller.require_dealer)
         """True when the controller refuses betting while no dealer is signed in (the real station)."""
         self.sign_in.sign_in_requested.connect(self.dealer_sign_in)
         self.sign_in.sign_out_requested.connect(self.dealer_sign_out)
@@ -173,7 +185,9 @@ class MainWindow(QMainWindow):
         change = QShortcut(QKeySequence("F6"), self)
         change.activated.connect(self.show_sign_in)
         self.resize(*SCREEN_SIZE)
-        self.host.refresh()
+        self._auto = False
+        self._on_view(self.host.snapshot())
+        station.start()  # the controller's thread: from now on the window only sends it commands
 
     # ------------------------------------------------------------------ screens
     def show_supervisor(self) -> None:
@@ -188,7 +202,7 @@ class MainWindow(QMainWindow):
         """Show the dealer screen: a supervisor's session ends. While a dealer is required and nobody is
         signed in, the sign-in shows instead."""
         self.supervisor.leave()
-        if self.requires_dealer and field(self.host.snapshot(), "dealer", None) is None:
+        if self.requires_dealer and self.host.snapshot().dealer is None:
             self.show_sign_in()
             return
         self.stack.setCurrentWidget(self.dealer)
@@ -200,7 +214,7 @@ class MainWindow(QMainWindow):
         if self.stack.currentWidget() is self.supervisor:
             self.supervisor.leave()
         view = self.host.snapshot()
-        self.sign_in.show_dealer(field(view, "dealer", None), field(view, "dealer_how", None), self.dealer_note)
+        self.sign_in.show_dealer(view.dealer, view.dealer_how, self.dealer_note)
         self.stack.setCurrentWidget(self.sign_in)
         for sc in self.shortcuts:
             sc.setEnabled(False)
@@ -217,11 +231,10 @@ class MainWindow(QMainWindow):
         def finished(_result: int) -> None:
             if dialog.added:
                 self.dealer_note = ""
-                self.dealer.show_dealer(field(self.host.snapshot(), "dealer", None),
-                                        field(self.host.snapshot(), "dealer_how", None), "")
+                view = self.host.snapshot()
+                self.dealer.show_dealer(view.dealer, view.dealer_how, "")
                 self.sign_in.offer_first_accounts(False)
-                self.sign_in.show_dealer(field(self.host.snapshot(), "dealer", None),
-                                         field(self.host.snapshot(), "dealer_how", None), "")
+                self.sign_in.show_dealer(view.dealer, view.dealer_how, "")
                 self.sign_in.show_message(self.tr("Accounts added: sign in with one"), None)
 
         dialog.finished.connect(finished)
@@ -256,7 +269,7 @@ class MainWindow(QMainWindow):
             self.sign_in.refused(str(err) or type(err).__name__)
             return False
         view = self.host.snapshot()
-        self.sign_in.show_dealer(field(view, "dealer", None), field(view, "dealer_how", None), self.dealer_note)
+        self.sign_in.show_dealer(view.dealer, view.dealer_how, self.dealer_note)
         self.sign_in.show_message(self.tr("Signed out: the next dealer signs in"), None)
         return True
 
@@ -269,7 +282,7 @@ class MainWindow(QMainWindow):
         """Perform a dealer-screen act: ``"next"`` or one of :attr:`DealerScreen.BUTTONS`; True when done."""
         if act == "supervisor":  # the dealer calls the supervisor: an open round pauses first
             on_dealer = self.stack.currentWidget() is self.dealer
-            if on_dealer and field(self.host.snapshot(), "state", "") in CALL_PAUSES:
+            if on_dealer and self.host.snapshot().state in CALL_PAUSES:
                 self.host.dealer("call_supervisor", note=self.tr("called from the dealer console"))
             self.show_supervisor()
             return True
@@ -280,14 +293,14 @@ class MainWindow(QMainWindow):
             if act is None:
                 return False
         self.dealer.show_problem("")
-        if act == "new_shoe" and field(self.host.snapshot(), "state", "") == "shuffle":
+        if act == "new_shoe" and self.host.snapshot().state == "shuffle":
             act = "shuffled"
         if act == "draw":
             return self.bridge.draw()
         return self.host.dealer(act)
 
     def start(self) -> bool:
-        """Start the shoe source's reader (off the GUI thread)."""
+        """Start the shoe source's reader (off the GUI thread); the controller's thread runs already."""
         return self.bridge.start()
 
     def showEvent(self, event) -> None:  # noqa: D102 - Qt override
@@ -299,14 +312,18 @@ class MainWindow(QMainWindow):
             self.dealer.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def closeEvent(self, event) -> None:  # noqa: D102 - Qt override
-        self._remove_badge_reader()
-        self.bridge.close()
+        self.shutdown()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
-        """Stop the shoe and its worker thread (also done on close)."""
+        """Stop the shoe, its worker thread and the controller's thread (also done on close).
+
+        Nothing is journaled here: the station's :meth:`~dealer_station.app.runtime.Station.stop` journals
+        the stop afterwards. The controller is the calling thread's from then on.
+        """
         self._remove_badge_reader()
         self.bridge.close()
+        self.station.end_loop()
 
     def _remove_badge_reader(self) -> None:
         if self.badges is not None:
@@ -318,14 +335,14 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ rendering
     def _on_view(self, view) -> None:
-        key = (field(view, "shoe_number", 0), len(field(view, "history", ()) or ()))
+        key = (view.shoe_number, len(view.history or ()))
         if key != self._rounds_key:
             self._rounds_key = key
-            self.dealer.set_rounds(self._shoe_rounds(key[0]))
+            self.dealer.set_rounds(list(self.host.rounds) if view.shoe_number else [])
         self.dealer.show_view(view)
-        dealer = field(view, "dealer", None)
+        dealer = view.dealer
         if self.requires_dealer or dealer is not None:
-            self.dealer.show_dealer(dealer, field(view, "dealer_how", None), self.dealer_note)
+            self.dealer.show_dealer(dealer, view.dealer_how, self.dealer_note)
         if self.requires_dealer and dealer is None and self.stack.currentWidget() is self.dealer:
             self.show_sign_in()
         if self.stack.currentWidget() is self.supervisor:
@@ -333,32 +350,12 @@ class MainWindow(QMainWindow):
         else:
             self.supervisor.follow(view)
 
-    def _shoe_rounds(self, shoe: int) -> list[dict]:
-        """The completed rounds of ``shoe`` from the journal, as result dicts (winner and flags)."""
-        if not shoe:
-            return []
-        out = []
-        for rec in self.host.recall(shoe):
-            if field(rec, "status", "") != "completed":
-                continue
-            flags = field(rec, "flags", None) or {}
-            out.append(
-                {
-                    "winner": field(rec, "winner", ""),
-                    **{
-                        k: flags.get(k, field(rec, k, False))
-                        for k in ("player_pair", "banker_pair", "player_natural", "banker_natural")
-                    },
-                }
-            )
-        return out
-
     def _on_fact(self, fact) -> None:
-        kind = field(fact, "kind", "")
-        data = field(fact, "data", {}) or {}
+        kind = fact.kind
+        data = fact.data or {}
         if kind == "shoe_started":
-            if self.load_shoe is not None:
-                number = int(data.get("shoe") or field(self.host.snapshot(), "shoe_number", 0) or 0)
+            if self.load_shoe is not None and not self._auto:  # the automatic dealer loads its own shoes
+                number = int(data.get("shoe") or self.host.snapshot().shoe_number or 0)
                 self.bridge.submit("load_shoe", lambda n=number: self.load_shoe(n))
         elif kind == "round_completed":
             self.rounds_completed += 1
@@ -369,54 +366,38 @@ class MainWindow(QMainWindow):
     def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:
         """Deal ``rounds`` rounds with the automatic dealer (``dealer_station.app.autodealer``), the GUI live.
 
-        Stops on the result of the last round (cards and winner on screen), when the table pauses,
-        or after ``timeout`` seconds. Returns True when the rounds were dealt. Needs a simulated shoe.
+        The dealer acts on the controller's thread (the station's ``auto``) and draws from the simulated
+        shoe there; it stops on the result of the last round (cards and winner on screen), when the table
+        pauses, or after ``timeout`` seconds. Returns True when the rounds were dealt. Needs a simulated shoe.
         """
         import time
 
         from PySide6.QtCore import QEventLoop
 
-        from dealer_station.app.autodealer import AutoDealer
+        station = self.station
 
-        target = self.rounds_completed + max(0, int(rounds))
-        auto = AutoDealer(self.host.controller, self.bridge.draw)
+        def begin() -> _RoundsDealer:
+            station.auto = _RoundsDealer(station, max(0, int(rounds)))
+            return station.auto
+
+        self._auto = True
+        dealer = self.host.call(begin)
         loop = QEventLoop()
         deadline = time.monotonic() + timeout
-        waited = [time.monotonic()]
-        outcome = [False]
 
-        def step() -> None:
-            view = self.host.snapshot()
-            state = field(view, "state", "")
-            if self.rounds_completed >= target or (state == "result" and self.rounds_completed >= target - 1):
-                outcome[0] = True
+        def check() -> None:
+            if dealer.done or self.host.snapshot().state == "paused" or time.monotonic() > deadline:
                 loop.quit()
-                return
-            if state == "paused" or time.monotonic() > deadline:
-                loop.quit()
-                return
-            if not field(view, "connected", False):
-                return  # the reader is not connected yet: a draw would fail
-            if auto.waiting and time.monotonic() - waited[0] > 2.0:
-                auto.waiting = False  # a draw that failed (shoe unplugged): draw again
-            try:
-                did = auto.step()
-            except Exception as err:  # a refused act: shown, and the loop tries again
-                self.dealer.show_problem(str(err))
-                did = None
-            if did == "draw":
-                waited[0] = time.monotonic()
-            if did is not None:
-                self.host.refresh()
 
         timer = QTimer()
-        timer.setInterval(2)
-        timer.timeout.connect(step)
+        timer.setInterval(5)
+        timer.timeout.connect(check)
         timer.start()
         loop.exec()
         timer.stop()
-        self.host.refresh()
-        return outcome[0]
+        self.host.call(lambda: setattr(station, "auto", None))
+        self._auto = False
+        return dealer.done
 
     def save_png(self, path: str | Path) -> Path:
         """Render the window (at its current size) to a PNG file; return the path. Raises OSError on failure."""
@@ -425,3 +406,47 @@ class MainWindow(QMainWindow):
         if not pixmap.save(str(path), "PNG"):
             raise OSError(f"could not write {path}")
         return path
+
+
+class _RoundsDealer:
+    """The automatic dealer of :meth:`MainWindow.run_auto`, on the controller's thread: it deals until the
+    result of round ``rounds`` (counted from now) is on the table, then does nothing (:attr:`done`).
+
+    A draw that brought no card within 2 s (the shoe was unplugged) is drawn again.
+    """
+
+    waiting = False
+    finished = False  # the station's loop goes on; the window stops asking
+
+    def __init__(self, station, rounds: int) -> None:
+        from dealer_station.app.autodealer import AutoDealer
+
+        self.controller = station.controller
+        self.auto = AutoDealer(station.controller, station.shoe.draw, new_shoe=station.load_shoe)
+        self.rounds = rounds
+        self.completed = 0
+        self.done = rounds == 0
+        self._drawn = 0.0
+        station.controller.subscribe(self._count, kinds=("round_completed",))
+
+    def _count(self, _fact) -> None:
+        self.completed += 1
+
+    def step(self) -> str | None:
+        """One act of the automatic dealer, or None (nothing to do, or done)."""
+        import time
+
+        if self.done:
+            return None
+        state = self.controller.state
+        if self.completed >= self.rounds or (state == "result" and self.completed >= self.rounds - 1):
+            self.done = True
+            return None
+        if not self.controller.snapshot().connected:
+            return None  # the reader is not connected yet: a draw would fail
+        if self.auto.waiting and time.monotonic() - self._drawn > 2.0:
+            self.auto.waiting = False  # a draw that failed (shoe unplugged): draw again
+        did = self.auto.step()
+        if did == "draw":
+            self._drawn = time.monotonic()
+        return did

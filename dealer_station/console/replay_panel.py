@@ -3,7 +3,8 @@
 The console (:class:`dealer_station.console.main_window.MainWindow`) renders the replay's
 controller exactly as at the table; a small control panel (:class:`ReplayPanel`, docked at the
 bottom of the window) paces the :class:`~dealer_station.app.replay.Replayer` from a Qt timer on the
-GUI thread, which owns the controller (STYLE.md habit 7). Pausing stops between two steps; a step
+GUI thread; each step runs on the console's controller thread, which owns the controller (STYLE.md
+habit 7; :attr:`ReplayPanel.run`). Pausing stops between two steps; a step
 plays the next recorded read, link event or act; the speed scales the recorded gaps (or drops them).
 The replay's results do not depend on the pace (the codec and the controller see recorded times).
 """
@@ -58,6 +59,10 @@ class ReplayPanel(QWidget):
         self.playing = False
         self.done = False
         self.result: ReplayResult | None = None
+        self.run: Callable[[Callable[[], object]], object] = lambda fn: fn()
+        """Runs a step of the replayer where its controller is owned (the console's controller thread,
+        set by :func:`attach_panel`; default: here)."""
+        self._busy = False
         self._anchor_t = 0.0
         self._anchor_wall = time.monotonic()
         self._last_t = 0.0
@@ -130,20 +135,40 @@ class ReplayPanel(QWidget):
         if t is None:
             self._finish()
             return False
-        self.replayer.advance()
+        self.run(self.replayer.advance)
         self._last_t = t
         self._show_position()
         if self.replayer.next_time() is None:
             self._finish()
         return True
 
+    def _advance_batch(self) -> int:
+        """Play up to :data:`FAST_BATCH` steps (no widget is touched: it may run off the GUI thread)."""
+        played = 0
+        while played < FAST_BATCH:
+            t = self.replayer.next_time()
+            if t is None:
+                break
+            self.replayer.advance()
+            self._last_t = t
+            played += 1
+        return played
+
     def _tick(self) -> None:
-        if not self.playing:
-            return
-        if self.speed is None:
-            for _ in range(FAST_BATCH):
-                if not self._advance():
-                    return
+        if not self.playing or self._busy:
+            return  # a tick while a step is decided elsewhere: the next tick goes on
+        self._busy = True
+        try:
+            self._play_due()
+        finally:
+            self._busy = False
+
+    def _play_due(self) -> None:
+        if self.speed is None:  # one batch where the controller is owned, then the position once
+            self.run(self._advance_batch)
+            self._show_position()
+            if self.replayer.next_time() is None:
+                self._finish()
             return
         target = self._anchor_t + (time.monotonic() - self._anchor_wall) * self.speed
         for _ in range(FAST_BATCH):  # bounded: a long burst is spread over ticks
@@ -162,7 +187,7 @@ class ReplayPanel(QWidget):
         self.pause()
         self.play_button.setEnabled(False)
         self.step_button.setEnabled(False)
-        self.result = self.replayer.finish()
+        self.result = self.run(self.replayer.finish)
         self._show_position()
         self.finished.emit(self.result)
 
@@ -179,6 +204,9 @@ def attach_panel(window, panel: ReplayPanel) -> QDockWidget:
     pauses, F8 steps (the dealer's own keys stay as they are)."""
     from PySide6.QtGui import QKeySequence, QShortcut
 
+    host = getattr(window, "host", None)
+    if host is not None:
+        panel.run = host.call  # the replayer's steps run on the console's controller thread
     for key, slot in (("F7", panel.toggle), ("F8", panel.step)):
         shortcut = QShortcut(QKeySequence(key), window)
         shortcut.setContext(Qt.ShortcutContext.WindowShortcut)

@@ -298,7 +298,7 @@ class SupervisorScreen(QWidget):
     # ------------------------------------------------------------------ the session's limits
     def _current_view(self):
         try:
-            return self.host.snapshot()
+            return self.host.fresh_view()  # asked of the controller's thread: the table as it is now
         except Exception as err:  # a broken snapshot: the last view shown
             log.warning("supervisor_snapshot_failed", error=str(err))
             return self.view

@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+114"/>
+        <location filename="../main_window.py" line="+119"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+120"/>
         <source>Accounts added: sign in with one</source>
         <translation>أُضيفت الحسابات: سجّل الدخول بأحدها</translation>
     </message>
@@ -1523,7 +1523,7 @@
 <context>
     <name>ReplayPanel</name>
     <message>
-        <location filename="../replay_panel.py" line="+65"/>
+        <location filename="../replay_panel.py" line="+70"/>
         <location line="+38"/>
         <source>Pause</source>
         <translation>إيقاف مؤقت</translation>
@@ -1549,7 +1549,7 @@
         <translation>تشغيل</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>replay finished</source>
         <translation>انتهت إعادة التشغيل</translation>
     </message>
@@ -1564,7 +1564,7 @@
         <translation>إعادة التشغيل متوقفة مؤقتًا</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Play / pause the replay [F7]</source>
         <translation>تشغيل / إيقاف إعادة التشغيل مؤقتًا [F7]</translation>
     </message>
@@ -1733,7 +1733,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../station.py" line="+102"/>
+        <location filename="../app.py" line="+174"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
     </message>

@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+114"/>
+        <location filename="../main_window.py" line="+119"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+120"/>
         <source>Accounts added: sign in with one</source>
         <translation>Fiókok hozzáadva: jelentkezz be az egyikkel</translation>
     </message>
@@ -1503,7 +1503,7 @@
 <context>
     <name>ReplayPanel</name>
     <message>
-        <location filename="../replay_panel.py" line="+65"/>
+        <location filename="../replay_panel.py" line="+70"/>
         <location line="+38"/>
         <source>Pause</source>
         <translation>Szünet</translation>
@@ -1529,7 +1529,7 @@
         <translation>Lejátszás</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>replay finished</source>
         <translation>visszajátszás vége</translation>
     </message>
@@ -1544,7 +1544,7 @@
         <translation>visszajátszás szünetel</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Play / pause the replay [F7]</source>
         <translation>A visszajátszás indítása / megállítása [F7]</translation>
     </message>
@@ -1713,7 +1713,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../station.py" line="+102"/>
+        <location filename="../app.py" line="+174"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Bemutató osztó — még nincs fiók: hozd létre őket így: dealer-station users add</translation>
     </message>

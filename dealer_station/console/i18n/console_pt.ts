@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+114"/>
+        <location filename="../main_window.py" line="+119"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+120"/>
         <source>Accounts added: sign in with one</source>
         <translation>Contas adicionadas: inicie sessão com uma delas</translation>
     </message>
@@ -1507,7 +1507,7 @@
 <context>
     <name>ReplayPanel</name>
     <message>
-        <location filename="../replay_panel.py" line="+65"/>
+        <location filename="../replay_panel.py" line="+70"/>
         <location line="+38"/>
         <source>Pause</source>
         <translation>Pausa</translation>
@@ -1533,7 +1533,7 @@
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>replay finished</source>
         <translation>reprodução terminada</translation>
     </message>
@@ -1548,7 +1548,7 @@
         <translation>reprodução em pausa</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Play / pause the replay [F7]</source>
         <translation>Reproduzir / pausar a reprodução [F7]</translation>
     </message>
@@ -1717,7 +1717,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../station.py" line="+102"/>
+        <location filename="../app.py" line="+174"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
     </message>

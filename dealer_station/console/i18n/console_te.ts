@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+114"/>
+        <location filename="../main_window.py" line="+119"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+120"/>
         <source>Accounts added: sign in with one</source>
         <translation>ఖాతాలు జోడించబడ్డాయి: వాటిలో ఒకదానితో సైన్ ఇన్ చేయండి</translation>
     </message>
@@ -1507,7 +1507,7 @@
 <context>
     <name>ReplayPanel</name>
     <message>
-        <location filename="../replay_panel.py" line="+65"/>
+        <location filename="../replay_panel.py" line="+70"/>
         <location line="+38"/>
         <source>Pause</source>
         <translation>పాజ్</translation>
@@ -1533,7 +1533,7 @@
         <translation>ప్లే</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>replay finished</source>
         <translation>రీప్లే ముగిసింది</translation>
     </message>
@@ -1548,7 +1548,7 @@
         <translation>రీప్లే పాజ్ చేయబడింది</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Play / pause the replay [F7]</source>
         <translation>రీప్లేను ప్లే / పాజ్ చేయండి [F7]</translation>
     </message>
@@ -1717,7 +1717,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../station.py" line="+102"/>
+        <location filename="../app.py" line="+174"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
     </message>

@@ -365,7 +365,7 @@ def test_run_station_stopping_gives_the_queued_events_to_the_controller(tmp_path
 
 def test_the_reader_never_drops_an_event_when_stopping_with_a_full_queue(tmp_path):
     from dealer_station.app.station import drain_events
-    from dealer_station.cli.run import _put
+    from dealer_station.app.station import put_event as _put
     from drivers.frames import CardRead, Connected
 
     ctl = Controller(config(), Journal(":memory:"))

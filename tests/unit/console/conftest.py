@@ -1,4 +1,4 @@
-"""Fixtures of the console tests: the fake controller and shoes (fakes.py), a console window."""
+"""Fixtures of the console tests: a console window on a station, a hanging shoe device (fakes.py)."""
 
 from __future__ import annotations
 
@@ -27,21 +27,29 @@ _spec.loader.exec_module(fakes_module)
 
 @pytest.fixture
 def fakes():
-    """The fakes module (FakeController, FakeShoe, BlockingShoe, AuthError, ActRefused)."""
+    """The fakes module (BlockingShoe: a device that hangs)."""
     return fakes_module
+
+
+def on_controller(win, fn):
+    """Run ``fn()`` on the console's controller thread and return its value (a test acting as the table)."""
+    return win.station.submit(fn).result(timeout=30)
 
 
 @pytest.fixture
 def console(qtbot):
-    """A factory: ``console(controller, source)`` → a shown MainWindow, shut down after the test."""
+    """A factory: ``console(station_or_controller, source)`` → a shown MainWindow, shut down after the test."""
+    from dealer_station.app.runtime import Station
     from dealer_station.console.main_window import MainWindow
 
     windows = []
     beeps = []
 
-    def make(controller, source=None, **kw):
+    def make(station, source=None, **kw):
         kw.setdefault("sound", lambda: beeps.append(time.monotonic()))
-        win = MainWindow(controller, source, **kw)
+        if not isinstance(station, Station):
+            station = Station.around(station, source)
+        win = MainWindow(station, **kw)
         win.beeps = beeps
         qtbot.addWidget(win)
         with qtbot.waitActive(win):

@@ -45,7 +45,8 @@ def shoot(out: Path, lang: str) -> int:
     from dealer_station.app.accounts import Accounts
     from dealer_station.console.app import _application
     from dealer_station.console.main_window import MainWindow
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import dealer_note
+    from dealer_station.console.app import open_console_station as open_station
     from drivers import frames
 
     app = _application(lang)
@@ -53,8 +54,8 @@ def shoot(out: Path, lang: str) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="console-doc-"))
     Accounts(tmp / "accounts.json").add("sue", "supervisor", "1234")
     station = open_station(None, "sim?seed=7", ":memory:", tmp / "accounts.json")
-    win = MainWindow(station.controller, station.source, authenticate=station.authenticate,
-                     load_shoe=station.load_shoe, sound=lambda: None, dealer_note=station.dealer_note)
+    win = MainWindow(station, authenticate=station.authenticate,
+                     load_shoe=station.load_shoe, sound=lambda: None, dealer_note=dealer_note(station))
     win.resize(1920, 1080)
     win.show()
     win.start()

@@ -36,9 +36,37 @@ class Clock:
         return self.now
 
 
+class OnTable:
+    """A real controller as the test drives it: directly until a console runs it, then on the console's
+    controller thread (each call waits for its answer), as the table's own inputs are."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        self.win = None
+
+    def __getattr__(self, name):
+        value = getattr(self.controller, name)
+        if not callable(value) or self.win is None:
+            return value
+        return lambda *a, **kw: self.win.station.submit(lambda: value(*a, **kw)).result(timeout=30)
+
+
+@pytest.fixture
+def console(console):
+    """The console of a table (:class:`OnTable`): from now on the test's calls go to its controller thread."""
+
+    def make(table, source=None, **kw):
+        win = console(table.controller, source, **kw)
+        table.win = win
+        return win
+
+    return make
+
+
 @pytest.fixture
 def table(tmp_path):
-    """``table(window_seconds=0)`` → (controller, clock): a real controller, connected, with sue's PIN 1234."""
+    """``table(window_seconds=0)`` → (controller, clock): a real controller (:class:`OnTable`), connected,
+    with sue's PIN 1234."""
     made = []
 
     def make(window_seconds: float = 0):
@@ -50,7 +78,7 @@ def table(tmp_path):
         controller = Controller(config, journal, accounts=accounts, monotonic=clock)
         controller.shoe_event(frames.Connected("test"))
         made.append(journal)
-        return controller, clock
+        return OnTable(controller), clock
 
     yield make
     for journal in made:
@@ -66,7 +94,7 @@ def _to_ready(controller, burn=("2S", "9D", "9H")):
 
 
 def _show(win):
-    win.host.refresh()
+    win.host.call(lambda: None)  # the view after what the test did is on screen when this returns
     QApplication.processEvents()
     return win.dealer
 
@@ -84,7 +112,8 @@ def test_a_key_at_start_reaches_the_next_act_without_a_click(qtbot, table):
     other.show()
     other.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is other, timeout=3000)
-    win = MainWindow(controller, None, sound=lambda: None)
+    win = MainWindow(controller.controller, None, sound=lambda: None)
+    controller.win = win
     qtbot.addWidget(win)
     asked = []  # offscreen activates any shown window; a window manager may not, unless the window asks
     win.activateWindow = lambda: (asked.append(1), MainWindow.activateWindow(win))

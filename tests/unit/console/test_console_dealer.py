@@ -8,14 +8,16 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_station.app.accounts import Accounts
+from dealer_station.console.app import dealer_note
 from dealer_station.console.sign_in import parse_badge
+from tests.console.conftest import on_controller
 
 DEMO_NOTE = "Demo dealer — no accounts yet: create them with dealer-station users add"
 
 
 @pytest.fixture
 def open_table(tmp_path):
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
 
     opened = []
 
@@ -40,17 +42,16 @@ def open_table(tmp_path):
 @pytest.fixture
 def table_console(console):
     def make(station):
-        return console(station.controller, station.source, authenticate=station.authenticate,
+        return console(station, authenticate=station.authenticate,
                        load_shoe=station.load_shoe, badge_signs_in=station.config.badge_signs_in,
-                       dealer_note=station.dealer_note)
+                       dealer_note=dealer_note(station))
     return make
 
 
 def _press(qtbot, win, key=Qt.Key.Key_Space):
-    controller = win.host.controller
-    before = (controller.frames_in_shoe, win.host.snapshot())
+    before = win.host.snapshot()  # the view the console shows: it changes when the step is told
     qtbot.keyClick(win, key)
-    qtbot.waitUntil(lambda: (controller.frames_in_shoe, win.host.snapshot()) != before, timeout=5000)
+    qtbot.waitUntil(lambda: win.host.snapshot() != before, timeout=5000)
 
 
 def _to_state(qtbot, win, state, limit=80):
@@ -156,7 +157,7 @@ def test_a_badge_alone_signs_in_where_configured(qtbot, open_table, table_consol
 
 def test_a_fresh_install_on_the_sim_runs_as_the_demo_dealer_and_says_so(qtbot, open_table, table_console):
     station = open_table(accounts=False)
-    assert station.controller.signed_in == "demo" and station.dealer_note == DEMO_NOTE
+    assert station.controller.signed_in == "demo" and dealer_note(station) == DEMO_NOTE
     win = table_console(station)
     qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
     assert win.stack.currentWidget() is win.dealer
@@ -169,27 +170,27 @@ def test_a_fresh_install_on_the_sim_runs_as_the_demo_dealer_and_says_so(qtbot, o
     # accounts created: the demo dealer is signed out between rounds, a dealer with an account signs in
     Accounts(station.accounts.path).add("dan", "dealer", "0000")
     again = open_table(accounts=False)
-    assert again.controller.signed_in is None and again.dealer_note == ""
+    assert again.controller.signed_in is None and dealer_note(again) == ""
 
 
 def test_a_real_shoe_with_no_accounts_asks_for_them(qtbot, console, tmp_path):
     from dealer_station.app.config import load_config
     from dealer_station.app.controller import ActRefused, Controller
-    from dealer_station.console.station import Station
+    from dealer_station.app.runtime import Station
     from dealer_station.journal import Journal
 
     config = load_config()
     journal = Journal(":memory:")
     accounts = Accounts(tmp_path / "none.json")
     controller = Controller(config, journal, accounts=accounts, require_dealer=True)
-    station = Station(config, journal, accounts, controller, None, "real", seed=None)  # not the simulator
+    station = Station.around(controller)  # not the simulator
     assert station.seat_dealer() is None  # no demo dealer on a real shoe
-    assert "dealer-station users add" in station.dealer_note
-    win = console(controller, None, dealer_note=station.dealer_note)
+    assert "dealer-station users add" in dealer_note(station)
+    win = console(station, dealer_note=dealer_note(station))
     assert win.stack.currentWidget() is win.sign_in
     assert win.sign_in.accounts_note.isVisible() and "users add" in win.sign_in.accounts_note.text()
     with pytest.raises(ActRefused, match="no dealer"):
-        controller.dealer("new_shoe")
+        on_controller(win, lambda: controller.dealer("new_shoe"))
     _keypad_sign_in(qtbot, win, "dan", "0000")
     assert "REFUSED" in win.sign_in.message.text() and controller.signed_in is None
     journal.close()
@@ -211,7 +212,7 @@ def test_the_signed_in_dealer_survives_a_restart_of_the_console(qtbot, open_tabl
 
 def test_the_first_accounts_are_offered_and_added_from_the_console(qtbot, console, open_table):
     station = open_table(accounts=False)
-    win = console(station.controller, station.source, load_shoe=station.load_shoe, dealer_note=station.dealer_note,
+    win = console(station, load_shoe=station.load_shoe, dealer_note=dealer_note(station),
                   first_accounts=station.add_first_account)
     qtbot.keyClick(win, Qt.Key.Key_F6)
     assert win.stack.currentWidget() is win.sign_in and win.sign_in.create_button.isVisible()

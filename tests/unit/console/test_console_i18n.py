@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.app.accounts import Accounts
+from dealer_station.console.app import dealer_note
 from dealer_station.console.sign_in import FirstAccountsDialog
-from dealer_station.console.station import Station
 from tests.conftest import ROOT, run_cli
 
 I18N = ROOT / "dealer_station" / "console" / "i18n"
@@ -164,7 +164,7 @@ def test_the_qm_files_are_package_data():
 
 @pytest.fixture
 def station(tmp_path):
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
 
     accounts = tmp_path / "accounts.json"
     Accounts(accounts).add("sue", "supervisor", "1234")
@@ -253,7 +253,7 @@ def _settle(qtbot, win):
 def test_nothing_is_clipped_at_1920_by_1080(lang, qtbot, console, station, language):
     """Each screen, in the states a dealer and a supervisor see, fits its words into its widgets."""
     language(lang)
-    win = console(station.controller, station.source, authenticate=station.authenticate,
+    win = console(station, authenticate=station.authenticate,
                   load_shoe=station.load_shoe)
     win.resize(1920, 1080)
     qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
@@ -308,7 +308,7 @@ def test_nothing_is_clipped_at_1920_by_1080(lang, qtbot, console, station, langu
 
 def _check_the_sign_in(win, check) -> None:
     """The dealer's sign-in and the DEALER button in each thing they say (no dealer, the demo dealer, a dealer)."""
-    notes = [Station.dealer_note.fget(SimpleNamespace(has_accounts=lambda: False, simulated=simulated))
+    notes = [dealer_note(SimpleNamespace(has_accounts=lambda: False, simulated=simulated))
              for simulated in (True, False)]  # the station's two no-accounts notices, as the console shows them
     win.show_sign_in()
     check("sign-in")
@@ -337,7 +337,7 @@ def _check_the_sign_in(win, check) -> None:
 
 def test_the_clipping_check_sees_a_clipped_label(qtbot, console, station):
     """The check above is not blind: a long label in a narrow tile, and an elided text, are reported."""
-    win = console(station.controller, station.source)
+    win = console(station)
     win.resize(1920, 1080)
     _settle(qtbot, win)
     assert _clipped(win) == []
@@ -358,7 +358,7 @@ def test_arabic_is_right_to_left_and_the_board_is_not(qtbot, console, station, l
     frames still read left to right, and the ask road says B? and P?, not ?B."""
     language("ar")
     assert QApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft
-    win = console(station.controller, station.source, authenticate=station.authenticate,
+    win = console(station, authenticate=station.authenticate,
                   load_shoe=station.load_shoe)
     win.resize(1920, 1080)
     _settle(qtbot, win)

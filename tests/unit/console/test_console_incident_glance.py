@@ -14,7 +14,7 @@ from drivers import frames
 @pytest.fixture
 def table(tmp_path, console):
     """``table()`` → (window, station): the console on a real station with a simulated shoe."""
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
 
     accounts = tmp_path / "accounts.json"
     Accounts(accounts).add("sue", "supervisor", "1234")
@@ -25,7 +25,7 @@ def table(tmp_path, console):
         opened.append(station)
         if station.controller.signed_in is None:
             station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
-        win = console(station.controller, station.source, authenticate=station.authenticate,
+        win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)
         return win, station
 
@@ -38,10 +38,9 @@ def table(tmp_path, console):
 
 
 def _press(qtbot, win):
-    controller = win.host.controller
-    before = (controller.frames_in_shoe, win.host.snapshot())
+    before = win.host.snapshot()  # the view the console shows: it changes when the step is told
     qtbot.keyClick(win, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: (controller.frames_in_shoe, win.host.snapshot()) != before, timeout=5000)
+    qtbot.waitUntil(lambda: win.host.snapshot() != before, timeout=5000)
 
 
 def _until(qtbot, win, state):

@@ -10,14 +10,14 @@ from drivers import frames
 
 
 def test_a_full_disk_is_named_on_the_supervisor_screen_and_closing_is_a_stop(qtbot, console, tmp_path):
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
 
     accounts = tmp_path / "accounts.json"
     Accounts(accounts).add("sue", "supervisor", "1234")
     station = open_station(None, "sim?seed=7", tmp_path / "j.sqlite", accounts)
     station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
     try:
-        win = console(station.controller, station.source, authenticate=station.authenticate,
+        win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)
         qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
         real = station.journal.append

@@ -18,7 +18,7 @@ from tests.conftest import run_cli
 
 @pytest.fixture
 def station_factory(tmp_path):
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
 
     accounts = tmp_path / "accounts.json"
     acc = Accounts(accounts)
@@ -44,7 +44,7 @@ def station_factory(tmp_path):
 @pytest.fixture
 def station_console(console):
     def make(station):
-        win = console(station.controller, station.source, authenticate=station.authenticate,
+        win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)
         return win
     return make
@@ -56,10 +56,9 @@ def _wait_connected(qtbot, win):
 
 def _press(qtbot, win):
     """Press Space (the NEXT key, a foot pedal) and wait until the table moved."""
-    controller = win.host.controller
-    before = (controller.frames_in_shoe, win.host.snapshot())
+    before = win.host.snapshot()  # the view the console shows: it changes when the step is told
     qtbot.keyClick(win, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: (controller.frames_in_shoe, win.host.snapshot()) != before, timeout=5000)
+    qtbot.waitUntil(lambda: win.host.snapshot() != before, timeout=5000)
 
 
 def _to_state(qtbot, win, state, limit=80):
@@ -427,7 +426,7 @@ def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
 
 
 def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
     from tests.conftest import ROOT
 
     text = (ROOT / "config" / "station.toml").read_text(encoding="utf-8")
@@ -438,7 +437,7 @@ def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
     config.write_text(text, encoding="utf-8")
     station = open_station(config, "sim?seed=7")
     try:
-        win = console(station.controller, station.source, load_shoe=station.load_shoe)
+        win = console(station, load_shoe=station.load_shoe)
         _wait_connected(qtbot, win)
         _to_state(qtbot, win, "betting_open")
         assert win.dealer.banner.text() in (f"PLACE YOUR BETS – {n} s – LAST SECONDS" for n in (2, 1))

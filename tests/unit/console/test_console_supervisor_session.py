@@ -24,7 +24,7 @@ class Clock:
 @pytest.fixture
 def table(tmp_path, console):
     """``table(idle=60)`` → (window, station, clock): the console on a real station, simulated shoe."""
-    from dealer_station.console.station import open_station
+    from dealer_station.console.app import open_console_station as open_station
 
     accounts = tmp_path / "accounts.json"
     acc = Accounts(accounts)
@@ -37,7 +37,7 @@ def table(tmp_path, console):
         if station.controller.signed_in is None:
             station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
         clock = Clock()
-        win = console(station.controller, station.source, authenticate=station.authenticate,
+        win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe, supervisor_idle_seconds=idle, clock=clock)
         return win, station, clock
 
@@ -50,10 +50,9 @@ def table(tmp_path, console):
 
 
 def _press(qtbot, win):
-    controller = win.host.controller
-    before = (controller.frames_in_shoe, win.host.snapshot())
+    before = win.host.snapshot()  # the view the console shows: it changes when the step is told
     qtbot.keyClick(win, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: (controller.frames_in_shoe, win.host.snapshot()) != before, timeout=5000)
+    qtbot.waitUntil(lambda: win.host.snapshot() != before, timeout=5000)
 
 
 def _dealing(qtbot, win, cards=1):

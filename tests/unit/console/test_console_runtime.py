@@ -1,0 +1,130 @@
+"""The console on the station runtime: the controller on its own thread, nothing on the GUI thread reads or
+writes the journal (a slow disk and a journal locked by another process included), and the GUI watchdog
+logs a blocked event loop as ``gui_stall`` (docs/runtime.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import structlog
+from PySide6.QtCore import Qt, QTimer
+
+from dealer_station.app.accounts import Accounts
+from dealer_station.console.app import GuiWatchdog, open_console_station
+
+JOURNAL_METHODS = ("append", "add", "rows", "last_row", "last_marked", "prune_events", "verify", "export")
+"""The journal's methods a station calls (every read and write of its rows)."""
+
+
+def _record_threads(journal, slow: dict) -> list[tuple[str, threading.Thread]]:
+    """Wrap the journal's methods: each call records (method, thread); ``slow["append"]`` seconds are spent in
+    every write first (a disk whose fsync takes that long)."""
+    calls: list[tuple[str, threading.Thread]] = []
+    for name in JOURNAL_METHODS:
+        real = getattr(journal, name)
+
+        def wrapped(*a, _name=name, _real=real, **kw):
+            calls.append((_name, threading.current_thread()))
+            if _name in ("append", "add") and slow.get("append"):
+                time.sleep(slow["append"])
+            return _real(*a, **kw)
+
+        setattr(journal, name, wrapped)
+    return calls
+
+
+def _lock_journal(path, seconds: float) -> subprocess.Popen:
+    """Another process holds the journal's write lock for ``seconds`` (started once it holds it)."""
+    script = ("import sqlite3, sys, time\n"
+              "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+              "c.execute('BEGIN EXCLUSIVE')\n"
+              "print('locked', flush=True)\n"
+              "time.sleep(float(sys.argv[2]))\n"
+              "c.execute('COMMIT')\n")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(path), str(seconds)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "locked"
+    return proc
+
+
+def _press(qtbot, win, key=Qt.Key.Key_Space):
+    before = win.host.snapshot()
+    qtbot.keyClick(win, key)
+    qtbot.waitUntil(lambda: win.host.snapshot() != before, timeout=15000)
+
+
+def test_the_gui_thread_never_calls_the_journal(qtbot, console, tmp_path):
+    accounts = tmp_path / "accounts.json"
+    Accounts(accounts).add("sue", "supervisor", "1234")
+    Accounts(accounts).add("dan", "dealer", "0000")
+    journal_path = tmp_path / "journal.sqlite"
+    station = open_console_station(None, "sim?seed=7", journal_path, accounts)
+    slow: dict = {}
+    calls = _record_threads(station.journal, slow)
+    try:
+        win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe)
+        qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
+        win.dealer_sign_in("dan", "0000", "pin")
+        assert win.host.snapshot().dealer == "dan"
+        while win.host.snapshot().state != "ready":  # new shoe, burn
+            _press(qtbot, win)
+        for _ in range(3):  # open and close betting, a card
+            _press(qtbot, win)
+        slow["append"] = 0.5  # the disk's fsync takes half a second now
+        for _ in range(2):
+            _press(qtbot, win)
+        slow["append"] = 0
+        locker = _lock_journal(journal_path, 3.0)  # another process holds the journal for 3 s
+        try:
+            _press(qtbot, win)
+        finally:
+            locker.wait(timeout=30)
+        win.do("supervisor")  # the dealer calls the supervisor: the round pauses, the recall reads the journal
+        sup = win.supervisor
+        sup.user_edit.setText("sue")
+        sup.pin_edit.setText("1234")
+        assert sup.login(), sup.login_message.text()
+        assert sup.load_recall() >= 0  # the round recall (the journal, read on the controller's thread)
+        win.show_dealer()
+        qtbot.wait(100)
+        ran = {thread for _name, thread in calls}
+        assert calls and threading.main_thread() not in ran, [n for n, t in calls if t is threading.main_thread()]
+        assert ran == {station.thread}  # every read and write of the journal on the controller's thread
+        win.shutdown()
+        station.stop("console closed")
+    finally:
+        station.close()
+
+
+def test_a_blocked_gui_loop_is_logged_as_a_gui_stall(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    watchdog = GuiWatchdog(QApplication.instance())
+    try:
+        qtbot.wait(100)  # the watchdog ticks
+        with structlog.testing.capture_logs() as logs:
+            QTimer.singleShot(0, lambda: time.sleep(0.3))  # something on the GUI thread blocks it for 300 ms
+            qtbot.waitUntil(lambda: bool(watchdog.stalls), timeout=5000)
+        stalls = [e for e in logs if e["event"] == "gui_stall"]
+        assert stalls and stalls[0]["log_level"] == "warning"
+        assert stalls[0]["blocked_ms"] >= 250  # at least the time blocked (less one tick)
+    finally:
+        watchdog.stop()
+
+
+def test_an_unblocked_gui_loop_logs_no_stall_from_the_watchdog_alone(qtbot):
+    """The watchdog's own lateness threshold is above its tick: a clock that runs exactly on time logs nothing."""
+    from PySide6.QtWidgets import QApplication
+
+    now = [0.0]
+    watchdog = GuiWatchdog(QApplication.instance(), clock=lambda: now[0])
+    watchdog.timer.stop()  # the ticks are driven by hand
+    for _ in range(10):
+        now[0] += 0.020
+        watchdog._tick()
+    assert not watchdog.stalls
+    now[0] += 0.020 + 0.051
+    watchdog._tick()
+    assert list(watchdog.stalls) == [51.0]
