@@ -34,6 +34,7 @@ from dealer_station.app.controller import Controller, Fact, TableView
 from dealer_station.app.shoes import StationShoe, open_station_shoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
 from dealer_station.journal import Journal
+from dealer_station.publish.config import BrokerOptions
 
 __all__ = ["DEMO_DEALER", "Station", "StationBusy", "StationSettings", "StationUpdate", "open_station"]
 
@@ -83,8 +84,8 @@ class StationSettings:
     idle_exit:
         Seconds without any event or act after which the loop ends (``"idle"``); None: never.
     publish:
-        The broker options (an object with the attributes :class:`~dealer_station.app.publishing.Publishing`
-        reads); None: no publisher (events stay in the outbox).
+        The run's broker options (:class:`~dealer_station.publish.config.BrokerOptions`, which win over the
+        configuration's ``[broker]``); None: no publisher (events stay in the outbox).
     shoe_first:
         Start a real shoe's reader before the controller is built, so a shoe that cannot be opened is the
         one thing said (``run``); else :meth:`Station.start` starts it.
@@ -102,7 +103,7 @@ class StationSettings:
     auto: bool = False
     shoes: int | None = None
     idle_exit: float | None = None
-    publish: object | None = None
+    publish: BrokerOptions | None = None
     shoe_first: bool = False
     end_paused: bool = False
     """With ``auto``: the loop ends (``"paused"``) once the table is paused (``simulate``: no supervisor)."""
@@ -500,7 +501,7 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
             accounts = Accounts(settings.accounts if settings.accounts is not None else config.accounts_path)
         station = Station(settings, config, journal, accounts, shoe(spec, config, journal))
         if settings.publish is not None:
-            station.publishing = Publishing(settings.publish, config, journal_path, on_refused=station.refused)
+            station.publishing = Publishing(config, journal_path, settings.publish, on_refused=station.refused)
         if settings.shoe_first and not station.simulated:
             # A real shoe is opened before the controller starts (and logs that it did): a shoe that
             # cannot be opened is then the one line said. Its events wait in the queue meanwhile.

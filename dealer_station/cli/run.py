@@ -46,8 +46,8 @@ def run(args) -> int:
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import with_table_id
     from dealer_station.app.runtime import StationSettings, open_station
-    from dealer_station.cli.broker_options import broker_options
     from dealer_station.app.simulate import human_line, output_line
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.journal import JournalError
     from drivers.errors import ShoeConfigError, ShoeError
 

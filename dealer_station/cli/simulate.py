@@ -46,8 +46,8 @@ def run(args) -> int:
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import with_table_id
     from dealer_station.app.runtime import StationSettings, open_station
-    from dealer_station.cli.broker_options import broker_options
     from dealer_station.app.simulate import SimulationShoe, human_line, output_line, recorded_seed
+    from dealer_station.cli.broker_options import broker_options
     from dealer_station.journal import JournalError
     configure_logging(level=args.log_level)
     if not 0.0 <= args.misread_rate < 1.0:

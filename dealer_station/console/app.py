@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import sys
 import time
-from typing import TYPE_CHECKING
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ctl_helpers import config
 
 from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.app.runtime import Station, StationBusy, StationSettings, open_station
 from dealer_station.app.station import QUEUE_SIZE
 from dealer_station.journal import Journal
 from drivers.frames import CardRead, Connected
+from tests.support.table import config
 
 
 def _station() -> Station:

@@ -43,10 +43,9 @@ def picture(out: Path, name: str, lang: str) -> Path:
 def shoot(out: Path, lang: str) -> int:
     """Take every picture of :data:`SCREENS` in language ``lang`` into ``out``; 0 when all were saved."""
     from dealer_station.app.accounts import Accounts
-    from dealer_station.console.app import _application
-    from dealer_station.console.main_window import MainWindow
-    from dealer_station.console.app import dealer_note
+    from dealer_station.console.app import _application, dealer_note
     from dealer_station.console.app import open_console_station as open_station
+    from dealer_station.console.main_window import MainWindow
     from drivers import frames
 
     app = _application(lang)

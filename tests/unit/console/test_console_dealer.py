@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from dealer_station.app.accounts import Accounts
 from dealer_station.console.app import dealer_note
 from dealer_station.console.sign_in import parse_badge
-from tests.console.conftest import on_controller
+from tests.unit.console.conftest import on_controller
 
 DEMO_NOTE = "Demo dealer — no accounts yet: create them with dealer-station users add"
 
