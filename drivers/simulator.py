@@ -109,12 +109,12 @@ class SimulatedShoe(SerialShoe):
         """Cards (and the cut card) taken out of the shoe so far."""
         self._counts: Counter[str] = Counter()
 
-    def start(self, sink, raw_sink=None) -> None:
+    def start(self, sink, raw_sink=None, *, wait_while_busy: bool = False) -> None:
         """Plug the simulated shoe in (create the pty) and start reading it; see :meth:`ShoeSource.start`."""
         with self._lock:
             if self._master is None:
                 self._plug()
-        super().start(sink, raw_sink)
+        super().start(sink, raw_sink, wait_while_busy=wait_while_busy)
 
     @property
     def description(self) -> str:  # noqa: D102

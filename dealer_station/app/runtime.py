@@ -281,12 +281,18 @@ class Station:
 
     # ------------------------------------------------------------------ running
     def start_shoe(self) -> None:
-        """Start the shoe's reader (its events go to the queue). Raises ``drivers.errors.ShoeError``."""
+        """Start the shoe's reader (its events go to the queue). Raises ``drivers.errors.ShoeError``.
+
+        A shoe another program holds (``ShoeBusyError``: a ``cat`` on the tty, ModemManager probing it) is
+        no start-up failure: the reader reports the loss naming the holder, so the station records it,
+        tells the platform and pauses an open round on it like any loss of the shoe, and the reader keeps
+        opening the port until it is the station's (``ShoeSource.start(wait_while_busy=True)``).
+        """
         if self._shoe_started or self.shoe.source is None:
             return
         self._shoe_started = True
         try:
-            self.shoe.source.start(self._sink)
+            self.shoe.source.start(self._sink, wait_while_busy=True)
         except BaseException:
             self._shoe_started = False  # nothing to stop: the source cleans up a failed open itself
             raise

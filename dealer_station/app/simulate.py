@@ -97,8 +97,8 @@ class _DrawnSource:
     def __init__(self, sim: SimShoe) -> None:
         self.sim = sim
 
-    def start(self, sink: Callable[[object], None], raw_sink: object = None) -> None:
-        """Send the frames drawn from now on to ``sink`` (the station's queue)."""
+    def start(self, sink: Callable[[object], None], raw_sink: object = None, *, wait_while_busy: bool = False) -> None:
+        """Send the frames drawn from now on to ``sink`` (the station's queue); nothing here can be busy."""
         self.sim.sink = sink
 
     def stop(self, timeout: float | None = None) -> None:

@@ -4,6 +4,7 @@ fail. Through the real pyserial on a pty (os.openpty), its slave path as the por
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -148,21 +149,61 @@ def test_a_station_waiting_for_a_busy_port_stops_at_once(pty_port, collector):
         holder.wait(10)
 
 
-def test_run_refuses_to_start_on_a_port_another_process_holds_in_one_line(pty_port, tmp_path):
-    _master, path = pty_port
-    holder = subprocess.Popen(["sleep", "60"], stdin=os.open(path, os.O_RDONLY | os.O_NOCTTY))
+def test_run_on_a_port_another_process_holds_records_the_holder_and_waits_for_the_port(tmp_path):
+    """No start-up failure: ``run`` records the shoe's loss naming the holder (an open round would pause on it,
+    ``shoe_disconnected``), keeps opening the port, and has the shoe once the holder is gone; a stop is exit 0."""
+    import signal
+    import sqlite3
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    os.close(slave)   # this process keeps only the master: the holder is the one other program
+    held = os.open(path, os.O_RDONLY | os.O_NOCTTY)
+    holder = subprocess.Popen(["sleep", "60"], stdin=held)
+    os.close(held)
+    db = tmp_path / "j.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    station = subprocess.Popen([sys.executable, "-m", "dealer_station", "run", "--headless", "--log-level", "ERROR",
+                                "--dealer", "auto", "--shoe", f"serial:{path}?codec=lines&backoff_initial=0.05"
+                                "&backoff_max=0.2", "--journal", str(db)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+
+    def links() -> list[dict]:
+        try:
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+                rows = [json.loads(b) for (b,) in conn.execute("SELECT body FROM journal WHERE kind = 'decision'")]
+        except sqlite3.Error:
+            return []
+        return [data for row in rows for kind, data in row["outputs"] if kind == "connection"]
+
+    def wait_for(predicate, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert station.poll() is None, station.communicate()[1]
+            if predicate():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"not within {timeout} s: {links()}")
+
     try:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
-        done = subprocess.run([sys.executable, "-m", "dealer_station", "run", "--headless", "--log-level", "ERROR",
-                               "--shoe", f"serial:{path}?codec=lines", "--journal", str(tmp_path / "j.sqlite")],
-                              capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
+        wait_for(lambda: any(not link["connected"] for link in links()))
+        lost = next(link for link in links() if not link["connected"])
+        assert f"pid {holder.pid} (sleep)" in lost["detail"] and path in lost["detail"]
+        assert not any(link["connected"] for link in links())
+        holder.kill()
+        holder.wait(10)
+        wait_for(lambda: any(link["connected"] for link in links()))
+        station.send_signal(signal.SIGTERM)
+        _out, err = station.communicate(timeout=30)
+        assert station.returncode == 0, err
     finally:
         holder.kill()
         holder.wait(10)
-    assert done.returncode == 2, done.stdout + done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
-    assert f"pid {holder.pid} (sleep)" in lines[0] and path in lines[0]
+        if station.poll() is None:
+            station.kill()
+            station.wait(10)
+        os.close(master)
 
 
 def test_the_holder_scan_skips_this_process_and_says_when_it_cannot_look(pty_port, tmp_path):

@@ -27,7 +27,7 @@ class BlockingShoe:
         self.start_thread = None
         self.done = threading.Event()
 
-    def start(self, sink):
+    def start(self, sink, **_options):
         self.start_thread = threading.get_ident()
         if self.block_in_start:
             time.sleep(self.seconds)

@@ -268,7 +268,7 @@ def test_a_hung_device_never_holds_the_console_on_close(qtbot, table):
     from dealer_station.console.bridge import ShoeBridge
 
     class HangingShoe:
-        def start(self, sink):
+        def start(self, sink, **_options):
             pass
 
         def stop(self):
