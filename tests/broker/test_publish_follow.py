@@ -164,8 +164,17 @@ def test_broker_killed_twice_mid_shoe_the_ledger_still_holds_every_event_once_in
     assert (table["table_id"], table["last_event_id"], table["events"], table["gaps"]) == ("T1", n, n, [])
 
 
-def anchored_journal(db, n: int, forged_at: int | None = None) -> sqlite3.Connection:
-    """A journal whose events carry journal_seq/journal_hash as a chained station makes them (two per decision)."""
+def anchored_journal(db, n: int, forged_at: int | None = None, *, monkeypatch) -> sqlite3.Connection:
+    """An outbox whose events carry journal_seq/journal_hash as a chained station makes them (two per decision),
+    with no journal beside it, and a publisher that sends it unchecked.
+
+    The station's own publisher refuses an anchored event with no chain to prove it; what is tested here is
+    the platform's side, which must catch a forged or missing anchor from any station (an older version, a
+    faulty one): so the station's check is switched off for these tests.
+    """
+    from dealer_station.journal.anchor import EventCheck
+
+    monkeypatch.setattr(EventCheck, "problem", lambda self, event_id, payload: None)
     conn = make_journal(db)
     with conn:
         for i in range(1, n + 1):
@@ -204,9 +213,9 @@ def follow_until(broker, ledger_path, predicate, timeout: float = 30, tables=("T
     return result["r"]
 
 
-def test_a_late_consumer_learns_from_the_status_and_checks_the_anchors(broker, tmp_path):
+def test_a_late_consumer_learns_from_the_status_and_checks_the_anchors(broker, tmp_path, monkeypatch):
     db, path = tmp_path / "journal.db", tmp_path / "ledger.db"
-    conn = anchored_journal(db, 40, forged_at=27)
+    conn = anchored_journal(db, 40, forged_at=27, monkeypatch=monkeypatch)
     pub = Publisher(fast(broker.url, replay_batch=7), db, "T1").start()
     try:
         assert pub.drain(10) == 0
@@ -226,9 +235,9 @@ def test_a_late_consumer_learns_from_the_status_and_checks_the_anchors(broker, t
     assert s.anchor_breaks == 1 and s.last_anchor["journal_seq"] == 120
 
 
-def test_ids_the_station_no_longer_keeps_are_given_up_and_reported(broker, tmp_path):
+def test_ids_the_station_no_longer_keeps_are_given_up_and_reported(broker, tmp_path, monkeypatch):
     db, path = tmp_path / "journal.db", tmp_path / "ledger.db"
-    conn = anchored_journal(db, 30)
+    conn = anchored_journal(db, 30, monkeypatch=monkeypatch)
     with conn:
         conn.execute("DELETE FROM outbox WHERE event_id <= 10")     # pruned at the station
     pub = Publisher(fast(broker.url), db, "T1").start()
