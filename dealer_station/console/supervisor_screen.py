@@ -44,7 +44,6 @@ from dealer_station.console.incident_panel import FRAME_COLUMN_CHARS, POSITIONS,
 from dealer_station.console.panel_parts import label
 from dealer_station.console.recall_tab import RecallTab
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import field
 
 __all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen",
            "classify_error", "incident_key"]
@@ -69,11 +68,11 @@ def incident_key(view) -> tuple | None:
     Shoe and round numbers and the incident's type, reason, position, state before and time: a
     resolved incident gives None, another incident (even of the same type) another key.
     """
-    inc = field(view, "incident", None)
+    inc = view.incident if view is not None else None
     if inc is None:
         return None
-    return (field(view, "shoe_number", None), field(view, "round_number", None),
-            *(str(field(inc, name, "") or "") for name in ("type", "reason", "position", "state_before", "ts")))
+    return (view.shoe_number, view.round_number,
+            *(str(value or "") for value in (inc.type, inc.reason, inc.position, inc.state_before, inc.ts)))
 
 
 def classify_error(err: BaseException) -> str:
