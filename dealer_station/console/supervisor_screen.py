@@ -37,6 +37,8 @@ import structlog
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from dealer_station.app.accounts import AuthError
+from dealer_station.app.refusals import ActRefused
 from dealer_station.console.act_panel import ACTS, REASON_CODES, ActPanel
 from dealer_station.console.bridge import ControllerHost, RawFrame
 from dealer_station.console.edge_tab import EdgeTab
@@ -76,11 +78,15 @@ def incident_key(view) -> tuple | None:
 
 
 def classify_error(err: BaseException) -> str:
-    """``"auth"`` for an AuthError, ``"refused"`` for ActRefused, ``"error"`` otherwise (by class name in the MRO)."""
-    names = {k.__name__ for k in type(err).__mro__}
-    if "AuthError" in names:
+    """What a refused act was, for the supervisor: ``"auth"``, ``"refused"`` or ``"error"``.
+
+    ``"auth"`` for an :class:`~dealer_station.app.accounts.AuthError` (wrong PIN, locked, not a supervisor),
+    ``"refused"`` for an :class:`~dealer_station.app.refusals.ActRefused` (the act does not fit the table now),
+    ``"error"`` for any other exception (a subclass of either counts as it).
+    """
+    if isinstance(err, AuthError):
         return "auth"
-    if "ActRefused" in names:
+    if isinstance(err, ActRefused):
         return "refused"
     return "error"
 
