@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.rules import NEXT_DEALER_ACT
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
@@ -194,17 +195,17 @@ def bet_name(bet: str) -> str:
 def incident_name(kind: str | None) -> str:
     """An incident type (``"misread_limit"``) in plain translated words (``"MISREAD LIMIT"``)."""
     names = {
-        "misread_limit": translate("Prompts", "MISREAD LIMIT"),
-        "card_while_betting": translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
-        "card_after_round": translate("Prompts", "CARD AFTER THE ROUND"),
-        "foreign_card": translate("Prompts", "CARD NOT FROM THIS SHOE"),
-        "cut_card_in_burn": translate("Prompts", "CUT CARD IN THE BURN"),
-        "shoe_disconnected": translate("Prompts", "SHOE DISCONNECTED"),
-        "journal_failure": translate("Prompts", "JOURNAL FAILURE"),
-        "unexpected_error": translate("Prompts", "STATION ERROR"),
-        "procedure_violation": translate("Prompts", "OUT OF PROCEDURE"),
-        "player_edge": translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
-        "event_mismatch": translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
+        IncidentType.MISREAD_LIMIT: translate("Prompts", "MISREAD LIMIT"),
+        IncidentType.CARD_WHILE_BETTING: translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
+        IncidentType.CARD_AFTER_ROUND: translate("Prompts", "CARD AFTER THE ROUND"),
+        IncidentType.FOREIGN_CARD: translate("Prompts", "CARD NOT FROM THIS SHOE"),
+        IncidentType.CUT_CARD_IN_BURN: translate("Prompts", "CUT CARD IN THE BURN"),
+        IncidentType.SHOE_DISCONNECTED: translate("Prompts", "SHOE DISCONNECTED"),
+        IncidentType.JOURNAL_FAILURE: translate("Prompts", "JOURNAL FAILURE"),
+        IncidentType.UNEXPECTED_ERROR: translate("Prompts", "STATION ERROR"),
+        IncidentType.PROCEDURE_VIOLATION: translate("Prompts", "OUT OF PROCEDURE"),
+        IncidentType.PLAYER_EDGE: translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
+        IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
     }
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
 
@@ -218,7 +219,7 @@ def incident_advice(kind: str | None) -> str:
     event is put back as the journal proves it.
     """
     advice = {
-        "event_mismatch": translate(
+        IncidentType.EVENT_MISMATCH: translate(
             "Prompts", "Resuming lets the table deal on, but nothing more is sent to the betting platform until "
                        "the changed event is put back as the journal proves it: call the station's technician "
                        "(dealer-station journal verify names the event)."),
