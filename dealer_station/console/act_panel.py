@@ -19,7 +19,6 @@ from dealer_station.console.cards import card_label
 from dealer_station.console.incident_panel import POSITIONS
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import field
 from dealer_station.domain.free_text import free_text_problem, is_blank
 from dealer_station.domain.table import SUPERVISOR_ACTS
 
@@ -166,7 +165,7 @@ class ActPanel(QFrame):
             return {"token": self.card_edit.text().strip().upper()}
         if act == "move_card":
             return {"from_position": self.from_position.currentData(), "to_position": self.to_position.currentData()}
-        if act == "resume" and field(self.view, "held", ()) and self.discard_held.isChecked():
+        if act == "resume" and self._held() and self.discard_held.isChecked():
             return {"discard_held": True}
         return {}
 
@@ -282,11 +281,13 @@ class ActPanel(QFrame):
     def due_position(self) -> str | None:
         """The position a hand-entered card goes to: the one to rescan, the incident's, or the next one."""
         v = self.view
-        return (
-            field(v, "rescan", None)
-            or field(field(v, "incident", None), "position", None)
-            or field(v, "next_position", None)
-        )
+        if v is None:
+            return None
+        return v.rescan or (v.incident.position if v.incident is not None else None) or v.next_position
+
+    def _held(self) -> tuple[str, ...]:
+        """The cards held while paused on the table shown (empty before any ``TableView``)."""
+        return self.view.held if self.view is not None else ()
 
     def missing(self) -> list[str]:
         """What still keeps the act from being confirmed (empty when it can be)."""
@@ -321,7 +322,7 @@ class ActPanel(QFrame):
             w.setVisible(act == "enter_card")
         for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
             w.setVisible(act == "move_card")
-        self.discard_held.setVisible(act == "resume" and bool(field(self.view, "held", ())))
+        self.discard_held.setVisible(act == "resume" and bool(self._held()))
         self.confirm.setEnabled(not missing)
         self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
 

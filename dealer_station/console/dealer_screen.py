@@ -30,9 +30,9 @@ from dealer_station.console import prompts
 from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import field
 from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, wav_player
 from dealer_station.domain.roads import RoadsError, compute_roads
+from dealer_station.domain.states import BURN_STATES, DEAL_STATES, NO_SHOE_STATES, TableState
 
 __all__ = ["DealerScreen", "HandPanel", "StatusTile"]  # the panels are dealer_panels', kept here for callers
 
@@ -44,7 +44,7 @@ LAST_ROUND_WIDTH = 250
 OFFERED_PIXELS = 20
 """Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
 
-SHOE_OVER = frozenset({"shoe_end", "no_shoe"})
+SHOE_OVER = NO_SHOE_STATES
 """States with no shoe being dealt: no LAST ROUND badge, no ask predictions."""
 
 
@@ -331,32 +331,32 @@ class DealerScreen(QWidget):
 
     def _show(self, view) -> None:
         self.view = view
-        state = field(view, "state", "")
-        if self.notices and state not in ("no_shoe", "shoe_end"):
+        state = view.state
+        if self.notices and state not in NO_SHOE_STATES:
             self.show_notice("")  # a shoe is open: what was read without one is told and done
         self.banner.setText(prompts.banner(view))
         self.countdown_warning = prompts.countdown_warning(view)
         """True in the betting window's last seconds (the banner is amber and says LAST SECONDS)."""
-        if state == "paused":
+        if state == TableState.PAUSED:
             self.banner.set_color(COLORS["danger"])
-        elif field(view, "rescan", None):
+        elif view.rescan:
             self.banner.set_color(COLORS["misread"])
         elif self.countdown_warning:
             self.banner.set_color(COLORS["alert"])
         else:
             self.banner.set_color(None)
-        self.tile_table.set_value(str(field(view, "table_id", "") or "–"))
-        shoe = field(view, "shoe_number", 0) or 0
+        self.tile_table.set_value(str(view.table_id or "–"))
+        shoe = view.shoe_number or 0
         self.tile_shoe.set_value(str(shoe) if shoe else "–")
-        rnd = field(view, "round_number", 0) or 0
-        if state in ("shuffle", "burn_indicator", "burning", "ready"):  # the round about to be dealt
+        rnd = view.round_number or 0
+        if state in BURN_STATES or state == TableState.READY:  # the round about to be dealt
             self.tile_round.set_value(str(rnd + 1), "muted")
         else:
             self.tile_round.set_value(str(rnd) if rnd else "–")
-        self.tile_left.set_value(str(field(view, "cards_left", "–")))
-        indicator = field(view, "burn_indicator", None)
-        remaining = field(view, "burn_remaining", 0) or 0
-        if state == "burn_indicator":
+        self.tile_left.set_value(str(view.cards_left))
+        indicator = view.burn_indicator
+        remaining = view.burn_remaining or 0
+        if state == TableState.BURN_INDICATOR:
             self.tile_burn.set_value(self.tr("SHOW CARD"), "alert")
         elif indicator and remaining:
             self.tile_burn.set_value(self.tr("%1 TO BURN").replace("%1", str(remaining)), "alert")
@@ -365,33 +365,33 @@ class DealerScreen(QWidget):
             self.tile_burn.set_value(self.tr("DONE %1").replace("%1", face), "ok")
         else:
             self.tile_burn.set_value("–")
-        if field(view, "cut_card_out", False):
+        if view.cut_card_out:
             self.tile_cut.set_value(self.tr("OUT"), "gold")
         else:
             self.tile_cut.set_value(self.tr("IN SHOE"))
-        if field(view, "connected", True):
+        if view.connected:
             self.tile_link.set_value("● " + self.tr("ONLINE"), "ok")
         else:
             self.tile_link.set_value("✖ " + self.tr("OFFLINE"), "danger")
         # the shoe is over: no round is the last one any more (the badge goes, the roads' ask with it)
-        self.last_round.setVisible(bool(field(view, "last_round", False)) and state not in SHOE_OVER)
+        self.last_round.setVisible(bool(view.last_round) and state not in SHOE_OVER)
 
-        rescan = field(view, "rescan", None)
-        if state == "paused":
+        rescan = view.rescan
+        if state == TableState.PAUSED:
             rescan = None  # paused: the one instruction is to call the supervisor, no card is asked for
-        next_position = field(view, "next_position", None) if state in ("dealing", "betting_closed") else None
-        if state == "betting_closed" and not next_position:
+        next_position = view.next_position if state in DEAL_STATES else None
+        if state == TableState.BETTING_CLOSED and not next_position:
             next_position = "player1"
-        manual = tuple(field(view, "manual", ()) or ())
+        manual = tuple(view.manual or ())
         self.player.show_hand(
-            tuple(field(view, "player", ()) or ()), field(view, "player_total", None), next_position, rescan, manual
+            tuple(view.player or ()), view.player_total, next_position, rescan, manual
         )
         self.banker.show_hand(
-            tuple(field(view, "banker", ()) or ()), field(view, "banker_total", None), next_position, rescan, manual
+            tuple(view.banker or ()), view.banker_total, next_position, rescan, manual
         )
-        result = field(view, "result", None) or {}
-        winner = str(field(result, "winner", "") or "").lower()
-        if state == "result" and winner:
+        result = view.result or {}
+        winner = str(result.get("winner") or "").lower()
+        if state == TableState.RESULT and winner:
             self.player.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("p") else "lose")
             self.banker.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("b") else "lose")
         else:
@@ -402,14 +402,14 @@ class DealerScreen(QWidget):
 
         self._show_alerts(view, state, rescan)
         self._show_stats(view)
-        offered = tuple(field(view, "offered_bets", ()) or ())
+        offered = tuple(view.offered_bets or ())
         self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
         self._fit_offered()
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
-        if rescan and state != "paused":
-            misreads = field(view, "misreads", 0) or 0
+        if rescan and state != TableState.PAUSED:
+            misreads = view.misreads or 0
             where = prompts.rescan_name(rescan)
             text = self.tr("MISREAD – RESCAN %1").replace("%1", where)
             if misreads:
@@ -423,17 +423,18 @@ class DealerScreen(QWidget):
         else:
             self.misread.hide()
             self._alert_key = None
-        incident = field(view, "incident", None)
-        if state == "paused" or incident is not None:
+        incident = view.incident
+        if state == TableState.PAUSED or incident is not None:
             self._keep_misread_place(False)  # before the incident bar shows: the window never grows
-            kind = str(field(incident, "type", "") or "")
-            where = prompts.position_name(field(incident, "position", None))
-            text = prompts.incident_title(kind, str(field(incident, "reason", "") or "")) or self.tr("INCIDENT")
+            kind = str(incident.type or "") if incident is not None else ""
+            where = prompts.position_name(incident.position if incident is not None else None)
+            reason = str(incident.reason or "") if incident is not None else ""
+            text = prompts.incident_title(kind, reason) or self.tr("INCIDENT")
             if where:
                 text = self.tr("%1 AT %2").replace("%1", text).replace("%2", where)
             self.incident.text.setText(text)
             self.incident.show()
-            key = (kind, str(field(incident, "ts", "")))
+            key = (kind, str(incident.ts if incident is not None else ""))
             if key != self._incident_key:
                 self._incident_key = key
                 self._sound()
@@ -465,10 +466,10 @@ class DealerScreen(QWidget):
         self.rounds = list(rounds)
 
     def _show_stats(self, view) -> None:
-        history = tuple(field(view, "history", ()) or ())
+        history = tuple(view.history or ())
         marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
-        over = field(view, "state", "") in SHOE_OVER
-        key = (field(view, "shoe_number", 0), tuple(history), len(self.rounds) == len(history), over)
+        over = view.state in SHOE_OVER
+        key = (view.shoe_number, tuple(history), len(self.rounds) == len(history), over)
         if key == self._roads_key:
             return
         self._roads_key = key
@@ -496,15 +497,15 @@ class DealerScreen(QWidget):
         self._fit_offered()
 
     def _enable_buttons(self, view) -> None:
-        state = field(view, "state", "")
+        state = view.state
         act = prompts.next_act(view, self.can_draw)
-        shoe_act = "shuffled" if state == "shuffle" else "new_shoe"
-        self.buttons["new_shoe"].setEnabled(state in ("no_shoe", "shoe_end", "shuffle"))
+        shoe_act = "shuffled" if state == TableState.SHUFFLE else "new_shoe"
+        self.buttons["new_shoe"].setEnabled(state in NO_SHOE_STATES or state == TableState.SHUFFLE)
         self.buttons["new_shoe"].set_label(self.labels[shoe_act])
         self.buttons["new_shoe"].setProperty("act", shoe_act)
         self.buttons["open_betting"].setEnabled(act == "open_betting")
-        self.buttons["close_betting"].setEnabled(state == "betting_open")
-        self.buttons["confirm_result"].setEnabled(state == "result")
+        self.buttons["close_betting"].setEnabled(state == TableState.BETTING_OPEN)
+        self.buttons["confirm_result"].setEnabled(state == TableState.RESULT)
         self.buttons["draw"].setVisible(self.can_draw)
         self.buttons["draw"].setEnabled(self.can_draw and state in prompts.CARD_STATES)
         self.next_button.setEnabled(act is not None)

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QAbstractItemView, QFrame, QHeaderView, QTableWidg
 from dealer_station.console import prompts
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import field
 
 __all__ = ["EdgeTab"]
 
@@ -44,8 +43,8 @@ class EdgeTab(QFrame):
 
     def add_fact(self, fact) -> None:
         """Take a controller fact: ``player_edge`` alerts go to the edge monitor; a new shoe clears it."""
-        kind = field(fact, "kind", "")
-        data = field(fact, "data", {}) or {}
+        kind = fact.kind
+        data = fact.data or {}
         if kind == "shoe_started":
             self.edges.clear()
             self.edge_table.setRowCount(0)
@@ -62,8 +61,8 @@ class EdgeTab(QFrame):
             datetime.now(UTC).strftime("%H:%M:%S"),
             prompts.bet_name(bet),
             str(ev),
-            str(data.get("cards_left", field(self.view, "cards_left", ""))),
-            str(data.get("round", field(self.view, "round_number", ""))),
+            str(data.get("cards_left", self.view.cards_left if self.view is not None else "")),
+            str(data.get("round", self.view.round_number if self.view is not None else "")),
         )
         for c, value in enumerate(values):
             self.edge_table.setItem(row, c, QTableWidgetItem(value))

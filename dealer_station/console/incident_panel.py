@@ -27,8 +27,8 @@ from dealer_station.console.bridge import RawFrame
 from dealer_station.console.cards import card_label
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import field
 from dealer_station.domain.outcome import Position
+from dealer_station.domain.states import DEAL_STATES
 
 __all__ = ["FRAME_COLUMN_CHARS", "POSITIONS", "IncidentPanel"]
 
@@ -118,25 +118,25 @@ class IncidentPanel(QFrame):
     def show_view(self, view, frames: list[RawFrame]) -> None:
         """Render the incident of ``view`` (a ``TableView``), its round and the shoe's last ``frames``."""
         self.view = view
-        inc = field(view, "incident", None)
+        inc = view.incident
         if inc is None:
             self.incident_title.setText(self.tr("No incident: the round is not paused"))
             self.incident_title.setStyleSheet(f"font-size: 36px; font-weight: bold; color: {COLORS['ok']};")
             for lab in self.incident_fields.values():
                 lab.setText("–")
         else:
-            kind = str(field(inc, "type", "") or "?")
-            self.incident_title.setText("‼ " + prompts.incident_title(kind, str(field(inc, "reason", "") or "")))
+            kind = str(inc.type or "?")
+            self.incident_title.setText("‼ " + prompts.incident_title(kind, str(inc.reason or "")))
             self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
-            self.incident_fields["ts"].setText(_when(field(inc, "ts", None)))
-            pos = field(inc, "position", None)
+            self.incident_fields["ts"].setText(_when(inc.ts))
+            pos = inc.position
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
-            self.incident_fields["reason"].setText(prompts.reason_name(str(field(inc, "reason", "") or "")) or "–")
+            self.incident_fields["reason"].setText(prompts.reason_name(str(inc.reason or "")) or "–")
             advice = prompts.incident_advice(kind)
-            detail = str(field(inc, "detail", "") or "–")
+            detail = str(inc.detail or "–")
             self.incident_fields["detail"].setText(f"{detail}\n{advice}" if advice else detail)
-            self.incident_fields["state_before"].setText(prompts.state_name(str(field(inc, "state_before", "") or "")))
-        self.incident_fields["round"].setText(f"{field(view, 'shoe_number', '–')} / {field(view, 'round_number', '–')}")
+            self.incident_fields["state_before"].setText(prompts.state_name(str(inc.state_before or "")))
+        self.incident_fields["round"].setText(f"{view.shoe_number} / {view.round_number}")
         self._show_round(view, inc)
         self._show_frames(inc, frames)
 
@@ -144,11 +144,13 @@ class IncidentPanel(QFrame):
         """The position whose card the paused round is missing (the one to rescan, else the
         incident's, else the next one due), or None when no round is being dealt."""
         v = self.view if view is None else view
-        inc = field(v, "incident", None)
-        before = field(inc, "state_before", None) if inc is not None else field(v, "state", None)
-        if before not in ("betting_closed", "dealing"):
+        if v is None:
             return None
-        for pos in (field(v, "rescan", None), field(inc, "position", None), field(v, "next_position", None)):
+        inc = v.incident
+        before = inc.state_before if inc is not None else v.state
+        if before not in DEAL_STATES:
+            return None
+        for pos in (v.rescan, inc.position if inc is not None else None, v.next_position):
             if pos in POSITIONS:
                 return pos
         return None
@@ -157,9 +159,10 @@ class IncidentPanel(QFrame):
         """The round of the view beside the incident: cards by position, totals, the card missing
         (from the ``TableView`` alone; nothing is read from the journal here)."""
         missing = self.missing_position(view)
-        manual = set(field(view, "manual", ()) or ())
-        for hand in ("player", "banker"):
-            tokens = tuple(field(view, hand, ()) or ())
+        manual = set(view.manual or ())
+        for hand, cards, total in (("player", view.player, view.player_total),
+                                   ("banker", view.banker, view.banker_total)):
+            tokens = tuple(cards or ())
             for i in (1, 2, 3):
                 pos = f"{hand}{i}"
                 token = tokens[i - 1] if i <= len(tokens) else None
@@ -177,7 +180,6 @@ class IncidentPanel(QFrame):
                 else:
                     lab.setText("–")
                     lab.setStyleSheet(f"font-size: 30px; color: {COLORS['muted']}; padding: 2px 8px;")
-            total = field(view, f"{hand}_total", None)
             self.round_totals[hand].setText(
                 self.tr("total %1").replace("%1", str(total)) if total is not None and tokens else "")
         if missing is not None:
@@ -189,7 +191,7 @@ class IncidentPanel(QFrame):
 
     def _show_frames(self, inc, frames: list[RawFrame]) -> None:
         rows: list[tuple[str, str, str, str]] = []
-        evidence = field(inc, "evidence", None) if inc is not None else None
+        evidence = inc.evidence if inc is not None else None
         for raw in _evidence_bytes(evidence):
             frame = RawFrame("evidence", raw, datetime.now(UTC))
             rows.append((self.tr("incident"), self.tr("evidence"), frame.hex, frame.text))

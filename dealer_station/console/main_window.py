@@ -27,7 +27,7 @@ from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.supervisor_screen import IDLE_SECONDS, SupervisorScreen
 from dealer_station.console.theme import STYLE_SHEET
-from dealer_station.domain.states import PAUSABLE
+from dealer_station.domain.states import PAUSABLE, TableState
 
 __all__ = ["MainWindow", "make_roads_view"]
 
@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
             if act is None:
                 return False
         self.dealer.show_problem("")
-        if act == "new_shoe" and self.host.snapshot().state == "shuffle":
+        if act == "new_shoe" and self.host.snapshot().state == TableState.SHUFFLE:
             act = "shuffled"
         if act == "draw":
             return self.bridge.draw()
@@ -386,7 +386,7 @@ class MainWindow(QMainWindow):
         deadline = time.monotonic() + timeout
 
         def check() -> None:
-            if dealer.done or self.host.snapshot().state == "paused" or time.monotonic() > deadline:
+            if dealer.done or self.host.snapshot().state == TableState.PAUSED or time.monotonic() > deadline:
                 loop.quit()
 
         timer = QTimer()
@@ -439,7 +439,7 @@ class _RoundsDealer:
         if self.done:
             return None
         state = self.controller.state
-        if self.completed >= self.rounds or (state == "result" and self.completed >= self.rounds - 1):
+        if self.completed >= self.rounds or (state == TableState.RESULT and self.completed >= self.rounds - 1):
             self.done = True
             return None
         if not self.controller.snapshot().connected:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.rules import NEXT_DEALER_ACT
-from dealer_station.domain.states import CARD_NEXT_STATES
+from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
 translate = QCoreApplication.translate
 
@@ -77,7 +78,7 @@ WARN_SECONDS = 5
 def seconds_left(view) -> int | None:
     """Whole seconds left to bet (rounded up, ≥ 0) while betting is open with a window; None otherwise."""
     secs = getattr(view, "betting_seconds_left", None)
-    if getattr(view, "state", "") != "betting_open" or secs is None:
+    if getattr(view, "state", "") != TableState.BETTING_OPEN or secs is None:
         return None
     try:
         return max(0, int(float(secs) + 0.999))
@@ -95,7 +96,7 @@ def void_announcement(view) -> str:
     """What the dealer announces after a void, ``"ROUND 7 VOID – ALL BETS RETURNED"``; ``""`` when the
     view's last result is not a void (only shown before the next round opens: states ready and shoe end)."""
     result = getattr(view, "result", None) or {}
-    if getattr(view, "state", "") not in ("ready", "shoe_end") or result.get("status") != "voided":
+    if getattr(view, "state", "") not in (TableState.READY, TableState.SHOE_END) or result.get("status") != "voided":
         return ""
     number = result.get("round", getattr(view, "round_number", None))
     return translate("Prompts", "ROUND %1 VOID – ALL BETS RETURNED").replace("%1", str(number or "–"))
@@ -103,7 +104,7 @@ def void_announcement(view) -> str:
 
 def burn_line(view) -> str:
     """While burning, the burn card shown and how many cards are left to burn (``""`` otherwise)."""
-    if getattr(view, "state", "") != "burning" or not getattr(view, "burn_indicator", None):
+    if getattr(view, "state", "") != TableState.BURNING or not getattr(view, "burn_indicator", None):
         return ""
     from dealer_station.console.cards import card_label
 
@@ -194,17 +195,17 @@ def bet_name(bet: str) -> str:
 def incident_name(kind: str | None) -> str:
     """An incident type (``"misread_limit"``) in plain translated words (``"MISREAD LIMIT"``)."""
     names = {
-        "misread_limit": translate("Prompts", "MISREAD LIMIT"),
-        "card_while_betting": translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
-        "card_after_round": translate("Prompts", "CARD AFTER THE ROUND"),
-        "foreign_card": translate("Prompts", "CARD NOT FROM THIS SHOE"),
-        "cut_card_in_burn": translate("Prompts", "CUT CARD IN THE BURN"),
-        "shoe_disconnected": translate("Prompts", "SHOE DISCONNECTED"),
-        "journal_failure": translate("Prompts", "JOURNAL FAILURE"),
-        "unexpected_error": translate("Prompts", "STATION ERROR"),
-        "procedure_violation": translate("Prompts", "OUT OF PROCEDURE"),
-        "player_edge": translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
-        "event_mismatch": translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
+        IncidentType.MISREAD_LIMIT: translate("Prompts", "MISREAD LIMIT"),
+        IncidentType.CARD_WHILE_BETTING: translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
+        IncidentType.CARD_AFTER_ROUND: translate("Prompts", "CARD AFTER THE ROUND"),
+        IncidentType.FOREIGN_CARD: translate("Prompts", "CARD NOT FROM THIS SHOE"),
+        IncidentType.CUT_CARD_IN_BURN: translate("Prompts", "CUT CARD IN THE BURN"),
+        IncidentType.SHOE_DISCONNECTED: translate("Prompts", "SHOE DISCONNECTED"),
+        IncidentType.JOURNAL_FAILURE: translate("Prompts", "JOURNAL FAILURE"),
+        IncidentType.UNEXPECTED_ERROR: translate("Prompts", "STATION ERROR"),
+        IncidentType.PROCEDURE_VIOLATION: translate("Prompts", "OUT OF PROCEDURE"),
+        IncidentType.PLAYER_EDGE: translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
+        IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
     }
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
 
@@ -218,7 +219,7 @@ def incident_advice(kind: str | None) -> str:
     event is put back as the journal proves it.
     """
     advice = {
-        "event_mismatch": translate(
+        IncidentType.EVENT_MISMATCH: translate(
             "Prompts", "Resuming lets the table deal on, but nothing more is sent to the betting platform until "
                        "the changed event is put back as the journal proves it: call the station's technician "
                        "(dealer-station journal verify names the event)."),
@@ -281,17 +282,17 @@ def reason_name(code: str | None) -> str:
 def state_name(state: str) -> str:
     """A TableView state as a short translated caption."""
     names = {
-        "no_shoe": translate("Prompts", "NO SHOE"),
-        "shuffle": translate("Prompts", "SHUFFLE"),
-        "burn_indicator": translate("Prompts", "BURN CARD"),
-        "ready": translate("Prompts", "READY"),
-        "burning": translate("Prompts", "BURNING"),
-        "betting_open": translate("Prompts", "BETTING OPEN"),
-        "betting_closed": translate("Prompts", "NO MORE BETS"),
-        "dealing": translate("Prompts", "DEALING"),
-        "result": translate("Prompts", "RESULT"),
-        "paused": translate("Prompts", "PAUSED"),
-        "shoe_end": translate("Prompts", "SHOE END"),
+        TableState.NO_SHOE: translate("Prompts", "NO SHOE"),
+        TableState.SHUFFLE: translate("Prompts", "SHUFFLE"),
+        TableState.BURN_INDICATOR: translate("Prompts", "BURN CARD"),
+        TableState.READY: translate("Prompts", "READY"),
+        TableState.BURNING: translate("Prompts", "BURNING"),
+        TableState.BETTING_OPEN: translate("Prompts", "BETTING OPEN"),
+        TableState.BETTING_CLOSED: translate("Prompts", "NO MORE BETS"),
+        TableState.DEALING: translate("Prompts", "DEALING"),
+        TableState.RESULT: translate("Prompts", "RESULT"),
+        TableState.PAUSED: translate("Prompts", "PAUSED"),
+        TableState.SHOE_END: translate("Prompts", "SHOE END"),
     }
     return names.get(state, state.upper())
 
@@ -320,37 +321,37 @@ def result_line(result: dict, view=None) -> str:
 def banner(view) -> str:
     """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"``, …"""
     state = getattr(view, "state", "")
-    if state in ("dealing", "betting_closed", "burning", "burn_indicator") and getattr(view, "rescan", None):
+    if state in CARD_STATES and getattr(view, "rescan", None):
         return translate("Prompts", "RESCAN %1").replace("%1", rescan_name(view.rescan))
-    if state == "no_shoe":
+    if state == TableState.NO_SHOE:
         return translate("Prompts", "NEW SHOE")
-    if state == "shuffle":
+    if state == TableState.SHUFFLE:
         return translate("Prompts", "SHUFFLE AND LOAD THE SHOE")
-    if state == "ready" and void_announcement(view):
+    if state == TableState.READY and void_announcement(view):
         return void_announcement(view)
-    if state == "ready":
+    if state == TableState.READY:
         n = int(getattr(view, "round_number", 0) or 0) + 1
         return translate("Prompts", "OPEN BETTING – ROUND %1").replace("%1", str(n))
-    if state == "burn_indicator":
+    if state == TableState.BURN_INDICATOR:
         return translate("Prompts", "SHOW THE BURN CARD")
-    if state == "burning":
+    if state == TableState.BURNING:
         left = int(getattr(view, "burn_remaining", 0) or 0)
         return _plurals().burn_more(left)
-    if state == "betting_open":
+    if state == TableState.BETTING_OPEN:
         left = seconds_left(view)
         if left is not None:
             return _plurals().last_seconds(left) if left <= WARN_SECONDS else _plurals().bet_seconds(left)
         return translate("Prompts", "PLACE YOUR BETS")
-    if state == "betting_closed":
+    if state == TableState.BETTING_CLOSED:
         return translate("Prompts", "NO MORE BETS")
-    if state == "dealing":
+    if state == TableState.DEALING:
         pos = position_name(getattr(view, "next_position", None))
         return translate("Prompts", "DEAL %1").replace("%1", pos) if pos else translate("Prompts", "DEALING")
-    if state == "result":
+    if state == TableState.RESULT:
         return _result_line(view)
-    if state == "paused":
+    if state == TableState.PAUSED:
         return translate("Prompts", "ROUND PAUSED – CALL THE SUPERVISOR")
-    if state == "shoe_end":
+    if state == TableState.SHOE_END:
         return translate("Prompts", "SHOE ENDED – NEW SHOE")
     return getattr(view, "prompt", "") or state.upper()
 
@@ -358,7 +359,7 @@ def banner(view) -> str:
 def next_line(view, can_draw: bool = False) -> str:
     """The next action in words, for the line under the hands (e.g. ``"Next: deal BANKER CARD 3"``)."""
     state = getattr(view, "state", "")
-    if state == "paused":  # one instruction while paused: nothing is scanned until the supervisor acts
+    if state == TableState.PAUSED:  # one instruction while paused: nothing is scanned until the supervisor acts
         return translate("Prompts", "Wait for the supervisor")
     rescan = getattr(view, "rescan", None)
     if rescan:
@@ -379,14 +380,14 @@ def next_line(view, can_draw: bool = False) -> str:
         return translate("Prompts", "Announce it, then press OPEN BETTING for round %1").replace("%1", str(n))
     if act == "open_betting":
         return translate("Prompts", "Press OPEN BETTING")
-    if state == "burn_indicator":
+    if state == TableState.BURN_INDICATOR:
         return translate("Prompts", "Draw one card and show it: it sets the burn")
-    if state == "burning":
+    if state == TableState.BURNING:
         return translate("Prompts", "Burn the next card face down")
-    if state in ("betting_closed", "dealing"):
+    if state in DEAL_STATES:
         pos = position_name(getattr(view, "next_position", None) or "player1")
         return translate("Prompts", "Deal %1").replace("%1", pos)
-    if state == "paused":
+    if state == TableState.PAUSED:
         return translate("Prompts", "Wait for the supervisor")
     return getattr(view, "prompt", "") or ""
 
@@ -399,7 +400,7 @@ def next_act(view, can_draw: bool = False) -> str | None:
     or when the next step is a card from a real shoe.
     """
     state = getattr(view, "state", "")
-    if state == "paused":
+    if state == TableState.PAUSED:
         return None
     if state in ACT_STATES:
         return ACT_STATES[state]

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_station.app.views import RoundRecord
 from dealer_station.console import prompts
 from dealer_station.console.bridge import ControllerHost
 from dealer_station.console.cards import card_label
 from dealer_station.console.panel_parts import label, panel
-from dealer_station.console.util import as_dict, field
 
 __all__ = ["RecallTab", "round_story"]
 
@@ -104,23 +104,22 @@ class RecallTab(QFrame):
         the result banner says it, each incident and act as a sentence; nothing in code words.
         """
         choice = self.recall_shoe.currentData()
-        shoe = field(self.view, "shoe_number", None) if choice == "current" else None
+        shoe = self.view.shoe_number if choice == "current" and self.view is not None else None
         self.recalled = self.host.recall(shoe or None) if choice != "current" or shoe else []
         events = round_story(self.host.controller) if self.recalled else {}
         self.recall_table.setRowCount(len(self.recalled))
         self.recall_events = []
         for r, rec in enumerate(self.recalled):
-            d = as_dict(rec)
-            key = (int(d.get("shoe", d.get("shoe_number", 0)) or 0), int(d.get("round", d.get("round_number", 0)) or 0))
+            key = (rec.shoe, rec.round)
             ev = events.get(key, {"incidents": [], "acts": []})
             self.recall_events.append(ev)
             values = (
                 key[0],
                 key[1],
-                self._status(d),
-                _faces(d.get("player")),
-                _faces(d.get("banker")),
-                _result_text(d),
+                self._status(rec),
+                _faces(rec.player),
+                _faces(rec.banker),
+                _result_text(rec),
                 "; ".join(self.incident_text(i) for i in ev["incidents"]),
                 "; ".join(self.act_text(a) for a in ev["acts"]),
             )
@@ -150,8 +149,8 @@ class RecallTab(QFrame):
         elif top + height > bar.value() + table.viewport().height():
             bar.setValue(top + height - table.viewport().height())
 
-    def _status(self, d: dict) -> str:
-        status = str(d.get("status", ""))
+    def _status(self, rec: RoundRecord) -> str:
+        status = str(rec.status)
         return {"completed": self.tr("completed"), "voided": self.tr("voided")}.get(status, status)
 
     def incident_text(self, inc: dict) -> str:
@@ -187,33 +186,33 @@ class RecallTab(QFrame):
             text += f": {act['note']}"
         return text
 
-    def detail_text(self, d: dict, ev: dict) -> str:
+    def detail_text(self, rec: RoundRecord, ev: dict) -> str:
         """The whole record of one round in plain lines: cards, totals, result, who dealt, incidents, acts."""
-        lines = [self.tr("Shoe %1, round %2: %3").replace("%1", str(d.get("shoe", "–")))
-                 .replace("%2", str(d.get("round", "–"))).replace("%3", self._status(d))]
-        if d.get("dealer"):
-            lines.append(self.tr("Dealt by %1").replace("%1", str(d["dealer"])))
-        for hand, caption in (("player", self.tr("Player")), ("banker", self.tr("Banker"))):
-            cards = _faces(d.get(hand)) or "–"
-            total = d.get(f"{hand}_total")
+        lines = [self.tr("Shoe %1, round %2: %3").replace("%1", str(rec.shoe))
+                 .replace("%2", str(rec.round)).replace("%3", self._status(rec))]
+        if rec.dealer:
+            lines.append(self.tr("Dealt by %1").replace("%1", str(rec.dealer)))
+        for caption, hand, total in ((self.tr("Player"), rec.player, rec.player_total),
+                                     (self.tr("Banker"), rec.banker, rec.banker_total)):
+            cards = _faces(hand) or "–"
             lines.append(f"{caption}: {cards}" + (f"  ({self.tr('total %1').replace('%1', str(total))})"
                                                    if total is not None else ""))
-        result = _result_text(d)
+        result = _result_text(rec)
         if result:
             lines.append(self.tr("Result: %1").replace("%1", result))
-        flags = d.get("flags") or {}
+        flags = rec.flags or {}
         marks = [word for key, word in (
             ("player_natural", self.tr("player natural")), ("banker_natural", self.tr("banker natural")),
             ("player_pair", self.tr("player pair")), ("banker_pair", self.tr("banker pair")),
         ) if flags.get(key)]
         if marks:
             lines.append(self.tr("Also: %1").replace("%1", ", ".join(marks)))
-        manual = d.get("manual") or ()
+        manual = rec.manual or ()
         if manual:
             lines.append(self.tr("Entered by hand: %1").replace("%1", ", ".join(prompts.position_name(p)
                                                                                   for p in manual)))
-        if d.get("status") == "voided" and (d.get("reason") or d.get("note")):
-            why = prompts.reason_name(d.get("reason")) + (f": {d['note']}" if d.get("note") else "")
+        if rec.status == "voided" and (rec.reason or rec.note):
+            why = prompts.reason_name(rec.reason) + (f": {rec.note}" if rec.note else "")
             lines.append(self.tr("Voided because: %1").replace("%1", why))
         if ev["incidents"]:
             lines.append(self.tr("Incidents:"))
@@ -229,7 +228,7 @@ class RecallTab(QFrame):
             return
         row = rows[0].row()
         ev = self.recall_events[row] if row < len(self.recall_events) else {"incidents": [], "acts": []}
-        self.recall_detail.setPlainText(self.detail_text(as_dict(self.recalled[row]), ev))
+        self.recall_detail.setPlainText(self.detail_text(self.recalled[row], ev))
 
 
 def round_story(controller: object) -> dict[tuple[int, int], dict[str, list[dict]]]:
@@ -282,13 +281,11 @@ def _faces(tokens) -> str:
     return " ".join(out)
 
 
-def _result_text(d: dict) -> str:
+def _result_text(rec: RoundRecord) -> str:
     """The result as the dealer's result banner says it (``BANKER WINS 7 – 5``), or "" without one."""
-    res = d.get("result") if isinstance(d.get("result"), dict) else {}
-    winner = d.get("winner") or res.get("winner")
-    if d.get("status") == "voided":
+    if rec.status == "voided":
         return prompts.result_line({"status": "voided"})
-    if not winner:
+    if not rec.winner:
         return ""
-    return prompts.result_line({"winner": winner, "player_total": d.get("player_total", res.get("player_total")),
-                                "banker_total": d.get("banker_total", res.get("banker_total"))})
+    return prompts.result_line({"winner": rec.winner, "player_total": rec.player_total,
+                                "banker_total": rec.banker_total})

@@ -37,6 +37,8 @@ import structlog
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from dealer_station.app.accounts import AuthError
+from dealer_station.app.refusals import ActRefused
 from dealer_station.console.act_panel import ACTS, REASON_CODES, ActPanel
 from dealer_station.console.bridge import ControllerHost, RawFrame
 from dealer_station.console.edge_tab import EdgeTab
@@ -44,7 +46,6 @@ from dealer_station.console.incident_panel import FRAME_COLUMN_CHARS, POSITIONS,
 from dealer_station.console.panel_parts import label
 from dealer_station.console.recall_tab import RecallTab
 from dealer_station.console.theme import COLORS
-from dealer_station.console.util import field
 
 __all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen",
            "classify_error", "incident_key"]
@@ -69,19 +70,23 @@ def incident_key(view) -> tuple | None:
     Shoe and round numbers and the incident's type, reason, position, state before and time: a
     resolved incident gives None, another incident (even of the same type) another key.
     """
-    inc = field(view, "incident", None)
+    inc = view.incident if view is not None else None
     if inc is None:
         return None
-    return (field(view, "shoe_number", None), field(view, "round_number", None),
-            *(str(field(inc, name, "") or "") for name in ("type", "reason", "position", "state_before", "ts")))
+    return (view.shoe_number, view.round_number,
+            *(str(value or "") for value in (inc.type, inc.reason, inc.position, inc.state_before, inc.ts)))
 
 
 def classify_error(err: BaseException) -> str:
-    """``"auth"`` for an AuthError, ``"refused"`` for ActRefused, ``"error"`` otherwise (by class name in the MRO)."""
-    names = {k.__name__ for k in type(err).__mro__}
-    if "AuthError" in names:
+    """What a refused act was, for the supervisor: ``"auth"``, ``"refused"`` or ``"error"``.
+
+    ``"auth"`` for an :class:`~dealer_station.app.accounts.AuthError` (wrong PIN, locked, not a supervisor),
+    ``"refused"`` for an :class:`~dealer_station.app.refusals.ActRefused` (the act does not fit the table now),
+    ``"error"`` for any other exception (a subclass of either counts as it).
+    """
+    if isinstance(err, AuthError):
         return "auth"
-    if "ActRefused" in names:
+    if isinstance(err, ActRefused):
         return "refused"
     return "error"
 

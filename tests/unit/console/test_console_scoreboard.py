@@ -11,8 +11,13 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from dealer_station.app.config import config_from_dict
+from dealer_station.app.controller import Controller
+from dealer_station.app.views import TableView
 from dealer_station.console.roads_view import DERIVED_MIN_CELL, first_columns, road_columns
+from dealer_station.domain.incidents import Incident
 from dealer_station.domain.roads import compute_roads
+from dealer_station.journal import Journal
 
 LANGUAGES = ("en", "ar", "hu", "pt", "te")
 SHOE = tuple("BPBBPTPBBBPPBPTBPPPBTBPBBBBPPTPB" * 3)[:90]  # 90 rounds: more columns than either road shows
@@ -38,11 +43,22 @@ def language(qapp):
     QLocale.setDefault(QLocale(QLocale.Language.English))
 
 
-def _window(console, fakes):
-    win = console(fakes.FakeController())
-    win.resize(1920, 1080)
-    _settle()
-    return win
+@pytest.fixture
+def window(console):
+    """``window()`` → the console of a real controller (no shoe yet) at 1920x1080; the views the test
+    shows go straight to the dealer screen."""
+    journals = []
+
+    def make():
+        journals.append(Journal(":memory:"))
+        win = console(Controller(config_from_dict({"table": {"id": "T1"}}), journals[-1]))
+        win.resize(1920, 1080)
+        _settle()
+        return win
+
+    yield make
+    for journal in journals:
+        journal.close()
 
 
 def _settle():
@@ -50,9 +66,13 @@ def _settle():
         QApplication.processEvents()
 
 
-def _view(fakes, state: str, history=SHOE, **kw):
-    base = {"state": state, "shoe_number": 1, "round_number": len(history), "history": tuple(history),
-            "cards_left": 300, "burn_indicator": "5H"}
+def _view(state: str, history=SHOE, **kw):
+    base = {"state": state, "prompt": "", "next_position": None, "who_draws": None, "table_id": "T1",
+            "shoe_number": 1, "round_number": len(history), "cards_left": 300, "burn_indicator": "5H",
+            "burn_remaining": 0, "cut_card_out": False, "last_round": False, "player": (), "banker": (),
+            "player_total": None, "banker_total": None, "offered_bets": (), "misreads": 0, "rescan": None,
+            "incident": None, "result": None, "history": tuple(history), "betting_seconds_left": None,
+            "connected": True}
     if state == "betting_open":
         base.update(offered_bets=BETS, betting_seconds_left=12.0)
     if state in ("dealing", "result", "paused"):
@@ -62,10 +82,10 @@ def _view(fakes, state: str, history=SHOE, **kw):
     if state == "result":
         base.update(result={"winner": "player", "player_total": 9, "banker_total": 6})
     if state == "paused":
-        base.update(rescan="banker2", incident=fakes.Incident("misread_limit", "no_read", "dealing", "banker2",
-                                                              "15", "2026-11-30T04:00:00Z"))
+        base.update(rescan="banker2", incident=Incident("misread_limit", "no_read", "dealing", "banker2", "15",
+                                                        "2026-11-30T04:00:00Z"))
     base.update(kw)
-    return fakes.TableView(**base)
+    return TableView(**base)
 
 
 def _show(win, view):
@@ -73,10 +93,10 @@ def _show(win, view):
     _settle()
 
 
-def test_a_whole_shoe_is_reachable_on_the_bead_plate_and_big_road(qtbot, console, fakes):
-    win = _window(console, fakes)
+def test_a_whole_shoe_is_reachable_on_the_bead_plate_and_big_road(qtbot, window):
+    win = window()
     roads = win.dealer.roads
-    _show(win, _view(fakes, "betting_open"))
+    _show(win, _view("betting_open"))
     bead_total, big_total = road_columns(roads.roads(), "bead_plate"), road_columns(roads.roads(), "big_road")
     assert len(roads.visible("bead_plate")) < bead_total and len(roads.visible("big_road")) < big_total
     assert roads.visible("bead_plate")[-1] == bead_total - 1 and roads.visible("big_road")[-1] == big_total - 1
@@ -112,15 +132,15 @@ def test_a_whole_shoe_is_reachable_on_the_bead_plate_and_big_road(qtbot, console
                        start - QPoint(int(cell * 2.5), 0))
     assert roads.back == 1  # dragged two columns to the newer side
 
-    _show(win, _view(fakes, "betting_open", SHOE + ("B",)))  # a new round: the newest is back in view
+    _show(win, _view("betting_open", SHOE + ("B",)))  # a new round: the newest is back in view
     assert roads.back == 0
     assert roads.visible("bead_plate")[-1] == road_columns(roads.roads(), "bead_plate") - 1
 
 
-def test_the_scroll_marks_say_how_many_columns_are_out_of_view(qtbot, console, fakes):
-    win = _window(console, fakes)
+def test_the_scroll_marks_say_how_many_columns_are_out_of_view(qtbot, window):
+    win = window()
     roads = win.dealer.roads
-    _show(win, _view(fakes, "betting_open"))
+    _show(win, _view("betting_open"))
     layout = roads.layout_now()
     label = layout.roads["big_road"].label.toRect()
     newest = roads.grab(label).toImage()
@@ -144,11 +164,11 @@ def QColorValue(rgb: int) -> int:  # noqa: N802 - a colour's r + g + b
     return ((rgb >> 16) & 0xFF) + ((rgb >> 8) & 0xFF) + (rgb & 0xFF)
 
 
-def test_derived_road_cells_read_from_two_metres_at_1920_by_1080(qtbot, console, fakes):
-    win = _window(console, fakes)
+def test_derived_road_cells_read_from_two_metres_at_1920_by_1080(qtbot, window):
+    win = window()
     assert (win.width(), win.height()) == (1920, 1080)
     roads = win.dealer.roads
-    _show(win, _view(fakes, "betting_open", "BPBBPBPPBBPBPPB"))
+    _show(win, _view("betting_open", "BPBBPBPPBBPBPPB"))
     layout = roads.layout_now()
     image = roads.grab().toImage()
     for road in compute_roads(roads.roads().history if hasattr(roads.roads(), "history") else
@@ -162,13 +182,13 @@ def test_derived_road_cells_read_from_two_metres_at_1920_by_1080(qtbot, console,
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_scoreboard_stays_put_from_state_to_state(lang, qtbot, console, fakes, language):
+def test_the_scoreboard_stays_put_from_state_to_state(lang, qtbot, window, language):
     language(lang)
-    win = _window(console, fakes)
+    win = window()
     roads, stats = win.dealer.roads, win.dealer.pairs_label.parentWidget()
     places = {}
     for state in ("betting_open", "dealing", "result", "paused", "shoe_end"):
-        _show(win, _view(fakes, state, last_round=state != "shoe_end"))
+        _show(win, _view(state, last_round=state != "shoe_end"))
         places[state] = (roads.mapTo(win, QPoint(0, 0)), roads.size(), stats.mapTo(win, QPoint(0, 0)), stats.size())
         text = win.dealer.pairs_label.text()
         assert win.dealer.pairs_label.fontMetrics().horizontalAdvance(text) <= win.dealer.pairs_label.width(), (
@@ -176,18 +196,18 @@ def test_the_scoreboard_stays_put_from_state_to_state(lang, qtbot, console, fake
     assert len(set(places.values())) == 1, "\n".join(f"{k}: {v}" for k, v in places.items())
 
 
-def test_the_ask_and_last_round_are_cleared_when_the_shoe_ends(qtbot, console, fakes):
-    win = _window(console, fakes)
+def test_the_ask_and_last_round_are_cleared_when_the_shoe_ends(qtbot, window):
+    win = window()
     dealer, roads = win.dealer, win.dealer.roads
-    _show(win, _view(fakes, "betting_open", last_round=True))
+    _show(win, _view("betting_open", last_round=True))
     assert dealer.last_round.isVisible()
     assert any(v for marks in roads.roads().ask.values() for v in marks.values())
     header = roads.layout_now().header.toRect()
     asking = roads.grab(header).toImage()
-    _show(win, _view(fakes, "shoe_end", last_round=True))
+    _show(win, _view("shoe_end", last_round=True))
     assert not dealer.last_round.isVisible()
     assert roads.roads().ask == {} and roads.roads().stats.rounds == len(SHOE)  # the shoe's roads stay
     assert roads.grab(header).toImage() != asking
-    _show(win, replace(_view(fakes, "no_shoe", ()), shoe_number=1))
+    _show(win, replace(_view("no_shoe", ()), shoe_number=1))
     assert not dealer.last_round.isVisible() and roads.roads().ask == {}
 
