@@ -82,10 +82,10 @@ class KeyPress:
 
 
 def key_text(press: KeyPress) -> str:
-    """Text of a key press as ``capture-text`` prints it.
+    r"""Text of a key press as ``capture-text`` prints it.
 
     Printable keys give their character (shift honoured, Ctrl/Alt/GUI combinations excepted),
-    Enter ``"\\n"``, Tab ``"\\t"``, any other key ``"<NAME>"`` (``<ESC>``, ``<BS>``, ``<LEFT>``,
+    Enter ``"\n"``, Tab ``"\t"``, any other key ``"<NAME>"`` (``<ESC>``, ``<BS>``, ``<LEFT>``,
     ``<F5>``), combinations ``"<CTRL+c>"``, ``"<ALT+x>"``, unknown usages ``"<0xNN>"``.
     """
     usage, mods = press.usage, press.modifiers

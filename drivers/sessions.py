@@ -362,7 +362,7 @@ def iter_chunks(path: str | os.PathLike) -> Iterator[tuple[float, bytes]]:
 
 
 def escape_script(data: bytes) -> str:
-    """umockdev script escaping: bytes below 32 as ``^`` + chr(b + 64), ``^`` as ``^```."""
+    """Escape bytes as umockdev scripts do: bytes below 32 as ``^`` + chr(b + 64), ``^`` as ``^```."""
     out = []
     for b in data:
         if b == 0x5E:

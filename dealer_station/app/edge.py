@@ -35,6 +35,7 @@ class EdgeWatch:
         self._last_round = 0
 
     def __call__(self, remaining: Counter[Card], round_number: int) -> list[dict]:
+        """The monitor's alerts for ``remaining`` after ``round_number``, less the bets already alerted."""
         if round_number <= self._last_round:
             self._positive.clear()
         self._last_round = round_number

@@ -52,7 +52,7 @@ class RawFrame:
 
     @property
     def text(self) -> str:
-        """The bytes as text: printable ASCII as is, others as ``\\xNN``, CR/LF as ``\\r``/``\\n``."""
+        r"""The bytes as text: printable ASCII as is, others as ``\xNN``, CR/LF as ``\r``/``\n``."""
         out = []
         for b in self.raw:
             if b == 0x0D:

@@ -319,7 +319,7 @@ def result_line(result: dict, view=None) -> str:
 
 
 def banner(view) -> str:
-    """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"``, …"""
+    """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"`` and the like."""
     state = getattr(view, "state", "")
     if state in CARD_STATES and getattr(view, "rescan", None):
         return translate("Prompts", "RESCAN %1").replace("%1", rescan_name(view.rescan))

@@ -1,4 +1,4 @@
-"""The roads board: bead plate, big road and the three derived roads, painted like a casino scoreboard.
+r"""The roads board: bead plate, big road and the three derived roads, painted like a casino scoreboard.
 
 The board is computed by :func:`dealer_station.domain.roads.compute_roads` and only drawn here.
 :class:`RoadsView` is the widget the dealer console embeds; :func:`render_roads_png` draws the same
@@ -16,7 +16,7 @@ Marks (colour is never the only signal):
   right (also on the bead plate); leading ties are a slash on the first cell;
 - big eye boy: hollow circle, red plain, blue with a dot in the middle;
 - small road: filled dot, red plain, blue with a white hole in the middle;
-- cockroach pig: slash, red ``/``, blue ``\\``.
+- cockroach pig: slash, red ``/``, blue ``\``.
 """
 
 from __future__ import annotations

@@ -80,6 +80,7 @@ class BadgeReader(QObject):
         return bool(re.fullmatch(r"DLR:[A-Za-z0-9_.-]{1,32}", candidate))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Hold back the keys that may start a badge (``DLR:...``) and emit :attr:`badge` at its Enter; True: taken."""
         kind = event.type()
         if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) or not self._ours(obj):
             return False

@@ -42,7 +42,7 @@ _ALLOWED_CONTROLS = frozenset("\t\n\r")
 
 
 def is_blank(text: object) -> bool:
-    """True when ``text`` shows nothing a reader could read.
+    r"""True when ``text`` shows nothing a reader could read.
 
     Parameters
     ----------
@@ -52,7 +52,7 @@ def is_blank(text: object) -> bool:
     Returns
     -------
     bool
-        True for ``""``, ``"  "``, ``"\\u200b"``, ``"\\x00"``, ``"\\x1b[2J"``, ``"\\ufeff\\u200d"`` …;
+        True for ``""``, ``"  "``, ``"\u200b"``, ``"\x00"``, ``"\x1b[2J"``, ``"\ufeff\u200d"`` …;
         False as soon as one visible character remains once escape sequences are taken out.
     """
     if not isinstance(text, str):

@@ -146,7 +146,7 @@ class PayTable:
         return tuple(b for b in BetType if b in self.bets and self.bets[b].offered_in(round_number))
 
     def restricted(self, offered: list[BetType] | None) -> "PayTable":
-        """This table with only the ``offered`` bets (a station setting). PayTableError for a bet it lacks."""
+        """The table with only the ``offered`` bets (a station setting). PayTableError for a bet it lacks."""
         if offered is None:
             return self
         for bet in offered:

@@ -1,7 +1,7 @@
-"""Journal rows and the hash chain over them: the row, its canonical JSON text and hash, the chain check,
+r"""Journal rows and the hash chain over them: the row, its canonical JSON text and hash, the chain check,
 the verify report and the head (``SEQ:HASH``) a log keeps.
 
-Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` in hex; the first row's
+Row hash: ``sha256(f"{seq}\n{ts}\n{kind}\n{mark}\n{body}\n{prev_hash}")`` in hex; the first row's
 ``prev_hash`` is :data:`GENESIS`.
 """
 

@@ -1,4 +1,4 @@
-"""The journal: an append-only, hash-chained record of every input and decision, in SQLite.
+r"""The journal: an append-only, hash-chained record of every input and decision, in SQLite.
 
 DESIGN.md "Durability and recovery": SQLite in WAL mode with ``synchronous=FULL``; one row per
 input and per decision; each row holds the SHA-256 of the previous row, so a changed, removed or
@@ -6,7 +6,7 @@ inserted row breaks the chain from that row on (tamper evident). The outbox of p
 (:mod:`dealer_station.outbox`) lives in the same database and is written in the same transaction
 as the decision that made its events.
 
-Row hash: ``sha256(f"{seq}\\n{ts}\\n{kind}\\n{mark}\\n{body}\\n{prev_hash}")`` in hex, where ``body``
+Row hash: ``sha256(f"{seq}\n{ts}\n{kind}\n{mark}\n{body}\n{prev_hash}")`` in hex, where ``body``
 is the canonical JSON text stored in the row; the first row's ``prev_hash`` is 64 zeros.
 Row kinds: ``input`` (appended before it is acted on), ``decision`` (what the table decided for
 one input, after), ``note`` (recorded, not part of the table's fold: refused log-ins, start-ups).

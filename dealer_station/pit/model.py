@@ -151,6 +151,7 @@ class PauseRow:
 
     @property
     def waited_text(self) -> str:
+        """How long the table has waited, in words (``"2 min"``)."""
         return waited_words(self.waited)
 
 
@@ -171,6 +172,7 @@ class EdgeRow:
 
     @property
     def text(self) -> str:
+        """The edge alert as the pit reads it: bet, players' edge per unit, round and cards left."""
         left = f", {self.cards_left} cards left" if self.cards_left is not None else ""
         return f"{words(self.bet)}: players' edge {self.ev} per unit after round {self.round}{left}"
 
@@ -257,6 +259,7 @@ class PitModel:
 
     # ------------------------------------------------------------------ input
     def table_ids(self) -> list[str]:
+        """The ids of every table heard from, sorted."""
         return sorted(self._tables)
 
     def has_status(self, table_id: str) -> bool:

@@ -120,6 +120,7 @@ class BeadPlate(QWidget):
         self.setAccessibleName("Bead plate")
 
     def set_beads(self, beads: Sequence) -> None:
+        """Show ``beads`` (the bead plate's marks, oldest first); repainted only when they changed."""
         key = tuple(beads)
         if key != self._key:
             self._key = key
@@ -128,9 +129,11 @@ class BeadPlate(QWidget):
             self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
+        """Six bead-plate rows high."""
         return QSize(600, 6 * PLATE_CELL + 2)
 
     def paintEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt API)
+        """Paint the bead plate into the widget."""
         painter = QPainter(self)
         try:
             paint_bead_plate(painter, QRectF(self.rect()).adjusted(1, 1, -1, -1), self._roads)
@@ -168,6 +171,7 @@ class TableCard(QFrame):
         lay.addWidget(self.beads)
 
     def show_row(self, row: TableRow) -> None:
+        """Show one table's row of the pit model: online state, pause, edges and beads."""
         if row.online is True:
             self.station.setText(f"{DOT} ONLINE")
             _set_name(self.station, "online")

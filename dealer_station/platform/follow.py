@@ -168,6 +168,7 @@ class Follower:
         return rc
 
     def result(self) -> FollowResult:
+        """What the follower has done so far: events written, duplicates, asks, errors, gaps."""
         dups = sum(t.duplicates for t in self.tracker.tables.values())
         return FollowResult(self._written, dups, self._asks, self._replay_errors, self._bad, self._breaks,
                             self._connects, self.tracker.gaps())

@@ -112,6 +112,7 @@ class Ledger:
             raise LedgerError(f"writing to ledger {self.path} failed: {err}") from err
 
     def close(self) -> None:
+        """Close the ledger's database."""
         self.conn.close()
 
 
@@ -138,6 +139,7 @@ class TableSummary:
     given_up: list[list[int]]
 
     def as_dict(self) -> dict:
+        """The summary as JSON-able values."""
         return {"table_id": self.table_id, "last_event_id": self.last_event_id, "events": self.events,
                 "gaps": self.gaps, "last_anchor": self.last_anchor, "unanchored": self.unanchored,
                 "anchor_breaks": self.anchor_breaks, "given_up": self.given_up}

@@ -48,6 +48,7 @@ class Anchor:
     journal_hash: str
 
     def as_dict(self) -> dict:
+        """The anchor as JSON-able values."""
         return {"journal_seq": self.journal_seq, "journal_hash": self.journal_hash}
 
 
@@ -77,6 +78,7 @@ class Ask:
     last: int
 
     def payload(self, request_id: str) -> bytes:
+        """The replay request as the station reads it (JSON bytes: ``from``, ``to``, ``request_id``)."""
         return json.dumps({"from": self.first, "to": self.last, "request_id": request_id},
                           separators=(",", ":")).encode()
 
@@ -266,6 +268,7 @@ class TableTracker:
         return lost, out
 
     def has_gaps(self) -> bool:
+        """True while events are missing between the last in order and the last known."""
         return self.known_last > self.last_id + len(self.held)
 
     def gaps(self) -> list[tuple[int, int]]:
@@ -310,6 +313,7 @@ class Tracker:
             self.tables[table_id] = TableTracker(table_id, last_id, anchor, max_held)
 
     def table(self, table_id: str) -> TableTracker:
+        """The tracker of ``table_id``, made on first use."""
         if table_id not in self.tables:
             self.tables[table_id] = TableTracker(table_id, max_held=self.max_held)
         return self.tables[table_id]

@@ -190,7 +190,7 @@ class BrokerConfig:
 
     @property
     def endpoints(self) -> tuple[BrokerConfig, ...]:
-        """This broker then its fallbacks, in order of preference."""
+        """The broker, then its fallbacks, in order of preference."""
         return (self, *self.fallbacks)
 
     @property
