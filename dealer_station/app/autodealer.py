@@ -23,6 +23,9 @@ __all__ = ["AutoDealer"]
 _log = structlog.get_logger("dealer_station.autodealer")
 
 _MAX_ACTS_BEFORE_A_FRAME = 8
+
+_ACT_NAME: dict[DealerAct, str] = {act: act.value for act in DealerAct}
+"""A dealer act → its plain name, without the Enum's ``value`` lookup before every frame."""
 """Acts :meth:`AutoDealer.before_frame` does at most before one frame (from a shoe's end to a card: 4)."""
 
 
@@ -143,7 +146,7 @@ class AutoDealer:
                 if self.new_shoe is not None:
                     self.new_shoe(shoe_number + 1)
             try:
-                self._act(act.value)
+                self._act(_ACT_NAME[act])
             except ActRefused as err:  # journaled by the controller; the frame decides the rest
                 _log.warning("auto_act_refused", act=act, why=err.why)
 

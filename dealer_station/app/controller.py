@@ -315,7 +315,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
             self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state.value})
             raise ActRefused(act, why)
-        outputs = self._input({"kind": InputKind.DEALER.value, "act": str(act), "args": args})
+        outputs = self._input({"kind": _DEALER_KIND, "act": str(act), "args": args})
         if outputs is None:
             raise ActRefused(act, "the table is paused: journal failure")
         for kind, data in outputs:
@@ -511,7 +511,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
 
     def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
         m = self._machine
-        body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state.value,
+        body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state_name,
                 "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
         if m.staffed:  # who is at the table after this decision (recovery restores it; old rows have no key)
             body["staff"] = m.staff()
@@ -533,6 +533,9 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             if not self._note(settings, mark=("shoe_settings",)):
                 self._pending_note = settings
         return True
+
+_DEALER_KIND = InputKind.DEALER.value
+"""A dealer input's ``kind``, the plain string (a dealer act is a per-round path: no member lookup each time)."""
 
 _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
           "shoe_ended": "shoe_ended"}

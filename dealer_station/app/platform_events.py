@@ -29,7 +29,15 @@ EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "bettin
 
 def table_status(state: TableState | str) -> str:
     """The table status the platform sees for a table state: ``closed`` (no shoe), ``shuffling`` (the shoe is
-    prepared), ``paused``, ``shoe_change`` (the shoe ended) or ``open``."""
+    prepared), ``paused``, ``shoe_change`` (the shoe ended) or ``open``.
+
+    Every decision asks: a state (a member or its plain name, equal and hashed alike) is looked up in
+    :data:`_STATUS_OF`; anything else is worked out by :func:`_status_of`."""
+    status = _STATUS_OF.get(state)
+    return status if status is not None else _status_of(state)
+
+
+def _status_of(state: TableState | str) -> str:
     if state == TableState.NO_SHOE:
         return "closed"
     if state in BURN_STATES:
@@ -39,6 +47,10 @@ def table_status(state: TableState | str) -> str:
     if state == TableState.SHOE_END:
         return "shoe_change"
     return "open"
+
+
+_STATUS_OF: dict[str, str] = {state.value: _status_of(state) for state in TableState}
+"""A state's name → its table status (:func:`table_status`)."""
 
 
 class PlatformEvents:

@@ -232,6 +232,12 @@ class TableMachine(FrameInputs, ActInputs):
         return _STATE_OF[self._model.state]
 
     @property
+    def state_name(self) -> str:
+        """The current state as a plain ``str``, the :attr:`state` member's value (``"dealing"``), as the
+        journal's rows record it; without the member's ``value`` lookup (the controller asks every step)."""
+        return self._model.state
+
+    @property
     def cards_left(self) -> int:
         """Cards still in the shoe by the inventory (0 with no shoe)."""
         return sum(self.remaining.values())

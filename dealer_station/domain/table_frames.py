@@ -16,6 +16,7 @@ from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
     CutPlace,
     MisreadVerdict,
@@ -103,9 +104,11 @@ class FrameInputs:
         """Put an accepted card where the state expects it (indicator, burn, or the round)."""
         self.misreads = 0
         self.rescan = None
-        if self.state is S.SHUFFLE:
+        state = self.state
+        if state is S.SHUFFLE:
             self._trigger(Trigger.SHUFFLED)  # a card in shuffle is the indicator: the shuffle is over
-        _PLACE[self.state](self, card, manual)
+            state = self.state
+        _PLACE[state](self, card, manual)
 
     def _place_indicator(self: TableMachine, card: Card, manual: bool) -> None:
         count = burn_count(card, ace_burns=self.settings.ace_burns)
@@ -132,8 +135,8 @@ class FrameInputs:
         assert dealer is not None
         position = dealer.add(card)
         if manual:
-            self.manual_positions.append(position.value)
-        self._emit("card_accepted", {"round": self.round_number, "position": position.value,
+            self.manual_positions.append(_POSITION_NAME[position])
+        self._emit("card_accepted", {"round": self.round_number, "position": _POSITION_NAME[position],
                                      "card": card.token, "manual": manual})
         if dealer.complete:
             self._trigger(Trigger.ROUND_DEALT)
@@ -263,6 +266,9 @@ class FrameInputs:
         else:
             self._emit("ignored", {"event": str(event), "why": "unknown journal event"})
 
+
+_POSITION_NAME: dict[Position, str] = {position: position.value for position in Position}
+"""A round position → its name (``"player_1"``), without the Enum's ``value`` lookup on the per-card path."""
 
 _TAKEN = frozenset({FrameKind.CARD, FrameKind.NO_READ, FrameKind.CUT})
 """Frames that count as the shoe's (the simulator's position, :attr:`TableMachine.frames_in_shoe`)."""
