@@ -195,7 +195,8 @@ class Codec:
 
     def tick(self, now: float) -> list[Frame]:
         """Frames due at ``now`` without new bytes: a partial token older than ``token_timeout``
-        becomes ``NoRead("token_timeout")`` (or ``Garbage`` if it is noise)."""
+        becomes ``NoRead("token_timeout")`` (or ``Garbage`` if it is noise).
+        """
         if self._started is not None and now - self._started >= self.token_timeout:
             return self.flush()
         return []

@@ -26,7 +26,8 @@ class CardRead:
 class NoRead:
     """The shoe could not read a card (a No-Read token, an unknown code, a bad checksum, a token
     left unterminated). ``reason`` is a short code: ``no_read``, ``unknown_code``, ``bad_lrc``,
-    ``token_timeout``, ``rollover``; ``raw``: the bytes."""
+    ``token_timeout``, ``rollover``; ``raw``: the bytes.
+    """
 
     raw: bytes = b""
     reason: str = "no_read"

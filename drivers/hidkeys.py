@@ -121,7 +121,8 @@ class KeyTracker:
 
     def presses(self, report: bytes) -> list[KeyPress]:
         """Newly pressed keys of an 8-byte report, in slot order. ErrorRollOver reports give ``[]``
-        and leave the previous key set in place (they carry no key information)."""
+        and leave the previous key set in place (they carry no key information).
+        """
         if len(report) < 3:
             return []
         mods = report[0]

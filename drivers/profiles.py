@@ -100,7 +100,8 @@ class ShoeProfile:
 
 def profile_dirs() -> list[Path]:
     """Directories searched for ``NAME.toml``: ``$DEALER_STATION_SHOES`` (``os.pathsep``-separated),
-    then ``config/shoes`` of the source tree."""
+    then ``config/shoes`` of the source tree.
+    """
     dirs = [Path(p) for p in os.environ.get("DEALER_STATION_SHOES", "").split(os.pathsep) if p]
     dirs.append(Path(__file__).resolve().parents[1] / "config" / "shoes")
     return dirs

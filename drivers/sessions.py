@@ -199,7 +199,8 @@ _SCAN = json.JSONDecoder().scan_once
 def _json_line(line: str) -> object:
     """The one JSON value of a session line, as ``json.loads(line)`` reads it (same value, same errors),
     without its per-call set-up on the usual line (a session has a line per read). Raises ValueError
-    (RecursionError for nesting too deep)."""
+    (RecursionError for nesting too deep).
+    """
     text = line.strip(" \t\r\n")
     try:
         value, end = _SCAN(text, 0)

@@ -250,7 +250,8 @@ class UsbHidShoe(ShoeSource):
 
     def _release(self, dev, claimed: bool) -> None:
         """Release the interface if ``claimed``, re-attach the kernel driver detached by :meth:`_open`,
-        free ``dev``; never raises a USB error."""
+        free ``dev``; never raises a USB error.
+        """
         import usb.core
         import usb.util
 

@@ -119,7 +119,8 @@ def _parse(linktype: int, ts: float, buf: bytes) -> UsbPacket | None:
 
 def keyboard_device(packets: Iterable[UsbPacket]) -> tuple[int, int] | None:
     """``(bus, device)`` of the keyboard in a capture: the device with the most completed 8- or 9-byte
-    interrupt-IN reports (boot keyboard reports, with or without a report id); None when there is none."""
+    interrupt-IN reports (boot keyboard reports, with or without a report id); None when there is none.
+    """
     counts: dict[tuple[int, int], int] = {}
     for p in packets:
         if p.transfer == _XFER_INTERRUPT and p.endpoint & 0x80 and p.status == 0 and len(p.data) in (8, 9):
@@ -178,7 +179,8 @@ class UsbmonWriter:
     def transfer(self, data: bytes, gap: float = 0.008, length: int | None = None) -> None:
         """One interrupt-IN transfer completed with ``data``, ``gap`` seconds after the previous record.
         ``length``: the URB buffer length the host submits (default ``len(data)``; replay needs the
-        reader's read size to equal it)."""
+        reader's read size to equal it).
+        """
         self._urb += 0x100
         self.t += gap
         self._record(self._urb, "S", -115, length or len(data))

@@ -143,7 +143,8 @@ class Scenario:
 
     def cut(self) -> None:
         """The cut card comes out now, in the open round (its first cards dealt or not): that round is the
-        shoe's last (RULES.md §1: completed with the cards it needs; between rounds, one more round)."""
+        shoe's last (RULES.md §1: completed with the cards it needs; between rounds, one more round).
+        """
         self.send(CUT)
         self.cut_round = self.last_round = self.round
 
@@ -449,7 +450,8 @@ def capture_scenario(out: Path) -> list[Path]:
 
 def journal_scenario(out: Path) -> list[Path]:
     """16. a journal export: a station journal (the real controller, a file journal) of two rounds,
-    the second voided by the supervisor after the misread limit; exported as JSON Lines."""
+    the second voided by the supervisor after the misread limit; exported as JSON Lines.
+    """
     import tempfile
 
     from dealer_station.app.config import load_config

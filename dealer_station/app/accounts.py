@@ -82,7 +82,8 @@ class AccountsError(ValueError):
 
 class AuthError(PermissionError):
     """Authentication refused. ``code``: ``unknown_user``, ``wrong_pin``, ``locked``, ``disabled``,
-    ``not_supervisor``, ``no_accounts`` or ``busy`` (the accounts file's lock could not be had)."""
+    ``not_supervisor``, ``no_accounts`` or ``busy`` (the accounts file's lock could not be had).
+    """
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

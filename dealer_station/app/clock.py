@@ -1,5 +1,6 @@
 """The controller's wall clock: the current UTC time and its ISO-8601 text (rows, incidents, events are stamped
-with it; every duration runs on a monotonic clock instead, docs/controller.md "Time")."""
+with it; every duration runs on a monotonic clock instead, docs/controller.md "Time").
+"""
 
 from __future__ import annotations
 

@@ -197,7 +197,8 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
     @property
     def state(self) -> str:
         """The table's state as :meth:`snapshot` shows it (``"paused"`` while the journal has failed),
-        without building the whole view (the automatic dealer asks before every act)."""
+        without building the whole view (the automatic dealer asks before every act).
+        """
         return TableState.PAUSED if self._journal_fault is not None else self._machine.state
 
     @property
@@ -219,7 +220,8 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
     def _call(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """Run the input ``fn`` now and return its value; when called from inside another input (a listener
         of its facts), queue it to run after that input has ended and return None (nothing is raised then:
-        the queued input's refusal is journaled and told as a fact when it runs, like any other)."""
+        the queued input's refusal is journaled and told as a fact when it runs, like any other).
+        """
         if self._busy:
             self._deferred.append((fn, args, kw))
             self._safe_log("debug", "input_deferred", call=getattr(fn, "__name__", "?"), queued=len(self._deferred))
@@ -269,7 +271,8 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         """The station is stopping (SIGTERM, Ctrl-C, the console closing, the last shoe done, idle): from now
         on the reader's ``ConnectionLost`` is its close, not a lost shoe. Call it before stopping the reader,
         then give the controller what the reader still delivers, then :meth:`stop`. ``stopping=False``
-        takes it back (a tool re-running a journal)."""
+        takes it back (a tool re-running a journal).
+        """
         self._stopping = bool(stopping)
 
     def stop(self, why: str = "stopped") -> bool:
@@ -380,7 +383,8 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
 
     def preview_supervisor(self, act: str, **kw: Any) -> ActPreview:
         """What supervisor ``act`` (with the keywords of :meth:`supervisor`) would do now, or why it is
-        refused: :func:`dealer_station.app.supervisor_acts.preview` on this table. Never raises."""
+        refused: :func:`dealer_station.app.supervisor_acts.preview` on this table. Never raises.
+        """
         return preview(self.snapshot(), act, token=kw.get("token"), from_position=kw.get("from_position"),
                        to_position=kw.get("to_position"), discard_held=bool(kw.get("discard_held")),
                        remaining=self._machine.remaining, cut_pending=self._machine.cut_pending)
@@ -485,7 +489,8 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
                 status_to: str | None = None, tell: bool = True) -> list:
         """Add what follows from the machine's ``outputs`` (edge alerts, the table status), journal the
         decision, tell listeners (unless ``tell`` is false) and log; return every output. ``status_to``: the
-        table status this decision makes, when it is not the machine's (a journal failure's pause)."""
+        table status this decision makes, when it is not the machine's (a journal failure's pause).
+        """
         m = self._machine
         outputs = list(outputs)
         kinds = {kind for kind, _ in outputs}

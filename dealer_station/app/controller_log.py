@@ -34,7 +34,8 @@ class ControllerLog:
     def _prune_events(self: Controller) -> None:
         """Prune the events the broker acknowledged more than ``journal.event_retention_days`` ago from the
         outbox (:meth:`Journal.prune_events`: a chained note, the chain verifies as before). At start and at
-        every shoe end. Housekeeping: a failure is logged and leaves the events, it never stops the table."""
+        every shoe end. Housekeeping: a failure is logged and leaves the events, it never stops the table.
+        """
         prune = getattr(self.journal, "prune_events", None)
         if prune is None or not self._keeps_events:
             return
@@ -49,7 +50,8 @@ class ControllerLog:
 
     def _log_head(self: Controller) -> None:
         """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
-        ``journal verify --head`` show rows cut off the end, which the chain alone cannot."""
+        ``journal verify --head`` show rows cut off the end, which the chain alone cannot.
+        """
         try:
             seq, digest = self.journal.head
         except Exception as err:  # noqa: BLE001 - logging never stops the table

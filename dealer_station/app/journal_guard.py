@@ -44,7 +44,8 @@ class JournalGuard:
     def _fault(self: Controller, err: Exception) -> None:
         """Pause on a journal write failure, naming its cause (``disk full``, ``I/O error``, ``database is
         locked``: :attr:`JournalError.cause`) on the incident (reason, detail), the screen and the log. The
-        pause is journaled and published when the journal takes rows again (:meth:`_clear_journal_fault`)."""
+        pause is journaled and published when the journal takes rows again (:meth:`_clear_journal_fault`).
+        """
         cause = str(getattr(err, "cause", "") or "")
         if self._journal_fault is None:
             detail = f"the journal could not be written: {cause}" if cause else "the journal could not be written"
@@ -56,7 +57,8 @@ class JournalGuard:
 
     def _hold(self: Controller, body: dict) -> None:
         """Keep a shoe event that came while the journal fails: the card is out of the shoe, so it is
-        never dropped; it is journaled and acted on, in order, when the supervisor resumes."""
+        never dropped; it is journaled and acted on, in order, when the supervisor resumes.
+        """
         self._held_inputs.append(body)
         self._tell("input_held", {"input": body, "held": len(self._held_inputs),
                                   "why": "journal failure: held until the journal can be written"})
@@ -126,7 +128,8 @@ class JournalGuard:
     def recorded_journal_event(self: Controller, body: dict) -> None:
         """Journal and decide a recorded ``journal`` input (``{"kind": "journal", "event": "failed" |
         "resumed", ...}``) as the station did when its journal came back; for ``journal replay``, which
-        re-runs a journal on a fresh controller whose journal never fails. Raises ValueError for another input."""
+        re-runs a journal on a fresh controller whose journal never fails. Raises ValueError for another input.
+        """
         if body.get("kind") != "journal" or body.get("event") not in ("failed", "resumed"):
             raise ValueError(f"not a journal failure input: {body.get('kind')!r} {body.get('event')!r}")
         self._call(self._journal_input, {k: v for k, v in body.items() if k != "ts"})

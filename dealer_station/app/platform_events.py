@@ -32,7 +32,8 @@ def table_status(state: TableState | str) -> str:
     prepared), ``paused``, ``shoe_change`` (the shoe ended) or ``open``.
 
     Every decision asks: a state (a member or its plain name, equal and hashed alike) is looked up in
-    :data:`_STATUS_OF`; anything else is worked out by :func:`_status_of`."""
+    :data:`_STATUS_OF`; anything else is worked out by :func:`_status_of`.
+    """
     status = _STATUS_OF.get(state)
     return status if status is not None else _status_of(state)
 
@@ -118,7 +119,8 @@ class PlatformEvents:
     def _round_times(self: Controller) -> dict[str, str | None]:
         """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
         say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (docs/events.md,
-        "Timing")."""
+        "Timing").
+        """
         first = None
         try:
             after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(

@@ -189,7 +189,8 @@ def scan_words(scan: Scan) -> str:
 
 def parse_time(text: str) -> datetime:
     """A UTC ISO-8601 time (``2026-11-30T04:00:00Z``, ``2026-11-30 04:00``, ``2026-11-30``) as an aware
-    datetime; a time without a zone is UTC. Raises ValueError naming the text."""
+    datetime; a time without a zone is UTC. Raises ValueError naming the text.
+    """
     value = str(text).strip()
     try:
         moment = datetime.fromisoformat(value.replace("z", "Z"))

@@ -266,7 +266,8 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
 
 def _dealer_at(rounds: list[RoundHistory], seq: int) -> str:
     """Who dealt at row ``seq`` outside a round: the dealer of the shoe's last round begun before it, else of
-    its first round (the burn comes before round 1), else unknown."""
+    its first round (the burn comes before round 1), else unknown.
+    """
     before = [r for r in rounds if _first_seq(r) < seq]
     if before:
         return before[-1].dealer_name
@@ -417,7 +418,8 @@ def _stats_table(blocks: list[tuple[str, dict]]) -> str:
 
 def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
     """The report as one self-contained HTML page: numbers, voids, incidents, and each shoe's roads as a
-    PNG embedded as a ``data:`` URI (``roads_png``: shoe number → PNG bytes). Every text is escaped."""
+    PNG embedded as a ``data:`` URI (``roads_png``: shoe number → PNG bytes). Every text is escaped.
+    """
     e = html.escape
     total = report.total.stats()
     verified = _verified_line(report)

@@ -174,7 +174,8 @@ class Station:
     @classmethod
     def around(cls, controller: Controller, source: object | None = None) -> Station:
         """A station for a controller built elsewhere (tests, tools): its configuration, journal and accounts,
-        and ``source`` (or none) as a shoe that is not simulated. The loop is not running yet."""
+        and ``source`` (or none) as a shoe that is not simulated. The loop is not running yet.
+        """
         shoe = StationShoe(source, None, None)
         station = cls(StationSettings(), getattr(controller, "config", None), getattr(controller, "journal", None),
                       getattr(controller, "accounts", None), shoe)
@@ -247,7 +248,8 @@ class Station:
 
     def _after(self, item: object = None) -> None:
         """Tell the listeners what the last step changed (called on the controller's thread); ``item``: what
-        the step took from the queue (a shoe event, a command, a refusal) or None (an act, a tick)."""
+        the step took from the queue (a shoe event, a command, a refusal) or None (an act, a tick).
+        """
         if not self._listeners:
             return
         facts, self._facts = tuple(self._facts), []
@@ -269,7 +271,8 @@ class Station:
 
     def _event_failed(self, event: object, err: Exception) -> None:
         """The controller raised on ``event`` (its own errors it tells as facts): logged, told as an ``error``
-        fact, and the loop goes on."""
+        fact, and the loop goes on.
+        """
         log.error("controller_event_failed", frame=type(event).__name__, error=repr(err))
         self._on_fact(Fact("error", {"detail": f"{type(err).__name__}: {err}"}))
 
@@ -345,7 +348,8 @@ class Station:
 
     def start(self) -> threading.Thread:
         """Run the controller's loop on a thread of its own (:meth:`run`); return it. The shoe's reader is
-        not started there (a device that blocks its open must not hold the controller): :meth:`start_shoe`."""
+        not started there (a device that blocks its open must not hold the controller): :meth:`start_shoe`.
+        """
         if self._thread is None:
             self._thread = threading.Thread(target=self._run_logged, name="controller", daemon=True)
             self._thread.start()
@@ -410,7 +414,8 @@ class Station:
     # ------------------------------------------------------------------ dealers and accounts
     def has_accounts(self) -> bool:
         """True when the accounts file holds at least one account (an unreadable file counts as having some:
-        nobody is let in as the demo dealer past a damaged file)."""
+        nobody is let in as the demo dealer past a damaged file).
+        """
         if self.accounts is None:
             return False
         try:
@@ -427,7 +432,8 @@ class Station:
 
     def add_first_account(self, user: str, role: str, pin: str) -> None:
         """Add one of the first accounts (refused once a supervisor account exists: later accounts are
-        added with ``dealer-station users``). Raises AccountsError."""
+        added with ``dealer-station users``). Raises AccountsError.
+        """
         if self.accounts is None:
             raise AccountsError("no accounts file is configured")
         if any(a.role == "supervisor" for a in self.accounts.list()):
@@ -436,7 +442,8 @@ class Station:
 
     def seat_dealer(self) -> str | None:
         """Sign in the demo dealer on the simulated shoe while there are no accounts; sign a demo dealer out
-        once there are (between rounds). Returns the dealer signed in now (None: nobody). Controller's thread."""
+        once there are (between rounds). Returns the dealer signed in now (None: nobody). Controller's thread.
+        """
         controller = self.controller
         view = controller.snapshot()
         between = view.state not in _BETWEEN_ROUNDS_NOT

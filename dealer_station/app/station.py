@@ -30,7 +30,8 @@ _log = structlog.get_logger("dealer_station.station")
 @dataclass(frozen=True, slots=True)
 class EventRefused:
     """Put on the station's queue by the publisher's ``on_refused`` (its own thread): the owner loop gives it
-    to :meth:`Controller.event_refused` on the controller's thread, in order with the shoe's events."""
+    to :meth:`Controller.event_refused` on the controller's thread, in order with the shoe's events.
+    """
 
     event_id: int
     problem: str
@@ -39,7 +40,8 @@ class EventRefused:
 @dataclass(frozen=True, slots=True)
 class Command:
     """A call put on the station's queue (:meth:`dealer_station.app.runtime.Station.submit`): ``fn()`` runs on
-    the controller's thread, in order with the shoe's events, and its value or exception goes to ``future``."""
+    the controller's thread, in order with the shoe's events, and its value or exception goes to ``future``.
+    """
 
     fn: Callable[[], object]
     future: Future

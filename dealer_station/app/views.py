@@ -188,7 +188,8 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
 
 def journal_failure_prompt(incident: Incident, held: int = 0) -> str:
     """The dealer's prompt while the journal fails: ``"PAUSED: JOURNAL FAILURE (DISK FULL): CALL THE SUPERVISOR
-    (2 SHOE EVENTS HELD)"``; ``held``: shoe events held meanwhile."""
+    (2 SHOE EVENTS HELD)"``; ``held``: shoe events held meanwhile.
+    """
     cause = incident.detail.partition(": ")[2]
     prompt = f"PAUSED: JOURNAL FAILURE{f' ({cause.upper()})' if cause else ''}: CALL THE SUPERVISOR"
     if held:

@@ -1,5 +1,6 @@
 """What ``recall`` and ``report`` share: the journal argument, opening it read-only, verifying its chain
-first and folding the verified rows (a record is as trustworthy as the chain)."""
+first and folding the verified rows (a record is as trustworthy as the chain).
+"""
 
 from __future__ import annotations
 

@@ -311,7 +311,8 @@ def _refusal_line(event_id: int, problem: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``events tail``, ``publish``, ``follow``, ``ledger`` or ``stats``; return the exit status (1: events left
-    unpublished, gaps left open, or a ledger with gaps or broken anchors)."""
+    unpublished, gaps left open, or a ledger with gaps or broken anchors).
+    """
     if args.events_command in ("follow", "ledger"):
         return _follow(args) if args.events_command == "follow" else _ledger(args)
     if args.events_command == "tail":

@@ -1,5 +1,6 @@
 """``dealer-station journal verify|export|replay DB``: check the hash chain; write the rows as JSON Lines;
-re-run the recorded inputs through a fresh controller and check every decision is the same."""
+re-run the recorded inputs through a fresh controller and check every decision is the same.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def register(parser) -> None:
 
 def run(args) -> int:
     """Run ``verify`` (0 intact, 1 tampered; ``--head`` also checks a recorded head), ``export`` (0) or
-    ``replay`` (0 identical, 1 different)."""
+    ``replay`` (0 identical, 1 different).
+    """
     if Path(args.db).is_dir():
         raise CliError(f"{args.db} is a directory: give the journal database file (e.g. {args.db}/journal.sqlite)")
     if args.journal_command == "replay":

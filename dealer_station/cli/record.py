@@ -62,7 +62,8 @@ def _frame_json(event) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Record until stopped; print a one-line summary on standard error. Exit 2 on a bad spec or device,
-    1 when the session file could not be written in full."""
+    1 when the session file could not be written in full.
+    """
     for name in ("seconds", "idle_exit", "interval"):
         value = getattr(args, name)
         if value is not None and not 0 <= value <= MAX_SECONDS:  # refuses nan and inf too

@@ -121,7 +121,8 @@ def run(args) -> int:
 
 def _begin(controller, kinds: tuple[str, ...], emit) -> None:
     """Print the journal's finished rounds and shoes again first (a restarted run's output is whole), then
-    connect the simulated shoe (before the dealer signs in, as :func:`~dealer_station.app.simulate.run_simulation`)."""
+    connect the simulated shoe (before the dealer signs in, as :func:`~dealer_station.app.simulate.run_simulation`).
+    """
     from dealer_station.app.simulate import output_line
     from drivers.frames import Connected
 

@@ -171,7 +171,8 @@ class ActPanel(QFrame):
 
     def act_preview(self) -> ActPreview | None:
         """What the controller's rules (:func:`dealer_station.app.supervisor_acts.preview`) say the
-        selected act would do on the table shown, or None when no act is chosen."""
+        selected act would do on the table shown, or None when no act is chosen.
+        """
         if self.selected_act is None:
             return None
         p = self.act_params()
@@ -332,7 +333,8 @@ class ActPanel(QFrame):
 
     def clear_act(self, keep_outcome: bool = False) -> None:
         """Forget the chosen act, its reason, note, card, positions and preview (a new incident
-        starts from nothing); the last act's outcome stays when ``keep_outcome``."""
+        starts from nothing); the last act's outcome stays when ``keep_outcome``.
+        """
         if not hasattr(self, "confirm"):
             return
         self.selected_act = None

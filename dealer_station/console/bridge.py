@@ -403,7 +403,8 @@ class ControllerHost(QObject):
 
     def snapshot(self):
         """The table's ``TableView`` as the widgets show it: the last one the controller's thread told and the
-        console rendered (never asks the controller)."""
+        console rendered (never asks the controller).
+        """
         return self.view
 
     def fresh_view(self):

@@ -61,7 +61,8 @@ class CardFace(QWidget):
     def set_card(self, token: str | None, *, is_next: bool = False, is_rescan: bool = False,
                  manual: bool = False) -> None:
         """Show ``token`` (or an empty slot); mark the slot as the next one or as the one to rescan, and a
-        card a supervisor entered by hand as ``MANUAL``."""
+        card a supervisor entered by hand as ``MANUAL``.
+        """
         changed = (token, is_next, is_rescan, manual) != (self.token, self.is_next, self.is_rescan, self.manual)
         self.token, self.is_next, self.is_rescan, self.manual = token, is_next, is_rescan, manual
         label = card_label(token)

@@ -90,7 +90,8 @@ class HandPanel(QFrame):
 
     def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
         """Show the dealt ``tokens``, the ``total`` (None: not yet), mark the next or rescan slot and the
-        positions in ``manual`` (cards a supervisor entered by hand)."""
+        positions in ``manual`` (cards a supervisor entered by hand).
+        """
         for i, face in enumerate(self.cards):
             token = tokens[i] if i < len(tokens) else None
             face.set_card(
@@ -180,7 +181,8 @@ class StatsBox(QFrame):
 
     def show_stats(self, stats) -> None:
         """Show a shoe's ``RoadStats`` (``banker``, ``player``, ``tie``, ``rounds``, ``player_pair``,
-        ``banker_pair``, ``natural``: counts)."""
+        ``banker_pair``, ``natural``: counts).
+        """
         for key, value in (("B", stats.banker), ("P", stats.player), ("T", stats.tie), ("R", stats.rounds)):
             self.stat_labels[key].setText(str(value))
         self.pairs_label.setText(

@@ -287,7 +287,8 @@ class DealerScreen(QWidget):
     # ------------------------------------------------------------------ rendering
     def show_dealer(self, dealer: str | None, how: str | None, note: str = "") -> None:
         """Who deals (a button above the roads: the dealer change, F6) and a line under the bets (the demo dealer's
-        notice)."""
+        notice).
+        """
         if dealer is None:
             self.dealer_button.setText(self.tr("NO DEALER  [F6]"))
         elif how == "demo":
@@ -445,7 +446,8 @@ class DealerScreen(QWidget):
 
     def _keep_misread_place(self, keep: bool | None = None) -> None:
         """The misread bar's place is kept while it is hidden, so the hands stay put when it shows; an
-        incident or notice bar (the table paused, or no shoe open) takes that place instead."""
+        incident or notice bar (the table paused, or no shoe open) takes that place instead.
+        """
         if keep is None:
             keep = not (self.incident.isVisibleTo(self) or self.notice.isVisibleTo(self))
         policy = self.misread.sizePolicy()
@@ -462,7 +464,8 @@ class DealerScreen(QWidget):
 
     def set_rounds(self, rounds: list[dict]) -> None:
         """The shoe's completed rounds (``{"winner", "player_pair", "banker_pair", ...}`` dicts, in order),
-        for the roads' pair markers and the statistics; used when they match ``TableView.history``."""
+        for the roads' pair markers and the statistics; used when they match ``TableView.history``.
+        """
         self.rounds = list(rounds)
 
     def _show_stats(self, view) -> None:

@@ -142,7 +142,8 @@ class IncidentPanel(QFrame):
 
     def missing_position(self, view=None) -> str | None:
         """The position whose card the paused round is missing (the one to rescan, else the
-        incident's, else the next one due), or None when no round is being dealt."""
+        incident's, else the next one due), or None when no round is being dealt.
+        """
         v = self.view if view is None else view
         if v is None:
             return None
@@ -157,7 +158,8 @@ class IncidentPanel(QFrame):
 
     def _show_round(self, view, inc) -> None:
         """The round of the view beside the incident: cards by position, totals, the card missing
-        (from the ``TableView`` alone; nothing is read from the journal here)."""
+        (from the ``TableView`` alone; nothing is read from the journal here).
+        """
         missing = self.missing_position(view)
         manual = set(view.manual or ())
         for hand, cards, total in (("player", view.player, view.player_total),

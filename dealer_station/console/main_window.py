@@ -200,7 +200,8 @@ class MainWindow(QMainWindow):
 
     def show_dealer(self) -> None:
         """Show the dealer screen: a supervisor's session ends. While a dealer is required and nobody is
-        signed in, the sign-in shows instead."""
+        signed in, the sign-in shows instead.
+        """
         self.supervisor.leave()
         if self.requires_dealer and self.host.snapshot().dealer is None:
             self.show_sign_in()

@@ -50,7 +50,8 @@ ACT_STATES = NEXT_DEALER_ACT
 
 class Prompts(QObject):
     """The messages of context ``"Prompts"`` that take a count: ``self.tr(text, "", n)`` is what
-    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms."""
+    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms.
+    """
 
     def burn_more(self, n: int) -> str:
         """``"BURN 7 MORE CARDS"`` in the plural form of ``n`` (int ≥ 0)."""
@@ -94,7 +95,8 @@ def countdown_warning(view) -> bool:
 
 def void_announcement(view) -> str:
     """What the dealer announces after a void, ``"ROUND 7 VOID – ALL BETS RETURNED"``; ``""`` when the
-    view's last result is not a void (only shown before the next round opens: states ready and shoe end)."""
+    view's last result is not a void (only shown before the next round opens: states ready and shoe end).
+    """
     result = getattr(view, "result", None) or {}
     if getattr(view, "state", "") not in (TableState.READY, TableState.SHOE_END) or result.get("status") != "voided":
         return ""
@@ -303,7 +305,8 @@ def _result_line(view) -> str:
 
 def result_line(result: dict, view=None) -> str:
     """A round's result as the result banner says it: ``"BANKER WINS 7 – 5"`` (the winner's total first),
-    ``"TIE 6 – 6"``, ``"ROUND VOIDED"``; totals missing from ``result`` come from ``view``."""
+    ``"TIE 6 – 6"``, ``"ROUND VOIDED"``; totals missing from ``result`` come from ``view``.
+    """
     winner = result.get("winner") or ""
     p = result.get("player_total", getattr(view, "player_total", None))
     b = result.get("banker_total", getattr(view, "banker_total", None))

@@ -47,7 +47,8 @@ def result_colour(rnd: RoundHistory) -> str:
 
 def card_rects() -> dict[str, QRectF]:
     """Where each dealt position's card face is drawn (``{"player1": QRectF, ...}``): Player on the left,
-    Banker on the right, three slots each, in deal order."""
+    Banker on the right, three slots each, in deal order.
+    """
     w, h = CARD_SIZE
     out = {}
     for hand, left in (("player", _MARGIN), ("banker", WIDTH // 2 + 20)):
@@ -183,7 +184,8 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
 
 def _wrap(text: str, font: QFont, width: int) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` pixels; the lines after the first are
-    indented. A word wider than the line is cut, never clipped."""
+    indented. A word wider than the line is cut, never clipped.
+    """
     metrics = QFontMetrics(font)
     indent = "        "
     out: list[str] = []

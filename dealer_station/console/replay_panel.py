@@ -201,7 +201,8 @@ class ReplayPanel(QWidget):
 
 def attach_panel(window, panel: ReplayPanel) -> QDockWidget:
     """Dock ``panel`` at the bottom of the console window ``window`` (a QMainWindow); F7 plays or
-    pauses, F8 steps (the dealer's own keys stay as they are)."""
+    pauses, F8 steps (the dealer's own keys stay as they are).
+    """
     from PySide6.QtGui import QKeySequence, QShortcut
 
     host = getattr(window, "host", None)

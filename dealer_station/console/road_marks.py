@@ -109,7 +109,8 @@ def paint_big_road_cell(p: QPainter, cell: QRectF, item: Any) -> None:
 
 def paint_derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) -> None:
     """A derived road mark of road ``k`` (1 big eye boy, 2 small road, 3 cockroach pig); ``colour_letter``
-    ``R`` red or ``B`` blue, each its own shape."""
+    ``R`` red or ``B`` blue, each its own shape.
+    """
     colour = _road_colour(colour_letter)
     blue = colour_letter == "B"
     centre = cell.center()
@@ -156,7 +157,8 @@ def road_names() -> dict[str, str]:
 
 def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
     """The board's header in ``rect``: the shoe's statistics, then the ask road (``B?`` and ``P?``, each with
-    the derived marks the next banker or player result would add; ``–`` where none)."""
+    the derived marks the next banker or player result would add; ``–`` where none).
+    """
     # ask road on the right: "Ask", then "B?" with the three derived marks, then "P?" with its marks
     box = rect.height() * 0.8
     x = rect.right()

@@ -313,7 +313,8 @@ class RoadsView(QWidget):
 
     def set_roads(self, roads: Roads) -> None:
         """Show an already computed :class:`~dealer_station.domain.roads.Roads`; another number of
-        rounds (a new round, a new shoe) brings the newest columns back into view."""
+        rounds (a new round, a new shoe) brings the newest columns back into view.
+        """
         if roads.stats.rounds != self._roads.stats.rounds:
             self.back = 0
         self._roads = roads
@@ -346,7 +347,8 @@ class RoadsView(QWidget):
 
     def page(self) -> int:
         """Columns one page moves: the fewest columns in view of a scrolled road, less one (at least 1),
-        so a page never skips a column of the bead plate or the big road."""
+        so a page never skips a column of the bead plate or the big road.
+        """
         layout = self.layout_now()
         return max(1, min(layout.roads[n].cols for n in SCROLLED) - 1)
 

@@ -453,7 +453,8 @@ class SupervisorScreen(QWidget):
     # ------------------------------------------------------------------ rendering
     def follow(self, view) -> None:
         """Take the table's latest ``TableView`` without rendering it; a session whose incident is
-        no longer the view's ends; another incident (or none) clears the act chosen for the last."""
+        no longer the view's ends; another incident (or none) clears the act chosen for the last.
+        """
         self.view = self.acts.view = self.edge.view = self.recall.view = view
         key = incident_key(view)
         if key != self._form_incident:

@@ -169,7 +169,8 @@ class TouchButton(QPushButton):
 
 def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
     """Shrink the font of word-wrapped ``label`` from ``max_pixels`` (down to ``min_pixels``) until its text
-    fits the label's height; return the pixel size set (the style sheet's own when ``max_pixels`` fits)."""
+    fits the label's height; return the pixel size set (the style sheet's own when ``max_pixels`` fits).
+    """
     width = label.contentsRect().width()
     if width <= 0:
         return max_pixels

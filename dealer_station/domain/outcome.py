@@ -61,7 +61,8 @@ _PLAYER_POSITIONS = frozenset({Position.PLAYER1, Position.PLAYER2, Position.PLAY
 class FinalTotals:
     """Winner, margin and Lucky Six from ``player_total``, ``banker_total`` and ``banker_cards`` (RULES.md §2:
     higher total wins, equal totals are a tie; §3: Lucky Six). Mixed into every type that describes a
-    finished round."""
+    finished round.
+    """
 
     __slots__ = ()
     player_total: int

@@ -169,13 +169,15 @@ def draw_reason(player: Sequence[Card], banker: Sequence[Card]) -> DrawReason | 
 
 def burn_count(indicator: Card, *, ace_burns: int = 1) -> int:
     """Cards the burn indicator card says to burn (RULES.md §1): Ace ``ace_burns`` (1, or 11 by the setting
-    ``burn.ace_burns``), 2–9 face value, 10/J/Q/K 10 (not 0)."""
+    ``burn.ace_burns``), 2–9 face value, 10/J/Q/K 10 (not 0).
+    """
     return ace_burns if indicator.rank is Rank.ACE else indicator.rank.burn_count
 
 
 def burn_remaining(count: int, *, indicator_counts: bool = False) -> int:
     """Cards still to burn once the indicator is shown (RULES.md §1): ``count``, or ``count - 1`` when the
-    indicator is counted as the first burned card (setting ``burn.indicator_counts``; default not)."""
+    indicator is counted as the first burned card (setting ``burn.indicator_counts``; default not).
+    """
     return count - 1 if indicator_counts else count
 
 
@@ -199,7 +201,8 @@ class CutPlace(StrEnum):
 
 def cut_card_place(where: TableState | str, cards_dealt: int) -> CutPlace | None:
     """Where the cut card came out, from the table's state (the one before a pause) and the cards of the
-    round already dealt; None with no shoe open (``no_shoe``, ``shoe_end``: a procedure violation)."""
+    round already dealt; None with no shoe open (``no_shoe``, ``shoe_end``: a procedure violation).
+    """
     state = TableState(where)
     if state in (TableState.SHUFFLE, TableState.BURN_INDICATOR, TableState.BURNING):
         return CutPlace.IN_BURN
@@ -242,7 +245,8 @@ def last_round_after_cut(place: CutPlace, round_number: int, between_rounds: str
 
 def cut_ends_shoe_at_once(place: CutPlace, between_rounds: str) -> bool:
     """True when the cut card ends the shoe where it came out (RULES.md §1, setting ``none``): between rounds,
-    or betting open or closed before the round's first card (that round is voided: no card of it is out)."""
+    or betting open or closed before the round's first card (that round is voided: no card of it is out).
+    """
     return between_rounds == "none" and place in (CutPlace.BEFORE_FIRST_CARD, CutPlace.BETWEEN_ROUNDS)
 
 
@@ -261,7 +265,8 @@ class MisreadVerdict(StrEnum):
 def misread_verdict(misreads_in_a_row: int, max_misreads: int) -> MisreadVerdict:
     """Rescan, or pause once ``misreads_in_a_row`` (this one included, ≥ 1) reaches ``max_misreads``
     (setting ``shoe.max_misreads``, ≥ 1) (RULES.md §5: the dealer rescans until the system reads it; the
-    station bounds the retries)."""
+    station bounds the retries).
+    """
     return MisreadVerdict.PAUSE if misreads_in_a_row >= max_misreads else MisreadVerdict.RESCAN
 
 
@@ -301,5 +306,6 @@ NEXT_DEALER_ACT: dict[TableState, DealerAct] = {
 def next_dealer_act(state: TableState | str) -> DealerAct | None:
     """The dealer act that moves the table on from ``state``, or None when the next step is a card from
     the shoe (burn and deal states) or a supervisor's act (``paused``) (DESIGN.md "Users": the dealer's
-    procedure)."""
+    procedure).
+    """
     return NEXT_DEALER_ACT.get(state)  # type: ignore[call-overload]

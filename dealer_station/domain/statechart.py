@@ -28,7 +28,8 @@ _GROUPS = ("NO_SHOE_STATES", "BURN_STATES", "DEAL_STATES", "CARD_STATES", "CARD_
 
 def transition_rows(machine: TableMachine | None = None) -> list[tuple[str, tuple[str, ...], str]]:
     """``(trigger, sources, destination)`` for every trigger of the table's ``transitions`` machine, in the
-    machine's order; the sources of one trigger to one destination are listed together, in state order."""
+    machine's order; the sources of one trigger to one destination are listed together, in state order.
+    """
     fsm = (machine or TableMachine())._fsm
     order = {state.value: i for i, state in enumerate(TableState)}
     rows: list[tuple[str, tuple[str, ...], str]] = []
@@ -94,7 +95,8 @@ def render_block(machine: TableMachine | None = None) -> str:
 
 def replace_block(page: str, block: str) -> str:
     """``page`` with the part between :data:`BEGIN` and :data:`END` replaced by ``block``.
-    Raises ValueError when the page has no such part."""
+    Raises ValueError when the page has no such part.
+    """
     start, end = page.find(BEGIN), page.find(END)
     if start < 0 or end < start:
         raise ValueError("the page has no generated part (its begin and end markers)")

@@ -191,7 +191,8 @@ class _State(State):
 
 class _Transition(Transition):
     """A ``transitions`` transition that, having no condition and no callback (DESIGN.md: none that could
-    half-commit a state), goes straight to the library's own state change; with any it runs as the library does."""
+    half-commit a state), goes straight to the library's own state change; with any it runs as the library does.
+    """
 
     def execute(self, event_data) -> bool:  # noqa: ANN001 - transitions' EventData
         machine = event_data.machine
@@ -206,14 +207,16 @@ class TableFSM(Machine):
     """The ``transitions`` machine class of the table (build it from :data:`TRANSITIONS`): the library's machine,
     events and validation (``MachineError``), with :class:`_State` and :class:`_Transition`, which leave out the
     work of callbacks the table does not have (a trigger costs about half).
-    tests/controller/test_ctl_fast_paths.py checks it against the plain ``transitions.Machine``."""
+    tests/controller/test_ctl_fast_paths.py checks it against the plain ``transitions.Machine``.
+    """
 
     state_cls = _State
     transition_cls = _Transition
 
     def get_state(self, state):  # noqa: ANN001, ANN201 - the library's signature
         """The State of name ``state``: a plain ``str`` name is looked up at once (every trigger asks five
-        times); anything else (an Enum, an unknown name) goes to the library, which names it or raises."""
+        times); anything else (an Enum, an unknown name) goes to the library, which names it or raises.
+        """
         if type(state) is str:
             found = self.states.get(state)
             if found is not None:

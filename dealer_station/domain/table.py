@@ -127,7 +127,8 @@ class TableSettings:
 def draw_reason_text(reason: DrawReason | None) -> str | None:
     """A :class:`~dealer_station.domain.rules.DrawReason` in the dealer's English, upper case
     (``"BANKER DRAWS (BANKER 3, PLAYER'S THIRD CARD 9: DRAWS)"``); None for None. The console words the
-    same reason in the dealer's language."""
+    same reason in the dealer's language.
+    """
     if reason is None:
         return None
     p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
@@ -165,7 +166,8 @@ rest is replaced."""
 
 def _copy_counts(counts: Counter[Card]) -> Counter[Card]:
     """A copy of the inventory; ``Counter.copy`` goes through ``Counter.__init__`` and ``update`` in Python, this
-    copies the dict in one call (a checkpoint makes one every step)."""
+    copies the dict in one call (a checkpoint makes one every step).
+    """
     copy: Counter[Card] = Counter.__new__(Counter)
     dict.update(copy, counts)
     return copy
@@ -234,7 +236,8 @@ class TableMachine(FrameInputs, ActInputs):
     @property
     def state_name(self) -> str:
         """The current state as a plain ``str``, the :attr:`state` member's value (``"dealing"``), as the
-        journal's rows record it; without the member's ``value`` lookup (the controller asks every step)."""
+        journal's rows record it; without the member's ``value`` lookup (the controller asks every step).
+        """
         return self._model.state
 
     @property
@@ -277,7 +280,8 @@ class TableMachine(FrameInputs, ActInputs):
 
     def who_draws(self) -> str | None:
         """The third-card explanation for the dealer, in English, or None before the first four cards and
-        once Banker has drawn (:func:`dealer_station.domain.rules.draw_reason`, worded by :func:`draw_reason_text`)."""
+        once Banker has drawn (:func:`dealer_station.domain.rules.draw_reason`, worded by :func:`draw_reason_text`).
+        """
         if self.dealer is None:
             return None
         return draw_reason_text(draw_reason(self.dealer.player, self.dealer.banker))
@@ -351,7 +355,8 @@ class TableMachine(FrameInputs, ActInputs):
     def undo_step(self) -> None:
         """Put the machine back exactly where it was before the last :meth:`step` (the copy that step made
         anyway). For the controller, when its own part of the decision raises; for recovery, to replay a
-        step recorded as failed as it was recorded. Raises RuntimeError when no step was taken."""
+        step recorded as failed as it was recorded. Raises RuntimeError when no step was taken.
+        """
         saved = self.__dict__.get("_before_step")
         if saved is None:
             raise RuntimeError("no step to undo")
@@ -432,7 +437,8 @@ class TableMachine(FrameInputs, ActInputs):
 
     def _move(self, name: str) -> None:
         """Fire ``transitions`` trigger ``name`` from the current state (the machine built from
-        :data:`TRANSITIONS`); one it does not list raises ``MachineError`` and changes nothing."""
+        :data:`TRANSITIONS`); one it does not list raises ``MachineError`` and changes nothing.
+        """
         self._events[name].trigger(self._model)
 
     def _trigger(self, name: str) -> None:

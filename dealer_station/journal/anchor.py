@@ -56,7 +56,8 @@ def _listed(body: object) -> list[tuple[int, str]] | None:
 def event_problem(event_id: int, event_type: str | None, payload: str, seq: int, row_hash: str,
                   digest: str) -> str | None:
     """What is wrong with outbox event ``event_id`` (its ``type`` column and payload text) that decision row
-    ``seq`` (hash ``row_hash``) lists with ``digest``; None when it matches. ``event_type`` None: not checked."""
+    ``seq`` (hash ``row_hash``) lists with ``digest``; None when it matches. ``event_type`` None: not checked.
+    """
     try:
         envelope = json.loads(payload)
     except (ValueError, TypeError, RecursionError):
@@ -171,7 +172,8 @@ class OutboxAudit:
 
     def finish(self, last_seq: int) -> None:
         """After the last row (``last_seq``): outbox events no row lists are added ones (or an old journal's
-        unanchored)."""
+        unanchored).
+        """
         self._last_seq = last_seq
         while self.problem is None and self._current is not None:
             self._unlisted(self._current[0], self._current[2])

@@ -16,7 +16,8 @@ __all__ = ["shoe_event_input"]
 def shoe_event_input(event: Any) -> dict:
     """A shoe event (``drivers.frames``) as a journal input body: ``{"kind": "frame", "frame": "card", "token",
     "raw"}`` and the like, raw bytes as hex; an unknown event as ``frame: unknown`` with its repr (at most 200
-    characters), which the table ignores (told, never dropped)."""
+    characters), which the table ignores (told, never dropped).
+    """
     raw = getattr(event, "raw", b"")
     raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
     if isinstance(event, CardRead):

@@ -25,7 +25,8 @@ _CAUSES = {sqlite3.SQLITE_FULL: "disk full", sqlite3.SQLITE_IOERR: "I/O error",
 def write_cause(err: BaseException) -> str:
     """The plain cause of a failed write: ``"disk full"`` (SQLITE_FULL), ``"I/O error"`` (SQLITE_IOERR and its
     extended codes), ``"database is locked"`` (SQLITE_BUSY, SQLITE_LOCKED), ``"read-only database"``; ``""``
-    for anything else (a body with no JSON text...)."""
+    for anything else (a body with no JSON text...).
+    """
     code = getattr(err, "sqlite_errorcode", None)
     if not isinstance(code, int):
         return ""

@@ -41,7 +41,8 @@ class Foldable(Protocol):
 
     def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
         """Put the machine where it was just before shoe ``shoe_number + 1`` was started (``staff``: who was
-        at the table, as the decision row records it, or None when it records no one)."""
+        at the table, as the decision row records it, or None when it records no one).
+        """
 
 
 @dataclass
@@ -146,14 +147,16 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
 def _staff(row: JournalRow) -> dict | None:
     """Who was at the table after decision ``row`` (its ``staff``: the dealer signed in), or None when the row
     records no one (a journal made before dealers signed in). The dealer signed in survives a restart: it
-    signed in before the open shoe started, in a shoe that is not replayed."""
+    signed in before the open shoe started, in a shoe that is not replayed.
+    """
     staff = row.body.get("staff")
     return dict(staff) if isinstance(staff, dict) else None
 
 
 def _recorded_failure(row: JournalRow, outputs: list[tuple[str, dict]]) -> tuple[str, str] | None:
     """``(reason, detail)`` of a decision that recorded a failed step (its first output an ``error`` naming the
-    input, then the ``unexpected_error`` pause) where the replay did not fail the same way; else None."""
+    input, then the ``unexpected_error`` pause) where the replay did not fail the same way; else None.
+    """
     recorded = row.body.get("outputs", [])
     if not recorded or not isinstance(recorded[0], list) or len(recorded[0]) != 2 or recorded[0][0] != "error":
         return None

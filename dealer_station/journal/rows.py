@@ -74,7 +74,8 @@ def canonical(body: Mapping[str, object]) -> str:
 
 def stored_body(body: Mapping[str, object], text: str) -> dict:
     """The body as :meth:`Journal.rows` reads it back (``json.loads(text)``), without parsing when it is a flat
-    dict of str keys and str/int/bool/None/empty-dict values (those come back equal, keys in sorted order)."""
+    dict of str keys and str/int/bool/None/empty-dict values (those come back equal, keys in sorted order).
+    """
     if type(body) is dict and all(type(k) is str and (type(v) in _SCALARS or (type(v) is dict and not v))
                                   for k, v in body.items()):
         return {k: {} if type(body[k]) is dict else body[k] for k in sorted(body)}
@@ -89,7 +90,8 @@ def row_hash(seq: int, ts: str, kind: str, mark: str, body_text: str, prev_hash:
 
 def chain_problem(expected: int, prev: str, stored: tuple[int, str, str, str, str, str, str]) -> str | None:
     """What is wrong with one stored row ``(seq, ts, kind, mark, body text, prev_hash, hash)`` read in order,
-    where row number ``expected`` chained to hash ``prev`` should come; None when it holds (:meth:`Journal.verify`)."""
+    where row number ``expected`` chained to hash ``prev`` should come; None when it holds (:meth:`Journal.verify`).
+    """
     seq, ts, kind, mark_text, text, prev_hash, digest = stored
     if seq != expected:
         return f"row {seq}: expected row {expected} (rows missing)"

@@ -312,7 +312,8 @@ class Journal:
             events: Iterable[EventSpec] = (), table_id: str = "", json_only: bool = False,
             owned: bool = False) -> int:
         """:meth:`append`, returning only the new row's sequence number (``json_only`` and ``owned``, see
-        :meth:`MemoryJournal.add`, change nothing here: the row is written now). Raises JournalError."""
+        :meth:`MemoryJournal.add`, change nothing here: the row is written now). Raises JournalError.
+        """
         return self.append(kind, body, ts, mark=mark, events=events, table_id=table_id)[0].seq
 
     def rows(self, after: int = 0, *, kinds: Iterable[str] | None = None, mark: str | None = None,

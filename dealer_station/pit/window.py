@@ -397,7 +397,8 @@ class PitWindow(QWidget):
 
 def _quit_on_signals(app) -> None:
     """SIGINT and SIGTERM close the pit view (exit 0). A timer wakes the interpreter a few times a
-    second so Python runs the handler while Qt's event loop runs."""
+    second so Python runs the handler while Qt's event loop runs.
+    """
     import signal
 
     def stop(signum, _frame) -> None:  # noqa: ANN001

@@ -54,7 +54,8 @@ def topics_for(tables: Sequence[str] | None) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class FollowResult:
     """What a run did: events written, duplicates dropped, replay requests sent, error answers and bad
-    messages received, anchor breaks seen, connections made, and the gaps still open per table."""
+    messages received, anchor breaks seen, connections made, and the gaps still open per table.
+    """
 
     written: int
     duplicates: int
@@ -153,7 +154,8 @@ class Follower:
 
     def _read_round(self) -> mqtt.MQTTErrorCode:
         """Read what the broker sends for up to 50 ms, then up to 20 ms more while messages keep coming
-        (paho reads about one packet per loop call): one ledger transaction per round, not per event."""
+        (paho reads about one packet per loop call): one ledger transaction per round, not per event.
+        """
         client = self._client
         assert client is not None
         self._got = False
@@ -209,7 +211,8 @@ class Follower:
     def _probe_first(self) -> None:
         """While on a later broker: look at the first every ``probe_interval`` seconds (a
         :class:`~dealer_station.publish.probe.FirstBrokerWatch`, its probe on its own thread); once it answers, drop the
-        current connection: the next round connects to the first again (and asks for whatever went missing)."""
+        current connection: the next round connects to the first again (and asks for whatever went missing).
+        """
         if not self._current or self._client is None:
             return
         first = self._brokers[0]

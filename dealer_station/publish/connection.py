@@ -104,7 +104,8 @@ class BrokerConnection:
     def _connect(self) -> bool:
         """One connection attempt per broker, in order of preference, each bounded by ``connect_timeout``;
         True when connected (to the first that answered). While on a later broker, the first is probed every
-        ``probe_interval`` seconds (:meth:`_probe_first`)."""
+        ``probe_interval`` seconds (:meth:`_probe_first`).
+        """
         for index, cfg in enumerate(self._brokers):
             if self._stop.is_set():
                 return False
@@ -123,7 +124,8 @@ class BrokerConnection:
         (:class:`~dealer_station.publish.probe.FirstBrokerWatch`: its probe on its own thread, so sending goes
         on meanwhile); once it answers, leave the current broker (its retained status says ``offline``,
         ``switched_broker``) and connect to the first again. Sending resumes after the last acknowledged event
-        (the outbox decides, as after any reconnect)."""
+        (the outbox decides, as after any reconnect).
+        """
         if not self._current:
             return
         first = self._brokers[0]

@@ -396,7 +396,8 @@ class Publisher(BrokerConnection):
     def _matches_chain(self, conn: OutboxReader, event_id: int, payload: str) -> bool:
         """True when the event matches the journal's chain; else hold it back (log, ``on_refused`` once).
 
-        Raises OutboxError when the journal cannot be read (retried by the thread)."""
+        Raises OutboxError when the journal cannot be read (retried by the thread).
+        """
         problem = conn.problem(event_id, payload)
         held = self._held
         if problem is None:

@@ -1,5 +1,6 @@
 """The journal audit behind ``dealer-station journal replay``: a station's recorded inputs re-run on a
-fresh controller, every decision compared with the recorded one."""
+fresh controller, every decision compared with the recorded one.
+"""
 
 from __future__ import annotations
 

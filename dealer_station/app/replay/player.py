@@ -65,7 +65,8 @@ class RecordedAuthority:
 def dealer_act(controller: Controller, act: str, args: dict) -> None:
     """A recorded dealer act given to ``controller``: a sign-in or sign-out (who is at the table) through
     :meth:`Controller.sign_in` / :meth:`Controller.sign_out` (the recorded check stands), any other act
-    through :meth:`Controller.dealer`. Raises ActRefused, AuthError as they do."""
+    through :meth:`Controller.dealer`. Raises ActRefused, AuthError as they do.
+    """
     if act == "sign_in":
         controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or "pin"))
     elif act == "sign_out":
@@ -76,7 +77,8 @@ def dealer_act(controller: Controller, act: str, args: dict) -> None:
 
 def round_line(fact: Fact) -> dict:
     """The output line of a ``round_completed``/``round_voided``/``shoe_ended`` fact: ``simulate``'s own
-    (:func:`dealer_station.app.simulate.output_line`), so that the two never drift apart."""
+    (:func:`dealer_station.app.simulate.output_line`), so that the two never drift apart.
+    """
     from dealer_station.app.simulate import output_line
 
     return output_line(fact.kind, fact.data)
@@ -86,7 +88,8 @@ def round_line(fact: Fact) -> dict:
 class ReplayResult:
     """What a replay did: output ``lines``, final ``state`` and incident type, counts (``frames`` decoded,
     of them ``garbage``; ``cards`` taken from the shoe), and ``unfinished``: what the session left half
-    done at its end (a round dealt in part), or None."""
+    done at its end (a round dealt in part), or None.
+    """
 
     lines: list[dict] = field(default_factory=list)
     state: str = ""
@@ -248,7 +251,8 @@ class Replayer:
 
     def finish(self) -> ReplayResult:
         """End the session: a pending partial token becomes its frame, the automatic dealer confirms a
-        dealt round (unless stopped early); return the result."""
+        dealt round (unless stopped early); return the result.
+        """
         result = self.result
         session, codec, auto = self._session, self._codec_now, self._auto
         if codec is not None and not result.stopped:
@@ -335,5 +339,6 @@ class Replayer:
 
     def _timer(self) -> None:
         """A recorded betting-window close: the window ran out at the table (measured there on its
-        monotonic clock), so it closes here where it stands, whatever the recorded wall-clock times say."""
+        monotonic clock), so it closes here where it stands, whatever the recorded wall-clock times say.
+        """
         self.controller.tick(expired=True)

@@ -197,7 +197,8 @@ def _parse_time(text: object) -> datetime | None:
 
 def _load_record(p: Path, text: str, first: int, head: dict, codec: str | None) -> ReplaySession:
     """A ``record`` session, read by the drivers' one session reader (:func:`drivers.sessions.parse_session`:
-    every line, its time checked, a torn last line dropped), its ``rx``, ``link`` and ``act`` lines as steps."""
+    every line, its time checked, a torn last line dropped), its ``rx``, ``link`` and ``act`` lines as steps.
+    """
     profile = head.get("profile") if isinstance(head.get("profile"), dict) else {}
     named = profile.get("codec") if isinstance(profile.get("codec"), str) else None
     raw_options = profile.get("codec_options") if named else None
@@ -329,7 +330,8 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
 
 def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step | None:
     """The replay step of one journal input; None for what is the station's and not the table's (a stop, the
-    reader closing at a stop, a journal failure and its resume: they change nothing of the table)."""
+    reader closing at a stop, a journal failure and its resume: they change nothing of the table).
+    """
     kind = body.get("kind")
     if kind in ("stop", "journal") or (kind == "link" and body.get("event") == "closed"):
         return None
