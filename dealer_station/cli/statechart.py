@@ -2,7 +2,7 @@
 
 docs/controller.md gets its transitions, state groups and dispatch tables (between the markers of
 :data:`dealer_station.domain.statechart.BEGIN` and ``END``); docs/table-states.md its state diagram (Mermaid).
-``tests/domain/test_statechart.py`` fails when either differs from the code.
+``tests/unit/domain/test_statechart.py`` fails when either differs from the code.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Rule source: RULES.md §1 (points, totals, the burn, the cut card), §2 (natural, player's third card,
 banker table), §5 (misreads, cards out of place); DESIGN.md "The table state machine" (the dealer's acts).
-Pure functions over values; no I/O. Each is table-tested in ``tests/domain/test_rules.py``.
+Pure functions over values; no I/O. Each is table-tested in ``tests/unit/domain/test_rules.py``.
 """
 
 from __future__ import annotations

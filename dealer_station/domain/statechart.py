@@ -3,7 +3,7 @@ inputs by phase (Markdown) and a state diagram (Mermaid), for docs/controller.md
 
 The rows come from the ``transitions`` machine a :class:`~dealer_station.domain.table.TableMachine` builds
 (its events and their transitions), not from a copy, so the page shows what the code does;
-``tests/domain/test_statechart.py`` fails when a page differs from what this module makes of the code, and
+``tests/unit/domain/test_statechart.py`` fails when a page differs from what this module makes of the code, and
 ``python -m dealer_station.cli.statechart`` writes the pages again. Pure: text in, text out.
 """
 

@@ -207,7 +207,7 @@ class TableFSM(Machine):
     """The ``transitions`` machine class of the table (build it from :data:`TRANSITIONS`): the library's machine,
     events and validation (``MachineError``), with :class:`_State` and :class:`_Transition`, which leave out the
     work of callbacks the table does not have (a trigger costs about half).
-    tests/controller/test_ctl_fast_paths.py checks it against the plain ``transitions.Machine``.
+    tests/unit/app/test_ctl_fast_paths.py checks it against the plain ``transitions.Machine``.
     """
 
     state_cls = _State
