@@ -8,8 +8,11 @@ state this module does not know.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_station.console.cards import card_label
 from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.rules import NEXT_DEALER_ACT
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
@@ -25,7 +28,9 @@ __all__ = [
     "burn_line",
     "countdown_warning",
     "incident_name",
+    "frame_words",
     "incident_advice",
+    "incident_detail",
     "incident_title",
     "next_act",
     "next_line",
@@ -48,6 +53,16 @@ ACT_STATES = NEXT_DEALER_ACT
 """The dealer act that moves each state on (the domain's rule, :func:`dealer_station.domain.rules.next_dealer_act`)."""
 
 
+def english_plural(text: str, n: int) -> str:
+    """A plural message left in its English source (no translation installed) in the right number:
+    ``"(S)"``/``"(s)"`` dropped for one, made ``"S"``/``"s"`` for any other count. A translation has no such mark.
+    """
+    if "(" not in text:
+        return text
+    one = n == 1
+    return text.replace("(S)", "" if one else "S").replace("(s)", "" if one else "s")
+
+
 class Prompts(QObject):
     """The messages of context ``"Prompts"`` that take a count: ``self.tr(text, "", n)`` is what
     pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms.
@@ -55,7 +70,7 @@ class Prompts(QObject):
 
     def burn_more(self, n: int) -> str:
         """``"BURN 7 MORE CARDS"`` in the plural form of ``n`` (int ≥ 0)."""
-        return self.tr("BURN %n MORE CARD(S)", "", n)
+        return english_plural(self.tr("BURN %n MORE CARD(S)", "", n), n)
 
     def bet_seconds(self, n: int) -> str:
         """The betting countdown, ``"PLACE YOUR BETS – 12 s"``, for ``n`` whole seconds left (int ≥ 0)."""
@@ -64,6 +79,10 @@ class Prompts(QObject):
     def last_seconds(self, n: int) -> str:
         """The countdown in its last :data:`WARN_SECONDS`: ``"PLACE YOUR BETS – 5 s – LAST SECONDS"``."""
         return self.tr("PLACE YOUR BETS – %n s – LAST SECONDS", "", n)
+
+    def misreads_in_a_row(self, position: str, n: int) -> str:
+        """A misread limit's detail: ``"3 misreads in a row at BANKER CARD 2"`` (``position`` already in words)."""
+        return english_plural(self.tr("%n misread(s) in a row at %1", "", n), n).replace("%1", position)
 
     def burn_left(self, card: str, n: int) -> str:
         """While burning: the burn card shown and the count left, ``"BURN CARD 7♥: 6 MORE TO BURN"``."""
@@ -210,6 +229,41 @@ def incident_name(kind: str | None) -> str:
         IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
     }
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
+
+
+def incident_detail(kind: str | None, detail: str, position: str | None) -> str:
+    """An incident's detail in plain translated words where the type says what it holds, else ``detail`` as the
+    controller wrote it (``"3 misreads in a row at banker2"`` → ``"3 misreads in a row at BANKER CARD 2"``).
+    """
+    if kind == "misread_limit":
+        match = re.fullmatch(r"(\d+) misreads in a row at (\w+)", detail or "")
+        if match:
+            where = position_name(match.group(2)) or match.group(2)
+            return _plurals().misreads_in_a_row(where, int(match.group(1)))
+    return detail
+
+
+def frame_words(kind: str, detail: str = "") -> str:
+    """A frame of the shoe as the evidence table shows it: what it was, in translated words, and its card or
+    reason (``"NoRead"``, ``"reason=bad_lrc"`` → ``"unread card: damaged read (checksum)"``). Never raises.
+    """
+    key, _, value = (detail or "").partition("=")
+    if kind == "CardRead":
+        label = card_label(value) if key == "token" else None
+        return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else value)
+    if kind == "NoRead":
+        return translate("Prompts", "unread card: %1").replace("%1", reason_name(value) if value else "–")
+    if kind == "CutCard":
+        return translate("Prompts", "cut card")
+    if kind == "Garbage":
+        return translate("Prompts", "bytes that are no card: %1").replace("%1", reason_name(value) if value else "–")
+    if kind == "Connected":
+        return translate("Prompts", "shoe connected")
+    if kind == "ConnectionLost":
+        return translate("Prompts", "shoe link lost") + (f": {value}" if value else "")
+    if kind == "evidence":
+        return translate("Prompts", "evidence")
+    return f"{kind} ({detail})" if detail else kind
 
 
 def incident_advice(kind: str | None) -> str:

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+64"/>
         <source>ACT</source>
         <translation>الإجراء</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>أكّد الإجراء</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Choose an act.</source>
         <translation>اختر إجراءً.</translation>
     </message>
@@ -224,7 +224,7 @@
         <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>log in</source>
         <translation>تسجيل الدخول</translation>
     </message>
@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+76"/>
+        <location filename="../cards.py" line="+77"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>يدوي</translation>
@@ -291,7 +291,7 @@
         <translation>المجموع</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>WINS</source>
         <translation>يفوز</translation>
     </message>
@@ -301,7 +301,7 @@
         <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+115"/>
+        <location filename="../dealer_screen.py" line="+116"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -402,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+241"/>
+        <location line="+245"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-245"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>NO DEALER  [F6]</source>
         <translation>لا يوجد موزع  [F6]</translation>
     </message>
@@ -478,7 +478,7 @@
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>حادثة</translation>
     </message>
@@ -491,7 +491,7 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+32"/>
+        <location filename="../edge_tab.py" line="+31"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>رهانات جانبية لصالح اللاعب بالبطاقات المتبقية</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+332"/>
+        <location filename="../sign_in.py" line="+333"/>
         <source>The first accounts</source>
         <translation>الحسابات الأولى</translation>
     </message>
@@ -674,7 +674,7 @@
         <translation>النص</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>total %1</source>
         <translation>المجموع %1</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+119"/>
+        <location filename="../main_window.py" line="+118"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Accounts added: sign in with one</source>
         <translation>أُضيفت الحسابات: سجّل الدخول بأحدها</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+132"/>
+        <location filename="../prompts.py" line="+150"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -900,7 +900,37 @@
         <translation>حدث المنصة لا يطابق السجل</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+24"/>
+        <source>card %1</source>
+        <translation>بطاقة %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unread card: %1</source>
+        <translation>بطاقة لم تُقرأ: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bytes that are no card: %1</source>
+        <translation>بايتات ليست بطاقة: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe connected</source>
+        <translation>الشو متصل</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe link lost</source>
+        <translation>انقطع اتصال الشو</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>evidence</source>
+        <translation>دليل</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
     </message>
@@ -985,12 +1015,25 @@
         <translation>نسخ أكثر مما في الحذاء</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-58"/>
+        <location line="+59"/>
         <source>cut card</source>
         <translation>البطاقة المقطوعة</translation>
     </message>
+    <message numerus="yes">
+        <location line="-231"/>
+        <source>%n misread(s) in a row at %1</source>
+        <translation>
+            <numerusform>%n قراءة خاطئة متتالية عند %1</numerusform>
+            <numerusform>قراءة خاطئة واحدة عند %1</numerusform>
+            <numerusform>قراءتان خاطئتان متتاليتان عند %1</numerusform>
+            <numerusform>%n قراءات خاطئة متتالية عند %1</numerusform>
+            <numerusform>%n قراءة خاطئة متتالية عند %1</numerusform>
+            <numerusform>%n قراءة خاطئة متتالية عند %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+1"/>
+        <location line="+232"/>
         <source>card before betting opened</source>
         <translation>بطاقة قبل فتح الرهان</translation>
     </message>
@@ -1101,24 +1144,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location line="-54"/>
-        <location line="+57"/>
+        <location line="-55"/>
+        <location line="+58"/>
         <source>DEALING</source>
         <translation>التوزيع</translation>
     </message>
     <message>
-        <location line="-56"/>
-        <location line="+25"/>
+        <location line="-57"/>
+        <location line="+26"/>
         <source>RESULT</source>
         <translation>النتيجة</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>PAUSED</source>
         <translation>متوقفة مؤقتًا</translation>
     </message>
@@ -1128,7 +1171,7 @@
         <translation>نهاية الحذاء</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>TIE %1 – %2</source>
         <translation>ربط %1 – %2</translation>
     </message>
@@ -1173,7 +1216,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-279"/>
+        <location line="-320"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -1185,7 +1228,7 @@
         </translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+328"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -1266,7 +1309,7 @@
         <translation>انتظر المشرف</translation>
     </message>
     <message numerus="yes">
-        <location line="-330"/>
+        <location line="-371"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
@@ -1290,7 +1333,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>BURN CARD %1: %n MORE TO BURN</source>
         <translation>
             <numerusform>بطاقة الحرق %1: احرق %n بطاقة أخرى</numerusform>
@@ -1302,12 +1345,12 @@
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>ROUND %1 VOID – ALL BETS RETURNED</source>
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+370"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -1317,7 +1360,7 @@
         <translation>اللاعب يسحب على %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation>البنكر يسحب (اللاعب وقف؛ البنكر %1: يسحب)</translation>
     </message>
@@ -1400,7 +1443,7 @@
         <translation>الإجراءات</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>completed</source>
         <translation>مكتملة</translation>
     </message>
@@ -1465,12 +1508,12 @@
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Banker</source>
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Result: %1</source>
         <translation>النتيجة: %1</translation>
     </message>
@@ -1549,7 +1592,7 @@
         <translation>تشغيل</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+82"/>
         <source>replay finished</source>
         <translation>انتهت إعادة التشغيل</translation>
     </message>
@@ -1564,7 +1607,7 @@
         <translation>إعادة التشغيل متوقفة مؤقتًا</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Play / pause the replay [F7]</source>
         <translation>تشغيل / إيقاف إعادة التشغيل مؤقتًا [F7]</translation>
     </message>
@@ -1582,7 +1625,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+151"/>
+        <location filename="../road_marks.py" line="+152"/>
         <source>Bead plate</source>
         <translation>لوحة الخرز</translation>
     </message>
@@ -1607,7 +1650,7 @@
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Ask</source>
         <translation>اسأل</translation>
     </message>
@@ -1733,7 +1776,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+174"/>
+        <location filename="../app.py" line="+178"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
     </message>
@@ -1766,7 +1809,7 @@
         <translation>الجولات</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>أزواج اللاعب %1   أزواج البنكر %2   طبيعية %3</translation>
     </message>
@@ -1774,7 +1817,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+152"/>
+        <location filename="../supervisor_screen.py" line="+157"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+64"/>
         <source>ACT</source>
         <translation>INTÉZKEDÉS</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>INTÉZKEDÉS JÓVÁHAGYÁSA</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Choose an act.</source>
         <translation>Válassz intézkedést.</translation>
     </message>
@@ -224,7 +224,7 @@
         <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>log in</source>
         <translation>belépés</translation>
     </message>
@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+76"/>
+        <location filename="../cards.py" line="+77"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>KÉZI</translation>
@@ -291,7 +291,7 @@
         <translation>ÖSSZEG</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>WINS</source>
         <translation>NYER</translation>
     </message>
@@ -301,7 +301,7 @@
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+115"/>
+        <location filename="../dealer_screen.py" line="+116"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -402,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+241"/>
+        <location line="+245"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-245"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>NO DEALER  [F6]</source>
         <translation>NINCS OSZTÓ  [F6]</translation>
     </message>
@@ -478,7 +478,7 @@
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>INCIDENS</translation>
     </message>
@@ -491,7 +491,7 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+32"/>
+        <location filename="../edge_tab.py" line="+31"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+332"/>
+        <location filename="../sign_in.py" line="+333"/>
         <source>The first accounts</source>
         <translation>Az első fiókok</translation>
     </message>
@@ -674,7 +674,7 @@
         <translation>szöveg</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>total %1</source>
         <translation>összeg %1</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+119"/>
+        <location filename="../main_window.py" line="+118"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Accounts added: sign in with one</source>
         <translation>Fiókok hozzáadva: jelentkezz be az egyikkel</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+132"/>
+        <location filename="../prompts.py" line="+150"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -900,7 +900,37 @@
         <translation>A PLATFORMNAK KÜLDÖTT ESEMÉNY NEM EGYEZIK A NAPLÓVAL</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+24"/>
+        <source>card %1</source>
+        <translation>kártya: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unread card: %1</source>
+        <translation>olvasatlan kártya: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bytes that are no card: %1</source>
+        <translation>nem kártya bájtok: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe connected</source>
+        <translation>a saru csatlakoztatva</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe link lost</source>
+        <translation>a saru kapcsolata megszakadt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>evidence</source>
+        <translation>bizonyíték</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
     </message>
@@ -985,12 +1015,20 @@
         <translation>több példány, mint a cipőben van</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-58"/>
+        <location line="+59"/>
         <source>cut card</source>
         <translation>vágólap</translation>
     </message>
+    <message numerus="yes">
+        <location line="-231"/>
+        <source>%n misread(s) in a row at %1</source>
+        <translation>
+            <numerusform>%n téves olvasás egymás után itt: %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+1"/>
+        <location line="+232"/>
         <source>card before betting opened</source>
         <translation>lap a tétek nyitása előtt</translation>
     </message>
@@ -1101,24 +1139,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>NO MORE BETS</source>
         <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="-54"/>
-        <location line="+57"/>
+        <location line="-55"/>
+        <location line="+58"/>
         <source>DEALING</source>
         <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location line="-56"/>
-        <location line="+25"/>
+        <location line="-57"/>
+        <location line="+26"/>
         <source>RESULT</source>
         <translation>EREDMÉNY</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>PAUSED</source>
         <translation>SZÜNETEL</translation>
     </message>
@@ -1128,7 +1166,7 @@
         <translation>CIPŐ VÉGE</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>TIE %1 – %2</source>
         <translation>DÖNTETLEN %1 – %2</translation>
     </message>
@@ -1173,14 +1211,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-279"/>
+        <location line="-320"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+328"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -1261,7 +1299,7 @@
         <translation>Várj a felügyelőre</translation>
     </message>
     <message numerus="yes">
-        <location line="-330"/>
+        <location line="-371"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
@@ -1275,19 +1313,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>BURN CARD %1: %n MORE TO BURN</source>
         <translation>
             <numerusform>ÉGETŐLAP %1: MÉG %n LAPOT ÉGESS EL</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>ROUND %1 VOID – ALL BETS RETURNED</source>
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+370"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -1297,7 +1335,7 @@
         <translation>JÁTÉKOS HÚZ %1 PONTNÁL</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation>BANK HÚZ (JÁTÉKOS MEGÁLLT; BANK %1: HÚZ)</translation>
     </message>
@@ -1380,7 +1418,7 @@
         <translation>intézkedések</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>completed</source>
         <translation>lezárt</translation>
     </message>
@@ -1445,12 +1483,12 @@
         <translation>Játékos</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Banker</source>
         <translation>Bank</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Result: %1</source>
         <translation>Eredmény: %1</translation>
     </message>
@@ -1529,7 +1567,7 @@
         <translation>Lejátszás</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+82"/>
         <source>replay finished</source>
         <translation>visszajátszás vége</translation>
     </message>
@@ -1544,7 +1582,7 @@
         <translation>visszajátszás szünetel</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Play / pause the replay [F7]</source>
         <translation>A visszajátszás indítása / megállítása [F7]</translation>
     </message>
@@ -1562,7 +1600,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+151"/>
+        <location filename="../road_marks.py" line="+152"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>
@@ -1587,7 +1625,7 @@
         <translation>Csótány út</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Ask</source>
         <translation>Kérdés</translation>
     </message>
@@ -1713,7 +1751,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+174"/>
+        <location filename="../app.py" line="+178"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Bemutató osztó — még nincs fiók: hozd létre őket így: dealer-station users add</translation>
     </message>
@@ -1746,7 +1784,7 @@
         <translation>PARTIK</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Játékos pár %1   Bank pár %2   Természetes %3</translation>
     </message>
@@ -1754,7 +1792,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+152"/>
+        <location filename="../supervisor_screen.py" line="+157"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>

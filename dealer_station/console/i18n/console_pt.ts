@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+64"/>
         <source>ACT</source>
         <translation>ATO</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>CONFIRMAR ATO</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Choose an act.</source>
         <translation>Escolha um ato.</translation>
     </message>
@@ -224,7 +224,7 @@
         <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>log in</source>
         <translation>iniciar sessão</translation>
     </message>
@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+76"/>
+        <location filename="../cards.py" line="+77"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>MANUAL</translation>
@@ -291,7 +291,7 @@
         <translation>TOTAL</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>WINS</source>
         <translation>GANHA</translation>
     </message>
@@ -301,7 +301,7 @@
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+115"/>
+        <location filename="../dealer_screen.py" line="+116"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -402,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+241"/>
+        <location line="+245"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-245"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>NO DEALER  [F6]</source>
         <translation>SEM DEALER  [F6]</translation>
     </message>
@@ -478,7 +478,7 @@
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
@@ -491,7 +491,7 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+32"/>
+        <location filename="../edge_tab.py" line="+31"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>APOSTAS LATERAIS FAVORÁVEIS AO JOGADOR COM AS CARTAS RESTANTES</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+332"/>
+        <location filename="../sign_in.py" line="+333"/>
         <source>The first accounts</source>
         <translation>As primeiras contas</translation>
     </message>
@@ -674,7 +674,7 @@
         <translation>texto</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>total %1</source>
         <translation>total %1</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+119"/>
+        <location filename="../main_window.py" line="+118"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Accounts added: sign in with one</source>
         <translation>Contas adicionadas: inicie sessão com uma delas</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+132"/>
+        <location filename="../prompts.py" line="+150"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -900,7 +900,37 @@
         <translation>EVENTO DA PLATAFORMA NÃO CONFERE COM O DIÁRIO</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+24"/>
+        <source>card %1</source>
+        <translation>carta %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unread card: %1</source>
+        <translation>carta não lida: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bytes that are no card: %1</source>
+        <translation>bytes que não são carta: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe connected</source>
+        <translation>sapato ligado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe link lost</source>
+        <translation>ligação do sapato perdida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>evidence</source>
+        <translation>evidência</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
     </message>
@@ -985,12 +1015,21 @@
         <translation>mais cópias do que o sapato tem</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-58"/>
+        <location line="+59"/>
         <source>cut card</source>
         <translation>cartão de corte</translation>
     </message>
+    <message numerus="yes">
+        <location line="-231"/>
+        <source>%n misread(s) in a row at %1</source>
+        <translation>
+            <numerusform>%n leitura falhada seguida em %1</numerusform>
+            <numerusform>%n leituras falhadas seguidas em %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+1"/>
+        <location line="+232"/>
         <source>card before betting opened</source>
         <translation>carta antes de abrir as apostas</translation>
     </message>
@@ -1101,24 +1140,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location line="-54"/>
-        <location line="+57"/>
+        <location line="-55"/>
+        <location line="+58"/>
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location line="-56"/>
-        <location line="+25"/>
+        <location line="-57"/>
+        <location line="+26"/>
         <source>RESULT</source>
         <translation>RESULTADO</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>PAUSED</source>
         <translation>EM PAUSA</translation>
     </message>
@@ -1128,7 +1167,7 @@
         <translation>FIM DO SAPATO</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>TIE %1 – %2</source>
         <translation>EMPATE %1 – %2</translation>
     </message>
@@ -1173,7 +1212,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-279"/>
+        <location line="-320"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -1181,7 +1220,7 @@
         </translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+328"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -1262,7 +1301,7 @@
         <translation>Aguarde o supervisor</translation>
     </message>
     <message numerus="yes">
-        <location line="-330"/>
+        <location line="-371"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
@@ -1278,7 +1317,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>BURN CARD %1: %n MORE TO BURN</source>
         <translation>
             <numerusform>CARTA DE QUEIMA %1: QUEIME MAIS %n CARTA</numerusform>
@@ -1286,12 +1325,12 @@
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>ROUND %1 VOID – ALL BETS RETURNED</source>
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+370"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
@@ -1301,7 +1340,7 @@
         <translation>JOGADOR COMPRA COM %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation>BANKER COMPRA (JOGADOR FICOU; BANKER %1: COMPRA)</translation>
     </message>
@@ -1384,7 +1423,7 @@
         <translation>atos</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>completed</source>
         <translation>concluída</translation>
     </message>
@@ -1449,12 +1488,12 @@
         <translation>Jogador</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Banker</source>
         <translation>Banker</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Result: %1</source>
         <translation>Resultado: %1</translation>
     </message>
@@ -1533,7 +1572,7 @@
         <translation>Reproduzir</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+82"/>
         <source>replay finished</source>
         <translation>reprodução terminada</translation>
     </message>
@@ -1548,7 +1587,7 @@
         <translation>reprodução em pausa</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Play / pause the replay [F7]</source>
         <translation>Reproduzir / pausar a reprodução [F7]</translation>
     </message>
@@ -1566,7 +1605,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+151"/>
+        <location filename="../road_marks.py" line="+152"/>
         <source>Bead plate</source>
         <translation>Bead plate</translation>
     </message>
@@ -1591,7 +1630,7 @@
         <translation>Cockroach pig</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Ask</source>
         <translation>Prever</translation>
     </message>
@@ -1717,7 +1756,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+174"/>
+        <location filename="../app.py" line="+178"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
     </message>
@@ -1750,7 +1789,7 @@
         <translation>RODADAS</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>Pares do Jogador %1   Pares do Banker %2   Naturais %3</translation>
     </message>
@@ -1758,7 +1797,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+152"/>
+        <location filename="../supervisor_screen.py" line="+157"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+64"/>
         <source>ACT</source>
         <translation>చర్య</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>చర్య నిర్ధారించండి</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Choose an act.</source>
         <translation>ఒక చర్య ఎంచుకోండి.</translation>
     </message>
@@ -224,7 +224,7 @@
         <translation>షూ %1 రౌండ్ %2 తర్వాత ఇప్పుడే ముగుస్తుంది: జరుగుతున్న రౌండ్ రద్దై పందాలు తిరిగి ఇవ్వబడతాయి; డీలర్‌ను కొత్త షూ అడుగుతారు (కలపడం, పక్కన పెట్టడం).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>log in</source>
         <translation>లాగిన్</translation>
     </message>
@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+76"/>
+        <location filename="../cards.py" line="+77"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>మాన్యువల్</translation>
@@ -291,7 +291,7 @@
         <translation>మొత్తం</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>WINS</source>
         <translation>గెలుపు</translation>
     </message>
@@ -301,7 +301,7 @@
         <translation>టై</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+115"/>
+        <location filename="../dealer_screen.py" line="+116"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -402,17 +402,17 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+241"/>
+        <location line="+245"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-245"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>NO DEALER  [F6]</source>
         <translation>డీలర్ లేరు  [F6]</translation>
     </message>
@@ -478,7 +478,7 @@
         <translation>(%1×)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>INCIDENT</source>
         <translation>సంఘటన</translation>
     </message>
@@ -491,7 +491,7 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+32"/>
+        <location filename="../edge_tab.py" line="+31"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>మిగిలిన కార్డులతో ప్లేయర్‌కు అనుకూలమైన సైడ్ బెట్‌లు</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+332"/>
+        <location filename="../sign_in.py" line="+333"/>
         <source>The first accounts</source>
         <translation>మొదటి ఖాతాలు</translation>
     </message>
@@ -674,7 +674,7 @@
         <translation>పాఠ్యం</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>total %1</source>
         <translation>మొత్తం %1</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+119"/>
+        <location filename="../main_window.py" line="+118"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Accounts added: sign in with one</source>
         <translation>ఖాతాలు జోడించబడ్డాయి: వాటిలో ఒకదానితో సైన్ ఇన్ చేయండి</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+132"/>
+        <location filename="../prompts.py" line="+150"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -900,7 +900,37 @@
         <translation>ప్లాట్‌ఫారమ్ ఈవెంట్ జర్నల్‌తో సరిపోలడం లేదు</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+24"/>
+        <source>card %1</source>
+        <translation>కార్డ్ %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unread card: %1</source>
+        <translation>చదవని కార్డ్: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bytes that are no card: %1</source>
+        <translation>కార్డ్ కాని బైట్లు: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe connected</source>
+        <translation>షూ కనెక్ట్ అయింది</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shoe link lost</source>
+        <translation>షూ కనెక్షన్ పోయింది</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>evidence</source>
+        <translation>ఆధారం</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>కొనసాగిస్తే టేబుల్ పంచడం కొనసాగుతుంది, కానీ మార్చిన ఈవెంట్‌ను జర్నల్ నిరూపించిన విధంగా తిరిగి పెట్టే వరకు బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు ఇంకేమీ పంపబడదు: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి (dealer-station journal verify ఆ ఈవెంట్‌ను చూపిస్తుంది).</translation>
     </message>
@@ -985,12 +1015,21 @@
         <translation>షూలో ఉన్నవాటి కంటే ఎక్కువ కాపీలు</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-58"/>
+        <location line="+59"/>
         <source>cut card</source>
         <translation>కట్ కార్డ్</translation>
     </message>
+    <message numerus="yes">
+        <location line="-231"/>
+        <source>%n misread(s) in a row at %1</source>
+        <translation>
+            <numerusform>%1 వద్ద వరుసగా %n తప్పు రీడింగ్</numerusform>
+            <numerusform>%1 వద్ద వరుసగా %n తప్పు రీడింగ్‌లు</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+1"/>
+        <location line="+232"/>
         <source>card before betting opened</source>
         <translation>పందాలు తెరవకముందే కార్డ్</translation>
     </message>
@@ -1101,24 +1140,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>NO MORE BETS</source>
         <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location line="-54"/>
-        <location line="+57"/>
+        <location line="-55"/>
+        <location line="+58"/>
         <source>DEALING</source>
         <translation>డీల్ చేస్తున్నారు</translation>
     </message>
     <message>
-        <location line="-56"/>
-        <location line="+25"/>
+        <location line="-57"/>
+        <location line="+26"/>
         <source>RESULT</source>
         <translation>ఫలితం</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>PAUSED</source>
         <translation>పాజ్ చేయబడింది</translation>
     </message>
@@ -1128,7 +1167,7 @@
         <translation>షూ ముగింపు</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>TIE %1 – %2</source>
         <translation>టై %1 – %2</translation>
     </message>
@@ -1173,7 +1212,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-279"/>
+        <location line="-320"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -1181,7 +1220,7 @@
         </translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+328"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -1262,7 +1301,7 @@
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-330"/>
+        <location line="-371"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>పందాలు వేయండి – %n సె</numerusform>
@@ -1278,7 +1317,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>BURN CARD %1: %n MORE TO BURN</source>
         <translation>
             <numerusform>పక్కన పెట్టే కార్డ్ %1: ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -1286,12 +1325,12 @@
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>ROUND %1 VOID – ALL BETS RETURNED</source>
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+370"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
@@ -1301,7 +1340,7 @@
         <translation>ప్లేయర్ %1 వద్ద మూడవ కార్డు పొందుతాడు</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
         <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %1: పొందుతాడు)</translation>
     </message>
@@ -1384,7 +1423,7 @@
         <translation>చర్యలు</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>completed</source>
         <translation>పూర్తయింది</translation>
     </message>
@@ -1449,12 +1488,12 @@
         <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Banker</source>
         <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Result: %1</source>
         <translation>ఫలితం: %1</translation>
     </message>
@@ -1533,7 +1572,7 @@
         <translation>ప్లే</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+82"/>
         <source>replay finished</source>
         <translation>రీప్లే ముగిసింది</translation>
     </message>
@@ -1548,7 +1587,7 @@
         <translation>రీప్లే పాజ్ చేయబడింది</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Play / pause the replay [F7]</source>
         <translation>రీప్లేను ప్లే / పాజ్ చేయండి [F7]</translation>
     </message>
@@ -1566,7 +1605,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+151"/>
+        <location filename="../road_marks.py" line="+152"/>
         <source>Bead plate</source>
         <translation>బీడ్ ప్లేట్</translation>
     </message>
@@ -1591,7 +1630,7 @@
         <translation>కాక్రోచ్ పిగ్</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Ask</source>
         <translation>అడగండి</translation>
     </message>
@@ -1717,7 +1756,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+174"/>
+        <location filename="../app.py" line="+178"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
     </message>
@@ -1750,7 +1789,7 @@
         <translation>రౌండ్లు</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Player pairs %1   Banker pairs %2   Naturals %3</source>
         <translation>ప్లేయర్ పెయిర్ %1   బ్యాంకర్ పెయిర్ %2   నాచురల్ %3</translation>
     </message>
@@ -1758,7 +1797,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+152"/>
+        <location filename="../supervisor_screen.py" line="+157"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>

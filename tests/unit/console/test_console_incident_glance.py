@@ -267,3 +267,41 @@ def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resu
     assert "its content differs" in detail and "nothing more is sent to the betting platform" in detail
     assert "outbox_event_refused" not in panel.incident_fields["reason"].text()   # plain words, no code
     assert prompts.incident_advice("misread_limit") == ""
+
+
+def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
+    """The evidence table names each frame in words (no class names, no ``reason=`` codes), and a misread
+    limit's detail names the position as the screen does, in the console's language."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from dealer_station.console import prompts
+    from dealer_station.console.prompts import frame_words, incident_detail
+    from tests.unit.console.test_console_i18n import I18N
+
+    assert frame_words("CardRead", "token=9H") == "card 9♥"
+    assert frame_words("NoRead", "reason=bad_lrc") == "unread card: damaged read (checksum)"
+    assert frame_words("ConnectionLost", "error=EOF") == "shoe link lost: EOF"
+    for kind, detail in (("CardRead", "token=TD"), ("NoRead", "reason=token_timeout"), ("CutCard", ""),
+                         ("Garbage", "reason=rollover"), ("Connected", "description=x")):
+        words = frame_words(kind, detail)
+        assert kind not in words and "=" not in words and "_" not in words, words
+    assert frame_words("evidence") == "evidence"
+    assert incident_detail("misread_limit", "3 misreads in a row at banker2", "banker2") == \
+        "3 misreads in a row at BANKER CARD 2"
+    assert incident_detail("shoe_disconnected", "the shoe's link went away", None) == "the shoe's link went away"
+    translator = QTranslator()
+    assert translator.load(str(I18N / "console_pt.qm"))
+    QCoreApplication.installTranslator(translator)
+    try:
+        assert incident_detail("misread_limit", "3 misreads in a row at banker2", "banker2") == \
+            f"3 leituras falhadas seguidas em {prompts.position_name('banker2')}"
+        assert frame_words("NoRead", "reason=bad_lrc").startswith("carta não lida: ")
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_a_plural_left_in_english_is_in_the_right_number(qapp):
+    from dealer_station.console.prompts import _plurals
+
+    assert _plurals().burn_more(1) == "BURN 1 MORE CARD" and _plurals().burn_more(7) == "BURN 7 MORE CARDS"
+    assert _plurals().misreads_in_a_row("BANKER CARD 2", 1) == "1 misread in a row at BANKER CARD 2"
