@@ -265,43 +265,6 @@ def shoe_rounds(controller, shoe: int) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def round_events(controller) -> dict[tuple[int, int], dict[str, list]]:
-    """Incidents and acts of every round in the journal, by (shoe, round), for the round recall.
-
-    Built from ``controller.recorded_outputs`` (the journal's decisions, in order; controller's thread
-    only): ``{"incidents": ["misread_limit at banker2 (...)", ...], "acts": ["sue: void_round
-    (scanner_misread): note", ...]}``. An error gives what was read so far.
-    """
-    out: dict[tuple[int, int], dict[str, list]] = {}
-    kinds = ("shoe_started", "betting_opened", "round_paused", "round_resumed", "card_moved", "round_voided",
-             "card_accepted")
-    shoe = rnd = 0
-    try:
-        for kind, data in controller.recorded_outputs(kinds):
-            if kind == "shoe_started":
-                shoe, rnd = int(data.get("shoe", shoe + 1)), 0
-                continue
-            if kind == "betting_opened":
-                rnd = int(data.get("round", rnd + 1))
-                continue
-            entry = out.setdefault((shoe, rnd), {"incidents": [], "acts": []})
-            if kind == "round_paused":
-                where = f" at {data['position']}" if data.get("position") else ""
-                entry["incidents"].append(f"{data.get('type')}{where} ({data.get('reason')})")
-            elif kind == "card_accepted":
-                if data.get("manual"):
-                    entry["acts"].append(f"manual card {data.get('card')} at {data.get('position')}")
-            else:
-                act = data.get("act") or ("move_card" if kind == "card_moved" else "void_round")
-                note = f": {data['note']}" if data.get("note") else ""
-                text = f"{data.get('user', '?')}: {act} ({data.get('reason', '')}){note}"
-                if text not in entry["acts"]:  # a void both resumes and voids: one act
-                    entry["acts"].append(text)
-    except Exception as err:  # noqa: BLE001 - the recall shows what could be read
-        log.warning("round_events_failed", error=str(err))
-    return out
-
-
 class _Waker(QObject):
     """Wakes the GUI thread's local event loop when a command's future is done (from any thread)."""
 
@@ -476,14 +439,6 @@ class ControllerHost(QObject):
             log.warning("recall_failed", error=str(err))
             self.problem.emit(str(err))
             return []
-
-    def round_events(self) -> dict[tuple[int, int], dict[str, list]]:
-        """Incidents and acts of every round in the journal, by (shoe, round) (:func:`round_events`)."""
-        try:
-            return self.call(lambda: round_events(self.controller))
-        except Exception as err:
-            log.warning("round_events_failed", error=str(err))
-            return {}
 
     def refresh(self) -> None:
         """Ask the controller's thread for a fresh view (it comes as :attr:`view_changed`); never waits."""

@@ -176,7 +176,6 @@ def test_the_supervisor_sees_the_round_beside_the_incident(qtbot, table, monkeyp
         raise AssertionError("the supervisor screen read the journal to draw the round")
 
     monkeypatch.setattr(win.host, "recall", no_journal)
-    monkeypatch.setattr(win.host, "round_events", no_journal)
     sup.show_view(view)  # drawn from the TableView alone
     cards = sup.round_cards
     assert [cards["player1"].text(), cards["player2"].text()] == _faces(view.player)
