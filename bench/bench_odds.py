@@ -1,4 +1,4 @@
-"""Benchmark of the exact odds engine (issue 5, speed): full analysis of an 8-deck composition.
+"""Benchmark of the exact odds engine: full analysis of an 8-deck composition.
 
 Times, in one process:
   * the engine's one-time table build (first call);

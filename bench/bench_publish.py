@@ -1,4 +1,4 @@
-"""Publishing benchmark: outbox → a local acknowledging Mosquitto (issue 9, "Measure").
+"""Publishing benchmark: outbox → a local acknowledging Mosquitto.
 
 1. Throughput: N events already in the outbox; time until every one is acknowledged (PUBACK) and marked.
    Aim: at least 1,000 events/s. Measured for the default window and for one event in flight.
@@ -15,14 +15,9 @@ Usage: python bench/bench_publish.py [--events N] [--rate PER_S] [--strict]
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
-import os
-import shutil
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -34,33 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import paho.mqtt.client as mqtt  # noqa: E402
 import structlog  # noqa: E402
+from broker import start_broker  # noqa: E402
 from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
 
 from dealer_station import outbox  # noqa: E402
 from dealer_station.publish import Publisher, parse_broker_url, pending_count  # noqa: E402
 
 AIM_PER_SECOND = 1000
-
-
-def start_broker(workdir: Path) -> tuple[subprocess.Popen, int]:
-    binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-    if not os.path.exists(binary):
-        raise SystemExit("bench_publish: mosquitto is not installed (Debian package 'mosquitto')")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    conf = workdir / "mosquitto.conf"
-    conf.write_text(f"user {getpass.getuser()}\nlistener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                    "max_queued_messages 0\nlog_dest none\n")
-    proc = subprocess.Popen([binary, "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc, port
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("bench_publish: mosquitto did not start")
 
 
 def journal(path: Path) -> sqlite3.Connection:
@@ -146,7 +121,7 @@ def main() -> int:
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(40))   # errors only
     with tempfile.TemporaryDirectory(prefix="bench-publish-") as tmp:
         workdir = Path(tmp)
-        proc, port = start_broker(workdir)
+        proc, port = start_broker(workdir, "bench_publish")
         try:
             rate = throughput(port, workdir, args.events, window=100)
             rate1 = throughput(port, workdir, max(500, args.events // 5), window=1)

@@ -1,4 +1,4 @@
-"""Many tables, one broker: N stations and one reference consumer on one local Mosquitto (issue 16 item 6).
+"""Many tables, one broker: N stations and one reference consumer on one local Mosquitto.
 
 The bench starts a Mosquitto on a free loopback port (no persistence), one ``events follow --ledger L``
 (a process, clean session) and N station processes, each ``simulate --shoes 1 --decks D --journal Ji
@@ -25,13 +25,10 @@ Exit 0 when every event of every table is in the ledger exactly once, 1 otherwis
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import math
 import os
-import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -40,32 +37,9 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from broker import start_broker
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_broker(workdir: Path) -> tuple[subprocess.Popen, int]:
-    binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-    if not os.path.exists(binary):
-        raise SystemExit("bench_scale: mosquitto is not installed (Debian package 'mosquitto')")
-    port = free_port()
-    conf = workdir / "mosquitto.conf"
-    conf.write_text(f"user {getpass.getuser()}\nlistener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                    "max_queued_messages 0\nlog_dest none\n")
-    proc = subprocess.Popen([binary, "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc, port
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("bench_scale: mosquitto did not start")
 
 
 def station_command(*args: str) -> list[str]:
@@ -149,7 +123,7 @@ def main() -> int:
     deadline = time.monotonic() + args.timeout
     with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmp:
         work = Path(tmp)
-        broker, port = start_broker(work)
+        broker, port = start_broker(work, "bench_scale")
         url = f"mqtt://127.0.0.1:{port}"
         ledger = work / "ledger.db"
         follower = subprocess.Popen(station_command("events", "follow", "--broker", url, "--ledger", str(ledger)),
