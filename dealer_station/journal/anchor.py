@@ -28,6 +28,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 
+from dealer_station.journal.rows import APPLICATION_ID, pruned_through, row_hash
 from dealer_station.outbox import event_digest
 
 __all__ = ["EventCheck", "OutboxAudit", "event_problem"]
@@ -266,8 +267,6 @@ class EventCheck:
 
     def _marked_journal(self) -> bool:
         """True when the database carries a station journal's ``application_id``."""
-        from dealer_station.journal.store import APPLICATION_ID
-
         return self._conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
 
     def _has_journal(self) -> bool:
@@ -306,14 +305,12 @@ class EventCheck:
             return why
         if event_id > 1 and self._last_ok != event_id - 1:
             if (self._conn.execute("SELECT 1 FROM outbox WHERE event_id = ?", (event_id - 1,)).fetchone() is None
-                    and event_id - 1 > _pruned_through(self._conn)):
+                    and event_id - 1 > pruned_through(self._conn)):
                 return f"event {event_id - 1} before it is missing from the outbox (removed)"
         return None
 
     def _anchor_row(self, seq: int) -> tuple[int, str, dict[int, str]] | str:
         """Decision row ``seq`` as ``(seq, hash, {event_id: digest})`` once its hash is proven, else what is wrong."""
-        from dealer_station.journal.store import row_hash
-
         if self._row is not None and self._row[0] == seq:
             return self._row
         found = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal WHERE seq = ?",
@@ -337,8 +334,3 @@ class EventCheck:
         self._row = (seq, digest, dict(listed))
         return self._row
 
-
-def _pruned_through(conn: sqlite3.Connection) -> int:
-    from dealer_station.journal.store import pruned_through
-
-    return pruned_through(conn)

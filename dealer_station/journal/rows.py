@@ -1,5 +1,6 @@
 r"""Journal rows and the hash chain over them: the row, its canonical JSON text and hash, the chain check,
-the verify report and the head (``SEQ:HASH``) a log keeps.
+the verify report and the head (``SEQ:HASH``) a log keeps; the database's mark (:data:`APPLICATION_ID`) and how
+far its events were pruned (:func:`pruned_through`), which the writer and the outbox audit both read.
 
 Row hash: ``sha256(f"{seq}\n{ts}\n{kind}\n{mark}\n{body}\n{prev_hash}")`` in hex; the first row's
 ``prev_hash`` is :data:`GENESIS`.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO
@@ -135,3 +137,25 @@ def export_rows(rows, fp: IO[str]) -> int:
         fp.write(json.dumps(row.as_dict(), sort_keys=True, ensure_ascii=False) + "\n")
         count += 1
     return count
+
+
+APPLICATION_ID = 0x44534A31
+"""SQLite's ``application_id`` of a station's journal (``"DSJ1"``), set when the journal is made: a database
+that carries it is a chained journal, so its outbox is never published without the chain beside it."""
+
+
+def pruned_through(conn: sqlite3.Connection) -> int:
+    """The highest event id an ``events_pruned`` note of the journal on ``conn`` records (0 when none)."""
+    try:
+        rows = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,events_pruned,%'").fetchall()
+    except sqlite3.OperationalError:   # no journal table (a tool's outbox-only database)
+        return 0
+    through = 0
+    for (text,) in rows:
+        try:
+            value = json.loads(text).get("through")
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            continue
+        if type(value) is int and value > through:
+            through = value
+    return through

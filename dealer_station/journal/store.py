@@ -26,10 +26,12 @@ from pathlib import Path
 from typing import IO
 
 from dealer_station import outbox
+from dealer_station.journal.anchor import OutboxAudit
 from dealer_station.journal.errors import JournalBusyError, JournalError, write_cause
 from dealer_station.journal.lock import SidecarLock
 from dealer_station.journal.opening import open_readonly, writer_lock
 from dealer_station.journal.rows import (
+    APPLICATION_ID,
     GENESIS,
     EventSpec,
     JournalRow,
@@ -39,11 +41,13 @@ from dealer_station.journal.rows import (
     export_rows,
     head_problem,
     parse_head,
+    pruned_through,
     row_hash,
     stored_body,
 )
 
-__all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
+__all__ = ["APPLICATION_ID", "GENESIS", "EventSpec", "Journal",
+           "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
            "canonical", "chain_problem", "export_rows", "head_problem", "parse_head", "pruned_through", "row_hash",
            "write_cause"]
 
@@ -51,10 +55,6 @@ __all__ = ["GENESIS", "EventSpec", "Journal", "JournalBusyError", "JournalError"
 EVENTS_MEMBER = "events"
 """Body member of a decision row listing its outbox events as ``[[event_id, digest], ...]``
 (:func:`dealer_station.outbox.event_digest`); written by :meth:`Journal.append`, ``[]`` for none."""
-
-APPLICATION_ID = 0x44534A31
-"""SQLite's ``application_id`` of a station's journal (``"DSJ1"``), set when the journal is made: a database
-that carries it is a chained journal, so its outbox is never published without the chain beside it."""
 
 _SCHEMA = f"""
 PRAGMA application_id = {APPLICATION_ID};
@@ -377,8 +377,6 @@ class Journal:
         before an outbox problem. Cannot detect rows cut off the end (keep the last hash elsewhere for that:
         :func:`head_problem`). An old journal's unanchored events are told in ``note``, not a failure.
         """
-        from dealer_station.journal.anchor import OutboxAudit
-
         prev = GENESIS
         expected = 1
         count = 0
@@ -435,20 +433,3 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def pruned_through(conn: sqlite3.Connection) -> int:
-    """The highest event id an ``events_pruned`` note of the journal on ``conn`` records (0 when none)."""
-    try:
-        rows = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,events_pruned,%'").fetchall()
-    except sqlite3.OperationalError:   # no journal table (a tool's outbox-only database)
-        return 0
-    through = 0
-    for (text,) in rows:
-        try:
-            value = json.loads(text).get("through")
-        except (ValueError, TypeError, AttributeError, RecursionError):
-            continue
-        if type(value) is int and value > through:
-            through = value
-    return through
