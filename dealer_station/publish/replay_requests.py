@@ -47,7 +47,7 @@ import paho.mqtt.client as mqtt
 import structlog
 
 from dealer_station.journal.outbox_reader import OutboxReader
-from dealer_station.publish.config import TOPIC_PREFIX, events_topic, validate_table_id
+from dealer_station.publish.topics import TOPIC_PREFIX, events_topic, validate_table_id
 
 __all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "ReplayRequest",
            "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
