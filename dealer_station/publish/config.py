@@ -14,21 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
+from drivers.errors import short_repr
+
 __all__ = ["BrokerConfig", "BrokerConfigError", "PROTOCOLS", "parse_broker_url", "parse_broker_urls"]
 
 PROTOCOLS = ("5", "3.1.1")
 """MQTT versions: 5 (default; a broker's refusal of an event, e.g. by ACL, is seen in its PUBACK) or 3.1.1."""
 
 _SCHEMES = {"mqtt": (False, 1883), "tcp": (False, 1883), "mqtts": (True, 8883), "ssl": (True, 8883)}
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int past Python's digit limit
-        text = "<a very large integer>"
-    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 class BrokerConfigError(ValueError):
@@ -106,7 +99,7 @@ class BrokerConfig:
             raise BrokerConfigError("fallbacks must be a tuple of single brokers")
         if isinstance(self.probe_interval, bool) or not isinstance(self.probe_interval, int | float) \
                 or not 0.1 <= self.probe_interval <= 3600:
-            raise BrokerConfigError(f"probe_interval {_short(self.probe_interval)} is not 0.1-3600 seconds")
+            raise BrokerConfigError(f"probe_interval {short_repr(self.probe_interval)} is not 0.1-3600 seconds")
         if self.protocol not in PROTOCOLS:
             raise BrokerConfigError(f"MQTT protocol {self.protocol!r} is not one of {', '.join(PROTOCOLS)}")
         if not self.host:

@@ -20,10 +20,10 @@ from dealer_station.publish.config import (
     BrokerConfig,
     BrokerConfigError,
     _build,
-    _short,
     _with_fallbacks,
     parse_broker_url,
 )
+from drivers.errors import short_repr
 
 __all__ = ["BROKER_KEYS", "BrokerOptions", "DEFAULT_DRAIN_TIMEOUT", "MAX_DRAIN_TIMEOUT", "broker_config_from",
            "drain_timeout_from"]
@@ -84,7 +84,7 @@ def _section_problem(error: Mapping[str, object]) -> str:
     kind = _kind(key)
     if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
         # a TOML integer too large for a float: no number of seconds
-        return f"[broker]: {key} = {_short(value)} is too large a number of seconds"
+        return f"[broker]: {key} = {short_repr(value)} is too large a number of seconds"
     return f"[broker]: {key} = {value!r} should be a {kind}"
 
 
@@ -252,6 +252,6 @@ def drain_timeout_from(options: BrokerOptions | None, section: Mapping[str, obje
         seconds = float("nan")
     if isinstance(value, bool) or not 0 <= seconds <= MAX_DRAIN_TIMEOUT:
         if seconds < 0:
-            raise BrokerConfigError(f"drain timeout {_short(value)} is negative")
-        raise BrokerConfigError(f"drain timeout {_short(value)} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
+            raise BrokerConfigError(f"drain timeout {short_repr(value)} is negative")
+        raise BrokerConfigError(f"drain timeout {short_repr(value)} is not a number of seconds 0-{MAX_DRAIN_TIMEOUT:g}")
     return seconds
