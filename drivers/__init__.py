@@ -6,7 +6,8 @@ card-code maps turn tokens into cards; sessions record and read raw device traff
 Modules: :mod:`drivers.frames` (what a shoe says), :mod:`drivers.profiles` (``open_shoe``:
 ``--shoe`` specs and profiles), :mod:`drivers.source` (the reader thread template),
 :mod:`drivers.serial_shoe`, :mod:`drivers.usb_shoe`, :mod:`drivers.simulator`,
-:mod:`drivers.replay` (transports), :mod:`drivers.codecs`, :mod:`drivers.cardcodes`,
-:mod:`drivers.hidkeys` (decoding), :mod:`drivers.sessions`, :mod:`drivers.usbmon` (recordings
+:mod:`drivers.replay` (transports), :mod:`drivers.codecs` (the codecs by name),
+:mod:`drivers.codec_base`, :mod:`drivers.tokens`, :mod:`drivers.framing`, :mod:`drivers.hid_codec`,
+:mod:`drivers.cardcodes`, :mod:`drivers.hidkeys` (decoding), :mod:`drivers.sessions`, :mod:`drivers.usbmon` (recordings
 and captures), :mod:`drivers.deck` (shuffled shoes), :mod:`drivers.errors`. See docs/drivers.md.
 """

@@ -44,7 +44,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from drivers.codecs import CODEC_OPTIONS, CODECS, RULE_OPTIONS, make_codec
-from drivers.errors import ShoeConfigError
+from drivers.errors import ShoeConfigError, short_repr
 from drivers.source import ShoeSource
 
 __all__ = ["ShoeProfile", "load_profile", "parse_spec", "build_source", "open_shoe", "profile_dirs",
@@ -141,17 +141,8 @@ def _convert(transport: str, key: str, value: object) -> object:
     except (TypeError, ValueError, OverflowError) as err:
         if isinstance(err, ShoeConfigError):
             raise
-        raise ShoeConfigError(f"option {key}={_short(value)} for a {transport} shoe must be "
+        raise ShoeConfigError(f"option {key}={short_repr(value)} for a {transport} shoe must be "
                               f"{'hex' if key in _HEX_OPTIONS or kind is bytes else kind.__name__}") from err
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int past Python's digit limit
-        text = "<a very large integer>"
-    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 def _number(key: str, value: object) -> float:
@@ -161,11 +152,11 @@ def _number(key: str, value: object) -> float:
     """
     number = float(value)  # type: ignore[arg-type]
     if not math.isfinite(number):
-        raise ShoeConfigError(f"option {key}={_short(value)}: give a finite number")
+        raise ShoeConfigError(f"option {key}={short_repr(value)}: give a finite number")
     if key in _SECONDS and not 0 <= number <= MAX_SECONDS:
-        raise ShoeConfigError(f"option {key}={_short(value)}: give 0 to {MAX_SECONDS:g} seconds")
+        raise ShoeConfigError(f"option {key}={short_repr(value)}: give 0 to {MAX_SECONDS:g} seconds")
     if key == "speed" and 0 < number < MIN_SPEED:
-        raise ShoeConfigError(f"option speed={_short(value)}: give 0 (as fast as possible) or a factor of at "
+        raise ShoeConfigError(f"option speed={short_repr(value)}: give 0 (as fast as possible) or a factor of at "
                               f"least {MIN_SPEED:g}")
     return number
 
@@ -197,7 +188,7 @@ def _make_profile(name: str, transport: str, codec: str, options: dict, codec_op
         except (TypeError, ValueError, OverflowError) as err:
             if isinstance(err, ShoeConfigError):
                 raise ShoeConfigError(f"{source}: {err}") from None
-            raise ShoeConfigError(f"{source}: option token_timeout={_short(codec_options['token_timeout'])} "
+            raise ShoeConfigError(f"{source}: option token_timeout={short_repr(codec_options['token_timeout'])} "
                                   "must be a number of seconds") from None
     make_codec(codec, codec_options)  # validates the codec options now, with their own messages
     return ShoeProfile(name, transport, codec, typed, dict(codec_options), description, source)

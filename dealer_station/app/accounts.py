@@ -316,11 +316,10 @@ class Accounts:
         until = datetime.fromisoformat(str(locked).replace("Z", "+00:00"))
         return now < until
 
-    def account(self, user: str) -> Account:
-        """The account of ``user`` for a sign-in without a PIN (a dealer badge, where the station allows it).
+    def _record(self, user: str) -> tuple[dict[str, dict], dict]:
+        """(every user's record, ``user``'s record as the file has it) for a sign-in.
 
-        Nothing is counted or changed. Raises AuthError: ``unknown_user``, ``disabled``, ``locked`` (in the
-        file or in this process's memory: a badge never gets round a lockout), ``no_accounts``.
+        Raises AuthError ``no_accounts`` when the file cannot be read, ``unknown_user`` when it has no ``user``.
         """
         try:
             users = self._load()
@@ -329,6 +328,15 @@ class Accounts:
         rec = users.get(user)
         if rec is None:
             raise AuthError("unknown_user", f"no user {user!r}")
+        return users, rec
+
+    def account(self, user: str) -> Account:
+        """The account of ``user`` for a sign-in without a PIN (a dealer badge, where the station allows it).
+
+        Nothing is counted or changed. Raises AuthError: ``unknown_user``, ``disabled``, ``locked`` (in the
+        file or in this process's memory: a badge never gets round a lockout), ``no_accounts``.
+        """
+        _, rec = self._record(user)
         try:
             account = self._account(user, rec)
         except AccountsError as err:
@@ -369,13 +377,7 @@ class Accounts:
         """
         try:
             with self._locked():
-                try:
-                    users = self._load()
-                except AccountsError as err:
-                    raise AuthError("no_accounts", str(err)) from err
-                rec = users.get(user)
-                if rec is None:
-                    raise AuthError("unknown_user", f"no user {user!r}")
+                users, rec = self._record(user)
                 try:
                     return self._check(user, rec, users, pin, role)
                 except (AttributeError, TypeError, ValueError) as err:  # a hand-edited or damaged record

@@ -246,7 +246,9 @@ class _Console(_Section):
 
 
 class _StationFile(BaseModel):
-    """The sections of a station configuration file; ``[broker]`` is checked by :mod:`dealer_station.publish.config`."""
+    """The sections of a station configuration file; ``[broker]`` is checked by
+    :mod:`dealer_station.publish.settings`.
+    """
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
@@ -265,7 +267,7 @@ class _StationFile(BaseModel):
 
 def _section_keys(name: str) -> list[str]:
     if name == "broker":
-        from dealer_station.publish.config import BROKER_KEYS
+        from dealer_station.publish.settings import BROKER_KEYS
 
         return sorted(BROKER_KEYS)
     return sorted(_StationFile.model_fields[name].annotation.model_fields)  # type: ignore[union-attr]
@@ -337,7 +339,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
     table, shoe, console = file.table, file.shoe, file.console
     broker = file.broker
     if broker:
-        from dealer_station.publish.config import BrokerConfigError, broker_config_from, drain_timeout_from
+        from dealer_station.publish.config import BrokerConfigError
+        from dealer_station.publish.settings import broker_config_from, drain_timeout_from
 
         for check in (broker_config_from, drain_timeout_from):
             try:

@@ -1,4 +1,4 @@
-"""Publishing wired into the station's commands: the run's :class:`~dealer_station.publish.config.BrokerOptions`
+"""Publishing wired into the station's commands: the run's :class:`~dealer_station.publish.settings.BrokerOptions`
 (``--broker``/``--table-id``/``--drain-timeout`` …) and the ``[broker]`` section of the station
 configuration (docs/events.md, "Configuration").
 
@@ -15,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dealer_station.app.config import StationConfig
-from dealer_station.publish.config import BrokerConfigError, BrokerOptions, drain_timeout_from
+from dealer_station.publish.config import BrokerConfigError
 from dealer_station.publish.publisher import OutboxBusyError, Publisher
+from dealer_station.publish.settings import BrokerOptions, drain_timeout_from
 
 __all__ = ["Publishing", "open_publisher", "with_table_id"]
 

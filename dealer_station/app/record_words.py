@@ -1,6 +1,6 @@
 """Round records in plain words, as a recall prints them and the console's recall picture shows them.
 
-Pure functions of the records :func:`dealer_station.app.records.fold_journal` builds (a
+Pure functions of the records :func:`dealer_station.app.record_fold.fold_journal` builds (a
 :class:`~dealer_station.app.records.Scan`, :class:`~dealer_station.app.records.ActRecord`,
 :class:`~dealer_station.app.records.IncidentRecord`, a round's
 :class:`~dealer_station.app.controller.RoundRecord`) and of journal times: values in, text out; they

@@ -1,6 +1,6 @@
 """Reports for the pit and the regulator: statistics of a journal's rounds by table, shoe and dealer.
 
-Everything is counted from the journal alone (:func:`dealer_station.app.records.fold_journal`), so a
+Everything is counted from the journal alone (:func:`dealer_station.app.record_fold.fold_journal`), so a
 report is as trustworthy as the journal's hash chain: the command verifies the chain first and every
 report says to which row it was verified (docs/reports.md). UKGC RTS 17 asks for game logs "collated
 into statistics analysable for trends by game performance, staff, location": the groups here are
@@ -44,18 +44,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from dealer_station.app.records import (
-    UNKNOWN_DEALER,
-    IncidentRecord,
-    JournalHistory,
-    RoundHistory,
-    Scan,
-    ShoeHistory,
-    incident_words,
-    parse_time,
-    seconds_between,
-    time_words,
-)
+from dealer_station.app.record_words import incident_words, parse_time, seconds_between, time_words
+from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
 
 __all__ = ["CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
            "report_json", "report_text", "road_marks", "summary_lines"]
@@ -192,7 +182,7 @@ def build_report(history: JournalHistory, *, shoe: int | None = None, start: dat
     Parameters
     ----------
     history:
-        The folded journal (:func:`~dealer_station.app.records.fold_journal`).
+        The folded journal (:func:`~dealer_station.app.record_fold.fold_journal`).
     shoe:
         Only this shoe's rounds.
     start, end:

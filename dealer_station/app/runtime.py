@@ -34,7 +34,7 @@ from dealer_station.app.controller import Controller, Fact, TableView
 from dealer_station.app.shoes import StationShoe, open_station_shoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
 from dealer_station.journal import Journal
-from dealer_station.publish.config import BrokerOptions
+from dealer_station.publish.settings import BrokerOptions
 
 __all__ = ["DEMO_DEALER", "Station", "StationBusy", "StationSettings", "StationUpdate", "open_station"]
 

@@ -52,7 +52,7 @@ def load(args) -> Loaded:
     Raises CliError (exit 2) for a missing or unreadable journal, and (exit 1) when the chain does not
     verify and ``--unverified`` was not given.
     """
-    from dealer_station.app.records import fold_journal
+    from dealer_station.app.record_fold import fold_journal
     from dealer_station.journal import Journal, JournalError
 
     path = journal_path(args)

@@ -1,7 +1,7 @@
 """The broker options of the commands that publish (``run``, ``simulate``, ``console``, ``events publish``).
 
 :func:`add_broker_arguments` puts them on a parser; :func:`broker_options` turns the parsed arguments
-into the plain :class:`~dealer_station.publish.config.BrokerOptions` that the publishing set-up takes.
+into the plain :class:`~dealer_station.publish.settings.BrokerOptions` that the publishing set-up takes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import argparse
 import os
 from typing import Any
 
-from dealer_station.publish.config import DEFAULT_DRAIN_TIMEOUT, BrokerOptions
+from dealer_station.publish.settings import DEFAULT_DRAIN_TIMEOUT, BrokerOptions
 
 __all__ = ["PASSWORD_ENV", "add_broker_arguments", "broker_options"]
 

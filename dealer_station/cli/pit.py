@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     """Open the pit view; exit 0, 1 when --screenshot could not see every table's status, 2 on bad input."""
     from dealer_station.cli.console import _size, has_display
     from dealer_station.publish import BrokerConfigError, parse_broker_url
-    from dealer_station.publish.config import validate_table_id
+    from dealer_station.publish.topics import validate_table_id
 
     settings = _settings(args.config)
     url = args.broker or settings.get("broker")

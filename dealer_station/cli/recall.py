@@ -36,7 +36,7 @@ def register(parser) -> None:
 
 
 def _hand(label: str, cards: list[str], total: object) -> str:
-    from dealer_station.app.records import card_face
+    from dealer_station.app.record_words import card_face
 
     faces = " ".join(card_face(c) for c in cards) or "no card"
     return f"{label}: {faces}   total {'-' if total is None else total}"
@@ -44,7 +44,7 @@ def _hand(label: str, cards: list[str], total: object) -> str:
 
 def round_text(rnd) -> str:
     """One round's record in plain words (lines)."""
-    from dealer_station.app.records import (
+    from dealer_station.app.record_words import (
         act_words,
         card_face,
         flag_words,
@@ -113,7 +113,7 @@ def round_text(rnd) -> str:
 
 def list_line(rnd) -> str:
     """One round in one line (the list)."""
-    from dealer_station.app.records import card_face, result_words, time_words
+    from dealer_station.app.record_words import card_face, result_words, time_words
 
     record = rnd.result
     player = " ".join(card_face(c) for c in (record.player if record else ())) or "-"
@@ -125,7 +125,7 @@ def list_line(rnd) -> str:
 
 def shoe_lines(shoe) -> list[str]:
     """What happened in a shoe outside its rounds (incidents and supervisor acts), one line each."""
-    from dealer_station.app.records import act_words, incident_words, time_words
+    from dealer_station.app.record_words import act_words, incident_words, time_words
 
     out = []
     for i in shoe.incidents:

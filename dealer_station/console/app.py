@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 if TYPE_CHECKING:
-    from dealer_station.publish.config import BrokerOptions
+    from dealer_station.publish.settings import BrokerOptions
 
 __all__ = ["STALL_MS", "GuiWatchdog", "console_settings", "dealer_note", "languages", "open_console_station",
            "qt_is_usable", "run_console"]

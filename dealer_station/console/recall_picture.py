@@ -13,8 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 
-from dealer_station.app.records import (
-    RoundHistory,
+from dealer_station.app.record_words import (
     act_words,
     card_face,
     flag_words,
@@ -23,6 +22,7 @@ from dealer_station.app.records import (
     scan_words,
     time_words,
 )
+from dealer_station.app.records import RoundHistory
 from dealer_station.console.roads_view import COLOURS, _ensure_gui_app
 
 __all__ = ["CARD_SIZE", "WIDTH", "card_rects", "render_round_png", "result_bar_rect", "result_colour"]
@@ -97,7 +97,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
     Parameters
     ----------
     rnd : RoundHistory
-        The round (:func:`dealer_station.app.records.fold_journal`).
+        The round (:func:`dealer_station.app.record_fold.fold_journal`).
     path : str or Path
         The PNG file to write.
 

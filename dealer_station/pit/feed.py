@@ -20,7 +20,8 @@ import structlog
 
 from dealer_station.platform.tracker import BadMessage, Message, parse_topic, read_message
 from dealer_station.publish.client import connect, new_client
-from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
+from dealer_station.publish.config import BrokerConfig
+from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
 
 __all__ = ["Connection", "Delivery", "PitFeed", "Unreadable", "pit_topics"]
 

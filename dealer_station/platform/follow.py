@@ -31,8 +31,9 @@ from dealer_station.platform.tracker import (
     read_message,
 )
 from dealer_station.publish.client import close_client, connect, new_client
-from dealer_station.publish.config import TOPIC_PREFIX, BrokerConfig, validate_table_id
+from dealer_station.publish.config import BrokerConfig
 from dealer_station.publish.probe import FirstBrokerWatch
+from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
 from drivers.backoff import Backoff
 
 __all__ = ["FollowResult", "Follower", "topics_for"]

@@ -36,19 +36,13 @@ import structlog
 
 from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.journal.outbox_reader import OutboxError, OutboxReader, pending_count
-from dealer_station.publish.config import (
-    BrokerConfig,
-    BrokerConfigError,
-    BrokerOptions,
-    broker_config_from,
-    events_topic,
-    status_topic,
-    validate_table_id,
-)
+from dealer_station.publish.config import BrokerConfig, BrokerConfigError
 from dealer_station.publish.connection import BrokerConnection
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.replay_requests import ReplayRequests
+from dealer_station.publish.settings import BrokerOptions, broker_config_from
 from dealer_station.publish.status import OutboxBusyError, PublisherStats, status_payload, utc_now
+from dealer_station.publish.topics import events_topic, status_topic, validate_table_id
 from drivers.backoff import Backoff
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]

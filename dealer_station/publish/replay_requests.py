@@ -41,13 +41,13 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 import paho.mqtt.client as mqtt
 import structlog
 
 from dealer_station.journal.outbox_reader import OutboxReader
-from dealer_station.publish.config import TOPIC_PREFIX, events_topic, validate_table_id
+from dealer_station.publish.status import utc_now
+from dealer_station.publish.topics import TOPIC_PREFIX, events_topic, validate_table_id
 
 __all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "ReplayRequest",
            "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
@@ -148,10 +148,6 @@ class _Active:
     next_id: int        # the next event id to send
     last: int           # the last event id to send (resolved when taken)
     batch_start: int    # first id of the batch in flight (sent again from here after a lost connection)
-
-
-def _utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 class ReplayRequests:
@@ -312,7 +308,7 @@ class ReplayRequests:
             "schema_version": ERROR_SCHEMA_VERSION, "table_id": self.table_id, "request_id": request_id,
             "from": first if _int(first) else None, "to": last if _int(last) else None, "error": error,
             "message": message, "first_available": first_available, "last_available": last_available,
-            "ts": _utc_now()})
+            "ts": utc_now()})
 
     def stats(self) -> ReplayStats:
         """A snapshot of the counters (thread-safe)."""

@@ -23,7 +23,8 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 
-__all__ = ["SUPPORTED_KEYWORDS", "SchemaError", "event_schema_names", "load_schema", "validate", "validate_event"]
+__all__ = ["SUPPORTED_KEYWORDS", "SchemaError", "event_schema_names", "load_schema", "subschemas", "validate",
+           "validate_event"]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _INLINE_ID = "https://dealer-station.example/schemas/events/inline.json"   # base of a schema given as a dict
@@ -64,23 +65,28 @@ def _registry() -> Registry:
         (load_schema(n)["$id"], Resource.from_contents(load_schema(n))) for n in event_schema_names())
 
 
-def _subschemas(node: object, path: str = "$") -> Iterator[tuple[str, dict]]:
-    """Yield ``(path, subschema)`` for every subschema position of a schema (booleans have no keywords)."""
+def subschemas(node: object, path: str = "$") -> Iterator[tuple[str, dict]]:
+    """Yield ``(path, subschema)`` for every subschema position of a schema, the schema itself first.
+
+    ``path`` names the position as the errors do (``$.properties.data.$defs.card``, ``$.allOf[1]``);
+    booleans have no keywords and are skipped. The one walk of a schema: the keyword check and the
+    tests go through it.
+    """
     if not isinstance(node, dict):
         return
     yield path, node
     for key in ("properties", "$defs"):
         for name, sub in node.get(key, {}).items():
-            yield from _subschemas(sub, f"{path}.{key}.{name}")
+            yield from subschemas(sub, f"{path}.{key}.{name}")
     for key in ("items", "additionalProperties", "not", "if", "then", "else"):
-        yield from _subschemas(node.get(key), f"{path}.{key}")
+        yield from subschemas(node.get(key), f"{path}.{key}")
     for key in ("allOf", "anyOf", "oneOf"):
         for i, sub in enumerate(node.get(key, [])):
-            yield from _subschemas(sub, f"{path}.{key}[{i}]")
+            yield from subschemas(sub, f"{path}.{key}[{i}]")
 
 
 def _check_keywords(schema: dict | bool) -> None:
-    for path, sub in _subschemas(schema):
+    for path, sub in subschemas(schema):
         unknown = set(sub) - SUPPORTED_KEYWORDS
         if unknown:
             raise SchemaError(f"schema keyword(s) {sorted(unknown)} at {path} are not supported by this validator")

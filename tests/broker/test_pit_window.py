@@ -24,7 +24,7 @@ from dealer_station.journal import Journal
 from dealer_station.publish import parse_broker_url
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import CardRead, Connected
-from tests.support.mqtt import ROOT, append_cards, make_journal, run_station, station_process
+from tests.support.mqtt import ROOT, append_cards, make_journal, run_station, station_process, wait_until
 
 _QT_PROBLEM = qt_is_usable()
 pytestmark = [pytest.mark.broker,
@@ -70,15 +70,6 @@ def deal_journal(path: Path, table_id: str, rounds: int, *, seed: int, pause: bo
             assert ctl.snapshot().state == "paused"
     finally:
         journal.close()
-
-
-def wait_for(predicate, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 @pytest.fixture
@@ -200,8 +191,8 @@ def test_the_command_line_screenshot_waits_for_the_statuses_and_writes_the_png(d
         stopped = run_station("events", "publish", "--broker", broker.url, "--journal", str(journals["T4"]),
                               "--table-id", "T4", "--drain-timeout", "20", timeout=60)
         assert stopped.returncode == 0, stopped.stderr
-        assert wait_for(lambda: "Received PUBLISH from dealer-station-T3" in
-                        (broker.workdir / "mosquitto.log").read_text(errors="replace"), 30)
+        assert wait_until(lambda: "Received PUBLISH from dealer-station-T3" in
+                          (broker.workdir / "mosquitto.log").read_text(errors="replace"), 30)
         png = tmp_path / "pit.png"
         done = run_station("pit", "--broker", broker.url, "--table", "T1", "T3", "T4", "--screenshot", str(png),
                            "--screenshot-wait", "30", "--wait-alert", "30", timeout=90,
@@ -273,8 +264,8 @@ def test_sigterm_closes_the_running_pit_view_with_exit_0(debug_broker):
                              f"{debug_broker.url}?client_id=pit-sigterm"], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert wait_for(lambda: "Received SUBSCRIBE from pit-sigterm" in
-                        (debug_broker.workdir / "mosquitto.log").read_text(errors="replace"), 30)
+        assert wait_until(lambda: "Received SUBSCRIBE from pit-sigterm" in
+                          (debug_broker.workdir / "mosquitto.log").read_text(errors="replace"), 30)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=15)
     finally:

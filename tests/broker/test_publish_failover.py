@@ -22,29 +22,15 @@ from dealer_station.publish import (
     parse_broker_urls,
 )
 from dealer_station.publish.timing import parse_utc
-from tests.support.mqtt import append_cards, free_port, make_journal, run_station, station_process
-
-
-def wait(predicate, timeout: float, step: float = 0.05) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()
-
-
-def ledger_rows(path) -> list[tuple[str, int, str]]:
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
-    except sqlite3.Error:
-        return []
-    try:
-        return conn.execute("SELECT table_id, event_id, payload FROM events ORDER BY rowid").fetchall()
-    except sqlite3.Error:
-        return []
-    finally:
-        conn.close()
+from tests.support.mqtt import (
+    append_cards,
+    free_port,
+    ledger_rows,
+    make_journal,
+    run_station,
+    station_process,
+    wait_until,
+)
 
 
 # ------------------------------------------------------------------ settings
@@ -121,7 +107,7 @@ def test_first_broker_killed_mid_shoe_then_back_nothing_lost_or_reordered(broker
             return publisher.stats().last_published_id >= n
 
         append_cards(conn, "T1", 60)
-        assert wait(lambda: acked(60), 30) and publisher.stats().broker == first.url
+        assert wait_until(lambda: acked(60), 30) and publisher.stats().broker == first.url
         # the consumer is frozen while the first broker dies and the station moves on: what the station sends
         # through the second broker before the consumer gets there is lost to it (no session there): only a
         # replay asked of the station through the second broker fills that
@@ -130,22 +116,22 @@ def test_first_broker_killed_mid_shoe_then_back_nothing_lost_or_reordered(broker
         first.proc.send_signal(signal.SIGKILL)
         first.proc.wait(10)
         first.proc = None
-        assert wait(lambda: publisher.stats().broker == second.url and publisher.connected, 30), publisher.stats()
+        assert wait_until(lambda: publisher.stats().broker == second.url and publisher.connected, 30), publisher.stats()
         append_cards(conn, "T1", 100, start_round=26)
-        assert wait(lambda: acked(200), 30), publisher.stats()
+        assert wait_until(lambda: acked(200), 30), publisher.stats()
         follower.send_signal(signal.SIGCONT)
-        assert wait(lambda: len(ledger_rows(ledger)) >= 200, 30), len(ledger_rows(ledger))
+        assert wait_until(lambda: len(ledger_rows(ledger)) >= 200, 30), len(ledger_rows(ledger))
         # the first comes back (empty: no persistence): the station and the consumer go back to it
         first.start()
         on_first = subscriber_factory(first.port)
-        assert wait(lambda: publisher.stats().broker == first.url and publisher.connected, 30), publisher.stats()
+        assert wait_until(lambda: publisher.stats().broker == first.url and publisher.connected, 30), publisher.stats()
         append_cards(conn, "T1", 100, start_round=51)
-        assert wait(lambda: acked(300), 30), publisher.stats()
-        assert wait(lambda: set(range(201, 301)) <= set(on_first.ids("T1")), 30)
-        assert wait(lambda: len(ledger_rows(ledger)) >= 300, 30), len(ledger_rows(ledger))
+        assert wait_until(lambda: acked(300), 30), publisher.stats()
+        assert wait_until(lambda: set(range(201, 301)) <= set(on_first.ids("T1")), 30)
+        assert wait_until(lambda: len(ledger_rows(ledger)) >= 300, 30), len(ledger_rows(ledger))
         # the status the station left on the second broker says it went elsewhere
         on_second = subscriber_factory(second.port)
-        assert wait(lambda: any(t.endswith("T1/status") for t, _, _ in on_second.status), 10)
+        assert wait_until(lambda: any(t.endswith("T1/status") for t, _, _ in on_second.status), 10)
         left = [body for t, body, retained in on_second.status if t.endswith("T1/status")][-1]
         assert left["status"] == "offline" and left["reason"] == "switched_broker"
     finally:
@@ -180,7 +166,7 @@ def test_a_station_with_a_dead_first_broker_publishes_through_the_second(broker,
     (total,) = conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
     conn.close()
     assert pending == 0 and total > 30
-    assert wait(lambda: len(set(sub.ids("T1"))) == total, 20)
+    assert wait_until(lambda: len(set(sub.ids("T1"))) == total, 20)
     assert sorted(set(sub.ids("T1"))) == list(range(1, total + 1))
 
 
@@ -197,11 +183,11 @@ def test_a_first_broker_that_never_answers_does_not_hold_up_sending(broker, tmp_
                                    probe_interval=0.1)
         publisher = Publisher(config, journal, "T1").start()
         try:
-            assert wait(lambda: publisher.connected and publisher.stats().broker == broker.url, 20)
+            assert wait_until(lambda: publisher.connected and publisher.stats().broker == broker.url, 20)
             for _ in range(60):   # 3 s of events, one every 50 ms, while probes of the hung broker run
                 append_cards(conn, "T1", 1)
                 time.sleep(0.05)
-            assert wait(lambda: publisher.remaining() == 0, 20)
+            assert wait_until(lambda: publisher.remaining() == 0, 20)
             assert publisher.stats().broker == broker.url   # it never answered: no switch
         finally:
             publisher.stop()

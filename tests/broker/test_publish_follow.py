@@ -14,23 +14,10 @@ import pytest
 from dealer_station import outbox
 from dealer_station.platform.follow import Follower
 from dealer_station.platform.ledger import Ledger, summarize
-from dealer_station.publish import Publisher, parse_broker_url
-from tests.support.mqtt import ROOT, make_journal, run_station, station_process, utc_ts
+from dealer_station.publish import Publisher
+from tests.support.mqtt import ROOT, fast, ledger_rows, make_journal, run_station, station_process, utc_ts, wait_until
 
 pytestmark = pytest.mark.broker
-
-
-def fast(url: str, **kw) -> object:
-    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
-
-
-def wait(predicate, timeout: float, step: float = 0.02) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()
 
 
 def outbox_ids(db) -> tuple[int, int]:
@@ -46,14 +33,6 @@ def outbox_ids(db) -> tuple[int, int]:
             conn.close()
     except sqlite3.Error:
         return 0, 0
-
-
-def ledger_rows(path) -> list[tuple[str, int, str]]:
-    conn = sqlite3.connect(path, timeout=5)
-    try:
-        return conn.execute("SELECT table_id, event_id, payload FROM events ORDER BY rowid").fetchall()
-    finally:
-        conn.close()
 
 
 class Lines:
@@ -83,7 +62,7 @@ def test_broker_killed_twice_mid_shoe_the_ledger_still_holds_every_event_once_in
     out = Lines(follower.stdout)
     station = None
     try:
-        assert wait(lambda: out.count("following every table") == 1, 20), follower.stderr.read() \
+        assert wait_until(lambda: out.count("following every table") == 1, 20), follower.stderr.read() \
             if follower.poll() is not None else out.lines
         # the station's configuration with a quick reconnect, so the shoe is still being dealt after each outage
         config = tmp_path / "station.toml"
@@ -96,7 +75,7 @@ def test_broker_killed_twice_mid_shoe_the_ledger_still_holds_every_event_once_in
         # the first outage after 40 published events, the second right after the first: both early in a
         # shoe of about 540 events (which the simulated dealer deals in a few seconds; on a loaded machine
         # it may have dealt the rest before the second outage, its events are then still being published)
-        assert wait(lambda: outbox_ids(journal)[1] >= 40, 60), outbox_ids(journal)
+        assert wait_until(lambda: outbox_ids(journal)[1] >= 40, 60), outbox_ids(journal)
         acked_at_kills = []
         for _ in range(2):
             station.send_signal(signal.SIGSTOP)    # the dealer waits while the broker restarts: still mid-shoe
@@ -114,7 +93,7 @@ def test_broker_killed_twice_mid_shoe_the_ledger_still_holds_every_event_once_in
                 # the station reconnects and the new broker acknowledges events while the consumer cannot be
                 # subscribed: those are lost for it (beyond the 100 the station may have had in flight, whose
                 # PUBACKs from the old broker it may read only now)
-                assert wait(lambda a=acked: outbox_ids(journal)[1] > a + 100 + 3, 30), outbox_ids(journal)
+                assert wait_until(lambda a=acked: outbox_ids(journal)[1] > a + 100 + 3, 30), outbox_ids(journal)
             finally:
                 follower.send_signal(signal.SIGCONT)
         assert station.wait(120) == 0, station.stderr.read()
@@ -123,13 +102,13 @@ def test_broker_killed_twice_mid_shoe_the_ledger_still_holds_every_event_once_in
         # both outages while the shoe's events were still being published (the simulated dealer may have dealt
         # the whole shoe before the first 40 were acknowledged: the outages then come while it is published)
         assert all(a + 103 < n for a in acked_at_kills), (stored_at_kills, acked_at_kills, n)
-        if not wait(lambda: len(ledger_rows(ledger)) >= n, 10):
+        if not wait_until(lambda: len(ledger_rows(ledger)) >= n, 10):
             # The simulated shoe deals a whole shoe in seconds and the station exits as soon as the broker
             # has everything: the last gap may be found after it left. A real station stays on; here its
             # publisher comes back on the same journal (as after a restart) and answers the asks.
             station = station_process("events", "publish", "--follow", "--broker", broker.url, "--journal",
                                       str(journal), "--table-id", "T1")
-        assert wait(lambda: len(ledger_rows(ledger)) >= n, 60), (len(ledger_rows(ledger)), n)
+        assert wait_until(lambda: len(ledger_rows(ledger)) >= n, 60), (len(ledger_rows(ledger)), n)
         time.sleep(0.5)   # nothing more may come
     finally:
         if station is not None and station.poll() is None:
@@ -206,7 +185,7 @@ def follow_until(broker, ledger_path, predicate, timeout: float = 30, tables=("T
     thread.start()
     assert made.wait(10)
     try:
-        assert wait(predicate, timeout)
+        assert wait_until(predicate, timeout)
     finally:
         result["f"].stop()
         thread.join(10)
@@ -219,7 +198,7 @@ def test_a_late_consumer_learns_from_the_status_and_checks_the_anchors(broker, t
     pub = Publisher(fast(broker.url, replay_batch=7), db, "T1").start()
     try:
         assert pub.drain(10) == 0
-        assert wait(lambda: pub.replay.last_acknowledged == 40, 5)
+        assert wait_until(lambda: pub.replay.last_acknowledged == 40, 5)
         # every event went out before this consumer existed: only the status says 40 exist
         result = follow_until(broker, path, lambda: len(ledger_rows(path)) >= 40 if path.exists() else False)
     finally:
@@ -243,7 +222,7 @@ def test_ids_the_station_no_longer_keeps_are_given_up_and_reported(broker, tmp_p
     pub = Publisher(fast(broker.url), db, "T1").start()
     try:
         assert pub.drain(10) == 0
-        assert wait(lambda: pub.replay.last_acknowledged == 30, 5)
+        assert wait_until(lambda: pub.replay.last_acknowledged == 30, 5)
         result = follow_until(broker, path, lambda: path.exists() and len(ledger_rows(path)) >= 20)
     finally:
         pub.stop()

@@ -23,17 +23,13 @@ from dealer_station.app.replay import Replayer, audit_journal, load_session
 from dealer_station.journal import EventSpec, Journal
 from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.store import GENESIS, canonical, row_hash
-from dealer_station.publish import Publisher, parse_broker_url
+from dealer_station.publish import Publisher
 from dealer_station.schemas import validate_event
 from tests.conftest import run_cli
-from tests.support.mqtt import ROOT, dedup, run_station
+from tests.support.mqtt import ROOT, dedup, fast, run_station
 
 SESSION = ROOT / "hw_fixtures" / "sessions" / "misread-limit-void.session.jsonl"
 """Three rounds: a completed round, one paused by three misreads and voided, another completed."""
-
-
-def fast(url: str, **kw) -> object:
-    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
 
 
 def station_journal(tmp_path) -> Path:

@@ -11,13 +11,9 @@ import pytest
 from dealer_station import outbox
 from dealer_station.publish import Publisher, parse_broker_url, pending_count
 from dealer_station.schemas import validate
-from tests.support.mqtt import append_cards, dedup, make_journal
+from tests.support.mqtt import append_cards, dedup, fast, make_journal, wait_until
 
 pytestmark = pytest.mark.broker
-
-
-def fast(url: str, **kw) -> object:
-    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
 
 
 def test_publishes_in_order_and_marks_after_ack(broker, subscriber_factory, tmp_path):
@@ -142,7 +138,7 @@ def test_nothing_is_marked_before_the_broker_acknowledges(broker, subscriber_fac
         broker.proc.send_signal(signal.SIGSTOP)        # the broker hangs: it reads nothing, acknowledges nothing
         try:
             append_cards(conn, "T1", 30)
-            assert pub_wait(lambda: pub.stats().sent == 31)   # sent into the socket ...
+            assert wait_until(lambda: pub.stats().sent == 31, 5.0)   # sent into the socket ...
             time.sleep(0.3)
             assert pending_count(db) == 30              # ... but not one marked without its PUBACK
         finally:
@@ -252,19 +248,10 @@ def test_a_second_publisher_waits_for_the_lock_when_the_journal_comes_later(tmp_
     try:
         later.mkdir()
         append_cards(make_journal(later / "journal.db"), "T1", 1)
-        assert pub_wait(lambda: "outbox busy" in {a.stats().last_error, b.stats().last_error})
+        assert wait_until(lambda: "outbox busy" in {a.stats().last_error, b.stats().last_error}, 5.0)
     finally:
         a.stop()
         b.stop()
-
-
-def pub_wait(predicate, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_odd_rows_are_published_as_stored_never_dropped(broker, subscriber_factory, tmp_path):
@@ -316,7 +303,7 @@ def test_a_lock_file_that_cannot_be_made_is_reported_once_and_retried(tmp_path):
     with capture_logs() as logs:
         pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()   # never raises for it
         try:
-            assert pub_wait(lambda: (pub.stats().last_error or "").startswith("lock:"))
+            assert wait_until(lambda: (pub.stats().last_error or "").startswith("lock:"), 5.0)
             time.sleep(0.6)   # three more attempts
             assert pub.running and pending_count(db) == 1
         finally:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.mqtt import free_port, run_station, station_process
+from tests.support.mqtt import free_port, ledger_rows, run_station, station_process
 
 pytestmark = pytest.mark.broker
 
@@ -99,14 +99,6 @@ def outbox_rows(db: Path) -> list[tuple[int, str]]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
     try:
         return conn.execute("SELECT event_id, payload FROM outbox ORDER BY event_id").fetchall()
-    finally:
-        conn.close()
-
-
-def ledger_rows(db: Path) -> list[tuple[str, int, str]]:
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-    try:
-        return conn.execute("SELECT table_id, event_id, payload FROM events ORDER BY rowid").fetchall()
     finally:
         conn.close()
 

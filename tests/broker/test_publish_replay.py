@@ -15,13 +15,9 @@ from dealer_station import outbox
 from dealer_station.publish import Publisher, parse_broker_url
 from dealer_station.publish.replay_requests import BadRequest, parse_request
 from dealer_station.schemas import validate
-from tests.support.mqtt import append_cards, make_journal
+from tests.support.mqtt import append_cards, fast, make_journal, wait_until
 
 pytestmark = pytest.mark.broker
-
-
-def fast(url: str, **kw) -> object:
-    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
 
 
 class Platform:
@@ -60,12 +56,7 @@ class Platform:
         return [json.loads(p) for p in self.of("replay/error")]
 
     def wait_for(self, predicate, timeout: float = 20.0) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if predicate():
-                return True
-            time.sleep(0.02)
-        return predicate()
+        return wait_until(predicate, timeout)
 
     def close(self) -> None:
         self.client.disconnect()

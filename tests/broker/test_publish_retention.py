@@ -37,6 +37,16 @@ def _ack_all(journal: Journal, when: datetime) -> None:
     outbox.mark_published(journal.conn, ids, when.isoformat().replace("+00:00", "Z"))
 
 
+def _first_event_pruned(path) -> tuple[Journal, list[int]]:
+    """A journal whose first event the broker acknowledged 9 days ago, pruned (7 days kept); the ids it had."""
+    journal, _ctl, now = _journal_with_events(path)
+    ids = [e.event_id for e in outbox.read_events(journal.conn)]
+    outbox.mark_published(journal.conn, ids[:1], (now - timedelta(days=9)).isoformat().replace("+00:00", "Z"))
+    journal.prune_events((now - timedelta(days=7)).isoformat().replace("+00:00", "Z"),
+                         now.isoformat().replace("+00:00", "Z"))
+    return journal, ids
+
+
 def test_acknowledged_events_past_the_retention_are_pruned_and_the_chain_still_verifies(tmp_path):
     journal, ctl, now = _journal_with_events(tmp_path / "j.sqlite")
     made = [e.event_id for e in outbox.read_events(journal.conn)]
@@ -75,11 +85,7 @@ def test_only_a_whole_prefix_goes_and_young_or_unsent_events_stay(tmp_path):
 
 def test_an_event_removed_by_hand_past_the_pruned_ids_still_fails_verify(tmp_path):
     path = tmp_path / "j.sqlite"
-    journal, ctl, now = _journal_with_events(path)
-    ids = [e.event_id for e in outbox.read_events(journal.conn)]
-    outbox.mark_published(journal.conn, ids[:1], (now - timedelta(days=9)).isoformat().replace("+00:00", "Z"))
-    journal.prune_events((now - timedelta(days=7)).isoformat().replace("+00:00", "Z"),
-                         now.isoformat().replace("+00:00", "Z"))
+    journal, ids = _first_event_pruned(path)
     journal.close()
     with sqlite3.connect(path) as conn:
         conn.execute("DELETE FROM outbox WHERE event_id = ?", (ids[1],))
@@ -89,12 +95,7 @@ def test_an_event_removed_by_hand_past_the_pruned_ids_still_fails_verify(tmp_pat
 
 
 def test_the_publisher_check_takes_the_first_event_after_a_prune(tmp_path):
-    path = tmp_path / "j.sqlite"
-    journal, ctl, now = _journal_with_events(path)
-    ids = [e.event_id for e in outbox.read_events(journal.conn)]
-    outbox.mark_published(journal.conn, ids[:1], (now - timedelta(days=9)).isoformat().replace("+00:00", "Z"))
-    journal.prune_events((now - timedelta(days=7)).isoformat().replace("+00:00", "Z"),
-                         now.isoformat().replace("+00:00", "Z"))
+    journal, _ids = _first_event_pruned(tmp_path / "j.sqlite")
     first_left = outbox.read_events(journal.conn)[0]
     check = EventCheck(journal.conn)
     assert check.problem(first_left.event_id, first_left.payload) is None

@@ -11,7 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from dealer_station.app.records import RoundHistory, fold_journal, result_words
+from dealer_station.app.record_fold import fold_journal
+from dealer_station.app.record_words import result_words
+from dealer_station.app.records import RoundHistory
 from dealer_station.journal import Journal
 from tests.support.report_journal import Table
 

@@ -17,8 +17,38 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station import outbox
+from dealer_station.publish import BrokerConfig, parse_broker_url
 
 MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
+
+
+def fast(url: str, **kw) -> BrokerConfig:
+    """The broker at ``url`` with short reconnect waits and connect timeout, for tests (``kw``: more fields)."""
+    return parse_broker_url(url, backoff_min=0.05, backoff_max=0.5, connect_timeout=5.0, **kw)
+
+
+def wait_until(predicate, timeout: float = 20.0, step: float = 0.02) -> bool:
+    """Poll ``predicate()`` every ``step`` seconds until it is true or ``timeout`` seconds passed; its last value."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
+
+
+def ledger_rows(path) -> list[tuple[str, int, str]]:
+    """``(table_id, event_id, payload)`` of a consumer's ledger, in arrival order; [] while it cannot be read."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error:
+        return []
+    try:
+        return conn.execute("SELECT table_id, event_id, payload FROM events ORDER BY rowid").fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
 
 
 def free_port() -> int:
@@ -146,12 +176,7 @@ class Subscriber:
             return [e["event_id"] for e in self.events if table_id is None or e["table_id"] == table_id]
 
     def wait_for(self, predicate, timeout: float = 20.0) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if predicate():
-                return True
-            time.sleep(0.02)
-        return predicate()
+        return wait_until(predicate, timeout)
 
     def close(self) -> None:
         self.client.disconnect()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 from dealer_station.app.controller import RoundRecord
-from dealer_station.app.records import UNKNOWN_DEALER, RoundHistory, card_face, fold_journal, position_words
+from dealer_station.app.record_fold import fold_journal
+from dealer_station.app.record_words import card_face, position_words
+from dealer_station.app.records import UNKNOWN_DEALER, RoundHistory
 from dealer_station.app.reports import build_report, percentile, report_csv, report_html, report_json
 from dealer_station.journal import EventSpec, Journal, MemoryJournal
 

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drivers.cardcodes import card_token, from_saopai, to_saopai
-from drivers.codecs import CODECS, NOREAD, decode_all, lrc, make_codec
+from drivers.codecs import CODECS, NOREAD, decode_all, make_codec
 from drivers.deck import deck_tokens
 from drivers.errors import ShoeConfigError
 from drivers.frames import CardRead, CutCard, Garbage, NoRead
+from drivers.framing import lrc
 from drivers.hidkeys import decode_text, reports_for_text
 
 

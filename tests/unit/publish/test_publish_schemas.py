@@ -16,6 +16,7 @@ from dealer_station.schemas import (
     SchemaError,
     event_schema_names,
     load_schema,
+    subschemas,
     validate,
     validate_event,
 )
@@ -23,28 +24,12 @@ from dealer_station.schemas import (
 TS = "2026-11-30T04:05:06.123456Z"
 
 
-def _walk(node, path="$"):
-    """Yield (path, schema dict) for every subschema position."""
-    if not isinstance(node, dict):
-        return
-    yield path, node
-    for key in ("properties", "$defs"):
-        for name, sub in node.get(key, {}).items():
-            yield from _walk(sub, f"{path}.{key}.{name}")
-    for key in ("items", "additionalProperties", "not", "if", "then", "else"):
-        if isinstance(node.get(key), dict):
-            yield from _walk(node[key], f"{path}.{key}")
-    for key in ("allOf", "anyOf", "oneOf"):
-        for i, sub in enumerate(node.get(key, [])):
-            yield from _walk(sub, f"{path}.{key}[{i}]")
-
-
 @pytest.mark.parametrize("name", event_schema_names())
 def test_schema_files_are_draft_2020_12_and_use_supported_keywords(name):
     schema = load_schema(name)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["$id"].endswith(f"/events/{name}.json")
-    for path, sub in _walk(schema):
+    for path, sub in subschemas(schema):
         assert set(sub) <= SUPPORTED_KEYWORDS, (path, set(sub) - SUPPORTED_KEYWORDS)
         ref = sub.get("$ref")
         if ref:   # every reference points at something
