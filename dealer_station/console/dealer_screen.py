@@ -30,7 +30,7 @@ from dealer_station.console import prompts
 from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, wav_player
+from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, restyle, wav_player
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.states import BURN_STATES, DEAL_STATES, NO_SHOE_STATES, TableState
 
@@ -105,6 +105,7 @@ class DealerScreen(QWidget):
         self._incident_key: tuple | None = None
         self.rounds: list[dict] = []
         self._roads_key: tuple | None = None
+        self._offered_key: tuple | None = None
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 14)
@@ -302,7 +303,7 @@ class DealerScreen(QWidget):
     def show_problem(self, text: str) -> None:
         """Show a refused act or an error, in one line under the buttons."""
         self.problem.setText("✖ " + text if text else "")
-        self.problem.setStyleSheet(f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
+        restyle(self.problem, f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
 
     def show_notice(self, text: str) -> None:
         """Show a notice in plain words (e.g. a card read with no shoe open) in an amber bar, with a sound.
@@ -404,8 +405,10 @@ class DealerScreen(QWidget):
         self._show_alerts(view, state, rescan)
         self._show_stats(view)
         offered = tuple(view.offered_bets or ())
-        self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
-        self._fit_offered()
+        if offered != self._offered_key:  # the same bets: their words and their fit stay
+            self._offered_key = offered
+            self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
+            self._fit_offered()
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
