@@ -133,7 +133,7 @@ class IncidentPanel(QFrame):
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
             self.incident_fields["reason"].setText(prompts.reason_name(str(inc.reason or "")) or "–")
             advice = prompts.incident_advice(kind)
-            detail = prompts.incident_detail(kind, str(inc.detail or ""), pos) or "–"
+            detail = prompts.incident_detail(inc) or "–"
             self.incident_fields["detail"].setText(f"{detail}\n{advice}" if advice else detail)
             self.incident_fields["state_before"].setText(prompts.state_name(str(inc.state_before or "")))
         self.incident_fields["round"].setText(f"{view.shoe_number} / {view.round_number}")
@@ -198,7 +198,7 @@ class IncidentPanel(QFrame):
             frame = RawFrame("evidence", raw, datetime.now(UTC))
             rows.append((self.tr("incident"), self.tr("evidence"), frame.hex, frame.text))
         for frame in reversed(list(frames)):
-            kind = prompts.frame_words(frame.kind, frame.detail)
+            kind = prompts.frame_words(frame)
             rows.append((frame.received.strftime("%H:%M:%S.%f")[:-3], kind, frame.hex, frame.text))
         self.raw_table.setRowCount(len(rows))
         for r, values in enumerate(rows):

@@ -8,8 +8,6 @@ state this module does not know.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_station.console.cards import card_label
@@ -231,39 +229,45 @@ def incident_name(kind: str | None) -> str:
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
 
 
-def incident_detail(kind: str | None, detail: str, position: str | None) -> str:
-    """An incident's detail in plain translated words where the type says what it holds, else ``detail`` as the
-    controller wrote it (``"3 misreads in a row at banker2"`` → ``"3 misreads in a row at BANKER CARD 2"``).
+def incident_detail(incident) -> str:
+    """An incident's detail in plain translated words, from its fields where its type has them, else its
+    ``detail`` as the controller wrote it: a ``misread_limit`` with ``misreads`` 3 at ``"banker2"`` →
+    ``"3 misreads in a row at BANKER CARD 2"``. ``incident``: a domain ``Incident`` (or None: ``""``).
     """
-    if kind == "misread_limit":
-        match = re.fullmatch(r"(\d+) misreads in a row at (\w+)", detail or "")
-        if match:
-            where = position_name(match.group(2)) or match.group(2)
-            return _plurals().misreads_in_a_row(where, int(match.group(1)))
-    return detail
+    if incident is None:
+        return ""
+    misreads = getattr(incident, "misreads", None)
+    if incident.type == "misread_limit" and misreads:
+        position = incident.position
+        where = position_name(position) or str(position or "")
+        return _plurals().misreads_in_a_row(where, int(misreads))
+    return str(incident.detail or "")
 
 
-def frame_words(kind: str, detail: str = "") -> str:
+def frame_words(frame) -> str:
     """A frame of the shoe as the evidence table shows it: what it was, in translated words, and its card or
-    reason (``"NoRead"``, ``"reason=bad_lrc"`` → ``"unread card: damaged read (checksum)"``). Never raises.
+    reason, from the console's record of it (a :class:`~dealer_station.console.bridge.RawFrame`: ``kind``,
+    ``token``, ``reason``, ``detail``): a ``NoRead`` of reason ``"bad_lrc"`` → ``"unread card: damaged read
+    (checksum)"``. Never raises.
     """
-    key, _, value = (detail or "").partition("=")
+    kind, token, reason, detail = frame.kind, frame.token, frame.reason, frame.detail
     if kind == "CardRead":
-        label = card_label(value) if key == "token" else None
-        return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else value)
+        label = card_label(token)
+        return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else token)
     if kind == "NoRead":
-        return translate("Prompts", "unread card: %1").replace("%1", reason_name(value) if value else "–")
+        return translate("Prompts", "unread card: %1").replace("%1", reason_name(reason) if reason else "–")
     if kind == "CutCard":
         return translate("Prompts", "cut card")
     if kind == "Garbage":
-        return translate("Prompts", "bytes that are no card: %1").replace("%1", reason_name(value) if value else "–")
+        return translate("Prompts", "bytes that are no card: %1").replace("%1", reason_name(reason) if reason else "–")
     if kind == "Connected":
         return translate("Prompts", "shoe connected")
     if kind == "ConnectionLost":
-        return translate("Prompts", "shoe link lost") + (f": {value}" if value else "")
+        return translate("Prompts", "shoe link lost") + (f": {detail}" if detail else "")
     if kind == "evidence":
         return translate("Prompts", "evidence")
-    return f"{kind} ({detail})" if detail else kind
+    told = detail or reason or token
+    return f"{kind} ({told})" if told else kind
 
 
 def incident_advice(kind: str | None) -> str:
