@@ -51,24 +51,15 @@ ACT_STATES = NEXT_DEALER_ACT
 """The dealer act that moves each state on (the domain's rule, :func:`dealer_station.domain.rules.next_dealer_act`)."""
 
 
-def english_plural(text: str, n: int) -> str:
-    """A plural message left in its English source (no translation installed) in the right number:
-    ``"(S)"``/``"(s)"`` dropped for one, made ``"S"``/``"s"`` for any other count. A translation has no such mark.
-    """
-    if "(" not in text:
-        return text
-    one = n == 1
-    return text.replace("(S)", "" if one else "S").replace("(s)", "" if one else "s")
-
-
 class Prompts(QObject):
     """The messages of context ``"Prompts"`` that take a count: ``self.tr(text, "", n)`` is what
-    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms.
+    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms; English
+    too, from ``i18n/console_en.qm`` (:func:`dealer_station.console.i18n.install_english`).
     """
 
     def burn_more(self, n: int) -> str:
         """``"BURN 7 MORE CARDS"`` in the plural form of ``n`` (int ≥ 0)."""
-        return english_plural(self.tr("BURN %n MORE CARD(S)", "", n), n)
+        return self.tr("BURN %n MORE CARD(S)", "", n)
 
     def bet_seconds(self, n: int) -> str:
         """The betting countdown, ``"PLACE YOUR BETS – 12 s"``, for ``n`` whole seconds left (int ≥ 0)."""
@@ -80,7 +71,7 @@ class Prompts(QObject):
 
     def misreads_in_a_row(self, position: str, n: int) -> str:
         """A misread limit's detail: ``"3 misreads in a row at BANKER CARD 2"`` (``position`` already in words)."""
-        return english_plural(self.tr("%n misread(s) in a row at %1", "", n), n).replace("%1", position)
+        return self.tr("%n misread(s) in a row at %1", "", n).replace("%1", position)
 
     def burn_left(self, card: str, n: int) -> str:
         """While burning: the burn card shown and the count left, ``"BURN CARD 7♥: 6 MORE TO BURN"``."""

@@ -25,6 +25,18 @@ sys.modules["console_test_fakes"] = fakes_module
 _spec.loader.exec_module(fakes_module)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english(qapp):
+    """English's plural forms (``i18n/console_en.qm``), installed as the console installs them: a screen in
+    English says ``BURN 1 MORE CARD``; a test's own translation is searched before it."""
+    from dealer_station.console.i18n import install_english
+
+    translator = install_english(qapp)
+    assert translator is not None, "console_en.qm does not load: run make translations"
+    yield translator
+    qapp.removeTranslator(translator)
+
+
 @pytest.fixture
 def fakes():
     """The fakes module (BlockingShoe: a device that hangs)."""

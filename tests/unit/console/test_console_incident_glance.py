@@ -333,10 +333,3 @@ def test_a_misread_limit_carries_its_count_and_limit(qtbot, table):
     sup.show_view(win.host.snapshot())
     assert inc.position == "banker1"  # the card due after PLAYER CARD 1
     assert sup.incident_fields["detail"].text() == f"{limit} misreads in a row at BANKER CARD 1"
-
-
-def test_a_plural_left_in_english_is_in_the_right_number(qapp):
-    from dealer_station.console.prompts import _plurals
-
-    assert _plurals().burn_more(1) == "BURN 1 MORE CARD" and _plurals().burn_more(7) == "BURN 7 MORE CARDS"
-    assert _plurals().misreads_in_a_row("BANKER CARD 2", 1) == "1 misread in a row at BANKER CARD 2"
