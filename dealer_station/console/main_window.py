@@ -22,7 +22,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
-from dealer_station.console import prompts
+from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         self.resize(*SCREEN_SIZE)
         self._auto = False
         self._on_view(self.host.snapshot())
-        QTimer.singleShot(0, lambda: self.supervisor)  # built on the first turn of the event loop
+        QTimer.singleShot(0, self, lambda: self.supervisor)  # built on the first turn of the event loop
         station.start()  # the controller's thread: from now on the window only sends it commands
 
     @property
@@ -392,7 +392,7 @@ class MainWindow(QMainWindow):
         elif kind == "round_completed":
             self.rounds_completed += 1
         elif kind == "procedure_violation":  # a frame with no shoe open: told in plain words, nothing changes
-            self.dealer.show_notice(prompts.stray_frame(data))
+            self.dealer.show_notice(incident_prompts.stray_frame(data))
         if self._supervisor is None:
             self._facts_waiting.append(fact)
         else:

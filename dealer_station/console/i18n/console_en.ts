@@ -4,7 +4,7 @@
 <context>
     <name>Prompts</name>
     <message numerus="yes">
-        <location filename="../prompts.py" line="+71"/>
+        <location filename="../prompts.py" line="+55"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>BURN %n MORE CARD</numerusform>

@@ -251,7 +251,7 @@ def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
 def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resume(qtbot, tmp_path):
     """The publisher refused an outbox event the chain does not prove: the supervisor is told, before
     resuming, that the table deals on but nothing more reaches the platform until the event is put right."""
-    from dealer_station.console import prompts
+    from dealer_station.console import incident_prompts
     from dealer_station.console.incident_panel import IncidentPanel
     from tests.support.table import Table
 
@@ -264,11 +264,11 @@ def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resu
     panel = IncidentPanel()
     qtbot.addWidget(panel)
     panel.show_view(view, [])
-    assert prompts.incident_name("event_mismatch") in panel.incident_title.text()
+    assert incident_prompts.incident_name("event_mismatch") in panel.incident_title.text()
     detail = panel.incident_fields["detail"].text()
     assert "its content differs" in detail and "nothing more is sent to the betting platform" in detail
     assert "outbox_event_refused" not in panel.incident_fields["reason"].text()   # plain words, no code
-    assert prompts.incident_advice("misread_limit") == ""
+    assert incident_prompts.incident_advice("misread_limit") == ""
 
 
 def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
@@ -281,7 +281,7 @@ def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
 
     from dealer_station.console import prompts
     from dealer_station.console.bridge import RawFrame, _raw_frame
-    from dealer_station.console.prompts import frame_words, incident_detail
+    from dealer_station.console.incident_prompts import frame_words, incident_detail
     from dealer_station.domain.incidents import Incident
     from drivers.frames import CardRead, ConnectionLost, NoRead
     from tests.unit.console.test_console_i18n import I18N
