@@ -9,35 +9,21 @@ import dataclasses
 import pytest
 from PySide6.QtCore import Qt
 
-from dealer_station.app.accounts import Accounts
 from drivers import frames
 from tests.unit.console.conftest import on_controller
 
 
 @pytest.fixture
-def table(tmp_path, console):
+def table(console, console_station):
     """``table()`` → (window, station): the console on a real station with a simulated shoe."""
-    from dealer_station.console.app import open_console_station as open_station
-
-    accounts = tmp_path / "accounts.json"
-    Accounts(accounts).add("sue", "supervisor", "1234")
-    opened = []
 
     def make():
-        station = open_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
-        opened.append(station)
-        if station.controller.signed_in is None:
-            station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
+        station = console_station(sign_in=("sue", "1234"))
         win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)
         return win, station
 
-    yield make
-    for station in opened:
-        try:
-            station.close()
-        except Exception:
-            pass
+    return make
 
 
 def _press(qtbot, win):
