@@ -18,7 +18,7 @@ SOUND_DEBS := alsa-utils
 RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS) $(SOUND_DEBS)
 # The console's translations: Qt Linguist sources (.ts) and the compiled files shipped beside them (.qm).
 I18N := dealer_station/console/i18n
-TS_FILES := $(wildcard $(I18N)/console_*.ts)
+TS_FILES := $(filter-out $(I18N)/console_en.ts,$(wildcard $(I18N)/console_*.ts))
 
 .PHONY: run test lint bench clean debs-run debs-test translations
 
@@ -63,9 +63,12 @@ lint: $(VENV)/.installed-test
 
 # Pick up the console's strings into every .ts (a new string arrives as unfinished, a removed one goes),
 # then compile each .ts into its .qm. Translate the unfinished ones (pyside6-linguist FILE.ts) and run it again.
+# English is the source language: console_en.ts holds its plural forms only (-pluralonly).
 translations: $(VENV)/.installed
 	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations relative dealer_station/console/*.py -ts $(TS_FILES)
-	@for ts in $(TS_FILES); do $(VENV)/bin/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done
+	$(VENV)/bin/pyside6-lupdate -pluralonly -no-obsolete -locations relative dealer_station/console/*.py \
+	  -ts $(I18N)/console_en.ts
+	@for ts in $(TS_FILES) $(I18N)/console_en.ts; do $(VENV)/bin/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done
 
 bench: $(VENV)/.installed
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

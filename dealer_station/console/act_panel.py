@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QLineEdit, QPushButton, QWidget
 
 from dealer_station.app.supervisor_acts import ActPreview, Effect, Refusal, preview
-from dealer_station.console import prompts
+from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.cards import card_label
 from dealer_station.console.incident_panel import POSITIONS
 from dealer_station.console.panel_parts import label, panel
@@ -100,7 +100,7 @@ class ActPanel(QFrame):
         self.reason = QComboBox()
         self.reason.addItem(self.tr("— choose a reason code —"), "")
         for code in REASON_CODES:
-            self.reason.addItem(prompts.reason_name(code), code)
+            self.reason.addItem(incident_prompts.reason_name(code), code)
         self.reason.currentIndexChanged.connect(self._update_preview)
         self.note = QLineEdit()
         self.note.setPlaceholderText(self.tr("note (required): what happened, who was called"))

@@ -146,6 +146,7 @@ def _application(lang: str | None):
     from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication
 
+    from dealer_station.console.i18n import install_english
     from dealer_station.console.qt_log import install_message_handler
 
     install_message_handler()
@@ -157,13 +158,17 @@ def _application(lang: str | None):
     locale = QLocale(lang) if lang else QLocale.system()
     english = locale.language() in (QLocale.Language.English, QLocale.Language.C)
     QLocale.setDefault(locale)
+    translated = False
     if not english:
         translator = QTranslator(app)
         folder = Path(__file__).with_name("i18n")
-        if translator.load(locale, "console", "_", str(folder)):
+        translated = translator.load(locale, "console", "_", str(folder))
+        if translated:
             app.installTranslator(translator)
         else:  # the system's language (no --language) has no translation: English
             log.info("no_translation", lang=locale.name(), folder=str(folder))
+    if not translated:  # English: the sources' words, with its plural forms from console_en.qm
+        install_english(app)
     app.setLayoutDirection(locale.textDirection())
     return app
 

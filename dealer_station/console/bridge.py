@@ -38,12 +38,17 @@ RAW_FRAMES_KEPT = 32
 
 @dataclass(frozen=True, slots=True)
 class RawFrame:
-    """One event as the shoe sent it, for the supervisor: kind, its raw bytes, arrival time (UTC)."""
+    """One event as the shoe sent it, for the supervisor: kind, its raw bytes, arrival time (UTC), and what the
+    event said: ``token`` (a card read: ``"9H"``), ``reason`` (a No-Read's or garbage's code: ``"bad_lrc"``),
+    ``detail`` (a lost link's error or a connection's description, as the driver wrote it); ``""`` when none.
+    """
 
     kind: str
     raw: bytes
     received: datetime
     detail: str = ""
+    token: str = ""
+    reason: str = ""
 
     @property
     def hex(self) -> str:
@@ -71,13 +76,9 @@ def _raw_frame(event: object) -> RawFrame:
     raw = getattr(event, "raw", b"") or b""
     if not isinstance(raw, bytes | bytearray):
         raw = str(raw).encode("utf-8", "replace")
-    detail = ""
-    for attr in ("token", "reason", "error", "description"):
-        value = getattr(event, attr, None)
-        if value:
-            detail = f"{attr}={value}"
-            break
-    return RawFrame(kind, bytes(raw), datetime.now(UTC), detail)
+    told = {attr: str(getattr(event, attr, None) or "") for attr in ("token", "reason", "error", "description")}
+    return RawFrame(kind, bytes(raw), datetime.now(UTC), told["error"] or told["description"], told["token"],
+                    told["reason"])
 
 
 class ShoeWorker(QThread):

@@ -63,12 +63,13 @@ class CardFace(QWidget):
         """Show ``token`` (or an empty slot); mark the slot as the next one or as the one to rescan, and a
         card a supervisor entered by hand as ``MANUAL``.
         """
-        changed = (token, is_next, is_rescan, manual) != (self.token, self.is_next, self.is_rescan, self.manual)
+        if (token, is_next, is_rescan, manual) == (self.token, self.is_next, self.is_rescan, self.manual):
+            return  # the same slot again: no tool tip set, no paint asked
+        if token != self.token or not self.toolTip():
+            label = card_label(token)
+            self.setToolTip(f"{self.position}: {label[0] + label[1] if label else '-'}")
         self.token, self.is_next, self.is_rescan, self.manual = token, is_next, is_rescan, manual
-        label = card_label(token)
-        self.setToolTip(f"{self.position}: {label[0] + label[1] if label else '-'}")
-        if changed:
-            self.update()
+        self.update()
 
     def text_shown(self) -> str:
         """What the face shows as text (rank + suit, or the empty slot's text); used by tests and accessibility."""

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QHBoxLayout, QL
 
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel
+from dealer_station.console.widgets import FitLabel, restyle
 
 __all__ = ["AlertBar", "HandPanel", "StatsBox", "StatusTile", "label"]
 
@@ -42,7 +42,7 @@ class StatusTile(QFrame):
     def set_value(self, text: str, color: str | None = None) -> None:
         """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""
         self.value.setText(text)
-        self.value.setStyleSheet(f"color: {COLORS[color]};" if color else "")
+        restyle(self.value, f"color: {COLORS[color]};" if color else "")
 
 
 class HandPanel(QFrame):
@@ -86,6 +86,7 @@ class HandPanel(QFrame):
         lay.addLayout(row, 1)
         self.tag.setMinimumHeight(54)
         lay.addWidget(self.tag)
+        self.outcome: str | None = ""
         self.set_winner(None)
 
     def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
@@ -103,19 +104,33 @@ class HandPanel(QFrame):
         self.total.setText("" if total is None else str(total))
 
     def set_winner(self, outcome: str | None) -> None:
-        """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour."""
+        """``"win"``, ``"lose"``, ``"tie"`` or None: a tag in words and a border in the hand's colour.
+
+        The border is the panel's style sheet keyed by its ``outcome`` property: a change re-polishes the panel
+        alone (a new style sheet would re-polish its cards and labels too); the same outcome again changes nothing.
+        """
+        if outcome == self.outcome:
+            return
+        first = self.outcome == ""
+        self.outcome = outcome
         translate = QApplication.translate
         if outcome == "win":
             self.tag.setText("★ " + translate("DealerScreen", "WINS"))
-            self.tag.setStyleSheet(f"color: {COLORS['gold']}; font-size: 40px; font-weight: bold;")
-            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['gold']}; }}")
+            restyle(self.tag, f"color: {COLORS['gold']}; font-size: 40px; font-weight: bold;")
         elif outcome == "tie":
             self.tag.setText("= " + translate("DealerScreen", "TIE"))
-            self.tag.setStyleSheet(f"color: {COLORS['tie']}; font-size: 40px; font-weight: bold;")
-            self.setStyleSheet(f"QFrame#panel {{ border: 6px solid {COLORS['tie']}; }}")
+            restyle(self.tag, f"color: {COLORS['tie']}; font-size: 40px; font-weight: bold;")
         else:
             self.tag.setText("")
-            self.setStyleSheet(f"QFrame#panel {{ border: 3px solid {self._color}; }}")
+        self.setProperty("outcome", outcome if outcome in ("win", "tie") else "")
+        if first:
+            self.setStyleSheet(
+                f"QFrame#panel {{ border: 3px solid {self._color}; }}"
+                f' QFrame#panel[outcome="win"] {{ border: 6px solid {COLORS["gold"]}; }}'
+                f' QFrame#panel[outcome="tie"] {{ border: 6px solid {COLORS["tie"]}; }}')
+        else:
+            self.style().unpolish(self)
+            self.style().polish(self)
 
 
 class AlertBar(QFrame):

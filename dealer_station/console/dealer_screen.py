@@ -26,27 +26,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.console import prompts
+from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
+from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, wav_player
+from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, restyle, wav_player
 from dealer_station.domain.roads import RoadsError, compute_roads
-from dealer_station.domain.states import BURN_STATES, DEAL_STATES, NO_SHOE_STATES, TableState
+from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
 
-__all__ = ["DealerScreen", "HandPanel", "StatusTile"]  # the panels are dealer_panels', kept here for callers
+__all__ = ["LAST_ROUND_WIDTH", "SHOE_OVER", "DealerScreen", "HandPanel", "StatusTile", "prompts_card"]
+# the panels are dealer_panels', the status bar's status_bar's: kept here for callers
 
 log = structlog.get_logger(__name__)
 
-LAST_ROUND_WIDTH = 250
-"""Width of the LAST ROUND badge in the status bar, pixels."""
-
 OFFERED_PIXELS = 20
 """Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
-
-SHOE_OVER = NO_SHOE_STATES
-"""States with no shoe being dealt: no LAST ROUND badge, no ask predictions."""
-
 
 
 class DealerScreen(QWidget):
@@ -105,45 +100,23 @@ class DealerScreen(QWidget):
         self._incident_key: tuple | None = None
         self.rounds: list[dict] = []
         self._roads_key: tuple | None = None
+        self._offered_key: tuple | None = None
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 14)
         root.setSpacing(12)
 
-        # status bar
-        bar = QHBoxLayout()
-        bar.setSpacing(12)
-        self.tile_table = StatusTile(self.tr("TABLE"))
-        self.tile_shoe = StatusTile(self.tr("SHOE"))
-        self.tile_round = StatusTile(self.tr("ROUND"))
-        self.tile_left = StatusTile(self.tr("CARDS LEFT"))
-        self.tile_burn = StatusTile(self.tr("BURN"))
-        self.tile_cut = StatusTile(self.tr("CUT CARD"))
-        self.tile_link = StatusTile(self.tr("SHOE LINK"))
-        for tile in (
-            self.tile_table,
-            self.tile_shoe,
-            self.tile_round,
-            self.tile_left,
-            self.tile_burn,
-            self.tile_cut,
-            self.tile_link,
-        ):
-            bar.addWidget(tile, 1)
-        self.last_round = _label(self.tr("LAST ROUND"), "lastRound")
-        # a fixed width, on two lines where the words need them ("ÚLTIMA RODADA"), so the bar does not
-        # outgrow the screen when it shows
-        self.last_round.setWordWrap(True)
-        self.last_round.setFixedWidth(LAST_ROUND_WIDTH)
-        self.last_round.hide()
-        bar.addWidget(self.last_round)
+        self.status_bar = StatusBar()
+        for name in ("tile_table", "tile_shoe", "tile_round", "tile_left", "tile_burn", "tile_cut", "tile_link",
+                     "last_round"):
+            setattr(self, name, getattr(self.status_bar, name))  # the bar's widgets, on the screen as before
+        root.addWidget(self.status_bar)
         self.dealer_button = QPushButton("")
         self.dealer_button.setObjectName("small")
         self.dealer_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.dealer_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.dealer_button.clicked.connect(self.change_dealer_requested)
         self.dealer_button.hide()
-        root.addLayout(bar)
         # the demo dealer's notice (shown in the side column, under the bets)
         self.dealer_note = _label("", "hint", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.dealer_note.setStyleSheet(f"color: {COLORS['alert']}; font-size: 24px;")
@@ -302,7 +275,7 @@ class DealerScreen(QWidget):
     def show_problem(self, text: str) -> None:
         """Show a refused act or an error, in one line under the buttons."""
         self.problem.setText("✖ " + text if text else "")
-        self.problem.setStyleSheet(f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
+        restyle(self.problem, f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
 
     def show_notice(self, text: str) -> None:
         """Show a notice in plain words (e.g. a card read with no shoe open) in an amber bar, with a sound.
@@ -346,36 +319,7 @@ class DealerScreen(QWidget):
             self.banner.set_color(COLORS["alert"])
         else:
             self.banner.set_color(None)
-        self.tile_table.set_value(str(view.table_id or "–"))
-        shoe = view.shoe_number or 0
-        self.tile_shoe.set_value(str(shoe) if shoe else "–")
-        rnd = view.round_number or 0
-        if state in BURN_STATES or state == TableState.READY:  # the round about to be dealt
-            self.tile_round.set_value(str(rnd + 1), "muted")
-        else:
-            self.tile_round.set_value(str(rnd) if rnd else "–")
-        self.tile_left.set_value(str(view.cards_left))
-        indicator = view.burn_indicator
-        remaining = view.burn_remaining or 0
-        if state == TableState.BURN_INDICATOR:
-            self.tile_burn.set_value(self.tr("SHOW CARD"), "alert")
-        elif indicator and remaining:
-            self.tile_burn.set_value(self.tr("%1 TO BURN").replace("%1", str(remaining)), "alert")
-        elif indicator:
-            face = prompts_card(indicator)
-            self.tile_burn.set_value(self.tr("DONE %1").replace("%1", face), "ok")
-        else:
-            self.tile_burn.set_value("–")
-        if view.cut_card_out:
-            self.tile_cut.set_value(self.tr("OUT"), "gold")
-        else:
-            self.tile_cut.set_value(self.tr("IN SHOE"))
-        if view.connected:
-            self.tile_link.set_value("● " + self.tr("ONLINE"), "ok")
-        else:
-            self.tile_link.set_value("✖ " + self.tr("OFFLINE"), "danger")
-        # the shoe is over: no round is the last one any more (the badge goes, the roads' ask with it)
-        self.last_round.setVisible(bool(view.last_round) and state not in SHOE_OVER)
+        self.status_bar.show_view(view)
 
         rescan = view.rescan
         if state == TableState.PAUSED:
@@ -404,8 +348,10 @@ class DealerScreen(QWidget):
         self._show_alerts(view, state, rescan)
         self._show_stats(view)
         offered = tuple(view.offered_bets or ())
-        self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
-        self._fit_offered()
+        if offered != self._offered_key:  # the same bets: their words and their fit stay
+            self._offered_key = offered
+            self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
+            self._fit_offered()
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
@@ -430,7 +376,7 @@ class DealerScreen(QWidget):
             kind = str(incident.type or "") if incident is not None else ""
             where = prompts.position_name(incident.position if incident is not None else None)
             reason = str(incident.reason or "") if incident is not None else ""
-            text = prompts.incident_title(kind, reason) or self.tr("INCIDENT")
+            text = incident_prompts.incident_title(kind, reason) or self.tr("INCIDENT")
             if where:
                 text = self.tr("%1 AT %2").replace("%1", text).replace("%2", where)
             self.incident.text.setText(text)
@@ -515,14 +461,3 @@ class DealerScreen(QWidget):
         what = self.labels.get(act, self.tr("NEXT")) if act else self.tr("NEXT")
         self.next_button.set_label("▶ " + what)
 
-
-def prompts_card(token: str) -> str:
-    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable.
-
-    A left-to-right mark (U+200E, invisible) ends it, so the suit stays after the rank in a right-to-left
-    caption (Arabic showed ``♣J``).
-    """
-    from dealer_station.console.cards import card_label
-
-    label = card_label(token)
-    return label[0] + label[1] + "\u200e" if label else str(token)

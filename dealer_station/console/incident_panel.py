@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_station.console import prompts
+from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import RawFrame
 from dealer_station.console.cards import card_label
 from dealer_station.console.panel_parts import label, panel
@@ -126,14 +126,14 @@ class IncidentPanel(QFrame):
                 lab.setText("–")
         else:
             kind = str(inc.type or "?")
-            self.incident_title.setText("‼ " + prompts.incident_title(kind, str(inc.reason or "")))
+            self.incident_title.setText("‼ " + incident_prompts.incident_title(kind, str(inc.reason or "")))
             self.incident_title.setStyleSheet(f"font-size: 44px; font-weight: bold; color: {COLORS['danger']};")
             self.incident_fields["ts"].setText(_when(inc.ts))
             pos = inc.position
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
-            self.incident_fields["reason"].setText(prompts.reason_name(str(inc.reason or "")) or "–")
-            advice = prompts.incident_advice(kind)
-            detail = prompts.incident_detail(kind, str(inc.detail or ""), pos) or "–"
+            self.incident_fields["reason"].setText(incident_prompts.reason_name(str(inc.reason or "")) or "–")
+            advice = incident_prompts.incident_advice(kind)
+            detail = incident_prompts.incident_detail(inc) or "–"
             self.incident_fields["detail"].setText(f"{detail}\n{advice}" if advice else detail)
             self.incident_fields["state_before"].setText(prompts.state_name(str(inc.state_before or "")))
         self.incident_fields["round"].setText(f"{view.shoe_number} / {view.round_number}")
@@ -198,7 +198,7 @@ class IncidentPanel(QFrame):
             frame = RawFrame("evidence", raw, datetime.now(UTC))
             rows.append((self.tr("incident"), self.tr("evidence"), frame.hex, frame.text))
         for frame in reversed(list(frames)):
-            kind = prompts.frame_words(frame.kind, frame.detail)
+            kind = incident_prompts.frame_words(frame)
             rows.append((frame.received.strftime("%H:%M:%S.%f")[:-3], kind, frame.hex, frame.text))
         self.raw_table.setRowCount(len(rows))
         for r, values in enumerate(rows):

@@ -15,19 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
-from dealer_station.console import prompts
+from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
-from dealer_station.console.supervisor_screen import IDLE_SECONDS, SupervisorScreen
 from dealer_station.console.theme import STYLE_SHEET
 from dealer_station.domain.states import PAUSABLE, TableState
+
+if TYPE_CHECKING:
+    from dealer_station.console.supervisor_screen import SupervisorScreen
 
 __all__ = ["MainWindow", "make_roads_view"]
 
@@ -76,8 +79,8 @@ class MainWindow(QMainWindow):
         thread when the controller starts a shoe (before any card of it is drawn).
     supervisor_idle_seconds:
         A supervisor's session ends after this many seconds without a touch (station setting
-        ``[console] supervisor_idle_seconds``); it also ends when the supervisor screen is left
-        and with its incident (:mod:`dealer_station.console.supervisor_screen`).
+        ``[console] supervisor_idle_seconds``; None: ``supervisor_screen.IDLE_SECONDS``); it also ends when the
+        supervisor screen is left and with its incident (:mod:`dealer_station.console.supervisor_screen`).
     clock:
         Monotonic seconds for the supervisor's session (default ``time.monotonic``; tests step it).
     badge_signs_in:
@@ -100,7 +103,7 @@ class MainWindow(QMainWindow):
         roads: QWidget | None = None,
         load_shoe: Callable[[int], None] | None = None,
         parent: QWidget | None = None,
-        supervisor_idle_seconds: float = IDLE_SECONDS,
+        supervisor_idle_seconds: float | None = None,
         clock: Callable[[], float] | None = None,
         badge_signs_in: bool = False,
         dealer_note: str = "",
@@ -128,12 +131,14 @@ class MainWindow(QMainWindow):
             authenticate = (lambda auth: lambda user, pin: self.host.call(lambda: auth(user, pin)))(authenticate)
         self.dealer = DealerScreen(roads if roads is not None else make_roads_view(), sound)
         self.dealer.can_draw = self.bridge.can_draw
-        self.supervisor = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate,
-                                           idle_seconds=supervisor_idle_seconds,
-                                           **({"clock": clock} if clock is not None else {}))
+        # the supervisor's screen (its acts, edge monitor and recall) is built once the window is up, or when
+        # first asked for: the dealer's screen is painted first (start-up); the facts until then are kept for it
+        self._supervisor: SupervisorScreen | None = None
+        self._supervisor_args = (authenticate, supervisor_idle_seconds, clock)
+        self._facts_waiting: list = []
+        self._last_view = None
         self.stack = QStackedWidget()
         self.stack.addWidget(self.dealer)
-        self.stack.addWidget(self.supervisor)
         self.sign_in = SignInScreen(badge_signs_in=badge_signs_in)
         self.stack.addWidget(self.sign_in)
         self.setCentralWidget(self.stack)
@@ -159,8 +164,6 @@ class MainWindow(QMainWindow):
         self.host.problem.connect(self.dealer.show_problem)
         self.bridge.failed.connect(self.dealer.show_problem)
         self.dealer.act_requested.connect(self.do)
-        self.supervisor.back_requested.connect(self.show_dealer)
-        self.supervisor.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
 
         self.shortcuts: list[QShortcut] = []
         for keys, act in (
@@ -187,7 +190,31 @@ class MainWindow(QMainWindow):
         self.resize(*SCREEN_SIZE)
         self._auto = False
         self._on_view(self.host.snapshot())
+        QTimer.singleShot(0, self, lambda: self.supervisor)  # built on the first turn of the event loop
         station.start()  # the controller's thread: from now on the window only sends it commands
+
+    @property
+    def supervisor(self) -> SupervisorScreen:
+        """The supervisor's screen (:class:`~dealer_station.console.supervisor_screen.SupervisorScreen`), built
+        on first use: it has followed every view and taken every fact since the window opened.
+        """
+        if self._supervisor is None:
+            from dealer_station.console.supervisor_screen import SupervisorScreen
+
+            authenticate, idle_seconds, clock = self._supervisor_args
+            screen = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate,
+                                      **({"idle_seconds": idle_seconds} if idle_seconds is not None else {}),
+                                      **({"clock": clock} if clock is not None else {}))
+            self._supervisor = screen
+            self.stack.insertWidget(1, screen)
+            screen.back_requested.connect(self.show_dealer)
+            screen.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
+            if self._last_view is not None:
+                screen.follow(self._last_view)
+            waiting, self._facts_waiting = self._facts_waiting, []
+            for fact in waiting:
+                screen.add_fact(fact)
+        return self._supervisor
 
     # ------------------------------------------------------------------ screens
     def show_supervisor(self) -> None:
@@ -202,7 +229,8 @@ class MainWindow(QMainWindow):
         """Show the dealer screen: a supervisor's session ends. While a dealer is required and nobody is
         signed in, the sign-in shows instead.
         """
-        self.supervisor.leave()
+        if self._supervisor is not None:
+            self._supervisor.leave()
         if self.requires_dealer and self.host.snapshot().dealer is None:
             self.show_sign_in()
             return
@@ -212,8 +240,8 @@ class MainWindow(QMainWindow):
 
     def show_sign_in(self) -> None:
         """Show the dealer's sign-in (F6, the DEALER button; by itself while nobody is signed in)."""
-        if self.stack.currentWidget() is self.supervisor:
-            self.supervisor.leave()
+        if self._supervisor is not None and self.stack.currentWidget() is self._supervisor:
+            self._supervisor.leave()
         view = self.host.snapshot()
         self.sign_in.show_dealer(view.dealer, view.dealer_how, self.dealer_note)
         self.stack.setCurrentWidget(self.sign_in)
@@ -244,7 +272,7 @@ class MainWindow(QMainWindow):
 
     def read_badge(self, user: str) -> None:
         """A dealer badge was read (anywhere in the window): the sign-in takes it."""
-        if self.stack.currentWidget() is self.supervisor:
+        if self._supervisor is not None and self.stack.currentWidget() is self._supervisor:
             return  # the supervisor's screen: a badge there is not a dealer change
         if self.stack.currentWidget() is not self.sign_in:
             self.show_sign_in()
@@ -275,8 +303,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _on_screen_changed(self, _index: int) -> None:
-        if self.stack.currentWidget() is not self.supervisor:
-            self.supervisor.leave()  # whatever switched the screen
+        if self._supervisor is not None and self.stack.currentWidget() is not self._supervisor:
+            self._supervisor.leave()  # whatever switched the screen
 
     # ------------------------------------------------------------------ acts
     def do(self, act: str) -> bool:
@@ -346,10 +374,13 @@ class MainWindow(QMainWindow):
             self.dealer.show_dealer(dealer, view.dealer_how, self.dealer_note)
         if self.requires_dealer and dealer is None and self.stack.currentWidget() is self.dealer:
             self.show_sign_in()
-        if self.stack.currentWidget() is self.supervisor:
-            self.supervisor.show_view(view)
+        self._last_view = view
+        if self._supervisor is None:
+            return  # it follows the last view when it is built
+        if self.stack.currentWidget() is self._supervisor:
+            self._supervisor.show_view(view)
         else:
-            self.supervisor.follow(view)
+            self._supervisor.follow(view)
 
     def _on_fact(self, fact) -> None:
         kind = fact.kind
@@ -361,8 +392,11 @@ class MainWindow(QMainWindow):
         elif kind == "round_completed":
             self.rounds_completed += 1
         elif kind == "procedure_violation":  # a frame with no shoe open: told in plain words, nothing changes
-            self.dealer.show_notice(prompts.stray_frame(data))
-        self.supervisor.add_fact(fact)
+            self.dealer.show_notice(incident_prompts.stray_frame(data))
+        if self._supervisor is None:
+            self._facts_waiting.append(fact)
+        else:
+            self._supervisor.add_fact(fact)
 
     def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:
         """Deal ``rounds`` rounds with the automatic dealer (``dealer_station.app.autodealer``), the GUI live.

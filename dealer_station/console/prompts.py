@@ -1,19 +1,17 @@
 """What the dealer screen says: banner, next action and the next dealer act, from a TableView.
 
 Every string goes through Qt's translation (context ``"Prompts"``), so a table can run the
-console in the language of its rule sheet. The texts are built from the view's fields (state,
+console in the language of its rule sheet. An incident's and the shoe's frames' words are
+:mod:`dealer_station.console.incident_prompts`. The texts are built from the view's fields (state,
 positions, totals), not from the controller's English prompt, which is only the fallback for a
 state this module does not know.
 """
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_station.console.cards import card_label
-from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.rules import NEXT_DEALER_ACT
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
@@ -27,19 +25,12 @@ __all__ = [
     "bet_name",
     "burn_line",
     "countdown_warning",
-    "incident_name",
-    "frame_words",
-    "incident_advice",
-    "incident_detail",
-    "incident_title",
     "next_act",
     "next_line",
     "position_name",
-    "reason_name",
     "rescan_name",
     "seconds_left",
     "state_name",
-    "stray_frame",
     "void_announcement",
     "who_draws",
     "result_line",
@@ -53,24 +44,15 @@ ACT_STATES = NEXT_DEALER_ACT
 """The dealer act that moves each state on (the domain's rule, :func:`dealer_station.domain.rules.next_dealer_act`)."""
 
 
-def english_plural(text: str, n: int) -> str:
-    """A plural message left in its English source (no translation installed) in the right number:
-    ``"(S)"``/``"(s)"`` dropped for one, made ``"S"``/``"s"`` for any other count. A translation has no such mark.
-    """
-    if "(" not in text:
-        return text
-    one = n == 1
-    return text.replace("(S)", "" if one else "S").replace("(s)", "" if one else "s")
-
-
 class Prompts(QObject):
     """The messages of context ``"Prompts"`` that take a count: ``self.tr(text, "", n)`` is what
-    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms.
+    pyside6-lupdate marks as a plural (numerus) message, so each language gets its plural forms; English
+    too, from ``i18n/console_en.qm`` (:func:`dealer_station.console.i18n.install_english`).
     """
 
     def burn_more(self, n: int) -> str:
         """``"BURN 7 MORE CARDS"`` in the plural form of ``n`` (int ≥ 0)."""
-        return english_plural(self.tr("BURN %n MORE CARD(S)", "", n), n)
+        return self.tr("BURN %n MORE CARD(S)", "", n)
 
     def bet_seconds(self, n: int) -> str:
         """The betting countdown, ``"PLACE YOUR BETS – 12 s"``, for ``n`` whole seconds left (int ≥ 0)."""
@@ -82,7 +64,7 @@ class Prompts(QObject):
 
     def misreads_in_a_row(self, position: str, n: int) -> str:
         """A misread limit's detail: ``"3 misreads in a row at BANKER CARD 2"`` (``position`` already in words)."""
-        return english_plural(self.tr("%n misread(s) in a row at %1", "", n), n).replace("%1", position)
+        return self.tr("%n misread(s) in a row at %1", "", n).replace("%1", position)
 
     def burn_left(self, card: str, n: int) -> str:
         """While burning: the burn card shown and the count left, ``"BURN CARD 7♥: 6 MORE TO BURN"``."""
@@ -127,8 +109,6 @@ def burn_line(view) -> str:
     """While burning, the burn card shown and how many cards are left to burn (``""`` otherwise)."""
     if getattr(view, "state", "") != TableState.BURNING or not getattr(view, "burn_indicator", None):
         return ""
-    from dealer_station.console.cards import card_label
-
     token = str(view.burn_indicator)
     label = card_label(token)
     card = label[0] + label[1] + "\u200e" if label else token
@@ -161,27 +141,6 @@ def rescan_name(position: str | None) -> str:
     return translate("Prompts", "THE CARD")
 
 
-def stray_frame(data: dict) -> str:
-    """A frame read with no shoe open (the controller's ``procedure_violation`` fact), in plain words.
-
-    ``{"reason": "card_without_shoe", "evidence": "5148 (QH)"}`` → ``"A card was read with no shoe open:
-    Q♥. It is not part of any round."``; the cut card and a misread have their own sentence. Never raises.
-    """
-    from dealer_station.console.cards import card_label
-
-    reason = str((data or {}).get("reason") or "")
-    evidence = str((data or {}).get("evidence") or "")
-    if reason == "card_without_shoe":
-        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
-        label = card_label(token)
-        card = label[0] + label[1] if label else token
-        return translate("Prompts", "A card was read with no shoe open: %1. It is not part of any round.").replace(
-            "%1", card)
-    if reason == "cut_card_without_shoe":
-        return translate("Prompts", "The cut card was read with no shoe open. It is not part of any round.")
-    return translate("Prompts", "A misread came from the shoe with no shoe open. It is not part of any round.")
-
-
 def winner_name(winner: str | None) -> str:
     """``"banker"``/``"player"``/``"tie"`` (or ``B``/``P``/``T``) → its translated name in capitals."""
     key = (winner or "").lower()[:1]
@@ -211,128 +170,6 @@ def bet_name(bet: str) -> str:
         "three_cards_lucky_six": translate("Prompts", "3 Cards Lucky Six"),
     }
     return names.get(bet, bet.replace("_", " ").title())
-
-
-def incident_name(kind: str | None) -> str:
-    """An incident type (``"misread_limit"``) in plain translated words (``"MISREAD LIMIT"``)."""
-    names = {
-        IncidentType.MISREAD_LIMIT: translate("Prompts", "MISREAD LIMIT"),
-        IncidentType.CARD_WHILE_BETTING: translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
-        IncidentType.CARD_AFTER_ROUND: translate("Prompts", "CARD AFTER THE ROUND"),
-        IncidentType.FOREIGN_CARD: translate("Prompts", "CARD NOT FROM THIS SHOE"),
-        IncidentType.CUT_CARD_IN_BURN: translate("Prompts", "CUT CARD IN THE BURN"),
-        IncidentType.SHOE_DISCONNECTED: translate("Prompts", "SHOE DISCONNECTED"),
-        IncidentType.JOURNAL_FAILURE: translate("Prompts", "JOURNAL FAILURE"),
-        IncidentType.UNEXPECTED_ERROR: translate("Prompts", "STATION ERROR"),
-        IncidentType.PROCEDURE_VIOLATION: translate("Prompts", "OUT OF PROCEDURE"),
-        IncidentType.PLAYER_EDGE: translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
-        IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
-    }
-    return names.get(kind or "", (kind or "").replace("_", " ").upper())
-
-
-def incident_detail(kind: str | None, detail: str, position: str | None) -> str:
-    """An incident's detail in plain translated words where the type says what it holds, else ``detail`` as the
-    controller wrote it (``"3 misreads in a row at banker2"`` → ``"3 misreads in a row at BANKER CARD 2"``).
-    """
-    if kind == "misread_limit":
-        match = re.fullmatch(r"(\d+) misreads in a row at (\w+)", detail or "")
-        if match:
-            where = position_name(match.group(2)) or match.group(2)
-            return _plurals().misreads_in_a_row(where, int(match.group(1)))
-    return detail
-
-
-def frame_words(kind: str, detail: str = "") -> str:
-    """A frame of the shoe as the evidence table shows it: what it was, in translated words, and its card or
-    reason (``"NoRead"``, ``"reason=bad_lrc"`` → ``"unread card: damaged read (checksum)"``). Never raises.
-    """
-    key, _, value = (detail or "").partition("=")
-    if kind == "CardRead":
-        label = card_label(value) if key == "token" else None
-        return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else value)
-    if kind == "NoRead":
-        return translate("Prompts", "unread card: %1").replace("%1", reason_name(value) if value else "–")
-    if kind == "CutCard":
-        return translate("Prompts", "cut card")
-    if kind == "Garbage":
-        return translate("Prompts", "bytes that are no card: %1").replace("%1", reason_name(value) if value else "–")
-    if kind == "Connected":
-        return translate("Prompts", "shoe connected")
-    if kind == "ConnectionLost":
-        return translate("Prompts", "shoe link lost") + (f": {value}" if value else "")
-    if kind == "evidence":
-        return translate("Prompts", "evidence")
-    return f"{kind} ({detail})" if detail else kind
-
-
-def incident_advice(kind: str | None) -> str:
-    """What a supervisor must know before resolving an incident of type ``kind``, in plain translated words;
-    "" when the acts say it all.
-
-    An ``event_mismatch`` (the publisher refused an outbox event the journal's chain does not prove) is the
-    one whose resume does not end it: the table deals on, but nothing more reaches the platform until the
-    event is put back as the journal proves it.
-    """
-    advice = {
-        IncidentType.EVENT_MISMATCH: translate(
-            "Prompts", "Resuming lets the table deal on, but nothing more is sent to the betting platform until "
-                       "the changed event is put back as the journal proves it: call the station's technician "
-                       "(dealer-station journal verify names the event)."),
-    }
-    return advice.get(kind or "", "")
-
-
-def incident_title(kind: str | None, reason: str | None = None) -> str:
-    """The heading of an incident of type ``kind`` and reason code ``reason``, in plain translated words.
-
-    A dealer's call (type ``"procedure_violation"``, reason ``"dealer_call"``, RULES.md §5) is no
-    violation: it is headed ``"DEALER CALLED THE SUPERVISOR"``; every other incident by its type
-    (:func:`incident_name`).
-    """
-    if reason == "dealer_call":
-        return translate("Prompts", "DEALER CALLED THE SUPERVISOR")
-    return incident_name(kind)
-
-
-def reason_name(code: str | None) -> str:
-    """A reason code (a supervisor's or an incident's, ``"dealer_call"``) in plain translated words."""
-    names = {
-        "scanner_misread": translate("Prompts", "scanner misread"),
-        "card_exposed": translate("Prompts", "card exposed"),
-        "card_dropped": translate("Prompts", "card dropped"),
-        "dealer_error": translate("Prompts", "dealer error"),
-        "wrong_position": translate("Prompts", "card in the wrong place"),
-        "device_fault": translate("Prompts", "device fault"),
-        "network_fault": translate("Prompts", "network fault"),
-        "procedure": translate("Prompts", "procedure"),
-        "game_integrity": translate("Prompts", "game integrity"),
-        "other": translate("Prompts", "other"),
-        "dealer_call": translate("Prompts", "the dealer called the supervisor"),
-        "no_read": translate("Prompts", "card not read"),
-        "connection_lost": translate("Prompts", "connection lost"),
-        "card": translate("Prompts", "a card came out"),
-        "beyond_inventory": translate("Prompts", "more copies than the shoe holds"),
-        "cut_card": translate("Prompts", "cut card"),
-        "card_before_betting": translate("Prompts", "card before betting opened"),
-        "card_without_shoe": translate("Prompts", "card with no shoe open"),
-        "no_read_without_shoe": translate("Prompts", "unread card with no shoe open"),
-        "cut_card_without_shoe": translate("Prompts", "cut card with no shoe open"),
-        "second_cut_card": translate("Prompts", "a second cut card"),
-        "bad_lrc": translate("Prompts", "damaged read (checksum)"),
-        "unknown_code": translate("Prompts", "unknown card code"),
-        "token_timeout": translate("Prompts", "card read cut short"),
-        "empty": translate("Prompts", "empty read"),
-        "rollover": translate("Prompts", "garbled read"),
-        "disk_full": translate("Prompts", "disk full"),
-        "io_error": translate("Prompts", "disk read or write error"),
-        "database_locked": translate("Prompts", "journal held by another program"),
-        "read_only": translate("Prompts", "journal is read-only"),
-        "cannot_open": translate("Prompts", "journal cannot be opened"),
-        "outbox_event_refused": translate("Prompts", "an event to the platform was refused: the journal does not "
-                                                     "prove it"),
-    }
-    return names.get(code or "", (code or "").replace("_", " "))
 
 
 def state_name(state: str) -> str:

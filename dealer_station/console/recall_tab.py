@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.app.views import RoundRecord
-from dealer_station.console import prompts
+from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import ControllerHost
 from dealer_station.console.cards import card_label
 from dealer_station.console.panel_parts import label, panel
@@ -155,8 +155,8 @@ class RecallTab(QFrame):
 
     def incident_text(self, inc: dict) -> str:
         """One incident (``{"type", "reason", "position"}``) as a plain sentence."""
-        title = prompts.incident_title(inc.get("type"), inc.get("reason"))
-        reason = "" if inc.get("reason") == "dealer_call" else prompts.reason_name(inc.get("reason"))
+        title = incident_prompts.incident_title(inc.get("type"), inc.get("reason"))
+        reason = "" if inc.get("reason") == "dealer_call" else incident_prompts.reason_name(inc.get("reason"))
         if inc.get("position"):
             text = self.tr("%1 at %2").replace("%1", title).replace("%2", prompts.position_name(inc["position"]))
         else:
@@ -181,7 +181,7 @@ class RecallTab(QFrame):
             text = (text.replace("%2", prompts.position_name(act.get("from_position")))
                     .replace("%3", prompts.position_name(act.get("to_position"))))
         if act.get("reason"):
-            text += f" ({prompts.reason_name(act['reason'])})"
+            text += f" ({incident_prompts.reason_name(act['reason'])})"
         if act.get("note"):
             text += f": {act['note']}"
         return text
@@ -212,7 +212,7 @@ class RecallTab(QFrame):
             lines.append(self.tr("Entered by hand: %1").replace("%1", ", ".join(prompts.position_name(p)
                                                                                   for p in manual)))
         if rec.status == "voided" and (rec.reason or rec.note):
-            why = prompts.reason_name(rec.reason) + (f": {rec.note}" if rec.note else "")
+            why = incident_prompts.reason_name(rec.reason) + (f": {rec.note}" if rec.note else "")
             lines.append(self.tr("Voided because: %1").replace("%1", why))
         if ev["incidents"]:
             lines.append(self.tr("Incidents:"))

@@ -241,10 +241,12 @@ def run_replay_console(replayer: Replayer, session: ReplaySession, *, speed: flo
     problem = qt_is_usable()
     if problem:
         raise ValueError(problem)
+    from dealer_station.console.i18n import install_english
     from dealer_station.console.qt_log import install_message_handler
 
     install_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    install_english(app)  # the replay speaks English, its plurals in the right number
     replayer.begin(session)
     window = MainWindow(replayer.controller, None)
     window.setWindowTitle(f"Dealer Station – replay of {session.path}")

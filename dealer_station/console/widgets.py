@@ -14,10 +14,22 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "fit_wrapped", "wav_player"]
+__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "fit_wrapped", "restyle", "wav_player"]
 
 MISREAD_WAV = Path(__file__).with_name("misread.wav")
 """The misread sound shipped with the station (package data): three short rising tones, 0.5 s."""
+
+
+def restyle(widget: QWidget, css: str) -> bool:
+    """Give ``widget`` the style sheet ``css`` when it has another one; True when it changed.
+
+    Setting a style sheet re-polishes the widget and every child under it (a hand's panel: ~9 ms here), even
+    when the sheet is the one it has: a view rendered again with nothing changed must not pay for it.
+    """
+    if widget.styleSheet() == css:
+        return False
+    widget.setStyleSheet(css)
+    return True
 
 
 WAV_PROGRAMS = ("pw-play", "paplay", "aplay")
@@ -89,6 +101,8 @@ class FitLabel(QLabel):
         self._fit()
 
     def setText(self, text: str) -> None:  # noqa: D102 - Qt override
+        if text == self.text():
+            return  # the same words: nothing to measure again
         super().setText(text)
         self._fit()
 
@@ -122,7 +136,7 @@ class FitLabel(QLabel):
 
     def _restyle(self) -> None:
         color = f"color: {self._color};" if self._color else ""
-        self.setStyleSheet(f"{color} font-size: {self.pixels}px; font-weight: bold;")
+        restyle(self, f"{color} font-size: {self.pixels}px; font-weight: bold;")
 
 
 class TouchButton(QPushButton):
@@ -152,8 +166,9 @@ class TouchButton(QPushButton):
 
     def set_label(self, label: str, key: str | None = None) -> None:
         """Change the label (and the key shown under it)."""
-        self._label.setText(label)
-        self.setAccessibleName(label)
+        if label != self._label.text():
+            self._label.setText(label)
+            self.setAccessibleName(label)
         if key is not None:
             self._key.setText(f"[{key}]" if key else "")
 
@@ -182,5 +197,5 @@ def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
         if lines.height() <= label.height():
             break
         pixels -= 1
-    label.setStyleSheet(f"font-size: {pixels}px;" if pixels != max_pixels else "")
+    restyle(label, f"font-size: {pixels}px;" if pixels != max_pixels else "")
     return pixels

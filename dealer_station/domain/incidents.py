@@ -67,6 +67,13 @@ class Incident:
         UTC ISO-8601 time of the input that caused it, ending in ``Z``.
     detail:
         One human sentence.
+    misreads:
+        A ``misread_limit``'s misreads in a row at ``position`` (int ≥ 1), else None.
+    max_misreads:
+        A ``misread_limit``'s limit, the ``max_misreads`` setting it reached (int ≥ 1), else None.
+
+    ``misreads`` and ``max_misreads`` are for the screens (worded from them, not from ``detail``); they are not in
+    :meth:`as_dict`: the journal's and the platform's ``round_paused`` stay as they were recorded.
     """
 
     type: IncidentType
@@ -76,6 +83,8 @@ class Incident:
     evidence: str = ""
     ts: str = ""
     detail: str = ""
+    misreads: int | None = None
+    max_misreads: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -88,6 +97,7 @@ class Incident:
     def as_dict(self) -> dict[str, object]:
         """The incident as a JSON-able dict (plain strings: the journal keeps it as its own values)."""
         data = asdict(self)
+        del data["misreads"], data["max_misreads"]
         data["type"] = self.type.value
         if isinstance(self.state_before, str):
             data["state_before"] = str(self.state_before)  # a TableState member, as its plain value

@@ -10,6 +10,7 @@ DESIGN.md "Procedure violations that pause". Every frame is dispatched by the ta
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from dealer_station.domain.acts import FrameKind, LinkEvent
@@ -164,6 +165,10 @@ class FrameInputs:
         if misread_verdict(self.misreads, self.settings.max_misreads) is MisreadVerdict.PAUSE:
             self._pause(IncidentType.MISREAD_LIMIT, reason, raw, position=position, token=token,
                         detail=f"{self.misreads} misreads in a row at {position}")
+            if self.incident is not None and self.incident.type is IncidentType.MISREAD_LIMIT:
+                # the count and the limit as fields, for the screens (not in the journal's round_paused)
+                self.incident = replace(self.incident, misreads=self.misreads,
+                                        max_misreads=self.settings.max_misreads)
         else:
             self._emit("rescan_requested", {"position": position, "misreads": self.misreads,
                                             "reason": reason, "raw": raw, "token": token})

@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+77"/>
+        <location filename="../cards.py" line="+78"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>يدوي</translation>
@@ -291,17 +291,17 @@
         <translation>المجموع</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+51"/>
         <source>WINS</source>
         <translation>يفوز</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>TIE</source>
         <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+116"/>
+        <location filename="../status_bar.py" line="+48"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
@@ -336,12 +336,12 @@
         <translation>اتصال الحذاء</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
         <source>LAST ROUND</source>
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location filename="../dealer_screen.py" line="+155"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -402,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+245"/>
+        <location line="+218"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-218"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>الموزع %1  [F6]</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location filename="../status_bar.py" line="+23"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -437,7 +437,7 @@
         <translation>%1 للحرق</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>DONE %1</source>
         <translation>تم %1</translation>
     </message>
@@ -462,7 +462,7 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../dealer_screen.py" line="+83"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
@@ -472,8 +472,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-95"/>
-        <location line="+97"/>
+        <location line="-68"/>
+        <location line="+70"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+118"/>
+        <location filename="../main_window.py" line="+121"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+146"/>
         <source>Accounts added: sign in with one</source>
         <translation>أُضيفت الحسابات: سجّل الدخول بأحدها</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+150"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>البطاقة</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../incident_prompts.py" line="+35"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>قُرئت بطاقة بلا حذاء مفتوح: %1‎. ليست جزءًا من أي جولة.</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>وصلت قراءة خاطئة من الحذاء بلا حذاء مفتوح. ليست جزءًا من أي جولة.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../prompts.py" line="+7"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
@@ -845,7 +845,7 @@
         <translation>ثلاث ورقات الحظ السادس</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../incident_prompts.py" line="+6"/>
         <source>MISREAD LIMIT</source>
         <translation>حد القراءات الخاطئة</translation>
     </message>
@@ -900,7 +900,7 @@
         <translation>حدث المنصة لا يطابق السجل</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>بطاقة %1</translation>
     </message>
@@ -930,7 +930,7 @@
         <translation>دليل</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
     </message>
@@ -1015,13 +1015,13 @@
         <translation>نسخ أكثر مما في الحذاء</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+59"/>
+        <location line="-59"/>
+        <location line="+60"/>
         <source>cut card</source>
         <translation>البطاقة المقطوعة</translation>
     </message>
     <message numerus="yes">
-        <location line="-231"/>
+        <location filename="../prompts.py" line="-103"/>
         <source>%n misread(s) in a row at %1</source>
         <translation>
             <numerusform>%n قراءة خاطئة متتالية عند %1</numerusform>
@@ -1033,7 +1033,7 @@
         </translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location filename="../incident_prompts.py" line="+1"/>
         <source>card before betting opened</source>
         <translation>بطاقة قبل فتح الرهان</translation>
     </message>
@@ -1113,7 +1113,7 @@
         <translation>رُفض حدث موجّه إلى المنصة: السجل لا يثبته</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../prompts.py" line="+111"/>
         <source>NO SHOE</source>
         <translation>لا يوجد حذاء</translation>
     </message>
@@ -1216,7 +1216,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-320"/>
+        <location line="-175"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -1228,7 +1228,7 @@
         </translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+183"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -1309,7 +1309,7 @@
         <translation>انتظر المشرف</translation>
     </message>
     <message numerus="yes">
-        <location line="-371"/>
+        <location line="-226"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
@@ -1350,7 +1350,7 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+370"/>
+        <location line="+225"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -1776,7 +1776,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+178"/>
+        <location filename="../app.py" line="+183"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
     </message>
@@ -1789,7 +1789,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+54"/>
+        <location filename="../dealer_panels.py" line="+61"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>

@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+77"/>
+        <location filename="../cards.py" line="+78"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>KÉZI</translation>
@@ -291,17 +291,17 @@
         <translation>ÖSSZEG</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+51"/>
         <source>WINS</source>
         <translation>NYER</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>TIE</source>
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+116"/>
+        <location filename="../status_bar.py" line="+48"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
@@ -336,12 +336,12 @@
         <translation>CIPŐ KAPCSOLAT</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
         <source>LAST ROUND</source>
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location filename="../dealer_screen.py" line="+155"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -402,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+245"/>
+        <location line="+218"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-218"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>OSZTÓ %1  [F6]</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location filename="../status_bar.py" line="+23"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -437,7 +437,7 @@
         <translation>%1 ÉGETENDŐ</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>DONE %1</source>
         <translation>KÉSZ %1</translation>
     </message>
@@ -462,7 +462,7 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../dealer_screen.py" line="+83"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
@@ -472,8 +472,8 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-95"/>
-        <location line="+97"/>
+        <location line="-68"/>
+        <location line="+70"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+118"/>
+        <location filename="../main_window.py" line="+121"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+146"/>
         <source>Accounts added: sign in with one</source>
         <translation>Fiókok hozzáadva: jelentkezz be az egyikkel</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+150"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>A LAPOT</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../incident_prompts.py" line="+35"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>Lapot olvasott a gép nyitott cipő nélkül: %1. Egyik partihoz sem tartozik.</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>Hibás olvasás jött a cipőből nyitott cipő nélkül. Egyik partihoz sem tartozik.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../prompts.py" line="+7"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
@@ -845,7 +845,7 @@
         <translation>Lucky Six 3 lappal</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../incident_prompts.py" line="+6"/>
         <source>MISREAD LIMIT</source>
         <translation>HIBÁS OLVASÁSI KORLÁT</translation>
     </message>
@@ -900,7 +900,7 @@
         <translation>A PLATFORMNAK KÜLDÖTT ESEMÉNY NEM EGYEZIK A NAPLÓVAL</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>kártya: %1</translation>
     </message>
@@ -930,7 +930,7 @@
         <translation>bizonyíték</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
     </message>
@@ -1015,20 +1015,20 @@
         <translation>több példány, mint a cipőben van</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+59"/>
+        <location line="-59"/>
+        <location line="+60"/>
         <source>cut card</source>
         <translation>vágólap</translation>
     </message>
     <message numerus="yes">
-        <location line="-231"/>
+        <location filename="../prompts.py" line="-103"/>
         <source>%n misread(s) in a row at %1</source>
         <translation>
             <numerusform>%n téves olvasás egymás után itt: %1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location filename="../incident_prompts.py" line="+1"/>
         <source>card before betting opened</source>
         <translation>lap a tétek nyitása előtt</translation>
     </message>
@@ -1108,7 +1108,7 @@
         <translation>egy platformnak szánt esemény elutasítva: a napló nem igazolja</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../prompts.py" line="+111"/>
         <source>NO SHOE</source>
         <translation>NINCS CIPŐ</translation>
     </message>
@@ -1211,14 +1211,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-320"/>
+        <location line="-175"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+183"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -1299,7 +1299,7 @@
         <translation>Várj a felügyelőre</translation>
     </message>
     <message numerus="yes">
-        <location line="-371"/>
+        <location line="-226"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
@@ -1325,7 +1325,7 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+370"/>
+        <location line="+225"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -1751,7 +1751,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+178"/>
+        <location filename="../app.py" line="+183"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Bemutató osztó — még nincs fiók: hozd létre őket így: dealer-station users add</translation>
     </message>
@@ -1764,7 +1764,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+54"/>
+        <location filename="../dealer_panels.py" line="+61"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>

@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+77"/>
+        <location filename="../cards.py" line="+78"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>MANUAL</translation>
@@ -291,17 +291,17 @@
         <translation>TOTAL</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+51"/>
         <source>WINS</source>
         <translation>GANHA</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>TIE</source>
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+116"/>
+        <location filename="../status_bar.py" line="+48"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
@@ -336,12 +336,12 @@
         <translation>LIGAÇÃO DO SAPATO</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
         <source>LAST ROUND</source>
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location filename="../dealer_screen.py" line="+155"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -402,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+245"/>
+        <location line="+218"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-218"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>DEALER %1  [F6]</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location filename="../status_bar.py" line="+23"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -437,7 +437,7 @@
         <translation>QUEIMAR %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>DONE %1</source>
         <translation>FEITA %1</translation>
     </message>
@@ -462,7 +462,7 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../dealer_screen.py" line="+83"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -472,8 +472,8 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-95"/>
-        <location line="+97"/>
+        <location line="-68"/>
+        <location line="+70"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+118"/>
+        <location filename="../main_window.py" line="+121"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+146"/>
         <source>Accounts added: sign in with one</source>
         <translation>Contas adicionadas: inicie sessão com uma delas</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+150"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>A CARTA</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../incident_prompts.py" line="+35"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>Chegou uma leitura falhada do sapato sem sapato aberto. Não faz parte de nenhuma rodada.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../prompts.py" line="+7"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
@@ -845,7 +845,7 @@
         <translation>Lucky Six 3 Cartas</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../incident_prompts.py" line="+6"/>
         <source>MISREAD LIMIT</source>
         <translation>LIMITE DE LEITURAS FALHADAS</translation>
     </message>
@@ -900,7 +900,7 @@
         <translation>EVENTO DA PLATAFORMA NÃO CONFERE COM O DIÁRIO</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>carta %1</translation>
     </message>
@@ -930,7 +930,7 @@
         <translation>evidência</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
     </message>
@@ -1015,13 +1015,13 @@
         <translation>mais cópias do que o sapato tem</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+59"/>
+        <location line="-59"/>
+        <location line="+60"/>
         <source>cut card</source>
         <translation>cartão de corte</translation>
     </message>
     <message numerus="yes">
-        <location line="-231"/>
+        <location filename="../prompts.py" line="-103"/>
         <source>%n misread(s) in a row at %1</source>
         <translation>
             <numerusform>%n leitura falhada seguida em %1</numerusform>
@@ -1029,7 +1029,7 @@
         </translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location filename="../incident_prompts.py" line="+1"/>
         <source>card before betting opened</source>
         <translation>carta antes de abrir as apostas</translation>
     </message>
@@ -1109,7 +1109,7 @@
         <translation>um evento para a plataforma foi recusado: o diário não o comprova</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../prompts.py" line="+111"/>
         <source>NO SHOE</source>
         <translation>SEM SAPATO</translation>
     </message>
@@ -1212,7 +1212,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-320"/>
+        <location line="-175"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -1220,7 +1220,7 @@
         </translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+183"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -1301,7 +1301,7 @@
         <translation>Aguarde o supervisor</translation>
     </message>
     <message numerus="yes">
-        <location line="-371"/>
+        <location line="-226"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
@@ -1330,7 +1330,7 @@
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+370"/>
+        <location line="+225"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
@@ -1756,7 +1756,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+178"/>
+        <location filename="../app.py" line="+183"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
     </message>
@@ -1769,7 +1769,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+54"/>
+        <location filename="../dealer_panels.py" line="+61"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>

@@ -267,7 +267,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+77"/>
+        <location filename="../cards.py" line="+78"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>మాన్యువల్</translation>
@@ -291,17 +291,17 @@
         <translation>మొత్తం</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+51"/>
         <source>WINS</source>
         <translation>గెలుపు</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>TIE</source>
         <translation>టై</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+116"/>
+        <location filename="../status_bar.py" line="+48"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
@@ -336,12 +336,12 @@
         <translation>షూ కనెక్షన్</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
         <source>LAST ROUND</source>
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location filename="../dealer_screen.py" line="+155"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -402,12 +402,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+245"/>
+        <location line="+218"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-218"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>డీలర్ %1  [F6]</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location filename="../status_bar.py" line="+23"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -437,7 +437,7 @@
         <translation>%1 పక్కన పెట్టాలి</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>DONE %1</source>
         <translation>పూర్తి %1</translation>
     </message>
@@ -462,7 +462,7 @@
         <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../dealer_screen.py" line="+83"/>
         <source>none</source>
         <translation>ఏవీ లేవు</translation>
     </message>
@@ -472,8 +472,8 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-95"/>
-        <location line="+97"/>
+        <location line="-68"/>
+        <location line="+70"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+118"/>
+        <location filename="../main_window.py" line="+121"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+146"/>
         <source>Accounts added: sign in with one</source>
         <translation>ఖాతాలు జోడించబడ్డాయి: వాటిలో ఒకదానితో సైన్ ఇన్ చేయండి</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+150"/>
+        <location filename="../prompts.py" line="+130"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>కార్డ్</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../incident_prompts.py" line="+35"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>షూ తెరవకుండా ఒక కార్డ్ చదవబడింది: %1. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
     </message>
@@ -760,7 +760,7 @@
         <translation>షూ తెరవకుండా షూ నుండి తప్పు రీడింగ్ వచ్చింది. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../prompts.py" line="+7"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>
@@ -845,7 +845,7 @@
         <translation>3 కార్డ్స్ లక్కీ సిక్స్</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../incident_prompts.py" line="+6"/>
         <source>MISREAD LIMIT</source>
         <translation>తప్పు రీడింగ్‌ల పరిమితి</translation>
     </message>
@@ -900,7 +900,7 @@
         <translation>ప్లాట్‌ఫారమ్ ఈవెంట్ జర్నల్‌తో సరిపోలడం లేదు</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>కార్డ్ %1</translation>
     </message>
@@ -930,7 +930,7 @@
         <translation>ఆధారం</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>కొనసాగిస్తే టేబుల్ పంచడం కొనసాగుతుంది, కానీ మార్చిన ఈవెంట్‌ను జర్నల్ నిరూపించిన విధంగా తిరిగి పెట్టే వరకు బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు ఇంకేమీ పంపబడదు: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి (dealer-station journal verify ఆ ఈవెంట్‌ను చూపిస్తుంది).</translation>
     </message>
@@ -1015,13 +1015,13 @@
         <translation>షూలో ఉన్నవాటి కంటే ఎక్కువ కాపీలు</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <location line="+59"/>
+        <location line="-59"/>
+        <location line="+60"/>
         <source>cut card</source>
         <translation>కట్ కార్డ్</translation>
     </message>
     <message numerus="yes">
-        <location line="-231"/>
+        <location filename="../prompts.py" line="-103"/>
         <source>%n misread(s) in a row at %1</source>
         <translation>
             <numerusform>%1 వద్ద వరుసగా %n తప్పు రీడింగ్</numerusform>
@@ -1029,7 +1029,7 @@
         </translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location filename="../incident_prompts.py" line="+1"/>
         <source>card before betting opened</source>
         <translation>పందాలు తెరవకముందే కార్డ్</translation>
     </message>
@@ -1109,7 +1109,7 @@
         <translation>ప్లాట్‌ఫారమ్‌కు పంపే ఒక ఈవెంట్ తిరస్కరించబడింది: జర్నల్ దానిని నిరూపించదు</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../prompts.py" line="+111"/>
         <source>NO SHOE</source>
         <translation>షూ లేదు</translation>
     </message>
@@ -1212,7 +1212,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-320"/>
+        <location line="-175"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -1220,7 +1220,7 @@
         </translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+183"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -1301,7 +1301,7 @@
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-371"/>
+        <location line="-226"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>పందాలు వేయండి – %n సె</numerusform>
@@ -1330,7 +1330,7 @@
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+370"/>
+        <location line="+225"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
@@ -1756,7 +1756,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+178"/>
+        <location filename="../app.py" line="+183"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
     </message>
@@ -1769,7 +1769,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+54"/>
+        <location filename="../dealer_panels.py" line="+61"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>

@@ -25,10 +25,63 @@ sys.modules["console_test_fakes"] = fakes_module
 _spec.loader.exec_module(fakes_module)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english(qapp):
+    """English's plural forms (``i18n/console_en.qm``), installed as the console installs them: a screen in
+    English says ``BURN 1 MORE CARD``; a test's own translation is searched before it."""
+    from dealer_station.console.i18n import install_english
+
+    translator = install_english(qapp)
+    assert translator is not None, "console_en.qm does not load: run make translations"
+    yield translator
+    qapp.removeTranslator(translator)
+
+
 @pytest.fixture
 def fakes():
     """The fakes module (BlockingShoe: a device that hangs)."""
     return fakes_module
+
+
+SUPERVISOR = ("sue", "supervisor", "1234")
+"""The supervisor's account of the console tests: (user, role, PIN)."""
+DEALER = ("dan", "dealer", "0000")
+"""A dealer's account of the console tests: (user, role, PIN)."""
+
+
+@pytest.fixture
+def console_station(tmp_path):
+    """A factory: ``console_station(...)`` → the console's table (``open_console_station``: a simulated shoe, the
+    journal on disk in ``tmp_path``), closed after the test.
+
+    Keywords: ``accounts``, the ``(user, role, pin)`` accounts written to ``tmp_path/accounts.json`` when it is
+    not there yet (default :data:`SUPERVISOR`; ``()``: no accounts file); ``sign_in``, the ``(user, pin)`` signed
+    in as the dealer when nobody is (default None: nobody, or the demo dealer); ``journal``, its file name in
+    ``tmp_path``; ``shoe``, the shoe spec (default ``"sim?seed=7"``); ``config``, a station config path or None.
+    """
+    from dealer_station.app.accounts import Accounts
+    from dealer_station.console.app import open_console_station
+
+    path = tmp_path / "accounts.json"
+    opened = []
+
+    def make(*, accounts=(SUPERVISOR,), sign_in=None, journal="journal.sqlite", shoe="sim?seed=7", config=None):
+        if accounts and not path.exists():
+            book = Accounts(path)
+            for user, role, pin in accounts:
+                book.add(user, role, pin)
+        station = open_console_station(config, shoe, tmp_path / journal, path)
+        opened.append(station)
+        if sign_in is not None and station.controller.signed_in is None:
+            station.controller.sign_in(*sign_in)  # a dealer signs in before betting can open
+        return station
+
+    yield make
+    for station in opened:
+        try:
+            station.close()
+        except Exception:
+            pass
 
 
 def on_controller(win, fn):

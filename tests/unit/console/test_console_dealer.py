@@ -10,33 +10,16 @@ from PySide6.QtCore import Qt
 from dealer_station.app.accounts import Accounts
 from dealer_station.console.app import dealer_note
 from dealer_station.console.sign_in import parse_badge
-from tests.unit.console.conftest import on_controller
+from tests.unit.console.conftest import DEALER, SUPERVISOR, on_controller
 
 DEMO_NOTE = "Demo dealer — no accounts yet: create them with dealer-station users add"
 
 
 @pytest.fixture
-def open_table(tmp_path):
-    from dealer_station.console.app import open_console_station as open_station
-
-    opened = []
-
-    def make(accounts=True, config=None, journal="journal.sqlite"):
-        path = tmp_path / "accounts.json"
-        if accounts and not path.exists():
-            acc = Accounts(path)
-            acc.add("sue", "supervisor", "1234")
-            acc.add("dan", "dealer", "0000")
-        station = open_station(config, "sim?seed=7", tmp_path / journal, path)
-        opened.append(station)
-        return station
-
-    yield make
-    for station in opened:
-        try:
-            station.close()
-        except Exception:
-            pass
+def open_table(console_station):
+    """``open_table(accounts=True, config=None, journal="journal.sqlite")`` → a station (a supervisor and a dealer
+    account; ``accounts=False``: none), nobody signed in."""
+    return lambda accounts=True, **kw: console_station(accounts=(SUPERVISOR, DEALER) if accounts else (), **kw)
 
 
 @pytest.fixture

@@ -38,7 +38,10 @@ from dealer_station.console.sign_in import FirstAccountsDialog
 from tests.conftest import ROOT, run_cli
 
 I18N = ROOT / "dealer_station" / "console" / "i18n"
-LANGUAGES = sorted(p.stem.removeprefix("console_") for p in I18N.glob("console_*.ts"))
+LANGUAGES = sorted(p.stem.removeprefix("console_") for p in I18N.glob("console_*.ts") if p.stem != "console_en")
+"""The translations of the rule sheets (every string translated)."""
+TS_LANGUAGES = [*LANGUAGES, "en"]
+"""Every .ts: the translations and English, the sources' language, whose file holds its plural forms only."""
 PLACEHOLDER = re.compile(r"%(?:\d+|n|L\d+)")
 
 
@@ -68,11 +71,11 @@ def _forms(message: ET.Element) -> list[str]:
 
 def test_the_rule_sheet_languages_are_all_there():
     assert {"ar", "hu", "pt", "te"} <= set(LANGUAGES)
-    for lang in LANGUAGES:
+    for lang in TS_LANGUAGES:
         assert (I18N / f"console_{lang}.qm").exists(), f"console_{lang}.qm is not committed: run make translations"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", TS_LANGUAGES)
 def test_every_message_is_translated(lang):
     """No unfinished, vanished or empty translation; placeholders kept; plural forms filled."""
     problems = []
@@ -116,12 +119,43 @@ def test_a_count_has_its_plural_forms(qapp):
         assert prompts.banner(view) == "QUEIME MAIS 7 CARTAS"  # was the English source with a plain translate()
     finally:
         QCoreApplication.removeTranslator(translator)
-    for lang in LANGUAGES:
+    for lang in TS_LANGUAGES:
         m = _messages(I18N / f"console_{lang}.ts")[("Prompts", "BURN %n MORE CARD(S)")]
         assert m.get("numerus") == "yes", lang
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+def test_english_has_its_plural_forms(qapp, language):
+    """The console in English loads console_en.qm, its plural forms: one card, seven cards, one misread."""
+    from dealer_station.console import prompts
+    from dealer_station.console.prompts import _plurals
+
+    language("en")
+    assert _plurals().burn_more(1) == "BURN 1 MORE CARD" and _plurals().burn_more(7) == "BURN 7 MORE CARDS"
+    assert _plurals().burn_more(0) == "BURN 0 MORE CARDS"
+    assert _plurals().misreads_in_a_row("BANKER CARD 2", 1) == "1 misread in a row at BANKER CARD 2"
+    assert _plurals().misreads_in_a_row("BANKER CARD 2", 3) == "3 misreads in a row at BANKER CARD 2"
+    assert _plurals().bet_seconds(1) == "PLACE YOUR BETS – 1 s"
+    view = type("View", (), {"state": "burning", "burn_remaining": 1})()
+    assert prompts.banner(view) == "BURN 1 MORE CARD"
+    assert QCoreApplication.translate("Prompts", "NEW SHOE") == "NEW SHOE"  # no other string in the file
+
+
+def test_the_english_file_holds_the_plurals_only(tmp_path):
+    """console_en.ts has every plural message of the sources and nothing else (``lupdate -pluralonly``)."""
+    lupdate = _tool("pyside6-lupdate")
+    sources = sorted(str(p) for p in (ROOT / "dealer_station" / "console").glob("*.py"))
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run([lupdate, "-pluralonly", *sources, "-ts", str(fresh)], check=True, capture_output=True)
+    plurals = set(_messages(fresh))
+    assert ("Prompts", "BURN %n MORE CARD(S)") in plurals
+    shipped = _messages(I18N / "console_en.ts")
+    assert set(shipped) == plurals, ("console_en.ts holds plural messages only: run make translations "
+                                     f"(lupdate -pluralonly); extra {sorted(set(shipped) - plurals)}, "
+                                     f"missing {sorted(plurals - set(shipped))}")
+    assert all(m.get("numerus") == "yes" for m in shipped.values())
+
+
+@pytest.mark.parametrize("lang", TS_LANGUAGES)
 def test_the_qm_is_compiled_from_the_ts(lang, tmp_path):
     """The shipped .qm is exactly what pyside6-lrelease makes of the .ts (run ``make translations``)."""
     lrelease = _tool("pyside6-lrelease")

@@ -4,37 +4,26 @@ dealer's call and a pause in the burn are headed and previewed in plain words.""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from PySide6.QtCore import Qt
 
-from dealer_station.app.accounts import Accounts
 from drivers import frames
+from tests.unit.console.conftest import on_controller
 
 
 @pytest.fixture
-def table(tmp_path, console):
+def table(console, console_station):
     """``table()`` → (window, station): the console on a real station with a simulated shoe."""
-    from dealer_station.console.app import open_console_station as open_station
-
-    accounts = tmp_path / "accounts.json"
-    Accounts(accounts).add("sue", "supervisor", "1234")
-    opened = []
 
     def make():
-        station = open_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
-        opened.append(station)
-        if station.controller.signed_in is None:
-            station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
+        station = console_station(sign_in=("sue", "1234"))
         win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe)
         return win, station
 
-    yield make
-    for station in opened:
-        try:
-            station.close()
-        except Exception:
-            pass
+    return make
 
 
 def _press(qtbot, win):
@@ -248,7 +237,7 @@ def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
 def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resume(qtbot, tmp_path):
     """The publisher refused an outbox event the chain does not prove: the supervisor is told, before
     resuming, that the table deals on but nothing more reaches the platform until the event is put right."""
-    from dealer_station.console import prompts
+    from dealer_station.console import incident_prompts
     from dealer_station.console.incident_panel import IncidentPanel
     from tests.support.table import Table
 
@@ -261,46 +250,72 @@ def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resu
     panel = IncidentPanel()
     qtbot.addWidget(panel)
     panel.show_view(view, [])
-    assert prompts.incident_name("event_mismatch") in panel.incident_title.text()
+    assert incident_prompts.incident_name("event_mismatch") in panel.incident_title.text()
     detail = panel.incident_fields["detail"].text()
     assert "its content differs" in detail and "nothing more is sent to the betting platform" in detail
     assert "outbox_event_refused" not in panel.incident_fields["reason"].text()   # plain words, no code
-    assert prompts.incident_advice("misread_limit") == ""
+    assert incident_prompts.incident_advice("misread_limit") == ""
 
 
 def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
     """The evidence table names each frame in words (no class names, no ``reason=`` codes), and a misread
-    limit's detail names the position as the screen does, in the console's language."""
+    limit's detail names the position as the screen does, in the console's language, from the incident's
+    fields (its count and position), not from the controller's English sentence."""
+    from datetime import UTC, datetime
+
     from PySide6.QtCore import QCoreApplication, QTranslator
 
     from dealer_station.console import prompts
-    from dealer_station.console.prompts import frame_words, incident_detail
+    from dealer_station.console.bridge import RawFrame, _raw_frame
+    from dealer_station.console.incident_prompts import frame_words, incident_detail
+    from dealer_station.domain.incidents import Incident
+    from drivers.frames import CardRead, ConnectionLost, NoRead
     from tests.unit.console.test_console_i18n import I18N
 
-    assert frame_words("CardRead", "token=9H") == "card 9♥"
-    assert frame_words("NoRead", "reason=bad_lrc") == "unread card: damaged read (checksum)"
-    assert frame_words("ConnectionLost", "error=EOF") == "shoe link lost: EOF"
-    for kind, detail in (("CardRead", "token=TD"), ("NoRead", "reason=token_timeout"), ("CutCard", ""),
-                         ("Garbage", "reason=rollover"), ("Connected", "description=x")):
-        words = frame_words(kind, detail)
+    def frame(kind, **told):
+        return RawFrame(kind, b"", datetime.now(UTC), **told)
+
+    assert frame_words(frame("CardRead", token="9H")) == "card 9♥"
+    assert frame_words(frame("NoRead", reason="bad_lrc")) == "unread card: damaged read (checksum)"
+    assert frame_words(frame("ConnectionLost", detail="EOF")) == "shoe link lost: EOF"
+    assert frame_words(_raw_frame(CardRead("9H", b"\x029H\x03"))) == "card 9♥"   # the bridge's record of a frame
+    assert frame_words(_raw_frame(NoRead(b"\x15", "bad_lrc"))) == "unread card: damaged read (checksum)"
+    assert frame_words(_raw_frame(ConnectionLost("EOF"))) == "shoe link lost: EOF"
+    for kind, told in (("CardRead", {"token": "TD"}), ("NoRead", {"reason": "token_timeout"}), ("CutCard", {}),
+                       ("Garbage", {"reason": "rollover"}), ("Connected", {"detail": "x"})):
+        words = frame_words(frame(kind, **told))
         assert kind not in words and "=" not in words and "_" not in words, words
-    assert frame_words("evidence") == "evidence"
-    assert incident_detail("misread_limit", "3 misreads in a row at banker2", "banker2") == \
-        "3 misreads in a row at BANKER CARD 2"
-    assert incident_detail("shoe_disconnected", "the shoe's link went away", None) == "the shoe's link went away"
+    assert frame_words(frame("evidence")) == "evidence"
+    limit = Incident("misread_limit", "no_read", "dealing", "banker2", detail="3 misreads in a row at banker2",
+                     misreads=3, max_misreads=3)
+    assert incident_detail(limit) == "3 misreads in a row at BANKER CARD 2"
+    # the words come from the fields: a sentence worded otherwise changes nothing
+    assert incident_detail(dataclasses.replace(limit, detail="")) == "3 misreads in a row at BANKER CARD 2"
+    assert incident_detail(Incident("shoe_disconnected", "connection_lost", "dealing",
+                                    detail="the shoe's link went away")) == "the shoe's link went away"
     translator = QTranslator()
     assert translator.load(str(I18N / "console_pt.qm"))
     QCoreApplication.installTranslator(translator)
     try:
-        assert incident_detail("misread_limit", "3 misreads in a row at banker2", "banker2") == \
-            f"3 leituras falhadas seguidas em {prompts.position_name('banker2')}"
-        assert frame_words("NoRead", "reason=bad_lrc").startswith("carta não lida: ")
+        assert incident_detail(limit) == f"3 leituras falhadas seguidas em {prompts.position_name('banker2')}"
+        assert frame_words(frame("NoRead", reason="bad_lrc")).startswith("carta não lida: ")
     finally:
         QCoreApplication.removeTranslator(translator)
 
 
-def test_a_plural_left_in_english_is_in_the_right_number(qapp):
-    from dealer_station.console.prompts import _plurals
-
-    assert _plurals().burn_more(1) == "BURN 1 MORE CARD" and _plurals().burn_more(7) == "BURN 7 MORE CARDS"
-    assert _plurals().misreads_in_a_row("BANKER CARD 2", 1) == "1 misread in a row at BANKER CARD 2"
+def test_a_misread_limit_carries_its_count_and_limit(qtbot, table):
+    """The table paused on the misread limit: its incident has the count and the limit as fields (not in the
+    journal's record of it), and the supervisor's detail is worded from them."""
+    win, station = table()
+    _dealing(qtbot, win)
+    limit = station.config.max_misreads
+    for _ in range(limit):
+        on_controller(win, lambda: station.controller.shoe_event(frames.NoRead(b"\x15", "no_read")))
+    qtbot.waitUntil(lambda: win.host.snapshot().state == "paused", timeout=10000)
+    inc = win.host.snapshot().incident
+    assert inc.type == "misread_limit" and inc.misreads == inc.max_misreads == limit
+    assert "misreads" not in inc.as_dict() and "max_misreads" not in inc.as_dict()
+    sup = win.supervisor
+    sup.show_view(win.host.snapshot())
+    assert inc.position == "banker1"  # the card due after PLAYER CARD 1
+    assert sup.incident_fields["detail"].text() == f"{limit} misreads in a row at BANKER CARD 1"

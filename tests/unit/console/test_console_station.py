@@ -10,35 +10,18 @@ import zlib
 import pytest
 from PySide6.QtCore import Qt
 
-from dealer_station.app.accounts import Accounts
 from dealer_station.console import prompts
 from drivers import frames
 from tests.conftest import run_cli
+from tests.unit.console.conftest import DEALER, SUPERVISOR
 
 
 @pytest.fixture
-def station_factory(tmp_path):
-    from dealer_station.console.app import open_console_station as open_station
-
-    accounts = tmp_path / "accounts.json"
-    acc = Accounts(accounts)
-    acc.add("sue", "supervisor", "1234")
-    acc.add("dan", "dealer", "0000")
-    opened = []
-
-    def make(journal="journal.sqlite", shoe="sim?seed=7"):
-        station = open_station(None, shoe, tmp_path / journal, accounts)
-        opened.append(station)
-        if station.controller.signed_in is None:
-            station.controller.sign_in("dan", "0000")  # a dealer signs in before betting can open
-        return station
-
-    yield make
-    for station in opened:
-        try:
-            station.close()
-        except Exception:
-            pass
+def station_factory(console_station):
+    """``station_factory(journal="journal.sqlite", shoe="sim?seed=7")`` → a station with a supervisor and a dealer,
+    the dealer signed in."""
+    return lambda journal="journal.sqlite", shoe="sim?seed=7": console_station(
+        accounts=(SUPERVISOR, DEALER), sign_in=("dan", "0000"), journal=journal, shoe=shoe)
 
 
 @pytest.fixture

@@ -22,31 +22,17 @@ class Clock:
 
 
 @pytest.fixture
-def table(tmp_path, console):
+def table(console, console_station):
     """``table(idle=60)`` → (window, station, clock): the console on a real station, simulated shoe."""
-    from dealer_station.console.app import open_console_station as open_station
-
-    accounts = tmp_path / "accounts.json"
-    acc = Accounts(accounts)
-    acc.add("sue", "supervisor", "1234")
-    opened = []
 
     def make(idle: float = 60.0):
-        station = open_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
-        opened.append(station)
-        if station.controller.signed_in is None:
-            station.controller.sign_in("sue", "1234")  # a dealer signs in before betting can open
+        station = console_station(sign_in=("sue", "1234"))
         clock = Clock()
         win = console(station, authenticate=station.authenticate,
                       load_shoe=station.load_shoe, supervisor_idle_seconds=idle, clock=clock)
         return win, station, clock
 
-    yield make
-    for station in opened:
-        try:
-            station.close()
-        except Exception:
-            pass
+    return make
 
 
 def _press(qtbot, win):

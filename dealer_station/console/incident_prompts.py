@@ -1,0 +1,167 @@
+"""What the supervisor and the dealer read about an incident and the shoe's frames, in plain translated words.
+
+The incident's heading, reason, detail and advice, a reason code's words, a frame of the shoe as the evidence
+table names it, and a frame read with no shoe open; worded from the fields of the domain's ``Incident``, the
+console's ``RawFrame`` and the controller's facts (never by reading an English sentence back). Context
+``"Prompts"``, as :mod:`dealer_station.console.prompts`, whose position names and plurals these use.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from dealer_station.console.cards import card_label
+from dealer_station.console.prompts import _plurals, position_name
+from dealer_station.domain.incidents import IncidentType
+
+translate = QCoreApplication.translate
+
+__all__ = ["frame_words", "incident_advice", "incident_detail", "incident_name", "incident_title", "reason_name",
+           "stray_frame"]
+
+
+def stray_frame(data: dict) -> str:
+    """A frame read with no shoe open (the controller's ``procedure_violation`` fact), in plain words.
+
+    ``{"reason": "card_without_shoe", "evidence": "5148 (QH)"}`` → ``"A card was read with no shoe open:
+    Q♥. It is not part of any round."``; the cut card and a misread have their own sentence. Never raises.
+    """
+    reason = str((data or {}).get("reason") or "")
+    evidence = str((data or {}).get("evidence") or "")
+    if reason == "card_without_shoe":
+        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        label = card_label(token)
+        card = label[0] + label[1] if label else token
+        return translate("Prompts", "A card was read with no shoe open: %1. It is not part of any round.").replace(
+            "%1", card)
+    if reason == "cut_card_without_shoe":
+        return translate("Prompts", "The cut card was read with no shoe open. It is not part of any round.")
+    return translate("Prompts", "A misread came from the shoe with no shoe open. It is not part of any round.")
+
+
+def incident_name(kind: str | None) -> str:
+    """An incident type (``"misread_limit"``) in plain translated words (``"MISREAD LIMIT"``)."""
+    names = {
+        IncidentType.MISREAD_LIMIT: translate("Prompts", "MISREAD LIMIT"),
+        IncidentType.CARD_WHILE_BETTING: translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
+        IncidentType.CARD_AFTER_ROUND: translate("Prompts", "CARD AFTER THE ROUND"),
+        IncidentType.FOREIGN_CARD: translate("Prompts", "CARD NOT FROM THIS SHOE"),
+        IncidentType.CUT_CARD_IN_BURN: translate("Prompts", "CUT CARD IN THE BURN"),
+        IncidentType.SHOE_DISCONNECTED: translate("Prompts", "SHOE DISCONNECTED"),
+        IncidentType.JOURNAL_FAILURE: translate("Prompts", "JOURNAL FAILURE"),
+        IncidentType.UNEXPECTED_ERROR: translate("Prompts", "STATION ERROR"),
+        IncidentType.PROCEDURE_VIOLATION: translate("Prompts", "OUT OF PROCEDURE"),
+        IncidentType.PLAYER_EDGE: translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
+        IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
+    }
+    return names.get(kind or "", (kind or "").replace("_", " ").upper())
+
+
+def incident_detail(incident) -> str:
+    """An incident's detail in plain translated words, from its fields where its type has them, else its
+    ``detail`` as the controller wrote it: a ``misread_limit`` with ``misreads`` 3 at ``"banker2"`` →
+    ``"3 misreads in a row at BANKER CARD 2"``. ``incident``: a domain ``Incident`` (or None: ``""``).
+    """
+    if incident is None:
+        return ""
+    misreads = getattr(incident, "misreads", None)
+    if incident.type == "misread_limit" and misreads:
+        position = incident.position
+        where = position_name(position) or str(position or "")
+        return _plurals().misreads_in_a_row(where, int(misreads))
+    return str(incident.detail or "")
+
+
+def frame_words(frame) -> str:
+    """A frame of the shoe as the evidence table shows it: what it was, in translated words, and its card or
+    reason, from the console's record of it (a :class:`~dealer_station.console.bridge.RawFrame`: ``kind``,
+    ``token``, ``reason``, ``detail``): a ``NoRead`` of reason ``"bad_lrc"`` → ``"unread card: damaged read
+    (checksum)"``. Never raises.
+    """
+    kind, token, reason, detail = frame.kind, frame.token, frame.reason, frame.detail
+    if kind == "CardRead":
+        label = card_label(token)
+        return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else token)
+    if kind == "NoRead":
+        return translate("Prompts", "unread card: %1").replace("%1", reason_name(reason) if reason else "–")
+    if kind == "CutCard":
+        return translate("Prompts", "cut card")
+    if kind == "Garbage":
+        return translate("Prompts", "bytes that are no card: %1").replace("%1", reason_name(reason) if reason else "–")
+    if kind == "Connected":
+        return translate("Prompts", "shoe connected")
+    if kind == "ConnectionLost":
+        return translate("Prompts", "shoe link lost") + (f": {detail}" if detail else "")
+    if kind == "evidence":
+        return translate("Prompts", "evidence")
+    told = detail or reason or token
+    return f"{kind} ({told})" if told else kind
+
+
+def incident_advice(kind: str | None) -> str:
+    """What a supervisor must know before resolving an incident of type ``kind``, in plain translated words;
+    "" when the acts say it all.
+
+    An ``event_mismatch`` (the publisher refused an outbox event the journal's chain does not prove) is the
+    one whose resume does not end it: the table deals on, but nothing more reaches the platform until the
+    event is put back as the journal proves it.
+    """
+    advice = {
+        IncidentType.EVENT_MISMATCH: translate(
+            "Prompts", "Resuming lets the table deal on, but nothing more is sent to the betting platform until "
+                       "the changed event is put back as the journal proves it: call the station's technician "
+                       "(dealer-station journal verify names the event)."),
+    }
+    return advice.get(kind or "", "")
+
+
+def incident_title(kind: str | None, reason: str | None = None) -> str:
+    """The heading of an incident of type ``kind`` and reason code ``reason``, in plain translated words.
+
+    A dealer's call (type ``"procedure_violation"``, reason ``"dealer_call"``, RULES.md §5) is no
+    violation: it is headed ``"DEALER CALLED THE SUPERVISOR"``; every other incident by its type
+    (:func:`incident_name`).
+    """
+    if reason == "dealer_call":
+        return translate("Prompts", "DEALER CALLED THE SUPERVISOR")
+    return incident_name(kind)
+
+
+def reason_name(code: str | None) -> str:
+    """A reason code (a supervisor's or an incident's, ``"dealer_call"``) in plain translated words."""
+    names = {
+        "scanner_misread": translate("Prompts", "scanner misread"),
+        "card_exposed": translate("Prompts", "card exposed"),
+        "card_dropped": translate("Prompts", "card dropped"),
+        "dealer_error": translate("Prompts", "dealer error"),
+        "wrong_position": translate("Prompts", "card in the wrong place"),
+        "device_fault": translate("Prompts", "device fault"),
+        "network_fault": translate("Prompts", "network fault"),
+        "procedure": translate("Prompts", "procedure"),
+        "game_integrity": translate("Prompts", "game integrity"),
+        "other": translate("Prompts", "other"),
+        "dealer_call": translate("Prompts", "the dealer called the supervisor"),
+        "no_read": translate("Prompts", "card not read"),
+        "connection_lost": translate("Prompts", "connection lost"),
+        "card": translate("Prompts", "a card came out"),
+        "beyond_inventory": translate("Prompts", "more copies than the shoe holds"),
+        "cut_card": translate("Prompts", "cut card"),
+        "card_before_betting": translate("Prompts", "card before betting opened"),
+        "card_without_shoe": translate("Prompts", "card with no shoe open"),
+        "no_read_without_shoe": translate("Prompts", "unread card with no shoe open"),
+        "cut_card_without_shoe": translate("Prompts", "cut card with no shoe open"),
+        "second_cut_card": translate("Prompts", "a second cut card"),
+        "bad_lrc": translate("Prompts", "damaged read (checksum)"),
+        "unknown_code": translate("Prompts", "unknown card code"),
+        "token_timeout": translate("Prompts", "card read cut short"),
+        "empty": translate("Prompts", "empty read"),
+        "rollover": translate("Prompts", "garbled read"),
+        "disk_full": translate("Prompts", "disk full"),
+        "io_error": translate("Prompts", "disk read or write error"),
+        "database_locked": translate("Prompts", "journal held by another program"),
+        "read_only": translate("Prompts", "journal is read-only"),
+        "cannot_open": translate("Prompts", "journal cannot be opened"),
+        "outbox_event_refused": translate("Prompts", "an event to the platform was refused: the journal does not "
+                                                     "prove it"),
+    }
+    return names.get(code or "", (code or "").replace("_", " "))
