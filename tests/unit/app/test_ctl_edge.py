@@ -1,8 +1,10 @@
-"""The side-bet edge monitor inside the controller: alerts when a bet turns favourable (issue 5)."""
+"""The side-bet edge monitor inside the controller: alerts when a bet turns favourable."""
 
 from __future__ import annotations
 
 from collections import Counter
+
+import pytest
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.edge import EdgeWatch, edge_watch_for
@@ -38,6 +40,35 @@ def test_watch_forgets_on_a_new_shoe() -> None:
     assert watch(Counter(), 7)
     assert watch(Counter(), 8) == []
     assert watch(Counter(), 1)                  # round numbers restart: a new shoe
+
+
+def test_a_built_watch_makes_its_monitor_once_at_first_need() -> None:
+    made = []
+
+    def build():
+        made.append(1)
+        return lambda remaining, n: [{"bet": "perfect_pair"}] if n == 2 else []
+
+    watch = EdgeWatch(build=build)
+    assert not watch.ready and made == []
+    assert watch(Counter(), 1) == [] and watch.ready and made == [1]
+    assert watch(Counter(), 2) == [{"bet": "perfect_pair"}]
+    watch.prepare()
+    assert made == [1]
+
+
+def test_prepare_builds_before_the_first_round() -> None:
+    watch = edge_watch_for(load_paytable("commission"), Mode.COMMISSION)
+    assert not watch.ready
+    watch.prepare()
+    assert watch.ready
+    assert watch(shoe_counts(), 1) == []
+
+
+@pytest.mark.parametrize("given", [{}, {"monitor": lambda r, n: [], "build": lambda: (lambda r, n: [])}])
+def test_a_watch_takes_a_monitor_or_a_builder(given) -> None:
+    with pytest.raises(ValueError, match="not both or neither"):
+        EdgeWatch(**given)
 
 
 def test_real_monitor_on_a_depleted_shoe() -> None:
