@@ -333,10 +333,13 @@ class Station:
 
         The calling thread is the controller's from now on (``run``: the main thread, so its signal
         handlers only set the stop). ``start_shoe``: the shoe's reader is started first when it is not
-        running yet (a shoe that cannot be opened raises ``drivers.errors.ShoeError``).
+        running yet (a shoe that cannot be opened raises ``drivers.errors.ShoeError``), and what it delivered
+        on opening (its ``Connected``) is given to the controller before the loop's first dealer act: the
+        shoe is on line before the dealer starts.
         """
         if start_shoe and not self._shoe_started:
             self.start_shoe()
+            drain_events(self.controller, self.events, after=self._after, on_error=self._event_failed)
         self.why = run_station(self.controller, self.events, self.shoe.draw, self._stopping,
                                self.settings.idle_exit, poll=0.05, after=self._step_done,
                                dealer=lambda: self.auto, end_paused=self.settings.end_paused,
