@@ -19,6 +19,12 @@ start of the current shoe (:meth:`SimulatedShoe.new_shoe` re-arms them):
 - ``duplicate_at``: card number N is sent twice;
 - ``foreign_at``: before card number N a card that is not the next one of this shoe is sent
   (the kind dealt most often so far: once its 8 copies are out, a card beyond the inventory).
+
+:class:`LoopbackShoe` deals the same way with no device: a draw's bytes are fed to the codec on the
+calling thread and its frames go to the sink at once (no pty, no reader thread, no sleeps). A shoe's
+tokens may hold :data:`~drivers.codecs.NOREAD` markers, each sent as the codec's No-Read token in its
+turn: :func:`with_misreads` plans them ahead from a seed, so that a shoe can be resumed at a count of
+frames (``dealer-station simulate``).
 """
 
 from __future__ import annotations
@@ -40,10 +46,12 @@ import structlog
 
 from drivers.codecs import NOREAD, Codec
 from drivers.deck import CUT, shuffled_shoe
-from drivers.errors import ShoeConfigError, ShoeEmptyError, ShoeUnavailableError
+from drivers.errors import ShoeConfigError, ShoeEmptyError, ShoeError, ShoeUnavailableError
+from drivers.frames import Connected, ConnectionLost
 from drivers.serial_shoe import SerialShoe
+from drivers.source import ShoeSource
 
-__all__ = ["SimFaults", "SimulatedShoe"]
+__all__ = ["LoopbackShoe", "SimFaults", "SimulatedShoe", "with_misreads"]
 
 log = structlog.get_logger(__name__)
 
@@ -69,7 +77,118 @@ class SimFaults:
             raise ShoeConfigError(f"replug_after={self.replug_after!r}: use 0-60 seconds")
 
 
-class SimulatedShoe(SerialShoe):
+def with_misreads(tokens: list[str], rate: float, rng: random.Random, *, max_in_a_row: int) -> list[str]:
+    """A shoe's tokens with No-Reads planned ahead: before each card, :data:`~drivers.codecs.NOREAD` markers.
+
+    Parameters
+    ----------
+    tokens : list of str
+        The shoe's tokens in dealing order (``"CUT"`` for the cut card, which is never misread).
+    rate : float
+        Probability (0 <= rate < 1) that a card is read as a No-Read once more before it reads.
+    rng : random.Random
+        The plan's random choices (seed it for a reproducible shoe).
+    max_in_a_row : int
+        No card gets more No-Reads than this before it reads (a round below the misread limit never pauses).
+
+    Returns
+    -------
+    list of str
+        One token per frame the shoe sends: a dealer resumes the plan at a count of frames.
+
+    Raises
+    ------
+    ShoeConfigError
+        ``rate`` outside 0 <= rate < 1.
+    """
+    if not 0.0 <= rate < 1.0:
+        raise ShoeConfigError(f"misread rate {rate!r}: allowed 0 <= rate < 1")
+    planned: list[str] = []
+    for token in tokens:
+        misses = 0
+        while rate and token != CUT and misses < max_in_a_row and rng.random() < rate:
+            planned.append(NOREAD)
+            misses += 1
+        planned.append(token)
+    return planned
+
+
+class _Dealing:
+    """What a simulated shoe deals, whatever carries its bytes: the tokens, the faults, the wire bytes of a draw.
+
+    The transport gives ``codec``, ``_lock`` and ``_write(data)``; :meth:`_setup_dealing` is called by its
+    ``__init__``.
+    """
+
+    codec: Codec
+    _lock: threading.Lock | threading.RLock
+
+    def _setup_dealing(self, tokens: list[str] | None, seed: int | None, faults: SimFaults | None) -> None:
+        self.faults = faults or SimFaults()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._disconnected_once = False
+        self._foreign_done = False
+        self.tokens: list[str] = list(tokens) if tokens is not None else shuffled_shoe(seed)
+        self.dealt = 0
+        """Tokens taken out of the shoe so far (cards, the cut card, planned No-Reads)."""
+        self._counts: Counter[str] = Counter()
+
+    @property
+    def remaining(self) -> int:
+        """Tokens left in the shoe (the cut card included)."""
+        return len(self.tokens) - self.dealt
+
+    def new_shoe(self, tokens: list[str] | None = None, seed: int | None = None) -> None:
+        """Load a new shoe (after a shoe ends): ``tokens`` or the shuffled shoe of ``seed``."""
+        with self._lock:
+            self.tokens = list(tokens) if tokens is not None else shuffled_shoe(seed)
+            self.dealt = 0
+            self._counts.clear()
+            self._disconnected_once = self._foreign_done = False
+
+    def _write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def _pieces(self, data: bytes) -> list[bytes]:
+        """``data`` as written: whole, or cut in random pieces (``split_writes``)."""
+        if not (self.faults.split_writes and len(data) > 1):
+            return [data]
+        cuts = sorted(self._rng.sample(range(1, len(data)), k=min(len(data) - 1, self._rng.randint(1, 3))))
+        return [data[i:j] for i, j in zip([0, *cuts], [*cuts, len(data)], strict=True)]
+
+    def _deal(self) -> str:
+        """Write the next token's bytes with the configured faults (the link's own checked by the caller,
+        under ``_lock``, the shoe not empty); return what went on the wire (see :meth:`SimulatedShoe.draw`).
+        """
+        f = self.faults
+        token = self.tokens[self.dealt]
+        if f.garbage_rate and self._rng.random() < f.garbage_rate:
+            self._write(self.codec.encode_garbage(self._rng))
+        if f.foreign_at is not None and self.dealt == f.foreign_at and not self._foreign_done:
+            self._foreign_done = True
+            foreign = self._foreign_token(token)
+            self._write(self.codec.encode(foreign))
+            return foreign
+        if token not in (CUT, NOREAD) and f.misread_rate and self._rng.random() < f.misread_rate:
+            self._write(self.codec.encode(NOREAD))
+            return NOREAD
+        data = self.codec.encode(token)
+        self._write(data)
+        if f.duplicate_at is not None and self.dealt == f.duplicate_at:
+            self._write(data)
+        self.dealt += 1
+        self._counts[token] += 1
+        return token
+
+    def _foreign_token(self, next_token: str) -> str:
+        cards = [t for t in self._counts if t not in (CUT, NOREAD)]
+        if cards:
+            return max(cards, key=lambda t: (self._counts[t], t))
+        return next(t for t in self.tokens if t not in (CUT, NOREAD, next_token))
+
+
+class SimulatedShoe(_Dealing, SerialShoe):
     """A shoe of shuffled cards played over a pty in ``codec``'s wire format.
 
     Parameters
@@ -95,19 +214,11 @@ class SimulatedShoe(SerialShoe):
         self._dir = os.path.join(tempfile.gettempdir(), f"dealer-station-sim-{os.getpid()}-{uuid.uuid4().hex[:12]}")
         self._link = os.path.join(self._dir, "shoe")
         super().__init__(self._link, codec, **kwargs)
-        self.faults = faults or SimFaults()
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self._setup_dealing(tokens, seed, faults)
         self._lock = threading.Lock()
         self._master: int | None = None
         self._slave: int | None = None
         self._replug_timer: threading.Timer | None = None
-        self._disconnected_once = False
-        self._foreign_done = False
-        self.tokens: list[str] = list(tokens) if tokens is not None else shuffled_shoe(seed)
-        self.dealt = 0
-        """Cards (and the cut card) taken out of the shoe so far."""
-        self._counts: Counter[str] = Counter()
 
     def start(self, sink, raw_sink=None, *, wait_while_busy: bool = False) -> None:
         """Plug the simulated shoe in (create the pty) and start reading it; see :meth:`ShoeSource.start`."""
@@ -119,19 +230,6 @@ class SimulatedShoe(SerialShoe):
     @property
     def description(self) -> str:  # noqa: D102
         return f"simulated shoe ({self.codec.name}) at {self._link}"
-
-    @property
-    def remaining(self) -> int:
-        """Tokens left in the shoe (the cut card included)."""
-        return len(self.tokens) - self.dealt
-
-    def new_shoe(self, tokens: list[str] | None = None, seed: int | None = None) -> None:
-        """Load a new shoe (after a shoe ends): ``tokens`` or the shuffled shoe of ``seed``."""
-        with self._lock:
-            self.tokens = list(tokens) if tokens is not None else shuffled_shoe(seed)
-            self.dealt = 0
-            self._counts.clear()
-            self._disconnected_once = self._foreign_done = False
 
     # -- the device side -----------------------------------------------------------------------------
     def _plug(self) -> None:
@@ -191,11 +289,7 @@ class SimulatedShoe(SerialShoe):
     def _write(self, data: bytes) -> None:
         if self._master is None:
             raise ShoeUnavailableError("the simulated shoe is unplugged; wait for Connected")
-        pieces = [data]
-        if self.faults.split_writes and len(data) > 1:
-            cuts = sorted(self._rng.sample(range(1, len(data)), k=min(len(data) - 1, self._rng.randint(1, 3))))
-            pieces = [data[i:j] for i, j in zip([0, *cuts], [*cuts, len(data)], strict=True)]
-        for n, piece in enumerate(pieces):
+        for n, piece in enumerate(self._pieces(data)):
             if n:
                 time.sleep(self._rng.uniform(0.001, 0.004))
             view = memoryview(piece)
@@ -235,30 +329,7 @@ class SimulatedShoe(SerialShoe):
                 raise ShoeUnavailableError(f"simulated shoe unplugged at card {self.dealt} (fault disconnect_at)")
             if self._master is None or not self.connected:
                 raise ShoeUnavailableError("the simulated shoe's reader is not connected; draw after Connected")
-            token = self.tokens[self.dealt]
-            if f.garbage_rate and self._rng.random() < f.garbage_rate:
-                self._write(self.codec.encode_garbage(self._rng))
-            if f.foreign_at is not None and self.dealt == f.foreign_at and not self._foreign_done:
-                self._foreign_done = True
-                foreign = self._foreign_token(token)
-                self._write(self.codec.encode(foreign))
-                return foreign
-            if token != CUT and f.misread_rate and self._rng.random() < f.misread_rate:
-                self._write(self.codec.encode(NOREAD))
-                return NOREAD
-            data = self.codec.encode(token)
-            self._write(data)
-            if f.duplicate_at is not None and self.dealt == f.duplicate_at:
-                self._write(data)
-            self.dealt += 1
-            self._counts[token] += 1
-            return token
-
-    def _foreign_token(self, next_token: str) -> str:
-        cards = [t for t in self._counts if t != CUT]
-        if cards:
-            return max(cards, key=lambda t: (self._counts[t], t))
-        return next(t for t in self.tokens if t not in (CUT, next_token))
+            return self._deal()
 
     # -- life cycle ---------------------------------------------------------------------------------
     def stop(self, timeout: float | None = None) -> None:
@@ -275,3 +346,99 @@ class SimulatedShoe(SerialShoe):
                 os.rmdir(self._dir)
             except OSError:
                 pass
+
+
+class LoopbackShoe(_Dealing, ShoeSource):
+    """A simulated shoe with no device: each draw's bytes go straight through ``codec`` to the sink.
+
+    The same dealing as :class:`SimulatedShoe` (tokens, faults but ``disconnect_at``, the wire format),
+    on the calling thread: :meth:`draw` encodes the next token, feeds the bytes to the codec as a reader
+    would (:meth:`Codec.feed <drivers.codecs.Codec.feed>`, arrival time ``time.monotonic()``) and gives the
+    frames it completes to the sink before it returns. :meth:`start` delivers ``Connected``, :meth:`stop`
+    the codec's pending partial token as a frame and ``ConnectionLost(None)``, as every source does
+    (:mod:`drivers.source`). Deterministic: no thread, no sleep, no clock in what is dealt.
+
+    Parameters
+    ----------
+    codec : Codec
+        Wire format: it encodes the tokens and decodes them again.
+    tokens : list of str, optional
+        The shoe's tokens in dealing order (``"CUT"``; :data:`~drivers.codecs.NOREAD` for a planned
+        No-Read, see :func:`with_misreads`). Default: :func:`drivers.deck.shuffled_shoe` of ``seed``.
+    seed : int, optional
+        Seed of the default shoe and of the faults' random choices.
+    faults : SimFaults
+        What to inject; ``disconnect_at`` needs a wire to unplug (:class:`SimulatedShoe`).
+
+    Raises
+    ------
+    ShoeConfigError
+        ``faults.disconnect_at`` given.
+    """
+
+    can_draw = True
+
+    def __init__(self, codec: Codec, *, tokens: list[str] | None = None, seed: int | None = None,
+                 faults: SimFaults | None = None) -> None:
+        super().__init__(codec)
+        if faults is not None and faults.disconnect_at is not None:
+            raise ShoeConfigError("disconnect_at: a loopback shoe has no wire to unplug; use the pty simulator")
+        self._setup_dealing(tokens, seed, faults)
+        self._lock = threading.RLock()  # a sink that draws again (on the same thread) does not deadlock
+        self._started = False
+
+    @property
+    def description(self) -> str:  # noqa: D102
+        return f"loopback shoe ({self.codec.name})"
+
+    def start(self, sink, raw_sink=None, *, wait_while_busy: bool = False) -> None:
+        """Connect: ``Connected`` to ``sink`` now, the frames of every later draw too; nothing can be busy.
+
+        Raises ShoeError when the shoe was already started (as every source).
+        """
+        if self._started:
+            raise ShoeError("this shoe source was already started; make a new one")
+        self._started = True
+        self._sink, self._raw_sink = sink, raw_sink
+        with structlog.contextvars.bound_contextvars(**self._context()):
+            self._connected.set()
+            self.last_activity = time.monotonic()
+            self._deliver(Connected(self.description))
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Disconnect: the codec's pending partial token as a frame, then ``ConnectionLost(None)``; idempotent."""
+        with self._lock:
+            if not self._connected.is_set():
+                return
+            for frame in self.codec.flush():
+                self._deliver(frame)
+            self._connected.clear()
+            self._deliver(ConnectionLost(None))
+
+    def draw(self) -> str:
+        """Deal the next token: its frames reach the sink before this returns. See :meth:`SimulatedShoe.draw`.
+
+        Raises
+        ------
+        ShoeUnavailableError
+            The shoe is not started (or stopped).
+        ShoeEmptyError
+            No token left.
+        """
+        with self._lock:
+            if self.dealt >= len(self.tokens):
+                raise ShoeEmptyError(f"the simulated shoe is empty after {self.dealt} tokens")
+            if not self._connected.is_set():
+                raise ShoeUnavailableError("the loopback shoe is not started; draw after Connected")
+            return self._deal()
+
+    def _write(self, data: bytes) -> None:
+        for piece in self._pieces(data):
+            now = time.monotonic()
+            self.last_activity = now
+            self.bytes_received += len(piece)
+            self.recent.append((now, piece))
+            if self._raw_sink is not None:
+                self._raw_sink(now, piece)
+            for frame in self.codec.feed(piece, now):
+                self._deliver(frame)

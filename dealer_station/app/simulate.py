@@ -1,10 +1,14 @@
-"""The simulated shoe and the ``simulate`` loop: whole shoes dealt in-process, deterministically.
+"""The ``simulate`` command's shoe and loop: whole shoes dealt in-process, deterministically.
 
-Issue 3, "Headless commands": 8 shuffled decks per shoe (``drivers.deck.shuffled_shoe``), the cut
-card placed at random near the back, an automatic dealer. The same seed gives the same output. With
-a journal, a restarted run first re-prints every finished round and shoe of the journal, then goes
-on where the journal stops (the simulated shoe resumes at the journal's count of frames in the open
-shoe), so its complete output equals an uninterrupted run's.
+Each shoe is shuffled from the run's seed (:func:`shoe_seed`, ``drivers.deck.shuffled_shoe``: the
+configuration's decks, the cut card placed at random near the back), with an automatic dealer. The
+shoe is a real transport and codec: :class:`SimulationShoe` deals through a
+:class:`drivers.simulator.LoopbackShoe`, whose draws are a codec's wire bytes (``lines`` unless the
+station's shoe profile names another) decoded by that codec into the frames the controller takes, as
+from any shoe. The same seed gives the same output. With a journal, a restarted run first re-prints
+every finished round and shoe of the journal, then goes on where the journal stops (the shoe resumes
+at the journal's count of frames in the open shoe), so its complete output equals an uninterrupted
+run's.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller, Fact, RoundRecord, iso_utc, utcnow
 from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
-from drivers.deck import CUT, shuffled_shoe
-from drivers.frames import CardRead, Connected, CutCard, NoRead
+from drivers.codecs import Codec, make_codec
+from drivers.deck import shuffled_shoe
+from drivers.simulator import LoopbackShoe, with_misreads
 
-__all__ = ["SimShoe", "SimulationShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
+__all__ = ["SimulationShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
 
 
 def shoe_seed(seed: int, shoe_number: int) -> int:
@@ -27,116 +32,67 @@ def shoe_seed(seed: int, shoe_number: int) -> int:
     return random.Random(f"dealer-station:{seed}:{shoe_number}").getrandbits(63)
 
 
-class SimShoe:
-    """A simulated card-reading shoe: each :meth:`draw` sends the next card's frame to ``sink``.
+class SimulationShoe:
+    """The ``simulate`` command's shoe: a :class:`~drivers.simulator.LoopbackShoe` loaded with the run's shoes.
 
     Parameters
     ----------
-    sink:
-        Receives the frames (``drivers.frames``), e.g. ``Controller.shoe_event`` or a queue's ``put``.
     seed:
         Run seed; shoe ``n`` is shuffled with :func:`shoe_seed` (seed, n).
-    decks, cut_min, cut_max:
-        Shoe size and cut-card range (cards from the end), as ``drivers.deck.shuffled_shoe``.
+    config:
+        The station configuration: ``decks``, ``cut_min``, ``cut_max`` (cards from the end) and
+        ``max_misreads``.
     misread_rate:
-        Probability (0..1) that a card is first read as a No-Read (fault injection); a card gets
-        at most ``max_misreads_in_a_row`` No-Reads before it reads, so the round never pauses.
+        Probability (0..1) that a card is first read as a No-Read (fault injection); a card gets at most
+        ``max_misreads - 1`` No-Reads before it reads, so the round never pauses. The No-Reads are the
+        codec's own No-Read token, planned per shoe from its seed (:func:`drivers.simulator.with_misreads`).
+    codec:
+        Wire format; default a ``lines`` codec.
 
-    The shoe is a list of frames fixed by the seed (cards, the cut card, the injected No-Reads);
-    ``position`` counts frames, which is what the controller counts (``frames_in_shoe``), so a
-    restarted run resumes at the right frame.
-    """
+    Raises
+    ------
+    ValueError
+        ``misread_rate`` outside 0 <= rate < 1.
 
-    def __init__(self, sink: Callable[[object], None], seed: int, *, decks: int = 8, cut_min: int = 60,
-                 cut_max: int = 80, misread_rate: float = 0.0, max_misreads_in_a_row: int = 2) -> None:
-        if not 0.0 <= misread_rate < 1.0:
-            raise ValueError(f"misread_rate {misread_rate!r}: allowed 0 <= rate < 1")
-        self.sink = sink
-        self.seed = seed
-        self.decks, self.cut_min, self.cut_max = decks, cut_min, cut_max
-        self.misread_rate = misread_rate
-        self.max_in_a_row = max_misreads_in_a_row
-        self.tokens: list[str] = []
-        self.frames: list[str | None] = []
-        self.position = 0
-
-    def load(self, shoe_number: int, position: int = 0) -> None:
-        """Load shoe ``shoe_number`` (shuffled), ``position`` frames already drawn."""
-        shuffle_seed = shoe_seed(self.seed, shoe_number)
-        self.tokens = shuffled_shoe(shuffle_seed, self.decks, self.cut_min, self.cut_max)
-        faults = random.Random(f"misreads:{shuffle_seed}")
-        self.frames = []
-        for token in self.tokens:
-            misses = 0
-            while (self.misread_rate and token != CUT and misses < self.max_in_a_row
-                   and faults.random() < self.misread_rate):
-                self.frames.append(None)
-                misses += 1
-            self.frames.append(token)
-        self.position = position
-
-    def draw(self) -> None:
-        """Send the next frame: a card, the cut card, a No-Read, or a No-Read (``empty``) once the shoe is empty."""
-        if self.position >= len(self.frames):
-            self.sink(NoRead(b"", "empty"))
-            return
-        token = self.frames[self.position]
-        self.position += 1
-        if token is None:
-            self.sink(NoRead(b"\x15\r\n", "no_read"))
-            return
-        raw = token.encode() + b"\r\n"
-        self.sink(CutCard(raw) if token == CUT else CardRead(token, raw))
-
-
-class _DrawnSource:
-    """The shoe source of a :class:`SimulationShoe`: its frames go to the station's sink as they are drawn."""
-
-    can_draw = True
-
-    def __init__(self, sim: SimShoe) -> None:
-        self.sim = sim
-
-    def start(self, sink: Callable[[object], None], raw_sink: object = None, *, wait_while_busy: bool = False) -> None:
-        """Send the frames drawn from now on to ``sink`` (the station's queue); nothing here can be busy."""
-        self.sim.sink = sink
-
-    def stop(self, timeout: float | None = None) -> None:
-        """Nothing to close (no device, no thread)."""
-
-    def draw(self) -> None:
-        """Send the next frame (:meth:`SimShoe.draw`)."""
-        self.sim.draw()
-
-
-class SimulationShoe:
-    """The ``simulate`` command's shoe for the station runtime (:mod:`dealer_station.app.runtime`).
-
-    A :class:`SimShoe` whose frames go to the station's queue when the automatic dealer draws, so the
-    controller's thread takes them in order with everything else. Shoe ``n`` is shuffled from ``seed``
-    as :func:`run_simulation` shuffles it; a restarted run resumes at the journal's frame count.
-    Same attributes as :class:`~dealer_station.app.shoes.StationShoe`.
+    Attributes are those of :class:`~dealer_station.app.shoes.StationShoe`: ``source`` (the loopback; the
+    station starts it with its queue's sink, so the frames of each :meth:`draw` go through the station's
+    queue), ``seed``, ``draw``, ``new_shoe`` (``new_shoe(n, frames=0)``: shoe ``n``, ``frames`` already
+    drawn) and ``simulated``. A shoe's plan (cards, cut card, No-Reads) is fixed by the seed and counted in
+    frames, which is what the controller counts (``frames_in_shoe``): a restarted run resumes at the right
+    frame.
     """
 
     simulated = True
 
-    def __init__(self, seed: int, config, misread_rate: float = 0.0) -> None:
-        self.seed = seed
-        self.sim = SimShoe(lambda _event: None, seed, decks=config.decks, cut_min=config.cut_min,
-                           cut_max=config.cut_max, misread_rate=misread_rate,
-                           max_misreads_in_a_row=max(0, config.max_misreads - 1))
-        self.source = _DrawnSource(self.sim)
-        self.new_shoe = self.sim.load
+    def __init__(self, seed: int, config, misread_rate: float = 0.0, codec: Codec | None = None) -> None:
+        from dealer_station.app.shoes import station_draw  # app.shoes takes the seed helpers from here
 
-    def draw(self) -> bool:
-        """Send the next frame; always True (a simulated shoe is never unplugged)."""
-        self.sim.draw()
-        return True
+        if not 0.0 <= misread_rate < 1.0:
+            raise ValueError(f"misread_rate {misread_rate!r}: allowed 0 <= rate < 1")
+        self.seed = seed
+        self.decks, self.cut_min, self.cut_max = config.decks, config.cut_min, config.cut_max
+        self.misread_rate = misread_rate
+        self.max_in_a_row = max(0, config.max_misreads - 1)
+        self.source = LoopbackShoe(codec if codec is not None else make_codec("lines"), tokens=[])
+        self.source.log_context = {"table_id": config.table_id}
+        self.draw = station_draw(self.source)
+        self.new_shoe = self.load
+
+    def frames(self, shoe_number: int) -> list[str]:
+        """Shoe ``shoe_number``'s draws in order: card tokens, ``"CUT"``, ``drivers.codecs.NOREAD`` markers."""
+        shuffle_seed = shoe_seed(self.seed, shoe_number)
+        tokens = shuffled_shoe(shuffle_seed, self.decks, self.cut_min, self.cut_max)
+        return with_misreads(tokens, self.misread_rate, random.Random(f"misreads:{shuffle_seed}"),
+                             max_in_a_row=self.max_in_a_row)
+
+    def load(self, shoe_number: int, position: int = 0) -> None:
+        """Load shoe ``shoe_number`` in the loopback, ``position`` frames already drawn."""
+        self.source.new_shoe(tokens=self.frames(shoe_number)[position:])
 
     def prepare(self, view, decks: int, frames: int = 0) -> None:
         """Load the open shoe where the table stands (``frames`` drawn already), if one is open."""
-        if view.state not in ("no_shoe", "shoe_end"):
-            self.sim.load(view.shoe_number, frames)
+        if view.state not in NO_SHOE_STATES:
+            self.load(view.shoe_number, frames)
 
 
 def output_line(kind: str, data: dict) -> dict:
@@ -153,6 +109,8 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
                    dealer: str | None = None) -> str:
     """Deal ``shoes`` shoes on ``controller``; give each output line to ``emit`` (journal's first).
 
+    The shoe is a :class:`SimulationShoe` whose loopback gives its frames to the controller on this thread
+    (no queue), its ``Connected`` first; it is left connected when the run ends (nothing to release).
     ``stop()`` (optional) is asked before each dealer action; true ends the run early.
     ``misread_rate``: No-Reads injected by the simulated shoe (rescans; never enough to pause).
     ``dealer``: the dealer id signed in before dealing (``Controller.sign_in_configured``: journaled, no
@@ -168,17 +126,12 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
             emit(output_line(fact.kind, fact.data))
 
     controller.subscribe(on_fact)
-    config = controller.config
-    sim = SimShoe(controller.shoe_event, seed, decks=config.decks, cut_min=config.cut_min, cut_max=config.cut_max,
-                  misread_rate=misread_rate, max_misreads_in_a_row=max(0, config.max_misreads - 1))
-    view = controller.snapshot()
-    if view.state not in NO_SHOE_STATES:
-        sim.load(view.shoe_number, controller.frames_in_shoe)
-    if not view.connected:
-        controller.shoe_event(Connected("sim"))
+    shoe = SimulationShoe(seed, controller.config, misread_rate)
+    shoe.prepare(controller.snapshot(), controller.config.decks, controller.frames_in_shoe)
+    shoe.source.start(controller.shoe_event)  # its Connected, then each draw's frames, straight to the table
     if dealer is not None:
         controller.sign_in_configured(dealer)
-    auto = AutoDealer(controller, sim.draw, new_shoe=sim.load, shoes=shoes)
+    auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=shoes)
     auto.run(stop=stop)
     return controller.snapshot().state
 

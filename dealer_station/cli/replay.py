@@ -1,8 +1,9 @@
 """``dealer-station replay SESSION... [--fast | --speed X] [--json] [--expected FILE]``: QA replay.
 
 Each SESSION (a ``record`` session, a journal export, a umockdev tty script or a USB capture) is replayed on a
-fresh table through the same codec and controller as at the table (:mod:`dealer_station.app.replay`);
-the round and shoe lines are the same as ``simulate``'s. ``--expected FILE`` compares them with
+fresh table through the same codec and controller as at the table, run by the station runtime's loop
+(:mod:`dealer_station.app.replay`, :mod:`dealer_station.app.runtime`); the round and shoe lines are the
+same as ``simulate``'s. ``--expected FILE`` compares them with
 an expected-results file (JSON Lines) and exits 1 with a per-round diff; ``--check`` compares each
 SESSION with the ``NAME.expected.jsonl`` beside it.
 

@@ -39,8 +39,10 @@ def run(args) -> int:
     """Run the simulation; exit 0 when every shoe was dealt or it was stopped (SIGTERM, Ctrl-C), 1 when an
     incident stopped it. A stop is journaled as a stop (the table ``closed``); a restart goes on from there.
 
-    The table runs on the station runtime (:mod:`dealer_station.app.runtime`): the simulated shoe's frames,
-    the automatic dealer's acts and the publisher's refusals all reach the controller on its one thread.
+    The table runs on the station runtime (:mod:`dealer_station.app.runtime`): the simulated shoe (a loopback
+    transport: each card's bytes in the ``sim`` profile's wire format, decoded by its codec) puts its frames on
+    the station's queue, and they, the automatic dealer's acts and the publisher's refusals all reach the
+    controller on its one thread.
     """
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
@@ -63,9 +65,13 @@ def run(args) -> int:
     except (ConfigError, ValueError) as err:
         raise CliError(str(err)) from None
 
-    def shoe(_spec, config, journal) -> SimulationShoe:
+    def shoe(spec, config, journal) -> SimulationShoe:
+        from drivers.codecs import make_codec
+        from drivers.profiles import load_profile
+
+        profile = load_profile(spec)
         return SimulationShoe(recorded_seed(journal, args.seed, config.decks, args.misread_rate), config,
-                              args.misread_rate)
+                              args.misread_rate, codec=make_codec(profile.codec, profile.codec_options))
 
     settings = StationSettings(config_path=args.config, shoe="sim", journal=args.journal or ":memory:",
                                use_accounts=False, table_id=args.table_id, decks=args.decks,
@@ -120,16 +126,14 @@ def run(args) -> int:
 
 
 def _begin(controller, kinds: tuple[str, ...], emit) -> None:
-    """Print the journal's finished rounds and shoes again first (a restarted run's output is whole), then
-    connect the simulated shoe (before the dealer signs in, as :func:`~dealer_station.app.simulate.run_simulation`).
+    """Print the journal's finished rounds and shoes again first: a restarted run's output is whole.
+
+    The shoe connects when the station starts it: its ``Connected`` is the first thing the loop gives the table.
     """
     from dealer_station.app.simulate import output_line
-    from drivers.frames import Connected
 
     for kind, data in controller.recorded_outputs(kinds):
         emit(output_line(kind, data))
-    if not controller.snapshot().connected:
-        controller.shoe_event(Connected("sim"))
 
 
 def _status(station, closed: list) -> int:

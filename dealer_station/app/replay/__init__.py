@@ -1,10 +1,11 @@
 """QA replay: recorded scanner sessions through the same codecs and the same controller.
 
-Issue "QA replay". A session is read into :class:`Step` values (bytes as the reader got them,
-link events, dealer and supervisor acts), the bytes go through the wire format's codec
-(:func:`drivers.codecs.make_codec`) exactly as a shoe reader feeds it, and every frame reaches a
-fresh :class:`~dealer_station.app.controller.Controller` on its own journal (in memory unless a
-file is given). Finished rounds and shoes come out as the same lines as ``simulate``.
+A session is read into :class:`Step` values (bytes as the reader got them, link events, dealer and
+supervisor acts), the bytes go through the wire format's codec (:func:`drivers.codecs.make_codec`)
+exactly as a shoe reader feeds it, and every frame reaches a fresh
+:class:`~dealer_station.app.controller.Controller` on its own journal (in memory unless a file is
+given), run by the station runtime's loop (:class:`dealer_station.app.runtime.Station`). Finished
+rounds and shoes come out as the same lines as ``simulate``.
 
 Session kinds (:func:`load_session` tells them apart by content; scripts by the ``.script`` suffix,
 captures by ``.pcap``/``.pcapng``):

@@ -109,7 +109,7 @@ def audit_journal(journal: Journal, config: StationConfig, *,
                   edge_monitor: Callable[..., list[dict]] | None = None) -> AuditReport:
     """Re-run a station's recorded inputs on a fresh controller (a MemoryJournal) and compare.
 
-    Issue "QA replay", journal re-run: an audit of determinism. The hash chain is verified first
+    A journal re-run is an audit of determinism. The hash chain is verified first
     (a changed row that was not re-hashed is named there). Then every ``input`` row (frames, link
     events, dealer, timer and supervisor acts) is given to a fresh
     :class:`~dealer_station.app.controller.Controller` through its public inputs, with the clock set

@@ -2,7 +2,10 @@
 
 :class:`Replayer` plays a :class:`~dealer_station.app.replay.session.ReplaySession` on one table (bytes →
 codec → :class:`~dealer_station.app.controller.Controller`), with the automatic dealer where the
-session holds no dealer acts, and collects the output lines in a :class:`ReplayResult`.
+session holds no dealer acts, and collects the output lines in a :class:`ReplayResult`. The table runs
+on the station runtime, as at a table: :meth:`Replayer.play` gives the recorded steps to the station's
+loop (:meth:`dealer_station.app.runtime.Station.run`) as its dealer, one step at a time, on the calling
+thread; the console's replay submits them to its station's controller thread.
 """
 
 from __future__ import annotations
@@ -166,6 +169,7 @@ class Replayer:
         self.controller = Controller(table_config, self.journal, accounts=RecordedAuthority(),  # type: ignore[arg-type]
                                      clock=lambda: self._now, monotonic=lambda: self._now.timestamp())
         self.result = ReplayResult()
+        self._station = None
         self.controller.subscribe(self._on_fact, kinds=(*ROUND_KINDS, *_CARD_KINDS))
         for listener in listeners:
             self.controller.subscribe(listener)
@@ -197,18 +201,22 @@ class Replayer:
             gc.set_threshold(*collecting)
 
     def _play(self) -> ReplayResult:
-        wall0 = time.monotonic()
-        while (t := self.next_time()) is not None:
-            if self.stop.is_set():
-                self.result.stopped = True
-                break
-            if self.speed is not None:
-                delay = t / self.speed - (time.monotonic() - wall0)
-                if delay > 0 and self.stop.wait(delay):
-                    self.result.stopped = True
-                    break
-            self.advance()
+        station = self.station
+        station.auto = _RecordedSteps(self)  # the loop's dealer: the recording's steps, in order
+        try:
+            station.run(start_shoe=False)
+        finally:
+            station.auto = None
         return self.finish()
+
+    @property
+    def station(self):
+        """The station runtime around this replay's controller (:meth:`Station.around`, no shoe), made once."""
+        if self._station is None:
+            from dealer_station.app.runtime import Station
+
+            self._station = Station.around(self.controller)
+        return self._station
 
     # The same replay, one step at a time (a console drives it from a timer, with pause and step).
 
@@ -342,3 +350,41 @@ class Replayer:
         monotonic clock), so it closes here where it stands, whatever the recorded wall-clock times say.
         """
         self.controller.tick(expired=True)
+
+
+class _RecordedSteps:
+    """A replay's steps as the station loop's dealer (:func:`dealer_station.app.station.run_station`).
+
+    Each :meth:`step` plays the next recorded step (:meth:`Replayer.advance`), first waiting its turn when
+    the replay is paced (``speed``: the recorded time divided by it, from the first step); None, with
+    :attr:`finished` set, when the session is played or the replay's ``stop`` is set (then the result says
+    ``stopped``). The loop then ends (``"finished"``) without a tick: the recorded timer acts close betting.
+    """
+
+    waiting = False
+
+    def __init__(self, replayer: Replayer) -> None:
+        self.replayer = replayer
+        self.finished = False
+        self._wall0 = time.monotonic()
+
+    def step(self) -> str | None:
+        """Play the next step now (or at its time); ``"step"``, or None once nothing is left to play."""
+        replayer = self.replayer
+        t = replayer.next_time()
+        if t is None:
+            self.finished = True
+            return None
+        if replayer.stop.is_set():
+            return self._stopped()
+        if replayer.speed is not None:
+            delay = t / replayer.speed - (time.monotonic() - self._wall0)
+            if delay > 0 and replayer.stop.wait(delay):
+                return self._stopped()
+        replayer.advance()
+        return "step"
+
+    def _stopped(self) -> None:
+        self.replayer.result.stopped = True
+        self.finished = True
+        return None

@@ -14,13 +14,13 @@ import structlog
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
 from dealer_station.app.logging import configure_logging
-from dealer_station.app.simulate import SimShoe, run_simulation
+from dealer_station.app.simulate import SimulationShoe, run_simulation
 from dealer_station.app.station import run_station
 from dealer_station.domain.cards import parse_cards
 from dealer_station.domain.outcome import deal_round
 from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
-from drivers.frames import Connected, ConnectionLost
+from drivers.frames import ConnectionLost
 from tests.conftest import reset_logging, run_cli
 from tests.support.table import Table, config, shoe_cards
 
@@ -140,7 +140,8 @@ def test_disconnect_during_the_run_pauses_and_the_autodealer_waits(tmp_path):
     cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10)
     ctl = Controller(cfg, Journal(":memory:"))
     sink = []
-    sim = SimShoe(sink.append, 1, decks=1, cut_min=8, cut_max=10)
+    sim = SimulationShoe(1, cfg)
+    sim.source.start(sink.append)
     dealt = {"n": 0}
 
     def draw():
@@ -151,8 +152,8 @@ def test_disconnect_during_the_run_pauses_and_the_autodealer_waits(tmp_path):
         sim.draw()
         ctl.shoe_event(sink.pop())
 
-    ctl.shoe_event(Connected("sim"))
-    auto = AutoDealer(ctl, draw, new_shoe=sim.load, shoes=1)
+    ctl.shoe_event(sink.pop())  # the loopback's Connected
+    auto = AutoDealer(ctl, draw, new_shoe=sim.new_shoe, shoes=1)
     auto.run()
     assert ctl.snapshot().state == "paused" and ctl.snapshot().incident.type == "shoe_disconnected"
     assert auto.step() is None
@@ -164,14 +165,15 @@ def test_a_journal_failure_on_an_automatic_act_pauses_the_run_never_raises_out_o
     journal = Journal(":memory:")
     ctl = Controller(config(), journal)
     sink = []
-    sim = SimShoe(sink.append, 1)
+    sim = SimulationShoe(1, config())
+    sim.source.start(sink.append)
 
     def draw():
         sim.draw()
         ctl.shoe_event(sink.pop())
 
-    ctl.shoe_event(Connected("sim"))
-    auto = AutoDealer(ctl, draw, new_shoe=sim.load, shoes=1)
+    ctl.shoe_event(sink.pop())  # the loopback's Connected
+    auto = AutoDealer(ctl, draw, new_shoe=sim.new_shoe, shoes=1)
     real = journal.append
     acts = {"n": 0}
 
@@ -448,3 +450,32 @@ def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path)
     conn.close()
     proc = run_cli("simulate", "--seed", "1", "--journal", str(path))
     assert proc.returncode == 2 and "disk full" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_simulated_shoe_sends_its_codecs_bytes_and_the_controller_takes_the_codecs_frames():
+    """``simulate``'s shoe is a transport and a codec: each card goes out as the wire format's bytes and the
+    frame the table journals is the one that codec decoded from them (a saopai shoe: ``D12`` for Q♦)."""
+    from drivers.cardcodes import to_saopai
+    from drivers.codecs import make_codec
+    from drivers.frames import CardRead
+
+    cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10)
+    journal = Journal(":memory:")
+    ctl = Controller(cfg, journal)
+    shoe = SimulationShoe(2, cfg, codec=make_codec("saopai"))
+    shoe.new_shoe(1)
+    frames = []
+
+    def sink(event):
+        frames.append(event)
+        ctl.shoe_event(event)
+
+    shoe.source.start(sink)
+    ctl.sign_in_configured("auto")
+    AutoDealer(ctl, shoe.draw, new_shoe=shoe.new_shoe, shoes=1).run()
+    cards = [f for f in frames if isinstance(f, CardRead)]
+    assert ctl.snapshot().state == "shoe_end" and cards
+    assert all(f.raw == to_saopai(f.token).encode() for f in cards)
+    journaled = [row.body for row in journal.rows(kinds=("input",)) if row.body.get("frame") == "card"]
+    assert [bytes.fromhex(b["raw"]) for b in journaled] == [f.raw for f in cards]
+    assert [t for t in shoe.frames(1) if t != CUT][:len(cards)] == [f.token for f in cards]

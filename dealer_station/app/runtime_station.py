@@ -1,0 +1,382 @@
+"""The station: one table's parts and the one thread that owns its controller.
+
+:class:`Station` (built by :func:`dealer_station.app.runtime.open_station`, or around a controller built
+elsewhere with :meth:`Station.around`) runs the controller's loop
+(:func:`dealer_station.app.station.run_station`) on one thread; the shoe's reader, the publisher's
+refusals and every command (:meth:`Station.submit`) reach it through one bounded queue, and after each
+step it tells its listeners the facts and the fresh view (docs/runtime.md). It also seats the dealer and
+answers for the accounts (:meth:`Station.seat_dealer`, :meth:`Station.authenticate`).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+
+import structlog
+
+from dealer_station.app.accounts import Accounts, AccountsError, AuthError
+from dealer_station.app.autodealer import AutoDealer
+from dealer_station.app.config import StationConfig
+from dealer_station.app.controller import Controller, Fact
+from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
+from dealer_station.app.shoes import StationShoe
+from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
+from dealer_station.journal import Journal
+
+__all__ = ["Station", "TICK_VIEWS"]
+
+log = structlog.get_logger("dealer_station.app.runtime")
+
+TICK_VIEWS = 0.25
+"""Seconds between two views told for the betting timer alone (a tick that changed nothing else)."""
+
+_BETWEEN_ROUNDS_NOT = frozenset({"paused", "betting_open", "betting_closed", "dealing", "result"})
+
+
+class Station:
+    """One table's parts and the thread that owns its controller. Built by :func:`open_station`.
+
+    Attributes
+    ----------
+    settings, config, journal, accounts, controller:
+        What it was opened with, the validated configuration, the open journal, the accounts (None:
+        none) and the controller (recovered from the journal).
+    shoe:
+        The shoe (:class:`~dealer_station.app.shoes.StationShoe`): its reader puts events on the queue.
+    publishing:
+        The publisher of this run (:class:`~dealer_station.app.publishing.Publishing`), or None.
+    auto:
+        The automatic dealer acting on the controller's thread, or None. Set it there (:meth:`submit`).
+
+    Every method that touches the controller runs on its thread: the loop (:meth:`start` or :meth:`run`),
+    or before the loop starts and after it ended.
+    """
+
+    def __init__(self, settings: StationSettings, config: StationConfig, journal: Journal,
+                 accounts: Accounts | None, shoe: StationShoe) -> None:
+        self.settings = settings
+        self.config = config
+        self.journal = journal
+        self.accounts = accounts
+        self.shoe = shoe
+        self.controller: Controller | None = None
+        self.publishing = None
+        self.auto: AutoDealer | None = None
+        self.events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+        self.why: str | None = None
+        """Why the loop ended (``"stopped"``, ``"idle"``, ``"finished"``), None while it runs or never ran."""
+        self._spill: list = []
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._shoe_started = False
+        self._dropping = False
+        self._listeners: list[Callable[[StationUpdate], None]] = []
+        self._facts: list[Fact] = []
+        self._commanded = False
+        self._told = 0.0  # when the listeners were last told (monotonic seconds)
+        self._closed = False
+
+    @classmethod
+    def around(cls, controller: Controller, source: object | None = None) -> Station:
+        """A station for a controller built elsewhere (tests, tools): its configuration, journal and accounts,
+        and ``source`` (or none) as a shoe that is not simulated. The loop is not running yet.
+        """
+        shoe = StationShoe(source, None, None)
+        station = cls(StationSettings(), getattr(controller, "config", None), getattr(controller, "journal", None),
+                      getattr(controller, "accounts", None), shoe)
+        station.controller = controller
+        return station
+
+    # ------------------------------------------------------------------ what it is
+    @property
+    def simulated(self) -> bool:
+        """True when the shoe is the simulator (cards dealt on ``draw()``)."""
+        return self.shoe.simulated
+
+    @property
+    def seed(self) -> int | None:
+        """The simulated shoe's run seed (None for a real shoe)."""
+        return self.shoe.seed
+
+    @property
+    def source(self):
+        """The drivers' shoe source."""
+        return self.shoe.source
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The controller's thread once :meth:`start` ran, else None."""
+        return self._thread
+
+    # ------------------------------------------------------------------ the queue
+    def put(self, event: object) -> None:
+        """Hand a shoe event (or an :class:`EventRefused`) to the controller's thread; any thread.
+
+        Waits while the queue is full, never drops (:func:`~dealer_station.app.station.put_event`): once
+        stopping, what finds no room is spilled and given to the controller after the queue.
+        """
+        put_event(self.events, event, self._stopping, self._spill)
+
+    def submit(self, fn: Callable[[], object]) -> Future:
+        """Run ``fn()`` on the controller's thread, after what is already queued; never blocks.
+
+        Returns a :class:`concurrent.futures.Future` with ``fn``'s value or exception; the listeners have
+        been told what it changed before the future is done. A full queue gives a future that failed
+        with :class:`StationBusy`. Before :meth:`start` (and after the loop ended) the queue waits.
+        """
+        future: Future = Future()
+
+        def command() -> object:
+            self._commanded = True  # its listeners hear of it even when it changed nothing
+            return fn()
+
+        try:
+            self.events.put_nowait(Command(command, future))
+        except queue.Full:
+            log.warning("station_queue_full")
+            future.set_exception(StationBusy("the table is busy: try again"))
+        return future
+
+    def refused(self, event_id: int, problem: str) -> None:
+        """The publisher's ``on_refused`` (its own thread): to the controller's thread, in order."""
+        self.put(EventRefused(event_id, problem))
+
+    # ------------------------------------------------------------------ listeners
+    def listen(self, listener: Callable[[StationUpdate], None]) -> None:
+        """Call ``listener(update)`` on the controller's thread after each step that changed something.
+
+        The station takes the controller's facts from its first listener on (with none, nobody is told them:
+        a headless replay's controller tells its facts to nobody more).
+        """
+        if not self._listeners:
+            self.controller.subscribe(self._on_fact)
+        self._listeners.append(listener)
+
+    def _on_fact(self, fact: Fact) -> None:
+        if self._listeners:
+            self._facts.append(fact)
+
+    def _after(self, item: object = None) -> None:
+        """Tell the listeners what the last step changed (called on the controller's thread); ``item``: what
+        the step took from the queue (a shoe event, a command, a refusal) or None (an act, a tick).
+        """
+        if not self._listeners:
+            return
+        facts, self._facts = tuple(self._facts), []
+        taken = () if item is None or isinstance(item, (Command, EventRefused)) else (item,)
+        quiet = not facts and not taken and not self._commanded
+        if quiet and time.monotonic() - self._told < TICK_VIEWS:
+            return
+        view = self.controller.snapshot()
+        if quiet and view.betting_seconds_left is None:
+            return  # a tick that changed nothing shown
+        self._commanded = False
+        self._told = time.monotonic()
+        update = StationUpdate(facts, view, taken)
+        for listener in tuple(self._listeners):
+            try:
+                listener(update)
+            except Exception as err:  # noqa: BLE001 - a listener never stops the table
+                log.error("station_listener_failed", error=repr(err))
+
+    def _event_failed(self, event: object, err: Exception) -> None:
+        """The controller raised on ``event`` (its own errors it tells as facts): logged, told as an ``error``
+        fact, and the loop goes on.
+        """
+        log.error("controller_event_failed", frame=type(event).__name__, error=repr(err))
+        self._on_fact(Fact("error", {"detail": f"{type(err).__name__}: {err}"}))
+
+    def _sink(self, event: object) -> None:
+        if self._dropping:
+            log.info("shoe_event_after_close_dropped", frame=type(event).__name__)
+            return
+        self.put(event)
+
+    # ------------------------------------------------------------------ running
+    def start_shoe(self) -> None:
+        """Start the shoe's reader (its events go to the queue). Raises ``drivers.errors.ShoeError``.
+
+        A shoe another program holds (``ShoeBusyError``: a ``cat`` on the tty, ModemManager probing it) is
+        no start-up failure: the reader reports the loss naming the holder, so the station records it,
+        tells the platform and pauses an open round on it like any loss of the shoe, and the reader keeps
+        opening the port until it is the station's (``ShoeSource.start(wait_while_busy=True)``).
+        """
+        if self._shoe_started or self.shoe.source is None:
+            return
+        self._shoe_started = True
+        try:
+            self.shoe.source.start(self._sink, wait_while_busy=True)
+        except BaseException:
+            self._shoe_started = False  # nothing to stop: the source cleans up a failed open itself
+            raise
+
+    def stop_shoe(self, *, drop: bool = False) -> None:
+        """Stop the shoe's reader. Raises what the source raises.
+
+        ``drop``: what the reader still sends is logged and dropped, not queued (the console's close: the
+        table comes back exactly as after a kill, where the journal stops); else it is queued and the stop
+        gives it to the controller (:meth:`stop`: the closing link loss is the stop's).
+        """
+        if not self._shoe_started:
+            return
+        self._shoe_started = False
+        self._dropping = drop
+        self.shoe.source.stop()
+
+    def end_loop(self, timeout: float = 10.0) -> bool:
+        """End the controller's thread (what is queued is given to the controller first); True when it ended.
+
+        Nothing is journaled: :meth:`stop` journals the stop afterwards (on the calling thread, the
+        controller's from then on).
+        """
+        self._stopping.set()
+        if self._thread is None:
+            return True
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            log.error("controller_thread_did_not_end", timeout=timeout)
+            return False
+        return True
+
+    def run(self, *, start_shoe: bool = True) -> str:
+        """Run the controller's loop on the calling thread until stopped, idle or finished; return why.
+
+        The calling thread is the controller's from now on (``run``: the main thread, so its signal
+        handlers only set the stop). ``start_shoe``: the shoe's reader is started first when it is not
+        running yet (a shoe that cannot be opened raises ``drivers.errors.ShoeError``), and what it delivered
+        on opening (its ``Connected``) is given to the controller before the loop's first dealer act: the
+        shoe is on line before the dealer starts.
+        """
+        if start_shoe and not self._shoe_started:
+            self.start_shoe()
+            drain_events(self.controller, self.events, after=self._after, on_error=self._event_failed)
+        self.why = run_station(self.controller, self.events, self.shoe.draw, self._stopping,
+                               self.settings.idle_exit, poll=0.05, after=self._step_done,
+                               dealer=lambda: self.auto, end_paused=self.settings.end_paused,
+                               on_error=self._event_failed)
+        return self.why
+
+    def _step_done(self, item: object) -> None:
+        self._after(item)
+
+    def start(self) -> threading.Thread:
+        """Run the controller's loop on a thread of its own (:meth:`run`); return it. The shoe's reader is
+        not started there (a device that blocks its open must not hold the controller): :meth:`start_shoe`.
+        """
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run_logged, name="controller", daemon=True)
+            self._thread.start()
+        return self._thread
+
+    def _run_logged(self) -> None:
+        try:
+            self.run(start_shoe=False)
+        except Exception as err:  # noqa: BLE001 - the loop's end is logged, the stop still closes the table
+            log.error("controller_loop_failed", error=repr(err))
+            self.why = "failed"
+
+    def request_stop(self) -> None:
+        """Ask the loop to end (any thread, a signal handler too); :meth:`stop` finishes the stop."""
+        self._stopping.set()
+
+    def stop(self, why: str | None = None, *, timeout: float = 10.0) -> int:
+        """Stop the table: end the loop, stop the shoe, journal and publish the stop, drain the publisher.
+
+        However it ends, the stop is journaled and published as a stop (the table ``closed``), never as
+        a pause: the reader's closing link loss is the stop's, and the open round stays open for the next
+        start (:meth:`Controller.stop`). ``why``: the stop's reason (default: why the loop ended). Every
+        event the reader delivered while stopping is given to the controller first. Returns the events
+        the broker has not acknowledged (they stay in the outbox). Call it once, from the thread that
+        started the station; the journal stays open until :meth:`close`.
+        """
+        self.end_loop(timeout)  # the reader no longer waits for room in the queue: it spills (never drops)
+        controller = self.controller
+        controller.begin_stop()  # the reader's closing ConnectionLost is the stop's, not a lost shoe
+        try:
+            self.stop_shoe()
+        except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
+            log.warning("shoe_stop_failed", error=str(err))
+        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed)
+        controller.stop(why or self.why or "stopped")
+        self._after()
+        left = 0
+        if self.publishing is not None:
+            left = self.publishing.finish()
+        drain_events(controller, self.events, self._spill, after=self._after,
+                     on_error=self._event_failed)  # a refusal while draining
+        self._cancel_waiting()
+        return left
+
+    def _cancel_waiting(self) -> None:
+        while True:
+            try:
+                item = self.events.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(item, Command):
+                item.future.cancel()
+
+    def close(self) -> None:
+        """Close the journal (after :meth:`stop`; or instead of it): a loop still running is ended first."""
+        if self._closed:
+            return
+        self._closed = True
+        self.end_loop()
+        self.journal.close()
+
+    # ------------------------------------------------------------------ dealers and accounts
+    def has_accounts(self) -> bool:
+        """True when the accounts file holds at least one account (an unreadable file counts as having some:
+        nobody is let in as the demo dealer past a damaged file).
+        """
+        if self.accounts is None:
+            return False
+        try:
+            return bool(self.accounts.list())
+        except Exception:  # noqa: BLE001 - a damaged file: the sign-in says why when it is tried
+            return True
+
+    def authenticate(self, user: str, pin: str) -> bool:
+        """Check a supervisor's PIN against the accounts (counts towards the lockout). Raises AuthError."""
+        if self.accounts is None:
+            raise AuthError("no_accounts", "no accounts file: add one with 'dealer-station users add'")
+        self.accounts.authenticate(user, pin, role="supervisor")
+        return True
+
+    def add_first_account(self, user: str, role: str, pin: str) -> None:
+        """Add one of the first accounts (refused once a supervisor account exists: later accounts are
+        added with ``dealer-station users``). Raises AccountsError.
+        """
+        if self.accounts is None:
+            raise AccountsError("no accounts file is configured")
+        if any(a.role == "supervisor" for a in self.accounts.list()):
+            raise AccountsError("a supervisor account exists: add accounts with 'dealer-station users add'")
+        self.accounts.add(user, role, pin)
+
+    def seat_dealer(self) -> str | None:
+        """Sign in the demo dealer on the simulated shoe while there are no accounts; sign a demo dealer out
+        once there are (between rounds). Returns the dealer signed in now (None: nobody). Controller's thread.
+        """
+        controller = self.controller
+        view = controller.snapshot()
+        between = view.state not in _BETWEEN_ROUNDS_NOT
+        try:
+            if self.simulated and not self.has_accounts():
+                if view.dealer is None and between:
+                    controller.sign_in(DEMO_DEALER, how="demo")
+            elif view.dealer_how == "demo" and between:
+                controller.sign_out()
+        except Exception as err:  # noqa: BLE001 - the console shows the sign-in; it never fails to open
+            log.warning("seat_dealer_failed", error=str(err))
+        return controller.signed_in
+
+    def load_shoe(self, shoe_number: int) -> None:
+        """Put simulated shoe ``shoe_number`` in the simulator; no-op on a real shoe."""
+        if self.shoe.new_shoe is None:
+            return
+        self.shoe.new_shoe(shoe_number)
+        log.info("sim_shoe_loaded", shoe=shoe_number)
