@@ -1,6 +1,6 @@
 """Replay throughput: 50 whole shoes in ``--fast`` mode through codec and controller, next to a bare loop.
 
-Issue "QA replay", Measure: cards per second of ``replay --fast`` on 50 shoes (target >= 30,000
+Cards per second of ``replay --fast`` on 50 shoes (target >= 30,000
 cards/s), the ratio to a bare loop that only deals the same cards by the rules in the same process
 (``dealer_station.domain.outcome.deal_round``), and the peak memory of the replay.
 

@@ -1,5 +1,5 @@
 """Throughput of the table controller: simulate rounds per second with the journal on disk and in
-memory, and raw journal rows per second (issue 3, "Measure"). Run: python bench/bench_simulate.py"""
+memory, and raw journal rows per second. Run: python bench/bench_simulate.py"""
 
 from __future__ import annotations
 

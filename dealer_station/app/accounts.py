@@ -1,6 +1,6 @@
 """Dealer and supervisor accounts: argon2id-hashed PINs in a JSON file, with lockout.
 
-Issue "Supervisor authority": 5 wrong PINs lock an account for 5 minutes. The file holds, per
+5 wrong PINs lock an account for 5 minutes. The file holds, per
 user, the role (``dealer`` | ``supervisor``), the argon2id hash of the PIN, whether the account is
 disabled, and the lockout state (kept in the file so a restart does not reset it). The clock is
 injectable for tests.

@@ -1,4 +1,4 @@
-"""Station configuration: one TOML file, validated on load (issue: "Station configuration").
+"""Station configuration: one TOML file, validated on load.
 
 Every error names the key, the bad value and what is allowed; all errors of a file are reported
 together. The file's shape (sections, keys, each key's TOML type) is a set of pydantic models in

@@ -1,6 +1,6 @@
 """``dealer-station journal replay DB``: re-run a station's recorded inputs and check every decision.
 
-An audit of determinism (issue "QA replay"): the journal's hash chain is verified, then every
+An audit of determinism: the journal's hash chain is verified, then every
 recorded input (frames, link events, dealer, timer and supervisor acts) is fed to a fresh
 controller on an in-memory journal, and every decision and result must be identical
 (:func:`dealer_station.app.replay.audit_journal`). Exit 0 identical, 1 naming the first

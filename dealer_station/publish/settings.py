@@ -29,7 +29,7 @@ __all__ = ["BROKER_KEYS", "BrokerOptions", "DEFAULT_DRAIN_TIMEOUT", "MAX_DRAIN_T
            "drain_timeout_from"]
 
 DEFAULT_DRAIN_TIMEOUT = 10.0
-"""Seconds ``simulate`` and ``run`` wait on exit for the outbox to empty (issue: ``--drain-timeout``)."""
+"""Seconds ``simulate`` and ``run`` wait on exit for the outbox to empty."""
 MAX_DRAIN_TIMEOUT = 3600.0
 """Longest wait for the outbox to drain on exit, seconds."""
 

@@ -1,5 +1,5 @@
 """Several brokers in order: the station and ``events follow`` move to the next on failure and come back to
-the first when it returns; nothing lost or reordered across a switch (issue 16 item 3)."""
+the first when it returns; nothing lost or reordered across a switch."""
 
 from __future__ import annotations
 

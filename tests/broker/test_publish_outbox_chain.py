@@ -1,4 +1,4 @@
-"""The outbox is under the hash chain (issue 13 §2): every table copy of a result edited in the outbox with
+"""The outbox is under the hash chain: every table copy of a result edited in the outbox with
 plain sqlite3 (a winner, a card, a void, an incident), an event added, removed or moved to another id, or
 pointed at another row is named by ``journal verify``, fails ``journal replay``, and is refused by the
 publisher, which sends neither it nor any event after it and tells ``on_refused``; a station with a

@@ -1,5 +1,5 @@
-"""A second, clusterable broker: RabbitMQ's MQTT plugin carries the same shoe's events as Mosquitto (issue 16
-item 6). Skipped with the reason when ``rabbitmq-server`` (Debian package) is not installed or cannot start."""
+"""A second, clusterable broker: RabbitMQ's MQTT plugin carries the same shoe's events as Mosquitto.
+Skipped with the reason when ``rabbitmq-server`` (Debian package) is not installed or cannot start."""
 
 from __future__ import annotations
 

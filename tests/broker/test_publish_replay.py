@@ -272,7 +272,7 @@ def test_replay_settings_are_bounded_and_read_from_the_broker_section():
 
 
 def test_an_event_edited_after_it_was_published_is_not_replayed(broker, platform, tmp_path):
-    """Asking for events again re-sends what the chain proves, never an outbox row edited since (issue 13 §2)."""
+    """Asking for events again re-sends what the chain proves, never an outbox row edited since."""
     from tests.broker.test_publish_outbox_chain import edit_card, station_journal
 
     db = station_journal(tmp_path)

@@ -1,5 +1,5 @@
 """``dealer-station events stats``: per shoe, scan -> decision -> acknowledgement, from the outbox alone;
-and the acknowledgement time is the broker's PUBACK, not the send (issue 16 item 4)."""
+and the acknowledgement time is the broker's PUBACK, not the send."""
 
 from __future__ import annotations
 

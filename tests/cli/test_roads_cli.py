@@ -1,4 +1,4 @@
-"""``dealer-station roads`` (issue 6): JSON shape, text output, bad letters, PNG."""
+"""``dealer-station roads``: JSON shape, text output, bad letters, PNG."""
 
 from __future__ import annotations
 

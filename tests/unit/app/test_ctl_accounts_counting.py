@@ -1,6 +1,6 @@
 """Wrong-PIN counts that hold: parallel processes, a file that cannot be written, a held lock.
 
-Issue 13 §4: the count is read, changed and written under the accounts file's lock, and kept in
+The count is read, changed and written under the accounts file's lock, and kept in
 memory (lockout included) when the file cannot be written. A PIN is never checked uncounted.
 """
 

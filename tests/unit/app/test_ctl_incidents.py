@@ -1,4 +1,4 @@
-"""Incidents that pause the round, and the supervisor's acts (RULES.md §5; issue 3 §2-4)."""
+"""Incidents that pause the round, and the supervisor's acts (RULES.md §5)."""
 
 from __future__ import annotations
 

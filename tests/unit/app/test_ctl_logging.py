@@ -1,4 +1,4 @@
-"""Logging never loses a record and never raises into the controller (issue 13 item 7).
+"""Logging never loses a record and never raises into the controller.
 
 Each odd value is logged through the real configuration (:func:`configure_logging`), with the JSON
 renderer and with the console renderer, into a captured stream: the record must be there (its event

@@ -1,6 +1,6 @@
 """Property tests: random interleavings of cards, No-Reads, cut cards, garbage, disconnects, dealer and
 supervisor acts never crash the controller; every completed round equals the rules engine's result for
-its cards; the journal stays intact and replaying it gives the same table (issue 3, "Tests")."""
+its cards; the journal stays intact and replaying it gives the same table."""
 
 from __future__ import annotations
 

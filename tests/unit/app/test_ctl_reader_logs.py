@@ -1,4 +1,4 @@
-"""The shoe reader thread's log lines name the table (issue 13 item 7).
+"""The shoe reader thread's log lines name the table.
 
 A station runs on the simulator with a fault that unplugs the shoe: the port is opened (on the
 calling thread), the link is lost, the reader tries again and reconnects (on the reader thread), the

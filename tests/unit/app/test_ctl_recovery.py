@@ -1,5 +1,5 @@
 """Recovery: the table is a fold over the journal; a station killed at any moment loses no accepted
-card or act and never repeats or changes a published result (issue 3 §6)."""
+card or act and never repeats or changes a published result."""
 
 from __future__ import annotations
 

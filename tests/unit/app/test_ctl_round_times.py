@@ -1,4 +1,4 @@
-"""Each round_result carries when its first card was scanned and when the result was decided (issue 16 item 4)."""
+"""Each round_result carries when its first card was scanned and when the result was decided."""
 
 from __future__ import annotations
 

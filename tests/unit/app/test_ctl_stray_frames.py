@@ -1,4 +1,4 @@
-"""A card, the cut card or a misread with no shoe open is told, logged and published (issue 13 item 7).
+"""A card, the cut card or a misread with no shoe open is told, logged and published.
 
 Before, such a frame left only a journal row: no log line, no platform event, nothing on screen
 (the console's side is in tests/unit/console). Now: a ``procedure_violation`` fact (no state change), a

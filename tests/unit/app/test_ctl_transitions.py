@@ -1,4 +1,4 @@
-"""Every transition of the table is taken by some scripted scenario (issue 3: "Tests: every transition")."""
+"""Every transition of the table is taken by some scripted scenario."""
 
 from __future__ import annotations
 

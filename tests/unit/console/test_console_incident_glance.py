@@ -1,4 +1,4 @@
-"""Incidents a supervisor resolves at a glance, on the real controller and journal (issue 15 §2):
+"""Incidents a supervisor resolves at a glance, on the real controller and journal:
 a new incident starts with no act chosen, the paused dealer screen gives one instruction, a
 dealer's call and a pause in the burn are headed and previewed in plain words."""
 

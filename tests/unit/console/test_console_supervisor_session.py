@@ -1,6 +1,6 @@
 """A supervisor's session on the real controller, journal and accounts: it ends when the screen is
 left, after the idle time (a stepped clock) and with its incident; nobody acts in the name of a
-supervisor who is gone (issue 13 §4)."""
+supervisor who is gone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The roads board (issue 6): offscreen PNG and the RoadsView widget.
+"""The roads board: offscreen PNG and the RoadsView widget.
 
 Colours are checked inside each road's grid (the legend always shows both colours), and shapes are
 checked with the colour taken away: colour is never the only signal.

@@ -1,4 +1,4 @@
-"""Reasons and notes: blank text (invisible, control characters, escape sequences) is refused (issue 13 §4)."""
+"""Reasons and notes: blank text (invisible, control characters, escape sequences) is refused."""
 
 from __future__ import annotations
 

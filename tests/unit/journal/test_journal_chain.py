@@ -1,5 +1,5 @@
 """The journal: hash chain, append-only, tamper detection, verify/export commands, the outbox in the
-same transaction (issue 3 §5; DESIGN.md "Durability")."""
+same transaction (DESIGN.md "Durability")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Roads (issue 6): known-answer cases, big road, dragon tail, ties, derived-road start cells, ask road."""
+"""Roads: known-answer cases, big road, dragon tail, ties, derived-road start cells, ask road."""
 
 from __future__ import annotations
 

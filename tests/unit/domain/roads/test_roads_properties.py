@@ -1,4 +1,4 @@
-"""Property tests of the roads (issue 6): entry counts, ask road, grids, and an incremental oracle."""
+"""Property tests of the roads: entry counts, ask road, grids, and an incremental oracle."""
 
 from __future__ import annotations
 
