@@ -2,7 +2,9 @@
 
 Each sub-command is a module in this package that defines ``NAME`` (the sub-command), ``HELP``
 (one line), ``register(parser)`` (adds its arguments) and ``run(args) -> int`` (the exit status).
-Modules are found by name, so adding a command is adding a file.
+Modules are found by name, so adding a command is adding a file. A command line that names its
+command imports that command's module alone (the console does not wait for the odds engine, the capture
+reader and the rest to import); ``--help``, no command or an unknown one build the whole parser.
 
 Exit statuses: 0 success, 1 a check that failed (verify, compare), 2 bad input or usage.
 """
@@ -129,15 +131,32 @@ def _commands() -> list:
     return mods
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command registered."""
+def _named_command(argv: Sequence[str]):
+    """The module of the command ``argv`` names (its first word not an option), or None.
+
+    None when there is no such word or no command module of that name (the whole parser then says why).
+    """
+    word = next((a for a in argv if not a.startswith("-")), None)
+    if not word:
+        return None
+    name = word.replace("-", "_")
+    if not name.isidentifier() or name.startswith("_"):
+        return None
+    if not any(info.name == name for info in pkgutil.iter_modules(__path__)):
+        return None
+    module = importlib.import_module(f"{__name__}.{name}")
+    return module if getattr(module, "NAME", None) == word and hasattr(module, "run") else None
+
+
+def build_parser(commands: Sequence | None = None) -> argparse.ArgumentParser:
+    """The argument parser with the sub-commands of ``commands`` registered (default: every command)."""
     parser = OneLineParser(
         prog="dealer-station",
         description="Dealer-side controller of a live punto banco baccarat table.",
     )
     parser.add_argument("--version", action="version", version=f"dealer-station {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _commands():
+    for module in _commands() if commands is None else commands:
         p = sub.add_parser(module.NAME, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP))
         module.register(p)
         p.set_defaults(_run=module.run, _parser=p)
@@ -146,7 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    named = None if any(a in ("-h", "--help", "--version") for a in argv[:1]) else _named_command(argv)
+    parser = build_parser(None if named is None else [named])
     args, extra = parser.parse_known_args(argv)
     if extra:
         getattr(args, "_parser", parser).unrecognized(extra)
