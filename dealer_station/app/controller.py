@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -40,13 +41,22 @@ from dealer_station.app.refusals import ActRefused
 from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_acts import ActPreview, preview
 from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
-from dealer_station.domain.acts import STAFF_ACTS, DealerAct, InputKind, LinkEvent
+from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.inputs import (
+    DealerInput,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    SupervisorInput,
+    TableInput,
+    TimerInput,
+)
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
-from dealer_station.journal.codec import shoe_event_input
+from dealer_station.journal.codec import encode_input, input_fields, shoe_event
 
 __all__ = ["EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView",
            "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]
@@ -120,14 +130,14 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
         self._listeners: list[tuple[Callable[[Fact], None], frozenset[str] | None]] = []
-        self._machine = TableMachine(config.table_settings())
+        self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
         self._journal_fault: Incident | None = None
         self._fault_journaled = False  # the journal_failure pause is in the journal (written at resume)
         self._stopping = False         # begin_stop(): a link loss from now on is the reader closing
         self._busy = False             # a call is being decided: a re-entrant call waits in _deferred
         self._deferred: deque[tuple[Callable[..., Any], tuple, dict]] = deque()
         self._decided_seq = 0          # the input of the last decision row written
-        self._held_inputs: list[dict] = []
+        self._held_inputs: list[TableInput] = []
         self._pending: tuple[int, list, str] | None = None
         self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
         self._deadline: float | None = None
@@ -259,10 +269,10 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
 
     def _take_shoe_event(self, event: Any) -> None:
         try:
-            body = shoe_event_input(event)
-            if self._stopping and body["kind"] == InputKind.LINK and body["event"] == LinkEvent.LOST:
-                body["event"] = LinkEvent.CLOSED.value  # the stopping station's reader closing, not a lost shoe
-            self._input(body)
+            inp = shoe_event(event)
+            if self._stopping and type(inp) is LinkInput and inp.event == LinkEvent.LOST:
+                inp = LinkInput(LinkEvent.CLOSED, inp.detail)  # the stopping station's reader closing, not a lost shoe
+            self._input(inp)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
             self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
             self._tell("error", {"detail": safe_repr(err)})
@@ -291,7 +301,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         try:
             if self._machine.closed and self._journal_fault is None:
                 return True  # stopped already, and nothing came since
-            return self._input({"kind": InputKind.STOP.value, "why": str(why)}) is not None
+            return self._input(StopInput(str(why))) is not None
         except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
             self._safe_log("error", "stop_failed", error=repr(err))
             return False
@@ -318,7 +328,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
             self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state.value})
             raise ActRefused(act, why)
-        outputs = self._input({"kind": _DEALER_KIND, "act": str(act), "args": args})
+        outputs = self._input(DealerInput(act, args))
         if outputs is None:
             raise ActRefused(act, "the table is paused: journal failure")
         for kind, data in outputs:
@@ -340,7 +350,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             return
         if expired or self._monotonic() >= self._deadline:
             self._deadline = None
-            self._input({"kind": InputKind.TIMER.value, "act": DealerAct.CLOSE_BETTING.value})
+            self._input(TimerInput(DealerAct.CLOSE_BETTING))
 
     def event_refused(self, event_id: int, problem: str) -> None:
         """The publisher did not send outbox event ``event_id``: it does not match the journal's chain
@@ -349,8 +359,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         input (the publisher's ``on_refused`` runs on its own thread: hand it over through a queue). Never raises.
         """
         try:
-            self._input({"kind": InputKind.PUBLISHER.value, "act": "event_refused", "event_id": int(event_id),
-                         "problem": str(problem)[:500]})
+            self._input(PublisherRefusal("event_refused", int(event_id), str(problem)[:500]))
         except Exception as err:  # noqa: BLE001 - like a shoe event, it never raises into the owner loop
             self._safe_log("error", "event_refused_failed", error=repr(err))
 
@@ -415,7 +424,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         if self._journal_fault is not None:
             self._clear_journal_fault(who)
             return
-        outputs = self._input({"kind": InputKind.SUPERVISOR.value, **who, "args": args})
+        outputs = self._input(SupervisorInput(who["act"], who["user"], who["reason"], who["note"], args))
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:
@@ -450,13 +459,16 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         except Exception:  # noqa: BLE001 - a broken clock must not stop the table
             return iso_utc(utcnow())
 
-    def _input(self, body: dict) -> list | None:
-        """Journal one input, act on it, journal the decision, tell listeners. None on a journal fault."""
+    def _input(self, inp: TableInput) -> list | None:
+        """Journal one input (its ``ts`` set now; :func:`dealer_station.journal.codec.encode_input`), act on it,
+        journal the decision, tell listeners. None on a journal fault.
+        """
         ts = self._now()
-        body = {**body, "ts": ts}
+        inp = replace(inp, ts=ts)
+        body = encode_input(inp)
         if self._journal_fault is not None:
-            if body.get("kind") in HELD_KINDS:
-                self._hold(body)
+            if inp.kind in HELD_KINDS:
+                self._hold(inp)
                 return None
             self._tell("input_refused", {"input": body, "why": "journal failure: nothing is accepted"})
             self._safe_log("error", "input_refused", input=body)
@@ -465,14 +477,14 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             seq = self.journal.add("input", body, ts, json_only=True, owned=True)  # made here, never changed
         except JournalError as err:
             self._fault(err)
-            if body.get("kind") in HELD_KINDS:
-                self._hold(body)
+            if inp.kind in HELD_KINDS:
+                self._hold(inp)
             else:
                 self._tell("input_refused", {"input": body, "why": str(err)})
             return None
         before = self._status
         deadline = self._deadline
-        outputs = self._machine.step(body)
+        outputs = self._machine.step(inp)
         self._bind()
         try:
             return self._decide(seq, outputs, ts, status_from=before)
@@ -482,7 +494,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             self._machine.undo_step()
             self._status, self._deadline = before, deadline
             self._safe_log("error", "decision_failed", input=body, error=repr(err))
-            outputs = self._machine.fail(body, type(err).__name__, f"{type(err).__name__}: {err}")
+            outputs = self._machine.fail(inp, type(err).__name__, f"{type(err).__name__}: {err}")
             return self._decide(seq, outputs, ts, status_from=before)
 
     def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None,
@@ -538,9 +550,6 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             if not self._note(settings, mark=("shoe_settings",)):
                 self._pending_note = settings
         return True
-
-_DEALER_KIND = InputKind.DEALER.value
-"""A dealer input's ``kind``, the plain string (a dealer act is a per-round path: no member lookup each time)."""
 
 _MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
           "shoe_ended": "shoe_ended"}

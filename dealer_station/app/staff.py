@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.refusals import ActRefused
-from dealer_station.domain.acts import InputKind
+from dealer_station.domain.acts import StaffAct
+from dealer_station.domain.inputs import DealerInput
 from dealer_station.domain.states import TableState
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class StaffInputs:
         self._call(self._take_staff, act, args)
 
     def _take_staff(self: Controller, act: str, args: dict) -> None:
-        outputs = self._input({"kind": InputKind.DEALER.value, "act": act, "args": args})
+        outputs = self._input(DealerInput(StaffAct(act), args))
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:

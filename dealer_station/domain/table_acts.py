@@ -32,6 +32,7 @@ from dealer_station.domain.states import (
 )
 
 if TYPE_CHECKING:
+    from dealer_station.domain.inputs import SupervisorInput
     from dealer_station.domain.table import TableMachine
 
 __all__ = ["NO_DEALER", "ActInputs"]
@@ -208,10 +209,10 @@ class ActInputs:
 
     # ------------------------------------------------------------ supervisor
 
-    def _supervisor(self: TableMachine, inp: dict) -> None:
-        act = str(inp.get("act"))
-        args = dict(inp.get("args") or {})
-        who = {"user": inp.get("user"), "reason": inp.get("reason"), "note": inp.get("note")}
+    def _supervisor(self: TableMachine, inp: SupervisorInput) -> None:
+        act = str(inp.act)
+        args = dict(inp.args or {})
+        who = {"user": inp.user, "reason": inp.reason, "note": inp.note}
         handler = _SUPERVISOR.get(act)
         if handler is None:
             self._refuse("supervisor", act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")

@@ -31,6 +31,7 @@ from dealer_station.domain.rules import (
 from dealer_station.domain.states import GROUP_OF, NO_SHOE_STATES, PAUSABLE, Phase, TableState, Trigger
 
 if TYPE_CHECKING:
+    from dealer_station.domain.inputs import FrameInput, JournalFailed, JournalResumed, LinkInput, PublisherRefusal
     from dealer_station.domain.table import TableMachine
 
 __all__ = ["FrameInputs"]
@@ -40,13 +41,15 @@ _PAUSABLE = frozenset(PAUSABLE)
 
 
 class FrameInputs:
-    """Handlers of ``frame``, ``link``, ``publisher`` and ``journal`` inputs (mixed into ``TableMachine``)."""
+    """Handlers of frame, link, publisher and journal inputs (:mod:`dealer_station.domain.inputs`; mixed into
+    ``TableMachine``).
+    """
 
     # ---------------------------------------------------------------- frames
 
-    def _frame(self: TableMachine, inp: dict) -> None:
-        frame = inp.get("frame")
-        raw = str(inp.get("raw", ""))
+    def _frame(self: TableMachine, inp: FrameInput) -> None:
+        frame = inp.frame
+        raw = "" if inp.raw is None else str(inp.raw)
         if frame == FrameKind.GARBAGE:
             self._emit("garbage", {"raw": raw})
             return
@@ -56,7 +59,7 @@ class FrameInputs:
         if self.state not in NO_SHOE_STATES:
             self.frames_in_shoe += 1
         if frame == FrameKind.CARD:
-            token = str(inp.get("token", ""))
+            token = "" if inp.token is None else str(inp.token)
             try:
                 card = parse_card(token)
             except CardError:
@@ -64,7 +67,7 @@ class FrameInputs:
                 return
             self._card(card, raw)
         elif frame == FrameKind.NO_READ:
-            self._misread(str(inp.get("reason") or "no_read"), raw)
+            self._misread(str(inp.reason or "no_read"), raw)
         else:
             self._cut(raw)
 
@@ -216,9 +219,9 @@ class FrameInputs:
 
     # ------------------------------------------------------------------ link
 
-    def _link(self: TableMachine, inp: dict) -> None:
-        event = inp.get("event")
-        detail = str(inp.get("detail") or "")
+    def _link(self: TableMachine, inp: LinkInput) -> None:
+        event = inp.event
+        detail = str(inp.detail or "")
         if event == LinkEvent.CONNECTED:
             self.connected = True
             self._emit("connection", {"connected": True, "detail": detail})
@@ -237,34 +240,30 @@ class FrameInputs:
 
     # ------------------------------------------------------------- publisher
 
-    def _publisher(self: TableMachine, inp: dict) -> None:
-        if inp.get("act") != "event_refused":
-            self._emit("ignored", {"act": str(inp.get("act")), "why": "unknown publisher act"})
+    def _publisher(self: TableMachine, inp: PublisherRefusal) -> None:
+        if inp.act != "event_refused":
+            self._emit("ignored", {"act": str(inp.act), "why": "unknown publisher act"})
             return
-        event_id = inp.get("event_id")
-        problem = str(inp.get("problem") or "it does not match the journal")
+        event_id = inp.event_id
+        problem = str(inp.problem or "it does not match the journal")
         self._pause(IncidentType.EVENT_MISMATCH, "outbox_event_refused", "", position=self.expected_position(),
                     token=f"event {event_id}",
                     detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
                            f"it and the events after it were not sent")
 
-    def _journal(self: TableMachine, inp: dict) -> None:
-        """A journal failure (``failed``, with its incident) or its resolution (``resumed``): told, nothing changes.
+    # The controller pauses the table itself while its journal fails (nothing can be journaled then); once the
+    # journal takes rows again it journals the pause and its resolution as these inputs, so the platform hears
+    # of both, in order (``round_paused``, ``round_resumed``). Nothing of the table changes.
 
-        The controller pauses the table itself while its journal fails (nothing can be journaled then);
-        once the journal takes rows again it journals the pause and its resolution as these inputs, so
-        the platform hears of both, in order (``round_paused``, ``round_resumed``).
-        """
-        event = inp.get("event")
-        if event == "failed":
-            incident = dict(inp.get("incident") or {})
-            self._emit("round_paused", {**incident, "type": IncidentType.JOURNAL_FAILURE.value})
-        elif event == "resumed":
-            self._emit("round_resumed", {"incident_type": IncidentType.JOURNAL_FAILURE.value, "act": "resume",
-                                         "user": inp.get("user"), "reason": inp.get("reason"),
-                                         "note": inp.get("note")})
-        else:
-            self._emit("ignored", {"event": str(event), "why": "unknown journal event"})
+    def _journal_failed(self: TableMachine, inp: JournalFailed) -> None:
+        """A journal failure, with its incident: told as ``round_paused``."""
+        incident = dict(inp.incident or {})
+        self._emit("round_paused", {**incident, "type": IncidentType.JOURNAL_FAILURE.value})
+
+    def _journal_resumed(self: TableMachine, inp: JournalResumed) -> None:
+        """A journal failure's resolution: told as ``round_resumed``."""
+        self._emit("round_resumed", {"incident_type": IncidentType.JOURNAL_FAILURE.value, "act": "resume",
+                                     "user": inp.user, "reason": inp.reason, "note": inp.note})
 
 
 _POSITION_NAME: dict[Position, str] = {position: position.value for position in Position}

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dealer_station.domain.inputs import TableInput
+from dealer_station.journal.codec import decode_input
 from dealer_station.journal.store import Journal, JournalError, JournalRow, canonical
 
 __all__ = ["ADDED_OUTPUTS", "Foldable", "Recovery", "replay_open_shoe"]
@@ -36,8 +38,10 @@ class Foldable(Protocol):
     def state(self) -> str:
         """The machine's current state name (``"betting_open"``, ``"paused"``...)."""
 
-    def step(self, inp: dict) -> list[tuple[str, dict]]:
-        """Act on one input; return the outputs."""
+    def step(self, inp: TableInput) -> list[tuple[str, dict]]:
+        """Act on one input (read from its row by :func:`dealer_station.journal.codec.decode_input`); return the
+        outputs.
+        """
 
     def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
         """Put the machine where it was just before shoe ``shoe_number + 1`` was started (``staff``: who was
@@ -121,7 +125,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     for row in journal.rows(after, kinds=("input", "decision")):
         if row.kind == "input":
             last_state = machine.state
-            last_outputs = machine.step(row.body)
+            last_outputs = machine.step(decode_input(row.body))
             undecided[row.seq] = last_outputs
             last_input = row
             result.inputs += 1
@@ -135,7 +139,8 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
                     # The step failed when it was decided (a bug, memory...): the table paused and the platform
                     # was told so. Replay it as recorded, from the state before it (the step is atomic).
                     machine.undo_step()  # type: ignore[attr-defined]
-                    outputs = last_outputs = machine.fail(last_input.body, *failure)  # type: ignore[attr-defined]
+                    outputs = last_outputs = machine.fail(  # type: ignore[attr-defined]
+                        decode_input(last_input.body), *failure)
                 _check(journal, row, decided, outputs)
     if last_input is not None and last_decided < last_input.seq:
         result.pending = last_input

@@ -6,36 +6,39 @@ from __future__ import annotations
 import pytest
 from transitions import MachineError
 
+from dealer_station.domain.acts import FrameKind
 from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.inputs import DealerInput, FrameInput, SupervisorInput, TableInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
+from dealer_station.journal.codec import decode_input
 
 
-def card(token: str) -> dict:
-    return {"kind": "frame", "frame": "card", "token": token, "raw": token.encode().hex(), "ts": "t"}
+def card(token: str) -> FrameInput:
+    return FrameInput(FrameKind.CARD, token.encode().hex(), token=token, ts="t")
 
 
-def no_read() -> dict:
-    return {"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "00", "ts": "t"}
+def no_read() -> FrameInput:
+    return FrameInput(FrameKind.NO_READ, "00", reason="no_read", ts="t")
 
 
-def cut() -> dict:
-    return {"kind": "frame", "frame": "cut", "raw": "ff", "ts": "t"}
+def cut() -> FrameInput:
+    return FrameInput(FrameKind.CUT, "ff", ts="t")
 
 
-def act(name: str, **args) -> dict:
-    return {"kind": "dealer", "act": name, "args": args, "ts": "t"}
+def act(name: str, **args) -> DealerInput:
+    return DealerInput(name, args, ts="t")
 
 
-def sup(name: str, **args) -> dict:
-    return {"kind": "supervisor", "act": name, "user": "sup", "reason": "r", "note": "n", "args": args, "ts": "t"}
+def sup(name: str, **args) -> SupervisorInput:
+    return SupervisorInput(name, "sup", "r", "n", args, ts="t")
 
 
 def kinds(outputs) -> list[str]:
     return [kind for kind, _ in outputs]
 
 
-def run(machine: TableMachine, *inputs: dict) -> list:
+def run(machine: TableMachine, *inputs: TableInput) -> list:
     out = []
     for inp in inputs:
         out = machine.step(inp)
@@ -183,7 +186,7 @@ def test_void_round_from_a_pause():
 ])
 def test_inputs_that_change_nothing_are_told(inp, kind):
     m = ready()
-    out = m.step(inp)
+    out = m.step(decode_input(inp))  # as the journal holds it
     assert kinds(out) == [kind] and m.state is TableState.READY
     assert m.closed is (inp["kind"] == "stop")
 
