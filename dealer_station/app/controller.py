@@ -42,6 +42,7 @@ from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_acts import ActPreview, preview
 from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
 from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.inputs import (
@@ -254,7 +255,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
                 self._safe_log("info", "deferred_input_refused", call=getattr(fn, "__name__", "?"), error=str(err))
             except Exception as err:  # noqa: BLE001 - a queued input never raises into an unrelated caller
                 self._safe_log("error", "deferred_input_failed", call=getattr(fn, "__name__", "?"), error=repr(err))
-                self._tell("error", {"detail": repr(err)})
+                self._tell(FactKind.ERROR, {"detail": repr(err)})
             finally:
                 self._busy = False
 
@@ -275,7 +276,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             self._input(inp)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
             self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
-            self._tell("error", {"detail": safe_repr(err)})
+            self._tell(FactKind.ERROR, {"detail": safe_repr(err)})
 
     def begin_stop(self, stopping: bool = True) -> None:
         """The station is stopping (SIGTERM, Ctrl-C, the console closing, the last shoe done, idle): from now
@@ -326,13 +327,14 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             why = NO_DEALER if act == DealerAct.OPEN_BETTING else \
                 "no dealer is signed in: a dealer signs in at the console first"
             self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
-            self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state.value})
+            self._tell(FactKind.ACT_REFUSED, {"by": "dealer", "act": act, "why": why,
+                                              "state": self._machine.state.value})
             raise ActRefused(act, why)
         outputs = self._input(DealerInput(act, args))
         if outputs is None:
             raise ActRefused(act, "the table is paused: journal failure")
         for kind, data in outputs:
-            if kind == "act_refused":
+            if kind == FactKind.ACT_REFUSED:
                 raise ActRefused(act, str(data.get("why")))
 
     def tick(self, *, expired: bool = False) -> None:
@@ -407,18 +409,19 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             self.accounts.authenticate(user, pin, role="supervisor")
         except AuthError as err:
             self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
-            self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
+            self._tell(FactKind.AUTH_REFUSED, {**who, "code": err.code, "why": str(err)})
             raise
         why = act_text_problem(who["reason"], who["note"])
         if why is not None:
             self._note({"kind": "act_refused", **who, "why": why})
-            self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state.value})
+            self._tell(FactKind.ACT_REFUSED, {"by": "supervisor", "act": act, "why": why,
+                                              "state": self._machine.state.value})
             raise ActRefused(act, why)
         verdict = self.preview_supervisor(act, **args)  # the rules of app/supervisor_acts.py, as the screen shows
         if not verdict.allowed:
             if self._journal_fault is None:  # nothing can be written while the journal fails
                 self._note({"kind": "act_refused", **who, "why": verdict.why})
-            self._tell("act_refused", {"by": "supervisor", "act": act, "why": verdict.why,
+            self._tell(FactKind.ACT_REFUSED, {"by": "supervisor", "act": act, "why": verdict.why,
                                        "state": self._machine.state})
             raise ActRefused(act, verdict.why)
         if self._journal_fault is not None:
@@ -428,7 +431,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:
-            if kind == "act_refused":
+            if kind == FactKind.ACT_REFUSED:
                 raise ActRefused(act, str(data.get("why")))
 
     # ------------------------------------------------------------ recall
@@ -436,7 +439,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
     def recall(self, shoe: int | None = None) -> list[RoundRecord]:
         """Finished rounds (completed and voided) from the journal, oldest first; one shoe or all."""
         out = []
-        for _kind, data in self.recorded_outputs(("round_completed", "round_voided"), mark="round"):
+        for _kind, data in self.recorded_outputs((FactKind.ROUND_COMPLETED, FactKind.ROUND_VOIDED), mark="round"):
             if shoe is None or data.get("shoe") == shoe:
                 out.append(RoundRecord.from_output(data, self.config.table_id))
         return out
@@ -470,7 +473,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             if inp.kind in HELD_KINDS:
                 self._hold(inp)
                 return None
-            self._tell("input_refused", {"input": body, "why": "journal failure: nothing is accepted"})
+            self._tell(FactKind.INPUT_REFUSED, {"input": body, "why": "journal failure: nothing is accepted"})
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
@@ -480,7 +483,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             if inp.kind in HELD_KINDS:
                 self._hold(inp)
             else:
-                self._tell("input_refused", {"input": body, "why": str(err)})
+                self._tell(FactKind.INPUT_REFUSED, {"input": body, "why": str(err)})
             return None
         before = self._status
         deadline = self._deadline
@@ -506,21 +509,21 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         m = self._machine
         outputs = list(outputs)
         kinds = {kind for kind, _ in outputs}
-        if "round_completed" in kinds and self._edge_monitor is not None:
+        if FactKind.ROUND_COMPLETED in kinds and self._edge_monitor is not None:
             outputs += self._edge_alerts()
         state = m.state
         status = status_to or ("closed" if m.closed else table_status(state))
         if status_from is not None and status != status_from:
-            outputs.append(("table_status", {"status": status, "state": str(state)}))
+            outputs.append((FactKind.TABLE_STATUS, {"status": status, "state": str(state)}))
         self._status = status
-        if "betting_opened" in kinds and self.config.betting_window_seconds > 0:
+        if FactKind.BETTING_OPENED in kinds and self.config.betting_window_seconds > 0:
             self._deadline = self._monotonic() + self.config.betting_window_seconds
         if not self._write_decision(seq, outputs, ts):
             self._pending = (seq, outputs, ts)
         for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs)
-        if "shoe_ended" in kinds and self._journal_fault is None:
+        if FactKind.SHOE_ENDED in kinds and self._journal_fault is None:
             self._prune_events()
             if log_enabled("info"):
                 self._log_head()
@@ -551,6 +554,6 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
                 self._pending_note = settings
         return True
 
-_MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
-          "shoe_ended": "shoe_ended"}
+_MARKS = {FactKind.SHOE_STARTED: "shoe_started", FactKind.ROUND_COMPLETED: "round", FactKind.ROUND_VOIDED: "round",
+          FactKind.SHOE_ENDED: "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-__all__ = ["FactKind", "Output"]
+__all__ = ["FactKind", "Output", "RoundStatus", "ShoeEndReason"]
 
 
 class FactKind(StrEnum):
@@ -61,6 +61,24 @@ class FactKind(StrEnum):
     AUTH_REFUSED = "auth_refused"
     INPUT_REFUSED = "input_refused"
     INPUT_HELD = "input_held"
+
+
+class RoundStatus(StrEnum):
+    """A finished round's ``status`` (``round_completed``, ``round_voided``; the recall's records)."""
+
+    COMPLETED = "completed"
+    VOIDED = "voided"
+    IN_PROGRESS = "in_progress"
+    """A running station's open round (the recall of a journal only)."""
+
+
+class ShoeEndReason(StrEnum):
+    """Why a shoe ended (``shoe_ended``'s ``reason``)."""
+
+    CUT_CARD = "cut_card"
+    """The cut card's last round is over (RULES.md §1)."""
+    SUPERVISOR = "supervisor"
+    """The supervisor ended it (``end_shoe``)."""
 
 
 class Output(NamedTuple):

@@ -64,6 +64,7 @@ from transitions import MachineError
 
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import Incident, IncidentType
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -98,6 +99,7 @@ __all__ = [
     "CARD_STATES",
     "DEALER_ACTS",
     "NO_DEALER",
+    "FactKind",
     "PAUSABLE",
     "ROUND_STATES",
     "STAFF_ACTS",
@@ -109,9 +111,6 @@ __all__ = [
     "TableSettings",
     "TableState",
 ]
-
-Output = tuple[str, dict]
-"""What the machine decided: ``(kind, data)``; ``data`` is JSON-able."""
 
 
 @dataclass(frozen=True)
@@ -467,13 +466,13 @@ class TableMachine(FrameInputs, ActInputs):
 
     def _trigger(self, name: str) -> None:
         self._move(name)
-        self._emit("state_changed", {"state": self._model.state})
+        self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
 
-    def _emit(self, kind: str, data: dict) -> None:
-        self._out.append((kind, data))
+    def _emit(self, kind: FactKind, data: dict) -> None:
+        self._out.append(Output(kind, data))
 
     def _refuse(self, by: str, act: str, why: str) -> None:
-        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state.value})
+        self._emit(FactKind.ACT_REFUSED, {"by": by, "act": act, "why": why, "state": self.state.value})
 
     def _pause(self, kind: IncidentType, reason: str, raw: str, *, position: str | None, token: str = "",
                detail: str = "") -> None:
@@ -483,19 +482,19 @@ class TableMachine(FrameInputs, ActInputs):
         state = _STATE_OF[self._model.state]
         if state is TableState.PAUSED:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
-            self._emit("incident_while_paused", {"type": str(kind), "reason": reason, "evidence": evidence})
+            self._emit(FactKind.INCIDENT_WHILE_PAUSED, {"type": str(kind), "reason": reason, "evidence": evidence})
             return
         if state not in _PAUSABLE:
             # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
-            self._emit("procedure_violation", {"type": str(kind), "reason": reason, "evidence": evidence,
+            self._emit(FactKind.PROCEDURE_VIOLATION, {"type": str(kind), "reason": reason, "evidence": evidence,
                                                "state": state.value, "detail": detail})
             return
         incident = Incident(kind, reason, state.value, position, evidence, self._ts, detail)
         self._move(Trigger.PAUSE)
         self.state_before = state
         self.incident = incident
-        self._emit("state_changed", {"state": self._model.state})
-        self._emit("round_paused", incident.as_dict())
+        self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
+        self._emit(FactKind.ROUND_PAUSED, incident.as_dict())
 
     def _unexpected(self, err: Exception, inp: TableInput) -> None:
         detail = f"{type(err).__name__}: {err}"
@@ -504,7 +503,7 @@ class TableMachine(FrameInputs, ActInputs):
         self._failed(inp, type(err).__name__, detail)
 
     def _failed(self, inp: TableInput, reason: str, detail: str) -> None:
-        self._emit("error", {"detail": detail, "input": self._input_fields(inp)})
+        self._emit(FactKind.ERROR, {"detail": detail, "input": self._input_fields(inp)})
         if self.state in _PAUSABLE:
             raw = inp.body.get("raw", "") if type(inp) is UnknownInput else getattr(inp, "raw", None)
             self._pause(IncidentType.UNEXPECTED_ERROR, reason, "" if raw is None else str(raw), position=None,
@@ -518,7 +517,7 @@ def _kind_only(inp: TableInput) -> dict:
 
 
 def _stop(machine: TableMachine, inp: StopInput) -> None:
-    machine._emit("stopped", {"why": str(inp.why or ""), "state": machine.state.value})
+    machine._emit(FactKind.STOPPED, {"why": str(inp.why or ""), "state": machine.state.value})
 
 
 def _dealer_input(machine: TableMachine, inp: DealerInput | TimerInput) -> None:
@@ -529,9 +528,9 @@ def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
     """An input of no kind the table takes (or a ``journal`` input of another event): ``ignored``, told."""
     kind = inp.body.get("kind")
     if kind == InputKind.JOURNAL:
-        machine._emit("ignored", {"event": str(inp.body.get("event")), "why": "unknown journal event"})
+        machine._emit(FactKind.IGNORED, {"event": str(inp.body.get("event")), "why": "unknown journal event"})
     else:
-        machine._emit("ignored", {"kind": str(kind), "why": "not a table input"})
+        machine._emit(FactKind.IGNORED, {"kind": str(kind), "why": "not a table input"})
 
 
 _BY_TYPE: dict[type, Callable[[TableMachine, Any], None]] = {

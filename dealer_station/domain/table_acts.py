@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import DEALER_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.rules import hand_total
@@ -59,7 +60,7 @@ class ActInputs:
         self.shoe_number += 1
         self._reset_shoe()
         self._trigger(Trigger.NEW_SHOE)
-        self._emit("shoe_started", {"shoe": self.shoe_number, "decks": self.settings.decks})
+        self._emit(FactKind.SHOE_STARTED, {"shoe": self.shoe_number, "decks": self.settings.decks})
 
     def _shuffled(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.SHUFFLED)
@@ -72,7 +73,7 @@ class ActInputs:
 
     def _close_betting(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.CLOSE_BETTING)
-        self._emit("betting_closed", {"round": self.round_number, "by": "timer" if timer else "dealer"})
+        self._emit(FactKind.BETTING_CLOSED, {"round": self.round_number, "by": "timer" if timer else "dealer"})
 
     def _confirm_result(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._confirm()
@@ -111,7 +112,7 @@ class ActInputs:
                 return
             self.staffed = True
             self.signed_in = self.signed_in_how = None
-            self._emit("dealer_signed_out", {"dealer": previous, "shoe": self.shoe_number,
+            self._emit(FactKind.DEALER_SIGNED_OUT, {"dealer": previous, "shoe": self.shoe_number,
                                              "after_round": self.round_number})
             return
         user = str(args.get("user") or "").strip()
@@ -124,7 +125,7 @@ class ActInputs:
             return
         self.staffed = True
         self.signed_in, self.signed_in_how = user, how
-        self._emit("dealer_signed_in", {"dealer": user, "previous": previous, "how": how,
+        self._emit(FactKind.DEALER_SIGNED_IN, {"dealer": user, "previous": previous, "how": how,
                                         "shoe": self.shoe_number, "after_round": self.round_number})
         if self.state is S.READY and self.settings.auto_open:
             self._open_round()
@@ -138,7 +139,7 @@ class ActInputs:
         self.offered = tuple(self.settings.offered_in(self.round_number))
         self.result = None
         self._trigger(Trigger.OPEN_BETTING)
-        self._emit("betting_opened", {"round": self.round_number, "offered_bets": list(self.offered),
+        self._emit(FactKind.BETTING_OPENED, {"round": self.round_number, "offered_bets": list(self.offered),
                                       "last_round": self.last_round()})
 
     def _ready(self: TableMachine) -> None:
@@ -148,7 +149,7 @@ class ActInputs:
             return
         if self.settings.auto_open:
             if self.staffed and self.signed_in is None:
-                self._emit("betting_not_opened", {"round": self.round_number + 1, "why": NO_DEALER})
+                self._emit(FactKind.BETTING_NOT_OPENED, {"round": self.round_number + 1, "why": NO_DEALER})
                 return
             self._open_round()
 
@@ -160,7 +161,7 @@ class ActInputs:
         self.rounds.append(record)
         self.history.append(outcome.winner.letter)
         self.result = record
-        self._emit("round_completed", dict(record))
+        self._emit(FactKind.ROUND_COMPLETED, dict(record))
         self.dealer = None
         if self._shoe_last_round_reached():
             self._trigger(Trigger.LAST_CONFIRMED)
@@ -195,14 +196,14 @@ class ActInputs:
         self.rounds.append(record)
         self.result = record
         self.dealer = None
-        self._emit("round_voided", dict(record))
+        self._emit(FactKind.ROUND_VOIDED, dict(record))
 
     def _end_shoe(self: TableMachine, reason: str) -> None:
         self._trigger(Trigger.END_SHOE if self.state is S.READY else Trigger.CUT_END)
         self._shoe_ended(reason)
 
     def _shoe_ended(self: TableMachine, reason: str) -> None:
-        self._emit("shoe_ended", {"shoe": self.shoe_number, "rounds": self.round_number,
+        self._emit(FactKind.SHOE_ENDED, {"shoe": self.shoe_number, "rounds": self.round_number,
                                   "burn_indicator": self.burn_indicator, "burned": list(self.burned),
                                   "cut_card_round": self.cut_card_round, "reason": reason,
                                   "cards_left": self.cards_left})
@@ -272,7 +273,7 @@ class ActInputs:
             return
         if target == S.RESULT and before != S.RESULT:
             assert self.dealer is not None
-            self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
+            self._emit(FactKind.ROUND_DEALT, {"round": self.round_number, **self.dealer.outcome.flags()})
 
     def _enter_card(self: TableMachine, args: dict, who: dict) -> None:
         act = SupervisorAct.ENTER_CARD.value
@@ -340,7 +341,7 @@ class ActInputs:
         # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
         swap = {src.value: dst.value, dst.value: src.value}
         self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
-        self._emit("card_moved", {"round": self.round_number, "from_position": src.value,
+        self._emit(FactKind.CARD_MOVED, {"round": self.round_number, "from_position": src.value,
                                   "to_position": dst.value, "user": who["user"], "reason": who["reason"],
                                   "note": who["note"], "player": [c.token for c in trial.player],
                                   "banker": [c.token for c in trial.banker]})
@@ -353,13 +354,13 @@ class ActInputs:
         incident = self.incident
         if self.held:
             self.discarded.extend(self.held)
-            self._emit("cards_discarded", {"cards": list(self.held)})
+            self._emit(FactKind.CARDS_DISCARDED, {"cards": list(self.held)})
             self.held = []
         self.misreads = 0
         self.rescan = None
         self.incident = None
         self.state_before = None
-        self._emit("round_resumed", {"incident_type": incident.type.value if incident else None, "act": act,
+        self._emit(FactKind.ROUND_RESUMED, {"incident_type": incident.type.value if incident else None, "act": act,
                                      "user": who["user"], "reason": who["reason"], "note": who["note"]})
 
 

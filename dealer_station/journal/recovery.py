@@ -21,13 +21,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.inputs import TableInput
 from dealer_station.journal.codec import decode_input
 from dealer_station.journal.store import Journal, JournalError, JournalRow, canonical
 
 __all__ = ["ADDED_OUTPUTS", "Foldable", "Recovery", "replay_open_shoe"]
 
-ADDED_OUTPUTS = frozenset({"player_edge", "table_status", "error"})
+ADDED_OUTPUTS = frozenset({FactKind.PLAYER_EDGE, FactKind.TABLE_STATUS, FactKind.ERROR})
 """Output kinds the controller may append after the machine's own outputs in a decision row."""
 
 
@@ -163,13 +164,14 @@ def _recorded_failure(row: JournalRow, outputs: list[tuple[str, dict]]) -> tuple
     input, then the ``unexpected_error`` pause) where the replay did not fail the same way; else None.
     """
     recorded = row.body.get("outputs", [])
-    if not recorded or not isinstance(recorded[0], list) or len(recorded[0]) != 2 or recorded[0][0] != "error":
+    if (not recorded or not isinstance(recorded[0], list) or len(recorded[0]) != 2
+            or recorded[0][0] != FactKind.ERROR):
         return None
     first = recorded[0][1]
-    if not isinstance(first, dict) or "input" not in first or (outputs and outputs[0][0] == "error"):
+    if not isinstance(first, dict) or "input" not in first or (outputs and outputs[0][0] == FactKind.ERROR):
         return None
     reason = next((item[1].get("reason", "") for item in recorded
-                   if isinstance(item, list) and len(item) == 2 and item[0] == "round_paused"
+                   if isinstance(item, list) and len(item) == 2 and item[0] == FactKind.ROUND_PAUSED
                    and isinstance(item[1], dict)), "")
     return str(reason), str(first.get("detail", ""))
 

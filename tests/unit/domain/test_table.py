@@ -3,10 +3,13 @@ state after (RULES.md §1, §2, §5; docs/controller.md "States and transitions"
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from transitions import MachineError
 
 from dealer_station.domain.acts import FrameKind
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.inputs import DealerInput, FrameInput, SupervisorInput, TableInput
 from dealer_station.domain.states import TableState
@@ -216,3 +219,10 @@ def test_the_state_is_a_table_state_and_outputs_are_plain_strings():
     out = m.step(act("open_betting"))
     assert isinstance(m.state, TableState)
     assert all(type(d["state"]) is str for k, d in out if k == "state_changed")
+
+
+def test_every_output_kind_is_a_fact_kind_and_written_as_its_plain_name():
+    m = dealing()
+    outs = [*m.step(card("9S")), *m.step(no_read()), *m.step(act("dance")), *m.step(sup("resume"))]
+    assert outs and all(type(kind) is FactKind for kind, _ in outs)
+    assert json.loads(json.dumps(outs))[0] == ["state_changed", {"state": "dealing"}]
