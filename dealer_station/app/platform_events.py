@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
 from dealer_station.domain.facts import FactKind
+from dealer_station.domain.incidents import PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.journal import EventSpec
 
@@ -148,7 +149,7 @@ def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
     reason = str(data.get("reason") or "")
     evidence = str(data.get("evidence") or "")
     card = None
-    if reason == "card_without_shoe":
+    if reason == PauseReason.CARD_WITHOUT_SHOE:
         # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
         token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
         card = token if _CARD_TOKEN.fullmatch(token) else None

@@ -482,14 +482,14 @@ class TableMachine(FrameInputs, ActInputs):
         state = _STATE_OF[self._model.state]
         if state is TableState.PAUSED:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
-            self._emit(FactKind.INCIDENT_WHILE_PAUSED, {"type": str(kind), "reason": reason, "evidence": evidence})
+            self._emit(FactKind.INCIDENT_WHILE_PAUSED, {"type": str(kind), "reason": str(reason), "evidence": evidence})
             return
         if state not in _PAUSABLE:
             # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
-            self._emit(FactKind.PROCEDURE_VIOLATION, {"type": str(kind), "reason": reason, "evidence": evidence,
+            self._emit(FactKind.PROCEDURE_VIOLATION, {"type": str(kind), "reason": str(reason), "evidence": evidence,
                                                "state": state.value, "detail": detail})
             return
-        incident = Incident(kind, reason, state.value, position, evidence, self._ts, detail)
+        incident = Incident(kind, str(reason), state.value, position, evidence, self._ts, detail)
         self._move(Trigger.PAUSE)
         self.state_before = state
         self.incident = incident

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import DEALER_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
-from dealer_station.domain.facts import FactKind
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
+from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import (
@@ -79,7 +79,7 @@ class ActInputs:
         self._confirm()
 
     def _call_supervisor(self: TableMachine, act: str, args: dict, timer: bool) -> None:
-        self._pause(IncidentType.PROCEDURE_VIOLATION, "dealer_call", "", position=self.expected_position(),
+        self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.DEALER_CALL, "", position=self.expected_position(),
                     detail=str(args.get("note") or "the dealer called the supervisor"))
 
     def _why_not(self: TableMachine, act: str) -> str:
@@ -145,7 +145,7 @@ class ActInputs:
     def _ready(self: TableMachine) -> None:
         """After a burn, a confirmed result or a void: open the next round or end the shoe."""
         if self._shoe_last_round_reached():
-            self._end_shoe("cut_card")
+            self._end_shoe(ShoeEndReason.CUT_CARD)
             return
         if self.settings.auto_open:
             if self.staffed and self.signed_in is None:
@@ -156,7 +156,7 @@ class ActInputs:
     def _confirm(self: TableMachine) -> None:
         assert self.dealer is not None
         outcome = self.dealer.outcome
-        record = self._record("completed")
+        record = self._record(RoundStatus.COMPLETED)
         record.update(outcome.flags())
         self.rounds.append(record)
         self.history.append(outcome.winner.letter)
@@ -165,23 +165,23 @@ class ActInputs:
         self.dealer = None
         if self._shoe_last_round_reached():
             self._trigger(Trigger.LAST_CONFIRMED)
-            self._shoe_ended("cut_card")
+            self._shoe_ended(ShoeEndReason.CUT_CARD)
         else:
             self._trigger(Trigger.CONFIRM)
             self._ready()
 
-    def _record(self: TableMachine, status: str) -> dict:
+    def _record(self: TableMachine, status: RoundStatus) -> dict:
         dealer = self.dealer or RoundDealer()
         complete = dealer.complete and len(dealer.positions) >= 4
         record = {
             "shoe": self.shoe_number,
             "round": self.round_number,
-            "status": status,
+            "status": str(status),
             "player": [c.token for c in dealer.player],
             "banker": [c.token for c in dealer.banker],
             "player_total": hand_total(dealer.player) if complete else None,
             "banker_total": hand_total(dealer.banker) if complete else None,
-            "winner": dealer.outcome.winner.value if complete and status == "completed" else None,
+            "winner": dealer.outcome.winner.value if complete and status == RoundStatus.COMPLETED else None,
             "available_bets": list(self.offered),
             "last_round": self._shoe_last_round_reached(),
             "manual": list(self.manual_positions),
@@ -191,8 +191,8 @@ class ActInputs:
         return record
 
     def _void(self: TableMachine, reason: str, note: str, *, user: object) -> None:
-        record = self._record("voided")
-        record.update({"reason": reason, "note": note, "user": user})
+        record = self._record(RoundStatus.VOIDED)
+        record.update({"reason": str(reason), "note": note, "user": user})
         self.rounds.append(record)
         self.result = record
         self.dealer = None
@@ -205,7 +205,7 @@ class ActInputs:
     def _shoe_ended(self: TableMachine, reason: str) -> None:
         self._emit(FactKind.SHOE_ENDED, {"shoe": self.shoe_number, "rounds": self.round_number,
                                   "burn_indicator": self.burn_indicator, "burned": list(self.burned),
-                                  "cut_card_round": self.cut_card_round, "reason": reason,
+                                  "cut_card_round": self.cut_card_round, "reason": str(reason),
                                   "cards_left": self.cards_left})
 
     # ------------------------------------------------------------ supervisor
@@ -253,7 +253,7 @@ class ActInputs:
             self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
         self._clear_pause(who, act)
         self._trigger(Trigger.END_SHOE)
-        self._shoe_ended("supervisor")
+        self._shoe_ended(ShoeEndReason.SUPERVISOR)
 
     def _resume(self: TableMachine, who: dict, act: str) -> None:
         before = self.state_before
@@ -268,8 +268,8 @@ class ActInputs:
             # the same as when it comes out unpaused (RULES.md §1): the unstarted round is voided, the shoe ends.
             self.cut_pending = False
             if target in (S.BETTING_OPEN, S.BETTING_CLOSED):
-                self._void("cut_card", "cut card came out before the round's first card", user=None)
-            self._end_shoe("cut_card")
+                self._void(ShoeEndReason.CUT_CARD, "cut card came out before the round's first card", user=None)
+            self._end_shoe(ShoeEndReason.CUT_CARD)
             return
         if target == S.RESULT and before != S.RESULT:
             assert self.dealer is not None

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
-from dealer_station.domain.facts import FactKind
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.facts import FactKind, ShoeEndReason
+from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
     CutPlace,
@@ -64,11 +64,11 @@ class FrameInputs:
             try:
                 card = parse_card(token)
             except CardError:
-                self._misread("unknown_code", raw, token=token)
+                self._misread(MisreadReason.UNKNOWN_CODE, raw, token=token)
                 return
             self._card(card, raw)
         elif frame == FrameKind.NO_READ:
-            self._misread(str(inp.reason or "no_read"), raw)
+            self._misread(str(inp.reason or MisreadReason.NO_READ), raw)
         else:
             self._cut(raw)
 
@@ -79,9 +79,10 @@ class FrameInputs:
         phase = GROUP_OF[self.state]
         if phase is not Phase.NO_SHOE:
             if self.remaining[card] <= 0:
-                self._pause(IncidentType.FOREIGN_CARD, "beyond_inventory", raw, position=self.expected_position(),
-                            token=card.token, detail=f"{card.token} would be copy {self.settings.decks + 1} in "
-                                                     f"{self.settings.decks} decks")
+                self._pause(IncidentType.FOREIGN_CARD, PauseReason.BEYOND_INVENTORY, raw,
+                            position=self.expected_position(), token=card.token,
+                            detail=f"{card.token} would be copy {self.settings.decks + 1} in "
+                                   f"{self.settings.decks} decks")
                 return
             self.remaining[card] -= 1
         _CARD[phase](self, card, raw)
@@ -153,9 +154,11 @@ class FrameInputs:
 
     # -------------------------------------------------------------- misreads
 
-    def _misread(self: TableMachine, reason: str, raw: str, token: str = "") -> None:
-        """A No-Read or an unknown code (``reason``), handled by phase."""
-        _MISREAD[GROUP_OF[self.state]](self, reason, raw, token)
+    def _misread(self: TableMachine, reason: MisreadReason | str, raw: str, token: str = "") -> None:
+        """A No-Read or an unknown code (``reason``: a :class:`MisreadReason`, or the shoe's own code), handled by
+        phase; the outputs carry the reason as its plain ``str``.
+        """
+        _MISREAD[GROUP_OF[self.state]](self, str(reason), raw, token)
 
     def _misread_while_paused(self: TableMachine, reason: str, raw: str, token: str) -> None:
         self._emit(FactKind.NO_READ_WHILE_PAUSED, {"reason": reason, "raw": raw, "token": token})
@@ -182,12 +185,12 @@ class FrameInputs:
         """The cut card, handled by the phase the table is in (the one before a pause, while paused)."""
         phase = GROUP_OF[self._where()]
         if phase is not Phase.NO_SHOE and self.cut_card_out:
-            self._pause(IncidentType.PROCEDURE_VIOLATION, "second_cut_card", raw, position=None)
+            self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.SECOND_CUT_CARD, raw, position=None)
             return
         _CUT[phase](self, raw)
 
     def _cut_without_shoe(self: TableMachine, raw: str) -> None:
-        self._pause(IncidentType.PROCEDURE_VIOLATION, "cut_card_without_shoe", raw, position=None)
+        self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.CUT_CARD_WITHOUT_SHOE, raw, position=None)
 
     def _cut_in_burn(self: TableMachine, raw: str) -> None:
         """The cut card while the shoe is prepared: an incident; the shoe's first round is its last."""
@@ -196,7 +199,7 @@ class FrameInputs:
         self.last_round_number = last_round_after_cut(CutPlace.IN_BURN, 0, self.settings.cut_between_rounds)
         self._emit(FactKind.CUT_CARD, {"round": 0, "last_round_number": self.last_round_number})
         if self.state is not S.PAUSED:
-            self._pause(IncidentType.CUT_CARD_IN_BURN, "cut_card", raw, position=self.expected_position())
+            self._pause(IncidentType.CUT_CARD_IN_BURN, PauseReason.CUT_CARD, raw, position=self.expected_position())
 
     def _cut_last_round(self: TableMachine, raw: str) -> None:
         """The cut card once the shoe is prepared: it sets the shoe's last round (RULES.md §1)."""
@@ -215,8 +218,8 @@ class FrameInputs:
             return
         if ends:
             if place is CutPlace.BEFORE_FIRST_CARD:
-                self._void("cut_card", "cut card came out before the round's first card", user=None)
-            self._end_shoe("cut_card")
+                self._void(ShoeEndReason.CUT_CARD, "cut card came out before the round's first card", user=None)
+            self._end_shoe(ShoeEndReason.CUT_CARD)
 
     # ------------------------------------------------------------------ link
 
@@ -230,8 +233,8 @@ class FrameInputs:
             self.connected = False
             self._emit(FactKind.CONNECTION, {"connected": False, "detail": detail})
             if self.state in _PAUSABLE:
-                self._pause(IncidentType.SHOE_DISCONNECTED, "connection_lost", "", position=self.expected_position(),
-                            detail=detail or "the shoe's link went away")
+                self._pause(IncidentType.SHOE_DISCONNECTED, PauseReason.CONNECTION_LOST, "",
+                            position=self.expected_position(), detail=detail or "the shoe's link went away")
         elif event == LinkEvent.CLOSED:
             # The station stopped the reader (a stop, not a lost shoe): recorded, no pause.
             self.connected = False
@@ -247,8 +250,8 @@ class FrameInputs:
             return
         event_id = inp.event_id
         problem = str(inp.problem or "it does not match the journal")
-        self._pause(IncidentType.EVENT_MISMATCH, "outbox_event_refused", "", position=self.expected_position(),
-                    token=f"event {event_id}",
+        self._pause(IncidentType.EVENT_MISMATCH, PauseReason.OUTBOX_EVENT_REFUSED, "",
+                    position=self.expected_position(), token=f"event {event_id}",
                     detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
                            f"it and the events after it were not sent")
 

@@ -9,8 +9,8 @@ import pytest
 from transitions import MachineError
 
 from dealer_station.domain.acts import FrameKind
-from dealer_station.domain.facts import FactKind
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
+from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.inputs import DealerInput, FrameInput, SupervisorInput, TableInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
@@ -226,3 +226,14 @@ def test_every_output_kind_is_a_fact_kind_and_written_as_its_plain_name():
     outs = [*m.step(card("9S")), *m.step(no_read()), *m.step(act("dance")), *m.step(sup("resume"))]
     assert outs and all(type(kind) is FactKind for kind, _ in outs)
     assert json.loads(json.dumps(outs))[0] == ["state_changed", {"state": "dealing"}]
+
+
+def test_statuses_and_reason_codes_are_their_enums_values_as_plain_strings():
+    m = dealing()
+    run(m, card("9S"), card("2D"), card("KH"), card("3C"))
+    (record,) = [d for k, d in m.step(act("confirm_result")) if k == "round_completed"]
+    assert record["status"] == RoundStatus.COMPLETED and type(record["status"]) is str
+    paused = [d for k, d in m.step(act("call_supervisor")) if k == "round_paused"]
+    assert paused[0]["reason"] == PauseReason.DEALER_CALL and type(paused[0]["reason"]) is str
+    (ended,) = [d for k, d in m.step(sup("end_shoe")) if k == "shoe_ended"]
+    assert ended["reason"] == ShoeEndReason.SUPERVISOR and type(ended["reason"]) is str
