@@ -269,9 +269,10 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def _take_shoe_event(self, event: Any) -> None:
         try:
-            inp = shoe_event(event)
+            inp = shoe_event(event, self._now())
             if self._stopping and type(inp) is LinkInput and inp.event == LinkEvent.LOST:
-                inp = LinkInput(LinkEvent.CLOSED, inp.detail)  # the stopping station's reader closing, not a lost shoe
+                # the stopping station's reader closing, not a lost shoe
+                inp = LinkInput(LinkEvent.CLOSED, inp.detail, ts=inp.ts)
             self._input(inp)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
             self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
@@ -301,7 +302,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         try:
             if self._machine.closed and self._journal_fault is None:
                 return True  # stopped already, and nothing came since
-            return self._input(StopInput(str(why))) is not None
+            return self._input(StopInput(str(why), ts=self._now())) is not None
         except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
             self._safe_log("error", "stop_failed", error=repr(err))
             return False
@@ -329,7 +330,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             self._tell(FactKind.ACT_REFUSED, {"by": "dealer", "act": act, "why": why,
                                               "state": self._machine.state.value})
             raise ActRefused(act, why)
-        outputs = self._input(DealerInput(act, args))
+        outputs = self._input(DealerInput(act, args, ts=self._now()))
         if outputs is None:
             raise ActRefused(act, "the table is paused: journal failure")
         for kind, data in outputs:
@@ -351,7 +352,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             return
         if expired or self._monotonic() >= self._deadline:
             self._deadline = None
-            self._input(TimerInput(DealerAct.CLOSE_BETTING))
+            self._input(TimerInput(DealerAct.CLOSE_BETTING, ts=self._now()))
 
     def event_refused(self, event_id: int, problem: str) -> None:
         """The publisher did not send outbox event ``event_id``: it does not match the journal's chain
@@ -360,7 +361,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         input (the publisher's ``on_refused`` runs on its own thread: hand it over through a queue). Never raises.
         """
         try:
-            self._input(PublisherRefusal("event_refused", int(event_id), str(problem)[:500]))
+            self._input(PublisherRefusal("event_refused", int(event_id), str(problem)[:500], ts=self._now()))
         except Exception as err:  # noqa: BLE001 - like a shoe event, it never raises into the owner loop
             self._safe_log("error", "event_refused_failed", error=repr(err))
 
@@ -393,11 +394,14 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             return iso_utc(utcnow())
 
     def _input(self, inp: TableInput) -> list | None:
-        """Journal one input (its ``ts`` set now; :func:`dealer_station.journal.codec.encode_input`), act on it,
-        journal the decision, tell listeners. None on a journal fault.
+        """Journal one input (:func:`dealer_station.journal.codec.encode_input`), act on it, journal the decision,
+        tell listeners. None on a journal fault. ``inp.ts``: its time, stamped by the caller when it made the
+        input (``self._now()``: one frozen dataclass per input on the card path, not a copy); None: now.
         """
-        ts = self._now()
-        inp = replace(inp, ts=ts)
+        ts = inp.ts
+        if ts is None:
+            ts = self._now()
+            inp = replace(inp, ts=ts)
         body = encode_input(inp)
         if self._journal_fault is not None:
             if inp.kind in HELD_KINDS:
@@ -462,7 +466,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
     def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
         m = self._machine
         body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state_name,
-                "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
+                "connected": m.connected, "outputs": [[str(k), d] for k, d in outputs]}  # a FactKind as its str
         if m.staffed:  # who is at the table after this decision (recovery restores it; old rows have no key)
             body["staff"] = m.staff()
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}

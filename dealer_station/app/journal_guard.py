@@ -104,7 +104,7 @@ class JournalGuard:
             if self._journal_fault is not None:
                 self._held_inputs.extend(held[i:])  # it failed again: the rest stays held, in order
                 break
-            self._input(inp)  # journaled now, at the time it is acted on
+            self._input(replace(inp, ts=None))  # journaled now, at the time it is acted on
 
     def _journal_input(self: Controller, inp: JournalFailed | JournalResumed) -> bool:
         """Journal and decide a ``journal`` input (the journal failure ``failed`` or its ``resumed``) while

@@ -87,7 +87,7 @@ class StaffInputs:
         self._call(self._take_staff, act, args)
 
     def _take_staff(self: Controller, act: str, args: dict) -> None:
-        outputs = self._input(DealerInput(StaffAct(act), args))
+        outputs = self._input(DealerInput(StaffAct(act), args, ts=self._now()))
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:

@@ -87,7 +87,8 @@ class SupervisorInputs:
         if self._journal_fault is not None:
             self._clear_journal_fault(who)
             return
-        outputs = self._input(SupervisorInput(who["act"], who["user"], who["reason"], who["note"], args))
+        outputs = self._input(SupervisorInput(who["act"], who["user"], who["reason"], who["note"], args,
+                                              ts=self._now()))
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:

@@ -173,6 +173,8 @@ class _Model:
     state: str
 
 
+_new_tuple = tuple.__new__
+
 _STATE_OF: dict[str, TableState] = {state.value: state for state in TableState}
 """A state's name → its member."""
 
@@ -469,7 +471,7 @@ class TableMachine(FrameInputs, ActInputs):
         self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
 
     def _emit(self, kind: FactKind, data: dict) -> None:
-        self._out.append(Output(kind, data))
+        self._out.append(_new_tuple(Output, (kind, data)))  # Output(kind, data) without its Python __new__
 
     def _refuse(self, by: str, act: str, why: str) -> None:
         self._emit(FactKind.ACT_REFUSED, {"by": by, "act": act, "why": why, "state": self.state.value})

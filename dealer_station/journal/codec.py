@@ -38,6 +38,11 @@ def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
     event as frame ``unknown`` with its repr (at most 200 characters), which the table ignores (told, never
     dropped). ``ts``: the input's time (None: set when it is journaled).
     """
+    kind = type(event)
+    if kind is CardRead:  # the card path first, by its exact type (a subclass goes the long way, below)
+        raw = event.raw
+        return FrameInput(FrameKind.CARD, raw.hex() if isinstance(raw, (bytes, bytearray)) else "",
+                          str(event.token), None, (), ts)
     raw = getattr(event, "raw", b"")
     raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
     if isinstance(event, CardRead):
@@ -69,7 +74,7 @@ def _put(body: dict, key: str, value: object) -> None:
 
 def _plain(value: object) -> object:
     """A ``StrEnum`` member as its plain ``str`` value (the journal's JSON); anything else as it is."""
-    return str(value) if isinstance(value, str) else value
+    return str(value) if isinstance(value, str) and type(value) is not str else value
 
 
 def _copy(value: object) -> object:
@@ -79,10 +84,14 @@ def _copy(value: object) -> object:
 
 def _frame(inp: FrameInput) -> dict:
     body: dict = {"kind": "frame"}
-    _put(body, "frame", _plain(inp.frame))
-    _put(body, "token", inp.token)
-    _put(body, "reason", inp.reason)
-    _put(body, "raw", inp.raw)
+    if inp.frame is not None:
+        body["frame"] = _plain(inp.frame)
+    if inp.token is not None:
+        body["token"] = inp.token
+    if inp.reason is not None:
+        body["reason"] = inp.reason
+    if inp.raw is not None:
+        body["raw"] = inp.raw
     return body
 
 
@@ -94,10 +103,11 @@ def _link(inp: LinkInput) -> dict:
 
 
 def _dealer(inp: DealerInput | TimerInput) -> dict:
-    body: dict = {"kind": inp.kind.value}
+    body: dict = {"kind": "timer" if type(inp) is TimerInput else "dealer"}
     _put(body, "act", _plain(inp.act))
-    if inp.args is not None:
-        body["args"] = _copy(inp.args)
+    args = inp.args
+    if args is not None:
+        body["args"] = dict(args) if type(args) is dict else _copy(args)
     return body
 
 
