@@ -84,8 +84,9 @@ def _copy(value: object) -> object:
 
 def _frame(inp: FrameInput) -> dict:
     body: dict = {"kind": "frame"}
-    if inp.frame is not None:
-        body["frame"] = _plain(inp.frame)
+    frame = inp.frame
+    if frame is not None:
+        body["frame"] = frame if type(frame) is str else _plain(frame)
     if inp.token is not None:
         body["token"] = inp.token
     if inp.reason is not None:
@@ -104,7 +105,9 @@ def _link(inp: LinkInput) -> dict:
 
 def _dealer(inp: DealerInput | TimerInput) -> dict:
     body: dict = {"kind": "timer" if type(inp) is TimerInput else "dealer"}
-    _put(body, "act", _plain(inp.act))
+    act = inp.act
+    if act is not None:
+        body["act"] = act if type(act) is str else _plain(act)
     args = inp.args
     if args is not None:
         body["args"] = dict(args) if type(args) is dict else _copy(args)
@@ -171,13 +174,15 @@ def encode_input(inp: TableInput) -> dict:
 
     Raises KeyError for an object that is not a :data:`~dealer_station.domain.inputs.TableInput`.
     """
-    if type(inp) is UnknownInput:
+    kind = type(inp)
+    if kind is UnknownInput:
         return dict(inp.body)
-    body = _ENCODE[type(inp)](inp)
+    body = _frame(inp) if kind is FrameInput else _ENCODE[kind](inp)
     if inp.extra:
         body.update(inp.extra)
-    if inp.ts is not None:
-        body["ts"] = inp.ts
+    ts = inp.ts
+    if ts is not None:
+        body["ts"] = ts
     return body
 
 
