@@ -14,8 +14,9 @@ again, so no event is appended twice and no published result changes.
 The controller's parts, each in its own module (the names are re-exported here): the view types
 (:mod:`~dealer_station.app.views`), the platform events of a decision (:mod:`~dealer_station.app.platform_events`),
 the journal-failure guard (:mod:`~dealer_station.app.journal_guard`), who is at the table
-(:mod:`~dealer_station.app.staff`), logging and housekeeping (:mod:`~dealer_station.app.controller_log`); a shoe
-event becomes a journal input in :mod:`dealer_station.journal.codec`.
+(:mod:`~dealer_station.app.staff`), the supervisor's acts (:mod:`~dealer_station.app.supervisor_inputs`), logging
+and housekeeping (:mod:`~dealer_station.app.controller_log`); an input (:mod:`dealer_station.domain.inputs`)
+becomes the journal's JSON in :mod:`dealer_station.journal.codec`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -38,15 +40,23 @@ from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.app.platform_events import EVENT_KINDS, PlatformEvents, stray_frame_alert, table_status
 from dealer_station.app.refusals import ActRefused
 from dealer_station.app.staff import StaffInputs
-from dealer_station.app.supervisor_acts import ActPreview, preview
+from dealer_station.app.supervisor_inputs import SupervisorInputs
 from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
-from dealer_station.domain.acts import STAFF_ACTS, DealerAct, InputKind, LinkEvent
-from dealer_station.domain.free_text import act_text_problem
+from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.inputs import (
+    DealerInput,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    TableInput,
+    TimerInput,
+)
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
-from dealer_station.journal.codec import shoe_event_input
+from dealer_station.journal.codec import encode_input, input_fields, shoe_event
 
 __all__ = ["EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView",
            "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]
@@ -66,7 +76,7 @@ def rule_settings(config: StationConfig) -> dict[str, object]:
             "table.offered_bets": list(config.offered_bets)}
 
 
-class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
+class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, ControllerLog):
     """One table. Owned by one thread; every input is journaled before it is acted on.
 
     Parameters
@@ -120,14 +130,14 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
         self._listeners: list[tuple[Callable[[Fact], None], frozenset[str] | None]] = []
-        self._machine = TableMachine(config.table_settings())
+        self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
         self._journal_fault: Incident | None = None
         self._fault_journaled = False  # the journal_failure pause is in the journal (written at resume)
         self._stopping = False         # begin_stop(): a link loss from now on is the reader closing
         self._busy = False             # a call is being decided: a re-entrant call waits in _deferred
         self._deferred: deque[tuple[Callable[..., Any], tuple, dict]] = deque()
         self._decided_seq = 0          # the input of the last decision row written
-        self._held_inputs: list[dict] = []
+        self._held_inputs: list[TableInput] = []
         self._pending: tuple[int, list, str] | None = None
         self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
         self._deadline: float | None = None
@@ -244,7 +254,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
                 self._safe_log("info", "deferred_input_refused", call=getattr(fn, "__name__", "?"), error=str(err))
             except Exception as err:  # noqa: BLE001 - a queued input never raises into an unrelated caller
                 self._safe_log("error", "deferred_input_failed", call=getattr(fn, "__name__", "?"), error=repr(err))
-                self._tell("error", {"detail": repr(err)})
+                self._tell(FactKind.ERROR, {"detail": repr(err)})
             finally:
                 self._busy = False
 
@@ -259,13 +269,14 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
 
     def _take_shoe_event(self, event: Any) -> None:
         try:
-            body = shoe_event_input(event)
-            if self._stopping and body["kind"] == InputKind.LINK and body["event"] == LinkEvent.LOST:
-                body["event"] = LinkEvent.CLOSED.value  # the stopping station's reader closing, not a lost shoe
-            self._input(body)
+            inp = shoe_event(event, self._now())
+            if self._stopping and type(inp) is LinkInput and inp.event == LinkEvent.LOST:
+                # the stopping station's reader closing, not a lost shoe
+                inp = LinkInput(LinkEvent.CLOSED, inp.detail, ts=inp.ts)
+            self._input(inp)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
             self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
-            self._tell("error", {"detail": safe_repr(err)})
+            self._tell(FactKind.ERROR, {"detail": safe_repr(err)})
 
     def begin_stop(self, stopping: bool = True) -> None:
         """The station is stopping (SIGTERM, Ctrl-C, the console closing, the last shoe done, idle): from now
@@ -291,7 +302,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         try:
             if self._machine.closed and self._journal_fault is None:
                 return True  # stopped already, and nothing came since
-            return self._input({"kind": InputKind.STOP.value, "why": str(why)}) is not None
+            return self._input(StopInput(str(why), ts=self._now())) is not None
         except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
             self._safe_log("error", "stop_failed", error=repr(err))
             return False
@@ -316,13 +327,14 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             why = NO_DEALER if act == DealerAct.OPEN_BETTING else \
                 "no dealer is signed in: a dealer signs in at the console first"
             self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
-            self._tell("act_refused", {"by": "dealer", "act": act, "why": why, "state": self._machine.state.value})
+            self._tell(FactKind.ACT_REFUSED, {"by": "dealer", "act": act, "why": why,
+                                              "state": self._machine.state.value})
             raise ActRefused(act, why)
-        outputs = self._input({"kind": _DEALER_KIND, "act": str(act), "args": args})
+        outputs = self._input(DealerInput(act, args, ts=self._now()))
         if outputs is None:
             raise ActRefused(act, "the table is paused: journal failure")
         for kind, data in outputs:
-            if kind == "act_refused":
+            if kind == FactKind.ACT_REFUSED:
                 raise ActRefused(act, str(data.get("why")))
 
     def tick(self, *, expired: bool = False) -> None:
@@ -340,7 +352,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             return
         if expired or self._monotonic() >= self._deadline:
             self._deadline = None
-            self._input({"kind": InputKind.TIMER.value, "act": DealerAct.CLOSE_BETTING.value})
+            self._input(TimerInput(DealerAct.CLOSE_BETTING, ts=self._now()))
 
     def event_refused(self, event_id: int, problem: str) -> None:
         """The publisher did not send outbox event ``event_id``: it does not match the journal's chain
@@ -349,85 +361,16 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         input (the publisher's ``on_refused`` runs on its own thread: hand it over through a queue). Never raises.
         """
         try:
-            self._input({"kind": InputKind.PUBLISHER.value, "act": "event_refused", "event_id": int(event_id),
-                         "problem": str(problem)[:500]})
+            self._input(PublisherRefusal("event_refused", int(event_id), str(problem)[:500], ts=self._now()))
         except Exception as err:  # noqa: BLE001 - like a shoe event, it never raises into the owner loop
             self._safe_log("error", "event_refused_failed", error=repr(err))
-
-    def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
-        """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``
-        (``from_position=``, ``to_position=``), ``void_round``, ``end_shoe``.
-
-        A card the shoe read while paused is held (:attr:`TableView.held`): ``resume`` and ``enter_card``
-        of another card are refused until it is entered (``enter_card(token=it)``) or discarded
-        explicitly (``discard_held=True``); ``void_round`` and ``end_shoe`` discard it. While the journal
-        fails only ``resume`` is taken: it writes what is pending, then journals and acts on the shoe events
-        held meanwhile (:attr:`TableView.held_inputs`), in order.
-
-        Needs an authenticated supervisor, a reason code and a note (DESIGN.md "The table state machine"),
-        each with visible text and no control character (:func:`dealer_station.domain.free_text.free_text_problem`:
-        a note of zero-width spaces, NUL or an escape sequence is refused like an empty one).
-
-        Raises
-        ------
-        AuthError
-            Not a supervisor, wrong PIN, locked, disabled, unknown user, or no accounts (journaled).
-        ActRefused
-            No reason or note (or one blank or with control characters), or the act does not fit the
-            table now (journaled).
-
-        Called from inside another input (a listener), the act is queued until that one has ended and this
-        returns None at once (its refusal is then journaled and told, not raised).
-        """
-        self._call(self._take_supervisor, act, user, pin, reason, note, kw)
-
-    def preview_supervisor(self, act: str, **kw: Any) -> ActPreview:
-        """What supervisor ``act`` (with the keywords of :meth:`supervisor`) would do now, or why it is
-        refused: :func:`dealer_station.app.supervisor_acts.preview` on this table. Never raises.
-        """
-        return preview(self.snapshot(), act, token=kw.get("token"), from_position=kw.get("from_position"),
-                       to_position=kw.get("to_position"), discard_held=bool(kw.get("discard_held")),
-                       remaining=self._machine.remaining, cut_pending=self._machine.cut_pending)
-
-    def _take_supervisor(self, act: str, user: str, pin: str, reason: str, note: str, kw: dict) -> None:
-        args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
-        who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
-        try:
-            if self.accounts is None:
-                raise AuthError("no_accounts", "no accounts file is configured")
-            self.accounts.authenticate(user, pin, role="supervisor")
-        except AuthError as err:
-            self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
-            self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
-            raise
-        why = act_text_problem(who["reason"], who["note"])
-        if why is not None:
-            self._note({"kind": "act_refused", **who, "why": why})
-            self._tell("act_refused", {"by": "supervisor", "act": act, "why": why, "state": self._machine.state.value})
-            raise ActRefused(act, why)
-        verdict = self.preview_supervisor(act, **args)  # the rules of app/supervisor_acts.py, as the screen shows
-        if not verdict.allowed:
-            if self._journal_fault is None:  # nothing can be written while the journal fails
-                self._note({"kind": "act_refused", **who, "why": verdict.why})
-            self._tell("act_refused", {"by": "supervisor", "act": act, "why": verdict.why,
-                                       "state": self._machine.state})
-            raise ActRefused(act, verdict.why)
-        if self._journal_fault is not None:
-            self._clear_journal_fault(who)
-            return
-        outputs = self._input({"kind": InputKind.SUPERVISOR.value, **who, "args": args})
-        if outputs is None:
-            raise ActRefused(act, "the journal failed")
-        for kind, data in outputs:
-            if kind == "act_refused":
-                raise ActRefused(act, str(data.get("why")))
 
     # ------------------------------------------------------------ recall
 
     def recall(self, shoe: int | None = None) -> list[RoundRecord]:
         """Finished rounds (completed and voided) from the journal, oldest first; one shoe or all."""
         out = []
-        for _kind, data in self.recorded_outputs(("round_completed", "round_voided"), mark="round"):
+        for _kind, data in self.recorded_outputs((FactKind.ROUND_COMPLETED, FactKind.ROUND_VOIDED), mark="round"):
             if shoe is None or data.get("shoe") == shoe:
                 out.append(RoundRecord.from_output(data, self.config.table_id))
         return out
@@ -450,29 +393,35 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         except Exception:  # noqa: BLE001 - a broken clock must not stop the table
             return iso_utc(utcnow())
 
-    def _input(self, body: dict) -> list | None:
-        """Journal one input, act on it, journal the decision, tell listeners. None on a journal fault."""
-        ts = self._now()
-        body = {**body, "ts": ts}
+    def _input(self, inp: TableInput) -> list | None:
+        """Journal one input (:func:`dealer_station.journal.codec.encode_input`), act on it, journal the decision,
+        tell listeners. None on a journal fault. ``inp.ts``: its time, stamped by the caller when it made the
+        input (``self._now()``: one frozen dataclass per input on the card path, not a copy); None: now.
+        """
+        ts = inp.ts
+        if ts is None:
+            ts = self._now()
+            inp = replace(inp, ts=ts)
+        body = encode_input(inp)
         if self._journal_fault is not None:
-            if body.get("kind") in HELD_KINDS:
-                self._hold(body)
+            if inp.kind in HELD_KINDS:
+                self._hold(inp)
                 return None
-            self._tell("input_refused", {"input": body, "why": "journal failure: nothing is accepted"})
+            self._tell(FactKind.INPUT_REFUSED, {"input": body, "why": "journal failure: nothing is accepted"})
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
             seq = self.journal.add("input", body, ts, json_only=True, owned=True)  # made here, never changed
         except JournalError as err:
             self._fault(err)
-            if body.get("kind") in HELD_KINDS:
-                self._hold(body)
+            if inp.kind in HELD_KINDS:
+                self._hold(inp)
             else:
-                self._tell("input_refused", {"input": body, "why": str(err)})
+                self._tell(FactKind.INPUT_REFUSED, {"input": body, "why": str(err)})
             return None
         before = self._status
         deadline = self._deadline
-        outputs = self._machine.step(body)
+        outputs = self._machine.step(inp)
         self._bind()
         try:
             return self._decide(seq, outputs, ts, status_from=before)
@@ -482,7 +431,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
             self._machine.undo_step()
             self._status, self._deadline = before, deadline
             self._safe_log("error", "decision_failed", input=body, error=repr(err))
-            outputs = self._machine.fail(body, type(err).__name__, f"{type(err).__name__}: {err}")
+            outputs = self._machine.fail(inp, type(err).__name__, f"{type(err).__name__}: {err}")
             return self._decide(seq, outputs, ts, status_from=before)
 
     def _decide(self, seq: int, outputs: list[tuple[str, dict]], ts: str, *, status_from: str | None,
@@ -494,21 +443,21 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
         m = self._machine
         outputs = list(outputs)
         kinds = {kind for kind, _ in outputs}
-        if "round_completed" in kinds and self._edge_monitor is not None:
+        if FactKind.ROUND_COMPLETED in kinds and self._edge_monitor is not None:
             outputs += self._edge_alerts()
         state = m.state
         status = status_to or ("closed" if m.closed else table_status(state))
         if status_from is not None and status != status_from:
-            outputs.append(("table_status", {"status": status, "state": str(state)}))
+            outputs.append((FactKind.TABLE_STATUS, {"status": status, "state": str(state)}))
         self._status = status
-        if "betting_opened" in kinds and self.config.betting_window_seconds > 0:
+        if FactKind.BETTING_OPENED in kinds and self.config.betting_window_seconds > 0:
             self._deadline = self._monotonic() + self.config.betting_window_seconds
         if not self._write_decision(seq, outputs, ts):
             self._pending = (seq, outputs, ts)
         for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs)
-        if "shoe_ended" in kinds and self._journal_fault is None:
+        if FactKind.SHOE_ENDED in kinds and self._journal_fault is None:
             self._prune_events()
             if log_enabled("info"):
                 self._log_head()
@@ -517,7 +466,7 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
     def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
         m = self._machine
         body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state_name,
-                "connected": m.connected, "outputs": [[k, d] for k, d in outputs]}
+                "connected": m.connected, "outputs": [[str(k), d] for k, d in outputs]}  # a FactKind as its str
         if m.staffed:  # who is at the table after this decision (recovery restores it; old rows have no key)
             body["staff"] = m.staff()
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
@@ -539,9 +488,6 @@ class Controller(StaffInputs, JournalGuard, PlatformEvents, ControllerLog):
                 self._pending_note = settings
         return True
 
-_DEALER_KIND = InputKind.DEALER.value
-"""A dealer input's ``kind``, the plain string (a dealer act is a per-round path: no member lookup each time)."""
-
-_MARKS = {"shoe_started": "shoe_started", "round_completed": "round", "round_voided": "round",
-          "shoe_ended": "shoe_ended"}
+_MARKS = {FactKind.SHOE_STARTED: "shoe_started", FactKind.ROUND_COMPLETED: "round", FactKind.ROUND_VOIDED: "round",
+          FactKind.SHOE_ENDED: "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""

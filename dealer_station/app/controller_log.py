@@ -16,15 +16,17 @@ import structlog
 from dealer_station.app.clock import iso_utc
 from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.app.views import round_id, shoe_id
+from dealer_station.domain.facts import FactKind
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import Controller
 
 __all__ = ["ControllerLog"]
 
-_WARN_KINDS = frozenset({"round_paused", "error", "act_refused", "incident_while_paused", "procedure_violation"})
-_INFO_KINDS = frozenset({"round_completed", "round_voided", "shoe_started", "shoe_ended", "round_resumed",
-                         "player_edge", "stopped", "dealer_signed_in", "dealer_signed_out"})
+_F = FactKind
+_WARN_KINDS = frozenset({_F.ROUND_PAUSED, _F.ERROR, _F.ACT_REFUSED, _F.INCIDENT_WHILE_PAUSED, _F.PROCEDURE_VIOLATION})
+_INFO_KINDS = frozenset({_F.ROUND_COMPLETED, _F.ROUND_VOIDED, _F.SHOE_STARTED, _F.SHOE_ENDED, _F.ROUND_RESUMED,
+                         _F.PLAYER_EDGE, _F.STOPPED, _F.DEALER_SIGNED_IN, _F.DEALER_SIGNED_OUT})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
 
 
@@ -77,9 +79,9 @@ class ControllerLog:
     def _log_outputs(self: Controller, outputs: list) -> None:
         for kind, data in outputs:
             if kind in _WARN_KINDS:
-                self._safe_log("warning", kind, **{"data": data})
+                self._safe_log("warning", str(kind), **{"data": data})
             elif kind in _INFO_KINDS:
-                self._safe_log("info", kind, **{"data": data})
+                self._safe_log("info", str(kind), **{"data": data})
 
     def _safe_log(self: Controller, level: str, event: str, **kw: Any) -> None:
         if not log_enabled(level):

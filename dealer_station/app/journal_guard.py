@@ -8,12 +8,16 @@ reaches the platform once the journal can record it); docs/controller.md "Journa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from dealer_station.app.refusals import ActRefused
-from dealer_station.domain.acts import InputKind, SupervisorAct
+from dealer_station.domain.acts import FrameKind, InputKind, SupervisorAct
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident, IncidentType
+from dealer_station.domain.inputs import FrameInput, JournalFailed, JournalResumed, LinkInput, TableInput
 from dealer_station.journal import JournalError
+from dealer_station.journal.codec import decode_input, encode_input
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import Controller
@@ -52,21 +56,23 @@ class JournalGuard:
             self._journal_fault = Incident(IncidentType.JOURNAL_FAILURE, CAUSE_CODES.get(cause, "write_failed"),
                                            self._machine.state, None, str(err), self._now(), detail)
             self._fault_journaled = False
-            self._tell("round_paused", self._journal_fault.as_dict())
+            self._tell(FactKind.ROUND_PAUSED, self._journal_fault.as_dict())
         self._safe_log("error", "journal_failure", cause=cause or None, error=str(err))
 
-    def _hold(self: Controller, body: dict) -> None:
+    def _hold(self: Controller, inp: TableInput) -> None:
         """Keep a shoe event that came while the journal fails: the card is out of the shoe, so it is
         never dropped; it is journaled and acted on, in order, when the supervisor resumes.
         """
-        self._held_inputs.append(body)
-        self._tell("input_held", {"input": body, "held": len(self._held_inputs),
+        self._held_inputs.append(inp)
+        body = encode_input(inp)
+        self._tell(FactKind.INPUT_HELD, {"input": body, "held": len(self._held_inputs),
                                   "why": "journal failure: held until the journal can be written"})
         self._safe_log("error", "input_held", input=body, held=len(self._held_inputs))
 
     def _clear_journal_fault(self: Controller, who: dict) -> None:
         if who["act"] != SupervisorAct.RESUME:
-            self._tell("act_refused", {"by": "supervisor", "act": who["act"], "why": "journal failure: only resume"})
+            self._tell(FactKind.ACT_REFUSED, {"by": "supervisor", "act": who["act"],
+                                              "why": "journal failure: only resume"})
             raise ActRefused(who["act"], "the journal failed: resume once it can be written again")
         if self._pending is not None:
             seq, outputs, ts = self._pending
@@ -84,24 +90,23 @@ class JournalGuard:
         # (they could not be while it failed), before the held shoe events are acted on.
         incident = self._journal_fault
         if not self._fault_journaled and incident is not None:
-            failed = {"kind": InputKind.JOURNAL.value, "event": "failed", "incident": incident.as_dict()}
-            if not self._journal_input(failed):
+            if not self._journal_input(JournalFailed(incident.as_dict())):
                 raise ActRefused("resume", "the journal still cannot be written")
-        if not self._journal_input({"kind": InputKind.JOURNAL.value, "event": "resumed", "act": "resume",
-                                    "user": who["user"], "reason": who["reason"], "note": who["note"]}):
+        if not self._journal_input(JournalResumed(SupervisorAct.RESUME.value, who["user"], who["reason"],
+                                                  who["note"])):
             if self._journal_fault is not None and self._journal_fault is incident:
                 raise ActRefused("resume", "the journal still cannot be written")
             return  # the resume is journaled; its decision failed: paused again, on a new failure
         held, self._held_inputs = self._held_inputs, []
         if held:
-            self._note({"kind": "held_inputs", "count": len(held), "held_at": [b.get("ts") for b in held]})
-        for i, body in enumerate(held):
+            self._note({"kind": "held_inputs", "count": len(held), "held_at": [inp.ts for inp in held]})
+        for i, inp in enumerate(held):
             if self._journal_fault is not None:
                 self._held_inputs.extend(held[i:])  # it failed again: the rest stays held, in order
                 break
-            self._input({k: v for k, v in body.items() if k != "ts"})
+            self._input(replace(inp, ts=None))  # journaled now, at the time it is acted on
 
-    def _journal_input(self: Controller, body: dict) -> bool:
+    def _journal_input(self: Controller, inp: JournalFailed | JournalResumed) -> bool:
         """Journal and decide a ``journal`` input (the journal failure ``failed`` or its ``resumed``) while
         the journal fault is being cleared; True when both rows are written.
 
@@ -109,19 +114,19 @@ class JournalGuard:
         table status ``paused``; ``resumed`` clears the fault before its facts are told.
         """
         ts = self._now()
-        body = {**body, "ts": ts}
+        inp = replace(inp, ts=ts)
         try:
-            seq = self.journal.add("input", body, ts, json_only=True, owned=True)
+            seq = self.journal.add("input", encode_input(inp), ts, json_only=True, owned=True)
         except JournalError as err:
             self._fault(err)
             return False
-        failed = body.get("event") == "failed"
+        failed = type(inp) is JournalFailed
         if failed:
             self._fault_journaled = True  # its decision, if it cannot be written now, is kept (_pending)
         else:
             self._journal_fault = None
         before = self._status
-        outputs = self._machine.step(body)
+        outputs = self._machine.step(inp)
         self._decide(seq, outputs, ts, status_from=before, status_to="paused" if failed else None, tell=not failed)
         return self._pending is None
 
@@ -130,19 +135,18 @@ class JournalGuard:
         "resumed", ...}``) as the station did when its journal came back; for ``journal replay``, which
         re-runs a journal on a fresh controller whose journal never fails. Raises ValueError for another input.
         """
-        if body.get("kind") != "journal" or body.get("event") not in ("failed", "resumed"):
+        inp = decode_input(body)
+        if type(inp) is not JournalFailed and type(inp) is not JournalResumed:
             raise ValueError(f"not a journal failure input: {body.get('kind')!r} {body.get('event')!r}")
-        self._call(self._journal_input, {k: v for k, v in body.items() if k != "ts"})
+        self._call(self._journal_input, inp)
 
 
-def describe_input(body: dict) -> str:
+def describe_input(inp: TableInput) -> str:
     """A held input in a few words: ``"card AH"``, ``"no_read"``, ``"cut card"``, ``"link lost"``."""
-    kind = body.get("kind")
-    if kind == "frame":
-        frame = str(body.get("frame"))
-        if frame == "card":
-            return f"card {body.get('token')}"
-        return "cut card" if frame == "cut" else frame
-    if kind == "link":
-        return f"link {body.get('event')}"
-    return f"{kind} {body.get('act', '')}".strip()
+    if type(inp) is FrameInput:
+        if inp.frame == FrameKind.CARD:
+            return f"card {inp.token}"
+        return "cut card" if inp.frame == FrameKind.CUT else str(inp.frame)
+    if type(inp) is LinkInput:
+        return f"link {inp.event}"
+    return f"{inp.kind} {getattr(inp, 'act', None) or ''}".strip()

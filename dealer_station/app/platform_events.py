@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
+from dealer_station.domain.facts import FactKind
+from dealer_station.domain.incidents import PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.journal import EventSpec
 
@@ -21,9 +23,10 @@ if TYPE_CHECKING:
 
 __all__ = ["EVENT_KINDS", "PlatformEvents", "stray_frame_alert", "table_status"]
 
-EVENT_KINDS = frozenset({"shoe_started", "shoe_ended", "betting_opened", "betting_closed", "card_accepted",
-                          "round_completed", "round_voided", "round_paused", "round_resumed", "player_edge",
-                          "table_status", "procedure_violation"})
+_F = FactKind
+EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BETTING_OPENED, _F.BETTING_CLOSED, _F.CARD_ACCEPTED,
+                          _F.ROUND_COMPLETED, _F.ROUND_VOIDED, _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE,
+                          _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
 """Machine outputs that make a platform event (:meth:`Controller._events`)."""
 
 
@@ -70,36 +73,36 @@ class PlatformEvents:
             if rnd is None and m.round_open:
                 rnd = m.round_number
             rid = round_id(table, shoe, int(rnd)) if shoe and rnd else None
-            if kind == "shoe_started":
+            if kind == FactKind.SHOE_STARTED:
                 events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks")}, sid))
-            elif kind == "shoe_ended":
+            elif kind == FactKind.SHOE_ENDED:
                 events.append(EventSpec("shoe_ended", {**data, "shoe_number": shoe}, sid))
-            elif kind == "betting_opened":
+            elif kind == FactKind.BETTING_OPENED:
                 bets = tuple(data.get("offered_bets", ()))
                 events.append(EventSpec("round_opened", {
                     "round_number": rnd, "bets_offered": list(bets), "limits": self.config.limits(bets),
                     "mode": self.config.mode.value, "paytable": self.config.paytable_name,
                     "last_round": data.get("last_round", False)}, sid, rid))
-            elif kind == "betting_closed":
+            elif kind == FactKind.BETTING_CLOSED:
                 events.append(EventSpec("betting_closed", {"round_number": rnd, "by": data.get("by")}, sid, rid))
-            elif kind == "card_accepted":
+            elif kind == FactKind.CARD_ACCEPTED:
                 events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
                                                        "card": data["card"], "manual": data["manual"]}, sid, rid))
-            elif kind == "round_completed":
+            elif kind == FactKind.ROUND_COMPLETED:
                 events.append(EventSpec("round_result", {**data, "round_number": rnd, **self._round_times()},
                                         sid, rid))
-            elif kind == "round_voided":
+            elif kind == FactKind.ROUND_VOIDED:
                 events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
-            elif kind == "round_paused":
+            elif kind == FactKind.ROUND_PAUSED:
                 events.append(EventSpec("round_paused", {"incident": data, "round_number": m.round_number or None},
                                         sid, rid))
-            elif kind == "round_resumed":
+            elif kind == FactKind.ROUND_RESUMED:
                 events.append(EventSpec("round_resumed", {**data, "round_number": m.round_number or None}, sid, rid))
-            elif kind == "player_edge":
+            elif kind == FactKind.PLAYER_EDGE:
                 events.append(EventSpec("player_edge", dict(data), sid, rid))
-            elif kind == "table_status":
+            elif kind == FactKind.TABLE_STATUS:
                 events.append(EventSpec("table_status", dict(data), sid))
-            elif kind == "procedure_violation":  # a frame with no shoe open: part of no shoe or round
+            elif kind == FactKind.PROCEDURE_VIOLATION:  # a frame with no shoe open: part of no shoe or round
                 events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
 
@@ -110,11 +113,11 @@ class PlatformEvents:
             out = []
             for alert in alerts or []:
                 data = json.loads(json.dumps(dict(alert), default=str))
-                out.append(("player_edge", {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
+                out.append((FactKind.PLAYER_EDGE, {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
             return out
         except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
             self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
-            return [("error", {"detail": f"edge monitor failed: {safe_repr(err)}"})]
+            return [(FactKind.ERROR, {"detail": f"edge monitor failed: {safe_repr(err)}"})]
 
     def _round_times(self: Controller) -> dict[str, str | None]:
         """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
@@ -126,7 +129,7 @@ class PlatformEvents:
             after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(
                 "shoe_started")) if row is not None), default=0)
             for row in self.journal.rows(after, kinds=("decision",)):
-                if any(item[0] == "card_accepted" for item in row.body.get("outputs", ())):
+                if any(item[0] == FactKind.CARD_ACCEPTED for item in row.body.get("outputs", ())):
                     first = row.ts
                     break
         except Exception as err:  # noqa: BLE001 - a timing field never stops the table
@@ -146,7 +149,7 @@ def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
     reason = str(data.get("reason") or "")
     evidence = str(data.get("evidence") or "")
     card = None
-    if reason == "card_without_shoe":
+    if reason == PauseReason.CARD_WITHOUT_SHOE:
         # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
         token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
         card = token if _CARD_TOKEN.fullmatch(token) else None

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.refusals import ActRefused
-from dealer_station.domain.acts import InputKind
+from dealer_station.domain.acts import StaffAct
+from dealer_station.domain.facts import FactKind
+from dealer_station.domain.inputs import DealerInput
 from dealer_station.domain.states import TableState
 
 if TYPE_CHECKING:
@@ -57,7 +59,7 @@ class StaffInputs:
             self._check_dealer(user, pin, how)
         except AuthError as err:
             self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
-            self._tell("auth_refused", {**who, "code": err.code, "why": str(err)})
+            self._tell(FactKind.AUTH_REFUSED, {**who, "code": err.code, "why": str(err)})
             raise
         self._staff_input("sign_in", {"user": user, "how": how})
 
@@ -85,11 +87,11 @@ class StaffInputs:
         self._call(self._take_staff, act, args)
 
     def _take_staff(self: Controller, act: str, args: dict) -> None:
-        outputs = self._input({"kind": InputKind.DEALER.value, "act": act, "args": args})
+        outputs = self._input(DealerInput(StaffAct(act), args, ts=self._now()))
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:
-            if kind == "act_refused":
+            if kind == FactKind.ACT_REFUSED:
                 raise ActRefused(act, str(data.get("why")))
 
     def _check_dealer(self: Controller, user: str, pin: str, how: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import TableState
@@ -20,19 +21,20 @@ __all__ = ["Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_
 class Fact:
     """What the controller tells listeners (console, publisher, logs). ``data`` is JSON-able.
 
-    Kinds: ``state_changed``, ``betting_opened``, ``betting_closed``, ``burn_indicator``,
-    ``card_burned``, ``burn_done``, ``card_accepted``, ``rescan_requested``, ``round_dealt``,
-    ``round_completed``, ``round_paused``, ``round_resumed``, ``round_voided``, ``shoe_started``,
-    ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``, ``card_moved``,
-    ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``, ``incident_while_paused``,
-    ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``, ``input_held``, ``error``,
-    ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`), ``dealer_signed_in``,
-    ``dealer_signed_out``, ``betting_not_opened`` (betting would open by itself but no dealer is signed in).
-    ``input_held``: a shoe event (or the betting timer) that came while the journal failed; it
-    is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at ``resume``.
+    ``kind``: a :class:`~dealer_station.domain.facts.FactKind` (equal to its plain name: ``state_changed``,
+    ``betting_opened``, ``betting_closed``, ``burn_indicator``, ``card_burned``, ``burn_done``, ``card_accepted``,
+    ``rescan_requested``, ``round_dealt``, ``round_completed``, ``round_paused``, ``round_resumed``,
+    ``round_voided``, ``shoe_started``, ``shoe_ended``, ``cut_card``, ``player_edge``, ``garbage``, ``connection``,
+    ``card_moved``, ``cards_discarded``, ``card_while_paused``, ``no_read_while_paused``,
+    ``incident_while_paused``, ``act_refused``, ``auth_refused``, ``table_status``, ``input_refused``,
+    ``input_held``, ``error``, ``ignored``, ``stopped`` (the station stopped: :meth:`Controller.stop`),
+    ``dealer_signed_in``, ``dealer_signed_out``, ``betting_not_opened`` (betting would open by itself but no
+    dealer is signed in)). ``input_held``: a shoe event (or the betting timer) that came while the journal
+    failed; it is held, shown (:attr:`TableView.held_inputs`) and journaled and acted on, in order, at
+    ``resume``.
     """
 
-    kind: str
+    kind: FactKind | str
     data: dict
 
 

@@ -25,6 +25,8 @@ from datetime import UTC, datetime
 import structlog
 from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
 
+from dealer_station.domain.facts import FactKind
+
 __all__ = ["ConsoleUpdate", "ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker", "shoe_rounds"]
 
 log = structlog.get_logger(__name__)
@@ -348,7 +350,7 @@ class ControllerHost(QObject):
         for fact in update.facts:
             self.facts.append(fact)
             self.fact.emit(fact)
-            if fact.kind == "error":  # the controller failed on an input: one line for the dealer
+            if fact.kind == FactKind.ERROR:  # the controller failed on an input: one line for the dealer
                 self.problem.emit(str(fact.data.get("detail", "")))
         if not self._view_pending:  # a burst of updates already queued is rendered once, after it
             self._view_pending = True

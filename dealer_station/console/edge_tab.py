@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QFrame, QHeaderView, QTableWidg
 from dealer_station.console import prompts
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
+from dealer_station.domain.facts import FactKind
 
 __all__ = ["EdgeTab"]
 
@@ -45,12 +46,12 @@ class EdgeTab(QFrame):
         """Take a controller fact: ``player_edge`` alerts go to the edge monitor; a new shoe clears it."""
         kind = fact.kind
         data = fact.data or {}
-        if kind == "shoe_started":
+        if kind == FactKind.SHOE_STARTED:
             self.edges.clear()
             self.edge_table.setRowCount(0)
             self.edge_status.setText(self.tr("No alert in this shoe"))
             self.edge_status.setStyleSheet("font-size: 30px; font-weight: bold;")
-        if kind != "player_edge":
+        if kind != FactKind.PLAYER_EDGE:
             return
         self.edges.append(dict(data))
         row = self.edge_table.rowCount()

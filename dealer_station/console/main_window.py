@@ -27,6 +27,7 @@ from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.theme import STYLE_SHEET
+from dealer_station.domain.facts import FactKind
 from dealer_station.domain.states import PAUSABLE, TableState
 
 if TYPE_CHECKING:
@@ -385,13 +386,13 @@ class MainWindow(QMainWindow):
     def _on_fact(self, fact) -> None:
         kind = fact.kind
         data = fact.data or {}
-        if kind == "shoe_started":
+        if kind == FactKind.SHOE_STARTED:
             if self.load_shoe is not None and not self._auto:  # the automatic dealer loads its own shoes
                 number = int(data.get("shoe") or self.host.snapshot().shoe_number or 0)
                 self.bridge.submit("load_shoe", lambda n=number: self.load_shoe(n))
-        elif kind == "round_completed":
+        elif kind == FactKind.ROUND_COMPLETED:
             self.rounds_completed += 1
-        elif kind == "procedure_violation":  # a frame with no shoe open: told in plain words, nothing changes
+        elif kind == FactKind.PROCEDURE_VIOLATION:  # a frame with no shoe open: told in plain words, nothing changes
             self.dealer.show_notice(incident_prompts.stray_frame(data))
         if self._supervisor is None:
             self._facts_waiting.append(fact)
@@ -462,7 +463,7 @@ class _RoundsDealer:
         self.completed = 0
         self.done = rounds == 0
         self._drawn = 0.0
-        station.controller.subscribe(self._count, kinds=("round_completed",))
+        station.controller.subscribe(self._count, kinds=(FactKind.ROUND_COMPLETED,))
 
     def _count(self, _fact) -> None:
         self.completed += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 
-__all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType"]
+__all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType", "MisreadReason", "PauseReason"]
 
 
 class IncidentType(StrEnum):
@@ -37,6 +37,39 @@ class IncidentType(StrEnum):
     """Any other input that does not fit the state, or a dealer's call."""
     PLAYER_EDGE = "player_edge"
     """The edge monitor's alert: recorded and published, never pauses."""
+
+
+class MisreadReason(StrEnum):
+    """Why a card was not read: a No-Read's reason code from the shoe's codec (``drivers.frames.NoRead``), or
+    ``unknown_code`` (the shoe read a code that is no card). The rescan and the ``misread_limit`` pause carry it.
+    """
+
+    NO_READ = "no_read"
+    UNKNOWN_CODE = "unknown_code"
+    BAD_LRC = "bad_lrc"
+    TOKEN_TIMEOUT = "token_timeout"
+    ROLLOVER = "rollover"
+
+
+class PauseReason(StrEnum):
+    """The reason code of an incident the table raises itself, besides a misread's (:class:`MisreadReason`)
+    (RULES.md §1, §5; DESIGN.md "Procedure violations that pause"). A stray frame's reason is the frame's own
+    (``card``, or the misread's code), or ``X_without_shoe`` with no shoe open.
+    """
+
+    CARD = "card"
+    """A card came out where none is due (``card_while_betting``, ``card_after_round``)."""
+    CARD_BEFORE_BETTING = "card_before_betting"
+    CARD_WITHOUT_SHOE = "card_without_shoe"
+    CUT_CARD = "cut_card"
+    """The cut card during the burn."""
+    CUT_CARD_WITHOUT_SHOE = "cut_card_without_shoe"
+    SECOND_CUT_CARD = "second_cut_card"
+    BEYOND_INVENTORY = "beyond_inventory"
+    """A copy more than the shoe's decks hold (``foreign_card``)."""
+    CONNECTION_LOST = "connection_lost"
+    DEALER_CALL = "dealer_call"
+    OUTBOX_EVENT_REFUSED = "outbox_event_refused"
 
 
 INCIDENT_TYPES = frozenset(IncidentType)

@@ -4,43 +4,50 @@ Rule source: RULES.md §1 (shuffle, burn, cut card), §2 (a round), §3 (bets of
 §5 (misreads, pauses); DESIGN.md "The table state machine".
 
 This module is pure: no I/O, no clock, no threads. :class:`TableMachine` takes one *input* at a
-time (a plain dict, exactly as the journal stores it, timestamp included) and returns the
-*outputs* it decided (``(kind, data)`` pairs). The same inputs always give the same state and
-the same outputs, which is what makes the journal a fold (recovery replays the inputs).
+time (a frozen dataclass of :mod:`dealer_station.domain.inputs`, timestamp included; the journal keeps it as
+JSON, :mod:`dealer_station.journal.codec`) and returns the *outputs* it decided (``(kind, data)`` pairs). The
+same inputs always give the same state and the same outputs, which is what makes the journal a fold (recovery
+replays the inputs).
 
 States (:data:`STATES`) and the allowed transitions (:data:`TRANSITIONS`) are data; the machine
 refuses any transition the table does not list (``transitions.MachineError``), and an input that
 does not fit the state is never dropped: it becomes a typed incident or a refusal.
 
-Inputs (dicts; ``ts`` is the UTC time of the input, ``raw`` is hex):
+Inputs (``ts`` is the UTC time of the input, ``raw`` is hex; each as the journal's JSON):
 
-- ``{"kind": "frame", "frame": "card", "token": "AS", "raw": "..."}``
-- ``{"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "..."}``
-- ``{"kind": "frame", "frame": "cut", "raw": "..."}``; ``{"kind": "frame", "frame": "garbage", "raw": "..."}``
-- ``{"kind": "link", "event": "connected" | "lost", "detail": "..."}``
-- ``{"kind": "dealer", "act": "new_shoe" | "shuffled" | "open_betting" | "close_betting" |
-  "confirm_result" | "call_supervisor", "args": {}}``
+- :class:`~dealer_station.domain.inputs.FrameInput`: ``{"kind": "frame", "frame": "card", "token": "AS", "raw":
+  "..."}``, ``{"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "..."}``, ``{"kind": "frame",
+  "frame": "cut", "raw": "..."}``; ``{"kind": "frame", "frame": "garbage", "raw": "..."}``
+- :class:`~dealer_station.domain.inputs.LinkInput`: ``{"kind": "link", "event": "connected" | "lost", "detail":
+  "..."}``
+- :class:`~dealer_station.domain.inputs.DealerInput`: ``{"kind": "dealer", "act": "new_shoe" | "shuffled" |
+  "open_betting" | "close_betting" | "confirm_result" | "call_supervisor", "args": {}}``
 - ``{"kind": "dealer", "act": "sign_in", "args": {"user": "ana", "how": "pin" | "badge" | "configured" |
   "demo"}}`` (already checked against the accounts), ``{"kind": "dealer", "act": "sign_out", "args": {}}``:
   who is at the table (:data:`STAFF_ACTS`). Refused while a round is open or the table is paused. Once a
   dealer has signed in (:attr:`TableMachine.staffed`), betting opens (by the dealer or by itself) only while
   one is signed in, and every round records its ``dealer``.
-- ``{"kind": "timer", "act": "close_betting"}`` (the betting window ran out)
-- ``{"kind": "publisher", "act": "event_refused", "event_id": 17, "problem": "..."}`` (the publisher found
-  an outbox event that does not match the journal's chain and did not send it: an ``event_mismatch`` pause)
-- ``{"kind": "supervisor", "act": "resume" | "enter_card" | "move_card" | "void_round" | "end_shoe",
-  "user": "...", "reason": "...", "note": "...", "args": {...}}`` (already authenticated). A card the
-  shoe reads while paused is *held*: ``resume`` is refused until it is entered (``enter_card`` with its
-  token) or discarded explicitly (``args.discard_held``); ``void_round`` and ``end_shoe`` discard it.
+- :class:`~dealer_station.domain.inputs.TimerInput`: ``{"kind": "timer", "act": "close_betting"}`` (the betting
+  window ran out)
+- :class:`~dealer_station.domain.inputs.PublisherRefusal`: ``{"kind": "publisher", "act": "event_refused",
+  "event_id": 17, "problem": "..."}`` (the publisher found an outbox event that does not match the journal's
+  chain and did not send it: an ``event_mismatch`` pause)
+- :class:`~dealer_station.domain.inputs.SupervisorInput`: ``{"kind": "supervisor", "act": "resume" |
+  "enter_card" | "move_card" | "void_round" | "end_shoe", "user": "...", "reason": "...", "note": "...",
+  "args": {...}}`` (already authenticated). A card the shoe reads while paused is *held*: ``resume`` is refused
+  until it is entered (``enter_card`` with its token) or discarded explicitly (``args.discard_held``);
+  ``void_round`` and ``end_shoe`` discard it.
 - ``{"kind": "link", "event": "closed", "detail": "..."}``: the station stopped the reader (a stop, not a
   lost shoe: no pause).
-- ``{"kind": "stop", "why": "..."}``: the station stops (SIGTERM, Ctrl-C, the console closed...). Nothing of
-  the table changes (the open round stays open for the next start); :attr:`TableMachine.closed` is true
-  until the next input.
-- ``{"kind": "journal", "event": "failed", "incident": {...}}`` / ``{"kind": "journal", "event": "resumed",
+- :class:`~dealer_station.domain.inputs.StopInput`: ``{"kind": "stop", "why": "..."}``: the station stops
+  (SIGTERM, Ctrl-C, the console closed...). Nothing of the table changes (the open round stays open for the
+  next start); :attr:`TableMachine.closed` is true until the next input.
+- :class:`~dealer_station.domain.inputs.JournalFailed` / :class:`~dealer_station.domain.inputs.JournalResumed`:
+  ``{"kind": "journal", "event": "failed", "incident": {...}}`` / ``{"kind": "journal", "event": "resumed",
   "user": ..., "reason": ..., "note": ...}``: a journal failure and its resolution, journaled by the
   controller once the journal takes rows again; told as ``round_paused`` / ``round_resumed``, nothing of the
   table changes.
+- :class:`~dealer_station.domain.inputs.UnknownInput`: anything else; ``ignored`` (told, never dropped).
 
 :meth:`TableMachine.step` is atomic: when acting raises, every attribute is put back as it was before the
 input, then the table pauses with ``unexpected_error``.
@@ -51,12 +58,27 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from transitions import MachineError
 
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import Incident, IncidentType
+from dealer_station.domain.inputs import (
+    DealerInput,
+    FrameInput,
+    JournalFailed,
+    JournalResumed,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    SupervisorInput,
+    TableInput,
+    TimerInput,
+    UnknownInput,
+)
 from dealer_station.domain.outcome import RoundDealer
 from dealer_station.domain.rules import DrawReason, DrawVerdict, banker_rule_reason, draw_reason
 from dealer_station.domain.states import (
@@ -77,6 +99,7 @@ __all__ = [
     "CARD_STATES",
     "DEALER_ACTS",
     "NO_DEALER",
+    "FactKind",
     "PAUSABLE",
     "ROUND_STATES",
     "STAFF_ACTS",
@@ -88,9 +111,6 @@ __all__ = [
     "TableSettings",
     "TableState",
 ]
-
-Output = tuple[str, dict]
-"""What the machine decided: ``(kind, data)``; ``data`` is JSON-able."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +173,8 @@ class _Model:
     state: str
 
 
+_new_tuple = tuple.__new__
+
 _STATE_OF: dict[str, TableState] = {state.value: state for state in TableState}
 """A state's name → its member."""
 
@@ -190,8 +212,14 @@ class TableMachine(FrameInputs, ActInputs):
     ``transitions`` trigger of :data:`~dealer_station.domain.states.TRANSITIONS`.
     """
 
-    def __init__(self, settings: TableSettings | None = None) -> None:
+    def __init__(self, settings: TableSettings | None = None, *,
+                 input_fields: Callable[[TableInput], dict] | None = None) -> None:
+        """``input_fields``: an input as its journal body without ``ts``, as an ``error`` output records the
+        input that failed (the station passes :func:`dealer_station.journal.codec.input_fields`); None: the
+        ``error`` output records only the input's ``kind``.
+        """
         self.settings = settings or TableSettings()
+        self._input_fields = input_fields or _kind_only
         self._model = _Model()
         self._fsm = TableFSM(model=self._model, states=list(STATES), transitions=[dict(t) for t in TRANSITIONS],
                             initial=TableState.NO_SHOE.value, auto_transitions=False, ignore_invalid_triggers=False)
@@ -326,7 +354,7 @@ class TableMachine(FrameInputs, ActInputs):
 
     # ----------------------------------------------------------------- input
 
-    def step(self, inp: dict) -> list[Output]:
+    def step(self, inp: TableInput) -> list[Output]:
         """Act on one input and return the outputs, in order.
 
         Never raises: an unexpected exception while acting pauses the table with an
@@ -336,16 +364,13 @@ class TableMachine(FrameInputs, ActInputs):
         nothing of the failed step remains but the ``error`` output and the pause.
         """
         self._out = []
-        self._ts = str(inp.get("ts", ""))
-        kind = inp.get("kind")
-        self.closed = kind == InputKind.STOP
+        ts = inp.ts
+        self._ts = "" if ts is None else str(ts)
+        kind = type(inp)
+        self.closed = kind is StopInput
         saved = self._before_step = self._checkpoint()
         try:
-            handler = _BY_KIND.get(kind)  # type: ignore[arg-type]
-            if handler is None:
-                self._emit("ignored", {"kind": str(kind), "why": "not a table input"})
-            else:
-                handler(self, inp)
+            _BY_TYPE.get(kind, _unknown)(self, inp)
         except Exception as err:  # noqa: BLE001 - any surprise pauses the table (RULES.md §5)
             self._restore(saved)
             self._out = []
@@ -362,7 +387,7 @@ class TableMachine(FrameInputs, ActInputs):
             raise RuntimeError("no step to undo")
         self._restore(saved)
 
-    def fail(self, inp: dict, reason: str, detail: str) -> list[Output]:
+    def fail(self, inp: TableInput, reason: str, detail: str) -> list[Output]:
         """The outputs of ``inp`` as if acting on it had raised: an ``error`` output, then (when a shoe is open)
         the ``unexpected_error`` pause with ``reason`` (the exception's type name) and ``detail``.
 
@@ -370,7 +395,7 @@ class TableMachine(FrameInputs, ActInputs):
         recovery, to replay a recorded failed step as it was recorded.
         """
         self._out = []
-        self._ts = str(inp.get("ts", ""))
+        self._ts = "" if inp.ts is None else str(inp.ts)
         self._failed(inp, reason, detail)
         return self._out
 
@@ -443,13 +468,13 @@ class TableMachine(FrameInputs, ActInputs):
 
     def _trigger(self, name: str) -> None:
         self._move(name)
-        self._emit("state_changed", {"state": self._model.state})
+        self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
 
-    def _emit(self, kind: str, data: dict) -> None:
-        self._out.append((kind, data))
+    def _emit(self, kind: FactKind, data: dict) -> None:
+        self._out.append(_new_tuple(Output, (kind, data)))  # Output(kind, data) without its Python __new__
 
     def _refuse(self, by: str, act: str, why: str) -> None:
-        self._emit("act_refused", {"by": by, "act": act, "why": why, "state": self.state.value})
+        self._emit(FactKind.ACT_REFUSED, {"by": by, "act": act, "why": why, "state": self.state.value})
 
     def _pause(self, kind: IncidentType, reason: str, raw: str, *, position: str | None, token: str = "",
                detail: str = "") -> None:
@@ -459,48 +484,66 @@ class TableMachine(FrameInputs, ActInputs):
         state = _STATE_OF[self._model.state]
         if state is TableState.PAUSED:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
-            self._emit("incident_while_paused", {"type": str(kind), "reason": reason, "evidence": evidence})
+            self._emit(FactKind.INCIDENT_WHILE_PAUSED, {"type": str(kind), "reason": str(reason), "evidence": evidence})
             return
         if state not in _PAUSABLE:
             # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
-            self._emit("procedure_violation", {"type": str(kind), "reason": reason, "evidence": evidence,
+            self._emit(FactKind.PROCEDURE_VIOLATION, {"type": str(kind), "reason": str(reason), "evidence": evidence,
                                                "state": state.value, "detail": detail})
             return
-        incident = Incident(kind, reason, state.value, position, evidence, self._ts, detail)
+        incident = Incident(kind, str(reason), state.value, position, evidence, self._ts, detail)
         self._move(Trigger.PAUSE)
         self.state_before = state
         self.incident = incident
-        self._emit("state_changed", {"state": self._model.state})
-        self._emit("round_paused", incident.as_dict())
+        self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
+        self._emit(FactKind.ROUND_PAUSED, incident.as_dict())
 
-    def _unexpected(self, err: Exception, inp: dict) -> None:
+    def _unexpected(self, err: Exception, inp: TableInput) -> None:
         detail = f"{type(err).__name__}: {err}"
         if isinstance(err, MachineError):
             detail = f"transition refused: {err.value}"
         self._failed(inp, type(err).__name__, detail)
 
-    def _failed(self, inp: dict, reason: str, detail: str) -> None:
-        self._emit("error", {"detail": detail, "input": {k: v for k, v in inp.items() if k != "ts"}})
+    def _failed(self, inp: TableInput, reason: str, detail: str) -> None:
+        self._emit(FactKind.ERROR, {"detail": detail, "input": self._input_fields(inp)})
         if self.state in _PAUSABLE:
-            self._pause(IncidentType.UNEXPECTED_ERROR, reason, str(inp.get("raw", "")), position=None, detail=detail)
+            raw = inp.body.get("raw", "") if type(inp) is UnknownInput else getattr(inp, "raw", None)
+            self._pause(IncidentType.UNEXPECTED_ERROR, reason, "" if raw is None else str(raw), position=None,
+                        detail=detail)
 
 
-def _stop(machine: TableMachine, inp: dict) -> None:
-    machine._emit("stopped", {"why": str(inp.get("why") or ""), "state": machine.state.value})
+def _kind_only(inp: TableInput) -> dict:
+    """An input as an ``error`` output records it without the journal's codec: its ``kind`` alone."""
+    kind = inp.body.get("kind") if type(inp) is UnknownInput else inp.kind.value
+    return {"kind": kind}
 
 
-def _dealer_input(machine: TableMachine, inp: dict) -> None:
-    machine._dealer(str(inp.get("act")), dict(inp.get("args") or {}), timer=inp.get("kind") == InputKind.TIMER)
+def _stop(machine: TableMachine, inp: StopInput) -> None:
+    machine._emit(FactKind.STOPPED, {"why": str(inp.why or ""), "state": machine.state.value})
 
 
-_BY_KIND: dict[str, Callable[[TableMachine, dict], None]] = {
-    InputKind.FRAME: TableMachine._frame,
-    InputKind.LINK: TableMachine._link,
-    InputKind.DEALER: _dealer_input,
-    InputKind.TIMER: _dealer_input,
-    InputKind.SUPERVISOR: TableMachine._supervisor,
-    InputKind.PUBLISHER: TableMachine._publisher,
-    InputKind.STOP: _stop,
-    InputKind.JOURNAL: TableMachine._journal,
+def _dealer_input(machine: TableMachine, inp: DealerInput | TimerInput) -> None:
+    machine._dealer(str(inp.act), dict(inp.args or {}), timer=type(inp) is TimerInput)
+
+
+def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
+    """An input of no kind the table takes (or a ``journal`` input of another event): ``ignored``, told."""
+    kind = inp.body.get("kind")
+    if kind == InputKind.JOURNAL:
+        machine._emit(FactKind.IGNORED, {"event": str(inp.body.get("event")), "why": "unknown journal event"})
+    else:
+        machine._emit(FactKind.IGNORED, {"kind": str(kind), "why": "not a table input"})
+
+
+_BY_TYPE: dict[type, Callable[[TableMachine, Any], None]] = {
+    FrameInput: TableMachine._frame,
+    LinkInput: TableMachine._link,
+    DealerInput: _dealer_input,
+    TimerInput: _dealer_input,
+    SupervisorInput: TableMachine._supervisor,
+    PublisherRefusal: TableMachine._publisher,
+    StopInput: _stop,
+    JournalFailed: TableMachine._journal_failed,
+    JournalResumed: TableMachine._journal_resumed,
 }
-"""An input's ``kind`` → its one handler; any other kind is ``ignored`` (told, never dropped silently)."""
+"""An input's type → its one handler; any other input is ``ignored`` (told, never dropped silently)."""

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import DEALER_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
+from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import (
@@ -32,6 +33,7 @@ from dealer_station.domain.states import (
 )
 
 if TYPE_CHECKING:
+    from dealer_station.domain.inputs import SupervisorInput
     from dealer_station.domain.table import TableMachine
 
 __all__ = ["NO_DEALER", "ActInputs"]
@@ -58,7 +60,7 @@ class ActInputs:
         self.shoe_number += 1
         self._reset_shoe()
         self._trigger(Trigger.NEW_SHOE)
-        self._emit("shoe_started", {"shoe": self.shoe_number, "decks": self.settings.decks})
+        self._emit(FactKind.SHOE_STARTED, {"shoe": self.shoe_number, "decks": self.settings.decks})
 
     def _shuffled(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.SHUFFLED)
@@ -71,13 +73,13 @@ class ActInputs:
 
     def _close_betting(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.CLOSE_BETTING)
-        self._emit("betting_closed", {"round": self.round_number, "by": "timer" if timer else "dealer"})
+        self._emit(FactKind.BETTING_CLOSED, {"round": self.round_number, "by": "timer" if timer else "dealer"})
 
     def _confirm_result(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._confirm()
 
     def _call_supervisor(self: TableMachine, act: str, args: dict, timer: bool) -> None:
-        self._pause(IncidentType.PROCEDURE_VIOLATION, "dealer_call", "", position=self.expected_position(),
+        self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.DEALER_CALL, "", position=self.expected_position(),
                     detail=str(args.get("note") or "the dealer called the supervisor"))
 
     def _why_not(self: TableMachine, act: str) -> str:
@@ -110,7 +112,7 @@ class ActInputs:
                 return
             self.staffed = True
             self.signed_in = self.signed_in_how = None
-            self._emit("dealer_signed_out", {"dealer": previous, "shoe": self.shoe_number,
+            self._emit(FactKind.DEALER_SIGNED_OUT, {"dealer": previous, "shoe": self.shoe_number,
                                              "after_round": self.round_number})
             return
         user = str(args.get("user") or "").strip()
@@ -123,7 +125,7 @@ class ActInputs:
             return
         self.staffed = True
         self.signed_in, self.signed_in_how = user, how
-        self._emit("dealer_signed_in", {"dealer": user, "previous": previous, "how": how,
+        self._emit(FactKind.DEALER_SIGNED_IN, {"dealer": user, "previous": previous, "how": how,
                                         "shoe": self.shoe_number, "after_round": self.round_number})
         if self.state is S.READY and self.settings.auto_open:
             self._open_round()
@@ -137,49 +139,49 @@ class ActInputs:
         self.offered = tuple(self.settings.offered_in(self.round_number))
         self.result = None
         self._trigger(Trigger.OPEN_BETTING)
-        self._emit("betting_opened", {"round": self.round_number, "offered_bets": list(self.offered),
+        self._emit(FactKind.BETTING_OPENED, {"round": self.round_number, "offered_bets": list(self.offered),
                                       "last_round": self.last_round()})
 
     def _ready(self: TableMachine) -> None:
         """After a burn, a confirmed result or a void: open the next round or end the shoe."""
         if self._shoe_last_round_reached():
-            self._end_shoe("cut_card")
+            self._end_shoe(ShoeEndReason.CUT_CARD)
             return
         if self.settings.auto_open:
             if self.staffed and self.signed_in is None:
-                self._emit("betting_not_opened", {"round": self.round_number + 1, "why": NO_DEALER})
+                self._emit(FactKind.BETTING_NOT_OPENED, {"round": self.round_number + 1, "why": NO_DEALER})
                 return
             self._open_round()
 
     def _confirm(self: TableMachine) -> None:
         assert self.dealer is not None
         outcome = self.dealer.outcome
-        record = self._record("completed")
+        record = self._record(RoundStatus.COMPLETED)
         record.update(outcome.flags())
         self.rounds.append(record)
         self.history.append(outcome.winner.letter)
         self.result = record
-        self._emit("round_completed", dict(record))
+        self._emit(FactKind.ROUND_COMPLETED, dict(record))
         self.dealer = None
         if self._shoe_last_round_reached():
             self._trigger(Trigger.LAST_CONFIRMED)
-            self._shoe_ended("cut_card")
+            self._shoe_ended(ShoeEndReason.CUT_CARD)
         else:
             self._trigger(Trigger.CONFIRM)
             self._ready()
 
-    def _record(self: TableMachine, status: str) -> dict:
+    def _record(self: TableMachine, status: RoundStatus) -> dict:
         dealer = self.dealer or RoundDealer()
         complete = dealer.complete and len(dealer.positions) >= 4
         record = {
             "shoe": self.shoe_number,
             "round": self.round_number,
-            "status": status,
+            "status": str(status),
             "player": [c.token for c in dealer.player],
             "banker": [c.token for c in dealer.banker],
             "player_total": hand_total(dealer.player) if complete else None,
             "banker_total": hand_total(dealer.banker) if complete else None,
-            "winner": dealer.outcome.winner.value if complete and status == "completed" else None,
+            "winner": dealer.outcome.winner.value if complete and status == RoundStatus.COMPLETED else None,
             "available_bets": list(self.offered),
             "last_round": self._shoe_last_round_reached(),
             "manual": list(self.manual_positions),
@@ -189,29 +191,29 @@ class ActInputs:
         return record
 
     def _void(self: TableMachine, reason: str, note: str, *, user: object) -> None:
-        record = self._record("voided")
-        record.update({"reason": reason, "note": note, "user": user})
+        record = self._record(RoundStatus.VOIDED)
+        record.update({"reason": str(reason), "note": note, "user": user})
         self.rounds.append(record)
         self.result = record
         self.dealer = None
-        self._emit("round_voided", dict(record))
+        self._emit(FactKind.ROUND_VOIDED, dict(record))
 
     def _end_shoe(self: TableMachine, reason: str) -> None:
         self._trigger(Trigger.END_SHOE if self.state is S.READY else Trigger.CUT_END)
         self._shoe_ended(reason)
 
     def _shoe_ended(self: TableMachine, reason: str) -> None:
-        self._emit("shoe_ended", {"shoe": self.shoe_number, "rounds": self.round_number,
+        self._emit(FactKind.SHOE_ENDED, {"shoe": self.shoe_number, "rounds": self.round_number,
                                   "burn_indicator": self.burn_indicator, "burned": list(self.burned),
-                                  "cut_card_round": self.cut_card_round, "reason": reason,
+                                  "cut_card_round": self.cut_card_round, "reason": str(reason),
                                   "cards_left": self.cards_left})
 
     # ------------------------------------------------------------ supervisor
 
-    def _supervisor(self: TableMachine, inp: dict) -> None:
-        act = str(inp.get("act"))
-        args = dict(inp.get("args") or {})
-        who = {"user": inp.get("user"), "reason": inp.get("reason"), "note": inp.get("note")}
+    def _supervisor(self: TableMachine, inp: SupervisorInput) -> None:
+        act = str(inp.act)
+        args = dict(inp.args or {})
+        who = {"user": inp.user, "reason": inp.reason, "note": inp.note}
         handler = _SUPERVISOR.get(act)
         if handler is None:
             self._refuse("supervisor", act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
@@ -251,7 +253,7 @@ class ActInputs:
             self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
         self._clear_pause(who, act)
         self._trigger(Trigger.END_SHOE)
-        self._shoe_ended("supervisor")
+        self._shoe_ended(ShoeEndReason.SUPERVISOR)
 
     def _resume(self: TableMachine, who: dict, act: str) -> None:
         before = self.state_before
@@ -266,12 +268,12 @@ class ActInputs:
             # the same as when it comes out unpaused (RULES.md §1): the unstarted round is voided, the shoe ends.
             self.cut_pending = False
             if target in (S.BETTING_OPEN, S.BETTING_CLOSED):
-                self._void("cut_card", "cut card came out before the round's first card", user=None)
-            self._end_shoe("cut_card")
+                self._void(ShoeEndReason.CUT_CARD, "cut card came out before the round's first card", user=None)
+            self._end_shoe(ShoeEndReason.CUT_CARD)
             return
         if target == S.RESULT and before != S.RESULT:
             assert self.dealer is not None
-            self._emit("round_dealt", {"round": self.round_number, **self.dealer.outcome.flags()})
+            self._emit(FactKind.ROUND_DEALT, {"round": self.round_number, **self.dealer.outcome.flags()})
 
     def _enter_card(self: TableMachine, args: dict, who: dict) -> None:
         act = SupervisorAct.ENTER_CARD.value
@@ -339,7 +341,7 @@ class ActInputs:
         # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
         swap = {src.value: dst.value, dst.value: src.value}
         self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
-        self._emit("card_moved", {"round": self.round_number, "from_position": src.value,
+        self._emit(FactKind.CARD_MOVED, {"round": self.round_number, "from_position": src.value,
                                   "to_position": dst.value, "user": who["user"], "reason": who["reason"],
                                   "note": who["note"], "player": [c.token for c in trial.player],
                                   "banker": [c.token for c in trial.banker]})
@@ -352,13 +354,13 @@ class ActInputs:
         incident = self.incident
         if self.held:
             self.discarded.extend(self.held)
-            self._emit("cards_discarded", {"cards": list(self.held)})
+            self._emit(FactKind.CARDS_DISCARDED, {"cards": list(self.held)})
             self.held = []
         self.misreads = 0
         self.rescan = None
         self.incident = None
         self.state_before = None
-        self._emit("round_resumed", {"incident_type": incident.type.value if incident else None, "act": act,
+        self._emit(FactKind.ROUND_RESUMED, {"incident_type": incident.type.value if incident else None, "act": act,
                                      "user": who["user"], "reason": who["reason"], "note": who["note"]})
 
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.facts import FactKind, ShoeEndReason
+from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
     CutPlace,
@@ -32,6 +33,7 @@ from dealer_station.domain.rules import (
 from dealer_station.domain.states import GROUP_OF, NO_SHOE_STATES, PAUSABLE, Phase, TableState, Trigger
 
 if TYPE_CHECKING:
+    from dealer_station.domain.inputs import FrameInput, JournalFailed, JournalResumed, LinkInput, PublisherRefusal
     from dealer_station.domain.table import TableMachine
 
 __all__ = ["FrameInputs"]
@@ -41,31 +43,33 @@ _PAUSABLE = frozenset(PAUSABLE)
 
 
 class FrameInputs:
-    """Handlers of ``frame``, ``link``, ``publisher`` and ``journal`` inputs (mixed into ``TableMachine``)."""
+    """Handlers of frame, link, publisher and journal inputs (:mod:`dealer_station.domain.inputs`; mixed into
+    ``TableMachine``).
+    """
 
     # ---------------------------------------------------------------- frames
 
-    def _frame(self: TableMachine, inp: dict) -> None:
-        frame = inp.get("frame")
-        raw = str(inp.get("raw", ""))
+    def _frame(self: TableMachine, inp: FrameInput) -> None:
+        frame = inp.frame
+        raw = "" if inp.raw is None else str(inp.raw)
         if frame == FrameKind.GARBAGE:
-            self._emit("garbage", {"raw": raw})
+            self._emit(FactKind.GARBAGE, {"raw": raw})
             return
         if frame not in _TAKEN:
-            self._emit("ignored", {"frame": str(frame), "why": "unknown frame"})
+            self._emit(FactKind.IGNORED, {"frame": str(frame), "why": "unknown frame"})
             return
         if self.state not in NO_SHOE_STATES:
             self.frames_in_shoe += 1
         if frame == FrameKind.CARD:
-            token = str(inp.get("token", ""))
+            token = "" if inp.token is None else str(inp.token)
             try:
                 card = parse_card(token)
             except CardError:
-                self._misread("unknown_code", raw, token=token)
+                self._misread(MisreadReason.UNKNOWN_CODE, raw, token=token)
                 return
             self._card(card, raw)
         elif frame == FrameKind.NO_READ:
-            self._misread(str(inp.get("reason") or "no_read"), raw)
+            self._misread(str(inp.reason or MisreadReason.NO_READ), raw)
         else:
             self._cut(raw)
 
@@ -76,9 +80,10 @@ class FrameInputs:
         phase = GROUP_OF[self.state]
         if phase is not Phase.NO_SHOE:
             if self.remaining[card] <= 0:
-                self._pause(IncidentType.FOREIGN_CARD, "beyond_inventory", raw, position=self.expected_position(),
-                            token=card.token, detail=f"{card.token} would be copy {self.settings.decks + 1} in "
-                                                     f"{self.settings.decks} decks")
+                self._pause(IncidentType.FOREIGN_CARD, PauseReason.BEYOND_INVENTORY, raw,
+                            position=self.expected_position(), token=card.token,
+                            detail=f"{card.token} would be copy {self.settings.decks + 1} in "
+                                   f"{self.settings.decks} decks")
                 return
             self.remaining[card] -= 1
         _CARD[phase](self, card, raw)
@@ -90,7 +95,7 @@ class FrameInputs:
     def _card_held(self: TableMachine, card: Card, raw: str) -> None:
         """Paused: the card is held for the supervisor (entered with ``enter_card`` or discarded)."""
         self.held.append(card.token)
-        self._emit("card_while_paused", {"card": card.token, "raw": raw})
+        self._emit(FactKind.CARD_WHILE_PAUSED, {"card": card.token, "raw": raw})
 
     def _card_out_of_place(self: TableMachine, card: Card, raw: str) -> None:
         """Betting open, between rounds, after the round's last card: the card is discarded and the table pauses."""
@@ -116,7 +121,7 @@ class FrameInputs:
         self.burn_indicator = card.token
         self.burn_total = count
         self.burn_remaining = burn_remaining(count, indicator_counts=self.settings.indicator_counts)
-        self._emit("burn_indicator", {"card": card.token, "burn_count": count, "manual": manual,
+        self._emit(FactKind.BURN_INDICATOR, {"card": card.token, "burn_count": count, "manual": manual,
                                       "burn_remaining": self.burn_remaining})
         self._trigger(Trigger.SHOW_INDICATOR)
         if self.burn_remaining <= 0:
@@ -125,7 +130,7 @@ class FrameInputs:
     def _place_burned(self: TableMachine, card: Card, manual: bool) -> None:
         self.burned.append(card.token)
         self.burn_remaining -= 1
-        self._emit("card_burned", {"card": card.token, "burn_remaining": self.burn_remaining, "manual": manual})
+        self._emit(FactKind.CARD_BURNED, {"card": card.token, "burn_remaining": self.burn_remaining, "manual": manual})
         if self.burn_remaining <= 0:
             self._burn_done()
 
@@ -137,25 +142,27 @@ class FrameInputs:
         position = dealer.add(card)
         if manual:
             self.manual_positions.append(_POSITION_NAME[position])
-        self._emit("card_accepted", {"round": self.round_number, "position": _POSITION_NAME[position],
+        self._emit(FactKind.CARD_ACCEPTED, {"round": self.round_number, "position": _POSITION_NAME[position],
                                      "card": card.token, "manual": manual})
         if dealer.complete:
             self._trigger(Trigger.ROUND_DEALT)
-            self._emit("round_dealt", {"round": self.round_number, **dealer.outcome.flags()})
+            self._emit(FactKind.ROUND_DEALT, {"round": self.round_number, **dealer.outcome.flags()})
 
     def _burn_done(self: TableMachine) -> None:
         self._trigger(Trigger.BURN_DONE)
-        self._emit("burn_done", {"burn_indicator": self.burn_indicator, "burned": list(self.burned)})
+        self._emit(FactKind.BURN_DONE, {"burn_indicator": self.burn_indicator, "burned": list(self.burned)})
         self._ready()
 
     # -------------------------------------------------------------- misreads
 
-    def _misread(self: TableMachine, reason: str, raw: str, token: str = "") -> None:
-        """A No-Read or an unknown code (``reason``), handled by phase."""
-        _MISREAD[GROUP_OF[self.state]](self, reason, raw, token)
+    def _misread(self: TableMachine, reason: MisreadReason | str, raw: str, token: str = "") -> None:
+        """A No-Read or an unknown code (``reason``: a :class:`MisreadReason`, or the shoe's own code), handled by
+        phase; the outputs carry the reason as its plain ``str``.
+        """
+        _MISREAD[GROUP_OF[self.state]](self, str(reason), raw, token)
 
     def _misread_while_paused(self: TableMachine, reason: str, raw: str, token: str) -> None:
-        self._emit("no_read_while_paused", {"reason": reason, "raw": raw, "token": token})
+        self._emit(FactKind.NO_READ_WHILE_PAUSED, {"reason": reason, "raw": raw, "token": token})
 
     def _misread_at_card(self: TableMachine, reason: str, raw: str, token: str) -> None:
         """A card is due: rescan it, or pause once too many came in a row (RULES.md §5)."""
@@ -170,7 +177,7 @@ class FrameInputs:
                 self.incident = replace(self.incident, misreads=self.misreads,
                                         max_misreads=self.settings.max_misreads)
         else:
-            self._emit("rescan_requested", {"position": position, "misreads": self.misreads,
+            self._emit(FactKind.RESCAN_REQUESTED, {"position": position, "misreads": self.misreads,
                                             "reason": reason, "raw": raw, "token": token})
 
     def _misread_out_of_place(self: TableMachine, reason: str, raw: str, token: str) -> None:
@@ -183,21 +190,21 @@ class FrameInputs:
         """The cut card, handled by the phase the table is in (the one before a pause, while paused)."""
         phase = GROUP_OF[self._where()]
         if phase is not Phase.NO_SHOE and self.cut_card_out:
-            self._pause(IncidentType.PROCEDURE_VIOLATION, "second_cut_card", raw, position=None)
+            self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.SECOND_CUT_CARD, raw, position=None)
             return
         _CUT[phase](self, raw)
 
     def _cut_without_shoe(self: TableMachine, raw: str) -> None:
-        self._pause(IncidentType.PROCEDURE_VIOLATION, "cut_card_without_shoe", raw, position=None)
+        self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.CUT_CARD_WITHOUT_SHOE, raw, position=None)
 
     def _cut_in_burn(self: TableMachine, raw: str) -> None:
         """The cut card while the shoe is prepared: an incident; the shoe's first round is its last."""
         self.cut_card_out = True
         self.cut_card_round = 0
         self.last_round_number = last_round_after_cut(CutPlace.IN_BURN, 0, self.settings.cut_between_rounds)
-        self._emit("cut_card", {"round": 0, "last_round_number": self.last_round_number})
+        self._emit(FactKind.CUT_CARD, {"round": 0, "last_round_number": self.last_round_number})
         if self.state is not S.PAUSED:
-            self._pause(IncidentType.CUT_CARD_IN_BURN, "cut_card", raw, position=self.expected_position())
+            self._pause(IncidentType.CUT_CARD_IN_BURN, PauseReason.CUT_CARD, raw, position=self.expected_position())
 
     def _cut_last_round(self: TableMachine, raw: str) -> None:
         """The cut card once the shoe is prepared: it sets the shoe's last round (RULES.md §1)."""
@@ -208,7 +215,7 @@ class FrameInputs:
         between_rounds = self.settings.cut_between_rounds
         self.last_round_number = last_round_after_cut(place, self.round_number, between_rounds)
         self.cut_card_round = self.round_number
-        self._emit("cut_card", {"round": self.round_number, "last_round_number": self.last_round_number})
+        self._emit(FactKind.CUT_CARD, {"round": self.round_number, "last_round_number": self.last_round_number})
         ends = cut_ends_shoe_at_once(place, between_rounds)
         if self.state is S.PAUSED:
             # "none" acts when the pause is resolved, exactly as it would have acted now (see _resume).
@@ -216,60 +223,56 @@ class FrameInputs:
             return
         if ends:
             if place is CutPlace.BEFORE_FIRST_CARD:
-                self._void("cut_card", "cut card came out before the round's first card", user=None)
-            self._end_shoe("cut_card")
+                self._void(ShoeEndReason.CUT_CARD, "cut card came out before the round's first card", user=None)
+            self._end_shoe(ShoeEndReason.CUT_CARD)
 
     # ------------------------------------------------------------------ link
 
-    def _link(self: TableMachine, inp: dict) -> None:
-        event = inp.get("event")
-        detail = str(inp.get("detail") or "")
+    def _link(self: TableMachine, inp: LinkInput) -> None:
+        event = inp.event
+        detail = str(inp.detail or "")
         if event == LinkEvent.CONNECTED:
             self.connected = True
-            self._emit("connection", {"connected": True, "detail": detail})
+            self._emit(FactKind.CONNECTION, {"connected": True, "detail": detail})
         elif event == LinkEvent.LOST:
             self.connected = False
-            self._emit("connection", {"connected": False, "detail": detail})
+            self._emit(FactKind.CONNECTION, {"connected": False, "detail": detail})
             if self.state in _PAUSABLE:
-                self._pause(IncidentType.SHOE_DISCONNECTED, "connection_lost", "", position=self.expected_position(),
-                            detail=detail or "the shoe's link went away")
+                self._pause(IncidentType.SHOE_DISCONNECTED, PauseReason.CONNECTION_LOST, "",
+                            position=self.expected_position(), detail=detail or "the shoe's link went away")
         elif event == LinkEvent.CLOSED:
             # The station stopped the reader (a stop, not a lost shoe): recorded, no pause.
             self.connected = False
-            self._emit("connection", {"connected": False, "detail": detail, "closed": True})
+            self._emit(FactKind.CONNECTION, {"connected": False, "detail": detail, "closed": True})
         else:
-            self._emit("ignored", {"event": str(event), "why": "unknown link event"})
+            self._emit(FactKind.IGNORED, {"event": str(event), "why": "unknown link event"})
 
     # ------------------------------------------------------------- publisher
 
-    def _publisher(self: TableMachine, inp: dict) -> None:
-        if inp.get("act") != "event_refused":
-            self._emit("ignored", {"act": str(inp.get("act")), "why": "unknown publisher act"})
+    def _publisher(self: TableMachine, inp: PublisherRefusal) -> None:
+        if inp.act != "event_refused":
+            self._emit(FactKind.IGNORED, {"act": str(inp.act), "why": "unknown publisher act"})
             return
-        event_id = inp.get("event_id")
-        problem = str(inp.get("problem") or "it does not match the journal")
-        self._pause(IncidentType.EVENT_MISMATCH, "outbox_event_refused", "", position=self.expected_position(),
-                    token=f"event {event_id}",
+        event_id = inp.event_id
+        problem = str(inp.problem or "it does not match the journal")
+        self._pause(IncidentType.EVENT_MISMATCH, PauseReason.OUTBOX_EVENT_REFUSED, "",
+                    position=self.expected_position(), token=f"event {event_id}",
                     detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
                            f"it and the events after it were not sent")
 
-    def _journal(self: TableMachine, inp: dict) -> None:
-        """A journal failure (``failed``, with its incident) or its resolution (``resumed``): told, nothing changes.
+    # The controller pauses the table itself while its journal fails (nothing can be journaled then); once the
+    # journal takes rows again it journals the pause and its resolution as these inputs, so the platform hears
+    # of both, in order (``round_paused``, ``round_resumed``). Nothing of the table changes.
 
-        The controller pauses the table itself while its journal fails (nothing can be journaled then);
-        once the journal takes rows again it journals the pause and its resolution as these inputs, so
-        the platform hears of both, in order (``round_paused``, ``round_resumed``).
-        """
-        event = inp.get("event")
-        if event == "failed":
-            incident = dict(inp.get("incident") or {})
-            self._emit("round_paused", {**incident, "type": IncidentType.JOURNAL_FAILURE.value})
-        elif event == "resumed":
-            self._emit("round_resumed", {"incident_type": IncidentType.JOURNAL_FAILURE.value, "act": "resume",
-                                         "user": inp.get("user"), "reason": inp.get("reason"),
-                                         "note": inp.get("note")})
-        else:
-            self._emit("ignored", {"event": str(event), "why": "unknown journal event"})
+    def _journal_failed(self: TableMachine, inp: JournalFailed) -> None:
+        """A journal failure, with its incident: told as ``round_paused``."""
+        incident = dict(inp.incident or {})
+        self._emit(FactKind.ROUND_PAUSED, {**incident, "type": IncidentType.JOURNAL_FAILURE.value})
+
+    def _journal_resumed(self: TableMachine, inp: JournalResumed) -> None:
+        """A journal failure's resolution: told as ``round_resumed``."""
+        self._emit(FactKind.ROUND_RESUMED, {"incident_type": IncidentType.JOURNAL_FAILURE.value, "act": "resume",
+                                     "user": inp.user, "reason": inp.reason, "note": inp.note})
 
 
 _POSITION_NAME: dict[Position, str] = {position: position.value for position in Position}

@@ -1,35 +1,265 @@
-"""The journal's edge: what a shoe event is as a journal input (JSON values only, raw bytes as hex).
+"""The journal's edge: a table input (:mod:`dealer_station.domain.inputs`) as the journal's JSON and back.
 
 DESIGN.md "Data flow" (the controller appends the input to the journal before acting on it). The journal
-keeps inputs as JSON; the shoe's frames (:mod:`drivers.frames`) become those values here and nowhere else.
+keeps inputs as JSON (raw bytes as hex); this module is the one place an input becomes that JSON
+(:func:`encode_input`) and is read back from it (:func:`decode_input`), and where a shoe event
+(:mod:`drivers.frames`) becomes an input (:func:`shoe_event`). ``decode_input`` then ``encode_input`` gives
+back the very body the journal holds (same keys, same values), so the row hashes of a journal written by an
+older station verify and its inputs replay as they were recorded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
+from dealer_station.domain.inputs import (
+    DealerInput,
+    FrameInput,
+    JournalFailed,
+    JournalResumed,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    SupervisorInput,
+    TableInput,
+    TimerInput,
+    UnknownInput,
+)
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
-__all__ = ["shoe_event_input"]
+__all__ = ["decode_input", "encode_input", "input_fields", "shoe_event", "shoe_event_input"]
 
 
-def shoe_event_input(event: Any) -> dict:
-    """A shoe event (``drivers.frames``) as a journal input body: ``{"kind": "frame", "frame": "card", "token",
-    "raw"}`` and the like, raw bytes as hex; an unknown event as ``frame: unknown`` with its repr (at most 200
-    characters), which the table ignores (told, never dropped).
+def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
+    """A shoe event (``drivers.frames``) as a table input (raw bytes as hex): a :class:`FrameInput` of a card,
+    No-Read (its reason code), cut card or garbage, a :class:`LinkInput` ``connected`` / ``lost``; an unknown
+    event as frame ``unknown`` with its repr (at most 200 characters), which the table ignores (told, never
+    dropped). ``ts``: the input's time (None: set when it is journaled).
     """
+    kind = type(event)
+    if kind is CardRead:  # the card path first, by its exact type (a subclass goes the long way, below)
+        raw = event.raw
+        return FrameInput(FrameKind.CARD, raw.hex() if isinstance(raw, (bytes, bytearray)) else "",
+                          str(event.token), None, (), ts)
     raw = getattr(event, "raw", b"")
     raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
     if isinstance(event, CardRead):
-        return {"kind": "frame", "frame": "card", "token": str(event.token), "raw": raw_hex}
+        return FrameInput(FrameKind.CARD, raw_hex, token=str(event.token), ts=ts)
     if isinstance(event, NoRead):
-        return {"kind": "frame", "frame": "no_read", "reason": str(event.reason), "raw": raw_hex}
+        return FrameInput(FrameKind.NO_READ, raw_hex, reason=str(event.reason), ts=ts)
     if isinstance(event, CutCard):
-        return {"kind": "frame", "frame": "cut", "raw": raw_hex}
+        return FrameInput(FrameKind.CUT, raw_hex, ts=ts)
     if isinstance(event, Garbage):
-        return {"kind": "frame", "frame": "garbage", "raw": raw_hex}
+        return FrameInput(FrameKind.GARBAGE, raw_hex, ts=ts)
     if isinstance(event, Connected):
-        return {"kind": "link", "event": "connected", "detail": str(event.description)}
+        return LinkInput(LinkEvent.CONNECTED, str(event.description), ts=ts)
     if isinstance(event, ConnectionLost):
-        return {"kind": "link", "event": "lost", "detail": str(event.error or "")}
-    return {"kind": "frame", "frame": "unknown", "raw": raw_hex, "repr": repr(event)[:200]}
+        return LinkInput(LinkEvent.LOST, str(event.error or ""), ts=ts)
+    return FrameInput("unknown", raw_hex, extra=(("repr", repr(event)[:200]),), ts=ts)
+
+
+def shoe_event_input(event: Any) -> dict:
+    """A shoe event as a journal input body (:func:`shoe_event`, then :func:`encode_input`), without ``ts``:
+    ``{"kind": "frame", "frame": "card", "token", "raw"}`` and the like.
+    """
+    return encode_input(shoe_event(event))
+
+
+def _put(body: dict, key: str, value: object) -> None:
+    if value is not None:
+        body[key] = value
+
+
+def _plain(value: object) -> object:
+    """A ``StrEnum`` member as its plain ``str`` value (the journal's JSON); anything else as it is."""
+    return str(value) if isinstance(value, str) and type(value) is not str else value
+
+
+def _copy(value: object) -> object:
+    """A mapping as a new dict (the input's stays as it is); anything else (a damaged row's) as recorded."""
+    return dict(value) if isinstance(value, Mapping) else value
+
+
+def _frame(inp: FrameInput) -> dict:
+    body: dict = {"kind": "frame"}
+    frame = inp.frame
+    if frame is not None:
+        body["frame"] = frame if type(frame) is str else _plain(frame)
+    if inp.token is not None:
+        body["token"] = inp.token
+    if inp.reason is not None:
+        body["reason"] = inp.reason
+    if inp.raw is not None:
+        body["raw"] = inp.raw
+    return body
+
+
+def _link(inp: LinkInput) -> dict:
+    body: dict = {"kind": "link"}
+    _put(body, "event", _plain(inp.event))
+    _put(body, "detail", inp.detail)
+    return body
+
+
+def _dealer(inp: DealerInput | TimerInput) -> dict:
+    body: dict = {"kind": "timer" if type(inp) is TimerInput else "dealer"}
+    act = inp.act
+    if act is not None:
+        body["act"] = act if type(act) is str else _plain(act)
+    args = inp.args
+    if args is not None:
+        body["args"] = dict(args) if type(args) is dict else _copy(args)
+    return body
+
+
+def _publisher(inp: PublisherRefusal) -> dict:
+    body: dict = {"kind": "publisher"}
+    _put(body, "act", _plain(inp.act))
+    _put(body, "event_id", inp.event_id)
+    _put(body, "problem", inp.problem)
+    return body
+
+
+def _supervisor(inp: SupervisorInput) -> dict:
+    body: dict = {"kind": "supervisor"}
+    _put(body, "act", _plain(inp.act))
+    _put(body, "user", inp.user)
+    _put(body, "reason", inp.reason)
+    _put(body, "note", inp.note)
+    if inp.args is not None:
+        body["args"] = _copy(inp.args)
+    return body
+
+
+def _stop(inp: StopInput) -> dict:
+    body: dict = {"kind": "stop"}
+    _put(body, "why", inp.why)
+    return body
+
+
+def _failed(inp: JournalFailed) -> dict:
+    body: dict = {"kind": "journal", "event": "failed"}
+    if inp.incident is not None:
+        body["incident"] = _copy(inp.incident)
+    return body
+
+
+def _resumed(inp: JournalResumed) -> dict:
+    body: dict = {"kind": "journal", "event": "resumed"}
+    for key in ("act", "user", "reason", "note"):
+        _put(body, key, getattr(inp, key))
+    return body
+
+
+_ENCODE: dict[type, Callable[[Any], dict]] = {
+    FrameInput: _frame, LinkInput: _link, DealerInput: _dealer, TimerInput: _dealer, PublisherRefusal: _publisher,
+    SupervisorInput: _supervisor, StopInput: _stop, JournalFailed: _failed, JournalResumed: _resumed,
+}
+
+
+def input_fields(inp: TableInput) -> dict:
+    """``inp`` as its journal body without ``ts`` (a new dict of JSON values), as an ``error`` output records it."""
+    if type(inp) is UnknownInput:
+        return {k: v for k, v in inp.body.items() if k != "ts"}
+    body = _ENCODE[type(inp)](inp)
+    if inp.extra:
+        body.update(inp.extra)
+    return body
+
+
+def encode_input(inp: TableInput) -> dict:
+    """``inp`` as the journal's input body (a new dict of JSON values; ``ts`` when the input has one).
+
+    Raises KeyError for an object that is not a :data:`~dealer_station.domain.inputs.TableInput`.
+    """
+    kind = type(inp)
+    if kind is UnknownInput:
+        return dict(inp.body)
+    body = _frame(inp) if kind is FrameInput else _ENCODE[kind](inp)
+    if inp.extra:
+        body.update(inp.extra)
+    ts = inp.ts
+    if ts is not None:
+        body["ts"] = ts
+    return body
+
+
+# --------------------------------------------------------------------------------------------------- decoding
+
+_FRAME_KINDS = {k.value: k for k in FrameKind}
+_LINK_EVENTS = {k.value: k for k in LinkEvent}
+_DEALER_ACTS: dict[str, DealerAct | StaffAct] = {**{k.value: k for k in DealerAct}, **{k.value: k for k in StaffAct}}
+_SUPERVISOR_ACTS = {k.value: k for k in SupervisorAct}
+
+
+def _member(names: Mapping[str, Any], value: object) -> Any:
+    """The enum member named ``value``, or the value as recorded (an act or frame the table does not know)."""
+    return names.get(value, value) if type(value) is str else value
+
+
+def _split(body: Mapping[str, Any], own: frozenset[str]) -> tuple[dict, tuple]:
+    """``body``'s own keys (those not recorded as null) and the rest as ``extra``, in order: a null is kept as
+    recorded, and read as a key the input does not carry.
+    """
+    mine: dict = {}
+    rest = []
+    for key, value in body.items():
+        if key in own and value is not None:
+            mine[key] = value
+        elif key != "kind":
+            rest.append((key, value))
+    return mine, tuple(rest)
+
+
+def _args(value: object) -> Any:
+    return dict(value) if isinstance(value, dict) else value
+
+
+_FRAME = frozenset({"frame", "raw", "token", "reason", "ts"})
+_LINK = frozenset({"event", "detail", "ts"})
+_DEALER = frozenset({"act", "args", "ts"})
+_PUBLISHER = frozenset({"act", "event_id", "problem", "ts"})
+_SUPERVISOR = frozenset({"act", "user", "reason", "note", "args", "ts"})
+_STOP = frozenset({"why", "ts"})
+_FAILED = frozenset({"event", "incident", "ts"})
+_RESUMED = frozenset({"event", "act", "user", "reason", "note", "ts"})
+
+
+def decode_input(body: Mapping[str, Any]) -> TableInput:
+    """A journal input body (as :func:`encode_input` wrote it, or an older station did) as a table input.
+
+    Never raises. A key recorded as null is kept in ``extra`` (the input reads as not carrying it); a body of a
+    kind the table does not take, or a ``journal`` input of another event, is an :class:`UnknownInput` keeping
+    the body (the table ignores it, told). ``encode_input(decode_input(body)) == body`` for every JSON object.
+    """
+    kind = body.get("kind")
+    if kind == InputKind.FRAME:
+        f, extra = _split(body, _FRAME)
+        return FrameInput(_member(_FRAME_KINDS, f.get("frame")), f.get("raw"), f.get("token"), f.get("reason"),
+                          extra, f.get("ts"))
+    if kind == InputKind.DEALER or kind == InputKind.TIMER:
+        f, extra = _split(body, _DEALER)
+        cls = DealerInput if kind == InputKind.DEALER else TimerInput
+        return cls(_member(_DEALER_ACTS, f.get("act")), _args(f.get("args")), extra, f.get("ts"))
+    if kind == InputKind.LINK:
+        f, extra = _split(body, _LINK)
+        return LinkInput(_member(_LINK_EVENTS, f.get("event")), f.get("detail"), extra, f.get("ts"))
+    if kind == InputKind.SUPERVISOR:
+        f, extra = _split(body, _SUPERVISOR)
+        return SupervisorInput(_member(_SUPERVISOR_ACTS, f.get("act")), f.get("user"), f.get("reason"),
+                               f.get("note"), _args(f.get("args")), extra, f.get("ts"))
+    if kind == InputKind.PUBLISHER:
+        f, extra = _split(body, _PUBLISHER)
+        return PublisherRefusal(f.get("act"), f.get("event_id"), f.get("problem"), extra, f.get("ts"))
+    if kind == InputKind.STOP:
+        f, extra = _split(body, _STOP)
+        return StopInput(f.get("why"), extra, f.get("ts"))
+    if kind == InputKind.JOURNAL and body.get("event") == "failed":
+        f, extra = _split(body, _FAILED)
+        return JournalFailed(_args(f.get("incident")), extra, f.get("ts"))
+    if kind == InputKind.JOURNAL and body.get("event") == "resumed":
+        f, extra = _split(body, _RESUMED)
+        return JournalResumed(f.get("act"), f.get("user"), f.get("reason"), f.get("note"), extra, f.get("ts"))
+    return UnknownInput(dict(body))

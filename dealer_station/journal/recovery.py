@@ -21,11 +21,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from dealer_station.domain.facts import FactKind
+from dealer_station.domain.inputs import TableInput
+from dealer_station.journal.codec import decode_input
 from dealer_station.journal.store import Journal, JournalError, JournalRow, canonical
 
 __all__ = ["ADDED_OUTPUTS", "Foldable", "Recovery", "replay_open_shoe"]
 
-ADDED_OUTPUTS = frozenset({"player_edge", "table_status", "error"})
+ADDED_OUTPUTS = frozenset({FactKind.PLAYER_EDGE, FactKind.TABLE_STATUS, FactKind.ERROR})
 """Output kinds the controller may append after the machine's own outputs in a decision row."""
 
 
@@ -36,8 +39,10 @@ class Foldable(Protocol):
     def state(self) -> str:
         """The machine's current state name (``"betting_open"``, ``"paused"``...)."""
 
-    def step(self, inp: dict) -> list[tuple[str, dict]]:
-        """Act on one input; return the outputs."""
+    def step(self, inp: TableInput) -> list[tuple[str, dict]]:
+        """Act on one input (read from its row by :func:`dealer_station.journal.codec.decode_input`); return the
+        outputs.
+        """
 
     def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
         """Put the machine where it was just before shoe ``shoe_number + 1`` was started (``staff``: who was
@@ -121,7 +126,7 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
     for row in journal.rows(after, kinds=("input", "decision")):
         if row.kind == "input":
             last_state = machine.state
-            last_outputs = machine.step(row.body)
+            last_outputs = machine.step(decode_input(row.body))
             undecided[row.seq] = last_outputs
             last_input = row
             result.inputs += 1
@@ -135,7 +140,8 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
                     # The step failed when it was decided (a bug, memory...): the table paused and the platform
                     # was told so. Replay it as recorded, from the state before it (the step is atomic).
                     machine.undo_step()  # type: ignore[attr-defined]
-                    outputs = last_outputs = machine.fail(last_input.body, *failure)  # type: ignore[attr-defined]
+                    outputs = last_outputs = machine.fail(  # type: ignore[attr-defined]
+                        decode_input(last_input.body), *failure)
                 _check(journal, row, decided, outputs)
     if last_input is not None and last_decided < last_input.seq:
         result.pending = last_input
@@ -158,13 +164,14 @@ def _recorded_failure(row: JournalRow, outputs: list[tuple[str, dict]]) -> tuple
     input, then the ``unexpected_error`` pause) where the replay did not fail the same way; else None.
     """
     recorded = row.body.get("outputs", [])
-    if not recorded or not isinstance(recorded[0], list) or len(recorded[0]) != 2 or recorded[0][0] != "error":
+    if (not recorded or not isinstance(recorded[0], list) or len(recorded[0]) != 2
+            or recorded[0][0] != FactKind.ERROR):
         return None
     first = recorded[0][1]
-    if not isinstance(first, dict) or "input" not in first or (outputs and outputs[0][0] == "error"):
+    if not isinstance(first, dict) or "input" not in first or (outputs and outputs[0][0] == FactKind.ERROR):
         return None
     reason = next((item[1].get("reason", "") for item in recorded
-                   if isinstance(item, list) and len(item) == 2 and item[0] == "round_paused"
+                   if isinstance(item, list) and len(item) == 2 and item[0] == FactKind.ROUND_PAUSED
                    and isinstance(item[1], dict)), "")
     return str(reason), str(first.get("detail", ""))
 

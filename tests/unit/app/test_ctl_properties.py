@@ -16,6 +16,7 @@ from dealer_station.domain.cards import parse_cards
 from dealer_station.domain.outcome import deal_round
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import Journal
+from dealer_station.journal.codec import decode_input
 from drivers.deck import RANKS, SUITS
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 from tests.support.table import SUP, SUP_PIN, Table, config
@@ -106,7 +107,7 @@ def full_fold(journal: Journal, settings) -> TableMachine:
     """The table from every input since the journal began (no open-shoe shortcut)."""
     machine = TableMachine(settings)
     for row in journal.rows(kinds=("input",)):
-        machine.step(row.body)
+        machine.step(decode_input(row.body))
     return machine
 
 

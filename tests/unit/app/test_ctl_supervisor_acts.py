@@ -15,6 +15,7 @@ import pytest
 
 from dealer_station.app.controller import ActRefused
 from dealer_station.app.supervisor_acts import Effect, Refusal, preview
+from dealer_station.domain.inputs import SupervisorInput
 from dealer_station.domain.outcome import Position
 from drivers.frames import Connected, ConnectionLost
 from tests.support.table import Table
@@ -79,8 +80,7 @@ SITUATIONS = {"in_burn": _in_the_burn, "mid_deal": _mid_deal, "held_card": _held
 
 def _machine_verdict(t: Table, act: str, args: dict) -> str | None:
     machine = copy.deepcopy(t.ctl.machine)
-    outputs = machine.step({"kind": "supervisor", "act": act, "user": "sam", "reason": "fix", "note": "n",
-                            "args": args, "ts": "2026-11-30T04:00:00Z"})
+    outputs = machine.step(SupervisorInput(act, "sam", "fix", "n", args, ts="2026-11-30T04:00:00Z"))
     refused = [data["why"] for kind, data in outputs if kind == "act_refused"]
     assert not any(kind == "error" for kind, _ in outputs), outputs
     return refused[0] if refused else None

@@ -3,39 +3,45 @@ state after (RULES.md §1, §2, §5; docs/controller.md "States and transitions"
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from transitions import MachineError
 
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.acts import FrameKind
+from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
+from dealer_station.domain.incidents import IncidentType, PauseReason
+from dealer_station.domain.inputs import DealerInput, FrameInput, SupervisorInput, TableInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
+from dealer_station.journal.codec import decode_input
 
 
-def card(token: str) -> dict:
-    return {"kind": "frame", "frame": "card", "token": token, "raw": token.encode().hex(), "ts": "t"}
+def card(token: str) -> FrameInput:
+    return FrameInput(FrameKind.CARD, token.encode().hex(), token=token, ts="t")
 
 
-def no_read() -> dict:
-    return {"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "00", "ts": "t"}
+def no_read() -> FrameInput:
+    return FrameInput(FrameKind.NO_READ, "00", reason="no_read", ts="t")
 
 
-def cut() -> dict:
-    return {"kind": "frame", "frame": "cut", "raw": "ff", "ts": "t"}
+def cut() -> FrameInput:
+    return FrameInput(FrameKind.CUT, "ff", ts="t")
 
 
-def act(name: str, **args) -> dict:
-    return {"kind": "dealer", "act": name, "args": args, "ts": "t"}
+def act(name: str, **args) -> DealerInput:
+    return DealerInput(name, args, ts="t")
 
 
-def sup(name: str, **args) -> dict:
-    return {"kind": "supervisor", "act": name, "user": "sup", "reason": "r", "note": "n", "args": args, "ts": "t"}
+def sup(name: str, **args) -> SupervisorInput:
+    return SupervisorInput(name, "sup", "r", "n", args, ts="t")
 
 
 def kinds(outputs) -> list[str]:
     return [kind for kind, _ in outputs]
 
 
-def run(machine: TableMachine, *inputs: dict) -> list:
+def run(machine: TableMachine, *inputs: TableInput) -> list:
     out = []
     for inp in inputs:
         out = machine.step(inp)
@@ -183,7 +189,7 @@ def test_void_round_from_a_pause():
 ])
 def test_inputs_that_change_nothing_are_told(inp, kind):
     m = ready()
-    out = m.step(inp)
+    out = m.step(decode_input(inp))  # as the journal holds it
     assert kinds(out) == [kind] and m.state is TableState.READY
     assert m.closed is (inp["kind"] == "stop")
 
@@ -213,3 +219,21 @@ def test_the_state_is_a_table_state_and_outputs_are_plain_strings():
     out = m.step(act("open_betting"))
     assert isinstance(m.state, TableState)
     assert all(type(d["state"]) is str for k, d in out if k == "state_changed")
+
+
+def test_every_output_kind_is_a_fact_kind_and_written_as_its_plain_name():
+    m = dealing()
+    outs = [*m.step(card("9S")), *m.step(no_read()), *m.step(act("dance")), *m.step(sup("resume"))]
+    assert outs and all(type(kind) is FactKind for kind, _ in outs)
+    assert json.loads(json.dumps(outs))[0] == ["state_changed", {"state": "dealing"}]
+
+
+def test_statuses_and_reason_codes_are_their_enums_values_as_plain_strings():
+    m = dealing()
+    run(m, card("9S"), card("2D"), card("KH"), card("3C"))
+    (record,) = [d for k, d in m.step(act("confirm_result")) if k == "round_completed"]
+    assert record["status"] == RoundStatus.COMPLETED and type(record["status"]) is str
+    paused = [d for k, d in m.step(act("call_supervisor")) if k == "round_paused"]
+    assert paused[0]["reason"] == PauseReason.DEALER_CALL and type(paused[0]["reason"]) is str
+    (ended,) = [d for k, d in m.step(sup("end_shoe")) if k == "shoe_ended"]
+    assert ended["reason"] == ShoeEndReason.SUPERVISOR and type(ended["reason"]) is str

@@ -1,0 +1,90 @@
+"""What the table decided: the kinds of output of :meth:`dealer_station.domain.table.TableMachine.step`, and
+those the controller adds, as one ``StrEnum``; an output is a kind and its data.
+
+Rule source: DESIGN.md "Data flow" (the decision row records the outputs; listeners are told them as facts) and
+docs/events.md (which of them make a platform event). A member equals its value, so an output read back from
+the journal (plain strings) compares and looks up as the member does; the journal's JSON holds the value.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+__all__ = ["FactKind", "Output", "RoundStatus", "ShoeEndReason"]
+
+
+class FactKind(StrEnum):
+    """The kind of an output (a fact for listeners; some also make a platform event)."""
+
+    # the shoe and the burn (RULES.md §1)
+    SHOE_STARTED = "shoe_started"
+    BURN_INDICATOR = "burn_indicator"
+    CARD_BURNED = "card_burned"
+    BURN_DONE = "burn_done"
+    CUT_CARD = "cut_card"
+    SHOE_ENDED = "shoe_ended"
+    # a round (RULES.md §2, §3)
+    BETTING_OPENED = "betting_opened"
+    BETTING_NOT_OPENED = "betting_not_opened"
+    """Betting would open by itself but no dealer is signed in."""
+    BETTING_CLOSED = "betting_closed"
+    CARD_ACCEPTED = "card_accepted"
+    RESCAN_REQUESTED = "rescan_requested"
+    ROUND_DEALT = "round_dealt"
+    ROUND_COMPLETED = "round_completed"
+    ROUND_VOIDED = "round_voided"
+    # pauses and the supervisor (RULES.md §5)
+    ROUND_PAUSED = "round_paused"
+    ROUND_RESUMED = "round_resumed"
+    CARD_MOVED = "card_moved"
+    CARDS_DISCARDED = "cards_discarded"
+    CARD_WHILE_PAUSED = "card_while_paused"
+    NO_READ_WHILE_PAUSED = "no_read_while_paused"
+    INCIDENT_WHILE_PAUSED = "incident_while_paused"
+    PROCEDURE_VIOLATION = "procedure_violation"
+    """A frame with no shoe open: recorded and told (an ``alert`` event), nothing to pause."""
+    # the table
+    STATE_CHANGED = "state_changed"
+    CONNECTION = "connection"
+    GARBAGE = "garbage"
+    IGNORED = "ignored"
+    STOPPED = "stopped"
+    DEALER_SIGNED_IN = "dealer_signed_in"
+    DEALER_SIGNED_OUT = "dealer_signed_out"
+    ACT_REFUSED = "act_refused"
+    ERROR = "error"
+    """Acting on an input raised (the machine's), or the controller failed on one (told only)."""
+    # added by the controller
+    PLAYER_EDGE = "player_edge"
+    TABLE_STATUS = "table_status"
+    AUTH_REFUSED = "auth_refused"
+    INPUT_REFUSED = "input_refused"
+    INPUT_HELD = "input_held"
+
+
+class RoundStatus(StrEnum):
+    """A finished round's ``status`` (``round_completed``, ``round_voided``; the recall's records)."""
+
+    COMPLETED = "completed"
+    VOIDED = "voided"
+    IN_PROGRESS = "in_progress"
+    """A running station's open round (the recall of a journal only)."""
+
+
+class ShoeEndReason(StrEnum):
+    """Why a shoe ended (``shoe_ended``'s ``reason``)."""
+
+    CUT_CARD = "cut_card"
+    """The cut card's last round is over (RULES.md §1)."""
+    SUPERVISOR = "supervisor"
+    """The supervisor ended it (``end_shoe``)."""
+
+
+class Output(NamedTuple):
+    """One output: ``(kind, data)``; ``data`` is JSON-able. A tuple, so ``kind, data = output`` and the
+    journal's ``[kind, data]`` pairs compare with it as before.
+    """
+
+    kind: FactKind | str
+    data: dict[str, Any]

@@ -1,0 +1,120 @@
+"""The journal's edge (dealer_station.journal.codec): every table input to its journal JSON and back, byte for byte,
+and a journal written by an older station decoded and written again to the same row hashes (DESIGN.md "Data
+flow", "Durability and recovery")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dealer_station.domain.acts import DealerAct, FrameKind, LinkEvent, StaffAct, SupervisorAct
+from dealer_station.domain.inputs import (
+    DealerInput,
+    FrameInput,
+    JournalFailed,
+    JournalResumed,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    SupervisorInput,
+    TimerInput,
+    UnknownInput,
+)
+from dealer_station.journal.codec import decode_input, encode_input, input_fields, shoe_event, shoe_event_input
+from dealer_station.journal.rows import canonical, row_hash
+from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
+
+TS = "2026-11-30T10:00:00.000000Z"
+FIXTURE = Path(__file__).resolve().parents[3] / "hw_fixtures" / "sessions" / "journal-void.journal.jsonl"
+
+# every input kind: the typed input, and its journal body exactly as the station has always written it
+CASES = [
+    (FrameInput(FrameKind.CARD, "4153", token="AS", ts=TS),
+     {"kind": "frame", "frame": "card", "token": "AS", "raw": "4153", "ts": TS}),
+    (FrameInput(FrameKind.NO_READ, "00", reason="no_read", ts=TS),
+     {"kind": "frame", "frame": "no_read", "reason": "no_read", "raw": "00", "ts": TS}),
+    (FrameInput(FrameKind.CUT, "ff", ts=TS), {"kind": "frame", "frame": "cut", "raw": "ff", "ts": TS}),
+    (FrameInput(FrameKind.GARBAGE, "0102", ts=TS), {"kind": "frame", "frame": "garbage", "raw": "0102", "ts": TS}),
+    (FrameInput("unknown", "", extra=(("repr", "Thing()"),), ts=TS),
+     {"kind": "frame", "frame": "unknown", "raw": "", "repr": "Thing()", "ts": TS}),
+    (LinkInput(LinkEvent.CONNECTED, "pty /dev/pts/3", ts=TS),
+     {"kind": "link", "event": "connected", "detail": "pty /dev/pts/3", "ts": TS}),
+    (LinkInput(LinkEvent.LOST, "unplugged", ts=TS), {"kind": "link", "event": "lost", "detail": "unplugged", "ts": TS}),
+    (LinkInput(LinkEvent.CLOSED, "", ts=TS), {"kind": "link", "event": "closed", "detail": "", "ts": TS}),
+    (DealerInput(DealerAct.NEW_SHOE, {}, ts=TS), {"kind": "dealer", "act": "new_shoe", "args": {}, "ts": TS}),
+    (DealerInput(DealerAct.CALL_SUPERVISOR, {"note": "help"}, ts=TS),
+     {"kind": "dealer", "act": "call_supervisor", "args": {"note": "help"}, "ts": TS}),
+    (DealerInput(StaffAct.SIGN_IN, {"user": "ana", "how": "pin"}, ts=TS),
+     {"kind": "dealer", "act": "sign_in", "args": {"user": "ana", "how": "pin"}, "ts": TS}),
+    (DealerInput("dance", {}, ts=TS), {"kind": "dealer", "act": "dance", "args": {}, "ts": TS}),
+    (TimerInput(DealerAct.CLOSE_BETTING, ts=TS), {"kind": "timer", "act": "close_betting", "ts": TS}),
+    (PublisherRefusal("event_refused", 17, "hash differs", ts=TS),
+     {"kind": "publisher", "act": "event_refused", "event_id": 17, "problem": "hash differs", "ts": TS}),
+    (SupervisorInput(SupervisorAct.ENTER_CARD, "sam", "fix", "n", {"token": "QD", "discard_held": True}, ts=TS),
+     {"kind": "supervisor", "act": "enter_card", "user": "sam", "reason": "fix", "note": "n",
+      "args": {"token": "QD", "discard_held": True}, "ts": TS}),
+    (StopInput("SIGTERM", ts=TS), {"kind": "stop", "why": "SIGTERM", "ts": TS}),
+    (JournalFailed({"type": "journal_failure", "reason": "disk_full"}, ts=TS),
+     {"kind": "journal", "event": "failed", "incident": {"type": "journal_failure", "reason": "disk_full"}, "ts": TS}),
+    (JournalResumed("resume", "sam", "fixed", "disk swapped", ts=TS),
+     {"kind": "journal", "event": "resumed", "act": "resume", "user": "sam", "reason": "fixed",
+      "note": "disk swapped", "ts": TS}),
+    (UnknownInput({"kind": "weather", "ts": TS}), {"kind": "weather", "ts": TS}),
+    (UnknownInput({"kind": "journal", "event": "paused", "ts": TS}), {"kind": "journal", "event": "paused", "ts": TS}),
+]
+
+
+def _name(inp: object, body: dict) -> str:
+    return f"{type(inp).__name__}-{body.get('frame') or body.get('event') or body.get('act') or body['kind']}"
+
+
+@pytest.mark.parametrize(("inp", "body"), CASES, ids=[_name(i, b) for i, b in CASES])
+def test_every_input_kind_round_trips(inp, body):
+    assert canonical(encode_input(inp)) == canonical(body)
+    back = decode_input(json.loads(json.dumps(body)))  # as the journal reads it back
+    assert back == inp and type(back) is type(inp)
+    assert canonical(encode_input(back)) == canonical(body)
+    assert input_fields(inp) == {k: v for k, v in body.items() if k != "ts"}
+
+
+def test_decoded_acts_and_frames_are_the_enum_members_and_encoded_as_plain_strings():
+    assert decode_input({"kind": "frame", "frame": "card", "token": "AS", "raw": ""}).frame is FrameKind.CARD
+    assert decode_input({"kind": "dealer", "act": "sign_out", "args": {}}).act is StaffAct.SIGN_OUT
+    assert decode_input({"kind": "supervisor", "act": "resume"}).act is SupervisorAct.RESUME
+    assert all(type(v) is str for v in encode_input(FrameInput(FrameKind.CUT, "ff")).values())
+
+
+@pytest.mark.parametrize("body", [
+    {"kind": "dealer", "act": "new_shoe", "args": None, "ts": TS},          # a key recorded as null
+    {"kind": "frame", "token": "AS", "ts": TS},                             # no frame at all
+    {"kind": "stop", "ts": TS, "why": "x", "pid": 12},                      # a key of no input's
+    {"kind": "supervisor", "act": "resume", "args": [1, 2], "ts": TS},      # args not an object
+    {"ts": TS},                                                             # no kind
+])
+def test_an_odd_body_is_written_back_as_it_was(body):
+    assert canonical(encode_input(decode_input(body))) == canonical(body)
+
+
+@pytest.mark.parametrize(("event", "body"), [
+    (CardRead("AS", b"AS"), {"kind": "frame", "frame": "card", "token": "AS", "raw": "4153"}),
+    (NoRead(b"\x00", "damaged"), {"kind": "frame", "frame": "no_read", "reason": "damaged", "raw": "00"}),
+    (CutCard(b"\xff"), {"kind": "frame", "frame": "cut", "raw": "ff"}),
+    (Garbage(b"\x01"), {"kind": "frame", "frame": "garbage", "raw": "01"}),
+    (Connected("pty"), {"kind": "link", "event": "connected", "detail": "pty"}),
+    (ConnectionLost(None), {"kind": "link", "event": "lost", "detail": ""}),
+])
+def test_shoe_events_become_the_inputs_they_always_were(event, body):
+    assert shoe_event_input(event) == body
+    assert decode_input(body) == shoe_event(event)
+
+
+def test_an_old_journal_decodes_and_encodes_to_the_same_bytes_and_hashes():
+    rows = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    inputs = [row for row in rows if row["kind"] == "input"]
+    assert len(inputs) > 20 and {row["body"]["kind"] for row in inputs} >= {"frame", "dealer", "link", "supervisor"}
+    for row in inputs:
+        text = canonical(encode_input(decode_input(row["body"])))
+        assert text == canonical(row["body"]), row["seq"]
+        assert row_hash(row["seq"], row["ts"], row["kind"], row["mark"], text, row["prev_hash"]) == row["hash"]
