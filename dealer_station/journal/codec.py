@@ -29,7 +29,7 @@ from dealer_station.domain.inputs import (
 )
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
-__all__ = ["decode_input", "encode_input", "input_fields", "shoe_event", "shoe_event_input"]
+__all__ = ["decode_input", "encode_input", "input_fields", "shoe_event", "shoe_event_input", "shoe_frame"]
 
 
 def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
@@ -58,6 +58,26 @@ def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
     if isinstance(event, ConnectionLost):
         return LinkInput(LinkEvent.LOST, str(event.error or ""), ts=ts)
     return FrameInput("unknown", raw_hex, extra=(("repr", repr(event)[:200]),), ts=ts)
+
+
+def shoe_frame(inp: FrameInput) -> CardRead | NoRead | CutCard | Garbage:
+    """The shoe frame (``drivers.frames``) a frame input records: the inverse of :func:`shoe_event` for frames.
+
+    Raises
+    ------
+    ValueError
+        A frame the shoe does not make (``unknown``) or raw bytes that are not hex.
+    """
+    raw = bytes.fromhex(str(inp.raw or ""))
+    if inp.frame == FrameKind.CARD:
+        return CardRead(str(inp.token or ""), raw)
+    if inp.frame == FrameKind.NO_READ:
+        return NoRead(raw, str(inp.reason or "no_read"))
+    if inp.frame == FrameKind.CUT:
+        return CutCard(raw)
+    if inp.frame == FrameKind.GARBAGE:
+        return Garbage(raw)
+    raise ValueError(f"frame {inp.frame!r} is not a shoe frame")
 
 
 def shoe_event_input(event: Any) -> dict:

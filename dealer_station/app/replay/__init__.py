@@ -69,7 +69,6 @@ from dealer_station.app.replay.session import (
     ReplaySession,
     Step,
     _json_line,
-    frame_from_body,
     load_session,
     torn_line_message,
     with_acts,
@@ -77,5 +76,5 @@ from dealer_station.app.replay.session import (
 
 __all__ = ["AuditReport", "EPOCH", "ExpectedError", "FAST_GC_THRESHOLD", "ROUND_KINDS",
            "RecordedAuthority", "ReplayError", "ReplayResult", "ReplaySession", "Replayer", "SESSION_KINDS", "Step",
-           "_json_line", "audit_journal", "compare_lines", "frame_from_body", "load_expected", "load_session",
+           "_json_line", "audit_journal", "compare_lines", "load_expected", "load_session",
            "round_line", "torn_line_message", "with_acts"]

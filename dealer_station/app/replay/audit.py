@@ -12,8 +12,21 @@ from dealer_station.app.accounts import AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.app.replay.player import RecordedAuthority, dealer_act
-from dealer_station.app.replay.session import EPOCH, _parse_time, frame_from_body
+from dealer_station.app.replay.session import EPOCH, _parse_time
+from dealer_station.domain.acts import LinkEvent
+from dealer_station.domain.inputs import (
+    DealerInput,
+    FrameInput,
+    JournalFailed,
+    JournalResumed,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    SupervisorInput,
+    TimerInput,
+)
 from dealer_station.journal import Journal, MemoryJournal
+from dealer_station.journal.codec import decode_input, shoe_frame
 from drivers.frames import ConnectionLost
 from drivers.sessions import link_event
 
@@ -39,40 +52,41 @@ class AuditReport:
 
 
 def _feed(controller: Controller, body: dict) -> None:
-    """Give one recorded input to a controller through its public inputs. Raises ValueError if it cannot."""
-    kind = body.get("kind")
-    if kind == "frame":
-        controller.shoe_event(frame_from_body(body))
-    elif kind == "link" and body.get("event") == "closed":  # the stopping station's reader closing
+    """Give one recorded input (its journal body, read through :func:`~dealer_station.journal.codec.decode_input`)
+    to a controller through its public inputs. Raises ValueError if it cannot.
+    """
+    inp = decode_input(body)
+    if isinstance(inp, FrameInput):
+        controller.shoe_event(shoe_frame(inp))
+    elif isinstance(inp, LinkInput) and inp.event == LinkEvent.CLOSED:  # the stopping station's reader closing
         controller.begin_stop()
         try:
-            controller.shoe_event(ConnectionLost(str(body.get("detail") or "") or None))
+            controller.shoe_event(ConnectionLost(str(inp.detail or "") or None))
         finally:
             controller.begin_stop(False)
-    elif kind == "link":
+    elif isinstance(inp, LinkInput):
         controller.shoe_event(link_event(body))
-    elif kind == "stop":
-        controller.stop(str(body.get("why") or ""))
-    elif kind == "journal":
+    elif isinstance(inp, StopInput):
+        controller.stop(str(inp.why or ""))
+    elif isinstance(inp, (JournalFailed, JournalResumed)):
         controller.recorded_journal_event(body)
-    elif kind == "dealer":
+    elif isinstance(inp, DealerInput):
         try:
-            dealer_act(controller, str(body.get("act")), dict(body.get("args") or {}))
+            dealer_act(controller, str(inp.act), dict(inp.args or {}))
         except (ActRefused, AuthError):
             pass  # journaled and decided: compared like any other decision
-    elif kind == "timer":
+    elif isinstance(inp, TimerInput):
         controller.tick(expired=True)  # the table's monotonic clock decided it; the row's ts is only a stamp
-    elif kind == "publisher" and body.get("act") == "event_refused":
-        controller.event_refused(int(body.get("event_id") or 0), str(body.get("problem") or ""))
-    elif kind == "supervisor":
+    elif isinstance(inp, PublisherRefusal) and inp.act == "event_refused":   # the publisher refused an event
+        controller.event_refused(int(inp.event_id or 0), str(inp.problem or ""))
+    elif isinstance(inp, SupervisorInput):
         try:
-            controller.supervisor(str(body.get("act")), user=str(body.get("user") or ""), pin="",
-                                  reason=str(body.get("reason") or ""), note=str(body.get("note") or ""),
-                                  **dict(body.get("args") or {}))
+            controller.supervisor(str(inp.act), user=str(inp.user or ""), pin="", reason=str(inp.reason or ""),
+                                  note=str(inp.note or ""), **dict(inp.args or {}))
         except (ActRefused, AuthError):
             pass
     else:
-        raise ValueError(f"input kind {kind!r} is not a table input")
+        raise ValueError(f"input kind {body.get('kind')!r} is not a table input")
 
 
 def _first_diff(recorded: object, rerun: object, path: str = "") -> str:

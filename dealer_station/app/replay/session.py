@@ -12,10 +12,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from dealer_station.domain.acts import FrameKind, LinkEvent
+from dealer_station.domain.inputs import (
+    DealerInput,
+    FrameInput,
+    JournalFailed,
+    JournalResumed,
+    LinkInput,
+    PublisherRefusal,
+    StopInput,
+    SupervisorInput,
+    TimerInput,
+    UnknownInput,
+)
 from dealer_station.domain.table import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
+from dealer_station.journal.codec import decode_input, shoe_frame
 from drivers.codecs import CODECS
 from drivers.errors import ShoeConfigError
-from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
+from drivers.frames import Connected, ConnectionLost
 from drivers.sessions import (
     SESSION_FORMAT,
     SessionFormatError,
@@ -26,7 +40,7 @@ from drivers.sessions import (
     torn_line_message,
 )
 
-__all__ = ["EPOCH", "ReplayError", "ReplaySession", "SESSION_KINDS", "Step", "frame_from_body", "load_session",
+__all__ = ["EPOCH", "ReplayError", "ReplaySession", "SESSION_KINDS", "Step", "load_session",
            "torn_line_message", "with_acts", "_json_line"]
 
 SESSION_KINDS = ("record", "journal", "script", "capture")
@@ -329,46 +343,36 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
 
 
 def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step | None:
-    """The replay step of one journal input; None for what is the station's and not the table's (a stop, the
-    reader closing at a stop, a journal failure and its resume: they change nothing of the table).
+    """The replay step of one journal input (read through :func:`~dealer_station.journal.codec.decode_input`);
+    None for what is the station's and not the table's (a stop, the reader closing at a stop, a journal
+    failure and its resume: they change nothing of the table).
+
+    Raises
+    ------
+    ValueError
+        An input the table does not take, a frame the shoe does not make, raw bytes that are not hex.
     """
-    kind = body.get("kind")
-    if kind in ("stop", "journal") or (kind == "link" and body.get("event") == "closed"):
+    inp = decode_input(body)
+    if isinstance(inp, (StopInput, JournalFailed, JournalResumed)) or (
+            isinstance(inp, LinkInput) and inp.event == LinkEvent.CLOSED):
         return None
-    if kind == "frame":
-        raw = bytes.fromhex(str(body.get("raw") or ""))
+    if isinstance(inp, UnknownInput) and body.get("kind") == "journal":
+        return None
+    if isinstance(inp, FrameInput):
+        raw = bytes.fromhex(str(inp.raw or ""))
         if codec is not None and raw:
-            timed_out = body.get("frame") == "no_read" and body.get("reason") == "token_timeout"
+            timed_out = inp.frame == FrameKind.NO_READ and inp.reason == "token_timeout"
             if codec in ("lines", "saopai") and not timed_out and raw[-1:] not in (b"\r", b"\n"):
                 raw += b"\r\n"  # the station keeps a line's text without its terminator
             return Step(t, "raw_frame", data=raw, where=where)
-        return Step(t, "frame", event=frame_from_body(body), where=where)
-    if kind == "link":
+        return Step(t, "frame", event=shoe_frame(inp), where=where)
+    if isinstance(inp, LinkInput):
         return Step(t, "link", event=link_event(body), where=where)
-    if kind in ("dealer", "timer", "supervisor"):
+    if isinstance(inp, (DealerInput, TimerInput, SupervisorInput)):
         obj = dict(body)
-        obj["by"] = kind
+        obj["by"] = body["kind"]
         return Step(t, "act", act=_act(obj), where=where)
-    if kind == "publisher" and body.get("act") == "event_refused":   # the publisher refused an outbox event
+    if isinstance(inp, PublisherRefusal) and inp.act == "event_refused":   # the publisher refused an outbox event
         return Step(t, "act", act={"by": "publisher", "act": "event_refused",
-                                   "args": {"event_id": body.get("event_id"), "problem": body.get("problem")}},
-                    where=where)
-    raise ValueError(f"input kind {kind!r} is not a table input")
-
-
-def frame_from_body(body: dict) -> object:
-    """The ``drivers.frames`` frame a journal ``frame`` input records (inverse of the controller's encoding).
-
-    Raises ValueError for an unknown frame kind or bad hex.
-    """
-    raw = bytes.fromhex(str(body.get("raw") or ""))
-    frame = body.get("frame")
-    if frame == "card":
-        return CardRead(str(body.get("token", "")), raw)
-    if frame == "no_read":
-        return NoRead(raw, str(body.get("reason") or "no_read"))
-    if frame == "cut":
-        return CutCard(raw)
-    if frame == "garbage":
-        return Garbage(raw)
-    raise ValueError(f"frame {frame!r} is not a shoe frame")
+                                   "args": {"event_id": inp.event_id, "problem": inp.problem}}, where=where)
+    raise ValueError(f"input kind {body.get('kind')!r} is not a table input")

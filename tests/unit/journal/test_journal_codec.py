@@ -22,7 +22,14 @@ from dealer_station.domain.inputs import (
     TimerInput,
     UnknownInput,
 )
-from dealer_station.journal.codec import decode_input, encode_input, input_fields, shoe_event, shoe_event_input
+from dealer_station.journal.codec import (
+    decode_input,
+    encode_input,
+    input_fields,
+    shoe_event,
+    shoe_event_input,
+    shoe_frame,
+)
 from dealer_station.journal.rows import canonical, row_hash
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
@@ -108,6 +115,19 @@ def test_an_odd_body_is_written_back_as_it_was(body):
 def test_shoe_events_become_the_inputs_they_always_were(event, body):
     assert shoe_event_input(event) == body
     assert decode_input(body) == shoe_event(event)
+
+
+@pytest.mark.parametrize("event", [CardRead("AS", b"AS"), NoRead(b"\x00", "damaged"), CutCard(b"\xff"),
+                                   Garbage(b"\x01")])
+def test_a_frame_input_gives_back_the_frame_it_records(event):
+    assert shoe_frame(decode_input(shoe_event_input(event))) == event
+
+
+@pytest.mark.parametrize("body", [{"kind": "frame", "frame": "unknown", "raw": "", "repr": "x"},
+                                  {"kind": "frame", "frame": "card", "token": "AS", "raw": "zz"}])
+def test_a_frame_the_shoe_does_not_make_is_refused(body):
+    with pytest.raises(ValueError):
+        shoe_frame(decode_input(body))
 
 
 def test_an_old_journal_decodes_and_encodes_to_the_same_bytes_and_hashes():
