@@ -47,7 +47,7 @@ import structlog
 from drivers.codecs import NOREAD, Codec
 from drivers.deck import CUT, shuffled_shoe
 from drivers.errors import ShoeConfigError, ShoeEmptyError, ShoeError, ShoeUnavailableError
-from drivers.frames import Connected, ConnectionLost
+from drivers.frames import Connected, ConnectionLost, NoRead
 from drivers.serial_shoe import SerialShoe
 from drivers.source import ShoeSource
 
@@ -369,6 +369,11 @@ class LoopbackShoe(_Dealing, ShoeSource):
         Seed of the default shoe and of the faults' random choices.
     faults : SimFaults
         What to inject; ``disconnect_at`` needs a wire to unplug (:class:`SimulatedShoe`).
+    empty_reads : bool
+        A draw from the empty shoe gives the sink ``NoRead(b"", "empty")`` (no bytes: nothing is on the
+        wire) instead of raising :class:`~drivers.errors.ShoeEmptyError`, so an automatic dealer that
+        draws on meets the table's misread limit and the round pauses, as a dealer at an empty shoe calls
+        the supervisor (``simulate``). Default False.
 
     Raises
     ------
@@ -379,8 +384,9 @@ class LoopbackShoe(_Dealing, ShoeSource):
     can_draw = True
 
     def __init__(self, codec: Codec, *, tokens: list[str] | None = None, seed: int | None = None,
-                 faults: SimFaults | None = None) -> None:
+                 faults: SimFaults | None = None, empty_reads: bool = False) -> None:
         super().__init__(codec)
+        self.empty_reads = empty_reads
         if faults is not None and faults.disconnect_at is not None:
             raise ShoeConfigError("disconnect_at: a loopback shoe has no wire to unplug; use the pty simulator")
         self._setup_dealing(tokens, seed, faults)
@@ -423,13 +429,16 @@ class LoopbackShoe(_Dealing, ShoeSource):
         ShoeUnavailableError
             The shoe is not started (or stopped).
         ShoeEmptyError
-            No token left.
+            No token left (unless ``empty_reads``: then a No-Read ``empty`` and ``"NOREAD"`` is returned).
         """
         with self._lock:
-            if self.dealt >= len(self.tokens):
-                raise ShoeEmptyError(f"the simulated shoe is empty after {self.dealt} tokens")
             if not self._connected.is_set():
                 raise ShoeUnavailableError("the loopback shoe is not started; draw after Connected")
+            if self.dealt >= len(self.tokens):
+                if not self.empty_reads:
+                    raise ShoeEmptyError(f"the simulated shoe is empty after {self.dealt} tokens")
+                self._deliver(NoRead(b"", "empty"))
+                return NOREAD
             return self._deal()
 
     def _write(self, data: bytes) -> None:

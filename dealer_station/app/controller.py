@@ -168,6 +168,15 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     # ------------------------------------------------------------- listeners
 
+    def prepare(self) -> None:
+        """Build now what the controller otherwise builds when first needed: the edge watch's odds tables
+        (about half a second, :meth:`dealer_station.app.edge.EdgeWatch.prepare`). Idempotent; the console asks
+        for it on the controller's thread once its window is up, so the first round's end does not wait.
+        """
+        prepare = getattr(self._edge_monitor, "prepare", None)
+        if prepare is not None:
+            prepare()
+
     def subscribe(self, listener: Callable[[Fact], None], kinds: Iterable[str] | None = None) -> None:
         """Call ``listener(fact)`` for every fact (or only facts of ``kinds``), synchronously, on the owner thread.
 

@@ -73,7 +73,7 @@ class SimulationShoe:
         self.decks, self.cut_min, self.cut_max = config.decks, config.cut_min, config.cut_max
         self.misread_rate = misread_rate
         self.max_in_a_row = max(0, config.max_misreads - 1)
-        self.source = LoopbackShoe(codec if codec is not None else make_codec("lines"), tokens=[])
+        self.source = LoopbackShoe(codec if codec is not None else make_codec("lines"), tokens=[], empty_reads=True)
         self.source.log_context = {"table_id": config.table_id}
         self.draw = station_draw(self.source)
         self.new_shoe = self.load

@@ -191,8 +191,17 @@ class MainWindow(QMainWindow):
         self.resize(*SCREEN_SIZE)
         self._auto = False
         self._on_view(self.host.snapshot())
-        QTimer.singleShot(0, self, lambda: self.supervisor)  # built on the first turn of the event loop
+        QTimer.singleShot(0, self, self._after_first_turn)
         station.start()  # the controller's thread: from now on the window only sends it commands
+
+    def _after_first_turn(self) -> None:
+        """On the event loop's first turn, the window up: build the supervisor's screen, and ask the controller's
+        thread to build what it would build at the first round's end (the edge watch's odds tables).
+        """
+        self.supervisor  # noqa: B018 - the property builds the screen
+        prepare = getattr(self.station.controller, "prepare", None)
+        if prepare is not None:
+            self.station.submit(prepare)
 
     @property
     def supervisor(self) -> SupervisorScreen:

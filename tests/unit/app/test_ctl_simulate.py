@@ -479,3 +479,23 @@ def test_the_simulated_shoe_sends_its_codecs_bytes_and_the_controller_takes_the_
     journaled = [row.body for row in journal.rows(kinds=("input",)) if row.body.get("frame") == "card"]
     assert [bytes.fromhex(b["raw"]) for b in journaled] == [f.raw for f in cards]
     assert [t for t in shoe.frames(1) if t != CUT][:len(cards)] == [f.token for f in cards]
+
+
+def test_a_shoe_that_runs_out_pauses_the_simulation_and_the_command_exits_1(tmp_path):
+    """The cut card placed last of a 1-deck shoe: the last round can need more cards than are left. The empty
+    loopback answers each draw with a No-Read ``empty`` until the misread limit pauses the round; ``simulate``
+    (nobody there to resolve it) stops with exit 1 instead of drawing forever."""
+    cfg = config(shoe__decks=1, shoe__cut_min=1, shoe__cut_max=1)
+    ends = []
+    for seed in range(1, 30):
+        lines: list[dict] = []
+        ends.append(run_simulation(Controller(cfg, Journal(":memory:")), seed=seed, shoes=1, emit=lines.append,
+                                   dealer="auto"))
+        if ends[-1] == "paused":
+            break
+    assert ends[-1] == "paused", ends
+    path = tmp_path / "one-deck.toml"
+    path.write_text("[shoe]\ndecks = 1\ncut_min = 1\ncut_max = 1\n")
+    done = run_cli("simulate", "--config", str(path), "--shoes", "1", "--seed", str(seed), timeout=120)
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert "misread_limit" in done.stdout + done.stderr

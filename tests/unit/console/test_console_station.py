@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import struct
+import threading
 import zlib
 
 import pytest
@@ -373,6 +374,27 @@ def test_translations_are_used(qtbot, tmp_path, station_factory, station_console
         assert win.dealer.tile_round.caption.text() == "RODADA"
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_the_edge_watch_is_built_on_the_controllers_thread_once_the_window_is_up(qtbot, station_factory,
+                                                                                 station_console):
+    """The odds tables are not built while the table opens (the window would wait for them) but right after,
+    on the controller's thread, before any round ends."""
+    station = station_factory()
+    watch = station.controller._edge_monitor
+    assert not watch.ready
+    built_on = []
+    build = watch._build
+
+    def recording_build():
+        built_on.append(threading.current_thread().name)
+        return build()
+
+    watch._build = recording_build
+    win = station_console(station)
+    qtbot.waitUntil(lambda: watch.ready, timeout=20000)
+    assert built_on == ["controller"]
+    assert win.host.snapshot().rounds_in_shoe == 0
 
 
 def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):

@@ -102,3 +102,17 @@ def test_misreads_planned_ahead_never_exceed_the_limit_and_never_touch_the_cut_c
     assert with_misreads(tokens, 0.0, random.Random(1), max_in_a_row=2) == tokens
     with pytest.raises(ShoeConfigError):
         with_misreads(tokens, 1.0, random.Random(1), max_in_a_row=2)
+
+
+def test_an_empty_shoe_with_empty_reads_answers_a_draw_with_a_no_read():
+    """``empty_reads``: past the last token a draw is a No-Read ``empty`` with no bytes (nothing on the wire),
+    never an error; without it the draw raises ShoeEmptyError."""
+    shoe = LoopbackShoe(make_codec("lines"), tokens=["AS"], empty_reads=True)
+    events = []
+    shoe.start(events.append)
+    assert shoe.draw() == "AS"
+    assert shoe.draw() == NOREAD and shoe.draw() == NOREAD
+    assert events[-2:] == [NoRead(b"", "empty"), NoRead(b"", "empty")]
+    shoe.stop()
+    with pytest.raises(ShoeUnavailableError):
+        shoe.draw()
