@@ -249,8 +249,14 @@ class Station:
         handlers only set the stop). ``start_shoe``: the shoe's reader is started first when it is not
         running yet (a shoe that cannot be opened raises ``drivers.errors.ShoeError``), and what it delivered
         on opening (its ``Connected``) is given to the controller before the loop's first dealer act: the
-        shoe is on line before the dealer starts.
+        shoe is on line before the dealer starts. The controller builds what it would build at the first
+        round's end (``Controller.prepare``: the edge watch's odds tables) before the loop begins; the
+        console, whose loop runs on a thread of its own (:meth:`start`), asks for that once its window is up.
         """
+        if start_shoe:
+            prepare = getattr(self.controller, "prepare", None)
+            if prepare is not None:
+                prepare()
         if start_shoe and not self._shoe_started:
             self.start_shoe()
             drain_events(self.controller, self.events, after=self._after, on_error=self._event_failed)

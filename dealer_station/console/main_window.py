@@ -206,7 +206,7 @@ class MainWindow(QMainWindow):
     @property
     def supervisor(self) -> SupervisorScreen:
         """The supervisor's screen (:class:`~dealer_station.console.supervisor_screen.SupervisorScreen`), built
-        on first use: it has followed every view and taken every fact since the window opened.
+        on first use: it is handed the last view and, in order, every fact told since the window opened.
         """
         if self._supervisor is None:
             from dealer_station.console.supervisor_screen import SupervisorScreen

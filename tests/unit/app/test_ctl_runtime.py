@@ -89,3 +89,23 @@ def test_open_station_signs_in_the_configured_dealer_and_runs_the_automatic_deal
     assert station.controller.snapshot().state in ("shoe_end", "no_shoe")
     assert station.journal.last_row("input").body["kind"] == "stop"
     station.close()
+
+
+def test_a_headless_run_builds_the_edge_watch_before_its_loop_not_when_the_table_opens(tmp_path):
+    """Opening the table leaves the odds tables unbuilt (the console's window does not wait for them); a
+    headless ``run`` builds them before its loop's first act, so no round's end waits for them."""
+    (tmp_path / "station.toml").write_text("[shoe]\ndecks = 1\ncut_min = 8\ncut_max = 10\n", encoding="utf-8")
+    settings = StationSettings(config_path=tmp_path / "station.toml", shoe="sim?seed=3", journal=":memory:",
+                               use_accounts=False, dealer="ann", auto=True, shoes=1, idle_exit=30)
+    station = open_station(settings)
+    watch = station.controller._edge_monitor
+    ready_at_first_act = []
+    station.controller.subscribe(lambda fact: ready_at_first_act.append(watch.ready) if not ready_at_first_act
+                                 else None)
+    try:
+        assert not watch.ready
+        assert station.run() == "finished"
+    finally:
+        station.stop()
+        station.close()
+    assert ready_at_first_act == [True]

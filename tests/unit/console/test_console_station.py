@@ -394,7 +394,7 @@ def test_the_edge_watch_is_built_on_the_controllers_thread_once_the_window_is_up
     win = station_console(station)
     qtbot.waitUntil(lambda: watch.ready, timeout=20000)
     assert built_on == ["controller"]
-    assert win.host.snapshot().rounds_in_shoe == 0
+    assert win.host.snapshot().history == ()  # no round has ended yet
 
 
 def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
@@ -428,6 +428,27 @@ def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
         win.shutdown()
     finally:
         journal.close()
+
+
+def test_a_fact_told_before_the_supervisor_screen_is_built_reaches_it(qtbot, station_factory):
+    """The supervisor's screen is built on the event loop's first turn; an edge alert told before that is not
+    lost: it is handed to the screen, in order, when the screen is built."""
+    from dealer_station.app.views import Fact
+    from dealer_station.console.main_window import MainWindow
+    from dealer_station.domain.facts import FactKind
+
+    station = station_factory()
+    win = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe, sound=lambda: None)
+    qtbot.addWidget(win)
+    try:
+        assert win._supervisor is None  # the event loop has not turned yet
+        win._on_fact(Fact(FactKind.PLAYER_EDGE, {"bet": "two_cards_lucky_six", "ev": "0.012345",
+                                                 "house_edge": "-0.012345", "cards_left": 300, "round": 12}))
+        qtbot.waitUntil(lambda: win._supervisor is not None, timeout=5000)
+        assert win.supervisor.edge_table.rowCount() == 1
+        assert win.supervisor.edge_table.item(0, 1).text() == "2 Cards Lucky Six"
+    finally:
+        win.shutdown()
 
 
 def test_betting_window_counts_down_and_closes(qtbot, tmp_path, console):
