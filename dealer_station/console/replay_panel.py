@@ -245,8 +245,10 @@ def run_replay_console(replayer: Replayer, session: ReplaySession, *, speed: flo
     from dealer_station.console.qt_log import install_message_handler
 
     install_message_handler()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    install_english(app)  # the replay speaks English, its plurals in the right number
+    app = QApplication.instance()
+    if app is None:  # an application made before (the console's, a second replay's) has its translators
+        app = QApplication(sys.argv[:1])
+        install_english(app)  # the replay speaks English, its plurals in the right number
     replayer.begin(session)
     window = MainWindow(replayer.controller, None)
     window.setWindowTitle(f"Dealer Station – replay of {session.path}")
