@@ -9,12 +9,13 @@ so a run and a simulation with one seed deal the same cards.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import structlog
 
+from dealer_station.app.clock import iso_utc, utcnow
 from dealer_station.app.config import StationConfig
-from dealer_station.app.simulate import recorded_seed, shoe_seed
 from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
 from drivers.deck import shuffled_shoe
@@ -22,9 +23,42 @@ from drivers.errors import ShoeEmptyError, ShoeUnavailableError
 from drivers.profiles import build_source, load_profile
 from drivers.source import ShoeSource
 
-__all__ = ["StationShoe", "open_station_shoe", "station_draw"]
+__all__ = ["StationShoe", "open_station_shoe", "recorded_seed", "shoe_seed", "station_draw"]
 
 _log = structlog.get_logger("dealer_station.shoes")
+
+
+def shoe_seed(seed: int, shoe_number: int) -> int:
+    """The shuffle seed of shoe ``shoe_number`` in a run seeded ``seed`` (stable across Python versions)."""
+    return random.Random(f"dealer-station:{seed}:{shoe_number}").getrandbits(63)
+
+
+def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate: float = 0.0) -> int:
+    """The simulated shoe's run seed: the one recorded in ``journal``, else ``wanted`` (or random), recorded now.
+
+    A journal dealt with a seed goes on with that seed (and the same decks and misread rate), so a
+    restarted run deals the same frames. Raises ValueError when the arguments differ from the record.
+    """
+    for row in journal.rows(kinds=("note",)):
+        if row.body.get("kind") == "simulate":
+            try:
+                recorded = int(row.body["seed"])
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"the journal's simulate note (row {row.seq}) has no usable seed: the journal is "
+                                 f"damaged ({err!r})") from err
+            if int(row.body.get("decks", decks)) != decks:
+                raise ValueError(f"decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
+            if float(row.body.get("misread_rate", 0.0)) != misread_rate:
+                raise ValueError(f"misread rate {misread_rate}: the journal was dealt with "
+                                 f"{row.body.get('misread_rate', 0.0)}")
+            if wanted is not None and wanted != recorded:
+                raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
+            return recorded
+    seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
+    ts = iso_utc(utcnow())
+    journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "misread_rate": misread_rate,
+                            "ts": ts}, ts)
+    return seed
 
 
 class StationShoe:

@@ -17,9 +17,9 @@ import random
 from collections.abc import Callable
 
 from dealer_station.app.autodealer import AutoDealer
-from dealer_station.app.controller import Controller, Fact, RoundRecord, iso_utc, utcnow
+from dealer_station.app.controller import Controller, Fact, RoundRecord
+from dealer_station.app.shoes import StationShoe, recorded_seed, shoe_seed
 from dealer_station.domain.states import NO_SHOE_STATES
-from dealer_station.journal import Journal
 from drivers.codecs import Codec, make_codec
 from drivers.deck import shuffled_shoe
 from drivers.simulator import LoopbackShoe, with_misreads
@@ -27,12 +27,7 @@ from drivers.simulator import LoopbackShoe, with_misreads
 __all__ = ["SimulationShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
 
 
-def shoe_seed(seed: int, shoe_number: int) -> int:
-    """The shuffle seed of shoe ``shoe_number`` in a run seeded ``seed`` (stable across Python versions)."""
-    return random.Random(f"dealer-station:{seed}:{shoe_number}").getrandbits(63)
-
-
-class SimulationShoe:
+class SimulationShoe(StationShoe):
     """The ``simulate`` command's shoe: a :class:`~drivers.simulator.LoopbackShoe` loaded with the run's shoes.
 
     Parameters
@@ -52,34 +47,31 @@ class SimulationShoe:
     Raises
     ------
     ValueError
-        ``misread_rate`` outside 0 <= rate < 1.
+        ``misread_rate`` outside 0 <= rate < 1 (``drivers.errors.ShoeConfigError``).
 
     Attributes are those of :class:`~dealer_station.app.shoes.StationShoe`: ``source`` (the loopback; the
     station starts it with its queue's sink, so the frames of each :meth:`draw` go through the station's
     queue), ``seed``, ``draw``, ``new_shoe`` (``new_shoe(n, frames=0)``: shoe ``n``, ``frames`` already
-    drawn) and ``simulated``. A shoe's plan (cards, cut card, No-Reads) is fixed by the seed and counted in
+    drawn) and ``simulated``; only :meth:`prepare` differs, counting frames (No-Reads included) where a
+    station's simulated shoe counts cards. A shoe's plan (cards, cut card, No-Reads) is fixed by the seed and counted in
     frames, which is what the controller counts (``frames_in_shoe``): a restarted run resumes at the right
     frame.
     """
 
-    simulated = True
-
     def __init__(self, seed: int, config, misread_rate: float = 0.0, codec: Codec | None = None) -> None:
-        from dealer_station.app.shoes import station_draw  # app.shoes takes the seed helpers from here
-
-        if not 0.0 <= misread_rate < 1.0:
-            raise ValueError(f"misread_rate {misread_rate!r}: allowed 0 <= rate < 1")
-        self.seed = seed
         self.decks, self.cut_min, self.cut_max = config.decks, config.cut_min, config.cut_max
         self.misread_rate = misread_rate
         self.max_in_a_row = max(0, config.max_misreads - 1)
-        self.source = LoopbackShoe(codec if codec is not None else make_codec("lines"), tokens=[], empty_reads=True)
-        self.source.log_context = {"table_id": config.table_id}
-        self.draw = station_draw(self.source)
-        self.new_shoe = self.load
+        with_misreads([], misread_rate, random.Random(0), max_in_a_row=self.max_in_a_row)  # the rate's check
+        source = LoopbackShoe(codec if codec is not None else make_codec("lines"), tokens=[], empty_reads=True)
+        source.log_context = {"table_id": config.table_id}
+        super().__init__(source, seed, self.frames)
 
     def frames(self, shoe_number: int) -> list[str]:
-        """Shoe ``shoe_number``'s draws in order: card tokens, ``"CUT"``, ``drivers.codecs.NOREAD`` markers."""
+        """Shoe ``shoe_number``'s draws in order: card tokens, ``"CUT"``, ``drivers.codecs.NOREAD`` markers.
+
+        Raises ValueError for a misread rate outside 0 <= rate < 1.
+        """
         shuffle_seed = shoe_seed(self.seed, shoe_number)
         tokens = shuffled_shoe(shuffle_seed, self.decks, self.cut_min, self.cut_max)
         return with_misreads(tokens, self.misread_rate, random.Random(f"misreads:{shuffle_seed}"),
@@ -87,12 +79,12 @@ class SimulationShoe:
 
     def load(self, shoe_number: int, position: int = 0) -> None:
         """Load shoe ``shoe_number`` in the loopback, ``position`` frames already drawn."""
-        self.source.new_shoe(tokens=self.frames(shoe_number)[position:])
+        self.new_shoe(shoe_number, position)
 
     def prepare(self, view, decks: int, frames: int = 0) -> None:
-        """Load the open shoe where the table stands (``frames`` drawn already), if one is open."""
+        """Load the open shoe where the table stands (``frames`` drawn already, No-Reads included), if one is open."""
         if view.state not in NO_SHOE_STATES:
-            self.load(view.shoe_number, frames)
+            self.new_shoe(view.shoe_number, frames)
 
 
 def output_line(kind: str, data: dict) -> dict:
@@ -134,34 +126,6 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
     auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=shoes)
     auto.run(stop=stop)
     return controller.snapshot().state
-
-
-def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate: float = 0.0) -> int:
-    """The simulated shoe's run seed: the one recorded in ``journal``, else ``wanted`` (or random), recorded now.
-
-    A journal dealt with a seed goes on with that seed (and the same decks and misread rate), so a
-    restarted run deals the same frames. Raises ValueError when the arguments differ from the record.
-    """
-    for row in journal.rows(kinds=("note",)):
-        if row.body.get("kind") == "simulate":
-            try:
-                recorded = int(row.body["seed"])
-            except (KeyError, TypeError, ValueError) as err:
-                raise ValueError(f"the journal's simulate note (row {row.seq}) has no usable seed: the journal is "
-                                 f"damaged ({err!r})") from err
-            if int(row.body.get("decks", decks)) != decks:
-                raise ValueError(f"decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
-            if float(row.body.get("misread_rate", 0.0)) != misread_rate:
-                raise ValueError(f"misread rate {misread_rate}: the journal was dealt with "
-                                 f"{row.body.get('misread_rate', 0.0)}")
-            if wanted is not None and wanted != recorded:
-                raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
-            return recorded
-    seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
-    ts = iso_utc(utcnow())
-    journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "misread_rate": misread_rate,
-                            "ts": ts}, ts)
-    return seed
 
 
 def human_line(line: dict) -> str:
