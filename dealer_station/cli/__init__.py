@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from dealer_station import __version__
 
-__all__ = ["main", "build_parser", "CliError", "OneLineParser", "echo", "log_level", "LOG_LEVELS"]
+__all__ = ["main", "build_parser", "CliError", "OneLineParser", "echo", "log_level", "LOG_LEVELS", "short_text"]
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 """The levels ``--log-level`` takes (any case)."""
@@ -47,6 +47,12 @@ def echo(*values: object, sep: str = " ", end: str = "\n", file=None, flush: boo
     stream.write(sep.join(str(v) for v in values) + end)
     if flush:
         stream.flush()
+
+
+def short_text(value: object, limit: int = 40) -> str:
+    """``value`` as text, cut to ``limit`` characters with ``...`` (a 400-digit number is named, not printed whole)."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 class CliError(Exception):

@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from dealer_station.cli import CliError, echo, log_level
+from dealer_station.cli import CliError, echo, log_level, short_text
 from dealer_station.journal.outbox_reader import NoOutboxError, NotAJournalError, OutboxError, OutboxReader
 from dealer_station.outbox import OutboxEvent
 
@@ -167,7 +167,7 @@ MAX_INTERVAL = 3600.0
 
 def _tail(args: argparse.Namespace) -> int:
     if args.after is not None and not 0 <= args.after <= MAX_EVENT_ID:
-        raise CliError(f"--after {_short(args.after)}: give an event id from 0 to {MAX_EVENT_ID}")
+        raise CliError(f"--after {short_text(args.after)}: give an event id from 0 to {MAX_EVENT_ID}")
     if not 0 < args.interval <= MAX_INTERVAL:  # refuses nan and inf too
         raise CliError(f"--interval {args.interval:g}: give a polling period above 0 and at most "
                        f"{MAX_INTERVAL:g} seconds")
@@ -200,12 +200,6 @@ def _tail(args: argparse.Namespace) -> int:
         raise CliError(f"reading the outbox failed: {err}") from err
     finally:
         conn.close()
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """``value`` as text, cut to ``limit`` characters (a 400-digit number is named, not printed whole)."""
-    text = str(value)
-    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 def _drain_or_refused(publisher, timeout: float) -> int:

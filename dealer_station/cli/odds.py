@@ -13,7 +13,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 
-from dealer_station.cli import CliError, echo
+from dealer_station.cli import CliError, echo, short_text
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.cards import DECKS_PER_SHOE
 from dealer_station.domain.errors import PayTableError
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             decks = DECKS_PER_SHOE if args.decks is None else args.decks
             if decks > MAX_DECKS:
-                raise CliError(f"--decks {_short(decks)}: a shoe holds 1 to {MAX_DECKS} decks")
+                raise CliError(f"--decks {short_text(decks)}: a shoe holds 1 to {MAX_DECKS} decks")
             composition = decks_composition(decks)
             shoe = f"{decks} deck{'s' if decks != 1 else ''}"
     except OddsError as err:
@@ -82,11 +82,6 @@ def run(args: argparse.Namespace) -> int:
 
 MAX_DECKS = 8
 """Most decks ``--decks`` takes (RULES.md §1: a shoe of 8 decks)."""
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = str(value)
-    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 def _read(path: str) -> str:

@@ -17,10 +17,10 @@ import os
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 from dealer_station.platform.tracker import ANCHOR_BROKEN, Accepted, Anchor
+from dealer_station.publish.status import utc_now
 
 __all__ = ["Ledger", "LedgerError", "TableSummary", "summarize"]
 
@@ -50,10 +50,6 @@ CREATE TABLE IF NOT EXISTS given_up (
 
 class LedgerError(RuntimeError):
     """The ledger file cannot be opened or written, or is not a ledger; the message says which."""
-
-
-def _utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 class Ledger:
@@ -87,7 +83,7 @@ class Ledger:
 
     def write(self, accepted: Iterable[Accepted]) -> int:
         """Write events in one transaction; return how many. Raises LedgerError (nothing written) on failure."""
-        now = _utc_now()
+        now = utc_now()
         rows = [(a.table_id, a.event_id, _str(a.envelope.get("type")), _str(a.envelope.get("ts")),
                  a.anchor.journal_seq if a.anchor else None, a.anchor.journal_hash if a.anchor else None,
                  a.check, a.detail, a.payload, now) for a in accepted]
@@ -107,7 +103,7 @@ class Ledger:
         try:
             with self.conn:
                 self.conn.execute("INSERT INTO given_up VALUES (?, ?, ?, ?, ?)",
-                                  (table_id, first_id, last_id, reason, _utc_now()))
+                                  (table_id, first_id, last_id, reason, utc_now()))
         except sqlite3.Error as err:
             raise LedgerError(f"writing to ledger {self.path} failed: {err}") from err
 
