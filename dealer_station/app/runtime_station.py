@@ -25,6 +25,7 @@ from dealer_station.app.controller import Controller, Fact
 from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
 from dealer_station.app.shoes import StationShoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
+from dealer_station.domain.states import ROUND_STATES, TableState
 from dealer_station.journal import Journal
 
 __all__ = ["Station", "TICK_VIEWS"]
@@ -34,7 +35,8 @@ log = structlog.get_logger("dealer_station.app.runtime")
 TICK_VIEWS = 0.25
 """Seconds between two views told for the betting timer alone (a tick that changed nothing else)."""
 
-_BETWEEN_ROUNDS_NOT = frozenset({"paused", "betting_open", "betting_closed", "dealing", "result"})
+_BETWEEN_ROUNDS_NOT = ROUND_STATES | {TableState.PAUSED}
+"""States in which the table is not between rounds: a round is open, or the table is paused."""
 
 
 class Station:

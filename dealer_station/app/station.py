@@ -18,6 +18,7 @@ import structlog
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
+from dealer_station.domain.states import TableState
 
 __all__ = ["QUEUE_SIZE", "Command", "EventRefused", "drain_events", "put_event", "run_station"]
 
@@ -164,7 +165,7 @@ def _loop(controller: Controller, events: queue.Queue, stop: threading.Event, id
                     after(None)
             if auto.finished:
                 return "finished"
-            if end_paused and not auto.waiting and controller.state == "paused":
+            if end_paused and not auto.waiting and controller.state == TableState.PAUSED:
                 return "paused"
         try:
             event = events.get(timeout=poll)

@@ -22,12 +22,13 @@ from enum import StrEnum
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.outcome import Position, RoundDealer
-from dealer_station.domain.table import CARD_STATES, ROUND_STATES, SUPERVISOR_ACTS
+from dealer_station.domain.states import CARD_STATES, DEAL_STATES, ROUND_STATES, TableState
+from dealer_station.domain.table import SUPERVISOR_ACTS
 
 __all__ = ["ActPreview", "Effect", "Refusal", "preview"]
 
-BURN_STATES = frozenset({"burn_indicator", "burning"})
-"""States of the burn (RULES.md §1): a pause in them resumes the burn, not a round."""
+_BURN_UNDER_WAY = frozenset({TableState.BURN_INDICATOR, TableState.BURNING})
+"""States of the burn under way (RULES.md §1): a pause in them resumes the burn, not a round."""
 
 
 class Effect(StrEnum):
@@ -192,7 +193,7 @@ def preview(view: object, act: str, *, token: str | None = None, from_position: 
             return refused(Refusal.JOURNAL_FAILED, "the journal failed: resume once it can be written again")
         return does(Effect.RESUME_JOURNAL)
     state = str(_get(view, "state", ""))
-    if state != "paused" or incident is None:
+    if state != TableState.PAUSED or incident is None:
         return refused(Refusal.NOT_PAUSED, f"the table is not paused (state {state})")
     if act == "resume":
         if getattr(incident, "type", "") == "shoe_disconnected" and not _get(view, "connected", True):
@@ -202,7 +203,7 @@ def preview(view: object, act: str, *, token: str | None = None, from_position: 
                                                "or resume with discard_held to discard it")
         if before in ROUND_STATES:
             return does(Effect.RESUME_ROUND)
-        return does(Effect.RESUME_BURN if before in BURN_STATES else Effect.RESUME_SHOE)
+        return does(Effect.RESUME_BURN if before in _BURN_UNDER_WAY else Effect.RESUME_SHOE)
     if act == "enter_card":
         return _enter_card(view, before, held, token, discard_held, remaining, cut_pending, refused, does)
     if act == "move_card":
@@ -222,7 +223,7 @@ def _enter_card(view, before, held, token, discard_held, remaining, cut_pending,
     if cut_pending:
         return refused(Refusal.CUT_CARD_OUT, "the cut card came out before the round's first card and no more "
                        "rounds are dealt (cut_card.between_rounds = none): resume, void the round or end the shoe")
-    if before in ("betting_closed", "dealing") and _get(view, "next_position", None) is None:
+    if before in DEAL_STATES and _get(view, "next_position", None) is None:
         return refused(Refusal.NO_CARD_DUE, "no card is due: the round's cards are all out (resume)")
     try:
         card = parse_card(str(token or ""))
@@ -259,6 +260,6 @@ def _move_card(view, before, from_position, to_position, refused, does) -> ActPr
             return refused(Refusal.NOT_DUE_AFTER_MOVE, f"after the move {position.value} would not be due by the "
                            "rules; void the round instead", position=position.value, **names)
         trial.add(cards[position])
-    if before == "result" and not trial.complete:
+    if before == TableState.RESULT and not trial.complete:
         return refused(Refusal.MORE_CARDS_AFTER_MOVE, "after the move the round would need more cards", **names)
     return does(Effect.SWAP_CARDS, **names)

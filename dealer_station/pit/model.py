@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dealer_station.domain.roads.marks import RoadsError, RoundMark, as_mark
+from dealer_station.domain.states import TableState
 from dealer_station.platform.tracker import Message
 
 __all__ = ["DEFAULT_WAIT_ALERT_SECONDS", "EdgeRow", "PauseRow", "PitModel", "TableRow", "incident_words",
@@ -51,17 +52,17 @@ INCIDENT_WORDS = {
 """Plain words for each incident type of docs/events.md (``round_paused``)."""
 
 STATE_WORDS = {
-    "no_shoe": "Closed: no shoe",
-    "shuffle": "Shuffling",
-    "burn_indicator": "Burn card",
-    "burning": "Burning cards",
-    "ready": "Ready for the next round",
-    "betting_open": "Betting open",
-    "betting_closed": "Betting closed",
-    "dealing": "Dealing",
-    "result": "Result on the table",
-    "paused": "PAUSED: supervisor needed",
-    "shoe_end": "Shoe finished: shoe change",
+    TableState.NO_SHOE: "Closed: no shoe",
+    TableState.SHUFFLE: "Shuffling",
+    TableState.BURN_INDICATOR: "Burn card",
+    TableState.BURNING: "Burning cards",
+    TableState.READY: "Ready for the next round",
+    TableState.BETTING_OPEN: "Betting open",
+    TableState.BETTING_CLOSED: "Betting closed",
+    TableState.DEALING: "Dealing",
+    TableState.RESULT: "Result on the table",
+    TableState.PAUSED: "PAUSED: supervisor needed",
+    TableState.SHOE_END: "Shoe finished: shoe change",
 }
 """Plain words for the controller's states (``table_status`` ``state``)."""
 
@@ -408,10 +409,10 @@ class PitModel:
         state = state_words(t.state, t.table_status) if (t.state or t.table_status) else (
             "State not known yet" if t.last_event_id else "No events yet")
         if pause is not None and t.table_status != "paused":
-            state = STATE_WORDS["paused"]
+            state = STATE_WORDS[TableState.PAUSED]
         return TableRow(t.table_id, online, station, detail, t.table_status, state, self._shoe_text(t),
                         "No round yet" if t.round_number is None else
-                        f"Round {t.round_number} complete" if t.state in ("ready", "shoe_end") else
+                        f"Round {t.round_number} complete" if t.state in (TableState.READY, TableState.SHOE_END) else
                         f"Round {t.round_number}",
                         beads, pause, live, t.alert[1] if t.alert else "", t.last_event_id,
                         status_last if _int(status_last) else None)
