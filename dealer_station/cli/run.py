@@ -35,7 +35,8 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end).
+    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end, or when the
+    publisher refused an outbox event that does not match the journal, as ``simulate`` does).
 
     However it ends (SIGTERM, Ctrl-C, the last of ``--shoes``, ``--idle-exit``), the stop is journaled and
     published as a stop (the table ``closed``), never as a pause: the reader's closing link loss is the
@@ -48,6 +49,7 @@ def run(args) -> int:
     from dealer_station.app.runtime import StationSettings, open_station
     from dealer_station.app.simulate import human_line, output_line
     from dealer_station.cli.broker_options import broker_options
+    from dealer_station.domain.states import TableState
     from dealer_station.journal import JournalError
     from drivers.errors import ShoeConfigError, ShoeError
 
@@ -110,7 +112,8 @@ def run(args) -> int:
         finally:
             left = station.stop(signals[0] if signals else why)  # journaled and published: the table is closed
             publishing = station.publishing
-            if publishing is not None and publishing.refused is not None:
+            refused = publishing is not None and publishing.refused is not None
+            if refused:
                 event_id, problem = publishing.refused
                 echo(f"dealer-station run: event {event_id} not published: it does not match the journal "
                      f"({problem})", file=sys.stderr)
@@ -119,4 +122,4 @@ def run(args) -> int:
                       file=sys.stderr)
         state = controller.snapshot().state
         echo(f"dealer-station run: {why}; table {state}", file=sys.stderr)
-        return 1 if state == "paused" else 0
+        return 1 if state == TableState.PAUSED or refused else 0
