@@ -30,6 +30,7 @@ __all__ = [
     "cut_card_place",
     "cut_ends_shoe_at_once",
     "draw_reason",
+    "draw_reason_text",
     "hand_total",
     "is_natural",
     "last_round_after_cut",
@@ -309,3 +310,22 @@ def next_dealer_act(state: TableState | str) -> DealerAct | None:
     procedure).
     """
     return NEXT_DEALER_ACT.get(state)  # type: ignore[call-overload]
+
+
+def draw_reason_text(reason: DrawReason | None) -> str | None:
+    """A :class:`~dealer_station.domain.rules.DrawReason` in the dealer's English, upper case
+    (``"BANKER DRAWS (BANKER 3, PLAYER'S THIRD CARD 9: DRAWS)"``); None for None. The console words the
+    same reason in the dealer's language.
+    """
+    if reason is None:
+        return None
+    p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
+    if reason.verdict is DrawVerdict.NATURAL:
+        return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
+    if reason.verdict is DrawVerdict.PLAYER_DRAWS:
+        return f"PLAYER DRAWS ON {p2}"
+    verdict = banker_rule_reason(b2, third).upper()
+    if reason.verdict is DrawVerdict.BANKER_DRAWS:
+        return f"BANKER DRAWS ({verdict})"
+    head = f"PLAYER STANDS ON {p2}; " if third is None else ""
+    return f"{head}BANKER STANDS ({verdict})"

@@ -57,7 +57,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from transitions import MachineError
@@ -80,7 +79,7 @@ from dealer_station.domain.inputs import (
     UnknownInput,
 )
 from dealer_station.domain.outcome import RoundDealer
-from dealer_station.domain.rules import DrawReason, DrawVerdict, banker_rule_reason, draw_reason
+from dealer_station.domain.rules import draw_reason, draw_reason_text
 from dealer_station.domain.states import (
     CARD_STATES,
     DEAL_STATES,
@@ -94,6 +93,7 @@ from dealer_station.domain.states import (
 )
 from dealer_station.domain.table_acts import NO_DEALER, ActInputs
 from dealer_station.domain.table_frames import FrameInputs
+from dealer_station.domain.table_settings import TableSettings
 
 __all__ = [
     "CARD_STATES",
@@ -111,56 +111,6 @@ __all__ = [
     "TableSettings",
     "TableState",
 ]
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """The rule settings the machine needs (validated by the station configuration).
-
-    Attributes
-    ----------
-    decks:
-        Decks in a shoe (RULES.md §1: 8); sets the inventory (a ``decks + 1``-th copy is foreign).
-    max_misreads:
-        No-Reads in a row at one position before the round pauses with ``misread_limit`` (RULES.md §5).
-    indicator_counts:
-        True when the burn indicator is the first of the N burned cards (RULES.md §1; default False).
-    ace_burns:
-        Cards an Ace indicator burns: 1 (default) or 11.
-    cut_between_rounds:
-        ``"one_more"`` (default: one more round after a cut card between rounds) or ``"none"``.
-    auto_open:
-        Open betting as soon as the table is ready (else the dealer opens it).
-    offered_in:
-        Round number (1-based) → offered bet ids in that round (RULES.md §3 last round offered).
-    """
-
-    decks: int = 8
-    max_misreads: int = 3
-    indicator_counts: bool = False
-    ace_burns: int = 1
-    cut_between_rounds: str = "one_more"
-    auto_open: bool = False
-    offered_in: Callable[[int], tuple[str, ...]] = field(default=lambda n: ("player", "banker", "tie"))
-
-
-def draw_reason_text(reason: DrawReason | None) -> str | None:
-    """A :class:`~dealer_station.domain.rules.DrawReason` in the dealer's English, upper case
-    (``"BANKER DRAWS (BANKER 3, PLAYER'S THIRD CARD 9: DRAWS)"``); None for None. The console words the
-    same reason in the dealer's language.
-    """
-    if reason is None:
-        return None
-    p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
-    if reason.verdict is DrawVerdict.NATURAL:
-        return f"NATURAL: PLAYER {p2}, BANKER {b2}: NO MORE CARDS"
-    if reason.verdict is DrawVerdict.PLAYER_DRAWS:
-        return f"PLAYER DRAWS ON {p2}"
-    verdict = banker_rule_reason(b2, third).upper()
-    if reason.verdict is DrawVerdict.BANKER_DRAWS:
-        return f"BANKER DRAWS ({verdict})"
-    head = f"PLAYER STANDS ON {p2}; " if third is None else ""
-    return f"{head}BANKER STANDS ({verdict})"
 
 
 class _Model:
