@@ -21,6 +21,7 @@ from pathlib import Path
 from dealer_station.app.simulate import human_line
 from dealer_station.cli import CliError, echo, log_level
 from dealer_station.cli.console import has_display
+from dealer_station.domain.states import TableState
 
 NAME = "replay"
 HELP = "replay recorded shoe sessions through the station (headless), optionally against expected results"
@@ -269,7 +270,7 @@ def _report(name: str, session, result, expected: list[dict] | None, *, several:
         return 0
     if several:
         echo(f"dealer-station replay: {name}: {_summary(result)}", file=sys.stderr)
-    if result.state == "paused":
+    if result.state == TableState.PAUSED:
         echo(f"dealer-station replay: {name}: the table is left paused ({result.incident})", file=sys.stderr)
         return 1
     if result.cards == 0:

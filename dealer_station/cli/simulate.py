@@ -138,6 +138,8 @@ def _begin(controller, kinds: tuple[str, ...], emit) -> None:
 
 def _status(station, closed: list) -> int:
     """The exit status of a finished simulation (the station is stopped)."""
+    from dealer_station.domain.states import TableState
+
     publishing = station.publishing
     state = station.controller.snapshot().state
     if publishing is not None and publishing.refused is not None:
@@ -151,7 +153,7 @@ def _status(station, closed: list) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         return 0
-    if state == "paused":
+    if state == TableState.PAUSED:
         view = station.controller.snapshot()
         incident = view.incident.type if view.incident else "?"
         echo(f"dealer-station simulate: stopped: the table is paused ({incident})", file=sys.stderr)
