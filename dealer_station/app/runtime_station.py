@@ -256,9 +256,7 @@ class Station:
         console, whose loop runs on a thread of its own (:meth:`start`), asks for that once its window is up.
         """
         if start_shoe:
-            prepare = getattr(self.controller, "prepare", None)
-            if prepare is not None:
-                prepare()
+            self.prepare()
         if start_shoe and not self._shoe_started:
             self.start_shoe()
             drain_events(self.controller, self.events, after=self._after, on_error=self._event_failed)
@@ -267,6 +265,14 @@ class Station:
                                dealer=lambda: self.auto, end_paused=self.settings.end_paused,
                                on_error=self._event_failed)
         return self.why
+
+    def prepare(self) -> None:
+        """Build now what the controller would build when first needed (``Controller.prepare``: the edge watch's
+        odds tables); a controller without it has nothing to build. Call on the controller's thread.
+        """
+        prepare = getattr(self.controller, "prepare", None)
+        if prepare is not None:
+            prepare()
 
     def _step_done(self, item: object) -> None:
         self._after(item)

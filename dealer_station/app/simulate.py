@@ -77,10 +77,6 @@ class SimulationShoe(StationShoe):
         return with_misreads(tokens, self.misread_rate, random.Random(f"misreads:{shuffle_seed}"),
                              max_in_a_row=self.max_in_a_row)
 
-    def load(self, shoe_number: int, position: int = 0) -> None:
-        """Load shoe ``shoe_number`` in the loopback, ``position`` frames already drawn."""
-        self.new_shoe(shoe_number, position)
-
     def prepare(self, view, decks: int, frames: int = 0) -> None:
         """Load the open shoe where the table stands (``frames`` drawn already, No-Reads included), if one is open."""
         if view.state not in NO_SHOE_STATES:

@@ -199,9 +199,7 @@ class MainWindow(QMainWindow):
         thread to build what it would build at the first round's end (the edge watch's odds tables).
         """
         self.supervisor  # noqa: B018 - the property builds the screen
-        prepare = getattr(self.station.controller, "prepare", None)
-        if prepare is not None:
-            self.station.submit(prepare)
+        self.station.submit(self.station.prepare)
 
     @property
     def supervisor(self) -> SupervisorScreen:
