@@ -43,7 +43,7 @@ from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_inputs import SupervisorInputs
 from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
 from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
-from dealer_station.domain.facts import FactKind
+from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -56,7 +56,7 @@ from dealer_station.domain.inputs import (
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
-from dealer_station.journal.codec import encode_input, input_fields, shoe_event
+from dealer_station.journal.codec import decode_decision, encode_decision, encode_input, input_fields, shoe_event
 
 __all__ = ["EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView",
            "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]
@@ -384,12 +384,14 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
                 out.append(RoundRecord.from_output(data, self.config.table_id))
         return out
 
-    def recorded_outputs(self, kinds: tuple[str, ...], mark: str | None = None) -> Iterator[tuple[str, dict]]:
-        """Decided outputs of the given kinds from the journal, in order (e.g. to re-print a run)."""
+    def recorded_outputs(self, kinds: tuple[str, ...], mark: str | None = None) -> Iterator[Output]:
+        """Decided outputs of the given kinds from the journal, in order (e.g. to re-print a run); ``mark``: only
+        the decision rows of that mark (``"round"``). Raises JournalError when the journal cannot be read.
+        """
         for row in self.journal.rows(kinds=("decision",), mark=mark):
-            for item in row.body.get("outputs", []):
-                if item[0] in kinds:
-                    yield item[0], item[1]
+            for kind, data in decode_decision(row.body).outputs:
+                if kind in kinds:
+                    yield kind, data
 
     # ------------------------------------------------------------- internals
 
@@ -474,10 +476,9 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
         m = self._machine
-        body = {"input": seq, "shoe": m.shoe_number, "round": m.round_number, "state": m.state_name,
-                "connected": m.connected, "outputs": [[str(k), d] for k, d in outputs]}  # a FactKind as its str
-        if m.staffed:  # who is at the table after this decision (recovery restores it; old rows have no key)
-            body["staff"] = m.staff()
+        # staff: who is at the table after this decision (recovery restores it; old rows have no key)
+        body = encode_decision(Decision(seq, m.shoe_number, m.round_number, m.state_name, m.connected,
+                                        outputs, m.staff() if m.staffed else None))
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
         try:
             # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.

@@ -17,6 +17,7 @@ from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.journal import EventSpec
+from dealer_station.journal.codec import decode_decision
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import Controller
@@ -129,7 +130,7 @@ class PlatformEvents:
             after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(
                 "shoe_started")) if row is not None), default=0)
             for row in self.journal.rows(after, kinds=("decision",)):
-                if any(item[0] == FactKind.CARD_ACCEPTED for item in row.body.get("outputs", ())):
+                if any(kind == FactKind.CARD_ACCEPTED for kind, _ in decode_decision(row.body).outputs):
                     first = row.ts
                     break
         except Exception as err:  # noqa: BLE001 - a timing field never stops the table

@@ -75,8 +75,11 @@ def _edge_monitor(journal, config, wanted: str):
             raise CliError("--edge-monitor yes: the configuration has no pay table")
         return silent
     if wanted == "auto":
-        found = any(kind == "player_edge" for row in journal.rows(kinds=("decision",))
-                    for kind, *_ in row.body.get("outputs", []))
+        from dealer_station.domain.facts import FactKind
+        from dealer_station.journal.codec import decode_decision
+
+        found = any(kind == FactKind.PLAYER_EDGE for row in journal.rows(kinds=("decision",))
+                    for kind, _ in decode_decision(row.body).outputs)
         if not found:
             return silent
     from dealer_station.app.edge import edge_watch_for

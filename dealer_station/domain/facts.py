@@ -8,10 +8,12 @@ the journal (plain strings) compares and looks up as the member does; the journa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-__all__ = ["FactKind", "Output", "RoundStatus", "ShoeEndReason"]
+__all__ = ["Decision", "FactKind", "Output", "RoundStatus", "ShoeEndReason"]
 
 
 class FactKind(StrEnum):
@@ -88,3 +90,36 @@ class Output(NamedTuple):
 
     kind: FactKind | str
     data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the table decided on one input and where it stood after it: the journal's ``decision`` row.
+
+    Rule source: DESIGN.md "Data flow" (the decision row follows its input row); docs/controller.md "Journal".
+    :mod:`dealer_station.journal.codec` writes it (``encode_decision``) and reads it back (``decode_decision``).
+
+    Attributes
+    ----------
+    input:
+        The sequence number of the input row it decides; None when the row names none it could.
+    shoe, round:
+        The shoe and round numbers after it (0 before the first); None when the row records none.
+    state:
+        The machine's state name after it (``"betting_open"``); None when not recorded.
+    connected:
+        Whether the shoe's link was up after it; None when not recorded.
+    outputs:
+        What the table decided, in order; a kind the station does not know stays a plain ``str``.
+    staff:
+        Who was at the table after it (``{"dealer": id or None, "how": ...}``), or None (no one signed in, or a
+        journal written before dealers signed in).
+    """
+
+    input: int | None
+    shoe: int | None
+    round: int | None
+    state: str | None
+    connected: bool | None
+    outputs: tuple[Output, ...]
+    staff: Mapping[str, Any] | None = None

@@ -1,11 +1,13 @@
-"""The journal's edge: a table input (:mod:`dealer_station.domain.inputs`) as the journal's JSON and back.
+"""The journal's edge: a table input (:mod:`dealer_station.domain.inputs`) and a decision
+(:class:`~dealer_station.domain.facts.Decision`) as the journal's JSON and back.
 
-DESIGN.md "Data flow" (the controller appends the input to the journal before acting on it). The journal
-keeps inputs as JSON (raw bytes as hex); this module is the one place an input becomes that JSON
-(:func:`encode_input`) and is read back from it (:func:`decode_input`), and where a shoe event
-(:mod:`drivers.frames`) becomes an input (:func:`shoe_event`). ``decode_input`` then ``encode_input`` gives
-back the very body the journal holds (same keys, same values), so the row hashes of a journal written by an
-older station verify and its inputs replay as they were recorded.
+DESIGN.md "Data flow" (the controller appends the input to the journal before acting on it, then the decision).
+The journal keeps inputs and decisions as JSON (raw bytes as hex); this module is the one place an input
+becomes that JSON (:func:`encode_input`) and is read back from it (:func:`decode_input`), where a decision
+becomes its row's body (:func:`encode_decision`) and is read back (:func:`decode_decision`), and where a shoe
+event (:mod:`drivers.frames`) becomes an input (:func:`shoe_event`). ``decode_input`` then ``encode_input``
+gives back the very body the journal holds (same keys, same values), so the row hashes of a journal written by
+an older station verify and its inputs replay as they were recorded.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
+from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.inputs import (
     DealerInput,
     FrameInput,
@@ -29,7 +32,8 @@ from dealer_station.domain.inputs import (
 )
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
-__all__ = ["decode_input", "encode_input", "input_fields", "shoe_event", "shoe_event_input", "shoe_frame"]
+__all__ = ["decode_decision", "decode_input", "encode_decision", "encode_input", "input_fields", "shoe_event",
+           "shoe_event_input", "shoe_frame"]
 
 
 def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
@@ -283,3 +287,53 @@ def decode_input(body: Mapping[str, Any]) -> TableInput:
         f, extra = _split(body, _RESUMED)
         return JournalResumed(f.get("act"), f.get("user"), f.get("reason"), f.get("note"), extra, f.get("ts"))
     return UnknownInput(dict(body))
+
+
+# ------------------------------------------------------------------------------------------------- decisions
+
+def encode_decision(decision: Decision) -> dict:
+    """``decision`` as its journal row's body (a new dict of JSON values): ``{"input", "shoe", "round", "state",
+    "connected", "outputs": [[kind, data], ...]}`` and ``"staff"`` when someone is at the table. A kind is
+    written as its plain ``str``; the outputs' ``data`` are the decision's own dicts (not copied: they are
+    JSON values the journal serialises at once).
+    """
+    body: dict = {"input": decision.input, "shoe": decision.shoe, "round": decision.round, "state": decision.state,
+                  "connected": decision.connected, "outputs": [[str(k), d] for k, d in decision.outputs]}
+    if decision.staff is not None:
+        body["staff"] = decision.staff
+    return body
+
+
+_FACT_KINDS = {k.value: k for k in FactKind}
+
+
+def _whole(value: object) -> int | None:
+    """An integer as recorded (not a bool), else None."""
+    return value if type(value) is int else None
+
+
+def decode_decision(body: Mapping[str, Any]) -> Decision:
+    """A journal decision body (as :func:`encode_decision` wrote it, or an older station did) as a
+    :class:`Decision`.
+
+    A field of another type than its own (a shoe number as text) reads as not recorded (None); an output that is
+    not a ``[kind, object]`` pair is left out; a kind the station does not know stays a plain ``str`` (a
+    non-text kind as its ``str``). The outputs' ``data`` are the body's own dicts (read only).
+
+    Raises
+    ------
+    ValueError
+        ``outputs`` is recorded but is not a list: the row is not a decision of this table.
+    """
+    items = body.get("outputs", ())
+    if not isinstance(items, (list, tuple)):
+        raise ValueError(f"a decision's outputs are a list, not {type(items).__name__}")
+    outputs = []
+    for item in items:
+        if isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[1], dict):
+            kind = item[0]
+            outputs.append(Output(_FACT_KINDS.get(kind, kind) if type(kind) is str else str(kind), item[1]))
+    state, connected, staff = body.get("state"), body.get("connected"), body.get("staff")
+    return Decision(_whole(body.get("input")), _whole(body.get("shoe")), _whole(body.get("round")),
+                    state if isinstance(state, str) else None, connected if isinstance(connected, bool) else None,
+                    tuple(outputs), staff if isinstance(staff, Mapping) else None)

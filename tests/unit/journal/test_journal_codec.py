@@ -1,6 +1,6 @@
-"""The journal's edge (dealer_station.journal.codec): every table input to its journal JSON and back, byte for byte,
-and a journal written by an older station decoded and written again to the same row hashes (DESIGN.md "Data
-flow", "Durability and recovery")."""
+"""The journal's edge (dealer_station.journal.codec): every table input and every decision to its journal JSON and
+back, byte for byte, and a journal written by an older station decoded and written again to the same row hashes
+(DESIGN.md "Data flow", "Durability and recovery")."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from dealer_station.domain.acts import DealerAct, FrameKind, LinkEvent, StaffAct, SupervisorAct
+from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.inputs import (
     DealerInput,
     FrameInput,
@@ -23,7 +24,9 @@ from dealer_station.domain.inputs import (
     UnknownInput,
 )
 from dealer_station.journal.codec import (
+    decode_decision,
     decode_input,
+    encode_decision,
     encode_input,
     input_fields,
     shoe_event,
@@ -138,3 +141,47 @@ def test_an_old_journal_decodes_and_encodes_to_the_same_bytes_and_hashes():
         text = canonical(encode_input(decode_input(row["body"])))
         assert text == canonical(row["body"]), row["seq"]
         assert row_hash(row["seq"], row["ts"], row["kind"], row["mark"], text, row["prev_hash"]) == row["hash"]
+
+
+def test_an_old_journals_decisions_decode_and_encode_to_the_same_bytes_and_hashes():
+    rows = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    decisions = [row for row in rows if row["kind"] == "decision"]
+    kinds = {kind for row in decisions for kind, _ in row["body"]["outputs"]}
+    assert len(decisions) > 20 and kinds >= {"shoe_started", "card_accepted", "round_paused", "round_voided"}
+    for row in decisions:
+        decision = decode_decision(row["body"])
+        assert all(type(kind) is FactKind for kind, _ in decision.outputs), row["seq"]   # every kind is known
+        # the journal adds the digests of the row's outbox events ("events") to the body it is given
+        text = canonical({**encode_decision(decision), "events": row["body"]["events"]})
+        assert text == canonical(row["body"]), row["seq"]
+        assert row_hash(row["seq"], row["ts"], row["kind"], row["mark"], text, row["prev_hash"]) == row["hash"]
+
+
+def test_a_decision_is_written_as_the_station_writes_it():
+    staff = {"dealer": "dana", "how": "pin"}
+    decision = Decision(7, 1, 2, "betting_open", True, (Output(FactKind.BETTING_OPENED, {"round": 2}),), staff)
+    body = encode_decision(decision)
+    assert list(body) == ["input", "shoe", "round", "state", "connected", "outputs", "staff"]
+    assert body["outputs"] == [["betting_opened", {"round": 2}]] and type(body["outputs"][0][0]) is str
+    assert "staff" not in encode_decision(Decision(7, 1, 2, "betting_open", True, ()))
+    assert decode_decision(json.loads(json.dumps(body))) == decision
+
+
+def test_an_odd_decision_reads_as_what_it_records():
+    """A damaged or foreign decision row never raises on a field: a field of another type reads as not recorded,
+    an output that is no [kind, object] pair is left out, a kind the station does not know stays text."""
+    body = {"input": "3", "shoe": "one", "round": True, "state": 5, "connected": "yes", "staff": ["x"],
+            "outputs": [["round_completed", {"shoe": 1}], "junk", [1, 2, 3], ["new_kind", {}], [7, {"a": 1}],
+                        ["card_accepted", "not an object"]]}
+    decision = decode_decision(body)
+    assert (decision.input, decision.shoe, decision.round, decision.state, decision.connected, decision.staff) == \
+        (None, None, None, None, None, None)
+    assert decision.outputs == (("round_completed", {"shoe": 1}), ("new_kind", {}), ("7", {"a": 1}))
+    assert type(decision.outputs[0].kind) is FactKind and type(decision.outputs[1].kind) is str
+    assert decode_decision({}).outputs == ()
+
+
+@pytest.mark.parametrize("outputs", [None, 3, "card_accepted", {"card_accepted": {}}])
+def test_a_decision_whose_outputs_are_no_list_is_not_one(outputs):
+    with pytest.raises(ValueError, match="outputs"):
+        decode_decision({"input": 1, "outputs": outputs})
