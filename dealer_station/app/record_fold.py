@@ -2,8 +2,10 @@
 
 The journal holds one ``input`` row per card, No-Read, act and link event, and after it one ``decision``
 row with the table's outputs (docs/controller.md "Journal"). :func:`fold_journal` reads every row once,
-in order, and gives each round its scans, No-Reads and rescans, cards entered by hand, incidents, the
-supervisor's and the dealer's acts and its result; what happened outside a round goes to its shoe.
+in order, through the journal's codec (:func:`~dealer_station.journal.codec.decode_input`,
+:func:`~dealer_station.journal.codec.decode_decision`), and gives each round its scans, No-Reads and rescans,
+cards entered by hand, incidents, the supervisor's and the dealer's acts and its result; what happened outside
+a round goes to its shoe. Each kind of output is folded by one method (:data:`_Fold.FOLDS`).
 
 It only reads (:meth:`Journal.rows`): it works on a finished journal, or on the journal of a running
 station opened read-only (an input whose decision is not yet written is left out until it is).
@@ -12,19 +14,40 @@ Rule source: RULES.md §2 (the result), §5 (misreads, incidents, supervisor act
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, ClassVar, NamedTuple
+
 from dealer_station.app.controller import RoundRecord, round_id
 from dealer_station.app.records import (
+    ActOutcome,
     ActRecord,
     CardEntry,
     IncidentRecord,
     JournalHistory,
     RoundHistory,
     Scan,
+    ScanOutcome,
     ShoeHistory,
 )
+from dealer_station.domain.acts import FrameKind, InputKind, SupervisorAct
+from dealer_station.domain.facts import Decision, FactKind, RoundStatus
+from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.inputs import DealerInput, FrameInput, LinkInput, TableInput, UnknownInput
+from dealer_station.journal.codec import decode_decision, decode_input
 from dealer_station.journal.reading import table_id_of
 
 __all__ = ["fold_journal"]
+
+class _At(NamedTuple):
+    """What an output's fold is given besides its data: the decision row's sequence number, its input's time,
+    the input as a scan (a frame) or as an act (anything else but a link event), or None.
+    """
+
+    seq: int
+    ts: str
+    scan: Scan | None
+    act: ActRecord | None
 
 
 class _Fold:
@@ -55,170 +78,235 @@ class _Fold:
     # --------------------------------------------------------------- rows
 
     def note(self, body: dict, ts: str, seq: int) -> None:
+        """A note row (the controller's record of a refusal or a resume after a journal failure)."""
         kind = body.get("kind")
         ts = str(body.get("ts") or ts)
-        if kind in ("auth_refused", "act_refused"):
+        if kind in (FactKind.AUTH_REFUSED, FactKind.ACT_REFUSED):
             why = str(body.get("why") or body.get("code") or "")
-            self.holder().acts.append(ActRecord(seq, ts, "supervisor", str(body.get("act")), _opt(body.get("user")),
-                                                _opt(body.get("reason")), _opt(body.get("note")), {}, "refused", why))
+            self.holder().acts.append(ActRecord(seq, ts, InputKind.SUPERVISOR, str(body.get("act")),
+                                                _opt(body.get("user")), _opt(body.get("reason")),
+                                                _opt(body.get("note")), {}, ActOutcome.REFUSED, why))
         elif kind == "journal_resumed":
-            self.holder().acts.append(ActRecord(seq, ts, "supervisor", "resume", _opt(body.get("user")),
-                                                _opt(body.get("reason")), _opt(body.get("note")), {}, "done",
+            self.holder().acts.append(ActRecord(seq, ts, InputKind.SUPERVISOR, SupervisorAct.RESUME,
+                                                _opt(body.get("user")), _opt(body.get("reason")),
+                                                _opt(body.get("note")), {}, ActOutcome.DONE,
                                                 "after a journal failure"))
 
-    def decision(self, body: dict, inp: dict, ts: str, seq: int) -> None:
+    def decision(self, decision: Decision, inp: TableInput, ts: str, seq: int) -> None:
+        """A decision row and the input it decides (an :class:`UnknownInput` of ``{}`` when none is read)."""
         before = self.current
         opened: RoundHistory | None = None
-        kind = inp.get("kind")
-        scan = _scan(inp, seq, ts) if kind == "frame" else None
-        act = _act(inp, seq, ts) if kind in ("dealer", "timer", "supervisor") or (
-            kind is not None and kind not in ("frame", "link")) else None
-        for item in body.get("outputs", ()):
-            if not isinstance(item, (list, tuple)) or len(item) != 2 or not isinstance(item[1], dict):
-                continue
-            out, data = str(item[0]), item[1]
-            opened = self.output(out, data, ts, seq, scan, act) or opened
+        scan = _scan(inp, seq, ts) if type(inp) is FrameInput else None
+        act = _act(inp, seq, ts) if _is_act(inp) else None
+        for kind, data in decision.outputs:
+            fold = self.FOLDS.get(kind)
+            if fold is not None:
+                opened = fold(self, data, _At(seq, ts, scan, act)) or opened
         target = before or opened
         holder = target if target is not None else self.shoe(self.shoe_number)
         if scan is not None:
             holder.scans.append(scan)
         if act is not None:
             holder.acts.append(act)
-        if body.get("shoe") is not None:
-            try:
-                self.shoe_number = int(body["shoe"])
-            except (TypeError, ValueError):
-                pass
+        if decision.shoe is not None:
+            self.shoe_number = decision.shoe
 
-    def output(self, out: str, data: dict, ts: str, seq: int, scan: Scan | None,
-               act: ActRecord | None) -> RoundHistory | None:
-        """Fold one output; return the round it opened, if it opened one."""
-        if out == "shoe_started":
-            self.shoe_number = int(data.get("shoe") or 0)
-            self.current = None
-            self.shoe(self.shoe_number).started_at = ts
-        elif out == "shoe_ended":
-            shoe = self.shoe(int(data.get("shoe") or self.shoe_number))
-            shoe.ended_at, shoe.end_reason = ts, _opt(data.get("reason"))
-            shoe.burn_indicator = _opt(data.get("burn_indicator")) or shoe.burn_indicator
-            shoe.burned = list(data.get("burned") or shoe.burned)
-            shoe.cut_card_round = data.get("cut_card_round")
-            self.current = None
-        elif out == "betting_opened":
-            rnd = self.round_of(self.shoe_number, int(data.get("round") or 0))
-            rnd.opened_at = ts
-            rnd.offered_bets = list(data.get("offered_bets") or ())
-            self.current = rnd
-            return rnd
-        elif out == "betting_closed":
-            if self.current is not None:
-                self.current.closed_at, self.current.closed_by = ts, _opt(data.get("by"))
-        elif out == "card_accepted":
-            rnd = self.current
-            if rnd is None:
-                rnd = self.current = self.round_of(self.shoe_number, int(data.get("round") or 0))
-            manual = bool(data.get("manual"))
-            rnd.cards.append(CardEntry(str(data.get("position")), str(data.get("card")), manual, seq, ts,
-                                       act.user if manual and act is not None else None))
-            if rnd.first_card_at is None:
-                rnd.first_card_at = ts
-            if scan is not None:
-                scan.outcome, scan.position = "dealt", str(data.get("position"))
-        elif out in ("burn_indicator", "card_burned"):
-            shoe = self.shoe(self.shoe_number)
-            if out == "burn_indicator":
-                shoe.burn_indicator = _opt(data.get("card"))
+    # ------------------------------------------------------------ outputs: one method per kind
+    # Each takes the output's data and where it stands (_At); betting_opened returns the round it opened.
+
+    def _shoe_started(self, data: dict, at: _At) -> None:
+        self.shoe_number = int(data.get("shoe") or 0)
+        self.current = None
+        self.shoe(self.shoe_number).started_at = at.ts
+
+    def _shoe_ended(self, data: dict, at: _At) -> None:
+        shoe = self.shoe(int(data.get("shoe") or self.shoe_number))
+        shoe.ended_at, shoe.end_reason = at.ts, _opt(data.get("reason"))
+        shoe.burn_indicator = _opt(data.get("burn_indicator")) or shoe.burn_indicator
+        shoe.burned = list(data.get("burned") or shoe.burned)
+        shoe.cut_card_round = data.get("cut_card_round")
+        self.current = None
+
+    def _betting_opened(self, data: dict, at: _At) -> RoundHistory:
+        rnd = self.round_of(self.shoe_number, int(data.get("round") or 0))
+        rnd.opened_at = at.ts
+        rnd.offered_bets = list(data.get("offered_bets") or ())
+        self.current = rnd
+        return rnd
+
+    def _betting_closed(self, data: dict, at: _At) -> None:
+        if self.current is not None:
+            self.current.closed_at, self.current.closed_by = at.ts, _opt(data.get("by"))
+
+    def _card_accepted(self, data: dict, at: _At) -> None:
+        ts, scan, act = at.ts, at.scan, at.act
+        rnd = self.current
+        if rnd is None:
+            rnd = self.current = self.round_of(self.shoe_number, int(data.get("round") or 0))
+        manual = bool(data.get("manual"))
+        rnd.cards.append(CardEntry(str(data.get("position")), str(data.get("card")), manual, at.seq, ts,
+                                   act.user if manual and act is not None else None))
+        if rnd.first_card_at is None:
+            rnd.first_card_at = ts
+        if scan is not None:
+            scan.outcome, scan.position = ScanOutcome.DEALT, str(data.get("position"))
+
+    def _burn_indicator(self, data: dict, at: _At) -> None:
+        self.shoe(self.shoe_number).burn_indicator = _opt(data.get("card"))
+        scan = at.scan
+        if scan is not None:
+            scan.outcome, scan.position = ScanOutcome.BURN_INDICATOR, "burn_indicator"
+
+    def _card_burned(self, data: dict, at: _At) -> None:
+        self.shoe(self.shoe_number).burned.append(str(data.get("card")))
+        scan = at.scan
+        if scan is not None:
+            scan.outcome, scan.position = ScanOutcome.BURNED, "burn"
+
+    def _rescan_requested(self, data: dict, at: _At) -> None:
+        scan = at.scan
+        if scan is not None:
+            scan.outcome, scan.position, scan.misread = ScanOutcome.RESCAN, _opt(data.get("position")), True
+
+    def _round_paused(self, data: dict, at: _At) -> None:
+        ts, scan = at.ts, at.scan
+        incident = IncidentRecord(at.seq, str(data.get("ts") or ts), str(data.get("type")),
+                                  str(data.get("reason") or ""), _opt(data.get("position")),
+                                  str(data.get("evidence") or ""), str(data.get("detail") or ""),
+                                  str(data.get("state_before") or ""))
+        self.holder().incidents.append(incident)
+        self.open_incident = incident
+        if scan is not None:
+            if incident.type == IncidentType.MISREAD_LIMIT:
+                scan.outcome, scan.position, scan.misread = ScanOutcome.MISREAD_LIMIT, incident.position, True
             else:
-                shoe.burned.append(str(data.get("card")))
-            if scan is not None:
-                scan.outcome = "burn_indicator" if out == "burn_indicator" else "burned"
-                scan.position = "burn_indicator" if out == "burn_indicator" else "burn"
-        elif out == "rescan_requested":
-            if scan is not None:
-                scan.outcome, scan.position, scan.misread = "rescan", _opt(data.get("position")), True
-        elif out == "round_paused":
-            incident = IncidentRecord(seq, str(data.get("ts") or ts), str(data.get("type")),
-                                      str(data.get("reason") or ""), _opt(data.get("position")),
-                                      str(data.get("evidence") or ""), str(data.get("detail") or ""),
-                                      str(data.get("state_before") or ""))
-            self.holder().incidents.append(incident)
-            self.open_incident = incident
-            if scan is not None:
-                if incident.type == "misread_limit":
-                    scan.outcome, scan.position, scan.misread = "misread_limit", incident.position, True
-                else:
-                    scan.outcome, scan.position = "incident", incident.position
-        elif out == "incident_while_paused":
-            self.holder().incidents.append(IncidentRecord(
-                seq, ts, str(data.get("type")), str(data.get("reason") or ""), None, str(data.get("evidence") or ""),
-                "", "paused", while_paused=True))
-            if scan is not None and scan.outcome == "ignored":
-                scan.outcome = "incident"
-        elif out == "procedure_violation":
-            self.shoe(self.shoe_number).incidents.append(IncidentRecord(
-                seq, ts, str(data.get("type")), str(data.get("reason") or ""), None, str(data.get("evidence") or ""),
-                str(data.get("detail") or ""), str(data.get("state") or "")))
-            if scan is not None:
-                scan.outcome = "incident"
-        elif out == "no_read_while_paused":
-            if scan is not None:
-                scan.outcome, scan.misread = "misread_while_paused", True
-        elif out == "card_while_paused":
-            if scan is not None:
-                scan.outcome = "held"
-        elif out == "cut_card":
-            self.shoe(self.shoe_number).cut_card_round = data.get("round")
-            if scan is not None and scan.outcome == "ignored":
-                scan.outcome = "cut_card"
-        elif out == "garbage":
-            if scan is not None:
-                scan.outcome = "garbage"
-        elif out == "round_resumed":
-            incident = self.open_incident
-            if incident is not None:
-                incident.resolved_act, incident.resolved_by = _opt(data.get("act")), _opt(data.get("user"))
-                incident.resolved_at = ts
-                incident.resolved_reason, incident.resolved_note = _opt(data.get("reason")), _opt(data.get("note"))
-            self.open_incident = None
-        elif out == "act_refused":
-            if act is not None:
-                act.outcome, act.why = "refused", _opt(data.get("why"))
-        elif out in ("round_completed", "round_voided"):
-            try:
-                record = RoundRecord.from_output(data, self.table)
-            except (KeyError, TypeError, ValueError):
-                return None
-            rnd = self.round_of(record.shoe, record.round)
-            rnd.result = record
-            rnd.status = record.status
-            rnd.dealer = _opt(data.get("dealer")) or rnd.dealer
-            rnd.ended_at = ts
-            if record.status == "completed":
-                rnd.confirmed_at = ts
-            if self.current is rnd:
-                self.current = None
-        return None
+                scan.outcome, scan.position = ScanOutcome.INCIDENT, incident.position
+
+    def _incident_while_paused(self, data: dict, at: _At) -> None:
+        ts, scan = at.ts, at.scan
+        self.holder().incidents.append(IncidentRecord(
+            at.seq, ts, str(data.get("type")), str(data.get("reason") or ""), None,
+            str(data.get("evidence") or ""), "", "paused", while_paused=True))
+        if scan is not None and scan.outcome == ScanOutcome.IGNORED:
+            scan.outcome = ScanOutcome.INCIDENT
+
+    def _procedure_violation(self, data: dict, at: _At) -> None:
+        ts, scan = at.ts, at.scan
+        self.shoe(self.shoe_number).incidents.append(IncidentRecord(
+            at.seq, ts, str(data.get("type")), str(data.get("reason") or ""), None,
+            str(data.get("evidence") or ""), str(data.get("detail") or ""), str(data.get("state") or "")))
+        if scan is not None:
+            scan.outcome = ScanOutcome.INCIDENT
+
+    def _no_read_while_paused(self, data: dict, at: _At) -> None:
+        scan = at.scan
+        if scan is not None:
+            scan.outcome, scan.misread = ScanOutcome.MISREAD_WHILE_PAUSED, True
+
+    def _card_while_paused(self, data: dict, at: _At) -> None:
+        scan = at.scan
+        if scan is not None:
+            scan.outcome = ScanOutcome.HELD
+
+    def _cut_card(self, data: dict, at: _At) -> None:
+        self.shoe(self.shoe_number).cut_card_round = data.get("round")
+        scan = at.scan
+        if scan is not None and scan.outcome == ScanOutcome.IGNORED:
+            scan.outcome = ScanOutcome.CUT_CARD
+
+    def _garbage(self, data: dict, at: _At) -> None:
+        scan = at.scan
+        if scan is not None:
+            scan.outcome = ScanOutcome.GARBAGE
+
+    def _round_resumed(self, data: dict, at: _At) -> None:
+        incident = self.open_incident
+        if incident is not None:
+            incident.resolved_act, incident.resolved_by = _opt(data.get("act")), _opt(data.get("user"))
+            incident.resolved_at = at.ts
+            incident.resolved_reason, incident.resolved_note = _opt(data.get("reason")), _opt(data.get("note"))
+        self.open_incident = None
+
+    def _act_refused(self, data: dict, at: _At) -> None:
+        act = at.act
+        if act is not None:
+            act.outcome, act.why = ActOutcome.REFUSED, _opt(data.get("why"))
+
+    def _round_finished(self, data: dict, at: _At) -> None:
+        """``round_completed`` or ``round_voided``: the round's result (a result of another shape is left out)."""
+        try:
+            record = RoundRecord.from_output(data, self.table)
+        except (KeyError, TypeError, ValueError):
+            return
+        rnd = self.round_of(record.shoe, record.round)
+        rnd.result = record
+        rnd.status = record.status
+        rnd.dealer = _opt(data.get("dealer")) or rnd.dealer
+        rnd.ended_at = at.ts
+        if record.status == RoundStatus.COMPLETED:
+            rnd.confirmed_at = at.ts
+        if self.current is rnd:
+            self.current = None
+
+    FOLDS: ClassVar[dict[str, Callable[[_Fold, dict, _At], RoundHistory | None]]] = {
+        FactKind.SHOE_STARTED: _shoe_started, FactKind.SHOE_ENDED: _shoe_ended,
+        FactKind.BETTING_OPENED: _betting_opened, FactKind.BETTING_CLOSED: _betting_closed,
+        FactKind.CARD_ACCEPTED: _card_accepted, FactKind.BURN_INDICATOR: _burn_indicator,
+        FactKind.CARD_BURNED: _card_burned, FactKind.RESCAN_REQUESTED: _rescan_requested,
+        FactKind.ROUND_PAUSED: _round_paused, FactKind.INCIDENT_WHILE_PAUSED: _incident_while_paused,
+        FactKind.PROCEDURE_VIOLATION: _procedure_violation, FactKind.NO_READ_WHILE_PAUSED: _no_read_while_paused,
+        FactKind.CARD_WHILE_PAUSED: _card_while_paused, FactKind.CUT_CARD: _cut_card, FactKind.GARBAGE: _garbage,
+        FactKind.ROUND_RESUMED: _round_resumed, FactKind.ACT_REFUSED: _act_refused,
+        FactKind.ROUND_COMPLETED: _round_finished, FactKind.ROUND_VOIDED: _round_finished,
+    }
+    """Which method folds each kind of output; a kind not here changes no record."""
 
 
 def _opt(value: object) -> str | None:
     return None if value is None or value == "" else str(value)
 
 
-def _scan(inp: dict, seq: int, ts: str) -> Scan:
-    frame = str(inp.get("frame") or "unknown")
-    token = _opt(inp.get("token")) if frame == "card" else None
-    return Scan(seq, ts, frame, token, str(inp.get("raw") or ""),
-                _opt(inp.get("reason")) if frame == "no_read" else None,
-                "garbage" if frame == "garbage" else "ignored", None, frame == "no_read")
+def _scan(inp: FrameInput, seq: int, ts: str) -> Scan:
+    frame = str(inp.frame or "unknown")
+    return Scan(seq, ts, frame, _opt(inp.token) if frame == FrameKind.CARD else None, str(inp.raw or ""),
+                _opt(inp.reason) if frame == FrameKind.NO_READ else None,
+                ScanOutcome.GARBAGE if frame == FrameKind.GARBAGE else ScanOutcome.IGNORED, None,
+                frame == FrameKind.NO_READ)
 
 
-def _act(inp: dict, seq: int, ts: str) -> ActRecord:
-    kind = str(inp.get("kind"))
-    args = inp.get("args") if isinstance(inp.get("args"), dict) else {}
-    user = inp.get("user") or inp.get("dealer") or (args or {}).get("dealer")
-    return ActRecord(seq, ts, kind, str(inp.get("act") or ""), _opt(user), _opt(inp.get("reason")),
-                     _opt(inp.get("note")) if kind != "dealer" else _opt((args or {}).get("note")),
-                     {k: v for k, v in (args or {}).items() if "pin" not in str(k).lower()})   # never a PIN
+def _kind(inp: TableInput) -> object:
+    """The input's kind (an :class:`UnknownInput`'s as recorded: maybe None)."""
+    return inp.body.get("kind") if type(inp) is UnknownInput else inp.kind
+
+
+def _is_act(inp: TableInput) -> bool:
+    """Every input but a frame, a link event and a row that names no kind is somebody's act."""
+    return type(inp) not in (FrameInput, LinkInput) and _kind(inp) is not None
+
+
+def _carried(inp: TableInput, key: str) -> Any:
+    """What ``inp`` carries under its journal key ``key``: its own field, else a key beyond its kind's own
+    (``extra``), else None.
+    """
+    if type(inp) is UnknownInput:
+        return inp.body.get(key)
+    if key in _FIELDS.setdefault(type(inp), frozenset(f.name for f in fields(inp)) - {"extra", "ts"}):
+        return getattr(inp, key)
+    return next((value for name, value in inp.extra if name == key), None)
+
+
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _act(inp: TableInput, seq: int, ts: str) -> ActRecord:
+    args = _carried(inp, "args")
+    args = args if isinstance(args, dict) else {}
+    user = _carried(inp, "user") or _carried(inp, "dealer") or args.get("dealer")
+    # a dealer act's note is its argument (call_supervisor's); another act's its own field
+    note = args.get("note") if type(inp) is DealerInput else _carried(inp, "note")
+    return ActRecord(seq, ts, str(_kind(inp)), str(_carried(inp, "act") or ""), _opt(user),
+                     _opt(_carried(inp, "reason")), _opt(note),
+                     {k: v for k, v in args.items() if "pin" not in str(k).lower()})   # never a PIN
 
 
 def fold_journal(journal, *, table_id: str | None = None, until: int | None = None) -> JournalHistory:
@@ -238,6 +326,8 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
     Returns
     -------
     JournalHistory
+        A row that cannot be read as the table's (a chained row of another shape) is left out and named in
+        its ``skipped``.
 
     Raises
     ------
@@ -259,8 +349,9 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
             if row.kind == "note":
                 fold.note(body, row.ts, row.seq)
             elif row.kind == "decision":
-                inp = pending.pop(body.get("input"), None) or {}
-                fold.decision(body, inp if isinstance(inp, dict) else {}, str(inp.get("ts") or row.ts), row.seq)
+                decision = decode_decision(body)
+                inp = decode_input(pending.pop(decision.input, None) or {})
+                fold.decision(decision, inp, str(inp.ts or row.ts), row.seq)
         except (TypeError, ValueError, KeyError, AttributeError):
             skipped.append(row.seq)   # a row of another shape (not the table's): named, never a crash
     shoes = [fold.shoes[n] for n in sorted(fold.shoes)

@@ -9,18 +9,21 @@ never raise on odd input. Rule source: RULES.md §2 (the result), §5 (misreads,
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from dealer_station.app.records import ActOutcome, ScanOutcome
+from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
+from dealer_station.domain.facts import RoundStatus
+from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import RoundRecord
     from dealer_station.app.records import ActRecord, IncidentRecord, Scan
 
-__all__ = ["act_words", "card_face", "flag_words", "incident_words", "parse_time", "position_words", "result_words",
-           "scan_words", "seconds_between", "time_words"]
+__all__ = ["act_words", "card_face", "flag_words", "incident_words", "position_words", "result_words", "scan_words",
+           "time_words"]
 
 
 def card_face(token: str | None) -> str:
@@ -60,7 +63,7 @@ def result_words(record: RoundRecord | None) -> str:
         return f"PLAYER WINS {p} – {b}"
     if winner.startswith("b"):
         return f"BANKER WINS {b} – {p}"
-    if record.status == "voided":
+    if record.status == RoundStatus.VOIDED:
         return "ROUND VOIDED"
     return "RESULT"
 
@@ -78,42 +81,44 @@ def flag_words(record: RoundRecord | None) -> list[str]:
 
 
 _INCIDENT_WORDS = {
-    "misread_limit": "the shoe could not read the card",
-    "card_while_betting": "a card came out while betting was open",
-    "card_after_round": "a card came out after the round's last card",
-    "foreign_card": "a card beyond the shoe's decks was read",
-    "cut_card_in_burn": "the cut card came out during the burn",
-    "shoe_disconnected": "the shoe was disconnected",
-    "journal_failure": "the journal could not be written",
-    "unexpected_error": "an unexpected error stopped the round",
-    "procedure_violation": "a procedure problem",
-    "player_edge": "a player edge alert",
+    IncidentType.MISREAD_LIMIT: "the shoe could not read the card",
+    IncidentType.CARD_WHILE_BETTING: "a card came out while betting was open",
+    IncidentType.CARD_AFTER_ROUND: "a card came out after the round's last card",
+    IncidentType.FOREIGN_CARD: "a card beyond the shoe's decks was read",
+    IncidentType.CUT_CARD_IN_BURN: "the cut card came out during the burn",
+    IncidentType.SHOE_DISCONNECTED: "the shoe was disconnected",
+    IncidentType.JOURNAL_FAILURE: "the journal could not be written",
+    IncidentType.UNEXPECTED_ERROR: "an unexpected error stopped the round",
+    IncidentType.PROCEDURE_VIOLATION: "a procedure problem",
+    IncidentType.PLAYER_EDGE: "a player edge alert",
 }
 _REASON_WORDS = {
-    "dealer_call": "the dealer called the supervisor",
-    "card_before_betting": "a card came out before betting opened",
-    "card_without_shoe": "a card was read with no shoe open",
-    "cut_card_without_shoe": "the cut card was read with no shoe open",
-    "second_cut_card": "a second cut card came out",
-    "no_read": "No-Read",
-    "unknown_code": "an unknown card code",
-    "beyond_inventory": "more copies than the decks hold",
-    "connection_lost": "the link was lost",
-    "card": "card",
-    "cut_card": "cut card",
+    PauseReason.DEALER_CALL: "the dealer called the supervisor",
+    PauseReason.CARD_BEFORE_BETTING: "a card came out before betting opened",
+    PauseReason.CARD_WITHOUT_SHOE: "a card was read with no shoe open",
+    PauseReason.CUT_CARD_WITHOUT_SHOE: "the cut card was read with no shoe open",
+    PauseReason.SECOND_CUT_CARD: "a second cut card came out",
+    MisreadReason.NO_READ: "No-Read",
+    MisreadReason.UNKNOWN_CODE: "an unknown card code",
+    PauseReason.BEYOND_INVENTORY: "more copies than the decks hold",
+    PauseReason.CONNECTION_LOST: "the link was lost",
+    PauseReason.CARD: "card",
+    PauseReason.CUT_CARD: "cut card",
 }
+_BARE_REASONS = frozenset({PauseReason.CARD, PauseReason.CUT_CARD})
+"""Reasons an incident's own words already say (a card where none is due): not repeated in brackets."""
 
 
 def incident_words(incident: IncidentRecord) -> str:
     """An incident in a sentence: ``"the shoe could not read the card (No-Read) at Banker card 2"``."""
-    if incident.type == "procedure_violation" and incident.reason in _REASON_WORDS:
+    if incident.type == IncidentType.PROCEDURE_VIOLATION and incident.reason in _REASON_WORDS:
         text = _REASON_WORDS[incident.reason]
     else:
         text = _INCIDENT_WORDS.get(incident.type, incident.type.replace("_", " "))
-        reason = _REASON_WORDS.get(incident.reason, incident.reason.replace("_", " "))
-        if reason and reason not in ("card", "cut card") and incident.type != "shoe_disconnected":
-            text += f" ({reason})"
-    if incident.position and incident.type in ("misread_limit", "foreign_card"):
+        if (incident.reason and incident.reason not in _BARE_REASONS
+                and incident.type != IncidentType.SHOE_DISCONNECTED):
+            text += f" ({_REASON_WORDS.get(incident.reason, incident.reason.replace('_', ' '))})"
+    if incident.position and incident.type in (IncidentType.MISREAD_LIMIT, IncidentType.FOREIGN_CARD):
         text += f" at {position_words(incident.position)}"
     elif incident.position:
         text += f" while {position_words(incident.position)} was due"
@@ -122,20 +127,20 @@ def incident_words(incident: IncidentRecord) -> str:
     return text
 
 
-_ACT_WORDS = {
-    "resume": "resumed the round", "enter_card": "entered a card by hand", "move_card": "moved a card",
-    "void_round": "voided the round", "end_shoe": "ended the shoe", "open_betting": "opened betting",
-    "close_betting": "closed betting", "confirm_result": "confirmed the result",
-    "call_supervisor": "called the supervisor", "new_shoe": "started a new shoe", "shuffled": "finished the shuffle",
+_ACT_WORDS = {   # an act: (what was done, what was tried)
+    SupervisorAct.RESUME: ("resumed the round", "resume the round"),
+    SupervisorAct.ENTER_CARD: ("entered a card by hand", "enter a card by hand"),
+    SupervisorAct.MOVE_CARD: ("moved a card", "move a card"),
+    SupervisorAct.VOID_ROUND: ("voided the round", "void the round"),
+    SupervisorAct.END_SHOE: ("ended the shoe", "end the shoe"),
+    DealerAct.OPEN_BETTING: ("opened betting", "open betting"),
+    DealerAct.CLOSE_BETTING: ("closed betting", "close betting"),
+    DealerAct.CONFIRM_RESULT: ("confirmed the result", "confirm the result"),
+    DealerAct.CALL_SUPERVISOR: ("called the supervisor", "call the supervisor"),
+    DealerAct.NEW_SHOE: ("started a new shoe", "start a new shoe"),
+    DealerAct.SHUFFLED: ("finished the shuffle", "finish the shuffle"),
 }
-
-
-_ACT_INFINITIVES = {
-    "resume": "resume the round", "enter_card": "enter a card by hand", "move_card": "move a card",
-    "void_round": "void the round", "end_shoe": "end the shoe", "open_betting": "open betting",
-    "close_betting": "close betting", "confirm_result": "confirm the result",
-    "call_supervisor": "call the supervisor", "new_shoe": "start a new shoe", "shuffled": "finish the shuffle",
-}
+_WHO = {InputKind.TIMER: "the betting timer", InputKind.DEALER: "the dealer"}
 
 
 def act_words(act: ActRecord, dealer: str | None = None) -> str:
@@ -144,69 +149,50 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
     ``dealer``: the round's dealer, named in a dealer's act that does not name its own (``"the dealer dana
     opened betting"``).
     """
-    who = {"timer": "the betting timer", "dealer": "the dealer"}.get(act.by, act.by.replace("_", " "))
+    who = _WHO.get(act.by, act.by.replace("_", " "))
     if act.user:
         who = f"{who} {act.user}"
-    elif act.by == "dealer" and dealer:
+    elif act.by == InputKind.DEALER and dealer:
         who = f"{who} {dealer}"
-    what = _ACT_WORDS.get(act.act, act.act.replace("_", " ") or "acted")
-    if act.act == "enter_card" and act.args.get("token"):
+    words = _ACT_WORDS.get(act.act)
+    what = words[0] if words else act.act.replace("_", " ") or "acted"
+    if act.act == SupervisorAct.ENTER_CARD and act.args.get("token"):
         what = f"entered {card_face(str(act.args['token']))} by hand"
-    elif act.act == "move_card" and act.args.get("from_position"):
+    elif act.act == SupervisorAct.MOVE_CARD and act.args.get("from_position"):
         what = (f"moved the card at {position_words(str(act.args.get('from_position')))} to "
                 f"{position_words(str(act.args.get('to_position')))}")
     text = f"{who} {what}"
-    if act.outcome == "refused":
-        wanted = _ACT_INFINITIVES.get(act.act, act.act.replace("_", " "))
+    if act.outcome == ActOutcome.REFUSED:
+        wanted = words[1] if words else act.act.replace("_", " ")
         text = f"{who} tried to {wanted} — refused: {act.why or 'no reason given'}"
     extra = [f"reason {act.reason}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
     extra = [e for e in extra if e]
     if extra:
         text += f" ({'; '.join(extra)})"
-    if act.why and act.outcome == "done":
+    if act.why and act.outcome == ActOutcome.DONE:
         text += f", {act.why}"
     return text
 
 
 _OUTCOME_WORDS = {
-    "dealt": "dealt", "burn_indicator": "the burn indicator card", "burned": "burned",
-    "rescan": "misread: rescan asked", "misread_limit": "misread: round paused", "incident": "round paused",
-    "held": "held for the supervisor", "misread_while_paused": "misread while paused", "cut_card": "cut card",
-    "garbage": "ignored (no frame)", "ignored": "ignored",
+    ScanOutcome.DEALT: "dealt", ScanOutcome.BURN_INDICATOR: "the burn indicator card", ScanOutcome.BURNED: "burned",
+    ScanOutcome.RESCAN: "misread: rescan asked", ScanOutcome.MISREAD_LIMIT: "misread: round paused",
+    ScanOutcome.INCIDENT: "round paused", ScanOutcome.HELD: "held for the supervisor",
+    ScanOutcome.MISREAD_WHILE_PAUSED: "misread while paused", ScanOutcome.CUT_CARD: "cut card",
+    ScanOutcome.GARBAGE: "ignored (no frame)", ScanOutcome.IGNORED: "ignored",
 }
+_FRAME_WORDS = {FrameKind.NO_READ: "No-Read", FrameKind.CUT: "the cut card",
+                FrameKind.GARBAGE: "bytes that are no frame"}
 
 
 def scan_words(scan: Scan) -> str:
     """A scan in words: ``"No-Read at Player card 2: misread: rescan asked"``, ``"K♠ at Banker card 1: dealt"``."""
-    if scan.frame == "card":
+    if scan.frame == FrameKind.CARD:
         what = card_face(scan.token)
     else:
-        what = {"no_read": "No-Read", "cut": "the cut card", "garbage": "bytes that are no frame"}.get(
-            scan.frame, scan.frame)
+        what = _FRAME_WORDS.get(scan.frame, scan.frame)
     where = f" at {position_words(scan.position)}" if scan.position else ""
     return f"{what}{where}: {_OUTCOME_WORDS.get(scan.outcome, scan.outcome.replace('_', ' '))}"
-
-
-def parse_time(text: str) -> datetime:
-    """A UTC ISO-8601 time (``2026-11-30T04:00:00Z``, ``2026-11-30 04:00``, ``2026-11-30``) as an aware
-    datetime; a time without a zone is UTC. Raises ValueError naming the text.
-    """
-    value = str(text).strip()
-    try:
-        moment = datetime.fromisoformat(value.replace("z", "Z"))
-    except ValueError:
-        raise ValueError(f"{text!r} is not a time: use ISO-8601 UTC, e.g. 2026-11-30T04:00:00Z or 2026-11-30") from None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def seconds_between(start: str | None, end: str | None) -> float | None:
-    """Seconds from ``start`` to ``end`` (journal times), to the microsecond; None when either is missing."""
-    if not start or not end:
-        return None
-    try:
-        return round((parse_time(end) - parse_time(start)).total_seconds(), 6)
-    except ValueError:
-        return None
 
 
 def time_words(ts: str | None) -> str:

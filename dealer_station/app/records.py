@@ -19,15 +19,44 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from dealer_station.app.clock import seconds_between
 from dealer_station.app.controller import RoundRecord
-from dealer_station.app.record_words import seconds_between
+from dealer_station.domain.facts import RoundStatus
 
-__all__ = ["UNKNOWN_DEALER", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory", "RoundHistory",
-           "Scan", "ShoeHistory"]
+__all__ = ["UNKNOWN_DEALER", "ActOutcome", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory",
+           "RoundHistory", "Scan", "ScanOutcome", "ShoeHistory"]
 
 UNKNOWN_DEALER = "unknown"
 """How a round whose journal does not name its dealer shows it (older journals)."""
+
+
+class ScanOutcome(StrEnum):
+    """What the table did with a frame the shoe sent (:attr:`Scan.outcome`)."""
+
+    DEALT = "dealt"
+    BURN_INDICATOR = "burn_indicator"
+    BURNED = "burned"
+    RESCAN = "rescan"
+    """A misread: the card to scan again."""
+    MISREAD_LIMIT = "misread_limit"
+    """The misread that paused the round."""
+    INCIDENT = "incident"
+    """It paused the round (or was recorded as an incident while paused)."""
+    HELD = "held"
+    """A card read while paused, held for the supervisor."""
+    MISREAD_WHILE_PAUSED = "misread_while_paused"
+    CUT_CARD = "cut_card"
+    GARBAGE = "garbage"
+    IGNORED = "ignored"
+
+
+class ActOutcome(StrEnum):
+    """What came of an act (:attr:`ActRecord.outcome`)."""
+
+    DONE = "done"
+    REFUSED = "refused"
 
 
 @dataclass
@@ -47,10 +76,7 @@ class Scan:
     reason:
         The No-Read's reason from the shoe (``"no_read"``), or None.
     outcome:
-        What the table did with it: ``"dealt"``, ``"burn_indicator"``, ``"burned"``, ``"rescan"`` (a misread,
-        the card to scan again), ``"misread_limit"`` (the misread that paused the round), ``"incident"``
-        (it paused the round), ``"held"`` (read while paused, held for the supervisor), ``"misread_while_paused"``,
-        ``"cut_card"``, ``"garbage"`` or ``"ignored"``.
+        What the table did with it (:class:`ScanOutcome`; a plain ``str`` when read back from JSON).
     position:
         The position it went to, or the position the misread was at (``"player1"`` … ``"banker3"``,
         ``"burn_indicator"``, ``"burn"``), or None.
@@ -64,7 +90,7 @@ class Scan:
     token: str | None = None
     raw: str = ""
     reason: str | None = None
-    outcome: str = "ignored"
+    outcome: str = ScanOutcome.IGNORED
     position: str | None = None
     misread: bool = False
 
@@ -112,8 +138,8 @@ class ActRecord:
     """A dealer's, timer's or supervisor's act and what came of it.
 
     ``by``: ``"dealer"``, ``"timer"``, ``"supervisor"`` or another input kind; ``user``: who (the
-    supervisor's id; for a dealer act the id the input carries, else None); ``outcome`` ``"done"`` or
-    ``"refused"`` (``why`` says why: the table's reason, or a refused PIN); ``args``: the act's arguments
+    supervisor's id; for a dealer act the id the input carries, else None); ``outcome`` (:class:`ActOutcome`)
+    ``"done"`` or ``"refused"`` (``why`` says why: the table's reason, or a refused PIN); ``args``: the act's arguments
     (``token`` of ``enter_card``, positions of ``move_card``).
     """
 
@@ -125,7 +151,7 @@ class ActRecord:
     reason: str | None = None
     note: str | None = None
     args: dict = field(default_factory=dict)
-    outcome: str = "done"
+    outcome: str = ActOutcome.DONE
     why: str | None = None
 
 
@@ -144,7 +170,7 @@ class RoundHistory:
     shoe: int
     round: int
     round_id: str
-    status: str = "in_progress"
+    status: str = RoundStatus.IN_PROGRESS
     dealer: str | None = None
     result: RoundRecord | None = None
     offered_bets: list[str] = field(default_factory=list)

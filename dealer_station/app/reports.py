@@ -44,7 +44,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from dealer_station.app.record_words import incident_words, parse_time, seconds_between, time_words
+from dealer_station.app.clock import parse_time, seconds_between
+from dealer_station.app.record_words import incident_words, time_words
 from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
 
 __all__ = ["CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",

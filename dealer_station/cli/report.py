@@ -45,7 +45,7 @@ def register(parser) -> None:
 def _time(option: str, text: str | None):
     if text is None:
         return None
-    from dealer_station.app.record_words import parse_time
+    from dealer_station.app.clock import parse_time
 
     try:
         return parse_time(text)

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from dealer_station.app.clock import parse_time
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -202,11 +203,11 @@ def _load_capture(p: Path, codec: str | None) -> ReplaySession:
 
 
 def _parse_time(text: object) -> datetime | None:
+    """A recorded UTC time (:func:`dealer_station.app.clock.parse_time`), or None when it is none."""
     try:
-        moment = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+        return parse_time(str(text))
     except ValueError:
         return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _load_record(p: Path, text: str, first: int, head: dict, codec: str | None) -> ReplaySession:

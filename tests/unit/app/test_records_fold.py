@@ -140,18 +140,20 @@ def test_rows_of_another_shape_are_named_never_a_crash(tmp_path, cli):
     seq = journal.add("input", {"kind": "frame", "frame": "card", "token": "2S", "ts": ts}, ts)
     odd = journal.add("decision", {"input": seq, "shoe": "one", "outputs": [["betting_opened", {"round": "x"}]]}, ts)
     journal.add("decision", {"input": 999, "outputs": [["round_completed", {"shoe": 1}], "junk", [1, 2, 3]]}, ts)
+    no_list = [journal.add("decision", {"input": 998, "outputs": outputs}, ts) for outputs in (None, 3, "junk")]
     journal.add("note", {"kind": "auth_refused", "user": ["not", "text"]}, ts)
     history = fold_journal(journal)
-    assert history.skipped == [odd]
+    assert history.skipped == [odd, *no_list]
     assert [r.round_id for r in history.rounds] == ["T7-S0001-R001"] and history.rounds[0].status == "completed"
     journal.close()
     status, out, err = cli("report", "--journal", str(tmp_path / "odd.sqlite"), "--json")
     assert status == 0, err
     doc = json.loads(out)
     assert doc["total"]["rounds"] == 1
-    assert f"1 row(s) not of the table's shape left out (rows {odd})" in doc["verify_message"]
+    assert f"4 row(s) not of the table's shape left out (rows {odd}, {', '.join(map(str, no_list))})" \
+        in doc["verify_message"]
     status, out, _ = cli("recall", "--journal", str(tmp_path / "odd.sqlite"))
-    assert status == 0 and f"(rows {odd})" in out.splitlines()[0]
+    assert status == 0 and f"(rows {odd}, " in out.splitlines()[0]
 
 
 def test_report_json_lists_the_shoes(known, report_json):
@@ -160,3 +162,37 @@ def test_report_json_lists_the_shoes(known, report_json):
     assert [(s["shoe"], s["rounds"], s["end_reason"], s["burn_indicator"], s["burned"]) for s in shoes] == [
         (1, 5, "supervisor", "2S", ["9D", "9H"]), (2, 2, None, "2S", ["9D", "9H"])]
     assert shoes[0]["ended_at"] == "2026-11-30T04:01:17.000000Z"
+
+
+def test_every_kind_of_input_is_folded_as_its_act_and_a_pin_never(tmp_path):
+    """Each input kind is read through the journal's codec: a supervisor's act with who, reason and note; a dealer's
+    with its note argument and the dealer it names; the timer's; an input of a kind the table does not know, as
+    recorded; never a PIN among the arguments; a frame and a link event are no act."""
+    journal = Journal(tmp_path / "acts.sqlite")
+    ts = _ts(1)
+    bodies = [
+        {"kind": "supervisor", "act": "void_round", "user": "sam", "reason": "misdeal", "note": "dropped",
+         "args": {"pin": "1234", "discard_held": True}, "ts": ts},
+        {"kind": "dealer", "act": "call_supervisor", "args": {"note": "a card fell", "dealer": "dana", "PIN": "9"},
+         "ts": ts},
+        {"kind": "timer", "act": "close_betting", "ts": ts},
+        {"kind": "pit", "act": "wave", "user": "zoe", "note": "hello", "args": {"badge_pin": "1"}, "ts": ts},
+        {"kind": "journal", "event": "resumed", "act": "resume", "user": "sam", "reason": "disk", "ts": ts},
+        {"kind": "frame", "frame": "card", "token": "AS", "raw": "4153", "ts": ts},
+        {"kind": "link", "event": "lost", "detail": "cable", "ts": ts},
+    ]
+    for body in bodies:
+        seq = journal.add("input", body, ts)
+        journal.add("decision", {"input": seq, "shoe": 0, "round": 0, "state": "no_shoe", "connected": True,
+                                 "outputs": []}, ts)
+    (shoe,) = fold_journal(journal, table_id="T1").shoes
+    got = [(a.by, a.act, a.user, a.reason, a.note, a.args) for a in shoe.acts]
+    assert got == [("supervisor", "void_round", "sam", "misdeal", "dropped", {"discard_held": True}),
+                   ("dealer", "call_supervisor", "dana", None, "a card fell",
+                    {"note": "a card fell", "dealer": "dana"}),
+                   ("timer", "close_betting", None, None, None, {}),
+                   ("pit", "wave", "zoe", None, "hello", {}),
+                   ("journal", "resume", "sam", "disk", None, {})]
+    assert [s.token for s in shoe.scans] == ["AS"]
+    assert "1234" not in json.dumps(shoe.to_json())
+    journal.close()
