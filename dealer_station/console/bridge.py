@@ -25,7 +25,9 @@ from datetime import UTC, datetime
 import structlog
 from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
 
+from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.facts import FactKind
+from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
 __all__ = ["ConsoleUpdate", "ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker", "shoe_rounds"]
 
@@ -43,6 +45,10 @@ class RawFrame:
     """One event as the shoe sent it, for the supervisor: kind, its raw bytes, arrival time (UTC), and what the
     event said: ``token`` (a card read: ``"9H"``), ``reason`` (a No-Read's or garbage's code: ``"bad_lrc"``),
     ``detail`` (a lost link's error or a connection's description, as the driver wrote it); ``""`` when none.
+
+    ``kind``: a :class:`FrameKind` (``card``, ``no_read``, ``cut``, ``garbage``), a :class:`LinkEvent`
+    (``connected``, ``lost``), :data:`EVIDENCE` (an incident's recorded bytes), or the class name of an event
+    the shoe's codecs do not make.
     """
 
     kind: str
@@ -73,8 +79,16 @@ class RawFrame:
         return "".join(out)
 
 
+EVIDENCE = "evidence"
+"""The :attr:`RawFrame.kind` of an incident's evidence bytes (not an event of the shoe)."""
+
+_EVENT_KINDS: tuple[tuple[type, str], ...] = (
+    (CardRead, FrameKind.CARD), (NoRead, FrameKind.NO_READ), (CutCard, FrameKind.CUT), (Garbage, FrameKind.GARBAGE),
+    (Connected, LinkEvent.CONNECTED), (ConnectionLost, LinkEvent.LOST))
+
+
 def _raw_frame(event: object) -> RawFrame:
-    kind = type(event).__name__
+    kind = next((k for cls, k in _EVENT_KINDS if isinstance(event, cls)), type(event).__name__)
     raw = getattr(event, "raw", b"") or b""
     if not isinstance(raw, bytes | bytearray):
         raw = str(raw).encode("utf-8", "replace")

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.console import incident_prompts, prompts
-from dealer_station.console.bridge import RawFrame
+from dealer_station.console.bridge import EVIDENCE, RawFrame
 from dealer_station.console.cards import card_label
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
@@ -195,7 +195,7 @@ class IncidentPanel(QFrame):
         rows: list[tuple[str, str, str, str]] = []
         evidence = inc.evidence if inc is not None else None
         for raw in _evidence_bytes(evidence):
-            frame = RawFrame("evidence", raw, datetime.now(UTC))
+            frame = RawFrame(EVIDENCE, raw, datetime.now(UTC))
             rows.append((self.tr("incident"), self.tr("evidence"), frame.hex, frame.text))
         for frame in reversed(list(frames)):
             kind = incident_prompts.frame_words(frame)

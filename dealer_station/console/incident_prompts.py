@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from dealer_station.console.bridge import EVIDENCE
 from dealer_station.console.cards import card_label
 from dealer_station.console.prompts import _plurals, position_name
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.acts import FrameKind, LinkEvent
+from dealer_station.domain.incidents import IncidentType, PauseReason
 
 translate = QCoreApplication.translate
 
@@ -28,13 +30,13 @@ def stray_frame(data: dict) -> str:
     """
     reason = str((data or {}).get("reason") or "")
     evidence = str((data or {}).get("evidence") or "")
-    if reason == "card_without_shoe":
+    if reason == PauseReason.CARD_WITHOUT_SHOE:
         token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
         label = card_label(token)
         card = label[0] + label[1] if label else token
         return translate("Prompts", "A card was read with no shoe open: %1. It is not part of any round.").replace(
             "%1", card)
-    if reason == "cut_card_without_shoe":
+    if reason == PauseReason.CUT_CARD_WITHOUT_SHOE:
         return translate("Prompts", "The cut card was read with no shoe open. It is not part of any round.")
     return translate("Prompts", "A misread came from the shoe with no shoe open. It is not part of any round.")
 
@@ -65,7 +67,7 @@ def incident_detail(incident) -> str:
     if incident is None:
         return ""
     misreads = getattr(incident, "misreads", None)
-    if incident.type == "misread_limit" and misreads:
+    if incident.type == IncidentType.MISREAD_LIMIT and misreads:
         position = incident.position
         where = position_name(position) or str(position or "")
         return _plurals().misreads_in_a_row(where, int(misreads))
@@ -75,24 +77,24 @@ def incident_detail(incident) -> str:
 def frame_words(frame) -> str:
     """A frame of the shoe as the evidence table shows it: what it was, in translated words, and its card or
     reason, from the console's record of it (a :class:`~dealer_station.console.bridge.RawFrame`: ``kind``,
-    ``token``, ``reason``, ``detail``): a ``NoRead`` of reason ``"bad_lrc"`` → ``"unread card: damaged read
-    (checksum)"``. Never raises.
+    ``token``, ``reason``, ``detail``): a ``no_read`` of reason ``"bad_lrc"`` → ``"unread card: damaged read
+    (checksum)"``; an event the codecs do not make by its kind and what it told. Never raises.
     """
     kind, token, reason, detail = frame.kind, frame.token, frame.reason, frame.detail
-    if kind == "CardRead":
+    if kind == FrameKind.CARD:
         label = card_label(token)
         return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else token)
-    if kind == "NoRead":
+    if kind == FrameKind.NO_READ:
         return translate("Prompts", "unread card: %1").replace("%1", reason_name(reason) if reason else "–")
-    if kind == "CutCard":
+    if kind == FrameKind.CUT:
         return translate("Prompts", "cut card")
-    if kind == "Garbage":
+    if kind == FrameKind.GARBAGE:
         return translate("Prompts", "bytes that are no card: %1").replace("%1", reason_name(reason) if reason else "–")
-    if kind == "Connected":
+    if kind == LinkEvent.CONNECTED:
         return translate("Prompts", "shoe connected")
-    if kind == "ConnectionLost":
+    if kind == LinkEvent.LOST:
         return translate("Prompts", "shoe link lost") + (f": {detail}" if detail else "")
-    if kind == "evidence":
+    if kind == EVIDENCE:
         return translate("Prompts", "evidence")
     told = detail or reason or token
     return f"{kind} ({told})" if told else kind
@@ -122,7 +124,7 @@ def incident_title(kind: str | None, reason: str | None = None) -> str:
     violation: it is headed ``"DEALER CALLED THE SUPERVISOR"``; every other incident by its type
     (:func:`incident_name`).
     """
-    if reason == "dealer_call":
+    if reason == PauseReason.DEALER_CALL:
         return translate("Prompts", "DEALER CALLED THE SUPERVISOR")
     return incident_name(kind)
 

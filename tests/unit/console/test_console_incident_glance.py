@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 from PySide6.QtCore import Qt
 
+from dealer_station.domain.acts import FrameKind, LinkEvent
 from drivers import frames
 from tests.unit.console.conftest import on_controller
 
@@ -215,7 +216,7 @@ def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
     long_detail = "bad_lrc: expected 0x44 got 0x45 after a token cut short by the reader " * 3
     raw = bytes.fromhex("02 44 31 32 03 44".replace(" ", "")) * 6
     frames_seen = [RawFrame("Misread", raw, datetime.now(UTC), long_detail),
-                   RawFrame("CardRead", b"\x02QH\x03", datetime.now(UTC))]
+                   RawFrame(FrameKind.CARD, b"\x02QH\x03", datetime.now(UTC))]
     sup.frames = lambda: frames_seen
     sup.show_view(win.host.snapshot())
     qtbot.wait(50)
@@ -266,26 +267,34 @@ def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
     from PySide6.QtCore import QCoreApplication, QTranslator
 
     from dealer_station.console import prompts
-    from dealer_station.console.bridge import RawFrame, _raw_frame
+    from dealer_station.console.bridge import EVIDENCE, RawFrame, _raw_frame
     from dealer_station.console.incident_prompts import frame_words, incident_detail
     from dealer_station.domain.incidents import Incident
-    from drivers.frames import CardRead, ConnectionLost, NoRead
+    from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
     from tests.unit.console.test_console_i18n import I18N
 
     def frame(kind, **told):
         return RawFrame(kind, b"", datetime.now(UTC), **told)
 
-    assert frame_words(frame("CardRead", token="9H")) == "card 9♥"
-    assert frame_words(frame("NoRead", reason="bad_lrc")) == "unread card: damaged read (checksum)"
-    assert frame_words(frame("ConnectionLost", detail="EOF")) == "shoe link lost: EOF"
+    assert frame_words(frame(FrameKind.CARD, token="9H")) == "card 9♥"
+    assert frame_words(frame(FrameKind.NO_READ, reason="bad_lrc")) == "unread card: damaged read (checksum)"
+    assert frame_words(frame(LinkEvent.LOST, detail="EOF")) == "shoe link lost: EOF"
     assert frame_words(_raw_frame(CardRead("9H", b"\x029H\x03"))) == "card 9♥"   # the bridge's record of a frame
     assert frame_words(_raw_frame(NoRead(b"\x15", "bad_lrc"))) == "unread card: damaged read (checksum)"
     assert frame_words(_raw_frame(ConnectionLost("EOF"))) == "shoe link lost: EOF"
-    for kind, told in (("CardRead", {"token": "TD"}), ("NoRead", {"reason": "token_timeout"}), ("CutCard", {}),
-                       ("Garbage", {"reason": "rollover"}), ("Connected", {"detail": "x"})):
-        words = frame_words(frame(kind, **told))
-        assert kind not in words and "=" not in words and "_" not in words, words
-    assert frame_words(frame("evidence")) == "evidence"
+    events = (CardRead("TD", b"TD"), NoRead(b"\x15", "token_timeout"), CutCard(b"C"), Garbage(b"\x00"),
+              Connected("x"), ConnectionLost("EOF"))
+    for event in events:
+        recorded = _raw_frame(event)
+        assert type(recorded.kind) in (FrameKind, LinkEvent), recorded   # the event's kind, not its class's name
+        words = frame_words(recorded)
+        assert type(event).__name__ not in words and "=" not in words and "_" not in words, words
+    assert frame_words(frame(EVIDENCE)) == "evidence"
+
+    class Misread:   # an event no codec of the shoe makes: named by its class, with what it told
+        raw, reason = b"", "odd"
+
+    assert frame_words(_raw_frame(Misread())) == "Misread (odd)"
     limit = Incident("misread_limit", "no_read", "dealing", "banker2", detail="3 misreads in a row at banker2",
                      misreads=3, max_misreads=3)
     assert incident_detail(limit) == "3 misreads in a row at BANKER CARD 2"
@@ -298,7 +307,7 @@ def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
     QCoreApplication.installTranslator(translator)
     try:
         assert incident_detail(limit) == f"3 leituras falhadas seguidas em {prompts.position_name('banker2')}"
-        assert frame_words(frame("NoRead", reason="bad_lrc")).startswith("carta não lida: ")
+        assert frame_words(frame(FrameKind.NO_READ, reason="bad_lrc")).startswith("carta não lida: ")
     finally:
         QCoreApplication.removeTranslator(translator)
 
