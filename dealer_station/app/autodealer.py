@@ -18,7 +18,10 @@ from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.rules import next_dealer_act
 from dealer_station.domain.states import CARD_NEXT_STATES, CARD_STATES, NO_SHOE_STATES, TableState
 
-__all__ = ["AutoDealer"]
+__all__ = ["DRAW", "AutoDealer"]
+
+DRAW = "draw"
+"""What :meth:`AutoDealer.step` returns when it asked the shoe for its next card (not a dealer act)."""
 
 _log = structlog.get_logger("dealer_station.autodealer")
 
@@ -118,7 +121,7 @@ class AutoDealer:
             if self.draw() is False:
                 self.waiting = False
                 return None
-            return "draw"
+            return DRAW
         return None  # paused: only a supervisor can go on (or no draw: the frames come by themselves)
 
     def before_frame(self, frame: object) -> None:

@@ -19,6 +19,7 @@ from dealer_station.console.cards import card_label
 from dealer_station.console.incident_panel import POSITIONS
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
+from dealer_station.domain.acts import SupervisorAct
 from dealer_station.domain.free_text import free_text_problem, is_blank
 from dealer_station.domain.table import SUPERVISOR_ACTS
 
@@ -67,11 +68,11 @@ class ActPanel(QFrame):
         self.act_group.setExclusive(True)
         self.act_buttons: dict[str, QPushButton] = {}
         names = {
-            "resume": self.tr("RESUME"),
-            "enter_card": self.tr("ENTER CARD"),
-            "move_card": self.tr("MOVE CARD"),
-            "void_round": self.tr("VOID ROUND"),
-            "end_shoe": self.tr("END SHOE"),
+            SupervisorAct.RESUME: self.tr("RESUME"),
+            SupervisorAct.ENTER_CARD: self.tr("ENTER CARD"),
+            SupervisorAct.MOVE_CARD: self.tr("MOVE CARD"),
+            SupervisorAct.VOID_ROUND: self.tr("VOID ROUND"),
+            SupervisorAct.END_SHOE: self.tr("END SHOE"),
         }
         for i, act in enumerate(ACTS):
             btn = QPushButton(names[act])
@@ -161,11 +162,11 @@ class ActPanel(QFrame):
     def act_params(self) -> dict:
         """Keyword arguments of the selected act (``token=``, ``from_position=``, ``to_position=``)."""
         act = self.selected_act
-        if act == "enter_card":
+        if act == SupervisorAct.ENTER_CARD:
             return {"token": self.card_edit.text().strip().upper()}
-        if act == "move_card":
+        if act == SupervisorAct.MOVE_CARD:
             return {"from_position": self.from_position.currentData(), "to_position": self.to_position.currentData()}
-        if act == "resume" and self._held() and self.discard_held.isChecked():
+        if act == SupervisorAct.RESUME and self._held() and self.discard_held.isChecked():
             return {"discard_held": True}
         return {}
 
@@ -176,7 +177,7 @@ class ActPanel(QFrame):
         if self.selected_act is None:
             return None
         p = self.act_params()
-        if self.selected_act == "resume" and self.discard_held.isChecked():
+        if self.selected_act == SupervisorAct.RESUME and self.discard_held.isChecked():
             p["discard_held"] = True
         return preview(self.view, self.selected_act, **p)
 
@@ -197,7 +198,7 @@ class ActPanel(QFrame):
         if v.refusal is Refusal.NO_ROUND_OPEN:
             return self.tr("No round is open (paused from %1): nothing to void. Use RESUME or END SHOE.").replace(
                 "%1", before)
-        if v.refusal is Refusal.HELD_CARDS and v.act == "resume":
+        if v.refusal is Refusal.HELD_CARDS and v.act == SupervisorAct.RESUME:
             return self.tr(
                 "The shoe read %1 while paused; the card is held. RESUME is refused until it is dealt with: "
                 "ENTER CARD %1 to place it, or tick DISCARD THE HELD CARDS to discard it."
@@ -260,7 +261,7 @@ class ActPanel(QFrame):
             return (self.tr("Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. "
                             "No card changes.")
                     .replace("%1", rnd).replace("%2", shoe).replace("%3", before))
-        if v.act == "enter_card":
+        if v.act == SupervisorAct.ENTER_CARD:
             card = _card_text(v.card) if v.card else self.tr("(type a valid card)")
             return (self.tr("Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the "
                             "third-card rules.")
@@ -303,10 +304,11 @@ class ActPanel(QFrame):
             out.append(self.tr("a note"))
         elif free_text_problem(self.note.text()) is not None:
             out.append(self.tr("a note in plain text (no control characters)"))
-        if self.selected_act == "enter_card":
+        if self.selected_act == SupervisorAct.ENTER_CARD:
             if card_label(self.card_edit.text().strip()) is None:
                 out.append(self.tr("a valid card"))
-        if self.selected_act == "move_card" and self.from_position.currentData() == self.to_position.currentData():
+        if (self.selected_act == SupervisorAct.MOVE_CARD
+                and self.from_position.currentData() == self.to_position.currentData()):
             out.append(self.tr("two different positions"))
         return out
 
@@ -320,10 +322,10 @@ class ActPanel(QFrame):
         missing = self.missing()
         act = self.selected_act
         for w in (self.card_caption, self.card_edit):
-            w.setVisible(act == "enter_card")
+            w.setVisible(act == SupervisorAct.ENTER_CARD)
         for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
-            w.setVisible(act == "move_card")
-        self.discard_held.setVisible(act == "resume" and bool(self._held()))
+            w.setVisible(act == SupervisorAct.MOVE_CARD)
+        self.discard_held.setVisible(act == SupervisorAct.RESUME and bool(self._held()))
         self.confirm.setEnabled(not missing)
         self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
 

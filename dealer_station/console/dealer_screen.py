@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
 from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
+from dealer_station.console.prompts import ScreenAct
 from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, restyle, wav_player
+from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
 
@@ -63,20 +65,21 @@ class DealerScreen(QWidget):
     Signals
     -------
     act_requested(str)
-        A button was pressed: ``"next"``, ``"new_shoe"``, ``"open_betting"``, ``"close_betting"``,
-        ``"confirm_result"``, ``"draw"`` or ``"supervisor"``.
+        A button was pressed: its act's value, a dealer act (``"new_shoe"``, ``"shuffled"``, ``"open_betting"``,
+        ``"close_betting"``, ``"confirm_result"``) or a :class:`~dealer_station.console.prompts.ScreenAct`
+        (``"draw"``, ``"supervisor"``).
     """
 
     act_requested = Signal(str)
     change_dealer_requested = Signal()
 
     BUTTONS = (
-        ("new_shoe", "NEW SHOE", "F2"),
-        ("open_betting", "OPEN BETTING", "F3"),
-        ("close_betting", "NO MORE BETS", "F4"),
-        ("confirm_result", "CONFIRM RESULT", "F5"),
-        ("draw", "DRAW CARD", "D"),
-        ("supervisor", "SUPERVISOR", "F12"),
+        (DealerAct.NEW_SHOE, "NEW SHOE", "F2"),
+        (DealerAct.OPEN_BETTING, "OPEN BETTING", "F3"),
+        (DealerAct.CLOSE_BETTING, "NO MORE BETS", "F4"),
+        (DealerAct.CONFIRM_RESULT, "CONFIRM RESULT", "F5"),
+        (ScreenAct.DRAW, "DRAW CARD", "D"),
+        (ScreenAct.SUPERVISOR, "SUPERVISOR", "F12"),
     )
     """Buttons: act, label, keyboard shortcut. NEXT (Space / Enter / foot pedal) does :func:`prompts.next_act`."""
 
@@ -222,21 +225,21 @@ class DealerScreen(QWidget):
         buttons.setSpacing(14)
         self.buttons: dict[str, QPushButton] = {}
         self.labels = labels = {
-            "new_shoe": self.tr("NEW SHOE"),
-            "shuffled": self.tr("SHUFFLED"),
-            "open_betting": self.tr("OPEN BETTING"),
-            "close_betting": self.tr("NO MORE BETS"),
-            "confirm_result": self.tr("CONFIRM RESULT"),
-            "draw": self.tr("DRAW CARD"),
-            "supervisor": self.tr("CALL SUPERVISOR"),
+            DealerAct.NEW_SHOE: self.tr("NEW SHOE"),
+            DealerAct.SHUFFLED: self.tr("SHUFFLED"),
+            DealerAct.OPEN_BETTING: self.tr("OPEN BETTING"),
+            DealerAct.CLOSE_BETTING: self.tr("NO MORE BETS"),
+            DealerAct.CONFIRM_RESULT: self.tr("CONFIRM RESULT"),
+            ScreenAct.DRAW: self.tr("DRAW CARD"),
+            ScreenAct.SUPERVISOR: self.tr("CALL SUPERVISOR"),
         }
         for act, _text, key in self.BUTTONS:
             btn = TouchButton(labels[act], key)
             btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             btn.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            if act == "supervisor":
+            if act == ScreenAct.SUPERVISOR:
                 btn.setObjectName("danger")
-            btn.setProperty("act", act)
+            btn.setProperty("act", str(act))
             btn.clicked.connect(lambda _=False, b=btn: self.act_requested.emit(str(b.property("act"))))
             self.buttons[act] = btn
             buttons.addWidget(btn, 1)
@@ -448,14 +451,14 @@ class DealerScreen(QWidget):
     def _enable_buttons(self, view) -> None:
         state = view.state
         act = prompts.next_act(view, self.can_draw)
-        shoe_act = "shuffled" if state == TableState.SHUFFLE else "new_shoe"
-        self.buttons["new_shoe"].setEnabled(state in NO_SHOE_STATES or state == TableState.SHUFFLE)
-        self.buttons["new_shoe"].set_label(self.labels[shoe_act])
-        self.buttons["new_shoe"].setProperty("act", shoe_act)
-        self.buttons["open_betting"].setEnabled(act == "open_betting")
-        self.buttons["close_betting"].setEnabled(state == TableState.BETTING_OPEN)
-        self.buttons["confirm_result"].setEnabled(state == TableState.RESULT)
-        self.buttons["draw"].setVisible(self.can_draw)
+        shoe_act = DealerAct.SHUFFLED if state == TableState.SHUFFLE else DealerAct.NEW_SHOE
+        self.buttons[DealerAct.NEW_SHOE].setEnabled(state in NO_SHOE_STATES or state == TableState.SHUFFLE)
+        self.buttons[DealerAct.NEW_SHOE].set_label(self.labels[shoe_act])
+        self.buttons[DealerAct.NEW_SHOE].setProperty("act", str(shoe_act))
+        self.buttons[DealerAct.OPEN_BETTING].setEnabled(act == DealerAct.OPEN_BETTING)
+        self.buttons[DealerAct.CLOSE_BETTING].setEnabled(state == TableState.BETTING_OPEN)
+        self.buttons[DealerAct.CONFIRM_RESULT].setEnabled(state == TableState.RESULT)
+        self.buttons[ScreenAct.DRAW].setVisible(self.can_draw)
         self.buttons["draw"].setEnabled(self.can_draw and state in prompts.CARD_STATES)
         self.next_button.setEnabled(act is not None)
         what = self.labels.get(act, self.tr("NEXT")) if act else self.tr("NEXT")

@@ -22,11 +22,14 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
+from dealer_station.app.autodealer import DRAW
 from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
+from dealer_station.console.prompts import ScreenAct
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.theme import STYLE_SHEET
+from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.states import PAUSABLE, TableState
 
@@ -155,7 +158,7 @@ class MainWindow(QMainWindow):
         if self.requires_dealer:
             from PySide6.QtWidgets import QApplication
 
-            self.badges = BadgeReader(self, on_plain_d=lambda: self.do("draw"))
+            self.badges = BadgeReader(self, on_plain_d=lambda: self.do(ScreenAct.DRAW))
             self.badges.badge.connect(self.read_badge)
             QApplication.instance().installEventFilter(self.badges)
         self.stack.currentChanged.connect(self._on_screen_changed)
@@ -168,12 +171,12 @@ class MainWindow(QMainWindow):
 
         self.shortcuts: list[QShortcut] = []
         for keys, act in (
-            (("Space", "Return", "Enter"), "next"),
-            (("F2",), "new_shoe"),
-            (("F3",), "open_betting"),
-            (("F4",), "close_betting"),
-            (("F5",), "confirm_result"),
-            (("D",), "draw"),
+            (("Space", "Return", "Enter"), ScreenAct.NEXT),
+            (("F2",), DealerAct.NEW_SHOE),
+            (("F3",), DealerAct.OPEN_BETTING),
+            (("F4",), DealerAct.CLOSE_BETTING),
+            (("F5",), DealerAct.CONFIRM_RESULT),
+            (("D",), ScreenAct.DRAW),
         ):
             for key in keys:
                 sc = QShortcut(QKeySequence(key), self)
@@ -181,7 +184,7 @@ class MainWindow(QMainWindow):
                 sc.activated.connect(lambda a=act: self.do(a))
                 self.shortcuts.append(sc)
         call = QShortcut(QKeySequence("F12"), self)
-        call.activated.connect(lambda: self.do("supervisor"))
+        call.activated.connect(lambda: self.do(ScreenAct.SUPERVISOR))
         sup = QShortcut(QKeySequence("F9"), self)
         sup.activated.connect(self.show_supervisor)
         back = QShortcut(QKeySequence("Escape"), self)
@@ -316,23 +319,25 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ acts
     def do(self, act: str) -> bool:
-        """Perform a dealer-screen act: ``"next"`` or one of :attr:`DealerScreen.BUTTONS`; True when done."""
-        if act == "supervisor":  # the dealer calls the supervisor: an open round pauses first
+        """Perform a dealer-screen act: a :class:`ScreenAct` or a dealer act of :attr:`DealerScreen.BUTTONS`; True
+        when done.
+        """
+        if act == ScreenAct.SUPERVISOR:  # the dealer calls the supervisor: an open round pauses first
             on_dealer = self.stack.currentWidget() is self.dealer
             if on_dealer and self.host.snapshot().state in CALL_PAUSES:
-                self.host.dealer("call_supervisor", note=self.tr("called from the dealer console"))
+                self.host.dealer(DealerAct.CALL_SUPERVISOR, note=self.tr("called from the dealer console"))
             self.show_supervisor()
             return True
         if self.stack.currentWidget() is not self.dealer:
             return False
-        if act == "next":
+        if act == ScreenAct.NEXT:
             act = prompts.next_act(self.host.snapshot(), self.bridge.can_draw)
             if act is None:
                 return False
         self.dealer.show_problem("")
-        if act == "new_shoe" and self.host.snapshot().state == TableState.SHUFFLE:
-            act = "shuffled"
-        if act == "draw":
+        if act == DealerAct.NEW_SHOE and self.host.snapshot().state == TableState.SHUFFLE:
+            act = DealerAct.SHUFFLED
+        if act == ScreenAct.DRAW:
             return self.bridge.draw()
         return self.host.dealer(act)
 
@@ -490,6 +495,6 @@ class _RoundsDealer:
         if self.auto.waiting and time.monotonic() - self._drawn > 2.0:
             self.auto.waiting = False  # a draw that failed (shoe unplugged): draw again
         did = self.auto.step()
-        if did == "draw":
+        if did == DRAW:
             self._drawn = time.monotonic()
         return did

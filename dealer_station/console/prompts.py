@@ -9,9 +9,13 @@ state this module does not know.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_station.console.cards import card_label
+from dealer_station.domain.acts import DealerAct
+from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.rules import NEXT_DEALER_ACT
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
@@ -207,7 +211,7 @@ def result_line(result: dict, view=None) -> str:
         return translate("Prompts", "PLAYER WINS %1 – %2").replace("%1", str(p)).replace("%2", str(b))
     if str(winner).lower().startswith("b"):
         return translate("Prompts", "BANKER WINS %1 – %2").replace("%1", str(b)).replace("%2", str(p))
-    if result.get("status") == "voided":
+    if result.get("status") == RoundStatus.VOIDED:
         return translate("Prompts", "ROUND VOIDED")
     return translate("Prompts", "RESULT")
 
@@ -259,20 +263,20 @@ def next_line(view, can_draw: bool = False) -> str:
     if rescan:
         return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
     act = next_act(view, can_draw)
-    if act == "new_shoe" and void_announcement(view):  # the shoe ended with its round voided
+    if act == DealerAct.NEW_SHOE and void_announcement(view):  # the shoe ended with its round voided
         return translate("Prompts", "Announce %1, then press NEW SHOE").replace("%1", void_announcement(view))
-    if act == "new_shoe":
+    if act == DealerAct.NEW_SHOE:
         return translate("Prompts", "Press NEW SHOE to start a shoe")
-    if act == "shuffled":
+    if act == DealerAct.SHUFFLED:
         return translate("Prompts", "Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED")
-    if act == "close_betting":
+    if act == DealerAct.CLOSE_BETTING:
         return translate("Prompts", "Press NO MORE BETS to close betting")
-    if act == "confirm_result":
+    if act == DealerAct.CONFIRM_RESULT:
         return translate("Prompts", "Announce the result, then CONFIRM")
-    if act == "open_betting" and void_announcement(view):
+    if act == DealerAct.OPEN_BETTING and void_announcement(view):
         n = int(getattr(view, "round_number", 0) or 0) + 1
         return translate("Prompts", "Announce it, then press OPEN BETTING for round %1").replace("%1", str(n))
-    if act == "open_betting":
+    if act == DealerAct.OPEN_BETTING:
         return translate("Prompts", "Press OPEN BETTING")
     if state == TableState.BURN_INDICATOR:
         return translate("Prompts", "Draw one card and show it: it sets the burn")
@@ -286,11 +290,22 @@ def next_line(view, can_draw: bool = False) -> str:
     return getattr(view, "prompt", "") or ""
 
 
-def next_act(view, can_draw: bool = False) -> str | None:
+class ScreenAct(StrEnum):
+    """The dealer screen's own acts, besides the dealer acts (:class:`DealerAct`) its buttons and keys send."""
+
+    NEXT = "next"
+    """Whatever moves the table on now (:func:`next_act`): Space, Enter, a foot pedal."""
+    DRAW = "draw"
+    """Ask a simulated shoe for its next card."""
+    SUPERVISOR = "supervisor"
+    """Call the supervisor: an open round pauses first, then the supervisor's screen."""
+
+
+def next_act(view, can_draw: bool = False) -> DealerAct | ScreenAct | None:
     """The act the NEXT key (Space/Enter, a foot pedal) performs in this view, or None.
 
-    ``"new_shoe"``, ``"shuffled"``, ``"open_betting"``, ``"close_betting"``, ``"confirm_result"`` are dealer acts;
-    ``"draw"`` asks a simulated shoe for its next card (only when ``can_draw``); None while paused
+    A :class:`DealerAct` (``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``);
+    :attr:`ScreenAct.DRAW` asks a simulated shoe for its next card (only when ``can_draw``); None while paused
     or when the next step is a card from a real shoe.
     """
     state = getattr(view, "state", "")
@@ -299,7 +314,7 @@ def next_act(view, can_draw: bool = False) -> str | None:
     if state in ACT_STATES:
         return ACT_STATES[state]
     if state in CARD_STATES and can_draw:
-        return "draw"
+        return ScreenAct.DRAW
     return None
 
 

@@ -24,6 +24,7 @@ from dealer_station.app.record_words import (
 )
 from dealer_station.app.records import RoundHistory
 from dealer_station.console.roads_view import COLOURS, _ensure_gui_app
+from dealer_station.domain.facts import RoundStatus
 
 __all__ = ["CARD_SIZE", "WIDTH", "card_rects", "render_round_png", "result_bar_rect", "result_colour"]
 
@@ -166,7 +167,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
         p.setPen(QColor("#ffffff"))
         p.setFont(_font(32, True))
         words = result_words(record)
-        if record is not None and record.status == "voided":
+        if record is not None and record.status == RoundStatus.VOIDED:
             words += f": {record.reason or 'no reason'}" + (f" ({record.note})" if record.note else "")
         p.drawText(bar, Qt.AlignCenter, words)
         y = text_top

@@ -27,8 +27,14 @@ from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import ControllerHost
 from dealer_station.console.cards import card_label
 from dealer_station.console.panel_parts import label, panel
+from dealer_station.domain.acts import SupervisorAct
+from dealer_station.domain.facts import FactKind, RoundStatus
+from dealer_station.domain.incidents import PauseReason
 
-__all__ = ["RecallTab", "round_story"]
+__all__ = ["MANUAL_CARD", "RecallTab", "round_story"]
+
+MANUAL_CARD = "manual_card"
+"""The act of a round's story (:func:`round_story`) that is a card a supervisor placed by hand."""
 
 log = structlog.get_logger(__name__)
 
@@ -151,12 +157,12 @@ class RecallTab(QFrame):
 
     def _status(self, rec: RoundRecord) -> str:
         status = str(rec.status)
-        return {"completed": self.tr("completed"), "voided": self.tr("voided")}.get(status, status)
+        return {RoundStatus.COMPLETED: self.tr("completed"), RoundStatus.VOIDED: self.tr("voided")}.get(status, status)
 
     def incident_text(self, inc: dict) -> str:
         """One incident (``{"type", "reason", "position"}``) as a plain sentence."""
         title = incident_prompts.incident_title(inc.get("type"), inc.get("reason"))
-        reason = "" if inc.get("reason") == "dealer_call" else incident_prompts.reason_name(inc.get("reason"))
+        reason = "" if inc.get("reason") == PauseReason.DEALER_CALL else incident_prompts.reason_name(inc.get("reason"))
         if inc.get("position"):
             text = self.tr("%1 at %2").replace("%1", title).replace("%2", prompts.position_name(inc["position"]))
         else:
@@ -166,18 +172,18 @@ class RecallTab(QFrame):
     def act_text(self, act: dict) -> str:
         """One act (``{"act", "user", "reason", "note", ...}``) as a plain sentence: who did what, why."""
         user, kind = str(act.get("user") or "?"), act.get("act")
-        if kind == "manual_card":
+        if kind == MANUAL_CARD:
             return (self.tr("%1 placed by hand at %2").replace("%1", _faces([act.get("card")]))
                     .replace("%2", prompts.position_name(act.get("position"))))
         texts = {
-            "resume": self.tr("%1 resumed the round"),
-            "enter_card": self.tr("%1 entered a card by hand"),
-            "move_card": self.tr("%1 swapped the cards at %2 and %3"),
-            "void_round": self.tr("%1 voided the round"),
-            "end_shoe": self.tr("%1 ended the shoe"),
+            SupervisorAct.RESUME: self.tr("%1 resumed the round"),
+            SupervisorAct.ENTER_CARD: self.tr("%1 entered a card by hand"),
+            SupervisorAct.MOVE_CARD: self.tr("%1 swapped the cards at %2 and %3"),
+            SupervisorAct.VOID_ROUND: self.tr("%1 voided the round"),
+            SupervisorAct.END_SHOE: self.tr("%1 ended the shoe"),
         }
         text = texts.get(kind, self.tr("%1 acted")).replace("%1", user)
-        if kind == "move_card":
+        if kind == SupervisorAct.MOVE_CARD:
             text = (text.replace("%2", prompts.position_name(act.get("from_position")))
                     .replace("%3", prompts.position_name(act.get("to_position"))))
         if act.get("reason"):
@@ -211,7 +217,7 @@ class RecallTab(QFrame):
         if manual:
             lines.append(self.tr("Entered by hand: %1").replace("%1", ", ".join(prompts.position_name(p)
                                                                                   for p in manual)))
-        if rec.status == "voided" and (rec.reason or rec.note):
+        if rec.status == RoundStatus.VOIDED and (rec.reason or rec.note):
             why = incident_prompts.reason_name(rec.reason) + (f": {rec.note}" if rec.note else "")
             lines.append(self.tr("Voided because: %1").replace("%1", why))
         if ev["incidents"]:
@@ -243,26 +249,27 @@ def round_story(controller: object) -> dict[tuple[int, int], dict[str, list[dict
     out: dict[tuple[int, int], dict[str, list[dict]]] = {}
     if not callable(outputs):
         return out
-    kinds = ("shoe_started", "betting_opened", "round_paused", "round_resumed", "card_moved", "round_voided",
-             "card_accepted")
+    kinds = (FactKind.SHOE_STARTED, FactKind.BETTING_OPENED, FactKind.ROUND_PAUSED, FactKind.ROUND_RESUMED,
+             FactKind.CARD_MOVED, FactKind.ROUND_VOIDED, FactKind.CARD_ACCEPTED)
     shoe = rnd = 0
     try:
         for kind, data in outputs(kinds):
-            if kind == "shoe_started":
+            if kind == FactKind.SHOE_STARTED:
                 shoe, rnd = int(data.get("shoe", shoe + 1)), 0
                 continue
-            if kind == "betting_opened":
+            if kind == FactKind.BETTING_OPENED:
                 rnd = int(data.get("round", rnd + 1))
                 continue
             entry = out.setdefault((shoe, rnd), {"incidents": [], "acts": []})
-            if kind == "round_paused":
+            if kind == FactKind.ROUND_PAUSED:
                 entry["incidents"].append({k: data.get(k) for k in ("type", "reason", "position")})
-            elif kind == "card_accepted":
+            elif kind == FactKind.CARD_ACCEPTED:
                 if data.get("manual"):
-                    entry["acts"].append({"act": "manual_card", "card": data.get("card"),
+                    entry["acts"].append({"act": MANUAL_CARD, "card": data.get("card"),
                                           "position": data.get("position")})
             else:
-                act = {"act": data.get("act") or ("move_card" if kind == "card_moved" else "void_round"),
+                act = {"act": data.get("act") or (SupervisorAct.MOVE_CARD if kind == FactKind.CARD_MOVED
+                                                  else SupervisorAct.VOID_ROUND),
                        **{k: data.get(k) for k in ("user", "reason", "note", "from_position", "to_position")}}
                 if act not in entry["acts"]:  # a void both resumes and voids: one act
                     entry["acts"].append(act)
@@ -283,8 +290,8 @@ def _faces(tokens) -> str:
 
 def _result_text(rec: RoundRecord) -> str:
     """The result as the dealer's result banner says it (``BANKER WINS 7 – 5``), or "" without one."""
-    if rec.status == "voided":
-        return prompts.result_line({"status": "voided"})
+    if rec.status == RoundStatus.VOIDED:
+        return prompts.result_line({"status": RoundStatus.VOIDED})
     if not rec.winner:
         return ""
     return prompts.result_line({"winner": rec.winner, "player_total": rec.player_total,
