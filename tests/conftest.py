@@ -81,3 +81,17 @@ route_logs_to_logging()
 
 
 from tests.support.fixtures import *  # noqa: E402, F403 - the suite's shared fixtures (tests/support/fixtures.py)
+
+
+@pytest.fixture(autouse=True)
+def _every_output_has_its_shape(monkeypatch):
+    """Every output a test makes has its kind's data shape (``dealer_station.domain.fact_data``): checked as it is
+    made, failed when the test ends (tests/support/fact_shapes.py). Yields the list of problems found (a test of
+    the watch itself empties it)."""
+    from tests.support.fact_shapes import watch_facts
+
+    problems = watch_facts(monkeypatch)
+    yield problems
+    if problems:
+        shown = "; ".join(dict.fromkeys(problems))
+        pytest.fail(f"{len(problems)} output(s) of another shape than their kind's: {shown[:2000]}")
