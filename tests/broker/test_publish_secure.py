@@ -102,6 +102,9 @@ def test_a_refusing_broker_leaves_events_in_the_outbox_with_mqtt5(broker_factory
         # (Mosquitto may also close the connection right after refusing, so the last error is either)
         assert "refused event 1" in stats.last_error or "connection" in stats.last_error
     else:
-        # MQTT 3.1.1 cannot tell: the broker acknowledges and drops (Mosquitto also closes the connection);
-        # the refused events count as published
-        assert stats.published >= 1 and left == 5 - stats.published
+        # MQTT 3.1.1 cannot tell: Mosquitto acknowledges and drops, then closes the connection, or closes it before
+        # its acknowledgement is read (which comes first varies with the machine's load). An acknowledged event
+        # counts as published and leaves the outbox; every other stays in it, and the publisher backs off.
+        assert left == 5 - stats.published
+        assert stats.published >= 1 or "connection" in stats.last_error, stats
+        assert 1 <= stats.connects <= 10 / 0.05, stats   # backing off between attempts, not spinning
