@@ -218,9 +218,6 @@ class SupervisorScreen(QWidget):
         self.tabs.currentChanged.connect(lambda i: self.load_recall() if i == 2 else None)
         root.addWidget(self.tabs, 1)
         self._show_login()
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)  # a touch or a key anywhere on this screen keeps the session
 
 
     # ------------------------------------------------------------------ the panels' widgets, as before
@@ -284,6 +281,9 @@ class SupervisorScreen(QWidget):
                 self._message(self.tr("REFUSED: wrong user or PIN"), "danger")
                 return False
         self.user, self._pin = user, pin
+        app = QApplication.instance()
+        if app is not None:  # while a session is open, a touch or a key anywhere on this screen keeps it
+            app.installEventFilter(self)   # (only then: every event of the application passes through it)
         self._session_incident = incident_key(self._current_view())
         self._last_touch = self.clock()
         self.pin_edit.clear()
@@ -296,6 +296,9 @@ class SupervisorScreen(QWidget):
     def logout(self) -> None:
         """End the session: the PIN is forgotten."""
         self.user, self._pin = None, None
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
         self._session_incident = None
         self._session.stop()
         self._show_login()
