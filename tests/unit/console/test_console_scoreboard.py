@@ -44,15 +44,20 @@ def language(qapp):
 
 
 @pytest.fixture
-def window(console):
-    """``window()`` → the console of a real controller (no shoe yet) at 1920x1080; the views the test
-    shows go straight to the dealer screen."""
+def window(console, qtbot):
+    """``window()`` → the console of a real controller (no shoe yet) at 1920x1080, its own first view shown and its
+    scoreboard laid out; the views the test shows go straight to the dealer screen."""
     journals = []
 
     def make():
         journals.append(Journal(":memory:"))
         win = console(Controller(config_from_dict({"table": {"id": "T1"}}), journals[-1]))
         win.resize(1920, 1080)
+        # the controller's own first view comes through the queue: shown before the test's views, never after
+        # them (on a loaded machine it may take some turns of the event loop), and the scoreboard laid out
+        roads = win.dealer.roads
+        qtbot.waitUntil(lambda: win.dealer.view is not None and roads.width() > 100 and roads.height() > 100,
+                        timeout=10000)
         _settle()
         return win
 
