@@ -66,7 +66,8 @@ class Scan:
     Attributes
     ----------
     seq, ts:
-        The input row's sequence number and time (UTC ISO-8601, ``Z``): when the shoe read it.
+        The sequence number of the decision row that decided it (each record's ``seq`` is its decision's) and
+        the input's time (UTC ISO-8601, ``Z``): when the shoe read it.
     frame:
         ``"card"``, ``"no_read"``, ``"cut"``, ``"garbage"`` or ``"unknown"``.
     token:
