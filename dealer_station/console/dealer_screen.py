@@ -459,7 +459,7 @@ class DealerScreen(QWidget):
         self.buttons[DealerAct.CLOSE_BETTING].setEnabled(state == TableState.BETTING_OPEN)
         self.buttons[DealerAct.CONFIRM_RESULT].setEnabled(state == TableState.RESULT)
         self.buttons[ScreenAct.DRAW].setVisible(self.can_draw)
-        self.buttons["draw"].setEnabled(self.can_draw and state in prompts.CARD_STATES)
+        self.buttons[ScreenAct.DRAW].setEnabled(self.can_draw and state in prompts.CARD_STATES)
         self.next_button.setEnabled(act is not None)
         what = self.labels.get(act, self.tr("NEXT")) if act else self.tr("NEXT")
         self.next_button.set_label("▶ " + what)

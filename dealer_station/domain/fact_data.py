@@ -4,8 +4,8 @@ Rule source: DESIGN.md "Data flow" (the decision row records the outputs as JSON
 docs/controller.md "Fact kinds". An output's data is the JSON object its decision row records, and the platform
 events are built from it (docs/events.md), so it stays a plain dict: a :class:`typing.TypedDict` per kind names
 its keys and their JSON types without changing a byte of the journal. :data:`FACT_DATA` maps each kind to its
-shape; the test suite checks every output any test makes against it (tests/support/fact_shapes.py), so a key
-added, renamed or retyped in one place and not here fails there.
+shape; the test suite checks every output a test makes in its own process against it
+(tests/support/fact_shapes.py), so a key added, renamed or retyped in one place and not here fails there.
 
 Values are as the journal reads them back: text (a ``StrEnum`` member is its text), whole numbers, true/false,
 lists of text (card tokens ``"9H"``, positions ``"player1"``), or null where the type says so.
@@ -213,7 +213,7 @@ class ProcedureViolation(TypedDict):
 
 class Connection(TypedDict):
     connected: bool
-    detail: str | None
+    detail: str
     closed: NotRequired[bool]
     """The station's own close of the reader at a stop (no pause)."""
 
@@ -244,7 +244,7 @@ class DealerSignedIn(TypedDict):
 
 
 class DealerSignedOut(TypedDict):
-    dealer: str | None
+    dealer: str
     shoe: int
     after_round: int
 

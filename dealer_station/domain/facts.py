@@ -112,8 +112,8 @@ class Decision:
     outputs:
         What the table decided, in order; a kind the station does not know stays a plain ``str``.
     staff:
-        Who was at the table after it (``{"dealer": id or None, "how": ...}``), or None (no one signed in, or a
-        journal written before dealers signed in).
+        Who was at the table after it (``{"dealer": id or None, "how": ...}``) once a dealer has signed in at this
+        table (``TableMachine.staffed``), else None (a station without sign-ins, a journal written before them).
     """
 
     input: int | None

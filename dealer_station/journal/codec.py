@@ -293,9 +293,11 @@ def decode_input(body: Mapping[str, Any]) -> TableInput:
 
 def encode_decision(decision: Decision) -> dict:
     """``decision`` as its journal row's body (a new dict of JSON values): ``{"input", "shoe", "round", "state",
-    "connected", "outputs": [[kind, data], ...]}`` and ``"staff"`` when someone is at the table. A kind is
-    written as its plain ``str``; the outputs' ``data`` are the decision's own dicts (not copied: they are
-    JSON values the journal serialises at once).
+    "connected", "outputs": [[kind, data], ...]}`` and ``"staff"`` once a dealer has signed in at this table
+    (``TableMachine.staffed``; after a sign-out ``{"dealer": None, "how": None}``). A kind is written as its plain
+    ``str``; the outputs' ``data`` are the decision's own dicts (not copied: they are JSON values the journal
+    serialises at once). The journal adds ``"events"`` (the digests of the row's outbox events) to the body it
+    is given, so a row on disk is this body and that key.
     """
     body: dict = {"input": decision.input, "shoe": decision.shoe, "round": decision.round, "state": decision.state,
                   "connected": decision.connected, "outputs": [[str(k), d] for k, d in decision.outputs]}
@@ -316,18 +318,15 @@ def decode_decision(body: Mapping[str, Any]) -> Decision:
     """A journal decision body (as :func:`encode_decision` wrote it, or an older station did) as a
     :class:`Decision`.
 
-    A field of another type than its own (a shoe number as text) reads as not recorded (None); an output that is
-    not a ``[kind, object]`` pair is left out; a kind the station does not know stays a plain ``str`` (a
-    non-text kind as its ``str``). The outputs' ``data`` are the body's own dicts (read only).
-
-    Raises
-    ------
-    ValueError
-        ``outputs`` is recorded but is not a list: the row is not a decision of this table.
+    Never raises. A field of another type than its own (a shoe number as text) reads as not recorded (None);
+    ``outputs`` that are no list read as none, and an output that is not a ``[kind, object]`` pair is left out; a
+    kind the station does not know stays a plain ``str`` (a non-text kind as its ``str``). The outputs' ``data``
+    are the body's own dicts (read only). A reader that must tell such a row from an honest one (the dispute
+    records name it as skipped) looks at the body itself.
     """
     items = body.get("outputs", ())
     if not isinstance(items, (list, tuple)):
-        raise ValueError(f"a decision's outputs are a list, not {type(items).__name__}")
+        items = ()
     outputs = []
     for item in items:
         if isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[1], dict):

@@ -1,4 +1,4 @@
-"""Every output any test makes, checked against its kind's shape (dealer_station.domain.fact_data).
+"""Every output a test makes in its own process, checked against its kind's shape (dealer_station.domain.fact_data).
 
 :func:`watch_facts` wraps the two places outputs are made: ``TableMachine._emit`` (the machine's) and
 ``Controller._tell`` (everything a listener is told, the controller's own included). Each output's data is

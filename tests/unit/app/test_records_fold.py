@@ -140,10 +140,13 @@ def test_rows_of_another_shape_are_named_never_a_crash(tmp_path, cli):
     seq = journal.add("input", {"kind": "frame", "frame": "card", "token": "2S", "ts": ts}, ts)
     odd = journal.add("decision", {"input": seq, "shoe": "one", "outputs": [["betting_opened", {"round": "x"}]]}, ts)
     journal.add("decision", {"input": 999, "outputs": [["round_completed", {"shoe": 1}], "junk", [1, 2, 3]]}, ts)
-    no_list = [journal.add("decision", {"input": 998, "outputs": outputs}, ts) for outputs in (None, 3, "junk")]
+    third = journal.add("input", {"kind": "frame", "frame": "card", "token": "3S", "ts": ts}, ts)
+    no_list = [journal.add("decision", {"input": n, "outputs": outputs}, ts)
+               for n, outputs in ((third, None), (998, 3), (998, "junk"))]
     journal.add("note", {"kind": "auth_refused", "user": ["not", "text"]}, ts)
     history = fold_journal(journal)
     assert history.skipped == [odd, *no_list]
+    assert history.pending_input is None   # a skipped decision still decided its input: none is waiting
     assert [r.round_id for r in history.rounds] == ["T7-S0001-R001"] and history.rounds[0].status == "completed"
     journal.close()
     status, out, err = cli("report", "--journal", str(tmp_path / "odd.sqlite"), "--json")

@@ -22,7 +22,7 @@ def test_every_kind_has_a_shape():
 def test_an_output_of_its_shape_passes():
     assert fact_problem(FactKind.CARD_ACCEPTED, CARD) is None
     assert fact_problem("card_accepted", CARD) is None                       # as the journal reads it back
-    assert fact_problem(FactKind.CONNECTION, {"connected": False, "detail": None, "closed": True}) is None
+    assert fact_problem(FactKind.CONNECTION, {"connected": False, "detail": "", "closed": True}) is None
     assert fact_problem(FactKind.PLAYER_EDGE, {"shoe": 1, "round": 2, "bet": "tie", "edge": "0.01"}) is None  # open
 
 
