@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dealer_station.app.controller import RoundRecord
 from dealer_station.app.record_fold import fold_journal
 from dealer_station.app.record_words import card_face, position_words
 from dealer_station.app.records import UNKNOWN_DEALER, RoundHistory
 from dealer_station.app.reports import build_report, percentile, report_csv, report_html, report_json
+from dealer_station.domain.facts import FactKind
 from dealer_station.journal import EventSpec, Journal, MemoryJournal
 
 RESULT = {"shoe": 1, "round": 1, "status": "completed", "player": ["KS", "9H"], "banker": ["5D", "5C"],
@@ -199,3 +203,49 @@ def test_every_kind_of_input_is_folded_as_its_act_and_a_pin_never(tmp_path):
     assert [s.token for s in shoe.scans] == ["AS"]
     assert "1234" not in json.dumps(shoe.to_json())
     journal.close()
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=3), max_leaves=6)
+_kinds = st.sampled_from(["frame", "dealer", "timer", "supervisor", "link", "journal", "publisher", "stop", "pit"])
+_outputs = st.lists(st.tuples(st.sampled_from([*map(str, FactKind), "new_kind"]),
+                              st.dictionaries(st.sampled_from(["shoe", "round", "card", "position", "manual", "type",
+                                                               "reason", "status", "player", "banker", "winner"]),
+                                              _json, max_size=5)).map(list), max_size=3)
+_rows = st.lists(st.one_of(
+    st.tuples(st.just("input"), st.fixed_dictionaries({"kind": _kinds}, optional={
+        "frame": st.sampled_from(["card", "no_read", "cut", "garbage", "unknown"]), "token": _json, "raw": _json,
+        "act": _json, "user": _json, "args": _json, "note": _json, "event": _json})),
+    st.tuples(st.just("decision"), st.fixed_dictionaries({}, optional={
+        "input": st.integers(0, 40) | _json, "shoe": st.integers(0, 3) | _json, "outputs": _outputs | _json})),
+    st.tuples(st.just("note"), st.fixed_dictionaries({"kind": st.sampled_from(["auth_refused", "act_refused",
+                                                                              "journal_resumed", "other"])},
+                                                    optional={"user": _json, "act": _json, "why": _json})),
+), max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_rows)
+def test_any_rows_fold_without_a_crash_and_every_input_is_accounted_for(rows):
+    """Rows of any shape in the right places (an edited or foreign journal that still verifies) never crash the
+    fold: a row it cannot read is named as skipped, every other one is folded, and an input is pending only
+    when no decision row names it."""
+    journal = MemoryJournal()
+    ts = _ts(1)
+    for kind, body in rows:
+        journal.add(kind, body, ts)
+    history = fold_journal(journal, table_id="T1")
+    seqs = {row.seq for row in journal.rows()}
+    assert set(history.skipped) <= seqs and history.last_seq == (max(seqs) if seqs else 0)
+    waiting: set[int] = set()   # inputs no decision row after them names (by a value equal to its number)
+    for row in journal.rows():
+        if row.kind == "input":
+            waiting.add(row.seq)
+        elif row.kind == "decision":
+            try:
+                waiting.discard(row.body.get("input"))
+            except TypeError:   # a list or an object names no row
+                pass
+    assert history.pending_input == (max(waiting) if waiting else None)
+    json.dumps([s.to_json() for s in history.shoes] + [r.to_json() for r in history.rounds])   # JSON, always
