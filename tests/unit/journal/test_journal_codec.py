@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_station.domain.acts import DealerAct, FrameKind, LinkEvent, StaffAct, SupervisorAct
 from dealer_station.domain.facts import Decision, FactKind, Output
@@ -184,3 +186,32 @@ def test_an_odd_decision_reads_as_what_it_records():
 @pytest.mark.parametrize("outputs", [None, 3, "card_accepted", {"card_accepted": {}}])
 def test_a_decision_whose_outputs_are_no_list_reads_as_none(outputs):
     assert decode_decision({"input": 1, "shoe": 2, "outputs": outputs}) == Decision(1, 2, None, None, None, ())
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=3), max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["input", "shoe", "round", "state", "connected", "outputs", "staff", "x"]),
+                       _json | st.lists(st.tuples(st.text(max_size=12), _json).map(list), max_size=3), max_size=7))
+def test_any_decision_body_decodes_without_raising(body):
+    decision = decode_decision(body)
+    assert all(isinstance(kind, str) and isinstance(data, dict) for kind, data in decision.outputs)
+    assert all(value is None or type(value) is int for value in (decision.input, decision.shoe, decision.round))
+
+
+_objects = st.dictionaries(st.text(max_size=6), _json, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({
+    "input": st.integers(1, 10**9), "shoe": st.integers(0, 999), "round": st.integers(0, 999),
+    "state": st.sampled_from(["no_shoe", "dealing", "paused"]), "connected": st.booleans(),
+    "outputs": st.lists(st.tuples(st.sampled_from([str(k) for k in FactKind]), _objects).map(list), max_size=4),
+}, optional={"staff": st.fixed_dictionaries({"dealer": st.none() | st.text(max_size=6),
+                                              "how": st.none() | st.sampled_from(["pin", "badge"])})}))
+def test_every_decision_the_station_writes_reads_back_to_the_same_body(body):
+    body = json.loads(json.dumps(body))   # as the journal reads it
+    assert encode_decision(decode_decision(body)) == body
