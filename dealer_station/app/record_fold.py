@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
+from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from dealer_station.app.controller import RoundRecord, round_id
@@ -290,12 +291,15 @@ def _carried(inp: TableInput, key: str) -> Any:
     """
     if type(inp) is UnknownInput:
         return inp.body.get(key)
-    if key in _FIELDS.setdefault(type(inp), frozenset(f.name for f in fields(inp)) - {"extra", "ts"}):
+    if key in _own_keys(type(inp)):
         return getattr(inp, key)
     return next((value for name, value in inp.extra if name == key), None)
 
 
-_FIELDS: dict[type, frozenset[str]] = {}
+@cache
+def _own_keys(kind: type) -> frozenset[str]:
+    """The journal keys an input class carries as its own fields."""
+    return frozenset(f.name for f in fields(kind)) - {"extra", "ts"}
 
 
 def _act(inp: TableInput, seq: int, ts: str) -> ActRecord:
