@@ -172,10 +172,18 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         """Build now what the controller otherwise builds when first needed: the edge watch's odds tables
         (about half a second, :meth:`dealer_station.app.edge.EdgeWatch.prepare`). Idempotent; the console asks
         for it on the controller's thread once its window is up, so the first round's end does not wait.
+
+        Never raises: the monitor is advisory, so a build that fails is logged (``edge_monitor_failed``) and
+        tried again where the controller would have built it, at a round's end, which tells the failure as an
+        ``error`` fact and deals on.
         """
         prepare = getattr(self._edge_monitor, "prepare", None)
-        if prepare is not None:
+        if prepare is None:
+            return
+        try:
             prepare()
+        except Exception as err:  # noqa: BLE001 - the monitor never stops the table
+            self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
 
     def subscribe(self, listener: Callable[[Fact], None], kinds: Iterable[str] | None = None) -> None:
         """Call ``listener(fact)`` for every fact (or only facts of ``kinds``), synchronously, on the owner thread.

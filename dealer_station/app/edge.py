@@ -69,8 +69,7 @@ class EdgeWatch:
         if round_number <= self._last_round:
             self._positive.clear()
         self._last_round = round_number
-        if self._monitor is None:
-            self.prepare()
+        self.prepare()
         assert self._monitor is not None
         alerts = self._monitor(remaining, round_number)
         now = {str(a["bet"]) for a in alerts}

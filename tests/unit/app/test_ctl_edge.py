@@ -100,3 +100,20 @@ def test_controller_reports_player_edge_from_its_default_monitor(tmp_path) -> No
     assert "round_paused" not in table.kinds()
     first = [f.data["round"] for f in edges if f.data["bet"] == "two_cards_lucky_six"][0]
     assert first > 10, "a full shoe favours the house: the alert comes only after the low cards have gone"
+
+
+def test_a_monitor_that_cannot_be_built_never_stops_the_table(tmp_path) -> None:
+    """The warm-up before the loop (Controller.prepare, which run and simulate call) swallows the failure; each
+    round's end tries again, tells it as an error fact, and the shoe is dealt on to its end."""
+    def build():
+        raise RuntimeError("no odds tables today")
+
+    table = Table(tmp_path, edge_monitor=EdgeWatch(build=build))
+    table.ctl.prepare()                                       # no exception out of the warm-up
+    shoe = iter(deck_tokens(8))
+    AutoDealer(table.ctl, lambda: table.ctl.shoe_event(CardRead(next(shoe))), shoes=1).run(limit=40)
+    completed = [f for f in table.facts if f.kind == "round_completed"]
+    errors = [f.data["detail"] for f in table.facts if f.kind == "error"]
+    assert completed and len(errors) == len(completed)
+    assert all("edge monitor failed" in e and "no odds tables today" in e for e in errors)
+    assert "round_paused" not in table.kinds()
