@@ -51,7 +51,7 @@ from drivers.frames import Connected, ConnectionLost, NoRead
 from drivers.serial_shoe import SerialShoe
 from drivers.source import ShoeSource
 
-__all__ = ["LoopbackShoe", "SimFaults", "SimulatedShoe", "with_misreads"]
+__all__ = ["LoopbackShoe", "SimFaults", "SimulatedShoe", "check_misread_rate", "with_misreads"]
 
 log = structlog.get_logger(__name__)
 
@@ -75,6 +75,12 @@ class SimFaults:
                 raise ShoeConfigError(f"{name}={value!r}: use a probability between 0 and 1")
         if not 0 < self.replug_after <= 60:
             raise ShoeConfigError(f"replug_after={self.replug_after!r}: use 0-60 seconds")
+
+
+def check_misread_rate(rate: float) -> None:
+    """Raise :class:`~drivers.errors.ShoeConfigError` unless ``0 <= rate < 1`` (a planned No-Read's probability)."""
+    if not 0.0 <= rate < 1.0:
+        raise ShoeConfigError(f"misread rate {rate!r}: allowed 0 <= rate < 1")
 
 
 def with_misreads(tokens: list[str], rate: float, rng: random.Random, *, max_in_a_row: int) -> list[str]:
@@ -101,8 +107,7 @@ def with_misreads(tokens: list[str], rate: float, rng: random.Random, *, max_in_
     ShoeConfigError
         ``rate`` outside 0 <= rate < 1.
     """
-    if not 0.0 <= rate < 1.0:
-        raise ShoeConfigError(f"misread rate {rate!r}: allowed 0 <= rate < 1")
+    check_misread_rate(rate)
     planned: list[str] = []
     for token in tokens:
         misses = 0

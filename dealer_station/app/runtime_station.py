@@ -152,7 +152,9 @@ class Station:
         """Call ``listener(update)`` on the controller's thread after each step that changed something.
 
         The station takes the controller's facts from its first listener on (with none, nobody is told them:
-        a headless replay's controller tells its facts to nobody more).
+        a headless replay's controller tells its facts to nobody more). Facts made before it, while the station
+        opened (a configured dealer seated, the shoe's ``Connected``), reach no listener: the first view shows
+        what they changed. A front-end therefore listens before it starts the station's loop.
         """
         if not self._listeners:
             self.controller.subscribe(self._on_fact)

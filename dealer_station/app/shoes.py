@@ -23,7 +23,7 @@ from drivers.errors import ShoeEmptyError, ShoeUnavailableError
 from drivers.profiles import build_source, load_profile
 from drivers.source import ShoeSource
 
-__all__ = ["StationShoe", "open_station_shoe", "recorded_seed", "shoe_seed", "station_draw"]
+__all__ = ["StationShoe", "open_station_shoe", "recorded_seed", "seeded_shoe", "shoe_seed", "station_draw"]
 
 _log = structlog.get_logger("dealer_station.shoes")
 
@@ -31,6 +31,14 @@ _log = structlog.get_logger("dealer_station.shoes")
 def shoe_seed(seed: int, shoe_number: int) -> int:
     """The shuffle seed of shoe ``shoe_number`` in a run seeded ``seed`` (stable across Python versions)."""
     return random.Random(f"dealer-station:{seed}:{shoe_number}").getrandbits(63)
+
+
+def seeded_shoe(seed: int, shoe_number: int, config: StationConfig) -> list[str]:
+    """Shoe ``shoe_number`` of a run seeded ``seed``, in dealing order (``drivers.deck.shuffled_shoe`` of
+    :func:`shoe_seed`: burn, cards, ``"CUT"`` at its place), for the configuration's decks and cut-card range.
+    The one dealing of a simulated shoe: the console's and ``run``'s pty simulator and ``simulate``'s loopback.
+    """
+    return shuffled_shoe(shoe_seed(seed, shoe_number), config.decks, config.cut_min, config.cut_max)
 
 
 def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate: float = 0.0) -> int:
@@ -132,7 +140,7 @@ def open_station_shoe(spec: str, config: StationConfig, journal: Journal) -> Sta
     seed = recorded_seed(journal, profile.options.get("seed"), config.decks)
 
     def shoe_tokens(shoe_number: int) -> list[str]:
-        return shuffled_shoe(shoe_seed(seed, shoe_number), config.decks, config.cut_min, config.cut_max)
+        return seeded_shoe(seed, shoe_number, config)
 
     source = build_source(profile, tokens=[])
     source.log_context = {"table_id": config.table_id}

@@ -18,11 +18,10 @@ from collections.abc import Callable
 
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller, Fact, RoundRecord
-from dealer_station.app.shoes import StationShoe, recorded_seed, shoe_seed
+from dealer_station.app.shoes import StationShoe, recorded_seed, seeded_shoe, shoe_seed
 from dealer_station.domain.states import NO_SHOE_STATES
 from drivers.codecs import Codec, make_codec
-from drivers.deck import shuffled_shoe
-from drivers.simulator import LoopbackShoe, with_misreads
+from drivers.simulator import LoopbackShoe, check_misread_rate, with_misreads
 
 __all__ = ["SimulationShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
 
@@ -59,10 +58,10 @@ class SimulationShoe(StationShoe):
     """
 
     def __init__(self, seed: int, config, misread_rate: float = 0.0, codec: Codec | None = None) -> None:
-        self.decks, self.cut_min, self.cut_max = config.decks, config.cut_min, config.cut_max
+        self.config = config
         self.misread_rate = misread_rate
         self.max_in_a_row = max(0, config.max_misreads - 1)
-        with_misreads([], misread_rate, random.Random(0), max_in_a_row=self.max_in_a_row)  # the rate's check
+        check_misread_rate(misread_rate)
         source = LoopbackShoe(codec if codec is not None else make_codec("lines"), tokens=[], empty_reads=True)
         source.log_context = {"table_id": config.table_id}
         super().__init__(source, seed, self.frames)
@@ -72,9 +71,8 @@ class SimulationShoe(StationShoe):
 
         Raises ValueError for a misread rate outside 0 <= rate < 1.
         """
-        shuffle_seed = shoe_seed(self.seed, shoe_number)
-        tokens = shuffled_shoe(shuffle_seed, self.decks, self.cut_min, self.cut_max)
-        return with_misreads(tokens, self.misread_rate, random.Random(f"misreads:{shuffle_seed}"),
+        tokens = seeded_shoe(self.seed, shoe_number, self.config)
+        return with_misreads(tokens, self.misread_rate, random.Random(f"misreads:{shoe_seed(self.seed, shoe_number)}"),
                              max_in_a_row=self.max_in_a_row)
 
     def prepare(self, view, decks: int, frames: int = 0) -> None:
