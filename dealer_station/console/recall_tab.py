@@ -112,7 +112,7 @@ class RecallTab(QFrame):
         choice = self.recall_shoe.currentData()
         shoe = self.view.shoe_number if choice == "current" and self.view is not None else None
         self.recalled = self.host.recall(shoe or None) if choice != "current" or shoe else []
-        events = round_story(self.host.controller) if self.recalled else {}
+        events = self._story() if self.recalled else {}
         self.recall_table.setRowCount(len(self.recalled))
         self.recall_events = []
         for r, rec in enumerate(self.recalled):
@@ -154,6 +154,16 @@ class RecallTab(QFrame):
             bar.setValue(top)
         elif top + height > bar.value() + table.viewport().height():
             bar.setValue(top + height - table.viewport().height())
+
+    def _story(self) -> dict:
+        """The rounds' incidents and acts (:func:`round_story`), read on the controller's thread: the journal is
+        never read on the GUI thread (a locked journal would freeze the screen). An error gives none.
+        """
+        try:
+            return self.host.call(lambda: round_story(self.host.controller))  # type: ignore[return-value]
+        except Exception as err:
+            log.warning("round_story_failed", error=str(err))
+            return {}
 
     def _status(self, rec: RoundRecord) -> str:
         status = str(rec.status)

@@ -98,6 +98,38 @@ def test_the_gui_thread_never_calls_the_journal(qtbot, console, tmp_path):
         station.close()
 
 
+def test_the_round_recall_reads_the_journal_off_the_gui_thread(qtbot, console, tmp_path):
+    """A finished round recalled on the supervisor's screen: its result and its story (incidents, acts: every
+    decision row) are read on the controller's thread, never on the GUI thread."""
+    accounts = tmp_path / "accounts.json"
+    Accounts(accounts).add("sue", "supervisor", "1234")
+    Accounts(accounts).add("dan", "dealer", "0000")
+    station = open_console_station(None, "sim?seed=7", tmp_path / "journal.sqlite", accounts)
+    try:
+        win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe)
+        qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
+        win.dealer_sign_in("dan", "0000", "pin")
+        for _ in range(80):  # new shoe, burn, and one whole round to its confirmation
+            if win.host.snapshot().round_number == 1 and win.host.snapshot().state == "ready":
+                break
+            _press(qtbot, win)
+        assert win.host.snapshot().round_number == 1
+        calls = _record_threads(station.journal, {})
+        win.do("supervisor")
+        sup = win.supervisor
+        sup.user_edit.setText("sue")
+        sup.pin_edit.setText("1234")
+        assert sup.login(), sup.login_message.text()
+        sup.recall.recall_shoe.setCurrentIndex(sup.recall.recall_shoe.findData(None))   # all shoes
+        assert sup.load_recall() == 1
+        assert any(name == "rows" for name, _ in calls)
+        assert threading.main_thread() not in {thread for _name, thread in calls}, calls
+        win.shutdown()
+        station.stop("console closed")
+    finally:
+        station.close()
+
+
 def test_a_blocked_gui_loop_is_logged_as_a_gui_stall(qtbot):
     from PySide6.QtWidgets import QApplication
 
