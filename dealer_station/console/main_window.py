@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         from dealer_station.app.runtime import Station
 
-        if not isinstance(station, Station):  # a controller built elsewhere (a replay's)
+        if not isinstance(station, Station):  # a bare controller (a test's)
             station = Station.around(station, source)
         self.dealer_note = dealer_note
         self.load_shoe = load_shoe

@@ -250,7 +250,7 @@ def run_replay_console(replayer: Replayer, session: ReplaySession, *, speed: flo
         app = QApplication(sys.argv[:1])
         install_english(app)  # the replay speaks English, its plurals in the right number
     replayer.begin(session)
-    window = MainWindow(replayer.controller, None)
+    window = MainWindow(replayer.station, None)  # the replay's own station runtime (Replayer.station)
     window.setWindowTitle(f"Dealer Station – replay of {session.path}")
     panel = ReplayPanel(replayer, speed=speed, autoplay=True)
     attach_panel(window, panel)
