@@ -163,6 +163,7 @@ def reason_name(code: str | None) -> str:
         "database_locked": translate("Prompts", "journal held by another program"),
         "read_only": translate("Prompts", "journal is read-only"),
         "cannot_open": translate("Prompts", "journal cannot be opened"),
+        "write_failed": translate("Prompts", "disk read or write error"),   # a journal failure of no known cause
         "outbox_event_refused": translate("Prompts", "an event to the platform was refused: the journal does not "
                                                      "prove it"),
     }

@@ -328,3 +328,24 @@ def test_a_misread_limit_carries_its_count_and_limit(qtbot, table):
     sup.show_view(win.host.snapshot())
     assert inc.position == "banker1"  # the card due after PLAYER CARD 1
     assert sup.incident_fields["detail"].text() == f"{limit} misreads in a row at BANKER CARD 1"
+
+
+def test_every_reason_the_station_makes_has_its_words_in_the_dealers_language(qapp):
+    """Each reason code an incident can carry (the table's pauses, the misreads, the journal's failures) is worded
+    in the console's language, never shown as its code: checked in Portuguese, where no word is its code."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from dealer_station.app.journal_guard import CAUSE_CODES
+    from dealer_station.console.incident_prompts import reason_name
+    from dealer_station.domain.incidents import MisreadReason, PauseReason
+    from tests.unit.console.test_console_i18n import I18N
+
+    codes = [*PauseReason, *MisreadReason, *CAUSE_CODES.values(), "write_failed"]
+    translator = QTranslator()
+    assert translator.load(str(I18N / "console_pt.qm"))
+    QCoreApplication.installTranslator(translator)
+    try:
+        untranslated = [str(c) for c in codes if reason_name(c) in (str(c), str(c).replace("_", " "))]
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    assert untranslated == []
