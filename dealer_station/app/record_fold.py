@@ -353,11 +353,12 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
             if row.kind == "note":
                 fold.note(body, row.ts, row.seq)
             elif row.kind == "decision":
-                recorded = pending.pop(body.get("input"), None)   # its input is decided, whatever else the row is
+                decision = decode_decision(body)
+                recorded = pending.pop(decision.input, None)   # its input is decided, whatever else the row is
                 if not isinstance(body.get("outputs", ()), (list, tuple)):
                     raise ValueError("a decision's outputs are a list")
                 inp = decode_input(recorded or {})
-                fold.decision(decode_decision(body), inp, str(inp.ts or row.ts), row.seq)
+                fold.decision(decision, inp, str(inp.ts or row.ts), row.seq)
         except (TypeError, ValueError, KeyError, AttributeError):
             skipped.append(row.seq)   # a row of another shape (not the table's): named, never a crash
     shoes = [fold.shoes[n] for n in sorted(fold.shoes)

@@ -238,14 +238,11 @@ def test_any_rows_fold_without_a_crash_and_every_input_is_accounted_for(rows):
     history = fold_journal(journal, table_id="T1")
     seqs = {row.seq for row in journal.rows()}
     assert set(history.skipped) <= seqs and history.last_seq == (max(seqs) if seqs else 0)
-    waiting: set[int] = set()   # inputs no decision row after them names (by a value equal to its number)
+    waiting: set[int] = set()   # inputs no decision row after them names by its number (a whole number, no bool)
     for row in journal.rows():
         if row.kind == "input":
             waiting.add(row.seq)
-        elif row.kind == "decision":
-            try:
-                waiting.discard(row.body.get("input"))
-            except TypeError:   # a list or an object names no row
-                pass
+        elif row.kind == "decision" and type(row.body.get("input")) is int:
+            waiting.discard(row.body["input"])
     assert history.pending_input == (max(waiting) if waiting else None)
     json.dumps([s.to_json() for s in history.shoes] + [r.to_json() for r in history.rounds])   # JSON, always
