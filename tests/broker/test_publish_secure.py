@@ -106,5 +106,6 @@ def test_a_refusing_broker_leaves_events_in_the_outbox_with_mqtt5(broker_factory
         # its acknowledgement is read (which comes first varies with the machine's load). An acknowledged event
         # counts as published and leaves the outbox; every other stays in it, and the publisher backs off.
         assert left == 5 - stats.published
+        assert stats.sent >= 1, stats   # it did publish: what the broker did with it is the question
         assert stats.published >= 1 or "connection" in stats.last_error, stats
         assert 1 <= stats.connects <= 10 / 0.05, stats   # backing off between attempts, not spinning
