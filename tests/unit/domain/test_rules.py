@@ -23,6 +23,7 @@ from dealer_station.domain.rules import (
     cut_card_place,
     cut_ends_shoe_at_once,
     draw_reason,
+    draw_reason_text,
     hand_total,
     is_natural,
     last_round_after_cut,
@@ -315,3 +316,20 @@ def test_draw_reason_follows_the_banker_table(banker, third, draws):
     player = parse_cards(["KS", "AH", _BY_POINTS[third] + "D"])
     reason = draw_reason(player, parse_cards(["KD", _BY_POINTS[banker] + "C"]))
     assert reason == DrawReason(V.BANKER_DRAWS if draws else V.BANKER_STANDS, 1, banker, third)
+
+
+@pytest.mark.parametrize("player, banker, text", [
+    ("", "", None),
+    ("9S KD", "3H 4C", "NATURAL: PLAYER 9, BANKER 7: NO MORE CARDS"),
+    ("5S KD", "3H 4C", "PLAYER DRAWS ON 5"),
+    ("5S KD 8C", "3H 4C", "BANKER STANDS (BANKER 7, PLAYER'S THIRD CARD 8: STANDS)"),
+    ("5S KD 2C", "3H AC", "BANKER DRAWS (BANKER 4, PLAYER'S THIRD CARD 2: DRAWS)"),
+    ("5S KD 2C", "3H AC 9D", None),
+    ("6S KD", "3H 2C", "BANKER DRAWS (PLAYER STOOD; BANKER 5: DRAWS)"),
+    ("7S KD", "3H 3C", "PLAYER STANDS ON 7; BANKER STANDS (PLAYER STOOD; BANKER 6: STANDS)"),
+])
+def test_draw_reason_text(player, banker, text):
+    """Why a hand draws, in the dealer's English (RULES.md §2 third-card rules); the console words the same
+    reasons in the dealer's language (tests/unit/console/test_console_widgets.py, the same table)."""
+    reason = draw_reason(parse_cards(player.split()), parse_cards(banker.split()))
+    assert draw_reason_text(reason) == text
