@@ -29,6 +29,8 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from dealer_station.domain.fact_data import json_default
+
 __all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "SCHEMA_VERSION", "OutboxEvent", "append", "ensure_schema", "envelope",
            "event_digest", "mark_published", "payload_text", "pending", "read_events"]
 
@@ -44,7 +46,7 @@ EVENT_TYPES = frozenset({
 ANCHOR_FIELDS = ("journal_seq", "journal_hash")
 """Envelope members naming the decision row an event comes from; left out of :func:`event_digest`."""
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=json_default)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (

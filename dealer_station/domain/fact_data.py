@@ -1,61 +1,172 @@
-"""The data of each kind of output (:class:`~dealer_station.domain.facts.FactKind`), as typed dicts.
+"""The data of each kind of output (:class:`~dealer_station.domain.facts.FactKind`): one frozen dataclass per kind.
 
 Rule source: DESIGN.md "Data flow" (the decision row records the outputs as JSON; listeners are told them) and
-docs/controller.md "Fact kinds". An output's data is the JSON object its decision row records, and the platform
-events are built from it (docs/events.md), so it stays a plain dict: a :class:`typing.TypedDict` per kind names
-its keys and their JSON types without changing a byte of the journal. :data:`FACT_DATA` maps each kind to its
-shape; the test suite checks every output a test makes in its own process against it
-(tests/support/fact_shapes.py), so a key added, renamed or retyped in one place and not here fails there.
+docs/controller.md "Fact kinds". The table and the controller make an output as ``Output(kind, data)`` with
+``data`` an instance of its kind's class here (:data:`FACT_DATA`); :mod:`dealer_station.journal.codec` is where it
+becomes the JSON object its decision row records (:meth:`FactData.as_json`) and where a recorded one is read back
+(:func:`fact_data`). The platform events are built from it (docs/events.md), so its fields are named as the
+journal's keys are, and the journal's bytes are those of the dicts the table made before.
 
-Values are as the journal reads them back: text (a ``StrEnum`` member is its text), whole numbers, true/false,
-lists of text (card tokens ``"9H"``, positions ``"player1"``), or null where the type says so.
+An instance is also a read-only mapping of those keys (``data["card"]``, ``data.get("round")``, ``{**data}``) and
+equals a dict of the same items, so a reader of an output, new or read back from the journal, reads it one way.
+A field that a kind records only sometimes (a station without sign-ins records no ``dealer``) is :data:`ABSENT`
+when it is not recorded: the mapping has no such key and the JSON no member. Values are as the journal reads them
+back: text (a ``StrEnum`` member is its text), whole numbers, true/false, lists of text (card tokens ``"9H"``,
+positions ``"player1"``), or None where the type says so. Frozen: a field is never reassigned (a list in one is
+the output's own copy; nothing changes it).
 """
 
-# No ``from __future__ import annotations`` here: the shapes are read at run time (``__required_keys__``, the
-# value types), and ``NotRequired`` is seen only in annotations that are evaluated. typing_extensions' TypedDict
-# (the standard one from Python 3.12) is the one a validator can read on 3.11.
-from typing import Any, NotRequired
+from __future__ import annotations
 
-from typing_extensions import TypedDict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, final
 
 from dealer_station.domain.facts import FactKind
 
-__all__ = ["FACT_DATA", "OPEN_FACTS"]
+__all__ = ["ABSENT", "FACT_DATA", "OPEN_FACTS", "Absent", "FactData", "fact_data", "json_default"]
 
 
-class StateChanged(TypedDict):
+@final
+class Absent:
+    """The type of :data:`ABSENT`: a field its output does not record."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT = Absent()
+"""A field its output does not record (no key in the mapping, no member in the JSON)."""
+
+
+class FactData(Mapping[str, Any]):
+    """The data of one output: a frozen dataclass per kind, and a read-only mapping of its recorded keys.
+
+    ``KIND``: its :class:`FactKind`; ``KEYS``: every key it may record; ``REQUIRED``: those it always records.
+    """
+
+    __slots__ = ()
+    KIND: ClassVar[FactKind]
+    KEYS: ClassVar[frozenset[str]]
+    REQUIRED: ClassVar[frozenset[str]]
+    _ORDER: ClassVar[tuple[str, ...]]
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.KEYS:
+            value = getattr(self, key)
+            if value is not ABSENT:
+                return value
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key in self._ORDER if getattr(self, key) is not ABSENT)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object its decision row records: a new dict of its recorded keys (the values its own)."""
+        return {key: value for key in self._ORDER if (value := getattr(self, key)) is not ABSENT}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FactData | None:
+        """``data`` (a recorded JSON object) as this kind's, or None when its keys are not this kind's (one
+        missing, one it does not know). The values are taken as recorded, unchecked.
+        """
+        keys = data.keys()
+        if not (keys >= cls.REQUIRED and keys <= cls.KEYS):
+            return None
+        return cls(**data)
+
+
+def _as_json(cls: type[FactData]):
+    """``cls.as_json`` written out for its fields (a dict display, a test per field it may not record): the
+    generic loop costs about four times as much, once per output on the card path.
+    """
+    lines = ["def as_json(self):", "    d = {}"]
+    for name in cls._ORDER:
+        if name in cls.REQUIRED:
+            lines.append(f"    d[{name!r}] = self.{name}")
+        else:
+            lines += [f"    v = self.{name}", f"    if v is not ABSENT: d[{name!r}] = v"]
+    lines.append("    return d")
+    scope: dict[str, Any] = {"ABSENT": ABSENT}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made here from the class's own field names
+    function = scope["as_json"]
+    function.__doc__ = FactData.as_json.__doc__
+    function.__qualname__ = f"{cls.__qualname__}.as_json"
+    return function
+
+
+FACT_DATA: dict[FactKind, type[FactData]] = {}
+"""Each output kind's data class: every :class:`FactKind` has one."""
+
+
+def _fact(kind: FactKind):
+    """Make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data and register it."""
+
+    def make(cls: type) -> type[FactData]:
+        made = dataclass(frozen=True, slots=True, kw_only=True, eq=False)(cls)
+        made.KIND = kind
+        made._ORDER = tuple(f.name for f in fields(made) if f.name != "extra")
+        made.KEYS = frozenset(made._ORDER)
+        made.REQUIRED = frozenset(f.name for f in fields(made) if f.default is not ABSENT and f.name != "extra")
+        if "as_json" not in cls.__dict__:
+            made.as_json = _as_json(made)
+        FACT_DATA[kind] = made
+        return made
+
+    return make
+
+
+@_fact(FactKind.STATE_CHANGED)
+class StateChanged(FactData):
     state: str
 
 
-class ShoeStarted(TypedDict):
+@_fact(FactKind.SHOE_STARTED)
+class ShoeStarted(FactData):
     shoe: int
     decks: int
 
 
-class BurnIndicator(TypedDict):
+@_fact(FactKind.BURN_INDICATOR)
+class BurnIndicator(FactData):
     card: str
     burn_count: int
     manual: bool
     burn_remaining: int
 
 
-class CardBurned(TypedDict):
+@_fact(FactKind.CARD_BURNED)
+class CardBurned(FactData):
     card: str
     burn_remaining: int
     manual: bool
 
 
-class BurnDone(TypedDict):
+@_fact(FactKind.BURN_DONE)
+class BurnDone(FactData):
     burn_indicator: str | None
     burned: list[str]
 
 
-class CutCard(TypedDict):
+@_fact(FactKind.CUT_CARD)
+class CutCard(FactData):
     round: int
     last_round_number: int | None
 
 
-class ShoeEnded(TypedDict):
+@_fact(FactKind.SHOE_ENDED)
+class ShoeEnded(FactData):
     shoe: int
     rounds: int
     burn_indicator: str | None
@@ -65,30 +176,35 @@ class ShoeEnded(TypedDict):
     cards_left: int
 
 
-class BettingOpened(TypedDict):
+@_fact(FactKind.BETTING_OPENED)
+class BettingOpened(FactData):
     round: int
     offered_bets: list[str]
     last_round: bool
 
 
-class BettingNotOpened(TypedDict):
+@_fact(FactKind.BETTING_NOT_OPENED)
+class BettingNotOpened(FactData):
     round: int
     why: str
 
 
-class BettingClosed(TypedDict):
+@_fact(FactKind.BETTING_CLOSED)
+class BettingClosed(FactData):
     round: int
     by: str
 
 
-class CardAccepted(TypedDict):
+@_fact(FactKind.CARD_ACCEPTED)
+class CardAccepted(FactData):
     round: int
     position: str
     card: str
     manual: bool
 
 
-class RescanRequested(TypedDict):
+@_fact(FactKind.RESCAN_REQUESTED)
+class RescanRequested(FactData):
     position: str | None
     misreads: int
     reason: str
@@ -96,8 +212,44 @@ class RescanRequested(TypedDict):
     token: str
 
 
-class _Flags(TypedDict):
-    """Every flag of a round's outcome (``RoundOutcome.flags``)."""
+@_fact(FactKind.ROUND_DEALT)
+class RoundDealt(FactData):
+    """The last card is out: the provisional outcome's flags."""
+
+    round: int
+    winner: str
+    player_total: int
+    banker_total: int
+    margin: int
+    player_natural: bool
+    banker_natural: bool
+    player_pair: bool
+    banker_pair: bool
+    player_perfect_pair: bool
+    banker_perfect_pair: bool
+    lucky_six: int
+    cards_used: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class _RoundRecord(FactData):
+    """A finished round's record (``TableMachine._record``): what a completed and a voided round share."""
+
+    shoe: int
+    round: int
+    status: str
+    player: list[str]
+    banker: list[str]
+    available_bets: list[str]
+    last_round: bool
+    manual: list[str]
+    dealer: str | None | Absent = ABSENT
+    """Who dealt it; a station without sign-ins records no key."""
+
+
+@_fact(FactKind.ROUND_COMPLETED)
+class RoundCompleted(_RoundRecord):
+    """The round's record with every flag of its outcome."""
 
     winner: str
     player_total: int
@@ -113,32 +265,8 @@ class _Flags(TypedDict):
     cards_used: int
 
 
-class RoundDealt(_Flags):
-    """The last card is out: the provisional outcome's flags."""
-
-    round: int
-
-
-class _Record(TypedDict):
-    """A finished round's record (``TableMachine._record``)."""
-
-    shoe: int
-    round: int
-    status: str
-    player: list[str]
-    banker: list[str]
-    available_bets: list[str]
-    last_round: bool
-    manual: list[str]
-    dealer: NotRequired[str | None]
-    """Who dealt it; a station without sign-ins records no key."""
-
-
-class RoundCompleted(_Record, _Flags):
-    """The round's record with every flag of its outcome."""
-
-
-class RoundVoided(_Record):
+@_fact(FactKind.ROUND_VOIDED)
+class RoundVoided(_RoundRecord):
     """The round's record, voided (no winner; totals only when every card of it was out), with who voided it and
     why.
     """
@@ -151,7 +279,8 @@ class RoundVoided(_Record):
     user: str | None
 
 
-class RoundPaused(TypedDict):
+@_fact(FactKind.ROUND_PAUSED)
+class RoundPaused(FactData):
     """An incident (``Incident.as_dict``)."""
 
     type: str
@@ -163,7 +292,8 @@ class RoundPaused(TypedDict):
     detail: str
 
 
-class RoundResumed(TypedDict):
+@_fact(FactKind.ROUND_RESUMED)
+class RoundResumed(FactData):
     incident_type: str | None
     act: str
     user: str | None
@@ -171,7 +301,8 @@ class RoundResumed(TypedDict):
     note: str | None
 
 
-class CardMoved(TypedDict):
+@_fact(FactKind.CARD_MOVED)
+class CardMoved(FactData):
     round: int
     from_position: str
     to_position: str
@@ -182,28 +313,33 @@ class CardMoved(TypedDict):
     banker: list[str]
 
 
-class CardsDiscarded(TypedDict):
+@_fact(FactKind.CARDS_DISCARDED)
+class CardsDiscarded(FactData):
     cards: list[str]
 
 
-class CardWhilePaused(TypedDict):
+@_fact(FactKind.CARD_WHILE_PAUSED)
+class CardWhilePaused(FactData):
     card: str
     raw: str
 
 
-class NoReadWhilePaused(TypedDict):
+@_fact(FactKind.NO_READ_WHILE_PAUSED)
+class NoReadWhilePaused(FactData):
     reason: str
     raw: str
     token: str
 
 
-class IncidentWhilePaused(TypedDict):
+@_fact(FactKind.INCIDENT_WHILE_PAUSED)
+class IncidentWhilePaused(FactData):
     type: str
     reason: str
     evidence: str
 
 
-class ProcedureViolation(TypedDict):
+@_fact(FactKind.PROCEDURE_VIOLATION)
+class ProcedureViolation(FactData):
     type: str
     reason: str
     evidence: str
@@ -211,31 +347,36 @@ class ProcedureViolation(TypedDict):
     detail: str
 
 
-class Connection(TypedDict):
+@_fact(FactKind.CONNECTION)
+class Connection(FactData):
     connected: bool
     detail: str
-    closed: NotRequired[bool]
+    closed: bool | Absent = ABSENT
     """The station's own close of the reader at a stop (no pause)."""
 
 
-class Garbage(TypedDict):
+@_fact(FactKind.GARBAGE)
+class Garbage(FactData):
     raw: str
 
 
-class Ignored(TypedDict):
+@_fact(FactKind.IGNORED)
+class Ignored(FactData):
     why: str
-    frame: NotRequired[str]
-    event: NotRequired[str]
-    act: NotRequired[str]
-    kind: NotRequired[str]
+    frame: str | Absent = ABSENT
+    event: str | Absent = ABSENT
+    act: str | Absent = ABSENT
+    kind: str | Absent = ABSENT
 
 
-class Stopped(TypedDict):
+@_fact(FactKind.STOPPED)
+class Stopped(FactData):
     why: str
     state: str
 
 
-class DealerSignedIn(TypedDict):
+@_fact(FactKind.DEALER_SIGNED_IN)
+class DealerSignedIn(FactData):
     dealer: str
     previous: str | None
     how: str
@@ -243,79 +384,116 @@ class DealerSignedIn(TypedDict):
     after_round: int
 
 
-class DealerSignedOut(TypedDict):
+@_fact(FactKind.DEALER_SIGNED_OUT)
+class DealerSignedOut(FactData):
     dealer: str
     shoe: int
     after_round: int
 
 
-class ActRefused(TypedDict):
+@_fact(FactKind.ACT_REFUSED)
+class ActRefused(FactData):
     by: str
     act: str
     why: str
-    state: NotRequired[str]
+    state: str | Absent = ABSENT
 
 
-class Error(TypedDict):
+@_fact(FactKind.ERROR)
+class Error(FactData):
     detail: str
-    input: NotRequired[dict[str, Any]]
+    input: dict[str, Any] | Absent = ABSENT
     """The input the step failed on, as its journal body without ``ts``."""
 
 
-class PlayerEdge(TypedDict):
-    """The edge monitor's alert: the shoe and round it follows and the monitor's own fields (:data:`OPEN_FACTS`)."""
+@_fact(FactKind.PLAYER_EDGE)
+class PlayerEdge(FactData):
+    """The edge monitor's alert: the shoe and round it follows and the monitor's own fields (:data:`OPEN_FACTS`):
+    ``extra`` holds, in order, those the monitor adds beyond these.
+    """
 
     shoe: int
     round: int
     bet: str
-    ev: NotRequired[str]
-    house_edge: NotRequired[str]
-    cards_left: NotRequired[int]
+    ev: str | Absent = ABSENT
+    house_edge: str | Absent = ABSENT
+    cards_left: int | Absent = ABSENT
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.KEYS:
+            return FactData.__getitem__(self, key)
+        return self.extra[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from FactData.__iter__(self)
+        yield from self.extra
+
+    def as_json(self) -> dict[str, Any]:
+        return {**FactData.as_json(self), **self.extra}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PlayerEdge | None:
+        """``data`` as an alert, its keys beyond the fields kept in ``extra``; None without ``shoe``, ``round``
+        or ``bet``.
+        """
+        if not data.keys() >= cls.REQUIRED:
+            return None
+        return cls(**{k: v for k, v in data.items() if k in cls.KEYS},
+                   extra={k: v for k, v in data.items() if k not in cls.KEYS})
 
 
-class TableStatus(TypedDict):
+@_fact(FactKind.TABLE_STATUS)
+class TableStatus(FactData):
     status: str
     state: str
 
 
-class AuthRefused(TypedDict):
+@_fact(FactKind.AUTH_REFUSED)
+class AuthRefused(FactData):
     act: str
     user: str
     code: str
     why: str
-    how: NotRequired[str]
-    reason: NotRequired[str]
-    note: NotRequired[str]
+    how: str | Absent = ABSENT
+    reason: str | Absent = ABSENT
+    note: str | Absent = ABSENT
 
 
-class InputRefused(TypedDict):
+@_fact(FactKind.INPUT_REFUSED)
+class InputRefused(FactData):
     input: dict[str, Any]
     why: str
 
 
-class InputHeld(TypedDict):
+@_fact(FactKind.INPUT_HELD)
+class InputHeld(FactData):
     input: dict[str, Any]
     held: int
     why: str
 
 
-FACT_DATA: dict[FactKind, type] = {
-    FactKind.STATE_CHANGED: StateChanged, FactKind.SHOE_STARTED: ShoeStarted, FactKind.BURN_INDICATOR: BurnIndicator,
-    FactKind.CARD_BURNED: CardBurned, FactKind.BURN_DONE: BurnDone, FactKind.CUT_CARD: CutCard,
-    FactKind.SHOE_ENDED: ShoeEnded, FactKind.BETTING_OPENED: BettingOpened,
-    FactKind.BETTING_NOT_OPENED: BettingNotOpened, FactKind.BETTING_CLOSED: BettingClosed,
-    FactKind.CARD_ACCEPTED: CardAccepted, FactKind.RESCAN_REQUESTED: RescanRequested, FactKind.ROUND_DEALT: RoundDealt,
-    FactKind.ROUND_COMPLETED: RoundCompleted, FactKind.ROUND_VOIDED: RoundVoided, FactKind.ROUND_PAUSED: RoundPaused,
-    FactKind.ROUND_RESUMED: RoundResumed, FactKind.CARD_MOVED: CardMoved, FactKind.CARDS_DISCARDED: CardsDiscarded,
-    FactKind.CARD_WHILE_PAUSED: CardWhilePaused, FactKind.NO_READ_WHILE_PAUSED: NoReadWhilePaused,
-    FactKind.INCIDENT_WHILE_PAUSED: IncidentWhilePaused, FactKind.PROCEDURE_VIOLATION: ProcedureViolation,
-    FactKind.CONNECTION: Connection, FactKind.GARBAGE: Garbage, FactKind.IGNORED: Ignored, FactKind.STOPPED: Stopped,
-    FactKind.DEALER_SIGNED_IN: DealerSignedIn, FactKind.DEALER_SIGNED_OUT: DealerSignedOut,
-    FactKind.ACT_REFUSED: ActRefused, FactKind.ERROR: Error, FactKind.PLAYER_EDGE: PlayerEdge,
-    FactKind.TABLE_STATUS: TableStatus, FactKind.AUTH_REFUSED: AuthRefused, FactKind.INPUT_REFUSED: InputRefused,
-    FactKind.INPUT_HELD: InputHeld,
-}
-"""Each output kind's data shape: every :class:`FactKind` has one."""
-
 OPEN_FACTS = frozenset({FactKind.PLAYER_EDGE})
-"""Kinds whose data may carry keys beyond their shape: an edge monitor is pluggable and adds its own fields."""
+"""Kinds whose data may carry keys beyond their fields: an edge monitor is pluggable and adds its own."""
+
+
+def fact_data(kind: object, data: Mapping[str, Any]) -> FactData | Mapping[str, Any]:
+    """A recorded output's data (its JSON object) as its kind's class, or ``data`` itself when the kind is not
+    the station's or its keys are not the kind's (an older or an edited row: a reader of such a row reads a
+    plain mapping, as every reader of outputs can). Never raises.
+    """
+    cls = FACT_DATA.get(kind)  # type: ignore[call-overload]
+    if cls is None:
+        return data
+    try:
+        typed = cls.from_json(data)
+    except (TypeError, ValueError):
+        return data
+    return data if typed is None else typed
+
+
+def json_default(value: object) -> object:
+    """For ``json``'s ``default``: an output's data as its JSON object, anything else as its ``str``."""
+    if isinstance(value, FactData):
+        return value.as_json()
+    return str(value)

@@ -12,10 +12,11 @@ an older station verify and its inputs replay as they were recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
+from dealer_station.domain.fact_data import FactData, fact_data
 from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -32,8 +33,8 @@ from dealer_station.domain.inputs import (
 )
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
-__all__ = ["decode_decision", "decode_input", "encode_decision", "encode_input", "input_fields", "shoe_event",
-           "shoe_event_input", "shoe_frame"]
+__all__ = ["decode_decision", "decode_input", "encode_decision", "encode_input", "encode_outputs", "input_fields",
+           "shoe_event", "shoe_event_input", "shoe_frame"]
 
 
 def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
@@ -291,16 +292,23 @@ def decode_input(body: Mapping[str, Any]) -> TableInput:
 
 # ------------------------------------------------------------------------------------------------- decisions
 
+def encode_outputs(outputs: Iterable[tuple[object, Mapping[str, Any]]]) -> list[list]:
+    """``outputs`` as a decision row records them: ``[[kind, data], ...]``, a kind as its plain ``str``, a
+    :class:`~dealer_station.domain.fact_data.FactData` as its JSON object (a new dict); data that is already a
+    plain mapping (an output read back) as it is.
+    """
+    return [[str(kind), data.as_json() if isinstance(data, FactData) else data] for kind, data in outputs]
+
+
 def encode_decision(decision: Decision) -> dict:
     """``decision`` as its journal row's body (a new dict of JSON values): ``{"input", "shoe", "round", "state",
     "connected", "outputs": [[kind, data], ...]}`` and ``"staff"`` once a dealer has signed in at this table
     (``TableMachine.staffed``; after a sign-out ``{"dealer": None, "how": None}``). A kind is written as its plain
-    ``str``; the outputs' ``data`` are the decision's own dicts (not copied: they are JSON values the journal
-    serialises at once). The journal adds ``"events"`` (the digests of the row's outbox events) to the body it
-    is given, so a row on disk is this body and that key.
+    ``str`` and its data as its JSON object (:func:`encode_outputs`). The journal adds ``"events"`` (the digests
+    of the row's outbox events) to the body it is given, so a row on disk is this body and that key.
     """
     body: dict = {"input": decision.input, "shoe": decision.shoe, "round": decision.round, "state": decision.state,
-                  "connected": decision.connected, "outputs": [[str(k), d] for k, d in decision.outputs]}
+                  "connected": decision.connected, "outputs": encode_outputs(decision.outputs)}
     if decision.staff is not None:
         body["staff"] = decision.staff
     return body
@@ -320,9 +328,10 @@ def decode_decision(body: Mapping[str, Any]) -> Decision:
 
     Never raises. A field of another type than its own (a shoe number as text) reads as not recorded (None);
     ``outputs`` that are no list read as none, and an output that is not a ``[kind, object]`` pair is left out; a
-    kind the station does not know stays a plain ``str`` (a non-text kind as its ``str``). The outputs' ``data``
-    are the body's own dicts (read only). A reader that must tell such a row from an honest one (the dispute
-    records name it as skipped) looks at the body itself.
+    kind the station does not know stays a plain ``str`` (a non-text kind as its ``str``). An output's ``data`` is
+    its kind's :class:`~dealer_station.domain.fact_data.FactData` when its keys are the kind's, else the body's
+    own dict (read only; :func:`~dealer_station.domain.fact_data.fact_data`). A reader that must tell such a row
+    from an honest one (the dispute records name it as skipped) looks at the body itself.
     """
     items = body.get("outputs", ())
     if not isinstance(items, (list, tuple)):
@@ -331,7 +340,8 @@ def decode_decision(body: Mapping[str, Any]) -> Decision:
     for item in items:
         if isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[1], dict):
             kind = item[0]
-            outputs.append(Output(_FACT_KINDS.get(kind, kind) if type(kind) is str else str(kind), item[1]))
+            kind = _FACT_KINDS.get(kind, kind) if type(kind) is str else str(kind)
+            outputs.append(Output(kind, fact_data(kind, item[1])))
     state, connected, staff = body.get("state"), body.get("connected"), body.get("staff")
     return Decision(_whole(body.get("input")), _whole(body.get("shoe")), _whole(body.get("round")),
                     state if isinstance(state, str) else None, connected if isinstance(connected, bool) else None,

@@ -23,7 +23,7 @@ from typing import Protocol
 
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.inputs import TableInput
-from dealer_station.journal.codec import decode_input
+from dealer_station.journal.codec import decode_input, encode_outputs
 from dealer_station.journal.store import Journal, JournalError, JournalRow, canonical
 
 __all__ = ["ADDED_OUTPUTS", "Foldable", "Recovery", "replay_open_shoe"]
@@ -193,7 +193,7 @@ def _show(value: object) -> str:
 
 def _check(journal: Journal, row: JournalRow, seq: int, outputs: list[tuple[str, dict]]) -> None:
     """Raise JournalError when the replayed ``outputs`` of input ``seq`` are not those ``row`` recorded."""
-    mine = json.loads(canonical({"o": [[kind, data] for kind, data in outputs]}))["o"]
+    mine = json.loads(canonical({"o": encode_outputs(outputs)}))["o"]
     recorded = row.body.get("outputs", [])
     extra = recorded[len(mine):]
     if recorded[:len(mine)] == mine and all(item and item[0] in ADDED_OUTPUTS for item in extra):

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO
 
+from dealer_station.domain.fact_data import json_default
+
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
 
@@ -65,7 +67,7 @@ class VerifyReport:
     note: str = ""
 
 
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=json_default)
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 

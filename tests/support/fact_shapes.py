@@ -1,55 +1,83 @@
-"""Every output a test makes in its own process, checked against its kind's shape (dealer_station.domain.fact_data).
+"""Every output a test makes in its own process, checked against its kind's class (dealer_station.domain.fact_data).
 
 :func:`watch_facts` wraps the two places outputs are made: ``TableMachine._emit`` (the machine's) and
-``Controller._tell`` (everything a listener is told, the controller's own included). Each output's data is
-taken as the journal keeps it (through JSON) and checked: JSON at all, no key its shape does not name (but for
-:data:`~dealer_station.domain.fact_data.OPEN_FACTS`), every required key, every value of its type (pydantic,
-strict: a bool is no whole number). A problem is collected, never raised where it was found (that may be the
-controller's thread, which tells its own errors as facts): the test fails when it ends.
+``Controller._tell`` (everything a listener is told, the controller's own included). An output's data must be
+an instance of its kind's class (:data:`~dealer_station.domain.fact_data.FACT_DATA`), and its JSON, taken as the
+journal keeps it, is checked against the class's fields: JSON at all, every value of its field's type (pydantic,
+strict: a bool is no whole number). :func:`fact_problem` checks a recorded output (a dict read back from a
+journal) the same way: no key its kind does not name (but for
+:data:`~dealer_station.domain.fact_data.OPEN_FACTS`), every required key, every value of its type. A problem is
+collected, never raised where it was found (that may be the controller's thread, which tells its own errors as
+facts): the test fails when it ends.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from functools import cache
+from typing import NotRequired, Union, get_args, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
+from typing_extensions import TypedDict
 
-from dealer_station.domain.fact_data import FACT_DATA, OPEN_FACTS
+from dealer_station.domain.fact_data import ABSENT, FACT_DATA, OPEN_FACTS, Absent, FactData
 from dealer_station.domain.facts import FactKind
 
 
 @cache
-def _adapter(shape: type) -> TypeAdapter:
-    return TypeAdapter(shape)
+def _adapter(cls: type[FactData]) -> TypeAdapter:
+    """A validator of ``cls``'s JSON: a ``TypedDict`` of its fields, one that may be :data:`ABSENT` not required."""
+    hints = get_type_hints(cls)
+    keys = {}
+    for f in fields(cls):
+        if f.name == "extra":
+            continue
+        hint = hints[f.name]
+        if f.default is ABSENT:
+            hint = NotRequired[Union[tuple(a for a in get_args(hint) if a is not Absent)]]  # noqa: UP007
+        keys[f.name] = hint
+    return TypeAdapter(TypedDict(cls.__name__, keys))
 
 
-def fact_problem(kind: object, data: object) -> str | None:
-    """What is wrong with output ``(kind, data)``, in one line, or None when it has its kind's shape."""
+def fact_problem(kind: object, data: object, *, made: bool = False) -> str | None:
+    """What is wrong with output ``(kind, data)``, in one line, or None when it has its kind's shape.
+
+    ``made``: the output was made by the station (not read back), so its data must be its kind's class.
+    """
     try:
         member = FactKind(kind)
     except ValueError:
         return f"{kind!r} is no output kind"
+    cls = FACT_DATA[member]
+    if isinstance(data, FactData):
+        if type(data) is not cls:
+            return f"{member}: its data is a {type(data).__name__}, not a {cls.__name__}"
+        data = data.as_json()
+    elif made:
+        return f"{member}: its data is a {type(data).__name__}, not a {cls.__name__}"
     if not isinstance(data, dict):
         return f"{member}: its data is a {type(data).__name__}, not a dict"
     try:
         recorded = json.loads(json.dumps(data))
     except (TypeError, ValueError) as err:
         return f"{member}: its data is not JSON ({err})"
-    shape = FACT_DATA[member]
-    unknown = set(recorded) - shape.__required_keys__ - shape.__optional_keys__
+    unknown = set(recorded) - cls.KEYS
     if unknown and member not in OPEN_FACTS:
-        return f"{member}: keys {sorted(unknown)} are not in its shape {shape.__name__}"
+        return f"{member}: keys {sorted(unknown)} are not in its shape {cls.__name__}"
     try:
-        _adapter(shape).validate_python(recorded, strict=True)
+        _adapter(cls).validate_python({k: v for k, v in recorded.items() if k in cls.KEYS}, strict=True)
     except ValidationError as err:
         first = err.errors()[0]
         return f"{member}: {'.'.join(map(str, first['loc']))}: {first['msg']} (got {first.get('input')!r})"
     return None
 
 
-def watch_facts(monkeypatch) -> list[str]:
-    """Check every output made from now on (until ``monkeypatch`` undoes it); return the list problems go to."""
+def watch_facts(monkeypatch, *, made: bool = False) -> list[str]:
+    """Check every output made from now on (until ``monkeypatch`` undoes it); return the list problems go to.
+
+    ``made``: see :func:`fact_problem`.
+    """
     from dealer_station.app.controller import Controller
     from dealer_station.domain.table import TableMachine
 
@@ -57,13 +85,13 @@ def watch_facts(monkeypatch) -> list[str]:
     emit, tell = TableMachine._emit, Controller._tell
 
     def checked_emit(self, kind, data):
-        problem = fact_problem(kind, data)
+        problem = fact_problem(kind, data, made=made)
         if problem is not None:
             problems.append(problem)
         return emit(self, kind, data)
 
     def checked_tell(self, kind, data):
-        problem = fact_problem(kind, data)
+        problem = fact_problem(kind, data, made=made)
         if problem is not None:
             problems.append(problem)
         return tell(self, kind, data)

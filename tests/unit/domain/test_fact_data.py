@@ -67,3 +67,77 @@ def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_
     assert len(problems) == 2
     assert "card_accepted" in problems[0] and "table_status" in problems[1] and "state" in problems[1]
     problems.clear()   # seen: this test's own odd outputs do not fail it
+
+
+# ---------------------------------------------------------------- the classes themselves
+
+def test_an_outputs_data_is_a_frozen_read_only_mapping_equal_to_its_json():
+    from dataclasses import FrozenInstanceError
+
+    from dealer_station.domain.fact_data import CardAccepted
+
+    data = CardAccepted(**CARD)
+    assert data == CARD and CARD == data and dict(data) == CARD and {**data} == CARD
+    assert data["card"] == "9H" and data.get("cards") is None and "card" in data and "as_json" not in data
+    assert data.as_json() == CARD and data.as_json() is not data.as_json()
+    assert data != {**CARD, "manual": True} and data != [*CARD.items()]
+    with pytest.raises(FrozenInstanceError):
+        data.card = "TH"  # type: ignore[misc]
+    with pytest.raises(KeyError):
+        data["KIND"]
+    with pytest.raises(TypeError):
+        CardAccepted("1", "player1", "9H", False)  # type: ignore[misc]  # keyword only: a field is named
+
+
+def test_a_field_it_records_only_sometimes_is_absent_from_its_json():
+    from dealer_station.domain.fact_data import ABSENT, Connection, json_default
+
+    opened = Connection(connected=True, detail="")
+    closed = Connection(connected=False, detail="", closed=True)
+    assert opened.closed is ABSENT and not ABSENT and "closed" not in opened and len(opened) == 2
+    assert opened.as_json() == {"connected": True, "detail": ""} and list(closed) == ["connected", "detail", "closed"]
+    assert json.dumps({"o": closed}, default=json_default, sort_keys=True) == \
+        '{"o": {"closed": true, "connected": false, "detail": ""}}'
+
+
+def test_an_edge_alert_keeps_the_monitors_own_fields():
+    from dealer_station.domain.fact_data import PlayerEdge, fact_data
+
+    recorded = {"shoe": 1, "round": 2, "bet": "tie", "ev": "0.01", "edge": "0.01", "cards_left": 40}
+    alert = fact_data(FactKind.PLAYER_EDGE, recorded)
+    assert isinstance(alert, PlayerEdge) and alert.extra == {"edge": "0.01"} and alert.cards_left == 40
+    assert alert.as_json() == recorded and alert == recorded and alert["edge"] == "0.01"
+    assert fact_data(FactKind.PLAYER_EDGE, {"shoe": 1, "bet": "tie"}) == {"shoe": 1, "bet": "tie"}  # no round
+
+
+@pytest.mark.parametrize("recorded", [
+    {k: v for k, v in CARD.items() if k != "card"},     # a key missing
+    {**CARD, "cards": ["9H"]},                           # a key the kind does not know
+])
+def test_a_recorded_output_of_other_keys_stays_the_mapping_it_was(recorded):
+    from dealer_station.domain.fact_data import fact_data
+
+    assert fact_data(FactKind.CARD_ACCEPTED, recorded) is recorded
+    assert fact_data("card_dealt", CARD) is CARD                                     # a kind of no station
+    assert fact_data(FactKind.CARD_ACCEPTED, {1: "x"}) == {1: "x"}                    # never raises
+
+
+def test_every_kind_of_an_older_stations_journal_reads_back_as_its_class_and_writes_the_same_json():
+    from dealer_station.domain.fact_data import FACT_DATA, fact_data
+
+    rows = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    outputs = [item for row in rows if row["kind"] == "decision" for item in row["body"]["outputs"]]
+    for kind, recorded in outputs:
+        typed = fact_data(kind, recorded)
+        assert type(typed) is FACT_DATA[FactKind(kind)], (kind, recorded)
+        assert typed.as_json() == recorded and list(typed.as_json()) == list(typed)
+        assert fact_problem(kind, typed, made=True) is None
+
+
+def test_a_made_output_must_be_its_kinds_class():
+    from dealer_station.domain.fact_data import CardAccepted, Garbage
+
+    assert fact_problem(FactKind.CARD_ACCEPTED, CARD, made=True) is not None                  # a plain dict
+    assert "Garbage" in fact_problem(FactKind.CARD_ACCEPTED, Garbage(raw="x"), made=True)     # another kind's
+    assert "round" in fact_problem(FactKind.CARD_ACCEPTED, CardAccepted(**{**CARD, "round": "1"}), made=True)
+    assert fact_problem(FactKind.CARD_ACCEPTED, CardAccepted(**CARD), made=True) is None
