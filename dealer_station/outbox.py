@@ -109,7 +109,7 @@ def event_digest(event: Mapping[str, object]) -> str:
 
 def payload_text(event: Mapping[str, object]) -> str:
     """The stored (and published) JSON text of an envelope."""
-    return json.dumps(event, separators=(",", ":"), sort_keys=True, default=str)
+    return json.dumps(event, separators=(",", ":"), sort_keys=True, default=json_default)
 
 
 def append(conn: sqlite3.Connection, event_type: str, *, table_id: str, ts: str, data: Mapping[str, object],

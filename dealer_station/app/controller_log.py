@@ -79,9 +79,9 @@ class ControllerLog:
     def _log_outputs(self: Controller, outputs: list) -> None:
         for kind, data in outputs:
             if kind in _WARN_KINDS:
-                self._safe_log("warning", str(kind), **{"data": data})
+                self._safe_log("warning", str(kind), data=dict(data))
             elif kind in _INFO_KINDS:
-                self._safe_log("info", str(kind), **{"data": data})
+                self._safe_log("info", str(kind), data=dict(data))
 
     def _safe_log(self: Controller, level: str, event: str, **kw: Any) -> None:
         if not log_enabled(level):

@@ -95,7 +95,7 @@ class PlatformEvents:
             elif kind == FactKind.ROUND_VOIDED:
                 events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
             elif kind == FactKind.ROUND_PAUSED:
-                events.append(EventSpec("round_paused", {"incident": data, "round_number": m.round_number or None},
+                events.append(EventSpec("round_paused", {"incident": dict(data), "round_number": m.round_number or None},
                                         sid, rid))
             elif kind == FactKind.ROUND_RESUMED:
                 events.append(EventSpec("round_resumed", {**data, "round_number": m.round_number or None}, sid, rid))

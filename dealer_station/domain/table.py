@@ -63,6 +63,17 @@ from transitions import MachineError
 
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.fact_data import (
+    ActRefused,
+    Error,
+    FactData,
+    Ignored,
+    IncidentWhilePaused,
+    ProcedureViolation,
+    RoundPaused,
+    StateChanged,
+    Stopped,
+)
 from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import Incident, IncidentType
 from dealer_station.domain.inputs import (
@@ -418,13 +429,14 @@ class TableMachine(FrameInputs, ActInputs):
 
     def _trigger(self, name: str) -> None:
         self._move(name)
-        self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
+        self._emit(StateChanged(state=self._model.state))
 
-    def _emit(self, kind: FactKind, data: dict) -> None:
-        self._out.append(_new_tuple(Output, (kind, data)))  # Output(kind, data) without its Python __new__
+    def _emit(self, data: FactData) -> None:
+        """Add the output ``data`` says: its kind is its class's (``data.KIND``)."""
+        self._out.append(_new_tuple(Output, (data.KIND, data)))  # Output(kind, data) without its Python __new__
 
     def _refuse(self, by: str, act: str, why: str) -> None:
-        self._emit(FactKind.ACT_REFUSED, {"by": by, "act": act, "why": why, "state": self.state.value})
+        self._emit(ActRefused(by=by, act=act, why=why, state=self.state.value))
 
     def _pause(self, kind: IncidentType, reason: str, raw: str, *, position: str | None, token: str = "",
                detail: str = "") -> None:
@@ -434,19 +446,19 @@ class TableMachine(FrameInputs, ActInputs):
         state = _STATE_OF[self._model.state]
         if state is TableState.PAUSED:
             # Already paused: the earlier incident stays; this one is recorded as evidence.
-            self._emit(FactKind.INCIDENT_WHILE_PAUSED, {"type": str(kind), "reason": str(reason), "evidence": evidence})
+            self._emit(IncidentWhilePaused(type=str(kind), reason=str(reason), evidence=evidence))
             return
         if state not in _PAUSABLE:
             # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
-            self._emit(FactKind.PROCEDURE_VIOLATION, {"type": str(kind), "reason": str(reason), "evidence": evidence,
-                                               "state": state.value, "detail": detail})
+            self._emit(ProcedureViolation(type=str(kind), reason=str(reason), evidence=evidence,
+                                          state=state.value, detail=detail))
             return
         incident = Incident(kind, str(reason), state.value, position, evidence, self._ts, detail)
         self._move(Trigger.PAUSE)
         self.state_before = state
         self.incident = incident
-        self._emit(FactKind.STATE_CHANGED, {"state": self._model.state})
-        self._emit(FactKind.ROUND_PAUSED, incident.as_dict())
+        self._emit(StateChanged(state=self._model.state))
+        self._emit(RoundPaused(**incident.as_dict()))
 
     def _unexpected(self, err: Exception, inp: TableInput) -> None:
         detail = f"{type(err).__name__}: {err}"
@@ -455,7 +467,7 @@ class TableMachine(FrameInputs, ActInputs):
         self._failed(inp, type(err).__name__, detail)
 
     def _failed(self, inp: TableInput, reason: str, detail: str) -> None:
-        self._emit(FactKind.ERROR, {"detail": detail, "input": self._input_fields(inp)})
+        self._emit(Error(detail=detail, input=self._input_fields(inp)))
         if self.state in _PAUSABLE:
             raw = inp.body.get("raw", "") if type(inp) is UnknownInput else getattr(inp, "raw", None)
             self._pause(IncidentType.UNEXPECTED_ERROR, reason, "" if raw is None else str(raw), position=None,
@@ -469,7 +481,7 @@ def _kind_only(inp: TableInput) -> dict:
 
 
 def _stop(machine: TableMachine, inp: StopInput) -> None:
-    machine._emit(FactKind.STOPPED, {"why": str(inp.why or ""), "state": machine.state.value})
+    machine._emit(Stopped(why=str(inp.why or ""), state=machine.state.value))
 
 
 def _dealer_input(machine: TableMachine, inp: DealerInput | TimerInput) -> None:
@@ -480,9 +492,9 @@ def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
     """An input of no kind the table takes (or a ``journal`` input of another event): ``ignored``, told."""
     kind = inp.body.get("kind")
     if kind == InputKind.JOURNAL:
-        machine._emit(FactKind.IGNORED, {"event": str(inp.body.get("event")), "why": "unknown journal event"})
+        machine._emit(Ignored(event=str(inp.body.get("event")), why="unknown journal event"))
     else:
-        machine._emit(FactKind.IGNORED, {"kind": str(kind), "why": "not a table input"})
+        machine._emit(Ignored(kind=str(kind), why="not a table input"))
 
 
 _BY_TYPE: dict[type, Callable[[TableMachine, Any], None]] = {

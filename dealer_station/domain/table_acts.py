@@ -16,7 +16,22 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import DEALER_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
-from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
+from dealer_station.domain.fact_data import (
+    BettingClosed,
+    BettingNotOpened,
+    BettingOpened,
+    CardMoved,
+    CardsDiscarded,
+    DealerSignedIn,
+    DealerSignedOut,
+    RoundCompleted,
+    RoundDealt,
+    RoundResumed,
+    RoundVoided,
+    ShoeEnded,
+    ShoeStarted,
+)
+from dealer_station.domain.facts import RoundStatus, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.rules import hand_total
@@ -60,7 +75,7 @@ class ActInputs:
         self.shoe_number += 1
         self._reset_shoe()
         self._trigger(Trigger.NEW_SHOE)
-        self._emit(FactKind.SHOE_STARTED, {"shoe": self.shoe_number, "decks": self.settings.decks})
+        self._emit(ShoeStarted(shoe=self.shoe_number, decks=self.settings.decks))
 
     def _shuffled(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.SHUFFLED)
@@ -73,7 +88,7 @@ class ActInputs:
 
     def _close_betting(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.CLOSE_BETTING)
-        self._emit(FactKind.BETTING_CLOSED, {"round": self.round_number, "by": "timer" if timer else "dealer"})
+        self._emit(BettingClosed(round=self.round_number, by="timer" if timer else "dealer"))
 
     def _confirm_result(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._confirm()
@@ -112,8 +127,8 @@ class ActInputs:
                 return
             self.staffed = True
             self.signed_in = self.signed_in_how = None
-            self._emit(FactKind.DEALER_SIGNED_OUT, {"dealer": previous, "shoe": self.shoe_number,
-                                             "after_round": self.round_number})
+            self._emit(DealerSignedOut(dealer=previous, shoe=self.shoe_number,
+                                       after_round=self.round_number))
             return
         user = str(args.get("user") or "").strip()
         how = str(args.get("how") or "pin")
@@ -125,8 +140,8 @@ class ActInputs:
             return
         self.staffed = True
         self.signed_in, self.signed_in_how = user, how
-        self._emit(FactKind.DEALER_SIGNED_IN, {"dealer": user, "previous": previous, "how": how,
-                                        "shoe": self.shoe_number, "after_round": self.round_number})
+        self._emit(DealerSignedIn(dealer=user, previous=previous, how=how,
+                                  shoe=self.shoe_number, after_round=self.round_number))
         if self.state is S.READY and self.settings.auto_open:
             self._open_round()
 
@@ -139,8 +154,8 @@ class ActInputs:
         self.offered = tuple(self.settings.offered_in(self.round_number))
         self.result = None
         self._trigger(Trigger.OPEN_BETTING)
-        self._emit(FactKind.BETTING_OPENED, {"round": self.round_number, "offered_bets": list(self.offered),
-                                      "last_round": self.last_round()})
+        self._emit(BettingOpened(round=self.round_number, offered_bets=list(self.offered),
+                                 last_round=self.last_round()))
 
     def _ready(self: TableMachine) -> None:
         """After a burn, a confirmed result or a void: open the next round or end the shoe."""
@@ -149,7 +164,7 @@ class ActInputs:
             return
         if self.settings.auto_open:
             if self.staffed and self.signed_in is None:
-                self._emit(FactKind.BETTING_NOT_OPENED, {"round": self.round_number + 1, "why": NO_DEALER})
+                self._emit(BettingNotOpened(round=self.round_number + 1, why=NO_DEALER))
                 return
             self._open_round()
 
@@ -161,7 +176,7 @@ class ActInputs:
         self.rounds.append(record)
         self.history.append(outcome.winner.letter)
         self.result = record
-        self._emit(FactKind.ROUND_COMPLETED, dict(record))
+        self._emit(RoundCompleted(**record))
         self.dealer = None
         if self._shoe_last_round_reached():
             self._trigger(Trigger.LAST_CONFIRMED)
@@ -196,17 +211,17 @@ class ActInputs:
         self.rounds.append(record)
         self.result = record
         self.dealer = None
-        self._emit(FactKind.ROUND_VOIDED, dict(record))
+        self._emit(RoundVoided(**record))
 
     def _end_shoe(self: TableMachine, reason: str) -> None:
         self._trigger(Trigger.END_SHOE if self.state is S.READY else Trigger.CUT_END)
         self._shoe_ended(reason)
 
     def _shoe_ended(self: TableMachine, reason: str) -> None:
-        self._emit(FactKind.SHOE_ENDED, {"shoe": self.shoe_number, "rounds": self.round_number,
-                                  "burn_indicator": self.burn_indicator, "burned": list(self.burned),
-                                  "cut_card_round": self.cut_card_round, "reason": str(reason),
-                                  "cards_left": self.cards_left})
+        self._emit(ShoeEnded(shoe=self.shoe_number, rounds=self.round_number,
+                             burn_indicator=self.burn_indicator, burned=list(self.burned),
+                             cut_card_round=self.cut_card_round, reason=str(reason),
+                             cards_left=self.cards_left))
 
     # ------------------------------------------------------------ supervisor
 
@@ -273,7 +288,7 @@ class ActInputs:
             return
         if target == S.RESULT and before != S.RESULT:
             assert self.dealer is not None
-            self._emit(FactKind.ROUND_DEALT, {"round": self.round_number, **self.dealer.outcome.flags()})
+            self._emit(RoundDealt(round=self.round_number, **self.dealer.outcome.flags()))
 
     def _enter_card(self: TableMachine, args: dict, who: dict) -> None:
         act = SupervisorAct.ENTER_CARD.value
@@ -341,10 +356,10 @@ class ActInputs:
         # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
         swap = {src.value: dst.value, dst.value: src.value}
         self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
-        self._emit(FactKind.CARD_MOVED, {"round": self.round_number, "from_position": src.value,
-                                  "to_position": dst.value, "user": who["user"], "reason": who["reason"],
-                                  "note": who["note"], "player": [c.token for c in trial.player],
-                                  "banker": [c.token for c in trial.banker]})
+        self._emit(CardMoved(round=self.round_number, from_position=src.value,
+                             to_position=dst.value, user=who["user"], reason=who["reason"],
+                             note=who["note"], player=[c.token for c in trial.player],
+                             banker=[c.token for c in trial.banker]))
 
     def _held_text(self: TableMachine) -> str:
         """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
@@ -354,14 +369,14 @@ class ActInputs:
         incident = self.incident
         if self.held:
             self.discarded.extend(self.held)
-            self._emit(FactKind.CARDS_DISCARDED, {"cards": list(self.held)})
+            self._emit(CardsDiscarded(cards=list(self.held)))
             self.held = []
         self.misreads = 0
         self.rescan = None
         self.incident = None
         self.state_before = None
-        self._emit(FactKind.ROUND_RESUMED, {"incident_type": incident.type.value if incident else None, "act": act,
-                                     "user": who["user"], "reason": who["reason"], "note": who["note"]})
+        self._emit(RoundResumed(incident_type=incident.type.value if incident else None, act=act,
+                                user=who["user"], reason=who["reason"], note=who["note"]))
 
 
 _ANY_STATE = frozenset(TableState(s) for s in STATES)

@@ -16,7 +16,23 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
-from dealer_station.domain.facts import FactKind, ShoeEndReason
+from dealer_station.domain.fact_data import (
+    BurnDone,
+    BurnIndicator,
+    CardAccepted,
+    CardBurned,
+    CardWhilePaused,
+    Connection,
+    CutCard,
+    Garbage,
+    Ignored,
+    NoReadWhilePaused,
+    RescanRequested,
+    RoundDealt,
+    RoundPaused,
+    RoundResumed,
+)
+from dealer_station.domain.facts import ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
@@ -53,10 +69,10 @@ class FrameInputs:
         frame = inp.frame
         raw = "" if inp.raw is None else str(inp.raw)
         if frame == FrameKind.GARBAGE:
-            self._emit(FactKind.GARBAGE, {"raw": raw})
+            self._emit(Garbage(raw=raw))
             return
         if frame not in _TAKEN:
-            self._emit(FactKind.IGNORED, {"frame": str(frame), "why": "unknown frame"})
+            self._emit(Ignored(frame=str(frame), why="unknown frame"))
             return
         if self.state not in NO_SHOE_STATES:
             self.frames_in_shoe += 1
@@ -95,7 +111,7 @@ class FrameInputs:
     def _card_held(self: TableMachine, card: Card, raw: str) -> None:
         """Paused: the card is held for the supervisor (entered with ``enter_card`` or discarded)."""
         self.held.append(card.token)
-        self._emit(FactKind.CARD_WHILE_PAUSED, {"card": card.token, "raw": raw})
+        self._emit(CardWhilePaused(card=card.token, raw=raw))
 
     def _card_out_of_place(self: TableMachine, card: Card, raw: str) -> None:
         """Betting open, between rounds, after the round's last card: the card is discarded and the table pauses."""
@@ -121,8 +137,8 @@ class FrameInputs:
         self.burn_indicator = card.token
         self.burn_total = count
         self.burn_remaining = burn_remaining(count, indicator_counts=self.settings.indicator_counts)
-        self._emit(FactKind.BURN_INDICATOR, {"card": card.token, "burn_count": count, "manual": manual,
-                                      "burn_remaining": self.burn_remaining})
+        self._emit(BurnIndicator(card=card.token, burn_count=count, manual=manual,
+                                 burn_remaining=self.burn_remaining))
         self._trigger(Trigger.SHOW_INDICATOR)
         if self.burn_remaining <= 0:
             self._burn_done()
@@ -130,7 +146,7 @@ class FrameInputs:
     def _place_burned(self: TableMachine, card: Card, manual: bool) -> None:
         self.burned.append(card.token)
         self.burn_remaining -= 1
-        self._emit(FactKind.CARD_BURNED, {"card": card.token, "burn_remaining": self.burn_remaining, "manual": manual})
+        self._emit(CardBurned(card=card.token, burn_remaining=self.burn_remaining, manual=manual))
         if self.burn_remaining <= 0:
             self._burn_done()
 
@@ -142,15 +158,15 @@ class FrameInputs:
         position = dealer.add(card)
         if manual:
             self.manual_positions.append(_POSITION_NAME[position])
-        self._emit(FactKind.CARD_ACCEPTED, {"round": self.round_number, "position": _POSITION_NAME[position],
-                                     "card": card.token, "manual": manual})
+        self._emit(CardAccepted(round=self.round_number, position=_POSITION_NAME[position],
+                                card=card.token, manual=manual))
         if dealer.complete:
             self._trigger(Trigger.ROUND_DEALT)
-            self._emit(FactKind.ROUND_DEALT, {"round": self.round_number, **dealer.outcome.flags()})
+            self._emit(RoundDealt(round=self.round_number, **dealer.outcome.flags()))
 
     def _burn_done(self: TableMachine) -> None:
         self._trigger(Trigger.BURN_DONE)
-        self._emit(FactKind.BURN_DONE, {"burn_indicator": self.burn_indicator, "burned": list(self.burned)})
+        self._emit(BurnDone(burn_indicator=self.burn_indicator, burned=list(self.burned)))
         self._ready()
 
     # -------------------------------------------------------------- misreads
@@ -162,7 +178,7 @@ class FrameInputs:
         _MISREAD[GROUP_OF[self.state]](self, str(reason), raw, token)
 
     def _misread_while_paused(self: TableMachine, reason: str, raw: str, token: str) -> None:
-        self._emit(FactKind.NO_READ_WHILE_PAUSED, {"reason": reason, "raw": raw, "token": token})
+        self._emit(NoReadWhilePaused(reason=reason, raw=raw, token=token))
 
     def _misread_at_card(self: TableMachine, reason: str, raw: str, token: str) -> None:
         """A card is due: rescan it, or pause once too many came in a row (RULES.md §5)."""
@@ -177,8 +193,8 @@ class FrameInputs:
                 self.incident = replace(self.incident, misreads=self.misreads,
                                         max_misreads=self.settings.max_misreads)
         else:
-            self._emit(FactKind.RESCAN_REQUESTED, {"position": position, "misreads": self.misreads,
-                                            "reason": reason, "raw": raw, "token": token})
+            self._emit(RescanRequested(position=position, misreads=self.misreads,
+                                       reason=reason, raw=raw, token=token))
 
     def _misread_out_of_place(self: TableMachine, reason: str, raw: str, token: str) -> None:
         kind, code = stray_card_incident(GROUP_OF[self.state], self.round_number, reason)
@@ -202,7 +218,7 @@ class FrameInputs:
         self.cut_card_out = True
         self.cut_card_round = 0
         self.last_round_number = last_round_after_cut(CutPlace.IN_BURN, 0, self.settings.cut_between_rounds)
-        self._emit(FactKind.CUT_CARD, {"round": 0, "last_round_number": self.last_round_number})
+        self._emit(CutCard(round=0, last_round_number=self.last_round_number))
         if self.state is not S.PAUSED:
             self._pause(IncidentType.CUT_CARD_IN_BURN, PauseReason.CUT_CARD, raw, position=self.expected_position())
 
@@ -215,7 +231,7 @@ class FrameInputs:
         between_rounds = self.settings.cut_between_rounds
         self.last_round_number = last_round_after_cut(place, self.round_number, between_rounds)
         self.cut_card_round = self.round_number
-        self._emit(FactKind.CUT_CARD, {"round": self.round_number, "last_round_number": self.last_round_number})
+        self._emit(CutCard(round=self.round_number, last_round_number=self.last_round_number))
         ends = cut_ends_shoe_at_once(place, between_rounds)
         if self.state is S.PAUSED:
             # "none" acts when the pause is resolved, exactly as it would have acted now (see _resume).
@@ -233,25 +249,25 @@ class FrameInputs:
         detail = str(inp.detail or "")
         if event == LinkEvent.CONNECTED:
             self.connected = True
-            self._emit(FactKind.CONNECTION, {"connected": True, "detail": detail})
+            self._emit(Connection(connected=True, detail=detail))
         elif event == LinkEvent.LOST:
             self.connected = False
-            self._emit(FactKind.CONNECTION, {"connected": False, "detail": detail})
+            self._emit(Connection(connected=False, detail=detail))
             if self.state in _PAUSABLE:
                 self._pause(IncidentType.SHOE_DISCONNECTED, PauseReason.CONNECTION_LOST, "",
                             position=self.expected_position(), detail=detail or "the shoe's link went away")
         elif event == LinkEvent.CLOSED:
             # The station stopped the reader (a stop, not a lost shoe): recorded, no pause.
             self.connected = False
-            self._emit(FactKind.CONNECTION, {"connected": False, "detail": detail, "closed": True})
+            self._emit(Connection(connected=False, detail=detail, closed=True))
         else:
-            self._emit(FactKind.IGNORED, {"event": str(event), "why": "unknown link event"})
+            self._emit(Ignored(event=str(event), why="unknown link event"))
 
     # ------------------------------------------------------------- publisher
 
     def _publisher(self: TableMachine, inp: PublisherRefusal) -> None:
         if inp.act != "event_refused":
-            self._emit(FactKind.IGNORED, {"act": str(inp.act), "why": "unknown publisher act"})
+            self._emit(Ignored(act=str(inp.act), why="unknown publisher act"))
             return
         event_id = inp.event_id
         problem = str(inp.problem or "it does not match the journal")
@@ -267,12 +283,12 @@ class FrameInputs:
     def _journal_failed(self: TableMachine, inp: JournalFailed) -> None:
         """A journal failure, with its incident: told as ``round_paused``."""
         incident = dict(inp.incident or {})
-        self._emit(FactKind.ROUND_PAUSED, {**incident, "type": IncidentType.JOURNAL_FAILURE.value})
+        self._emit(RoundPaused(**{**incident, "type": IncidentType.JOURNAL_FAILURE.value}))
 
     def _journal_resumed(self: TableMachine, inp: JournalResumed) -> None:
         """A journal failure's resolution: told as ``round_resumed``."""
-        self._emit(FactKind.ROUND_RESUMED, {"incident_type": IncidentType.JOURNAL_FAILURE.value, "act": "resume",
-                                     "user": inp.user, "reason": inp.reason, "note": inp.note})
+        self._emit(RoundResumed(incident_type=IncidentType.JOURNAL_FAILURE.value, act="resume",
+                                user=inp.user, reason=inp.reason, note=inp.note))
 
 
 _POSITION_NAME: dict[Position, str] = {position: position.value for position in Position}

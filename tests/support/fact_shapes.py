@@ -84,11 +84,11 @@ def watch_facts(monkeypatch, *, made: bool = False) -> list[str]:
     problems: list[str] = []
     emit, tell = TableMachine._emit, Controller._tell
 
-    def checked_emit(self, kind, data):
-        problem = fact_problem(kind, data, made=made)
+    def checked_emit(self, data):
+        problem = fact_problem(getattr(data, "KIND", None), data, made=made)
         if problem is not None:
             problems.append(problem)
-        return emit(self, kind, data)
+        return emit(self, data)
 
     def checked_tell(self, kind, data):
         problem = fact_problem(kind, data, made=made)

@@ -53,6 +53,7 @@ def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_
     """The watch every test runs under (tests/conftest.py) sees an output of another shape where it is made: a
     machine's own and one the controller tells."""
     from dealer_station.app.controller import Controller
+    from dealer_station.domain.fact_data import CardAccepted
     from dealer_station.domain.table import TableMachine
     from tests.support.table import Table
 
@@ -61,7 +62,7 @@ def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_
     t.ctl.dealer("new_shoe")
     assert problems == []                                   # the real outputs of a new shoe have their shapes
     machine = TableMachine()
-    machine._emit(FactKind.CARD_ACCEPTED, {"round": "one"})
+    machine._emit(CardAccepted(round="one", position="player1", card="9H", manual=False))
     Controller._tell(t.ctl, FactKind.TABLE_STATUS, {"status": "open"})
     t.journal.close()
     assert len(problems) == 2

@@ -14,7 +14,7 @@ from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.inputs import DealerInput, FrameInput, SupervisorInput, TableInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
-from dealer_station.journal.codec import decode_input
+from dealer_station.journal.codec import decode_input, encode_outputs
 
 
 def card(token: str) -> FrameInput:
@@ -225,7 +225,7 @@ def test_every_output_kind_is_a_fact_kind_and_written_as_its_plain_name():
     m = dealing()
     outs = [*m.step(card("9S")), *m.step(no_read()), *m.step(act("dance")), *m.step(sup("resume"))]
     assert outs and all(type(kind) is FactKind for kind, _ in outs)
-    assert json.loads(json.dumps(outs))[0] == ["state_changed", {"state": "dealing"}]
+    assert json.loads(json.dumps(encode_outputs(outs)))[0] == ["state_changed", {"state": "dealing"}]  # as journaled
 
 
 def test_statuses_and_reason_codes_are_their_enums_values_as_plain_strings():
