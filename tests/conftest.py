@@ -85,12 +85,12 @@ from tests.support.fixtures import *  # noqa: E402, F403 - the suite's shared fi
 
 @pytest.fixture(autouse=True)
 def _every_output_has_its_shape(monkeypatch):
-    """Every output a test makes has its kind's data shape (``dealer_station.domain.fact_data``): checked as it is
-    made, failed when the test ends (tests/support/fact_shapes.py). Yields the list of problems found (a test of
-    the watch itself empties it)."""
+    """Every output a test makes is its kind's data class (``dealer_station.domain.fact_data``) with values of its
+    fields' types: checked as it is made, failed when the test ends (tests/support/fact_shapes.py). Yields the
+    list of problems found (a test of the watch itself empties it)."""
     from tests.support.fact_shapes import watch_facts
 
-    problems = watch_facts(monkeypatch)
+    problems = watch_facts(monkeypatch, made=True)
     yield problems
     if problems:
         shown = "; ".join(dict.fromkeys(problems))

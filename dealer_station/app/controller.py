@@ -43,6 +43,8 @@ from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_inputs import SupervisorInputs
 from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
 from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
+from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
+from dealer_station.domain.fact_data import Error, FactData, InputRefused, TableStatus, output
 from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.inputs import (
@@ -192,7 +194,11 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         """
         self._listeners.append((listener, None if kinds is None else frozenset(kinds)))
 
-    def _tell(self, kind: str, data: dict) -> None:
+    def _say(self, data: FactData) -> None:
+        """Tell listeners the controller's own fact ``data`` (its kind is its class's); not journaled."""
+        self._tell(data.KIND, data)
+
+    def _tell(self, kind: str, data: FactData) -> None:
         fact = None
         for listener, kinds in tuple(self._listeners):
             if kinds is not None and kind not in kinds:
@@ -271,7 +277,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
                 self._safe_log("info", "deferred_input_refused", call=getattr(fn, "__name__", "?"), error=str(err))
             except Exception as err:  # noqa: BLE001 - a queued input never raises into an unrelated caller
                 self._safe_log("error", "deferred_input_failed", call=getattr(fn, "__name__", "?"), error=repr(err))
-                self._tell(FactKind.ERROR, {"detail": repr(err)})
+                self._say(Error(detail=repr(err)))
             finally:
                 self._busy = False
 
@@ -293,7 +299,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             self._input(inp)
         except Exception as err:  # noqa: BLE001 - the reader's input never raises into the owner loop
             self._safe_log("error", "shoe_event_failed", error=safe_repr(err))
-            self._tell(FactKind.ERROR, {"detail": safe_repr(err)})
+            self._say(Error(detail=safe_repr(err)))
 
     def begin_stop(self, stopping: bool = True) -> None:
         """The station is stopping (SIGTERM, Ctrl-C, the console closing, the last shoe done, idle): from now
@@ -344,8 +350,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             why = NO_DEALER if act == DealerAct.OPEN_BETTING else \
                 "no dealer is signed in: a dealer signs in at the console first"
             self._note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
-            self._tell(FactKind.ACT_REFUSED, {"by": "dealer", "act": act, "why": why,
-                                              "state": self._machine.state.value})
+            self._say(ActRefusedFact(by="dealer", act=act, why=why, state=self._machine.state.value))
             raise ActRefused(act, why)
         outputs = self._input(DealerInput(act, args, ts=self._now()))
         if outputs is None:
@@ -426,7 +431,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             if inp.kind in HELD_KINDS:
                 self._hold(inp)
                 return None
-            self._tell(FactKind.INPUT_REFUSED, {"input": body, "why": "journal failure: nothing is accepted"})
+            self._say(InputRefused(input=body, why="journal failure: nothing is accepted"))
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
@@ -436,7 +441,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             if inp.kind in HELD_KINDS:
                 self._hold(inp)
             else:
-                self._tell(FactKind.INPUT_REFUSED, {"input": body, "why": str(err)})
+                self._say(InputRefused(input=body, why=str(err)))
             return None
         before = self._status
         deadline = self._deadline
@@ -467,7 +472,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         state = m.state
         status = status_to or ("closed" if m.closed else table_status(state))
         if status_from is not None and status != status_from:
-            outputs.append((FactKind.TABLE_STATUS, {"status": status, "state": str(state)}))
+            outputs.append(output(TableStatus(status=status, state=str(state))))
         self._status = status
         if FactKind.BETTING_OPENED in kinds and self.config.betting_window_seconds > 0:
             self._deadline = self._monotonic() + self.config.betting_window_seconds

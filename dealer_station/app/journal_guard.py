@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from dealer_station.app.refusals import ActRefused
 from dealer_station.domain.acts import FrameKind, InputKind, SupervisorAct
-from dealer_station.domain.facts import FactKind
+from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
+from dealer_station.domain.fact_data import InputHeld, RoundPaused
 from dealer_station.domain.incidents import Incident, IncidentType
 from dealer_station.domain.inputs import FrameInput, JournalFailed, JournalResumed, LinkInput, TableInput
 from dealer_station.journal import JournalError
@@ -56,7 +57,7 @@ class JournalGuard:
             self._journal_fault = Incident(IncidentType.JOURNAL_FAILURE, CAUSE_CODES.get(cause, "write_failed"),
                                            self._machine.state, None, str(err), self._now(), detail)
             self._fault_journaled = False
-            self._tell(FactKind.ROUND_PAUSED, self._journal_fault.as_dict())
+            self._say(RoundPaused(**self._journal_fault.as_dict()))
         self._safe_log("error", "journal_failure", cause=cause or None, error=str(err))
 
     def _hold(self: Controller, inp: TableInput) -> None:
@@ -65,14 +66,13 @@ class JournalGuard:
         """
         self._held_inputs.append(inp)
         body = encode_input(inp)
-        self._tell(FactKind.INPUT_HELD, {"input": body, "held": len(self._held_inputs),
-                                  "why": "journal failure: held until the journal can be written"})
+        self._say(InputHeld(input=body, held=len(self._held_inputs),
+                            why="journal failure: held until the journal can be written"))
         self._safe_log("error", "input_held", input=body, held=len(self._held_inputs))
 
     def _clear_journal_fault(self: Controller, who: dict) -> None:
         if who["act"] != SupervisorAct.RESUME:
-            self._tell(FactKind.ACT_REFUSED, {"by": "supervisor", "act": who["act"],
-                                              "why": "journal failure: only resume"})
+            self._say(ActRefusedFact(by="supervisor", act=who["act"], why="journal failure: only resume"))
             raise ActRefused(who["act"], "the journal failed: resume once it can be written again")
         if self._pending is not None:
             seq, outputs, ts = self._pending

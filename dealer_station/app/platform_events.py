@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
-from dealer_station.domain.facts import FactKind
+from dealer_station.domain.fact_data import Error, PlayerEdge, output
+from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.journal import EventSpec
@@ -95,8 +96,8 @@ class PlatformEvents:
             elif kind == FactKind.ROUND_VOIDED:
                 events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
             elif kind == FactKind.ROUND_PAUSED:
-                events.append(EventSpec("round_paused", {"incident": dict(data), "round_number": m.round_number or None},
-                                        sid, rid))
+                events.append(EventSpec("round_paused", {"incident": dict(data),
+                                                         "round_number": m.round_number or None}, sid, rid))
             elif kind == FactKind.ROUND_RESUMED:
                 events.append(EventSpec("round_resumed", {**data, "round_number": m.round_number or None}, sid, rid))
             elif kind == FactKind.PLAYER_EDGE:
@@ -107,18 +108,21 @@ class PlatformEvents:
                 events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events
 
-    def _edge_alerts(self: Controller) -> list[tuple[str, dict]]:
+    def _edge_alerts(self: Controller) -> list[Output]:
         m = self._machine
         try:
             alerts = self._edge_monitor(m.remaining, m.rounds[-1]["round"] if m.rounds else 0)  # type: ignore[misc]
             out = []
             for alert in alerts or []:
                 data = json.loads(json.dumps(dict(alert), default=str))
-                out.append((FactKind.PLAYER_EDGE, {"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data}))
+                edge = PlayerEdge.from_json({"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data})
+                if edge is None:
+                    raise ValueError(f"an alert names no bet: {data!r}")
+                out.append(output(edge))
             return out
         except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
             self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
-            return [(FactKind.ERROR, {"detail": f"edge monitor failed: {safe_repr(err)}"})]
+            return [output(Error(detail=f"edge monitor failed: {safe_repr(err)}"))]
 
     def _round_times(self: Controller) -> dict[str, str | None]:
         """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot

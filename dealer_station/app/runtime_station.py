@@ -25,6 +25,7 @@ from dealer_station.app.controller import Controller, Fact
 from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
 from dealer_station.app.shoes import StationShoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
+from dealer_station.domain.fact_data import Error
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.states import ROUND_STATES, TableState
 from dealer_station.journal import Journal
@@ -193,7 +194,7 @@ class Station:
         fact, and the loop goes on.
         """
         log.error("controller_event_failed", frame=type(event).__name__, error=repr(err))
-        self._on_fact(Fact(FactKind.ERROR, {"detail": f"{type(err).__name__}: {err}"}))
+        self._on_fact(Fact(FactKind.ERROR, Error(detail=f"{type(err).__name__}: {err}")))
 
     def _sink(self, event: object) -> None:
         if self._dropping:

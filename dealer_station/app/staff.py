@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.refusals import ActRefused
 from dealer_station.domain.acts import StaffAct
+from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.inputs import DealerInput
 from dealer_station.domain.states import TableState
@@ -59,7 +60,7 @@ class StaffInputs:
             self._check_dealer(user, pin, how)
         except AuthError as err:
             self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
-            self._tell(FactKind.AUTH_REFUSED, {**who, "code": err.code, "why": str(err)})
+            self._say(AuthRefused(**who, code=err.code, why=str(err)))
             raise
         self._staff_input("sign_in", {"user": user, "how": how})
 

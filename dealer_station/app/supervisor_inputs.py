@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.refusals import ActRefused
 from dealer_station.app.supervisor_acts import ActPreview, preview
+from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
+from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.inputs import SupervisorInput
@@ -69,20 +71,18 @@ class SupervisorInputs:
             self.accounts.authenticate(user, pin, role="supervisor")
         except AuthError as err:
             self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
-            self._tell(FactKind.AUTH_REFUSED, {**who, "code": err.code, "why": str(err)})
+            self._say(AuthRefused(**who, code=err.code, why=str(err)))
             raise
         why = act_text_problem(who["reason"], who["note"])
         if why is not None:
             self._note({"kind": "act_refused", **who, "why": why})
-            self._tell(FactKind.ACT_REFUSED, {"by": "supervisor", "act": act, "why": why,
-                                              "state": self._machine.state.value})
+            self._say(ActRefusedFact(by="supervisor", act=act, why=why, state=self._machine.state.value))
             raise ActRefused(act, why)
         verdict = self.preview_supervisor(act, **args)  # the rules of app/supervisor_acts.py, as the screen shows
         if not verdict.allowed:
             if self._journal_fault is None:  # nothing can be written while the journal fails
                 self._note({"kind": "act_refused", **who, "why": verdict.why})
-            self._tell(FactKind.ACT_REFUSED, {"by": "supervisor", "act": act, "why": verdict.why,
-                                       "state": self._machine.state})
+            self._say(ActRefusedFact(by="supervisor", act=act, why=verdict.why, state=self._machine.state))
             raise ActRefused(act, verdict.why)
         if self._journal_fault is not None:
             self._clear_journal_fault(who)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dealer_station.domain.fact_data import FactData
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
@@ -19,7 +20,8 @@ __all__ = ["Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_
 
 @dataclass(frozen=True)
 class Fact:
-    """What the controller tells listeners (console, publisher, logs). ``data`` is JSON-able.
+    """What the controller tells listeners (console, publisher, logs). ``data``: the kind's
+    :class:`~dealer_station.domain.fact_data.FactData` (a read-only mapping of its JSON keys).
 
     ``kind``: a :class:`~dealer_station.domain.facts.FactKind` (equal to its plain name: ``state_changed``,
     ``betting_opened``, ``betting_closed``, ``burn_indicator``, ``card_burned``, ``burn_done``, ``card_accepted``,
@@ -35,7 +37,7 @@ class Fact:
     """
 
     kind: FactKind | str
-    data: dict
+    data: FactData
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ nothing is read from the journal here.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from PySide6.QtCore import Qt
@@ -237,11 +238,11 @@ def _evidence_bytes(evidence) -> list[bytes]:
         for item in evidence:
             out.extend(_evidence_bytes(item))
         return out
-    if isinstance(evidence, dict):
+    if isinstance(evidence, Mapping):
         for key in ("raw", "hex", "frames"):
             if key in evidence:
                 return _evidence_bytes(evidence[key])
-        return [json.dumps(evidence, default=str).encode()]
+        return [json.dumps(dict(evidence), default=str).encode()]
     text = str(evidence)
     try:
         return [bytes.fromhex(text.replace(" ", ""))]

@@ -22,9 +22,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, final
 
-from dealer_station.domain.facts import FactKind
+from dealer_station.domain.facts import FactKind, Output
 
-__all__ = ["ABSENT", "FACT_DATA", "OPEN_FACTS", "Absent", "FactData", "fact_data", "json_default"]
+__all__ = ["ABSENT", "FACT_DATA", "OPEN_FACTS", "Absent", "FactData", "fact_data", "json_default", "output"]
 
 
 @final
@@ -490,6 +490,11 @@ def fact_data(kind: object, data: Mapping[str, Any]) -> FactData | Mapping[str, 
     except (TypeError, ValueError):
         return data
     return data if typed is None else typed
+
+
+def output(data: FactData) -> Output:
+    """The output ``data`` says: ``Output(data.KIND, data)``."""
+    return Output(data.KIND, data)
 
 
 def json_default(value: object) -> object:

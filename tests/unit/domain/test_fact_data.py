@@ -53,7 +53,7 @@ def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_
     """The watch every test runs under (tests/conftest.py) sees an output of another shape where it is made: a
     machine's own and one the controller tells."""
     from dealer_station.app.controller import Controller
-    from dealer_station.domain.fact_data import CardAccepted
+    from dealer_station.domain.fact_data import CardAccepted, TableStatus
     from dealer_station.domain.table import TableMachine
     from tests.support.table import Table
 
@@ -63,10 +63,12 @@ def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_
     assert problems == []                                   # the real outputs of a new shoe have their shapes
     machine = TableMachine()
     machine._emit(CardAccepted(round="one", position="player1", card="9H", manual=False))
-    Controller._tell(t.ctl, FactKind.TABLE_STATUS, {"status": "open"})
+    Controller._tell(t.ctl, FactKind.TABLE_STATUS, TableStatus(status="open", state=None))  # type: ignore[arg-type]
+    Controller._tell(t.ctl, FactKind.TABLE_STATUS, {"status": "open", "state": "ready"})        # no class: a dict
     t.journal.close()
-    assert len(problems) == 2
+    assert len(problems) == 3
     assert "card_accepted" in problems[0] and "table_status" in problems[1] and "state" in problems[1]
+    assert "not a TableStatus" in problems[2]
     problems.clear()   # seen: this test's own odd outputs do not fail it
 
 
