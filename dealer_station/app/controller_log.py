@@ -16,6 +16,7 @@ import structlog
 from dealer_station.app.clock import iso_utc
 from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.app.views import round_id, shoe_id
+from dealer_station.domain.fact_data import json_of
 from dealer_station.domain.facts import FactKind
 
 if TYPE_CHECKING:
@@ -78,10 +79,9 @@ class ControllerLog:
 
     def _log_outputs(self: Controller, outputs: list) -> None:
         for kind, data in outputs:
-            if kind in _WARN_KINDS:
-                self._safe_log("warning", str(kind), data=dict(data))
-            elif kind in _INFO_KINDS:
-                self._safe_log("info", str(kind), data=dict(data))
+            level = "warning" if kind in _WARN_KINDS else "info" if kind in _INFO_KINDS else None
+            if level is not None and log_enabled(level):
+                self._safe_log(level, str(kind), data=json_of(data))
 
     def _safe_log(self: Controller, level: str, event: str, **kw: Any) -> None:
         if not log_enabled(level):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
-from dealer_station.domain.fact_data import Error, PlayerEdge, output
+from dealer_station.domain.fact_data import Error, PlayerEdge, json_of, output
 from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
@@ -78,7 +78,7 @@ class PlatformEvents:
             if kind == FactKind.SHOE_STARTED:
                 events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks")}, sid))
             elif kind == FactKind.SHOE_ENDED:
-                events.append(EventSpec("shoe_ended", {**data, "shoe_number": shoe}, sid))
+                events.append(EventSpec("shoe_ended", {**json_of(data), "shoe_number": shoe}, sid))
             elif kind == FactKind.BETTING_OPENED:
                 bets = tuple(data.get("offered_bets", ()))
                 events.append(EventSpec("round_opened", {
@@ -91,19 +91,20 @@ class PlatformEvents:
                 events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
                                                        "card": data["card"], "manual": data["manual"]}, sid, rid))
             elif kind == FactKind.ROUND_COMPLETED:
-                events.append(EventSpec("round_result", {**data, "round_number": rnd, **self._round_times()},
+                events.append(EventSpec("round_result", {**json_of(data), "round_number": rnd, **self._round_times()},
                                         sid, rid))
             elif kind == FactKind.ROUND_VOIDED:
-                events.append(EventSpec("round_voided", {**data, "round_number": rnd}, sid, rid))
+                events.append(EventSpec("round_voided", {**json_of(data), "round_number": rnd}, sid, rid))
             elif kind == FactKind.ROUND_PAUSED:
-                events.append(EventSpec("round_paused", {"incident": dict(data),
+                events.append(EventSpec("round_paused", {"incident": json_of(data),
                                                          "round_number": m.round_number or None}, sid, rid))
             elif kind == FactKind.ROUND_RESUMED:
-                events.append(EventSpec("round_resumed", {**data, "round_number": m.round_number or None}, sid, rid))
+                events.append(EventSpec("round_resumed", {**json_of(data), "round_number": m.round_number or None},
+                                        sid, rid))
             elif kind == FactKind.PLAYER_EDGE:
-                events.append(EventSpec("player_edge", dict(data), sid, rid))
+                events.append(EventSpec("player_edge", json_of(data), sid, rid))
             elif kind == FactKind.TABLE_STATUS:
-                events.append(EventSpec("table_status", dict(data), sid))
+                events.append(EventSpec("table_status", json_of(data), sid))
             elif kind == FactKind.PROCEDURE_VIOLATION:  # a frame with no shoe open: part of no shoe or round
                 events.append(EventSpec("alert", stray_frame_alert(data, sid)))
         return events

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
-from dealer_station.domain.fact_data import FactData, fact_data
+from dealer_station.domain.fact_data import fact_data, is_fact_data
 from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -297,7 +297,7 @@ def encode_outputs(outputs: Iterable[tuple[object, Mapping[str, Any]]]) -> list[
     :class:`~dealer_station.domain.fact_data.FactData` as its JSON object (a new dict); data that is already a
     plain mapping (an output read back) as it is.
     """
-    return [[str(kind), data.as_json() if isinstance(data, FactData) else data] for kind, data in outputs]
+    return [[str(kind), data.as_json() if is_fact_data(data) else data] for kind, data in outputs]
 
 
 def encode_decision(decision: Decision) -> dict:

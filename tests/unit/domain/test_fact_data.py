@@ -144,3 +144,12 @@ def test_a_made_output_must_be_its_kinds_class():
     assert "Garbage" in fact_problem(FactKind.CARD_ACCEPTED, Garbage(raw="x"), made=True)     # another kind's
     assert "round" in fact_problem(FactKind.CARD_ACCEPTED, CardAccepted(**{**CARD, "round": "1"}), made=True)
     assert fact_problem(FactKind.CARD_ACCEPTED, CardAccepted(**CARD), made=True) is None
+
+
+def test_only_a_kinds_class_is_an_outputs_data():
+    from dealer_station.domain.fact_data import FactData, Garbage, is_fact_data, json_of
+
+    assert is_fact_data(Garbage(raw="x")) and not is_fact_data({"raw": "x"}) and not is_fact_data(FactData)
+    assert json_of(Garbage(raw="x")) == {"raw": "x"} and type(json_of(Garbage(raw="x"))) is dict
+    recorded = {"raw": "x"}
+    assert json_of(recorded) == recorded and json_of(recorded) is not recorded        # a copy either way
