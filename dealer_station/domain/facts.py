@@ -84,12 +84,14 @@ class ShoeEndReason(StrEnum):
 
 
 class Output(NamedTuple):
-    """One output: ``(kind, data)``; ``data`` is JSON-able. A tuple, so ``kind, data = output`` and the
-    journal's ``[kind, data]`` pairs compare with it as before.
+    """One output: ``(kind, data)``. ``data``: the kind's frozen dataclass
+    (:data:`dealer_station.domain.fact_data.FACT_DATA`), itself a read-only mapping of its JSON keys; read back
+    from a row whose keys are not the kind's, the row's own plain mapping. A tuple, so ``kind, data = output``
+    and the journal's ``[kind, data]`` pairs compare with it as before.
     """
 
     kind: FactKind | str
-    data: dict[str, Any]
+    data: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
