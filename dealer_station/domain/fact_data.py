@@ -12,8 +12,8 @@ equals a dict of the same items, so a reader of an output, new or read back from
 A field that a kind records only sometimes (a station without sign-ins records no ``dealer``) is :data:`ABSENT`
 when it is not recorded: the mapping has no such key and the JSON no member. Values are as the journal reads them
 back: text (a ``StrEnum`` member is its text), whole numbers, true/false, lists of text (card tokens ``"9H"``,
-positions ``"player1"``), or None where the type says so. Frozen: a field is never reassigned (a list in one is
-the output's own copy; nothing changes it).
+positions ``"player1"``), or None where the type says so. Frozen: a field is never reassigned (a list in one may
+be shared with the table's own record of the round, which nothing changes once made).
 """
 
 from __future__ import annotations
@@ -85,6 +85,9 @@ class FactData(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.as_json())
+
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(self.as_json())
 
     def keys(self):  # noqa: ANN201 - dict's own view
         """Its recorded keys (a view of its JSON object)."""
@@ -518,12 +521,10 @@ def fact_data(kind: object, data: Mapping[str, Any]) -> FactData | Mapping[str, 
     the station's or its keys are not the kind's (an older or an edited row: a reader of such a row reads a
     plain mapping, as every reader of outputs can). Never raises.
     """
-    cls = FACT_DATA.get(kind)  # type: ignore[call-overload]
-    if cls is None:
-        return data
     try:
-        typed = cls.from_json(data)
-    except (TypeError, ValueError):
+        cls = FACT_DATA.get(kind)  # type: ignore[call-overload]
+        typed = None if cls is None else cls.from_json(data)
+    except (TypeError, ValueError, AttributeError):  # an unhashable kind, no mapping, a key no field takes
         return data
     return data if typed is None else typed
 

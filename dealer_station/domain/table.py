@@ -73,6 +73,7 @@ from dealer_station.domain.fact_data import (
     RoundPaused,
     StateChanged,
     Stopped,
+    fact_data,
 )
 from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import Incident, IncidentType
@@ -434,6 +435,13 @@ class TableMachine(FrameInputs, ActInputs):
     def _emit(self, data: FactData) -> None:
         """Add the output ``data`` says: its kind is its class's (``data.KIND``)."""
         self._out.append(_new_tuple(Output, (data.KIND, data)))  # Output(kind, data) without its Python __new__
+
+    def _emit_recorded(self, kind: FactKind, data: dict) -> None:
+        """Add an output whose data comes from a recorded input (a journal failure's incident): its kind's class
+        when its keys are the kind's, else the recorded object as it is (an older station's incident has fewer
+        keys; it is told and journaled as recorded, never refused for its shape).
+        """
+        self._out.append(Output(kind, fact_data(kind, data)))
 
     def _refuse(self, by: str, act: str, why: str) -> None:
         self._emit(ActRefused(by=by, act=act, why=why, state=self.state.value))

@@ -29,10 +29,9 @@ from dealer_station.domain.fact_data import (
     NoReadWhilePaused,
     RescanRequested,
     RoundDealt,
-    RoundPaused,
     RoundResumed,
 )
-from dealer_station.domain.facts import ShoeEndReason
+from dealer_station.domain.facts import FactKind, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
@@ -282,8 +281,8 @@ class FrameInputs:
 
     def _journal_failed(self: TableMachine, inp: JournalFailed) -> None:
         """A journal failure, with its incident: told as ``round_paused``."""
-        incident = dict(inp.incident or {})
-        self._emit(RoundPaused(**{**incident, "type": IncidentType.JOURNAL_FAILURE.value}))
+        incident = {**(inp.incident or {}), "type": IncidentType.JOURNAL_FAILURE.value}
+        self._emit_recorded(FactKind.ROUND_PAUSED, incident)
 
     def _journal_resumed(self: TableMachine, inp: JournalResumed) -> None:
         """A journal failure's resolution: told as ``round_resumed``."""

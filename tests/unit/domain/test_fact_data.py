@@ -153,3 +153,19 @@ def test_only_a_kinds_class_is_an_outputs_data():
     assert json_of(Garbage(raw="x")) == {"raw": "x"} and type(json_of(Garbage(raw="x"))) is dict
     recorded = {"raw": "x"}
     assert json_of(recorded) == recorded and json_of(recorded) is not recorded        # a copy either way
+
+
+@pytest.mark.parametrize(("kind", "data"), [([], {}), (FactKind.STATE_CHANGED, [1]), (None, {"state": "x"}),
+                                            (FactKind.STATE_CHANGED, {"state": "x", "self": 1})])
+def test_reading_back_any_kind_and_data_never_raises(kind, data):
+    from dealer_station.domain.fact_data import fact_data
+
+    assert fact_data(kind, data) is data
+
+
+def test_an_outputs_data_walks_as_a_dict_does():
+    from dealer_station.domain.fact_data import CardAccepted
+
+    data = CardAccepted(**CARD)
+    assert list(reversed(data)) == list(reversed(CARD)) and list(data.items()) == list(CARD.items())
+    assert bool(data) and data.keys() == CARD.keys() and list(data.values()) == list(CARD.values())

@@ -11,7 +11,7 @@ from transitions import MachineError
 from dealer_station.domain.acts import FrameKind
 from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
-from dealer_station.domain.inputs import DealerInput, FrameInput, SupervisorInput, TableInput
+from dealer_station.domain.inputs import DealerInput, FrameInput, JournalFailed, SupervisorInput, TableInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
 from dealer_station.journal.codec import decode_input, encode_outputs
@@ -237,3 +237,25 @@ def test_statuses_and_reason_codes_are_their_enums_values_as_plain_strings():
     assert paused[0]["reason"] == PauseReason.DEALER_CALL and type(paused[0]["reason"]) is str
     (ended,) = [d for k, d in m.step(sup("end_shoe")) if k == "shoe_ended"]
     assert ended["reason"] == ShoeEndReason.SUPERVISOR and type(ended["reason"]) is str
+
+_TS = "2026-11-30T10:00:00.000000Z"
+
+@pytest.mark.parametrize(("incident", "told"), [
+    ({"reason": "disk_full"}, {"reason": "disk_full", "type": "journal_failure"}),       # an older station's
+    (None, {"type": "journal_failure"}),
+    ({"reason": "disk_full", "misreads": 2}, {"reason": "disk_full", "misreads": 2, "type": "journal_failure"}),
+])
+def test_a_journal_failures_incident_is_told_as_recorded_whatever_its_keys(incident, told):
+    """A journal failure's incident comes from the input row: one of other keys than today's is told (and so
+    journaled and re-decided at recovery) exactly as recorded, never turned into an error for its shape."""
+    outs = TableMachine().step(JournalFailed(incident, ts=_TS))
+    assert [(kind, dict(data)) for kind, data in outs] == [("round_paused", told)]
+
+
+def test_a_journal_failures_full_incident_is_told_as_its_class():
+    from dealer_station.domain.fact_data import RoundPaused
+
+    incident = {"type": "journal_failure", "reason": "disk_full", "state_before": "dealing", "position": None,
+                "evidence": "disk full", "ts": _TS, "detail": "the journal could not be written: disk full"}
+    [(kind, data)] = TableMachine().step(JournalFailed(incident, ts=_TS))
+    assert kind == "round_paused" and type(data) is RoundPaused and data == incident
