@@ -29,7 +29,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from dealer_station.domain.fact_data import json_default
+from dealer_station.domain.fact_base import json_default
 
 __all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "SCHEMA_VERSION", "OutboxEvent", "append", "ensure_schema", "envelope",
            "event_digest", "mark_published", "payload_text", "pending", "read_events"]

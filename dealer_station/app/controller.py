@@ -43,8 +43,9 @@ from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_inputs import SupervisorInputs
 from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
 from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
+from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
-from dealer_station.domain.fact_data import Error, FactData, InputRefused, TableStatus, output
+from dealer_station.domain.fact_data import Error, InputRefused, TableStatus, output
 from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.inputs import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dealer_station.domain.fact_data import FactData
+from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total

@@ -18,147 +18,22 @@ be shared with the table's own record of the round, which nothing changes once m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, final
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
+from dealer_station.domain.fact_base import ABSENT, Absent, FactData, fact_class, fields_as_json
 from dealer_station.domain.facts import FactKind, Output
 
-__all__ = ["ABSENT", "FACT_DATA", "OPEN_FACTS", "Absent", "FactData", "fact_data", "is_fact_data", "json_default",
-           "json_of", "output"]
-
-
-@final
-class Absent:
-    """The type of :data:`ABSENT`: a field its output does not record."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "ABSENT"
-
-    def __bool__(self) -> bool:
-        return False
-
-    def __reduce__(self) -> str:
-        return "ABSENT"
-
-
-ABSENT = Absent()
-"""A field its output does not record (no key in the mapping, no member in the JSON)."""
-
-
-class FactData(Mapping[str, Any]):
-    """The data of one output: a frozen dataclass per kind, and a read-only mapping of its recorded keys.
-
-    ``KIND``: its :class:`FactKind`; ``KEYS``: every key it may record; ``REQUIRED``: those it always records.
-    """
-
-    __slots__ = ()
-    KIND: ClassVar[FactKind]
-    KEYS: ClassVar[frozenset[str]]
-    REQUIRED: ClassVar[frozenset[str]]
-    _ORDER: ClassVar[tuple[str, ...]]
-
-    def __getitem__(self, key: str) -> Any:
-        if key in self.KEYS:
-            value = getattr(self, key)
-            if value is not ABSENT:
-                return value
-        raise KeyError(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """The value of ``key``, or ``default`` when it records no such key (no exception raised inside)."""
-        if key in self.KEYS:
-            value = getattr(self, key)
-            if value is not ABSENT:
-                return value
-        return default
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.KEYS and getattr(self, key) is not ABSENT  # type: ignore[arg-type]
-
-    # Whole-object views go through the JSON object (written out per class): a reader that copies an output
-    # (``dict(data)``, ``{**data}``) or walks it does not pay a Python call per key twice.
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.as_json())
-
-    def __len__(self) -> int:
-        return len(self.as_json())
-
-    def __reversed__(self) -> Iterator[str]:
-        return reversed(self.as_json())
-
-    def keys(self):  # noqa: ANN201 - dict's own view
-        """Its recorded keys (a view of its JSON object)."""
-        return self.as_json().keys()
-
-    def items(self):  # noqa: ANN201
-        """Its recorded ``(key, value)`` pairs (a view of its JSON object)."""
-        return self.as_json().items()
-
-    def values(self):  # noqa: ANN201
-        """Its recorded values (a view of its JSON object)."""
-        return self.as_json().values()
-
-    def as_json(self) -> dict[str, Any]:
-        """The JSON object its decision row records: a new dict of its recorded keys (the values its own)."""
-        return {key: value for key in self._ORDER if (value := getattr(self, key)) is not ABSENT}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> FactData | None:
-        """``data`` (a recorded JSON object) as this kind's, or None when its keys are not this kind's (one
-        missing, one it does not know). The values are taken as recorded, unchecked.
-        """
-        keys = data.keys()
-        if not (keys >= cls.REQUIRED and keys <= cls.KEYS):
-            return None
-        return cls(**data)
-
-
-def _as_json_of_fields(data: FactData) -> dict[str, Any]:
-    """The generic :meth:`FactData.as_json` (an open kind's fields before its ``extra``)."""
-    return {key: value for key in data._ORDER if (value := getattr(data, key)) is not ABSENT}
-
-
-def _as_json(cls: type[FactData]):
-    """``cls.as_json`` written out for its fields (a dict display, a test per field it may not record): the
-    generic loop costs about four times as much, once per output on the card path.
-    """
-    lines = ["def as_json(self):", "    d = {}"]
-    for name in cls._ORDER:
-        if name in cls.REQUIRED:
-            lines.append(f"    d[{name!r}] = self.{name}")
-        else:
-            lines += [f"    v = self.{name}", f"    if v is not ABSENT: d[{name!r}] = v"]
-    lines.append("    return d")
-    scope: dict[str, Any] = {"ABSENT": ABSENT}
-    exec("\n".join(lines), scope)  # noqa: S102 - code made here from the class's own field names
-    function = scope["as_json"]
-    function.__doc__ = FactData.as_json.__doc__
-    function.__qualname__ = f"{cls.__qualname__}.as_json"
-    return function
-
+__all__ = ["FACT_DATA", "OPEN_FACTS", "fact_data", "is_fact_data", "json_of", "output"]
 
 FACT_DATA: dict[FactKind, type[FactData]] = {}
 """Each output kind's data class: every :class:`FactKind` has one."""
 
 
 def _fact(kind: FactKind):
-    """Make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data and register it."""
-
-    def make(cls: type) -> type[FactData]:
-        made = dataclass(frozen=True, slots=True, kw_only=True, eq=False)(cls)
-        made.KIND = kind
-        made._ORDER = tuple(f.name for f in fields(made) if f.name != "extra")
-        made.KEYS = frozenset(made._ORDER)
-        made.REQUIRED = frozenset(f.name for f in fields(made) if f.default is not ABSENT and f.name != "extra")
-        if "as_json" not in cls.__dict__:
-            made.as_json = _as_json(made)
-        FACT_DATA[kind] = made
-        return made
-
-    return make
+    """The kind's class, registered in :data:`FACT_DATA` (:func:`~dealer_station.domain.fact_base.fact_class`)."""
+    return fact_class(kind, FACT_DATA)
 
 
 @_fact(FactKind.STATE_CHANGED)
@@ -246,11 +121,14 @@ class RescanRequested(FactData):
     token: str
 
 
-@_fact(FactKind.ROUND_DEALT)
-class RoundDealt(FactData):
-    """The last card is out: the provisional outcome's flags."""
+# The two parts a round's outputs share, as field mixins (``__slots__ = ()``: a slotted dataclass takes one
+# base with slots; the kind's own class makes the slots of them all).
 
-    round: int
+@dataclass(frozen=True, kw_only=True, eq=False)
+class _Flags(FactData):
+    """Every flag of a round's outcome (``RoundOutcome.flags``)."""
+
+    __slots__ = ()
     winner: str
     player_total: int
     banker_total: int
@@ -265,10 +143,11 @@ class RoundDealt(FactData):
     cards_used: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class _RoundRecord(FactData):
     """A finished round's record (``TableMachine._record``): what a completed and a voided round share."""
 
+    __slots__ = ()
     shoe: int
     round: int
     status: str
@@ -281,22 +160,16 @@ class _RoundRecord(FactData):
     """Who dealt it; a station without sign-ins records no key."""
 
 
-@_fact(FactKind.ROUND_COMPLETED)
-class RoundCompleted(_RoundRecord):
-    """The round's record with every flag of its outcome."""
+@_fact(FactKind.ROUND_DEALT)
+class RoundDealt(_Flags):
+    """The last card is out: the provisional outcome's flags."""
 
-    winner: str
-    player_total: int
-    banker_total: int
-    margin: int
-    player_natural: bool
-    banker_natural: bool
-    player_pair: bool
-    banker_pair: bool
-    player_perfect_pair: bool
-    banker_perfect_pair: bool
-    lucky_six: int
-    cards_used: int
+    round: int
+
+
+@_fact(FactKind.ROUND_COMPLETED)
+class RoundCompleted(_RoundRecord, _Flags):
+    """The round's record with every flag of its outcome."""
 
 
 @_fact(FactKind.ROUND_VOIDED)
@@ -467,7 +340,7 @@ class PlayerEdge(FactData):
         return FactData.__contains__(self, key) or key in self.extra
 
     def as_json(self) -> dict[str, Any]:
-        return {**_as_json_of_fields(self), **self.extra}
+        return {**fields_as_json(self), **self.extra}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PlayerEdge | None:
@@ -546,10 +419,3 @@ def json_of(data: Mapping[str, Any]) -> dict[str, Any]:
     mapping copied.
     """
     return data.as_json() if type(data) in _FACT_CLASSES else dict(data)  # type: ignore[attr-defined]
-
-
-def json_default(value: object) -> object:
-    """For ``json``'s ``default``: an output's data as its JSON object, anything else as its ``str``."""
-    if type(value) in _FACT_CLASSES:
-        return value.as_json()  # type: ignore[attr-defined]
-    return str(value)

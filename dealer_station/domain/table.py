@@ -63,10 +63,10 @@ from transitions import MachineError
 
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import (
     ActRefused,
     Error,
-    FactData,
     Ignored,
     IncidentWhilePaused,
     ProcedureViolation,

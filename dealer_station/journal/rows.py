@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO
 
-from dealer_station.domain.fact_data import json_default
+from dealer_station.domain.fact_base import json_default
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""

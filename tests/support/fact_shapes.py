@@ -21,7 +21,8 @@ from typing import NotRequired, Union, get_args, get_type_hints
 from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
-from dealer_station.domain.fact_data import ABSENT, FACT_DATA, OPEN_FACTS, Absent, FactData
+from dealer_station.domain.fact_base import ABSENT, Absent, FactData
+from dealer_station.domain.fact_data import FACT_DATA, OPEN_FACTS
 from dealer_station.domain.facts import FactKind
 
 

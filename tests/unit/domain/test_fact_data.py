@@ -93,7 +93,8 @@ def test_an_outputs_data_is_a_frozen_read_only_mapping_equal_to_its_json():
 
 
 def test_a_field_it_records_only_sometimes_is_absent_from_its_json():
-    from dealer_station.domain.fact_data import ABSENT, Connection, json_default
+    from dealer_station.domain.fact_base import ABSENT, json_default
+    from dealer_station.domain.fact_data import Connection
 
     opened = Connection(connected=True, detail="")
     closed = Connection(connected=False, detail="", closed=True)
@@ -147,7 +148,8 @@ def test_a_made_output_must_be_its_kinds_class():
 
 
 def test_only_a_kinds_class_is_an_outputs_data():
-    from dealer_station.domain.fact_data import FactData, Garbage, is_fact_data, json_of
+    from dealer_station.domain.fact_base import FactData
+    from dealer_station.domain.fact_data import Garbage, is_fact_data, json_of
 
     assert is_fact_data(Garbage(raw="x")) and not is_fact_data({"raw": "x"}) and not is_fact_data(FactData)
     assert json_of(Garbage(raw="x")) == {"raw": "x"} and type(json_of(Garbage(raw="x"))) is dict
@@ -169,3 +171,15 @@ def test_an_outputs_data_walks_as_a_dict_does():
     data = CardAccepted(**CARD)
     assert list(reversed(data)) == list(reversed(CARD)) and list(data.items()) == list(CARD.items())
     assert bool(data) and data.keys() == CARD.keys() and list(data.values()) == list(CARD.values())
+
+
+def test_every_kinds_class_is_slotted_and_a_subclass_still_writes_its_json():
+    from dealer_station.domain.fact_base import json_default
+    from dealer_station.domain.fact_data import FACT_DATA, Garbage
+
+    assert all(not hasattr(cls.__new__(cls), "__dict__") for cls in FACT_DATA.values())  # mixins add no dict
+
+    class Marked(Garbage):
+        __slots__ = ()
+
+    assert json_default(Marked(raw="x")) == {"raw": "x"}          # never its repr

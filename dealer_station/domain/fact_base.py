@@ -1,0 +1,159 @@
+"""What every output kind's data is: a frozen dataclass that is also a read-only mapping of its JSON keys.
+
+Rule source: DESIGN.md "Data flow" (the decision row records the outputs as JSON; listeners are told them).
+:class:`FactData` is the base of each kind's class (:mod:`dealer_station.domain.fact_data` has them, one per
+:class:`~dealer_station.domain.facts.FactKind`); :func:`fact_class` makes a class of its fields and registers
+it. A field that a kind records only sometimes is :data:`ABSENT` when it is not recorded: the mapping has no
+such key and the JSON no member.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, final
+
+from dealer_station.domain.facts import FactKind
+
+__all__ = ["ABSENT", "Absent", "FactData", "fact_class", "fields_as_json", "json_default"]
+
+
+@final
+class Absent:
+    """The type of :data:`ABSENT`: a field its output does not record."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT = Absent()
+"""A field its output does not record (no key in the mapping, no member in the JSON)."""
+
+
+class FactData(Mapping[str, Any]):
+    """The data of one output: a frozen dataclass per kind, and a read-only mapping of its recorded keys.
+
+    ``KIND``: its :class:`FactKind`; ``KEYS``: every key it may record; ``REQUIRED``: those it always records.
+    """
+
+    __slots__ = ()
+    KIND: ClassVar[FactKind]
+    KEYS: ClassVar[frozenset[str]]
+    REQUIRED: ClassVar[frozenset[str]]
+    _ORDER: ClassVar[tuple[str, ...]]
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.KEYS:
+            value = getattr(self, key)
+            if value is not ABSENT:
+                return value
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key``, or ``default`` when it records no such key (no exception raised inside)."""
+        if key in self.KEYS:
+            value = getattr(self, key)
+            if value is not ABSENT:
+                return value
+        return default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.KEYS and getattr(self, key) is not ABSENT  # type: ignore[arg-type]
+
+    # Whole-object views go through the JSON object (written out per class): a reader that copies an output
+    # (``dict(data)``, ``{**data}``) or walks it does not pay a Python call per key twice.
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.as_json())
+
+    def __len__(self) -> int:
+        return len(self.as_json())
+
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(self.as_json())
+
+    def keys(self):  # noqa: ANN201 - dict's own view
+        """Its recorded keys (a view of its JSON object)."""
+        return self.as_json().keys()
+
+    def items(self):  # noqa: ANN201
+        """Its recorded ``(key, value)`` pairs (a view of its JSON object)."""
+        return self.as_json().items()
+
+    def values(self):  # noqa: ANN201
+        """Its recorded values (a view of its JSON object)."""
+        return self.as_json().values()
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object its decision row records: a new dict of its recorded keys (the values its own)."""
+        return {key: value for key in self._ORDER if (value := getattr(self, key)) is not ABSENT}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FactData | None:
+        """``data`` (a recorded JSON object) as this kind's, or None when its keys are not this kind's (one
+        missing, one it does not know). The values are taken as recorded, unchecked.
+        """
+        keys = data.keys()
+        if not (keys >= cls.REQUIRED and keys <= cls.KEYS):
+            return None
+        return cls(**data)
+
+
+def fields_as_json(data: FactData) -> dict[str, Any]:
+    """The generic :meth:`FactData.as_json` (an open kind's fields before its ``extra``)."""
+    return {key: value for key in data._ORDER if (value := getattr(data, key)) is not ABSENT}
+
+
+def _as_json(cls: type[FactData]):
+    """``cls.as_json`` written out for its fields (a dict display, a test per field it may not record): the
+    generic loop costs about four times as much, once per output on the card path.
+    """
+    lines = ["def as_json(self):", "    d = {}"]
+    for name in cls._ORDER:
+        if name in cls.REQUIRED:
+            lines.append(f"    d[{name!r}] = self.{name}")
+        else:
+            lines += [f"    v = self.{name}", f"    if v is not ABSENT: d[{name!r}] = v"]
+    lines.append("    return d")
+    scope: dict[str, Any] = {"ABSENT": ABSENT}
+    exec("\n".join(lines), scope)  # noqa: S102 - code made here from the class's own field names
+    function = scope["as_json"]
+    function.__doc__ = FactData.as_json.__doc__
+    function.__qualname__ = f"{cls.__qualname__}.as_json"
+    return function
+
+
+def fact_class(kind: FactKind, registry: dict[FactKind, type[FactData]]) -> Callable[[type], type[FactData]]:
+    """A class decorator: make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data (its
+    ``KIND``, ``KEYS``, ``REQUIRED`` and a written-out ``as_json`` unless it has its own) and put it in
+    ``registry``. A field named ``extra`` (an open kind's keys beyond its fields) is no key of its own.
+    """
+
+    def make(cls: type) -> type[FactData]:
+        made = dataclass(frozen=True, slots=True, kw_only=True, eq=False)(cls)
+        made.KIND = kind
+        made._ORDER = tuple(f.name for f in fields(made) if f.name != "extra")
+        made.KEYS = frozenset(made._ORDER)
+        made.REQUIRED = frozenset(f.name for f in fields(made) if f.default is not ABSENT and f.name != "extra")
+        if "as_json" not in cls.__dict__:
+            made.as_json = _as_json(made)
+        registry[kind] = made
+        return made
+
+    return make
+
+
+def json_default(value: object) -> object:
+    """For ``json``'s ``default`` (called only for a value JSON has no form of): an output's data as its JSON
+    object, anything else as its ``str``.
+    """
+    if isinstance(value, FactData):
+        return value.as_json()
+    return str(value)
