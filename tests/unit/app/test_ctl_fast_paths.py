@@ -90,3 +90,58 @@ def test_controller_state_is_the_snapshots(tmp_path, monkeypatch):
     table.card("2S")
     assert table.ctl.machine.state == "betting_closed"  # the card was refused, never acted on
     assert table.ctl.state == table.ctl.snapshot().state == "paused"
+
+
+def _calls_of(machine_cls: type, *, machine_wide: bool) -> tuple[list[str], str]:
+    """Drive a small machine of ``machine_cls`` with state callbacks (and, when ``machine_wide``, transition and
+    machine-wide ones too) and return what ran and where it ended."""
+    calls: list[str] = []
+
+    class Model:
+        state: str
+
+        def __getattr__(self, name: str):  # every callback name records itself
+            if name.startswith("cb_"):
+                return lambda *a, **k: calls.append(name) or True
+            raise AttributeError(name)
+
+    model = Model()
+    go = {"trigger": "go", "source": "a", "dest": "b"}
+    wide = {}
+    if machine_wide:
+        go |= {"conditions": "cb_cond", "before": "cb_before", "after": "cb_after"}
+        wide = {"prepare_event": "cb_prepare", "finalize_event": "cb_finalize"}
+    machine = machine_cls(model=model, states=[{"name": "a", "on_exit": "cb_exit_a"},
+                                               {"name": "b", "on_enter": "cb_enter_b"}, {"name": "c", "final": True}],
+                          transitions=[go, {"trigger": "end", "source": "b", "dest": "c"}],
+                          initial="a", auto_transitions=False, on_final="cb_final", **wide)
+    machine.events["go"].trigger(model)
+    machine.events["end"].trigger(model)
+    with pytest.raises(MachineError):
+        machine.events["go"].trigger(model)
+    return calls, model.state
+
+
+@pytest.mark.parametrize("machine_wide", [False, True])
+def test_a_machine_with_callbacks_runs_them_as_the_library_does(machine_wide):
+    """The table has no callbacks; the table's machine class, given some, runs every one, in the library's order."""
+    from dealer_station.domain.states import TableFSM
+
+    ours, state = _calls_of(TableFSM, machine_wide=machine_wide)
+    theirs = _calls_of(Machine, machine_wide=machine_wide)
+    assert (ours, state) == theirs
+    assert state == "c"
+    first = ["cb_exit_a", "cb_enter_b"]
+    if machine_wide:
+        first = ["cb_prepare", "cb_cond", "cb_before", *first]
+    assert ours[:len(first)] == first
+    assert "cb_final" in ours
+    assert ours.count("cb_finalize") == (3 if machine_wide else 0)
+
+
+def test_the_table_machine_class_has_no_queue_and_no_machine_callbacks():
+    """The lean event path is taken on the table (it is only for a machine without queue or machine-wide callbacks)."""
+    machine = TableMachine()._fsm
+    assert not machine.has_queue
+    assert not (machine.prepare_event or machine.finalize_event or machine.on_exception or machine.before_state_change
+                or machine.after_state_change)
