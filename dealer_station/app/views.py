@@ -12,13 +12,15 @@ from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.rules import hand_total
+from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine
 
 __all__ = ["Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_id", "shoe_id", "table_view"]
 
 
-@dataclass(frozen=True)
+@slot_init
+@dataclass(frozen=True, slots=True)
 class Fact:
     """What the controller tells listeners (console, publisher, logs). ``data``: the kind's
     :class:`~dealer_station.domain.fact_data.FactData` (a read-only mapping of its JSON keys).

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, final
 
 from dealer_station.domain.facts import FactKind
+from dealer_station.domain.slot_init import slot_init
 
 __all__ = ["ABSENT", "Absent", "FactData", "fact_class", "fields_as_json", "json_default"]
 
@@ -131,13 +132,14 @@ def _as_json(cls: type[FactData]):
 
 
 def fact_class(kind: FactKind, registry: dict[FactKind, type[FactData]]) -> Callable[[type], type[FactData]]:
-    """A class decorator: make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data (its
+    """A class decorator: make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data (made by
+    :func:`~dealer_station.domain.slot_init.slot_init`; its
     ``KIND``, ``KEYS``, ``REQUIRED`` and a written-out ``as_json`` unless it has its own) and put it in
     ``registry``. A field named ``extra`` (an open kind's keys beyond its fields) is no key of its own.
     """
 
     def make(cls: type) -> type[FactData]:
-        made = dataclass(frozen=True, slots=True, kw_only=True, eq=False)(cls)
+        made = slot_init(dataclass(frozen=True, slots=True, kw_only=True, eq=False)(cls))
         made.KIND = kind
         made._ORDER = tuple(f.name for f in fields(made) if f.name != "extra")
         made.KEYS = frozenset(made._ORDER)

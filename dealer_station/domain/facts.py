@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from dealer_station.domain.slot_init import slot_init
+
 __all__ = ["Decision", "FactKind", "Output", "RoundStatus", "ShoeEndReason"]
 
 
@@ -94,6 +96,7 @@ class Output(NamedTuple):
     data: Mapping[str, Any]
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the table decided on one input and where it stood after it: the journal's ``decision`` row.

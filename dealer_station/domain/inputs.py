@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
+from dealer_station.domain.slot_init import slot_init
 
 __all__ = [
     "Extra",
@@ -41,6 +42,7 @@ Extra = tuple[tuple[str, Any], ...]
 """Keys an input carries beyond its kind's own, ``((key, JSON value), ...)``, in the order they came."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class FrameInput:
     """A frame from the shoe, as its codec made it (``drivers.frames``; raw bytes as hex).
