@@ -204,6 +204,16 @@ class RoundDealer:
         self._next: Position | None = Position.PLAYER1  # worked out after every change of the cards
         self._outcome: RoundOutcome | None = None       # the complete round's outcome, made once
 
+    def copy(self) -> RoundDealer:
+        """A copy that later cards do not change: its card lists copied (the rest is immutable)."""
+        clone = RoundDealer.__new__(RoundDealer)
+        clone._player = self._player.copy()
+        clone._banker = self._banker.copy()
+        clone._positions = self._positions.copy()
+        clone._next = self._next
+        clone._outcome = self._outcome
+        return clone
+
     @property
     def player(self) -> tuple[Card, ...]:
         """Player's cards so far."""

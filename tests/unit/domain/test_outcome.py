@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer_station.domain.cards import ALL_KINDS, parse_cards
+from dealer_station.domain.cards import ALL_KINDS, parse_card, parse_cards
 from dealer_station.domain.errors import DealError
 from dealer_station.domain.outcome import Position, RoundDealer, RoundOutcome, Winner, deal_round, deal_sequence
 from tests import reference
@@ -186,3 +186,25 @@ def test_flags_are_a_new_dict_each_time():
     first = outcome.flags()
     first["winner"] = "banker"
     assert outcome.flags()["winner"] == "player" and outcome.flags() is not outcome.flags()
+
+
+@pytest.mark.parametrize("dealt", [0, 2, 4, 5, 6])
+def test_a_copy_of_the_dealer_has_every_attribute_and_shares_no_list(dealt):
+    """The table's checkpoint keeps a copy of the round's dealer: later cards change the original only."""
+    cards = [parse_card(t) for t in ("2S", "3H", "4D", "2C", "KS", "QH")]
+    dealer = RoundDealer()
+    for card in cards[:dealt]:
+        if dealer.complete:
+            break
+        dealer.add(card)
+    if dealer.complete:
+        _ = dealer.outcome  # made once and kept: the copy keeps it too
+    copy = dealer.copy()
+    assert type(copy) is RoundDealer and vars(copy) == vars(dealer) and vars(copy).keys() == vars(dealer).keys()
+    for name, value in vars(dealer).items():
+        if isinstance(value, list):
+            assert getattr(copy, name) is not value, name
+    before = {k: (list(v) if isinstance(v, list) else v) for k, v in vars(copy).items()}
+    if not dealer.complete:
+        dealer.add(cards[dealt])
+        assert vars(copy) == before and vars(dealer) != before
