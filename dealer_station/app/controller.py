@@ -132,7 +132,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
             edge_monitor = edge_watch_for(config.paytable, config.mode)
         self._edge_monitor = edge_monitor
-        self._listeners: list[tuple[Callable[[Fact], None], frozenset[str] | None]] = []
+        # a tuple, replaced at each subscribe: a listener subscribing while facts are told changes no loop
+        self._listeners: tuple[tuple[Callable[[Fact], None], frozenset[str] | None], ...] = ()
         self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
         self._journal_fault: Incident | None = None
         self._fault_journaled = False  # the journal_failure pause is in the journal (written at resume)
@@ -193,7 +194,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
         A listener that raises is logged and otherwise ignored (it never stops the table).
         """
-        self._listeners.append((listener, None if kinds is None else frozenset(kinds)))
+        self._listeners = (*self._listeners, (listener, None if kinds is None else frozenset(kinds)))
 
     def _say(self, data: FactData) -> None:
         """Tell listeners the controller's own fact ``data`` (its kind is its class's); not journaled."""
@@ -201,7 +202,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def _tell(self, kind: str, data: FactData) -> None:
         fact = None
-        for listener, kinds in tuple(self._listeners):
+        for listener, kinds in self._listeners:
             if kinds is not None and kind not in kinds:
                 continue
             if fact is None:

@@ -164,3 +164,22 @@ def test_a_failing_rule_at_any_moment_changes_nothing_but_the_pause(make_table, 
     assert _table_fields(view) == _table_fields(before) and t.ctl.machine.remaining == inventory
     monkeypatch.undo()
     assert _rebuilt(t) == view
+
+
+def test_a_listener_subscribed_while_a_fact_is_told_hears_the_facts_after_it(table: Table):
+    heard: list[tuple[str, str]] = []
+
+    def late(fact):
+        heard.append(("late", fact.kind))
+
+    def first(fact):
+        heard.append(("first", fact.kind))
+        if len(heard) == 1:
+            table.ctl.subscribe(late)
+
+    table.ctl.subscribe(first)
+    table.ctl.dealer("open_betting")
+    kinds = [k for who, k in heard if who == "first"]
+    assert len(kinds) >= 2
+    # the late listener missed the fact it was subscribed in, and heard every one after it, in order
+    assert [k for who, k in heard if who == "late"] == kinds[1:]
