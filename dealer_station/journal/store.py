@@ -20,6 +20,7 @@ lists (:mod:`dealer_station.journal.anchor`).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -101,6 +102,8 @@ class Journal:
     """
 
     def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
+        if not isinstance(path, str | os.PathLike):  # str() of any object would name a file after its repr
+            raise TypeError(f"a journal's path is a str or a path, not {type(path).__name__}")
         self.path = str(path)
         self._lock: SidecarLock | None = None
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):

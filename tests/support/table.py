@@ -11,6 +11,7 @@ from dealer_station.app.accounts import Accounts
 from dealer_station.app.config import StationConfig, config_from_dict
 from dealer_station.app.controller import Controller, Fact
 from dealer_station.journal import Journal
+from dealer_station.journal.memory import MemoryJournal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import CardRead, Connected, CutCard, NoRead
 
@@ -73,13 +74,14 @@ class Table:
                  accounts: Accounts | None = None, clock: FakeClock | None = None) -> None:
         self.clock = clock or FakeClock()
         self.cfg = cfg or config()
-        self.journal = journal_path if isinstance(journal_path, Journal) else Journal(journal_path)
+        self.journal = journal_path if isinstance(journal_path, Journal | MemoryJournal) else Journal(journal_path)
         try:
             self.accounts = accounts or make_accounts(tmp_path / "accounts.json", self.clock)
             self.ctl = Controller(self.cfg, self.journal, accounts=self.accounts, clock=self.clock,
                                   edge_monitor=edge_monitor, monotonic=self.clock.monotonic)
         except BaseException:
-            if not isinstance(journal_path, Journal):   # like a station that fails to start: its lock goes
+            # like a station that fails to start: its lock goes
+            if not isinstance(journal_path, Journal | MemoryJournal):
                 self.journal.close()
             raise
         self.facts: list[Fact] = []

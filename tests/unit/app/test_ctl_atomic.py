@@ -183,3 +183,38 @@ def test_a_listener_subscribed_while_a_fact_is_told_hears_the_facts_after_it(tab
     assert len(kinds) >= 2
     # the late listener missed the fact it was subscribed in, and heard every one after it, in order
     assert [k for who, k in heard if who == "late"] == kinds[1:]
+
+
+def _play_a_shoe(tmp_path, listener=None):
+    """One shoe to its end on a memory journal (as ``replay --fast`` keeps it); returns the journal's rows."""
+    from dealer_station.journal.memory import MemoryJournal
+    from tests.support.table import shoe_cards
+
+    table = Table(tmp_path, journal_path=MemoryJournal())
+    if listener is not None:
+        table.ctl.subscribe(listener)
+    table.start_shoe()
+    cards = iter(shoe_cards(3))
+    for _ in range(12):
+        table.deal_from(cards)
+    assert table.journal.verify().ok
+    return [(r.seq, r.kind, r.body) for r in table.journal.rows()]
+
+
+def test_a_listener_that_changes_what_it_is_told_changes_nothing_journaled(tmp_path):
+    """An adversary among the listeners: it changes every list and dict in every fact it is told, at once. The
+    memory journal keeps each decision's body as the object until its text is made, so that body must share
+    nothing with the facts: the journal is the one the same shoe makes without that listener."""
+    def vandal(fact):
+        for key in list(fact.data):
+            value = fact.data[key]
+            if isinstance(value, list):
+                value.append("XX")
+                value.insert(0, "YY")
+            elif isinstance(value, dict):
+                value["vandal"] = True
+
+    honest, attacked = _play_a_shoe(tmp_path / "a"), _play_a_shoe(tmp_path / "b", vandal)
+    assert [b for _, k, b in attacked if k == "decision"] == [b for _, k, b in honest if k == "decision"]
+    assert attacked == honest
+    assert any("burned" in data for _, k, b in honest if k == "decision" for _, data in b["outputs"])

@@ -183,3 +183,47 @@ def test_every_kinds_class_is_slotted_and_a_subclass_still_writes_its_json():
         __slots__ = ()
 
     assert json_default(Marked(raw="x")) == {"raw": "x"}          # never its repr
+
+
+def test_json_copy_makes_every_container_new_at_every_depth():
+    from dealer_station.domain.fact_base import json_copy
+
+    marker = object()
+    value = {"a": [1, "x", {"b": [None, True]}], "t": (["in", "a tuple"], 2.5), "o": marker, "s": "text"}
+    copy = json_copy(value)
+    assert copy == value and copy is not value
+    assert copy["a"] is not value["a"] and copy["a"][2] is not value["a"][2]
+    assert copy["a"][2]["b"] is not value["a"][2]["b"]
+    assert type(copy["t"]) is tuple and copy["t"][0] is not value["t"][0]
+    assert copy["o"] is marker and copy["s"] is value["s"]  # anything else as it is
+    assert json_copy("text") == "text" and json_copy(None) is None
+
+
+def test_an_outputs_json_shares_no_list_or_dict_with_it():
+    """The journal keeps a decision's body as the object until its text is made: the body must not change when
+    the output's own lists (or the monitor's values) are changed afterwards."""
+    from dealer_station.domain.fact_data import BurnDone, Error, PlayerEdge
+
+    burn = BurnDone(burn_indicator="2S", burned=["9D", "9H"])
+    error = Error(detail="boom", input={"kind": "dealer", "args": {"note": ["a"]}})
+    edge = PlayerEdge(shoe=1, round=2, bet="tie", extra={"levels": [1, 2], "more": {"x": 1}})
+    for data in (burn, error, edge):
+        body = data.as_json()
+        assert body == data
+        for key, value in body.items():
+            if isinstance(value, (list, dict)):
+                assert value is not (data.extra[key] if key in getattr(data, "extra", {}) else getattr(data, key))
+    body = burn.as_json()
+    burn.burned.append("XX")
+    error.input["args"]["note"].append("b")
+    edge.extra["levels"].append(3)
+    assert body == {"burn_indicator": "2S", "burned": ["9D", "9H"]}
+    assert error.as_json()["input"]["args"]["note"] == ["a", "b"]  # a new JSON object is of the output as it is now
+
+
+def test_a_recorded_outputs_data_is_copied_into_the_decision_body():
+    from dealer_station.journal.codec import encode_outputs
+
+    recorded = {"type": "journal_failure", "detail": {"rows": [1, 2]}}
+    (_, body), = encode_outputs([("round_paused", recorded)])
+    assert body == recorded and body is not recorded and body["detail"]["rows"] is not recorded["detail"]["rows"]

@@ -160,3 +160,12 @@ def test_add_and_append_interleave_on_one_chain():
     with pytest.raises(JournalError, match="unknown event type"):
         mixed.add("decision", {"input": 1}, "t", events=[EventSpec("no_such_event", {})])
     assert mixed.last_seq == 40 and mixed.verify().ok
+
+
+@pytest.mark.parametrize("path", [MemoryJournal(), 3, None, b"journal.sqlite"])
+def test_a_file_journal_refuses_a_path_that_is_not_one(path, tmp_path, monkeypatch):
+    """Given another object the journal would have named its file after the object's repr."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TypeError, match="str or a path"):
+        Journal(path)
+    assert list(tmp_path.iterdir()) == []
