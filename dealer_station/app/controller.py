@@ -496,12 +496,11 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
                                         outputs, m.staff() if m.staffed else None))
         marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
         try:
-            # The machine's outputs hold only JSON values (alerts pass through JSON): json_only. The body is made
-            # here and shares no list or dict with the outputs told to listeners (encode_outputs): owned.
+            # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.
             self._deciding_ts = ts   # the round_result's decided_ts (_events)
             self.journal.add("decision", body, ts, mark=marks,
                              events=self._events(outputs) if self._keeps_events else (),
-                             table_id=self.config.table_id, json_only=True, owned=True)
+                             table_id=self.config.table_id, json_only=True)
         except JournalError as err:
             self._fault(err)
             return False

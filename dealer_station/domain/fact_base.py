@@ -9,7 +9,6 @@ such key and the JSON no member.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, final
@@ -17,7 +16,7 @@ from typing import Any, ClassVar, final
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.slot_init import slot_init
 
-__all__ = ["ABSENT", "Absent", "FactData", "fact_class", "fields_as_json", "json_copy", "json_default"]
+__all__ = ["ABSENT", "Absent", "FactData", "fact_class", "fields_as_json", "json_default"]
 
 
 @final
@@ -94,10 +93,8 @@ class FactData(Mapping[str, Any]):
         return self.as_json().values()
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON object its decision row records: a new dict of its recorded keys, each list and dict in its
-        values new too (:func:`json_copy`): it shares nothing that could change with the output or its readers.
-        """
-        return fields_as_json(self)
+        """The JSON object its decision row records: a new dict of its recorded keys (the values its own)."""
+        return {key: value for key in self._ORDER if (value := getattr(self, key)) is not ABSENT}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> FactData | None:
@@ -112,28 +109,7 @@ class FactData(Mapping[str, Any]):
 
 def fields_as_json(data: FactData) -> dict[str, Any]:
     """The generic :meth:`FactData.as_json` (an open kind's fields before its ``extra``)."""
-    return {key: json_copy(value) for key in data._ORDER if (value := getattr(data, key)) is not ABSENT}
-
-
-_ATOMS = frozenset({str, int, float, bool, type(None)})
-_MAY_NEST = re.compile(r"\b(list|dict|tuple|Any|object|Mapping|Sequence)\b")
-"""A field type that may hold a list or a dict (its annotation's text: the modules use postponed annotations)."""
-
-
-def json_copy(value: Any) -> Any:
-    """``value`` with each list, tuple and dict in it new, at every depth; any other value as it is.
-
-    For a JSON object that shares nothing that could change with where it came from (a journal row's body kept
-    as the object itself until its text is made).
-    """
-    kind = type(value)
-    if kind is list:
-        return [item if type(item) in _ATOMS else json_copy(item) for item in value]
-    if kind is tuple:
-        return tuple(item if type(item) in _ATOMS else json_copy(item) for item in value)
-    if kind is dict:
-        return {key: item if type(item) in _ATOMS else json_copy(item) for key, item in value.items()}
-    return value
+    return {key: value for key in data._ORDER if (value := getattr(data, key)) is not ABSENT}
 
 
 def _as_json(cls: type[FactData]):
@@ -141,16 +117,13 @@ def _as_json(cls: type[FactData]):
     generic loop costs about four times as much, once per output on the card path.
     """
     lines = ["def as_json(self):", "    d = {}"]
-    types = {f.name: str(f.type) for f in fields(cls)}
     for name in cls._ORDER:
-        # a field whose type may hold a list or a dict is copied (json_copy); text, numbers and flags are kept
-        value = f"json_copy(self.{name})" if _MAY_NEST.search(types[name]) else f"self.{name}"
         if name in cls.REQUIRED:
-            lines.append(f"    d[{name!r}] = {value}")
+            lines.append(f"    d[{name!r}] = self.{name}")
         else:
-            lines += [f"    v = {value}", f"    if v is not ABSENT: d[{name!r}] = v"]
+            lines += [f"    v = self.{name}", f"    if v is not ABSENT: d[{name!r}] = v"]
     lines.append("    return d")
-    scope: dict[str, Any] = {"ABSENT": ABSENT, "json_copy": json_copy}
+    scope: dict[str, Any] = {"ABSENT": ABSENT}
     exec("\n".join(lines), scope)  # noqa: S102 - code made here from the class's own field names
     function = scope["as_json"]
     function.__doc__ = FactData.as_json.__doc__

@@ -13,8 +13,7 @@ A field that a kind records only sometimes (a station without sign-ins records n
 when it is not recorded: the mapping has no such key and the JSON no member. Values are as the journal reads them
 back: text (a ``StrEnum`` member is its text), whole numbers, true/false, lists of text (card tokens ``"9H"``,
 positions ``"player1"``), or None where the type says so. Frozen: a field is never reassigned (a list in one may
-be shared with the table's own record of the round, which nothing changes once made); its JSON object
-(``as_json``, what the journal records) has lists and dicts of its own.
+be shared with the table's own record of the round, which nothing changes once made).
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealer_station.domain.fact_base import ABSENT, Absent, FactData, fact_class, fields_as_json, json_copy
+from dealer_station.domain.fact_base import ABSENT, Absent, FactData, fact_class, fields_as_json
 from dealer_station.domain.facts import FactKind, Output
 
 __all__ = ["FACT_DATA", "OPEN_FACTS", "fact_data", "is_fact_data", "json_of", "output"]
@@ -341,7 +340,7 @@ class PlayerEdge(FactData):
         return FactData.__contains__(self, key) or key in self.extra
 
     def as_json(self) -> dict[str, Any]:
-        return {**fields_as_json(self), **json_copy(self.extra)}
+        return {**fields_as_json(self), **self.extra}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PlayerEdge | None:

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
-from dealer_station.domain.fact_base import json_copy
 from dealer_station.domain.fact_data import fact_data, is_fact_data
 from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.inputs import (
@@ -295,12 +294,10 @@ def decode_input(body: Mapping[str, Any]) -> TableInput:
 
 def encode_outputs(outputs: Iterable[tuple[object, Mapping[str, Any]]]) -> list[list]:
     """``outputs`` as a decision row records them: ``[[kind, data], ...]``, a kind as its plain ``str``, a
-    :class:`~dealer_station.domain.fact_data.FactData` as its JSON object, data that is already a plain mapping
-    (an output read back) as a copy: every list and dict in the result is new, so the row's body shares nothing
-    with the outputs the listeners are told (:func:`~dealer_station.domain.fact_base.json_copy`).
+    :class:`~dealer_station.domain.fact_data.FactData` as its JSON object (a new dict); data that is already a
+    plain mapping (an output read back) as it is.
     """
-    return [[str(kind), data.as_json() if is_fact_data(data) else {k: json_copy(v) for k, v in data.items()}]
-            for kind, data in outputs]
+    return [[str(kind), data.as_json() if is_fact_data(data) else data] for kind, data in outputs]
 
 
 def encode_decision(decision: Decision) -> dict:

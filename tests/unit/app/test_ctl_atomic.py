@@ -203,8 +203,8 @@ def _play_a_shoe(tmp_path, listener=None):
 
 def test_a_listener_that_changes_what_it_is_told_changes_nothing_journaled(tmp_path):
     """An adversary among the listeners: it changes every list and dict in every fact it is told, at once. The
-    memory journal keeps each decision's body as the object until its text is made, so that body must share
-    nothing with the facts: the journal is the one the same shoe makes without that listener."""
+    memory journal makes a decision's text only when the journal is next read, so what it keeps until then must
+    not change with the facts: the journal is the one the same shoe makes without that listener."""
     def vandal(fact):
         for key in list(fact.data):
             value = fact.data[key]
