@@ -200,7 +200,8 @@ class _Transition(Transition):
         if (self.prepare or self.conditions or self.before or self.after or machine.before_state_change
                 or machine.after_state_change):
             return super().execute(event_data)
-        self._change_state(event_data)
+        if self.dest:  # no destination: an internal transition, no state change (as the library)
+            self._change_state(event_data)
         return True
 
     def _change_state(self, event_data) -> None:  # noqa: ANN001 - transitions' EventData
@@ -232,8 +233,8 @@ class _Event(Event):
 
     def trigger(self, model, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201 - the library's signature
         machine = self.machine
-        if (machine.has_queue or machine._transition_queue or machine.prepare_event or machine.finalize_event
-                or machine.on_exception):
+        # (without a queue the library's own queue stays empty: nothing to wait for)
+        if machine.has_queue or machine.prepare_event or machine.finalize_event or machine.on_exception:
             return super().trigger(model, *args, **kwargs)
         event_data = EventData(None, self, machine, model, args=args, kwargs=kwargs)
         state = event_data.state = machine.get_model_state(model)

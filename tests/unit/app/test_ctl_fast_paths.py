@@ -145,3 +145,16 @@ def test_the_table_machine_class_has_no_queue_and_no_machine_callbacks():
     assert not machine.has_queue
     assert not (machine.prepare_event or machine.finalize_event or machine.on_exception or machine.before_state_change
                 or machine.after_state_change)
+
+
+def test_an_internal_transition_changes_no_state_as_in_the_library():
+    """A transition without a destination (``dest=None``) runs and leaves the state as it is, in the library; the
+    table's machine class does the same (the table has none, but the class says it behaves as the library)."""
+    from dealer_station.domain.states import TableFSM
+
+    for machine_cls in (TableFSM, Machine):
+        model = _Reference()
+        machine = machine_cls(model=model, states=["a", "b"], initial="a", auto_transitions=False,
+                              transitions=[{"trigger": "poke", "source": "a", "dest": None}])
+        assert machine.events["poke"].trigger(model) is True, machine_cls.__name__
+        assert model.state == "a", machine_cls.__name__
