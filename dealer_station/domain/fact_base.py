@@ -94,7 +94,7 @@ class FactData(Mapping[str, Any]):
 
     def as_json(self) -> dict[str, Any]:
         """The JSON object its decision row records: a new dict of its recorded keys (the values its own)."""
-        return {key: value for key in self._ORDER if (value := getattr(self, key)) is not ABSENT}
+        return fields_as_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> FactData | None:
@@ -132,10 +132,10 @@ def _as_json(cls: type[FactData]):
 
 
 def fact_class(kind: FactKind, registry: dict[FactKind, type[FactData]]) -> Callable[[type], type[FactData]]:
-    """A class decorator: make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data (made by
-    :func:`~dealer_station.domain.slot_init.slot_init`; its
-    ``KIND``, ``KEYS``, ``REQUIRED`` and a written-out ``as_json`` unless it has its own) and put it in
-    ``registry``. A field named ``extra`` (an open kind's keys beyond its fields) is no key of its own.
+    """A class decorator: make ``cls`` the frozen, slotted, keyword-only dataclass of ``kind``'s data, with its
+    ``KIND``, ``KEYS``, ``REQUIRED``, a written-out ``as_json`` unless it has its own, and the quicker ``__init__``
+    of :func:`~dealer_station.domain.slot_init.slot_init`; put it in ``registry``. A field named ``extra`` (an open
+    kind's keys beyond its fields) is no key of its own.
     """
 
     def make(cls: type) -> type[FactData]:

@@ -47,6 +47,7 @@ def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monk
     assert "kaboom" in view.incident.detail and view.incident.state_before == "ready"
     assert _table_fields(view) == _table_fields(before)  # round number, cards, history, counts: as before
     assert machine.remaining == inventory and machine.rounds == rounds and machine.history == history
+    assert type(machine.remaining) is Counter  # put back as the Counter it was (a card it has none of counts 0)
     assert machine.round_number == 1 and machine.dealer is None and machine.state_before == "ready"
     decision = table.journal.last_row("decision").body
     assert [k for k, _ in decision["outputs"]] == ["error", "state_changed", "round_paused", "table_status"]
@@ -186,7 +187,8 @@ def test_a_listener_subscribed_while_a_fact_is_told_hears_the_facts_after_it(tab
 
 
 def _play_a_shoe(tmp_path, listener=None):
-    """One shoe to its end on a memory journal (as ``replay --fast`` keeps it); returns the journal's rows."""
+    """The first twelve rounds of one shoe on a memory journal (as ``replay --fast`` keeps it); returns the
+    journal's rows."""
     from dealer_station.journal.memory import MemoryJournal
     from tests.support.table import shoe_cards
 
