@@ -158,3 +158,65 @@ def test_an_internal_transition_changes_no_state_as_in_the_library():
                               transitions=[{"trigger": "poke", "source": "a", "dest": None}])
         assert machine.events["poke"].trigger(model) is True, machine_cls.__name__
         assert model.state == "a", machine_cls.__name__
+
+
+def _late_calls(machine_cls: type, how: str) -> tuple[list[str], str]:
+    """A machine of ``machine_cls`` built plain, then given machine-wide callbacks ``how`` (set or appended to the
+    library's own lists); what ran on a trigger and where it ended."""
+    calls: list[str] = []
+    model = _Reference()
+    machine = machine_cls(model=model, states=["a", "b"], initial="a", auto_transitions=False,
+                          transitions=[{"trigger": "go", "source": "a", "dest": "b"}])
+    for wide in ("prepare_event", "finalize_event", "before_state_change", "after_state_change"):
+        record = (lambda name: lambda *a, **k: calls.append(name))(wide)
+        if how == "set":
+            setattr(machine, wide, record)
+        else:
+            getattr(machine, wide).append(record)
+    machine.events["go"].trigger(model)
+    return calls, model.state
+
+
+@pytest.mark.parametrize("how", ["set", "appended"])
+def test_machine_wide_callbacks_added_after_the_build_run_as_the_library_runs_them(how):
+    """The lean path is chosen at every trigger, from the machine as it is then: a callback set or appended after the
+    machine was built is run, in the library's order."""
+    from dealer_station.domain.states import TableFSM
+
+    ours = _late_calls(TableFSM, how)
+    assert ours == _late_calls(Machine, how)
+    assert ours == (["prepare_event", "before_state_change", "after_state_change", "finalize_event"], "b")
+
+
+def test_an_ignored_invalid_trigger_returns_false_as_in_the_library():
+    from dealer_station.domain.states import TableFSM
+
+    for machine_cls in (TableFSM, Machine):
+        model = _Reference()
+        machine = machine_cls(model=model, states=["a", "b"], initial="b", auto_transitions=False,
+                              ignore_invalid_triggers=True, transitions=[{"trigger": "go", "source": "a", "dest": "b"}])
+        assert machine.events["go"].trigger(model) is False, machine_cls.__name__
+        assert model.state == "b"
+
+
+def test_a_queued_machine_and_enum_states_take_the_library_s_way():
+    """A queued machine, and a machine whose states are Enum members, end where the library's end."""
+    import enum
+
+    from dealer_station.domain.states import TableFSM
+
+    class Where(enum.Enum):
+        A = 1
+        B = 2
+
+    for machine_cls in (TableFSM, Machine):
+        queued = _Reference()
+        machine = machine_cls(model=queued, states=["a", "b"], initial="a", auto_transitions=False, queued=True,
+                              transitions=[{"trigger": "go", "source": "a", "dest": "b"}])
+        assert machine.events["go"].trigger(queued) is True and queued.state == "b", machine_cls.__name__
+        members = _Reference()
+        machine = machine_cls(model=members, states=Where, initial=Where.A, auto_transitions=False,
+                              transitions=[{"trigger": "go", "source": Where.A, "dest": Where.B}])
+        assert machine.events["go"].trigger(members) is True and members.state is Where.B, machine_cls.__name__
+        with pytest.raises(MachineError):
+            machine.events["go"].trigger(members)
