@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import enum
+from dealer_station.domain.enums import IdentityEnum
 
 __all__ = ["BetType", "SIDE_BETS", "MAIN_BETS"]
 
 
-class BetType(enum.Enum):
+class BetType(IdentityEnum):
     """The 15 bet types named by the rule sheets; values are the fixed public identifiers.
 
     Banker (Commission) and Banker (No Commission) are one identifier, ``banker``: the table's

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from dealer_station.domain.enums import IdentityEnum
 from dealer_station.domain.errors import CardError
 
 __all__ = [
@@ -62,7 +63,7 @@ class Rank(enum.IntEnum):
         return _RANK_LETTERS[self]
 
 
-class Suit(enum.Enum):
+class Suit(IdentityEnum):
     """Card suit, by its token letter. Never affects points (RULES.md §1)."""
 
     SPADES = "S"

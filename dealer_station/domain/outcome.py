@@ -9,18 +9,18 @@ next position and who draws); :func:`deal_round` deals a whole round from a sequ
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dealer_station.domain.cards import Card
+from dealer_station.domain.enums import IdentityEnum
 from dealer_station.domain.errors import DealError
 from dealer_station.domain.rules import banker_draws, hand_total, is_natural, player_draws
 
 __all__ = ["FinalTotals", "Position", "RoundDealer", "RoundOutcome", "Winner", "deal_round"]
 
 
-class Winner(enum.Enum):
+class Winner(IdentityEnum):
     """Who won the round (RULES.md §2: higher total wins; equal totals are a tie)."""
 
     PLAYER = "player"
@@ -33,7 +33,7 @@ class Winner(enum.Enum):
         return self.value[0].upper()
 
 
-class Position(enum.Enum):
+class Position(IdentityEnum):
     """A card position in a round, in deal order (RULES.md §2)."""
 
     PLAYER1 = "player1"

@@ -32,7 +32,6 @@ Pay tables are data: ``config/paytables/NAME.toml``. Keys::
 
 from __future__ import annotations
 
-import enum
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from dealer_station.domain.bets import BetType
+from dealer_station.domain.enums import IdentityEnum
 from dealer_station.domain.errors import MoneyError, PayTableError
 from dealer_station.domain.money import to_money
 
@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 
-class Mode(enum.Enum):
+class Mode(IdentityEnum):
     """Betting mode of a table (RULES.md §3): only the Banker bet pays differently."""
 
     COMMISSION = "commission"

@@ -26,13 +26,13 @@ favour (0.1425 → 0.14). The rule applies to winnings only: a stake is always r
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Protocol
 
 from dealer_station.domain.bets import BetType
+from dealer_station.domain.enums import IdentityEnum
 from dealer_station.domain.errors import BetRefused, MoneyError
 from dealer_station.domain.money import CENT, format_money, to_money
 from dealer_station.domain.outcome import RoundOutcome, Winner
@@ -56,7 +56,7 @@ _LOSE = Decimal(-1)
 _PUSH = Decimal(0)
 
 
-class Result(enum.Enum):
+class Result(IdentityEnum):
     """The result of one bet (RULES.md §3, §5)."""
 
     WIN = "win"
@@ -67,7 +67,7 @@ class Result(enum.Enum):
     """The round was voided: the stake is returned (RULES.md §5)."""
 
 
-class SubCentRule(enum.Enum):
+class SubCentRule(IdentityEnum):
     """How winnings that fall between cents are rounded to the cent (see the module doc).
 
     ``HOUSE`` (default): down, in the house's favour. ``HALF_UP``, ``HALF_EVEN``: to the nearest

@@ -94,13 +94,15 @@ class FrameInputs:
         """A card read by the shoe: counted out of the inventory (once a shoe is open), then handled by phase."""
         phase = GROUP_OF[self.state]
         if phase is not Phase.NO_SHOE:
-            if self.remaining[card] <= 0:
+            remaining = self.remaining
+            left = remaining[card]
+            if left <= 0:
                 self._pause(IncidentType.FOREIGN_CARD, PauseReason.BEYOND_INVENTORY, raw,
                             position=self.expected_position(), token=card.token,
                             detail=f"{card.token} would be copy {self.settings.decks + 1} in "
                                    f"{self.settings.decks} decks")
                 return
-            self.remaining[card] -= 1
+            remaining[card] = left - 1
         _CARD[phase](self, card, raw)
 
     def _card_without_shoe(self: TableMachine, card: Card, raw: str) -> None:
