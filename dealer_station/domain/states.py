@@ -12,7 +12,7 @@ read back from the journal (a plain string) compares, hashes and looks up as the
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import EnumMeta, StrEnum
 
 from transitions import Event, EventData, Machine, State, Transition
 from transitions.core import listify
@@ -178,22 +178,12 @@ Nothing else can happen: the machine refuses any other (``transitions.MachineErr
 del S, T
 
 
-def _has_machine_callbacks(machine: Machine, names: tuple[str, ...]) -> bool:
-    """True when ``machine`` has a queue or any of the machine-wide callbacks ``names`` (the storage of the
-    library's properties: ``_queued``, ``_prepare_event``, ...), read from its ``__dict__`` without the
-    properties' calls. One the library no longer keeps there counts as present: the library's long way is taken.
-    """
-    own = machine.__dict__
-    for name in names:
-        if own.get(name, True):
-            return True
-    return False
-
-
 _EVENT_WIDE = ("_queued", "_prepare_event", "_finalize_event", "_on_exception")
-"""What makes the library's event do more than check the source and run the transitions."""
+"""The storage of the library's machine properties that make its event do more than check the source and run the
+transitions (``has_queue``, ``prepare_event``, ...): read from the machine's ``__dict__`` at every trigger,
+without the properties' calls. One the library no longer keeps there counts as present (the library's way)."""
 _CHANGE_WIDE = ("_before_state_change", "_after_state_change")
-"""What makes the library's transition do more than change the state."""
+"""The same for what makes the library's transition do more than change the state."""
 
 
 class _State(State):
@@ -214,8 +204,9 @@ class _Transition(Transition):
     """
 
     def execute(self, event_data) -> bool:  # noqa: ANN001 - transitions' EventData
+        own = event_data.machine.__dict__  # _CHANGE_WIDE, written out: a loop or a call costs a fifth of the step
         if (self.prepare or self.conditions or self.before or self.after
-                or _has_machine_callbacks(event_data.machine, _CHANGE_WIDE)):
+                or own.get("_before_state_change", True) or own.get("_after_state_change", True)):
             return super().execute(event_data)
         if self.dest:  # no destination: an internal transition, no state change (as the library)
             self._change_state(event_data)
@@ -235,7 +226,8 @@ class _Transition(Transition):
         if type(source) is not _State or source.on_exit:
             source.exit(event_data)
         model = event_data.model
-        for each in (model if isinstance(model, (list, tuple)) else listify(model)):
+        models = listify(model) if model is None or isinstance(model, (list, tuple, EnumMeta)) else (model,)
+        for each in models:  # (the library's listify, without its call for the one model)
             setattr(each, machine.model_attribute, dest.value)
         event_data.state = dest
         if type(dest) is not _State or dest.on_enter:
@@ -255,7 +247,9 @@ class _Event(Event):
 
     def trigger(self, model, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201 - the library's signature
         machine = self.machine
-        if _has_machine_callbacks(machine, _EVENT_WIDE):
+        own = machine.__dict__  # _EVENT_WIDE, written out
+        if own.get("_queued", True) or own.get("_prepare_event", True) or own.get("_finalize_event", True) \
+                or own.get("_on_exception", True):
             return super().trigger(model, *args, **kwargs)
         event_data = EventData(None, self, machine, model, args=args, kwargs=kwargs)
         value = getattr(model, machine.model_attribute)

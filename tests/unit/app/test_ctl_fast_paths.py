@@ -141,10 +141,16 @@ def test_a_machine_with_callbacks_runs_them_as_the_library_does(machine_wide):
 
 def test_the_table_machine_class_has_no_queue_and_no_machine_callbacks():
     """The lean event path is taken on the table (it is only for a machine without queue or machine-wide callbacks)."""
+    from dealer_station.domain.states import _CHANGE_WIDE, _EVENT_WIDE
+
     machine = TableMachine()._fsm
     assert not machine.has_queue
     assert not (machine.prepare_event or machine.finalize_event or machine.on_exception or machine.before_state_change
                 or machine.after_state_change)
+    # the lean path reads these from the machine's __dict__: the library keeps them there (else the long way)
+    plain = Machine(model=_Reference(), states=["a"], initial="a")
+    for name in _EVENT_WIDE + _CHANGE_WIDE:
+        assert name in plain.__dict__ and name in machine.__dict__ and not machine.__dict__[name]
 
 
 def test_an_internal_transition_changes_no_state_as_in_the_library():
