@@ -46,7 +46,7 @@ from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import Error, InputRefused, TableStatus, output
-from dealer_station.domain.facts import Decision, FactKind, Output
+from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -59,7 +59,7 @@ from dealer_station.domain.inputs import (
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
-from dealer_station.journal.codec import decode_decision, encode_decision, encode_input, input_fields, shoe_event
+from dealer_station.journal.codec import decision_body, decode_decision, encode_input, input_fields, shoe_event
 
 __all__ = ["EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView",
            "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]
@@ -468,33 +468,41 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         """
         m = self._machine
         outputs = list(outputs)
-        kinds = {kind for kind, _ in outputs}
+        kinds = {kind for kind, _ in outputs}  # the kinds of every output, kept with them below
         if FactKind.ROUND_COMPLETED in kinds and self._edge_monitor is not None:
-            outputs += self._edge_alerts()
-        state = m.state
+            alerts = self._edge_alerts()
+            outputs += alerts
+            kinds.update(kind for kind, _ in alerts)
+        state = m.state_name
         status = status_to or ("closed" if m.closed else table_status(state))
         if status_from is not None and status != status_from:
-            outputs.append(output(TableStatus(status=status, state=str(state))))
+            outputs.append(output(TableStatus(status=status, state=state)))
+            kinds.add(FactKind.TABLE_STATUS)
         self._status = status
         if FactKind.BETTING_OPENED in kinds and self.config.betting_window_seconds > 0:
             self._deadline = self._monotonic() + self.config.betting_window_seconds
-        if not self._write_decision(seq, outputs, ts):
+        if not self._write_decision(seq, outputs, ts, kinds):
             self._pending = (seq, outputs, ts)
         for kind, data in outputs if tell else ():
             self._tell(kind, data)
-        self._log_outputs(outputs)
+        self._log_outputs(outputs, kinds)
         if FactKind.SHOE_ENDED in kinds and self._journal_fault is None:
             self._prune_events()
             if log_enabled("info"):
                 self._log_head()
         return outputs
 
-    def _write_decision(self, seq: int, outputs: list, ts: str) -> bool:
+    def _write_decision(self, seq: int, outputs: list, ts: str, kinds: set | None = None) -> bool:
+        """Journal the decision of input ``seq`` (its row's body: :func:`decision_body`); ``kinds``: the outputs'
+        kinds when the caller has them. False (and the journal fault) when the journal refuses it.
+        """
         m = self._machine
         # staff: who is at the table after this decision (recovery restores it; old rows have no key)
-        body = encode_decision(Decision(seq, m.shoe_number, m.round_number, m.state_name, m.connected,
-                                        outputs, m.staff() if m.staffed else None))
-        marks = {_MARKS[kind] for kind, _ in outputs if kind in _MARKS}
+        body = decision_body(seq, m.shoe_number, m.round_number, m.state_name, m.connected, outputs,
+                             m.staff() if m.staffed else None)
+        if kinds is None:
+            kinds = {kind for kind, _ in outputs}
+        marks = {_MARKS[kind] for kind in kinds if kind in _MARKS}
         try:
             # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.
             self._deciding_ts = ts   # the round_result's decided_ts (_events)

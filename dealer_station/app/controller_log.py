@@ -29,6 +29,7 @@ _WARN_KINDS = frozenset({_F.ROUND_PAUSED, _F.ERROR, _F.ACT_REFUSED, _F.INCIDENT_
 _INFO_KINDS = frozenset({_F.ROUND_COMPLETED, _F.ROUND_VOIDED, _F.SHOE_STARTED, _F.SHOE_ENDED, _F.ROUND_RESUMED,
                          _F.PLAYER_EDGE, _F.STOPPED, _F.DEALER_SIGNED_IN, _F.DEALER_SIGNED_OUT})
 """Outputs the controller logs (as warnings, as information); the rest are in the journal only."""
+_LOGGED_KINDS = _WARN_KINDS | _INFO_KINDS
 
 
 class ControllerLog:
@@ -77,7 +78,10 @@ class ControllerLog:
         except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
             pass
 
-    def _log_outputs(self: Controller, outputs: list) -> None:
+    def _log_outputs(self: Controller, outputs: list, kinds: set | None = None) -> None:
+        """Log the outputs of the kinds the controller logs (``kinds``: those of ``outputs``, when known)."""
+        if kinds is not None and _LOGGED_KINDS.isdisjoint(kinds):
+            return  # most decisions: nothing to log
         for kind, data in outputs:
             level = "warning" if kind in _WARN_KINDS else "info" if kind in _INFO_KINDS else None
             if level is not None and log_enabled(level):

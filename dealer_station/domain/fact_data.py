@@ -25,7 +25,7 @@ from typing import Any
 from dealer_station.domain.fact_base import ABSENT, Absent, FactData, fact_class, fields_as_json
 from dealer_station.domain.facts import FactKind, Output
 
-__all__ = ["FACT_DATA", "OPEN_FACTS", "fact_data", "is_fact_data", "json_of", "output"]
+__all__ = ["FACT_CLASSES", "FACT_DATA", "OPEN_FACTS", "fact_data", "is_fact_data", "json_of", "output"]
 
 FACT_DATA: dict[FactKind, type[FactData]] = {}
 """Each output kind's data class: every :class:`FactKind` has one."""
@@ -383,7 +383,8 @@ class InputHeld(FactData):
     why: str
 
 
-_FACT_CLASSES = frozenset(FACT_DATA.values())
+FACT_CLASSES = frozenset(FACT_DATA.values())
+"""Every kind's :class:`FactData` class: ``type(value) in FACT_CLASSES`` is :func:`is_fact_data` without its call."""
 
 OPEN_FACTS = frozenset({FactKind.PLAYER_EDGE})
 """Kinds whose data may carry keys beyond their fields: an edge monitor is pluggable and adds its own."""
@@ -411,11 +412,11 @@ def is_fact_data(value: object) -> bool:
     """Whether ``value`` is one kind's :class:`FactData` (a set lookup of its type: ``isinstance`` against the
     mapping ABC costs four times as much, once per output on the card path).
     """
-    return type(value) in _FACT_CLASSES
+    return type(value) in FACT_CLASSES
 
 
 def json_of(data: Mapping[str, Any]) -> dict[str, Any]:
     """An output's data as a new JSON object: a :class:`FactData`'s :meth:`~FactData.as_json`, a recorded plain
     mapping copied.
     """
-    return data.as_json() if type(data) in _FACT_CLASSES else dict(data)  # type: ignore[attr-defined]
+    return data.as_json() if type(data) in FACT_CLASSES else dict(data)  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, LinkEvent, StaffAct, SupervisorAct
-from dealer_station.domain.fact_data import fact_data, is_fact_data
+from dealer_station.domain.fact_data import FACT_CLASSES, fact_data
 from dealer_station.domain.facts import Decision, FactKind, Output
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -33,8 +33,8 @@ from dealer_station.domain.inputs import (
 )
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
-__all__ = ["decode_decision", "decode_input", "encode_decision", "encode_input", "encode_outputs", "input_fields",
-           "shoe_event", "shoe_event_input", "shoe_frame"]
+__all__ = ["decision_body", "decode_decision", "decode_input", "encode_decision", "encode_input", "encode_outputs",
+           "input_fields", "shoe_event", "shoe_event_input", "shoe_frame"]
 
 
 def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
@@ -297,7 +297,7 @@ def encode_outputs(outputs: Iterable[tuple[object, Mapping[str, Any]]]) -> list[
     :class:`~dealer_station.domain.fact_data.FactData` as its JSON object (a new dict); data that is already a
     plain mapping (an output read back) as it is.
     """
-    return [[str(kind), data.as_json() if is_fact_data(data) else data] for kind, data in outputs]
+    return [[str(kind), data.as_json() if type(data) in FACT_CLASSES else data] for kind, data in outputs]
 
 
 def encode_decision(decision: Decision) -> dict:
@@ -307,10 +307,19 @@ def encode_decision(decision: Decision) -> dict:
     ``str`` and its data as its JSON object (:func:`encode_outputs`). The journal adds ``"events"`` (the digests
     of the row's outbox events) to the body it is given, so a row on disk is this body and that key.
     """
-    body: dict = {"input": decision.input, "shoe": decision.shoe, "round": decision.round, "state": decision.state,
-                  "connected": decision.connected, "outputs": encode_outputs(decision.outputs)}
-    if decision.staff is not None:
-        body["staff"] = decision.staff
+    return decision_body(decision.input, decision.shoe, decision.round, decision.state, decision.connected,
+                         decision.outputs, decision.staff)
+
+
+def decision_body(input: int, shoe: int, round: int, state: str, connected: bool,  # noqa: A002 - the row's keys
+                  outputs: Iterable[tuple[object, Mapping[str, Any]]], staff: Mapping[str, Any] | None) -> dict:
+    """The body :func:`encode_decision` makes of a :class:`Decision` of these fields, made from the fields
+    themselves (the controller's every step: no ``Decision`` made only to be taken apart again).
+    """
+    body: dict = {"input": input, "shoe": shoe, "round": round, "state": state, "connected": connected,
+                  "outputs": encode_outputs(outputs)}
+    if staff is not None:
+        body["staff"] = staff
     return body
 
 
