@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -81,6 +82,8 @@ class BadgeReader(QObject):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Hold back the keys that may start a badge (``DLR:...``) and emit :attr:`badge` at its Enter; True: taken."""
+        if type(event) is not QKeyEvent:  # every event of the application comes here: the others leave at once
+            return False
         kind = event.type()
         if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) or not self._ours(obj):
             return False
