@@ -138,6 +138,8 @@ class MainWindow(QMainWindow):
         # the supervisor's screen (its acts, edge monitor and recall) is built once the window is up, or when
         # first asked for: the dealer's screen is painted first (start-up); the facts until then are kept for it
         self._supervisor: SupervisorScreen | None = None
+        self._panel_steps: list | None = None  # the supervisor screen's panels still to make (_supervisor_step)
+        self._panels_made: list = []
         self._supervisor_args = (authenticate, supervisor_idle_seconds, clock)
         self._facts_waiting: list = []
         self._last_view = None
@@ -198,34 +200,63 @@ class MainWindow(QMainWindow):
         station.start()  # the controller's thread: from now on the window only sends it commands
 
     def _after_first_turn(self) -> None:
-        """On the event loop's first turn, the window up: build the supervisor's screen, and ask the controller's
-        thread to build what it would build at the first round's end (the edge watch's odds tables).
+        """On the event loop's first turn, the window up: make the supervisor's screen a step a turn
+        (:meth:`_supervisor_step`), and only then ask the controller's thread to build what it would build at
+        the first round's end (the edge watch's odds tables): no turn holds the window for the whole screen,
+        and the window's first paints are not made while that build holds the interpreter.
         """
-        self.supervisor  # noqa: B018 - the property builds the screen
-        self.station.submit(self.station.prepare)
+        if self._supervisor_step():
+            QTimer.singleShot(0, self, self._after_first_turn)
+        else:
+            self.station.submit(self.station.prepare)
+
+    def _supervisor_step(self) -> bool:
+        """Make the next piece of the supervisor's screen: its module, one panel of
+        :meth:`SupervisorScreen.panel_steps`, the screen of them, its place in the window. False once it is whole.
+        """
+        if self._supervisor is not None:
+            if self.stack.indexOf(self._supervisor) >= 0:
+                return False
+            self.stack.insertWidget(1, self._supervisor)
+        elif self._panel_steps is None:
+            from dealer_station.console.supervisor_screen import SupervisorScreen
+
+            self._panel_steps = list(SupervisorScreen.panel_steps(self.host))
+        elif self._panel_steps:
+            self._panels_made.append(self._panel_steps.pop(0)())
+        else:
+            self._make_supervisor(self._panels_made)
+        return True
 
     @property
     def supervisor(self) -> SupervisorScreen:
-        """The supervisor's screen (:class:`~dealer_station.console.supervisor_screen.SupervisorScreen`), built
-        on first use: it is handed the last view and, in order, every fact told since the window opened.
+        """The supervisor's screen (:class:`~dealer_station.console.supervisor_screen.SupervisorScreen`), made
+        whole now when its turns have not made it yet: it is handed the last view and, in order, every fact told
+        since the window opened.
         """
-        if self._supervisor is None:
-            from dealer_station.console.supervisor_screen import SupervisorScreen
-
-            authenticate, idle_seconds, clock = self._supervisor_args
-            screen = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate,
-                                      **({"idle_seconds": idle_seconds} if idle_seconds is not None else {}),
-                                      **({"clock": clock} if clock is not None else {}))
-            self._supervisor = screen
-            self.stack.insertWidget(1, screen)
-            screen.back_requested.connect(self.show_dealer)
-            screen.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
-            if self._last_view is not None:
-                screen.follow(self._last_view)
-            waiting, self._facts_waiting = self._facts_waiting, []
-            for fact in waiting:
-                screen.add_fact(fact)
+        while self._supervisor_step():
+            pass
         return self._supervisor
+
+    def _make_supervisor(self, panels: list) -> SupervisorScreen:
+        """Make the supervisor's screen of ``panels`` (:meth:`SupervisorScreen.panel_steps`, made) and hand it the
+        last view and the facts told so far; :meth:`_supervisor_step` places it in the window.
+        """
+        from dealer_station.console.supervisor_screen import SupervisorScreen
+
+        authenticate, idle_seconds, clock = self._supervisor_args
+        screen = SupervisorScreen(self.host, lambda: list(self.bridge.frames), authenticate,
+                                  **({"idle_seconds": idle_seconds} if idle_seconds is not None else {}),
+                                  **({"clock": clock} if clock is not None else {}), panels=panels)
+        self._supervisor = screen
+        screen.back_requested.connect(self.show_dealer)
+        screen.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
+        if self._last_view is not None:
+            screen.follow(self._last_view)
+        waiting, self._facts_waiting = self._facts_waiting, []
+        for fact in waiting:
+            screen.add_fact(fact)
+        return screen
 
     # ------------------------------------------------------------------ screens
     def show_supervisor(self) -> None:

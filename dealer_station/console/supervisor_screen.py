@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import structlog
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -107,6 +107,8 @@ class SupervisorScreen(QWidget):
         Seconds without a touch after which the session ends (> 0; default :data:`IDLE_SECONDS`).
     clock:
         Monotonic seconds (default ``time.monotonic``); tests step it.
+    panels:
+        The four panels already made by :meth:`panel_steps`, in its order (default: made here).
 
     Signals
     -------
@@ -128,6 +130,7 @@ class SupervisorScreen(QWidget):
         *,
         idle_seconds: float = IDLE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        panels: Sequence[QWidget] | None = None,
     ) -> None:
         super().__init__(parent)
         if isinstance(idle_seconds, bool) or not isinstance(idle_seconds, int | float) or not (
@@ -200,11 +203,10 @@ class SupervisorScreen(QWidget):
         self.login_message = label("", None)
         root.addWidget(self.login_message)
 
-        self.incident = IncidentPanel()
-        self.acts = ActPanel(needs_login=lambda: not self.logged_in and self.authenticate is not None)
+        made = list(panels) if panels is not None else [make() for make in self.panel_steps(host)]
+        self.incident, self.acts, self.edge, self.recall = made
+        self.acts.needs_login = lambda: not self.logged_in and self.authenticate is not None
         self.acts.confirm.clicked.connect(self.perform)
-        self.edge = EdgeTab()
-        self.recall = RecallTab(host)
         self._expose()
         page = QWidget()
         lay = QHBoxLayout(page)
@@ -221,6 +223,14 @@ class SupervisorScreen(QWidget):
 
 
     # ------------------------------------------------------------------ the panels' widgets, as before
+    @staticmethod
+    def panel_steps(host: ControllerHost) -> tuple[Callable[[], QWidget], ...]:
+        """The screen's four panels (incident, acts, side-bet edge, round recall), each made by one call: the
+        console makes them one per turn of its event loop, then the screen from them (``panels``), so that no
+        turn holds the window for the whole screen's making.
+        """
+        return (IncidentPanel, ActPanel, EdgeTab, lambda: RecallTab(host))
+
     _WIDGETS = {
         "incident": ("incident_title", "incident_fields", "round_cards", "round_totals", "round_missing",
                      "raw_table"),

@@ -160,3 +160,74 @@ def test_an_unblocked_gui_loop_logs_no_stall_from_the_watchdog_alone(qtbot):
     now[0] += 0.020 + 0.051
     watchdog._tick()
     assert list(watchdog.stalls) == [51.0]
+
+
+def _turns_of_supervisor_making(monkeypatch) -> list[str]:
+    """Record, in order, each step of the supervisor screen's making and each turn of the GUI's event loop
+    (a 0 ms timer started again at each turn)."""
+    from dealer_station.console import supervisor_screen
+
+    seen: list[str] = []
+    steps = supervisor_screen.SupervisorScreen.panel_steps
+
+    def recorded(host):
+        def record(make, i):
+            return lambda: (seen.append(f"panel {i}"), make())[1]
+
+        return tuple(record(make, i) for i, make in enumerate(steps(host)))
+
+    monkeypatch.setattr(supervisor_screen.SupervisorScreen, "panel_steps", staticmethod(recorded))
+    return seen
+
+
+def test_the_supervisor_screen_is_made_a_step_a_turn_then_the_odds_tables(qtbot, console, tmp_path, monkeypatch):
+    """After the window is up, its supervisor screen is made one panel per turn of the event loop (no turn holds
+    the window for the whole screen), placed in the window, and only then is the odds tables' build asked of the
+    controller's thread (its first paints are not made while that build holds the interpreter)."""
+    seen = _turns_of_supervisor_making(monkeypatch)
+    station = open_console_station(None, "sim?seed=7", tmp_path / "journal.sqlite", tmp_path / "accounts.json")
+    prepared = []
+    real_prepare = station.prepare
+    monkeypatch.setattr(station, "prepare", lambda: (prepared.append(list(seen)), real_prepare()))
+    ticker = QTimer()
+    ticker.setInterval(0)
+    ticker.timeout.connect(lambda: seen.append("turn"))
+    ticker.start()
+    try:
+        win = console(station)
+        qtbot.waitUntil(lambda: bool(prepared), timeout=15000)
+        ticker.stop()
+        made = [s for s in prepared[0] if s != "turn"]
+        assert made == ["panel 0", "panel 1", "panel 2", "panel 3"]  # every panel, once, before the build
+        panels = [i for i, s in enumerate(prepared[0]) if s != "turn"]
+        assert all("turn" in prepared[0][a:b] for a, b in zip(panels, panels[1:], strict=False))  # a turn apart
+        screen = win._supervisor
+        assert screen is not None and win.stack.indexOf(screen) >= 0 and win.supervisor is screen
+        assert [type(p).__name__ for p in (screen.incident, screen.acts, screen.edge, screen.recall)] == [
+            "IncidentPanel", "ActPanel", "EdgeTab", "RecallTab"]
+        win.shutdown()
+        station.stop("console closed")
+    finally:
+        station.close()
+
+
+def test_the_supervisor_screen_asked_for_before_its_turns_is_made_at_once_and_only_once(qtbot, console, tmp_path,
+                                                                                          monkeypatch):
+    """The screen asked for at once (F9 before the event loop has turned) is whole; the turns then make no
+    second one, and the odds tables are still asked for."""
+    seen = _turns_of_supervisor_making(monkeypatch)
+    station = open_console_station(None, "sim?seed=7", tmp_path / "journal.sqlite", tmp_path / "accounts.json")
+    prepared = []
+    real_prepare = station.prepare
+    monkeypatch.setattr(station, "prepare", lambda: (prepared.append(True), real_prepare()))
+    try:
+        win = console(station)
+        screen = win.supervisor  # before the turns that make it
+        qtbot.waitUntil(lambda: bool(prepared), timeout=15000)
+        assert win.supervisor is screen and win.stack.indexOf(screen) >= 0
+        assert sum(1 for i in range(win.stack.count()) if type(win.stack.widget(i)).__name__ == "SupervisorScreen") == 1
+        assert seen.count("panel 0") == 1  # its own panels only
+        win.shutdown()
+        station.stop("console closed")
+    finally:
+        station.close()
