@@ -213,9 +213,10 @@ class _Transition(Transition):
         return True
 
     def _change_state(self, event_data) -> None:  # noqa: ANN001 - transitions' EventData
-        """The library's state change (exit the source, set the model's state, enter the destination, the
-        machine's ``on_final`` on a final state) with the states looked up once, by name; a state of this
-        module's class with no callbacks is neither exited nor entered through a call.
+        """The library's state change (exit the source, set the model's state, read it back, enter the
+        destination, the machine's ``on_final`` on a final state) with the states looked up by name in the
+        machine's own table; a state of this module's class with no callbacks is neither exited nor entered
+        through a call.
         """
         machine = event_data.machine
         states = machine.states
@@ -227,9 +228,13 @@ class _Transition(Transition):
             source.exit(event_data)
         model = event_data.model
         models = listify(model) if model is None or isinstance(model, (list, tuple, EnumMeta)) else (model,)
+        attribute = machine.model_attribute
         for each in models:  # (the library's listify, without its call for the one model)
-            setattr(each, machine.model_attribute, dest.value)
-        event_data.state = dest
+            setattr(each, attribute, dest.value)
+        # the state as the model keeps it now, read back as the library does (a model's property may store another)
+        value = getattr(model, attribute)
+        state = states.get(value) if type(value) is str else None
+        event_data.state = state if state is not None else machine.get_state(value)
         if type(dest) is not _State or dest.on_enter:
             dest.enter(event_data)
         if dest.final:
@@ -257,14 +262,18 @@ class _Event(Event):
         if state is None:  # an Enum state, or a state the machine does not know: the library's lookup
             state = machine.get_model_state(model)
         event_data.state = state
-        transitions = self.transitions.get(state.name)
-        if transitions is None and not self._is_valid_source(state):  # raises MachineError unless ignored
-            return event_data.result
-        for transition in transitions or ():
-            event_data.transition = transition
-            if transition.execute(event_data):
-                event_data.result = True
-                break
+        try:
+            transitions = self.transitions.get(state.name)
+            if transitions is None and not self._is_valid_source(state):  # raises MachineError unless ignored
+                return event_data.result
+            for transition in transitions or ():
+                event_data.transition = transition
+                if transition.execute(event_data):
+                    event_data.result = True
+                    break
+        except BaseException as err:  # noqa: BLE001 - as the library: the event keeps its error, which goes on
+            event_data.error = err
+            raise
         return event_data.result
 
 

@@ -226,3 +226,49 @@ def test_a_queued_machine_and_enum_states_take_the_library_s_way():
         assert machine.events["go"].trigger(members) is True and members.state is Where.B, machine_cls.__name__
         with pytest.raises(MachineError):
             machine.events["go"].trigger(members)
+
+
+def _error_and_entered_state(machine_cls: type) -> tuple[str | None, str]:
+    """A machine whose model stores another state than it is given (a property), and whose transition's ``after``
+    callback raises: the error the event kept, and the state the destination's entry was told."""
+    kept: list = []
+
+    class Model:
+        def __init__(self) -> None:
+            self._state = "a"
+
+        @property
+        def state(self) -> str:
+            return self._state
+
+        @state.setter
+        def state(self, value: str) -> None:
+            self._state = "c" if value == "b" else value  # keeps "c" when told "b"
+
+        def keep(self, event) -> None:
+            kept.append(event)
+
+        def entered(self, event) -> None:
+            kept.append(event.state.name)
+
+        def boom(self, event) -> None:
+            raise RuntimeError("after failed")
+
+    model = Model()
+    machine = machine_cls(model=model, states=["a", {"name": "b", "on_enter": "entered"}, "c"], initial="a",
+                          auto_transitions=False, send_event=True,
+                          transitions=[{"trigger": "go", "source": "a", "dest": "b", "before": "keep",
+                                        "after": "boom"}])
+    with pytest.raises(RuntimeError):
+        machine.events["go"].trigger(model)
+    event, entered = kept
+    return repr(event.error), entered
+
+
+def test_the_event_keeps_its_error_and_reads_the_state_back_as_the_library_does():
+    """On the lean path too, an exception is kept on the event before it goes on, and the state an entry callback
+    is told is the one the model keeps (read back from it), as in the library."""
+    from dealer_station.domain.states import TableFSM
+
+    assert _error_and_entered_state(TableFSM) == _error_and_entered_state(Machine) == (
+        "RuntimeError('after failed')", "c")
