@@ -7,6 +7,7 @@ Topics, payloads and guarantees: docs/events.md.
 """
 
 import importlib
+import importlib.util
 
 _WHERE = {
     "BrokerConfig": "config", "BrokerConfigError": "config", "parse_broker_url": "config",
@@ -27,6 +28,8 @@ __all__ = sorted(_WHERE)
 def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
+        if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+            return importlib.import_module(f"{__name__}.{name}")  # a submodule (``publish.publisher``), as before
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value

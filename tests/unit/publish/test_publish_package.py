@@ -18,6 +18,12 @@ def test_every_name_of_the_package_is_its_modules(name):
     assert name in dir(publish)
 
 
+def test_a_submodule_is_an_attribute_of_the_package_as_before():
+    code = "import dealer_station.publish as p; print(p.publisher.Publisher is p.Publisher, p.topics.__name__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.split() == ["True", "dealer_station.publish.topics"]
+
+
 def test_an_unknown_name_is_an_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
         publish.Nothing  # noqa: B018
