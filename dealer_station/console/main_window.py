@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         self._supervisor: SupervisorScreen | None = None
         self._panel_steps: list | None = None  # the supervisor screen's panels still to make (_supervisor_step)
         self._panels_made: list = []
+        self._shut = False  # shutdown() was called
         self._supervisor_args = (authenticate, supervisor_idle_seconds, clock)
         self._facts_waiting: list = []
         self._last_view = None
@@ -205,6 +206,8 @@ class MainWindow(QMainWindow):
         the first round's end (the edge watch's odds tables): no turn holds the window for the whole screen,
         and the window's first paints are not made while that build holds the interpreter.
         """
+        if self._shut:
+            return  # the window was shut down meanwhile: nothing more is built, nothing asked of the controller
         if self._supervisor_step():
             QTimer.singleShot(0, self, self._after_first_turn)
         else:
@@ -394,6 +397,7 @@ class MainWindow(QMainWindow):
         Nothing is journaled here: the station's :meth:`~dealer_station.app.runtime.Station.stop` journals
         the stop afterwards. The controller is the calling thread's from then on.
         """
+        self._shut = True
         self._remove_badge_reader()
         self.bridge.close()
         self.station.end_loop()

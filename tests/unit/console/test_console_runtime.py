@@ -231,3 +231,24 @@ def test_the_supervisor_screen_asked_for_before_its_turns_is_made_at_once_and_on
         station.stop("console closed")
     finally:
         station.close()
+
+
+def test_a_window_shut_down_before_its_supervisor_screen_is_made_asks_nothing_more(qtbot, tmp_path, monkeypatch):
+    """Shut down before the turns that make its supervisor's screen, the window makes none of it and never asks the
+    controller's thread for the odds tables (the stop would build them on the closing thread)."""
+    from dealer_station.console.main_window import MainWindow
+
+    seen = _turns_of_supervisor_making(monkeypatch)
+    station = open_console_station(None, "sim?seed=7", tmp_path / "journal.sqlite", tmp_path / "accounts.json")
+    asked = []
+    submit = station.submit
+    monkeypatch.setattr(station, "submit", lambda fn: (asked.append(fn), submit(fn))[1])
+    try:
+        win = MainWindow(station, sound=lambda: None)
+        qtbot.addWidget(win)
+        win.shutdown()  # before the event loop has turned
+        qtbot.wait(300)
+        assert seen == [] and station.prepare not in asked
+        station.stop("console closed")
+    finally:
+        station.close()

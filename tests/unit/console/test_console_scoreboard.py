@@ -59,9 +59,9 @@ def window(console, qtbot):
         roads = win.dealer.roads
         qtbot.waitUntil(lambda: win.dealer.view is not None and roads.width() > 100 and roads.height() > 100,
                         timeout=10000)
-        # the window's first turn asks the controller's thread to build the odds tables; each step told from
-        # there brings the controller's own view (no rounds), which on a loaded machine could land after the
-        # test's: wait for the thread to be past that, then the test's views are the only ones shown
+        # once the supervisor's screen is made, the window asks the controller's thread to build the odds tables;
+        # each step told from there brings the controller's own view (no rounds), which on a loaded machine could
+        # land after the test's: from here on the test's views are the only ones shown
         _settle()
         win.station.submit(lambda: None).result(timeout=30)
         win.host.view_changed.disconnect(win._on_view)
