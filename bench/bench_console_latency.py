@@ -53,6 +53,19 @@ def summary(samples: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 3), "n": len(ordered)}
 
 
+def _slow_writes(station, seconds) -> None:
+    """Every journal write of ``station`` takes ``seconds()`` longer (a slow disk's fsync; 0: as it is)."""
+    write = station.journal.append
+
+    def slow_append(*a, **kw):
+        delay = seconds()
+        if delay:
+            time.sleep(delay)
+        return write(*a, **kw)
+
+    station.journal.append = slow_append
+
+
 def latency_child(cards: int, slow: float, folder: str) -> dict:
     """In this process: the console on an on-disk journal; deal until ``cards`` cards were painted."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -73,13 +86,7 @@ def latency_child(cards: int, slow: float, folder: str) -> dict:
     if station.controller.signed_in is None:
         station.controller.sign_in_configured("bench")
     if slow:
-        write = station.journal.append
-
-        def slow_append(*a, **kw):
-            time.sleep(slow)  # the disk's fsync, slowed
-            return write(*a, **kw)
-
-        station.journal.append = slow_append
+        _slow_writes(station, lambda: slow)
     painted: list[tuple[float, object, str | None]] = []
     paint = CardFace.paintEvent
 
@@ -167,6 +174,7 @@ def freeze_child(folder: str) -> dict:
     from dealer_station.app.logging import configure_logging
     from dealer_station.console.app import GuiWatchdog, open_console_station
     from dealer_station.console.main_window import MainWindow
+    from tests.support.journal_lock import hold_journal_lock
 
     configure_logging(json=True, level=logging.ERROR, stream=sys.stderr)
     app = QApplication.instance() or QApplication([])
@@ -175,14 +183,7 @@ def freeze_child(folder: str) -> dict:
     journal = Path(folder) / "journal.sqlite"
     station = open_console_station(None, "sim?seed=7", str(journal), str(accounts))
     slow = {"seconds": 0.0}
-    write = station.journal.append
-
-    def slow_append(*a, **kw):
-        if slow["seconds"]:
-            time.sleep(slow["seconds"])  # the disk's fsync, slowed
-        return write(*a, **kw)
-
-    station.journal.append = slow_append
+    _slow_writes(station, lambda: slow["seconds"])
     window = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe, sound=lambda: None)
     window.resize(1920, 1080)
     window.show()
@@ -212,14 +213,7 @@ def freeze_child(folder: str) -> dict:
         press()
     slow["seconds"] = 0.0
     on_slow_disk = list(watchdog.stalls)
-    script = ("import sqlite3, sys, time\n"
-              "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-              "c.execute('BEGIN EXCLUSIVE')\n"
-              "print('locked', flush=True)\n"
-              "time.sleep(3)\n"
-              "c.execute('COMMIT')\n")
-    locker = subprocess.Popen([sys.executable, "-c", script, str(journal)], stdout=subprocess.PIPE, text=True)
-    locker.stdout.readline()  # (this wait for the other process is the benchmark's, not the console's)
+    locker = hold_journal_lock(journal, 3.0)  # (this wait for the other process is the benchmark's, not the console's)
     watchdog.stalls.clear()
     watchdog._last = watchdog.clock()
     started = time.monotonic()

@@ -4,8 +4,6 @@ logs a blocked event loop as ``gui_stall`` (docs/runtime.md)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
 import time
 
@@ -14,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 
 from dealer_station.app.accounts import Accounts
 from dealer_station.console.app import GuiWatchdog, open_console_station
+from tests.support.journal_lock import hold_journal_lock
 
 JOURNAL_METHODS = ("append", "add", "rows", "last_row", "last_marked", "prune_events", "verify", "export")
 """The journal's methods a station calls (every read and write of its rows)."""
@@ -34,19 +33,6 @@ def _record_threads(journal, slow: dict) -> list[tuple[str, threading.Thread]]:
 
         setattr(journal, name, wrapped)
     return calls
-
-
-def _lock_journal(path, seconds: float) -> subprocess.Popen:
-    """Another process holds the journal's write lock for ``seconds`` (started once it holds it)."""
-    script = ("import sqlite3, sys, time\n"
-              "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-              "c.execute('BEGIN EXCLUSIVE')\n"
-              "print('locked', flush=True)\n"
-              "time.sleep(float(sys.argv[2]))\n"
-              "c.execute('COMMIT')\n")
-    proc = subprocess.Popen([sys.executable, "-c", script, str(path), str(seconds)], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "locked"
-    return proc
 
 
 def _press(qtbot, win, key=Qt.Key.Key_Space):
@@ -76,7 +62,7 @@ def test_the_gui_thread_never_calls_the_journal(qtbot, console, tmp_path):
         for _ in range(2):
             _press(qtbot, win)
         slow["append"] = 0
-        locker = _lock_journal(journal_path, 3.0)  # another process holds the journal for 3 s
+        locker = hold_journal_lock(journal_path, 3.0)  # another process holds the journal for 3 s
         try:
             _press(qtbot, win)
         finally:
