@@ -272,3 +272,38 @@ def test_the_event_keeps_its_error_and_reads_the_state_back_as_the_library_does(
 
     assert _error_and_entered_state(TableFSM) == _error_and_entered_state(Machine) == (
         "RuntimeError('after failed')", "c")
+
+
+def _with_each_machine_wide(machine_cls: type, name: str) -> tuple[list[str], str, str | None]:
+    """A two-state machine of ``machine_cls`` given the one machine-wide thing stored as ``name`` (a queue at the
+    build; the callbacks after it; for ``on_exception`` the ``go`` transition's ``after`` raises): what ran, where it
+    ended, the error that came out."""
+    calls: list[str] = []
+    model = _Reference()
+
+    def record(what: str):
+        return lambda *a, **k: calls.append(what)
+
+    machine = machine_cls(model=model, states=["a", "b"], initial="a", auto_transitions=False,
+                          queued=name == "_queued", transitions=[{"trigger": "go", "source": "a", "dest": "b"}])
+    if name != "_queued":
+        setattr(machine, name.lstrip("_"), record(name))
+    if name == "_on_exception":
+        machine.events["go"].transitions["a"][0].after.append(lambda *a, **k: (_ for _ in ()).throw(RuntimeError("x")))
+    error = None
+    try:
+        machine.events["go"].trigger(model)
+    except RuntimeError as err:
+        error = str(err)
+    return calls, model.state, error
+
+
+def test_each_machine_wide_attribute_the_lean_path_reads_sends_a_trigger_the_librarys_way():
+    """Every name the lean path reads from the machine (``_EVENT_WIDE``, ``_CHANGE_WIDE``) is there for a reason: with
+    that one present, a trigger on the table's machine class runs what the library runs, in its order."""
+    from dealer_station.domain.states import _CHANGE_WIDE, _EVENT_WIDE, TableFSM
+
+    for name in (*_EVENT_WIDE, *_CHANGE_WIDE):
+        ours = _with_each_machine_wide(TableFSM, name)
+        assert ours == _with_each_machine_wide(Machine, name), name
+        assert ours[1] == "b" and (ours[0] or name == "_queued"), name  # the callback ran (or the queue did)
