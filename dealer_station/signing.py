@@ -1,0 +1,249 @@
+"""Ed25519 signatures of the station's events and status: only the station speaks for its table.
+
+Each station has a key pair. The private key signs every event the journal writes to the outbox, and the
+retained status the publisher sends; a platform holding the station's public key (``ID.pub``) checks that a
+message came from that station and was not changed on the way (docs/events.md "What a platform can trust").
+
+A signed JSON object carries one more member, ``signature``::
+
+    "signature": {"alg": "ed25519", "key_id": "3f1c0d9a2b7e4c55", "value": "<base64 of 64 bytes>"}
+
+and the signed text is the object **without** ``signature``, as canonical JSON: keys sorted at every level,
+no spaces (``","`` and ``":"``), non-ASCII characters kept as they are, UTF-8 (:func:`signed_text`). An event's
+anchor (``journal_seq``, ``journal_hash``) is inside the signed text. ``key_id`` is the first 16 hex digits of
+the SHA-256 of the raw 32-byte public key (:func:`key_id`).
+
+Key files: the private key is PKCS #8 PEM (unencrypted, mode 0600), the public key SubjectPublicKeyInfo PEM,
+named ``{table_id}.pub`` in a trust directory; both readable by any language's Ed25519 library (Node's
+``crypto.createPublicKey``, Python's ``cryptography``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+__all__ = ["ALGORITHM", "KEY_EVENT", "SIGNATURE_MEMBER", "Signer", "SigningKeyError", "TrustStore", "key_id",
+           "load_public_key", "load_signer", "public_key_from_pem", "public_pem", "sign_object", "signature_problem",
+           "signed_text", "write_key_pair"]
+
+ALGORITHM = "ed25519"
+SIGNATURE_MEMBER = "signature"
+"""The member of a signed event or status that holds its signature."""
+KEY_EVENT = "signing_key"
+"""The event type announcing a station's new key, signed by the key it replaces: ``data`` is
+``{"key_id", "public_key" (PEM), "previous_key_id"}``; every later event is signed by the new key."""
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_TABLE_FILE = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+class SigningKeyError(ValueError):
+    """A key file that cannot be read, written or used; the message names the file and the fix."""
+
+
+def signed_text(obj: Mapping[str, object]) -> bytes:
+    """The bytes a signature covers: ``obj`` without its ``signature`` member, canonical JSON, UTF-8.
+
+    Raises TypeError / ValueError for a value with no JSON text.
+    """
+    body = {k: v for k, v in obj.items() if k != SIGNATURE_MEMBER}
+    return _CANONICAL.encode(body).encode()
+
+
+def key_id(public_key: Ed25519PublicKey) -> str:
+    """The key's id: 16 hex digits, the start of SHA-256 over its raw 32 bytes."""
+    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def public_pem(public_key: Ed25519PublicKey) -> str:
+    """The public key as SubjectPublicKeyInfo PEM text."""
+    return public_key.public_bytes(serialization.Encoding.PEM,
+                                   serialization.PublicFormat.SubjectPublicKeyInfo).decode("ascii")
+
+
+@dataclass(frozen=True)
+class Signer:
+    """A station's private key: :meth:`sign` gives the ``signature`` member of a JSON object."""
+
+    private_key: Ed25519PrivateKey
+    key_id: str
+    path: str = ""
+
+    @classmethod
+    def generate(cls) -> "Signer":
+        """A new random key pair (for tests and :func:`write_key_pair`)."""
+        key = Ed25519PrivateKey.generate()
+        return cls(key, key_id(key.public_key()))
+
+    @property
+    def public_key(self) -> Ed25519PublicKey:
+        """The public half."""
+        return self.private_key.public_key()
+
+    def signature(self, obj: Mapping[str, object]) -> dict[str, str]:
+        """``{"alg", "key_id", "value"}`` over :func:`signed_text` of ``obj`` (base64, standard alphabet)."""
+        value = self.private_key.sign(signed_text(obj))
+        return {"alg": ALGORITHM, "key_id": self.key_id, "value": base64.b64encode(value).decode("ascii")}
+
+
+def sign_object(obj: Mapping[str, object], signer: Signer | None) -> dict:
+    """``obj`` with its ``signature`` member (a copy; unchanged without a signer)."""
+    out = {k: v for k, v in obj.items() if k != SIGNATURE_MEMBER}
+    if signer is not None:
+        out[SIGNATURE_MEMBER] = signer.signature(out)
+    return out
+
+
+def load_signer(path: str | os.PathLike) -> Signer:
+    """The private key in PEM file ``path``. Raises SigningKeyError naming the file and what is wrong."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        raise SigningKeyError(f"signing key {p}: cannot be read ({err.strerror or err}); make one with "
+                        f"dealer-station keys init --table-id ID --out DIR") from err
+    try:
+        key = serialization.load_pem_private_key(data, password=None)
+    except (ValueError, TypeError) as err:
+        raise SigningKeyError(f"signing key {p}: not an unencrypted PEM private key; make one with "
+                        f"dealer-station keys init --table-id ID --out DIR") from err
+    if not isinstance(key, Ed25519PrivateKey):
+        raise SigningKeyError(f"signing key {p}: a {type(key).__name__.removeprefix('_')} key, not Ed25519; make one "
+                        f"with dealer-station keys init --table-id ID --out DIR")
+    return Signer(key, key_id(key.public_key()), str(p))
+
+
+def load_public_key(path: str | os.PathLike) -> Ed25519PublicKey:
+    """The Ed25519 public key in PEM file ``path``. Raises SigningKeyError naming the file and what is wrong."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        raise SigningKeyError(f"public key {p}: cannot be read ({err.strerror or err})") from err
+    try:
+        key = serialization.load_pem_public_key(data)
+    except (ValueError, TypeError) as err:
+        raise SigningKeyError(f"public key {p}: not a PEM public key") from err
+    if not isinstance(key, Ed25519PublicKey):
+        raise SigningKeyError(f"public key {p}: not an Ed25519 key")
+    return key
+
+
+def public_key_from_pem(text: str) -> Ed25519PublicKey:
+    """An Ed25519 public key from its PEM text. Raises SigningKeyError."""
+    try:
+        key = serialization.load_pem_public_key(text.encode("ascii"))
+    except (ValueError, TypeError, UnicodeEncodeError) as err:
+        raise SigningKeyError("not a PEM public key") from err
+    if not isinstance(key, Ed25519PublicKey):
+        raise SigningKeyError("not an Ed25519 key")
+    return key
+
+
+def write_key_pair(table_id: str, out_dir: str | os.PathLike, *, overwrite: bool = False) -> tuple[Path, Path, str]:
+    """Make a key pair for ``table_id``: ``DIR/ID.key`` (PKCS #8 PEM, mode 0600) and ``DIR/ID.pub``.
+
+    Returns ``(private path, public path, key id)``. Raises SigningKeyError when a file exists (unless
+    ``overwrite``) or the directory cannot be written.
+    """
+    if not _TABLE_FILE.match(table_id):
+        raise SigningKeyError(f"table id {table_id!r}: 1-64 letters, digits, '.', '_' or '-'")
+    out = Path(out_dir)
+    private, public = out / f"{table_id}.key", out / f"{table_id}.pub"
+    for p in (private, public):
+        if p.exists() and not overwrite:
+            raise SigningKeyError(f"{p} exists already: keep it, or choose another --out (a key is never overwritten)")
+    signer = Signer.generate()
+    pem = signer.private_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption())
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | (0 if overwrite else os.O_EXCL)
+        fd = os.open(private, flags, 0o600)
+        try:
+            os.fchmod(fd, 0o600)
+            os.write(fd, pem)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        public.write_text(public_pem(signer.public_key), encoding="ascii")
+    except OSError as err:
+        raise SigningKeyError(f"{out}: cannot write the keys ({err.strerror or err})") from err
+    return private, public, signer.key_id
+
+
+def signature_problem(obj: object, public_keys: Mapping[str, Ed25519PublicKey]) -> str | None:
+    """None when ``obj`` (a parsed JSON object) carries a valid signature by one of ``public_keys``
+    (``{key_id: key}``); else why not, in plain words: unsigned, signed by an unknown key, or not verifying.
+    """
+    if not isinstance(obj, dict):
+        return "not a JSON object"
+    sig = obj.get(SIGNATURE_MEMBER)
+    if sig is None:
+        return "unsigned"
+    if not isinstance(sig, dict) or sig.get("alg") != ALGORITHM or not isinstance(sig.get("key_id"), str) \
+            or not isinstance(sig.get("value"), str):
+        return "its signature member is malformed"
+    key = public_keys.get(sig["key_id"])
+    if key is None:
+        return f"signed by key {sig['key_id'][:16]!r}, which is not trusted for this table"
+    try:
+        value = base64.b64decode(sig["value"], validate=True)
+        key.verify(value, signed_text(obj))
+    except (binascii.Error, ValueError):
+        return "its signature is not base64"
+    except InvalidSignature:
+        return "its signature does not verify (the message was changed, or signed by another key)"
+    except (TypeError, RecursionError):
+        return "its content has no JSON text"
+    return None
+
+
+class TrustStore:
+    """The public keys a consumer trusts, by table id: ``DIR/{table_id}.pub`` files (docs/events.md
+    "What a platform can trust"), plus keys announced by a trusted key (key rotation).
+
+    Raises SigningKeyError when ``directory`` is not a readable directory or a ``.pub`` file is not an Ed25519 key.
+    """
+
+    def __init__(self, directory: str | os.PathLike) -> None:
+        self.directory = Path(directory)
+        if not self.directory.is_dir():
+            raise SigningKeyError(f"--trust {self.directory}: not a directory of public keys (ID.pub files)")
+        self._keys: dict[str, dict[str, Ed25519PublicKey]] = {}
+        for path in sorted(self.directory.glob("*.pub")):
+            key = load_public_key(path)
+            self._keys.setdefault(path.stem, {})[key_id(key)] = key
+
+    def tables(self) -> list[str]:
+        """The table ids with a trusted key."""
+        return sorted(self._keys)
+
+    def keys_for(self, table_id: str) -> dict[str, Ed25519PublicKey]:
+        """``{key_id: key}`` trusted for ``table_id`` (empty when none)."""
+        return dict(self._keys.get(table_id, {}))
+
+    def add(self, table_id: str, key: Ed25519PublicKey) -> str:
+        """Trust ``key`` for ``table_id`` too (an announced key); return its id."""
+        kid = key_id(key)
+        self._keys.setdefault(table_id, {})[kid] = key
+        return kid
+
+    def problem(self, table_id: object, obj: object) -> str | None:
+        """None when ``obj`` is signed by a key trusted for ``table_id``; else why not (plain words)."""
+        if not isinstance(table_id, str) or table_id not in self._keys:
+            return f"no key is trusted for table {str(table_id)[:64]!r}"
+        return signature_problem(obj, self._keys[table_id])
