@@ -136,12 +136,18 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         self._listeners: tuple[tuple[Callable[[Fact], None], frozenset[str] | None], ...] = ()
         self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
         self._journal_fault: Incident | None = None
-        self._fault_journaled = False  # the journal_failure pause is in the journal (written at resume)
+        self._fault_journaled = False  # the journal_failure pause is in the journal (its "journal" "failed" input)
+        self._journal_failing = False  # the last journal write failed: nothing is written until a retry succeeds
+        self._retry_at = 0.0           # when the failing journal is tried again (monotonic seconds)
+        self._retry_delay = 0.0        # the wait before that retry (doubles, bounded: journal_guard)
+        self._retry_attempts = 0       # retries since the journal failed
+        self._last_write_error = ""    # the last journal write failure, in words
         self._stopping = False         # begin_stop(): a link loss from now on is the reader closing
         self._busy = False             # a call is being decided: a re-entrant call waits in _deferred
         self._deferred: deque[tuple[Callable[..., Any], tuple, dict]] = deque()
         self._decided_seq = 0          # the input of the last decision row written
         self._held_inputs: list[TableInput] = []
+        self._held_noted = 0           # held inputs already noted in the journal (journal_guard.HELD_NOTE)
         self._pending: tuple[int, list, str] | None = None
         self._pending_note: dict | None = None   # a shoe_settings note the journal failed to take
         self._deadline: float | None = None
@@ -165,6 +171,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             # decided then, table status change included (the status before it comes from the fold).
             self._decide(recovery.pending.seq, [tuple(o) for o in recovery.pending_outputs], self._now(),
                          status_from=table_status(recovery.state_before_pending or TableState.NO_SHOE))
+        # a journal-failure pause the journal recorded and no supervisor resumed is the table's again
+        self._restore_journal_fault(max(0, recovery.from_seq - 1))
         if self._journal_fault is None:
             self._prune_events()
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
@@ -228,6 +236,16 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             left = max(0.0, self._deadline - self._monotonic())
         return table_view(m, self.config.table_id, journal_fault=self._journal_fault,
                           held_inputs=tuple(describe_input(b) for b in self._held_inputs), betting_seconds_left=left)
+
+    @property
+    def journal_failing(self) -> bool:
+        """True while the journal cannot be written (its last write failed; no retry has succeeded since)."""
+        return self._journal_failing
+
+    @property
+    def last_journal_error(self) -> str:
+        """The last journal write failure, in words (``""``: none yet)."""
+        return self._last_write_error
 
     @property
     def state(self) -> str:
@@ -313,20 +331,26 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def stop(self, why: str = "stopped") -> bool:
         """Journal the station's stop (a ``stop`` input): the table goes ``closed`` for the platform
-        (``table_status``), nothing else of the table changes, so the open round stays open for the next
-        start and recovery resumes it exactly. A stop is not a pause: no incident, no supervisor.
+        (``table_status``, every stop, a stop before the first shoe too), nothing else of the table changes, so
+        the open round stays open for the next start and recovery resumes it exactly. A stop is not a pause: no
+        incident, no supervisor.
 
         ``why``: a few words for the journal (``"SIGTERM"``, ``"console closed"``, ``"finished"``).
+        While the journal fails, the stop first tries it again (:meth:`retry_journal`: what the failure kept and
+        the pause are written first); a journal-failure pause the journal recorded stays for the next start.
         Returns True when the stop is journaled (or nothing happened since the last one); False while the
-        journal fails (the table stays paused on ``journal_failure``) or when called from inside another
-        input (queued). Ends :meth:`begin_stop`. Never raises.
+        journal still fails (the table stays paused on ``journal_failure``; call it again to try again) or when
+        called from inside another input (queued). Ends :meth:`begin_stop`. Never raises.
         """
         return bool(self._call(self._take_stop, why))
 
     def _take_stop(self, why: str) -> bool:
         try:
-            if self._machine.closed and self._journal_fault is None:
+            if self._machine.closed and not self._journal_failing and (self._journal_fault is None
+                                                                       or self._fault_journaled):
                 return True  # stopped already, and nothing came since
+            if self._journal_failing and not self._retry_journal():
+                return False  # the journal still fails: the pause and the stop cannot be written
             return self._input(StopInput(str(why), ts=self._now())) is not None
         except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
             self._safe_log("error", "stop_failed", error=repr(err))
@@ -362,7 +386,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
                 raise ActRefused(act, str(data.get("why")))
 
     def tick(self, *, expired: bool = False) -> None:
-        """Let time act: closes betting when the betting window has run out (call it often).
+        """Let time act: closes betting when the betting window has run out, and tries a failing journal
+        again once its back-off has run out (:meth:`retry_journal`) (call it often).
 
         The window is measured on the ``monotonic`` clock: it closes ``betting.window_seconds`` after it
         opened, whatever the wall clock did meanwhile. ``expired=True``: the window has run out whatever
@@ -372,6 +397,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         self._call(self._take_tick, expired)
 
     def _take_tick(self, expired: bool) -> None:
+        if self._journal_failing and self._retry_due():
+            self._retry_journal()  # the journal is tried again by itself, no supervisor needed
         if self._deadline is None or self._machine.state is not TableState.BETTING_OPEN:
             return
         if expired or self._monotonic() >= self._deadline:
@@ -429,7 +456,9 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             ts = self._now()
             inp = replace(inp, ts=ts)
         body = encode_input(inp)
-        if self._journal_fault is not None:
+        if self._journal_fault is not None and not (type(inp) is StopInput and self._fault_journaled
+                                                    and not self._journal_failing):
+            # a stop goes in once the pause is recorded and the journal takes rows: it changes nothing
             if inp.kind in HELD_KINDS:
                 self._hold(inp)
                 return None
@@ -475,7 +504,9 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             kinds.update(kind for kind, _ in alerts)
         state = m.state_name
         status = status_to or ("closed" if m.closed else table_status(state))
-        if status_from is not None and status != status_from:
+        if status_from is not None and (status != status_from or m.closed):
+            # a stop always tells the platform the table is closed, one before the first shoe too (the status
+            # was "closed" all along, but the platform has heard nothing of this run's table yet)
             outputs.append(output(TableStatus(status=status, state=state)))
             kinds.add(FactKind.TABLE_STATUS)
         self._status = status

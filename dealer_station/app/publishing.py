@@ -76,19 +76,21 @@ class Publishing:
         """``(event_id, problem)`` of the outbox event the publisher refused (not sent), or None."""
         return None if self.publisher is None else self.publisher.refused
 
-    def finish(self) -> int:
+    def finish(self, *, offline_reason: str = "stopped", detail: str | None = None) -> int:
         """Wait up to the drain timeout for the outbox to empty, then stop; return the events left (0 without a broker).
 
         The publisher logs what it leaves; those events go with the next run that has a broker. The
         publisher is stopped (retained ``offline`` status, lock released) even when counting the outbox
         fails (:class:`~dealer_station.journal.outbox_reader.OutboxError`, raised after the stop).
+        ``offline_reason``, ``detail``: the retained ``offline`` status's ``reason`` and ``detail``
+        (``"journal_failure"``: the station stops without its journal taking the stop).
         """
         if self.publisher is None:
             return 0
         try:
             return self.publisher.drain(self.drain_timeout)
         finally:
-            self.publisher.stop()
+            self.publisher.stop(reason=offline_reason, detail=detail)
 
 
 def open_publisher(config: StationConfig, journal_path: str | Path, options: BrokerOptions | None = None, *,

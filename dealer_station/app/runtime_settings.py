@@ -78,6 +78,10 @@ class StationSettings:
     shoe_first: bool = False
     end_paused: bool = False
     """With ``auto``: the loop ends (``"paused"``) once the table is paused (``simulate``: no supervisor)."""
+    stop_journal_seconds: float = 10.0
+    """At a stop while the journal fails: seconds the station keeps trying to journal the pause and the stop
+    (:meth:`Station.stop`) before it gives up and says so on the broker (the retained ``offline`` status with
+    reason ``journal_failure``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,9 @@ class Station:
         self.events: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
         self.why: str | None = None
         """Why the loop ended (``"stopped"``, ``"idle"``, ``"finished"``), None while it runs or never ran."""
+        self.stop_journaled: bool | None = None
+        """After :meth:`stop`: True when the stop is in the journal, False when the journal failed throughout the
+        bound (:attr:`StationSettings.stop_journal_seconds`); None before."""
         self._spill: list = []
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -310,6 +313,13 @@ class Station:
         event the reader delivered while stopping is given to the controller first. Returns the events
         the broker has not acknowledged (they stay in the outbox). Call it once, from the thread that
         started the station; the journal stays open until :meth:`close`.
+
+        While the journal fails, the stop tries it again about every second (:meth:`Controller.retry_journal`)
+        for up to :attr:`StationSettings.stop_journal_seconds`: once it takes rows, the pause, what it held and
+        the stop are journaled and published. When it never does, :attr:`stop_journaled` is False, the
+        failure is logged (``stop_not_journaled``) and the publisher leaves the broker with the retained
+        ``offline`` status of reason ``journal_failure`` (its ``detail`` says why), so the platform knows the
+        stop, and whatever the journal could not take, is missing.
         """
         self.end_loop(timeout)  # the reader no longer waits for room in the queue: it spills (never drops)
         controller = self.controller
@@ -319,15 +329,45 @@ class Station:
         except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
             log.warning("shoe_stop_failed", error=str(err))
         drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed)
-        controller.stop(why or self.why or "stopped")
+        reason = why or self.why or "stopped"
+        stopped = controller.stop(reason)
+        if not stopped and controller.journal_failing:
+            stopped = self._retry_stop(reason)
+        self.stop_journaled = stopped
         self._after()
         left = 0
         if self.publishing is not None:
-            left = self.publishing.finish()
+            if stopped:
+                left = self.publishing.finish()
+            else:
+                detail = f"the stop could not be journaled: {controller.last_journal_error}"
+                left = self.publishing.finish(offline_reason="journal_failure", detail=detail)
         drain_events(controller, self.events, self._spill, after=self._after,
                      on_error=self._event_failed)  # a refusal while draining
         self._cancel_waiting()
         return left
+
+    def _retry_stop(self, why: str) -> bool:
+        """Try to journal the stop until the journal takes it or the bound runs out; True when journaled."""
+        from dealer_station.app.journal_guard import RETRY_MAX_SECONDS
+
+        controller = self.controller
+        bound = max(0.0, float(self.settings.stop_journal_seconds))
+        deadline = time.monotonic() + bound
+        log.warning("stop_journal_retrying", why=why, seconds=bound, error=controller.last_journal_error)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(RETRY_MAX_SECONDS, left))
+            drain_events(self.controller, self.events, self._spill, after=self._after, on_error=self._event_failed)
+            if controller.stop(why):
+                self._after()
+                return True
+            self._after()
+        log.error("stop_not_journaled", why=why, seconds=bound, error=controller.last_journal_error,
+                  held=len(controller.snapshot().held_inputs))
+        return False
 
     def _cancel_waiting(self) -> None:
         while True:

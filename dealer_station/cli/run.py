@@ -35,12 +35,15 @@ def register(parser) -> None:
 
 
 def run(args) -> int:
-    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end, or when the
-    publisher refused an outbox event that does not match the journal, as ``simulate`` does).
+    """Run until the shoes are done, idle, or interrupted; exit 0 (1 when paused at the end, when the stop
+    could not be journaled, or when the publisher refused an outbox event that does not match the journal, as
+    ``simulate`` does).
 
     However it ends (SIGTERM, Ctrl-C, the last of ``--shoes``, ``--idle-exit``), the stop is journaled and
     published as a stop (the table ``closed``), never as a pause: the reader's closing link loss is the
-    stop's, and the open round stays open for the next start (:meth:`Controller.stop`).
+    stop's, and the open round stays open for the next start (:meth:`Controller.stop`). While the journal
+    fails the stop keeps trying it for a while (:meth:`Station.stop`); a journal-failure pause the journal
+    recorded once it worked again is no reason for exit 1 (the next start is paused on it for the supervisor).
     """
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.controller import ActRefused
@@ -120,6 +123,17 @@ def run(args) -> int:
             if left:
                 echo(f"dealer-station run: {left} events not yet acknowledged by the broker stay in the outbox",
                       file=sys.stderr)
-        state = controller.snapshot().state
+        view = controller.snapshot()
+        state = view.state
+        if not station.stop_journaled:
+            echo(f"dealer-station run: the stop could not be journaled: {controller.last_journal_error}; the "
+                 f"broker was told (offline, journal_failure); the next start goes on where the journal stops",
+                 file=sys.stderr)
+            return 1
         echo(f"dealer-station run: {why}; table {state}", file=sys.stderr)
-        return 1 if state == TableState.PAUSED or refused else 0
+        # the journal failure was journaled and published once the journal worked again: the record is whole
+        recorded_failure = view.incident is not None and view.incident.type == "journal_failure"
+        if recorded_failure:
+            echo("dealer-station run: the journal failure is in the journal; a supervisor resumes it at the "
+                 "next start", file=sys.stderr)
+        return 1 if (state == TableState.PAUSED and not recorded_failure) or refused else 0

@@ -105,6 +105,7 @@ class Publisher(BrokerConnection):
         self._held: tuple[int, str] | None = None   # (event_id, problem): refused, nothing from it on is sent
         self._recheck_at = 0.0
         self._stop = threading.Event()
+        self._offline: tuple[str, str | None] = ("stopped", None)   # the offline status's reason and detail at stop
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
@@ -241,12 +242,14 @@ class Publisher(BrokerConnection):
                 return left
             time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def stop(self, timeout: float = 5.0, *, reason: str = "stopped", detail: str | None = None) -> None:
         """Stop the thread: publish the retained ``offline`` status, disconnect, close the database.
 
         Events not yet acknowledged stay in the outbox for the next run. ``timeout``: seconds to
-        wait for the thread to end.
+        wait for the thread to end. ``reason``: the offline status's reason (``"stopped"``; ``"journal_failure"``:
+        the station stopped without its journal taking the stop), ``detail``: a sentence that goes with it.
         """
+        self._offline = (str(reason), None if detail is None else str(detail)[:500])
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout)
@@ -333,10 +336,10 @@ class Publisher(BrokerConnection):
             self._set(_last_error=f"journal: {err}")
             return None
 
-    def _status_payload(self, status: str, reason: str | None = None) -> bytes:
+    def _status_payload(self, status: str, reason: str | None = None, detail: str | None = None) -> bytes:
         return status_payload(status, table_id=self.table_id, client_id=self.client_id,
                               station_info=self._station_info, last_event_id=self.replay.last_acknowledged,
-                              reason=reason)
+                              reason=reason, detail=detail)
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
         if self.replay.on_publish(mid):
@@ -461,7 +464,9 @@ class Publisher(BrokerConnection):
             except OutboxError as err:   # the status goes out with the last value known
                 log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:
-            info = client.publish(self.status_topic, self._status_payload("offline", "stopped"), qos=1, retain=True)
+            reason, detail = self._offline
+            info = client.publish(self.status_topic, self._status_payload("offline", reason, detail), qos=1,
+                                  retain=True)
             deadline = time.monotonic() + 2.0
             while not info.is_published() and time.monotonic() < deadline and not self._lost:
                 if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:

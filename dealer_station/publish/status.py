@@ -49,11 +49,13 @@ class PublisherStats:
 
 
 def status_payload(status: str, *, table_id: str, client_id: str, station_info: Mapping[str, object],
-                   last_event_id: int | None = None, reason: str | None = None) -> bytes:
+                   last_event_id: int | None = None, reason: str | None = None,
+                   detail: str | None = None) -> bytes:
     """The retained status message (JSON, UTF-8; ``station_status.json`` of the shipped schemas).
 
     ``status``: ``"online"`` or ``"offline"``; ``reason``: why offline (``"stopped"``, ``"connection_lost"``,
-    ``"switched_broker"``); ``last_event_id``: the last event id every earlier one of which a broker
+    ``"switched_broker"``, ``"journal_failure"``); ``detail``: a sentence on why (left out when None);
+    ``last_event_id``: the last event id every earlier one of which a broker
     acknowledged (left out when not known yet); ``station_info``: extra members of ``station``.
     """
     body: dict[str, object] = {
@@ -63,6 +65,8 @@ def status_payload(status: str, *, table_id: str, client_id: str, station_info: 
     }
     if reason is not None:
         body["reason"] = reason
+    if detail is not None:
+        body["detail"] = detail
     if last_event_id is not None:
         body["last_event_id"] = last_event_id
     return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()

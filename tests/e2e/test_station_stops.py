@@ -384,8 +384,8 @@ def test_the_end_of_the_shoes_and_idle_exit_are_stops_too(tmp_path, how):
         closing = [r.body for r in journal.rows(kinds=("input",)) if r.body.get("kind") == "link"][-1]
         assert closing["event"] == "closed"  # the reader's close at the stop, not a lost shoe
         events = _events(journal)
-        if auto:
-            assert events[-1]["type"] == "table_status" and events[-1]["data"]["status"] == "closed"
-        else:
-            assert events == []  # no shoe was ever opened: the table was closed all along, nothing to say
+        assert events[-1]["type"] == "table_status" and events[-1]["data"]["status"] == "closed"
+        if not auto:  # no shoe was ever opened: the table was closed all along, and the stop says so
+            assert [(e["type"], e["data"]) for e in events] == [("table_status", {"status": "closed",
+                                                                                  "state": "no_shoe"})]
         assert "shoe_disconnected" not in json.dumps(_outputs(journal))
