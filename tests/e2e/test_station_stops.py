@@ -4,7 +4,6 @@ failure's pause and its resolution reach the outbox, in order, once the journal 
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import random
@@ -22,6 +21,7 @@ from dealer_station import outbox
 from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.journal import Journal, JournalError
 from drivers.frames import CardRead, Connected, ConnectionLost
+from tests.support.disk import fill, small_tmpfs
 from tests.support.table import Table, shoe_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,29 +195,8 @@ def test_rollback_failure_does_not_hide_a_full_disk(tmp_path):
 
 @pytest.fixture
 def small_disk(tmp_path):
-    if os.geteuid() != 0:
-        pytest.skip("mounting a small tmpfs to fill needs root")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(disk)], capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
-    try:
+    with small_tmpfs(tmp_path / "disk") as disk:
         yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
-
-
-def _fill(disk: Path) -> Path:
-    filler = disk / "filler"
-    chunk = b"\0" * 4096
-    with open(filler, "wb", buffering=0) as fp:
-        try:
-            while True:
-                fp.write(chunk)
-        except OSError as err:
-            assert err.errno == errno.ENOSPC
-    return filler
 
 
 def test_a_full_disk_is_named_held_and_published_when_freed(small_disk, tmp_path):
@@ -225,7 +204,7 @@ def test_a_full_disk_is_named_held_and_published_when_freed(small_disk, tmp_path
     cards = shoe_cards(5)
     t.start_shoe()
     t.deal_from(cards)
-    filler = _fill(small_disk)
+    filler = fill(small_disk)
     seen = len(_events(t.journal))
     inputs = t.journal.last_seq
     with structlog.testing.capture_logs() as logs:
