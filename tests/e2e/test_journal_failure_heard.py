@@ -15,6 +15,7 @@ import pytest
 
 from dealer_station import outbox
 from dealer_station.journal import Journal
+from dealer_station.schemas import validate, validate_event
 from tests.support.disk import fill, small_tmpfs
 from tests.support.mqtt import ROOT, wait_until
 
@@ -100,6 +101,7 @@ def test_a_full_disk_freed_is_heard_as_a_pause_with_no_supervisor(tmp_path, brok
             assert incident["type"] == "journal_failure" and incident["reason"] == "disk_full", incident
             assert incident["detail"] == "the journal could not be written: disk full"
             assert "disk full" in incident["evidence"]
+            assert validate_event({k: v for k, v in paused.items() if k != "_topic"}) == []
             assert sub.wait_for(lambda: any(e["type"] == "table_status" and e["data"]["status"] == "paused"
                                             for e in sub.events), 30)
             assert _logged(err, "journal_recovered")
@@ -153,6 +155,7 @@ def test_a_stop_while_the_disk_stays_full_exits_1_and_the_platform_is_told(tmp_p
                                         for t, b, _ in sub.status), 30)
         offline = [b for t, b, _ in sub.status if t.endswith("/T1/status")][-1]
         assert offline["status"] == "offline" and offline["reason"] == "journal_failure", offline
+        assert validate(offline, "station_status") == []
         assert offline["detail"].startswith("the stop could not be journaled:") and "disk full" in offline["detail"]
         assert not [e for e in sub.events if e["type"] == "round_paused"]  # the journal never took it
         with Journal(journal, readonly=True) as j:
