@@ -163,6 +163,8 @@ MAX_EVENT_ID = 2**63 - 1
 """The largest event id SQLite can hold (``--after`` beyond it names no event)."""
 MAX_INTERVAL = 3600.0
 """Longest ``--follow`` polling period, seconds."""
+TAIL_PAGE = 1000
+"""Events ``tail`` reads from the outbox at a time: it holds one page, however many it prints."""
 
 
 def _tail(args: argparse.Namespace) -> int:
@@ -182,12 +184,15 @@ def _tail(args: argparse.Namespace) -> int:
             else:
                 after = max(0, conn.last_event_id() - 20)
         while True:
-            for event in conn.events(after=after, limit=1000):
-                after = event.event_id
-                if args.pending and event.published_utc is not None:
-                    continue
-                echo(event.payload if args.json else format_event(event), flush=args.follow)
-                shown += 1
+            while page := conn.events(after=after, limit=TAIL_PAGE):   # every page, one in memory at a time
+                after = page[-1].event_id
+                for event in page:
+                    if args.pending and event.published_utc is not None:
+                        continue
+                    echo(event.payload if args.json else format_event(event), flush=args.follow)
+                    shown += 1
+                if len(page) < TAIL_PAGE:
+                    break
             if not shown and not getattr(args, "_said_empty", False):
                 what = "pending events" if args.pending else "events"
                 echo(f"dealer-station events: no {what} in the outbox of {path}"

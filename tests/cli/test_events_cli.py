@@ -62,6 +62,22 @@ def test_tail_follow_shows_new_events(journal):
         proc.communicate(timeout=10)
 
 
+def test_tail_all_and_after_page_through_every_event(tmp_path):
+    from dealer_station.cli.events import TAIL_PAGE
+
+    db = tmp_path / "journal.db"
+    conn = make_journal(db)
+    append_cards(conn, "T1", 2500, one_transaction=True)
+    conn.close()
+    assert 2500 > 2 * TAIL_PAGE   # more than two pages, the last one short
+    for args, first in ((["--all"], 1), (["--after", "1200"], 1201)):
+        result = run_station("events", "tail", "--json", *args, "--journal", str(db))
+        assert result.returncode == 0, result.stderr
+        assert [json.loads(line)["event_id"] for line in result.stdout.splitlines()] == list(range(first, 2501))
+    plain = run_station("events", "tail", "--all", "--journal", str(db)).stdout.splitlines()
+    assert [int(line.split()[0]) for line in plain] == list(range(1, 2501))
+
+
 @pytest.mark.parametrize(("args", "needle"), [
     (["--journal", "/nonexistent/j.db"], "does not exist"),
     ([], "dealer-station/journal.sqlite does not exist"),  # the default: the user data directory
