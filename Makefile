@@ -19,6 +19,8 @@ RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS) $(SOUND_DEBS)
 # The console's translations: Qt Linguist sources (.ts) and the compiled files shipped beside them (.qm).
 I18N := dealer_station/console/i18n
 TS_FILES := $(filter-out $(I18N)/console_en.ts,$(wildcard $(I18N)/console_*.ts))
+# The tests' npm packages (Ajv for the schemas).
+JS_TESTS := tests/js
 
 .PHONY: run test lint bench clean debs-run debs-test translations
 
@@ -38,6 +40,13 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $@
 
+# Ajv (npm), to compile the shipped schemas in strict mode: the versions of tests/js/package-lock.json.
+# Without npm the test that uses it is skipped with the reason.
+$(JS_TESTS)/node_modules/.installed: $(JS_TESTS)/package.json $(JS_TESTS)/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  cd $(JS_TESTS) && npm ci -s --no-audit --no-fund && touch node_modules/.installed; \
+	else echo "npm is not installed: the schemas will not be compiled with Ajv"; fi
+
 debs-run:
 	@bash .ci/install-debs $(RUN_DEBS)
 
@@ -54,7 +63,7 @@ run: $(VENV)/.installed debs-run
 	  $(VENV)/bin/dealer-station run --headless --shoe sim --auto --shoes 1 --journal :memory: --log-level WARNING; \
 	fi
 
-test: $(VENV)/.installed-test debs-test
+test: $(VENV)/.installed-test $(JS_TESTS)/node_modules/.installed debs-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
@@ -74,4 +83,4 @@ bench: $(VENV)/.installed
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(JS_TESTS)/node_modules

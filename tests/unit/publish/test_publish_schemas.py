@@ -146,6 +146,16 @@ def test_bad_envelopes_are_rejected():
     assert any("missing 'shoe_id'" in e for e in validate_event(missing))
 
 
+def test_the_anchor_members_go_together():
+    good = _stored("betting_closed", {"round_number": 1, "by": "dealer"}, True)
+    anchor = {"journal_seq": 4, "journal_hash": "ab" * 32}
+    assert "journal_seq" not in good and validate_event(good) == []
+    assert validate_event({**good, **anchor}) == []
+    assert validate_event({**good, "journal_seq": 4}) == ["$: missing 'journal_hash'"]
+    assert validate_event({**good, "journal_hash": "ab" * 32}) == ["$: missing 'journal_seq'"]
+    assert validate_event({**good, **anchor, "journal_seq": 0})
+
+
 def test_station_status_schema():
     body = {"schema_version": 1, "status": "offline", "reason": "connection_lost", "table_id": "T1", "ts": TS,
             "station": {"client_id": "dealer-station-T1", "host": "h", "pid": 4, "version": "0.1.0"}}
