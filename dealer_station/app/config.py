@@ -7,7 +7,7 @@ The rules between values (pay tables, device profiles, ranges) are checked after
 The documented default is ``config/station.toml`` at the project root. Keys::
 
     [table]
-    id = "T1"                       # table id: letters, digits, '-', '_' (1-32)
+    id = "T1"                       # table id: as docs/events.md "Table ids" says
     mode = "commission"             # "commission" | "no-commission" (RULES.md §3)
     paytable = "commission"         # shipped pay table name or a path to a .toml file
     offered_bets = []               # bet ids the table offers; empty = all of the pay table
@@ -55,6 +55,7 @@ from dealer_station.domain.errors import MoneyError, PayTableError
 from dealer_station.domain.money import MAX_AMOUNT, to_money
 from dealer_station.domain.paytable import Mode, PayTable, load_paytable, paytable_names
 from dealer_station.domain.table import TableSettings
+from dealer_station.publish.topics import TABLE_ID_RULE, is_table_id
 
 __all__ = ["ConfigError", "StationConfig", "config_from_dict", "default_config_path", "load_config"]
 
@@ -172,7 +173,6 @@ class StationConfig:
         return new
 
 
-_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 DEALER_ID = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 """A dealer id: an account name's form (1-32 letters, digits, ``_ . -``)."""
 MAX_BETTING_WINDOW = 86400
@@ -193,7 +193,7 @@ class _Section(BaseModel):
 
 
 class _Table(_Section):
-    id: str = Field("T1", description="1-32 letters, digits, '-' or '_'")
+    id: str = Field("T1", description=TABLE_ID_RULE)
     mode: str = Field("commission", description="'commission' or 'no-commission'")
     paytable: str = Field("commission", description="a shipped pay table ({paytables}) or a path to a .toml file")
     offered_bets: list = Field([], description="a list of bet ids")
@@ -431,8 +431,8 @@ def _shown(value: object, limit: int = 60) -> str:
 
 def _check_ranges(c: StationConfig) -> list[str]:
     errors = []
-    if not _TABLE_ID.match(c.table_id if isinstance(c.table_id, str) else ""):
-        errors.append(f"table.id: {_shown(c.table_id)} is not allowed; allowed: 1-32 letters, digits, '-' or '_'")
+    if not is_table_id(c.table_id):
+        errors.append(f"table.id: {_shown(c.table_id)} is not allowed; allowed: {TABLE_ID_RULE}")
     if not 0 <= c.betting_window_seconds <= MAX_BETTING_WINDOW:  # also refuses nan and inf (TOML has both)
         errors.append(f"betting.window_seconds: {_shown(c.betting_window_seconds)} is not allowed; allowed: >= 0 and "
                       f"<= {MAX_BETTING_WINDOW} seconds")

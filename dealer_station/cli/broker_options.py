@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 from dealer_station.publish.settings import DEFAULT_DRAIN_TIMEOUT, BrokerOptions
+from dealer_station.publish.topics import TABLE_ID_RULE
 
 __all__ = ["PASSWORD_ENV", "add_broker_arguments", "broker_options"]
 
@@ -32,7 +33,8 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
                             "config); repeat it for brokers to fail over to, in order of preference; without one, "
                             "events stay in the outbox")
     group.add_argument("--table-id", metavar="ID", default=None,
-                       help="table id used in topics baccarat/tables/ID/... (letters, digits, . _ -)")
+                       help=f"table id used in topics baccarat/tables/ID/... ({TABLE_ID_RULE}; default: "
+                            "[table] id of the config)")
     group.add_argument("--drain-timeout", metavar="SECONDS", type=float, default=None,
                        help="on exit, wait up to this long for the outbox to empty "
                             f"(default {DEFAULT_DRAIN_TIMEOUT:g})")
