@@ -23,11 +23,12 @@ __all__ = ["Publishing", "open_publisher", "with_table_id"]
 
 
 def with_table_id(config: StationConfig, table_id: str | None) -> StationConfig:
-    """``config`` with ``table_id`` (``--table-id``) applied when given, validated like ``table.id``.
+    """``config`` with ``table_id`` (``--table-id``) applied when given (not None), validated like ``table.id``.
 
-    Raises ConfigError (a ValueError) naming the bad id and what is allowed.
+    Raises ConfigError (a ValueError) naming the bad id and what is allowed; ``""`` is such an id, never
+    "the configured one".
     """
-    return config.with_overrides(table_id=table_id) if table_id else config
+    return config if table_id is None else config.with_overrides(table_id=table_id)
 
 
 class Publishing:

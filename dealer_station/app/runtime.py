@@ -48,7 +48,7 @@ def _config(settings: StationSettings) -> StationConfig:
         cut_min = max(1, round(config.cut_min * settings.decks / config.decks))
         cut_max = max(cut_min, round(config.cut_max * settings.decks / config.decks))
         config = config.with_overrides(decks=settings.decks, cut_min=cut_min, cut_max=cut_max)
-    if settings.table_id:
+    if settings.table_id is not None:   # "" is refused by the check, not taken for the configured id
         config = config.with_overrides(table_id=settings.table_id)
     return config
 

@@ -11,12 +11,26 @@ import os
 from typing import Any
 
 from dealer_station.publish.settings import DEFAULT_DRAIN_TIMEOUT, BrokerOptions
-from dealer_station.publish.topics import TABLE_ID_RULE
+from dealer_station.publish.topics import TABLE_ID_RULE, is_table_id
 
-__all__ = ["PASSWORD_ENV", "add_broker_arguments", "broker_options"]
+__all__ = ["PASSWORD_ENV", "add_broker_arguments", "broker_options", "table_id_argument"]
 
 PASSWORD_ENV = "DEALER_STATION_BROKER_PASSWORD"
 """The environment variable read for the MQTT password when ``--broker-username`` is given alone."""
+
+
+def table_id_argument(text: str) -> str:
+    """The argparse type of ``--table-id``: a table id (docs/events.md "Table ids"), returned as given.
+
+    Raises argparse.ArgumentTypeError (one line on standard error, exit 2) naming the rule otherwise; an
+    empty id is refused too, never taken for the configured one.
+    """
+    if is_table_id(text):
+        return text
+    if not text:
+        raise argparse.ArgumentTypeError(f"the table id is empty: give {TABLE_ID_RULE} (e.g. T1), or leave "
+                                         "--table-id out for [table] id of the configuration")
+    raise argparse.ArgumentTypeError(f"{text!r} is not allowed; allowed: {TABLE_ID_RULE}")
 
 
 def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +46,7 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
                        help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (overrides [broker] in the "
                             "config); repeat it for brokers to fail over to, in order of preference; without one, "
                             "events stay in the outbox")
-    group.add_argument("--table-id", metavar="ID", default=None,
+    group.add_argument("--table-id", metavar="ID", default=None, type=table_id_argument,
                        help=f"table id used in topics baccarat/tables/ID/... ({TABLE_ID_RULE}; default: "
                             "[table] id of the config)")
     group.add_argument("--drain-timeout", metavar="SECONDS", type=float, default=None,

@@ -256,7 +256,7 @@ def _publish(args: argparse.Namespace) -> int:
         config = broker_config_from(options, section)
         if config is None:
             raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://), or --config with [broker]")
-        table_id = args.table_id or station.get("table", {}).get("id")
+        table_id = args.table_id if args.table_id is not None else station.get("table", {}).get("id")
         if table_id is None and first:
             try:
                 table_id = first[0].as_dict()["table_id"]

@@ -173,8 +173,9 @@ class Publisher(BrokerConnection):
         config = broker_config_from(options, section)
         if config is None:
             return None
-        chosen = (options.table_id if options is not None else None) or table_id
-        if not chosen:
+        given = options.table_id if options is not None else None
+        chosen = table_id if given is None else given   # "" is refused below, not replaced
+        if chosen is None:
             raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
         publisher = cls(config, db_path, chosen, station_info=station_info, on_refused=on_refused)
         if start:

@@ -15,7 +15,7 @@ from tests.conftest import ROOT, run_cli
     (("run", "--headless", "--shoe", "sim", "--auto", "--idle-exit", "-5", "--journal", ":memory:"), None,
      "--idle-exit -5"),
     (("run", "--headless", "--shoe", "sim", "--auto", "--shoes", "0", "--journal", ":memory:"), None, "--shoes 0"),
-    (("simulate", "--table-id", "bad/id"), None, "table.id: 'bad/id' is not allowed"),
+    (("simulate", "--table-id", "bad/id"), None, "--table-id: 'bad/id' is not allowed; allowed: 1-32 letters"),
     (("users", "--accounts", "{tmp}/a.json", "add", "bob", "--role", "supervisor"), "", "--pin-stdin"),
 ])
 def test_one_line_and_exit_2(tmp_path, args, stdin, needle):
