@@ -311,6 +311,7 @@ class Publisher(BrokerConnection):
             if conn is not None:
                 conn.close()
             self._outbox_lock.release()
+            self.replay.refusals.say(now=True)   # what was counted since the last line is not lost
             stats = self.stats()
             log.info("publisher stopped", table_id=self.table_id, sent=stats.sent, published=stats.published,
                      last_published_id=stats.last_published_id)

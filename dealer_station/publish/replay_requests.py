@@ -23,10 +23,11 @@ anyway). A request the station cannot answer in full, or at all, is answered on
 (too many requests waiting: dropped, ask again later).
 
 Bounds: requests wait in a queue of ``replay_queue`` (a setting); beyond it they are dropped with a
-logged warning and a ``queue_full`` error. One request is served at a time, ``replay_batch`` events
-per batch; the next batch is sent only once the broker has acknowledged the previous one, and
-between batches the publisher sends its live events first, so a flood of requests delays live
-events by one batch at most and never starves them.
+``queue_full`` error. Refused requests (bad ones, dropped ones) are logged as one WARNING line per
+``warn_every`` seconds at most, with their counts by reason, however many come. One request is
+served at a time, ``replay_batch`` events per batch; the next batch is sent only once the broker has
+acknowledged the previous one, and between batches the publisher sends its live events first, so a
+flood of requests delays live events by one batch at most and never starves them.
 
 Threading: paho calls :meth:`ReplayRequests.on_message` from inside the publisher thread's
 ``client.loop()``; it only parses and queues. :meth:`ReplayRequests.step`, called by the publisher
@@ -49,8 +50,8 @@ from dealer_station.journal.outbox_reader import OutboxReader
 from dealer_station.publish.status import utc_now
 from dealer_station.publish.topics import TOPIC_PREFIX, events_topic, validate_table_id
 
-__all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "ReplayRequest",
-           "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
+__all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "WARN_EVERY", "RefusalLog",
+           "ReplayRequest", "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
 
 log = structlog.get_logger(__name__)
 
@@ -67,6 +68,8 @@ MAX_REQUEST_BYTES = 1024
 """A longer request payload is a ``bad_request``."""
 MAX_REQUEST_ID = 128
 """Characters of ``request_id`` kept (longer ones are cut)."""
+WARN_EVERY = 10.0
+"""Seconds between two WARNING lines about refused requests, at least: a flood of them is a line per interval."""
 
 
 def replay_topic(table_id: str) -> str:
@@ -89,13 +92,19 @@ class ReplayRequest:
 
 
 class BadRequest(ValueError):
-    """A replay request that cannot be read; the message says why. ``request_id`` when one was readable."""
+    """A replay request that cannot be read; the message says why. ``request_id`` when one was readable.
 
-    def __init__(self, message: str, request_id: str | None = None, first: object = None, last: object = None):
+    ``reason`` names the kind of fault in one word, the same for every request with it (``too_long``,
+    ``not_json``, ``not_an_object``, ``bad_request_id``, ``bad_from``, ``bad_to``): what the warnings count.
+    """
+
+    def __init__(self, message: str, request_id: str | None = None, first: object = None, last: object = None, *,
+                 reason: str = "bad_request"):
         super().__init__(message)
         self.request_id = request_id
         self.first = first
         self.last = last
+        self.reason = reason
 
 
 def _int(value: object) -> bool:
@@ -112,22 +121,22 @@ def parse_request(payload: bytes) -> ReplayRequest:
         not an integer >= ``from`` (or null), ``request_id`` not a string or number.
     """
     if len(payload) > MAX_REQUEST_BYTES:
-        raise BadRequest(f"request longer than {MAX_REQUEST_BYTES} bytes")
+        raise BadRequest(f"request longer than {MAX_REQUEST_BYTES} bytes", reason="too_long")
     try:
         body = json.loads(payload)
     except (ValueError, UnicodeDecodeError) as err:
-        raise BadRequest(f"request is not JSON: {err}") from None
+        raise BadRequest(f"request is not JSON: {err}", reason="not_json") from None
     if not isinstance(body, dict):
-        raise BadRequest("request is not a JSON object")
+        raise BadRequest("request is not a JSON object", reason="not_an_object")
     rid = body.get("request_id")
     if rid is not None and not isinstance(rid, str | int) or isinstance(rid, bool):
-        raise BadRequest("request_id must be a string")
+        raise BadRequest("request_id must be a string", reason="bad_request_id")
     rid = None if rid is None else str(rid)[:MAX_REQUEST_ID]
     first, last = body.get("from"), body.get("to")
     if not _int(first) or first < 1:
-        raise BadRequest("'from' must be an event id (an integer >= 1)", rid, first, last)
+        raise BadRequest("'from' must be an event id (an integer >= 1)", rid, first, last, reason="bad_from")
     if last is not None and (not _int(last) or last < first):
-        raise BadRequest("'to' must be an event id >= 'from' (or absent)", rid, first, last)
+        raise BadRequest("'to' must be an event id >= 'from' (or absent)", rid, first, last, reason="bad_to")
     return ReplayRequest(first, last, rid)
 
 
@@ -140,6 +149,56 @@ class ReplayStats:
     errors: int
     resent: int
     queued: int
+
+
+class RefusalLog:
+    """The WARNING lines about refused replay requests: one per ``every`` seconds at most, with counts by reason.
+
+    The first refusal after a quiet interval is said at once; those that follow within ``every`` seconds are
+    counted and said together by the first :meth:`say` (or :meth:`note`) at least ``every`` seconds after the
+    previous line: ``replay requests refused`` with ``refused`` (how many), ``by_reason`` ({reason: count}),
+    ``seconds`` (from the first counted to the line, by ``clock``) and ``last`` (the last one's message).
+
+    Parameters
+    ----------
+    table_id : str
+        Named in each line.
+    every : float
+        Seconds between two lines, at least (> 0).
+    clock : callable
+        Seconds, increasing (default ``time.monotonic``): a test gives its own.
+    """
+
+    def __init__(self, table_id: str, *, every: float = WARN_EVERY, clock: Callable[[], float] = time.monotonic):
+        if not every > 0:
+            raise ValueError(f"every {every!r}: give a number of seconds above 0")
+        self.table_id = table_id
+        self.every = every
+        self._clock = clock
+        self._counts: dict[str, int] = {}
+        self._first_at = 0.0
+        self._last = ""
+        self._said_at: float | None = None
+
+    def note(self, reason: str, message: str) -> None:
+        """Count one refused request (``reason``: a word, ``message``: what it was told); say the lines due."""
+        if not self._counts:
+            self._first_at = self._clock()
+        self._counts[reason] = self._counts.get(reason, 0) + 1
+        self._last = message
+        self.say()
+
+    def say(self, *, now: bool = False) -> None:
+        """Log what was counted when ``every`` seconds passed since the last line (``now``: at once, e.g. on stop)."""
+        if not self._counts:
+            return
+        at = self._clock()
+        if not now and self._said_at is not None and at - self._said_at < self.every:
+            return
+        counts, self._counts = self._counts, {}
+        self._said_at = at
+        log.warning("replay requests refused", table_id=self.table_id, refused=sum(counts.values()),
+                    by_reason=dict(sorted(counts.items())), seconds=round(at - self._first_at, 3), last=self._last)
 
 
 @dataclass(slots=True)
@@ -161,10 +220,15 @@ class ReplayRequests:
         Events per batch, 1-10000 (:data:`DEFAULT_REPLAY_BATCH`).
     max_requests : int
         Requests waiting at most, 1-1000 (:data:`DEFAULT_REPLAY_QUEUE`).
+    warn_every : float
+        Seconds between two WARNING lines about refused requests, at least (:data:`WARN_EVERY`; :class:`RefusalLog`).
+    clock : callable
+        Seconds, increasing (default ``time.monotonic``): the warnings' and the status refreshes' time.
     """
 
     def __init__(self, table_id: str, *, batch: int = DEFAULT_REPLAY_BATCH,
-                 max_requests: int = DEFAULT_REPLAY_QUEUE) -> None:
+                 max_requests: int = DEFAULT_REPLAY_QUEUE, warn_every: float = WARN_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.table_id = validate_table_id(table_id)
         self.request_topic = replay_topic(table_id)
         self.error_topic = replay_error_topic(table_id)
@@ -181,6 +245,9 @@ class ReplayRequests:
         self.last_acknowledged: int | None = None
         """The station's last acknowledged event id, refreshed by :meth:`step` (None before the first)."""
         self._status_checked = -1e9
+        self._clock = clock
+        self.refusals = RefusalLog(self.table_id, every=warn_every, clock=clock)
+        """The WARNING lines about refused requests (said by :meth:`step` when due; ``say(now=True)`` on stop)."""
 
     # ------------------------------------------------------- paho callbacks (publisher thread, inside loop)
     def subscribe(self, client: mqtt.Client) -> None:
@@ -194,7 +261,7 @@ class ReplayRequests:
         try:
             request = parse_request(bytes(message.payload))
         except BadRequest as err:
-            log.warning("replay request refused", table_id=self.table_id, reason=str(err))
+            self.refusals.note(err.reason, str(err))
             self._answer(err.request_id, err.first, err.last, "bad_request", str(err))
             return
         with self._lock:
@@ -206,9 +273,9 @@ class ReplayRequests:
                 self._queue.append(request)
                 full = False
         if full:
-            log.warning("replay request dropped: too many waiting", table_id=self.table_id,
-                        request_id=request.request_id, first=request.first, last=request.last,
-                        waiting=self.max_requests)
+            self.refusals.note("queue_full", f"request {request.request_id!r} for {request.first}-"
+                                             f"{'' if request.last is None else request.last} dropped: "
+                                             f"{self.max_requests} requests are waiting")
             self._answer(request.request_id, request.first, request.last, "queue_full",
                          f"{self.max_requests} replay requests are waiting; ask again later")
 
@@ -238,7 +305,8 @@ class ReplayRequests:
             self._mids.clear()
             if self._active is not None:
                 self._active.next_id = self._active.batch_start
-        now = time.monotonic()
+        self.refusals.say()
+        now = self._clock()
         if publish_status is not None and now >= self._status_checked + (status_idle if idle else status_every):
             self._status_checked = now
             acked = conn.last_acknowledged()
