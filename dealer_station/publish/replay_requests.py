@@ -29,6 +29,10 @@ served at a time, ``replay_batch`` events per batch; the next batch is sent only
 acknowledged the previous one, and between batches the publisher sends its live events first, so a
 flood of requests delays live events by one batch at most and never starves them.
 
+One asker, one answer: while a request is waiting or being sent, a request from the same asker
+(:func:`asker_of`: its ``request_id`` without the final ``-N`` counter) is cut to the ids the earlier
+one does not ask for; a duplicate or a range inside it is queued not at all, so the ids go out once.
+
 Threading: paho calls :meth:`ReplayRequests.on_message` from inside the publisher thread's
 ``client.loop()``; it only parses and queues. :meth:`ReplayRequests.step`, called by the publisher
 thread between loops, reads the outbox on the publisher's own SQLite connection.
@@ -51,7 +55,8 @@ from dealer_station.publish.status import utc_now
 from dealer_station.publish.topics import TOPIC_PREFIX, events_topic, validate_table_id
 
 __all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "WARN_EVERY", "RefusalLog",
-           "ReplayRequest", "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
+           "ReplayRequest", "ReplayRequests", "ReplayStats", "asker_of", "parse_request", "replay_error_topic",
+           "replay_topic", "uncovered"]
 
 log = structlog.get_logger(__name__)
 
@@ -140,15 +145,45 @@ def parse_request(payload: bytes) -> ReplayRequest:
     return ReplayRequest(first, last, rid)
 
 
+def asker_of(request_id: str | None) -> str | None:
+    """Who asked, as a ``request_id`` tells: ``NAME`` for ``NAME-N`` (``N`` ASCII digits, the asker's counter, as
+    ``events follow`` writes ``CLIENT_ID-N``), else the ``request_id`` itself; None without one (nobody's).
+    """
+    if request_id is None:
+        return None
+    name, dash, counter = request_id.rpartition("-")
+    return name if dash and name and counter.isascii() and counter.isdigit() else request_id
+
+
+def uncovered(first: int, last: int | None, covered: list[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
+    """The parts of ids ``first``..``last`` outside every ``(first, last)`` of ``covered``, in id order.
+
+    ``last`` None: no end (a request up to the last stored event). Returns ``[]`` when all is covered.
+    """
+    pieces: list[tuple[int, int | None]] = [(first, last)]
+    for a, b in covered:
+        cut: list[tuple[int, int | None]] = []
+        for f, t in pieces:
+            if f < a:                                             # before the covered range
+                cut.append((f, a - 1 if t is None or t >= a else t))
+            if b is not None and (t is None or t > b):            # after it
+                cut.append((max(f, b + 1), t))
+        pieces = cut
+    return sorted(pieces)
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayStats:
-    """What the replay side has done: requests taken, dropped (queue full), refused (errors sent), events re-sent."""
+    """What the replay side has done: requests taken, dropped (queue full), refused (errors sent), events re-sent,
+    waiting, and joined (asked by an asker whose earlier request, waiting or being sent, covers them all).
+    """
 
     requests: int
     dropped: int
     errors: int
     resent: int
     queued: int
+    joined: int = 0
 
 
 class RefusalLog:
@@ -241,7 +276,7 @@ class ReplayRequests:
         self._active: _Active | None = None
         self._mids: set[int] = set()          # replayed messages of the current batch not yet acknowledged
         self._client: mqtt.Client | None = None
-        self._requests = self._dropped = self._n_errors = self._resent = 0
+        self._requests = self._dropped = self._n_errors = self._resent = self._joined = 0
         self.last_acknowledged: int | None = None
         """The station's last acknowledged event id, refreshed by :meth:`step` (None before the first)."""
         self._status_checked = -1e9
@@ -266,18 +301,35 @@ class ReplayRequests:
             return
         with self._lock:
             self._requests += 1
-            if len(self._queue) >= self.max_requests:
+            pieces = self._not_in_flight(request)
+            full = len(self._queue) + len(pieces) > self.max_requests
+            if not pieces:
+                self._joined += 1
+            elif full:
                 self._dropped += 1
-                full = True
             else:
-                self._queue.append(request)
-                full = False
-        if full:
+                self._queue.extend(ReplayRequest(f, t, request.request_id) for f, t in pieces)
+        if not pieces:
+            log.debug("replay request joined the one in flight", table_id=self.table_id,
+                      request_id=request.request_id, first=request.first, last=request.last)
+        elif full:
             self.refusals.note("queue_full", f"request {request.request_id!r} for {request.first}-"
                                              f"{'' if request.last is None else request.last} dropped: "
                                              f"{self.max_requests} requests are waiting")
             self._answer(request.request_id, request.first, request.last, "queue_full",
                          f"{self.max_requests} replay requests are waiting; ask again later")
+
+    def _not_in_flight(self, request: ReplayRequest) -> list[tuple[int, int | None]]:
+        """The ranges of ``request`` that no earlier request of its asker, waiting or being sent, asks for."""
+        asker = asker_of(request.request_id)
+        if asker is None:
+            return [(request.first, request.last)]
+        mine = [q for q in self._queue if asker_of(q.request_id) == asker]
+        active = self._active
+        if active is not None and (active.next_id <= active.last or self._mids) \
+                and asker_of(active.request.request_id) == asker:
+            mine.append(active.request)
+        return uncovered(request.first, request.last, [(q.first, q.last) for q in mine])
 
     def on_publish(self, mid: int) -> bool:
         """A PUBACK: True when it was one of ours (a replayed event)."""
@@ -381,4 +433,5 @@ class ReplayRequests:
     def stats(self) -> ReplayStats:
         """A snapshot of the counters (thread-safe)."""
         with self._lock:
-            return ReplayStats(self._requests, self._dropped, self._n_errors, self._resent, len(self._queue))
+            return ReplayStats(self._requests, self._dropped, self._n_errors, self._resent, len(self._queue),
+                               self._joined)

@@ -11,7 +11,7 @@ import pytest
 from structlog.testing import capture_logs
 
 from dealer_station.journal.outbox_reader import OutboxReader
-from dealer_station.publish.replay_requests import RefusalLog, ReplayRequests
+from dealer_station.publish.replay_requests import RefusalLog, ReplayRequests, asker_of, uncovered
 from tests.support.mqtt import append_cards, make_journal
 
 TOPIC = "baccarat/tables/T1/replay"
@@ -127,3 +127,100 @@ def test_a_dropped_request_is_named_in_the_line():
         ask(replay, {"from": 7, "to": 9, "request_id": "b"})
     assert [(e["by_reason"], e["last"]) for e in warnings(logs)] == [
         ({"queue_full": 1}, "request 'b' for 7-9 dropped: 1 requests are waiting")]
+
+
+# ------------------------------------------------------------------ one asker, one answer
+def serve(replay: ReplayRequests, outbox: OutboxReader, client: Client, *, steps: int = 200, between=None) -> None:
+    """The publisher's loop: a step, then the broker acknowledges what was sent (``between(i)`` runs in between)."""
+    for i in range(steps):
+        replay.step(outbox, client)
+        for mid in range(1, len(client.sent) + 1):
+            replay.on_publish(mid)
+        if between is not None:
+            between(i)
+
+
+def test_an_asker_asking_again_for_what_is_being_sent_gets_it_once(outbox):
+    replay, client = ReplayRequests("T1", batch=50), Client()
+    ask(replay, {"from": 100, "to": 762, "request_id": "follow-7f3a-1"})     # 663 ids, 14 batches
+    asked = iter(range(2, 14))
+
+    def again(i: int) -> None:   # as a consumer whose gap made no progress for a while: its gap once more
+        if (k := next(asked, None)) is not None:
+            got = client.events()
+            ask(replay, {"from": (got[-1] + 1) if got else 100, "to": 762, "request_id": f"follow-7f3a-{k}"})
+
+    serve(replay, outbox, client, between=again)
+    assert client.events() == list(range(100, 763))          # each id once
+    stats = replay.stats()
+    assert (stats.requests, stats.joined, stats.resent, stats.queued) == (13, 12, 663, 0)
+    assert client.errors() == []
+
+
+def test_an_overlapping_request_of_the_same_asker_is_cut_to_what_is_not_asked_yet(outbox):
+    replay, client = ReplayRequests("T1", batch=50), Client()
+    ask(replay, {"from": 100, "to": 400, "request_id": "p-1"})
+    replay.step(outbox, client)                                               # being sent: 100..149 in flight
+    ask(replay, {"from": 100, "to": 400, "request_id": "p-2"})                # a duplicate
+    ask(replay, {"from": 350, "to": 500, "request_id": "p-3"})                # overlaps: 401..500 are new
+    ask(replay, {"from": 50, "to": 120, "request_id": "p-4"})                 # overlaps: 50..99 are new
+    ask(replay, {"from": 450, "to": 480, "request_id": "p-5"})                # inside the waiting 401..500
+    assert replay.stats().queued == 2 and replay.stats().joined == 2
+    serve(replay, outbox, client)
+    assert client.events() == list(range(100, 401)) + list(range(401, 501)) + list(range(50, 100))
+    assert replay.stats().resent == 451
+
+
+def test_other_askers_and_anonymous_requests_are_each_served(outbox):
+    replay, client = ReplayRequests("T1", batch=50), Client()
+    ask(replay, {"from": 1, "to": 60, "request_id": "a-1"})
+    replay.step(outbox, client)
+    ask(replay, {"from": 1, "to": 60, "request_id": "b-1"})                   # another asker
+    ask(replay, {"from": 1, "to": 60})                                        # nobody's: not coalesced
+    ask(replay, {"from": 1, "to": 60})
+    serve(replay, outbox, client)
+    assert client.events() == list(range(1, 61)) * 4 and replay.stats().joined == 0
+
+
+def test_once_the_earlier_request_is_sent_the_same_asker_is_served_again(outbox):
+    replay, client = ReplayRequests("T1", batch=50), Client()
+    ask(replay, {"from": 1, "to": 60, "request_id": "a-1"})
+    serve(replay, outbox, client)
+    ask(replay, {"from": 1, "to": 60, "request_id": "a-2"})                   # it may have missed them
+    serve(replay, outbox, client)
+    assert client.events() == list(range(1, 61)) * 2
+
+
+def test_a_request_to_the_last_stored_event_covers_what_follows_it(outbox):
+    replay, client = ReplayRequests("T1", batch=50), Client()
+    ask(replay, {"from": 900, "request_id": "a-1"})                           # no "to": up to 1000
+    replay.step(outbox, client)
+    ask(replay, {"from": 950, "request_id": "a-2"})
+    ask(replay, {"from": 990, "to": 2000, "request_id": "a-3"})
+    ask(replay, {"from": 800, "to": 905, "request_id": "a-4"})                # 800..899 are new
+    serve(replay, outbox, client)
+    assert client.events() == list(range(900, 1001)) + list(range(800, 900))
+    assert replay.stats().joined == 2 and client.errors() == []
+
+
+@pytest.mark.parametrize(("request_id", "asker"), [
+    ("follow-7f3a-12", "follow-7f3a"), ("platform-1-7", "platform-1"), ("c1-7", "c1"), ("c1", "c1"),
+    ("17", "17"), ("-5", "-5"), ("a-", "a-"), ("a-x1", "a-x1"), ("a-\u0661", "a-\u0661"), (None, None),
+])
+def test_the_asker_is_the_request_id_without_its_counter(request_id, asker):
+    assert asker_of(request_id) == asker
+
+
+@pytest.mark.parametrize(("first", "last", "covered", "left"), [
+    (1, 10, [], [(1, 10)]),
+    (1, 10, [(1, 10)], []),
+    (3, 5, [(1, 10)], []),
+    (1, 10, [(4, 6)], [(1, 3), (7, 10)]),
+    (1, 10, [(8, None)], [(1, 7)]),
+    (1, None, [(4, 6)], [(1, 3), (7, None)]),
+    (5, None, [(1, None)], []),
+    (1, 10, [(11, 20), (0, 0)], [(1, 10)]),
+    (1, 10, [(2, 3), (5, 6), (9, 12)], [(1, 1), (4, 4), (7, 8)]),
+])
+def test_uncovered_ranges(first, last, covered, left):
+    assert uncovered(first, last, covered) == left
