@@ -25,6 +25,8 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.reasoncodes import ReasonCode
 
 from dealer_station.publish import Publisher, pending_count
 from tests.support.mqtt import ROOT, Subscriber, append_cards, fast, free_port, make_journal, wait_until
@@ -104,7 +106,7 @@ class Client:
     """A paho client (MQTT 5) that records the broker's answers: CONNACK, each PUBACK's reason, messages."""
 
     def __init__(self, port: int, username: str | None, *, password: str | None = None,
-                 client_id: str = "") -> None:
+                 client_id: str = "", will: tuple[str, dict] | None = None) -> None:
         self.lock = threading.Lock()
         self.connack: str | None = None
         self.pubacks: dict[int, str] = {}
@@ -117,6 +119,8 @@ class Client:
         self.client.on_publish = self._on_publish
         self.client.on_message = self._on_message
         self.client.on_subscribe = lambda *a: self.subscribed.set()
+        if will is not None:
+            self.client.will_set(will[0], json.dumps(will[1]), qos=1, retain=True)
         self.client.connect("127.0.0.1", port, 30)
         self.client.loop_start()
         assert wait_until(lambda: self.connack is not None, TIMEOUT), "no CONNACK"
@@ -245,6 +249,26 @@ def test_a_station_reads_its_own_replay_requests_and_the_platform_every_table(do
     assert wait_until(lambda: any(b"marker" in p for _, p in list(platform.messages)), TIMEOUT)
     every = {f"baccarat/tables/{t}/{k}" for t in ("T1", "T2") for k in ("events", "status", "replay/error")}
     assert set(platform.topics()) == every   # every table's events, status and answers; no replay request
+
+
+@pytest.mark.parametrize("table_id, delivered", [("T2", False), ("T1", True)], ids=["another-table", "own-table"])
+def test_a_last_will_reaches_the_platform_only_on_the_stations_own_status(door, clients, consumer, table_id,
+                                                                          delivered):
+    sub = consumer(door.port)
+    c = clients(door.port, "station-T1", client_id="will-T1",
+                will=(f"baccarat/tables/{table_id}/status", {"status": "offline", "will": True}))
+    assert c.connack == "Success"
+    # MQTT 5's "disconnect with will message": the broker sends the will as for a lost connection
+    c.client.disconnect(reasoncode=ReasonCode(PacketTypes.DISCONNECT, "Disconnect with will message"))
+    c.client.loop_stop()
+    log = door.workdir / "mosquitto.log"
+    assert wait_until(lambda: "Client will-T1 disconnected" in log.read_text(errors="replace"), TIMEOUT)
+    # Mosquitto sends (or drops) the will as it closes the client, before it reads anybody's next packet
+    marker = clients(door.port, "station-T1", client_id="marker")
+    assert marker.publish("baccarat/tables/T1/events", {"event_id": 7, "table_id": "T1", "marker": True}) == "accepted"
+    assert sub.wait_for(lambda: any(e.get("marker") for e in list(sub.events)), TIMEOUT)
+    wills = [body for body in _statuses(sub, table_id) if body.get("will")]
+    assert len(wills) == (1 if delivered else 0), sub.status
 
 
 def test_anonymous_and_a_wrong_password_are_refused(door, clients, tmp_path):
