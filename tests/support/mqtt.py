@@ -144,7 +144,9 @@ class Subscriber:
     """A paho subscriber that records every event message (duplicates included) and status messages."""
 
     def __init__(self, port: int, topic: str = "baccarat/tables/+/events", *, client_id: str | None = None,
-                 clean_session: bool = True) -> None:
+                 clean_session: bool = True, username: str | None = None, password: str | None = None,
+                 ca_certs: str | os.PathLike[str] | None = None) -> None:
+        """Subscribe on 127.0.0.1:``port``; ``username``/``password`` log in, ``ca_certs`` connects over TLS."""
         self.events: list[dict] = []
         self.status: list[tuple[str, dict, bool]] = []
         self.lock = threading.Lock()
@@ -155,6 +157,10 @@ class Subscriber:
         self.client.on_message = self._on_message
         self.client.on_subscribe = lambda *a: self.subscribed.set()
         self.client.reconnect_delay_set(0.1, 0.5)
+        if username is not None:
+            self.client.username_pw_set(username, password)
+        if ca_certs is not None:
+            self.client.tls_set(ca_certs=str(ca_certs))
         self.client.connect("127.0.0.1", port, 30)
         self.client.loop_start()
         assert self.subscribed.wait(10), "subscription not acknowledged"
