@@ -37,6 +37,7 @@ from dealer_station.journal.rows import (
     EventSpec,
     JournalRow,
     VerifyReport,
+    body_problem,
     canonical,
     chain_problem,
     export_rows,
@@ -397,10 +398,9 @@ class Journal:
                 problem = chain_problem(expected, prev, (seq, ts, kind, mark_text, text, prev_hash, digest))
                 if problem:
                     return VerifyReport(False, count, seq, problem)
-                try:
-                    body = json.loads(text)
-                except (ValueError, TypeError, RecursionError):  # not JSON, too long a number, too deep
-                    return VerifyReport(False, count, seq, f"row {seq}: body is not JSON")
+                body, why = body_problem(text)
+                if why is not None:
+                    return VerifyReport(False, count, seq, f"row {seq}: body {why.removeprefix('its text ')}")
                 if kind == "decision":
                     audit.decision(seq, digest, body)
                 prev = digest
