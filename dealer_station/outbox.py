@@ -113,7 +113,7 @@ def event_digest(event: Mapping[str, object]) -> str:
 
 
 def payload_text(event: Mapping[str, object]) -> str:
-    """The stored (and published) JSON text of an envelope: keys sorted, no spaces, ASCII (``\\uXXXX`` escapes).
+    r"""The stored (and published) JSON text of an envelope: keys sorted, no spaces, ASCII (``\uXXXX`` escapes).
 
     Every stored payload is exactly this text of its own parse (:func:`payload_problem`), so one event has
     one byte string, and the bytes sent are the bytes the chain proves.

@@ -154,7 +154,8 @@ def number_form(conn):
 
 
 EDITS = {"duplicate_winner": duplicate_winner, "respaced": respaced, "escaped": escaped,
-         "number_form": number_form, "winner": edit_winner, "card_dealt": edit_card, "round_voided": edit_void, "round_paused": edit_pause,
+         "number_form": number_form,
+         "winner": edit_winner, "card_dealt": edit_card, "round_voided": edit_void, "round_paused": edit_pause,
          "added": add_event, "added_unanchored": add_unanchored_event, "deleted": delete_event,
          "swapped_ids": swap_ids, "re_anchored": re_anchor}
 
