@@ -34,6 +34,7 @@ from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, Statio
 from dealer_station.app.runtime_station import TICK_VIEWS, Station
 from dealer_station.app.shoes import StationShoe, open_station_shoe
 from dealer_station.journal import Journal
+from dealer_station.signing import load_signer
 
 __all__ = ["DEMO_DEALER", "TICK_VIEWS", "Station", "StationBusy", "StationSettings", "StationUpdate", "open_station"]
 
@@ -64,9 +65,9 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
 
     Raises
     ------
-    ConfigError, ShoeConfigError, AccountsError, ValueError
-        A bad configuration, shoe spec, broker settings or accounts file; a journal dealt with another
-        seed or deck count.
+    ConfigError, ShoeConfigError, AccountsError, SigningKeyError, ValueError
+        A bad configuration, shoe spec, broker settings, accounts or signing key file; a journal dealt with
+        another seed or deck count.
     JournalError
         The journal cannot be opened or read (an OSError).
     ShoeError
@@ -81,7 +82,9 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
     spec = settings.shoe if settings.shoe is not None else config.shoe_profile
     load_profile(spec)  # a bad spec fails before anything is opened
     journal_path = settings.journal if settings.journal is not None else config.journal_path
-    journal = Journal(journal_path)
+    key_path = settings.signing_key if settings.signing_key is not None else config.signing_key
+    signer = load_signer(key_path) if key_path else None   # a bad key fails before the journal is opened
+    journal = Journal(journal_path, signer=signer)
     station: Station | None = None
     try:
         accounts = None
@@ -89,7 +92,8 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
             accounts = Accounts(settings.accounts if settings.accounts is not None else config.accounts_path)
         station = Station(settings, config, journal, accounts, shoe(spec, config, journal))
         if settings.publish is not None:
-            station.publishing = Publishing(config, journal_path, settings.publish, on_refused=station.refused)
+            station.publishing = Publishing(config, journal_path, settings.publish, on_refused=station.refused,
+                                            signer=signer)
         if settings.shoe_first and not station.simulated:
             # A real shoe is opened before the controller starts (and logs that it did): a shoe that
             # cannot be opened is then the one line said. Its events wait in the queue meanwhile.

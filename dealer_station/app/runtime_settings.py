@@ -76,6 +76,9 @@ class StationSettings:
     idle_exit: float | None = None
     publish: BrokerOptions | None = None
     shoe_first: bool = False
+    signing_key: str | Path | None = None
+    """The station's private key file (``--signing-key``); None: the configuration's ``[station] signing_key``
+    (no key there: events and status are unsigned)."""
     end_paused: bool = False
     """With ``auto``: the loop ends (``"paused"``) once the table is paused (``simulate``: no supervisor)."""
     stop_journal_seconds: float = 10.0

@@ -47,6 +47,7 @@ from dealer_station.journal.rows import (
     row_hash,
     stored_body,
 )
+from dealer_station.signing import Signer, sign_object
 
 __all__ = ["APPLICATION_ID", "GENESIS", "EventSpec", "Journal",
            "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
@@ -90,6 +91,9 @@ class Journal:
         Open an existing journal for reading only (verify, export): nothing is created or changed, no
         lock is taken (a reader runs beside the station), and a finished journal on read-only media
         (no ``-wal``/``-shm`` file can be made there) is read as an immutable file.
+    signer:
+        The station's key (:mod:`dealer_station.signing`): every stored event then carries its ``signature``
+        over the envelope with its anchor (docs/events.md "What a platform can trust").
 
     Raises
     ------
@@ -102,10 +106,13 @@ class Journal:
         under a regular file, needs a new directory at the top of the file system, or is not writable.
     """
 
-    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
+    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False,
+                 signer: Signer | None = None) -> None:
         if not isinstance(path, str | os.PathLike):  # str() of any object would name a file after its repr
             raise TypeError(f"a journal's path is a str or a path, not {type(path).__name__}")
         self.path = str(path)
+        self.signer = signer
+        """The station's key: it signs every event :meth:`append` stores (None: events are stored unsigned)."""
         self._lock: SidecarLock | None = None
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
@@ -214,7 +221,8 @@ class Journal:
             Platform events appended to the outbox in the same transaction. A ``decision`` row (and any row
             with events) gets the body member ``"events"``: ``[[event_id, digest], ...]`` of them (``[]``
             for none; :func:`dealer_station.outbox.event_digest`), hashed with the row; each stored event
-            gets ``journal_seq`` / ``journal_hash``, the row's number and hash.
+            gets ``journal_seq`` / ``journal_hash``, the row's number and hash, and with a :attr:`signer`
+            its ``signature`` over all of that.
         table_id:
             Table id for the events' envelope.
         prune_through:
@@ -243,8 +251,8 @@ class Journal:
                 body = {**body, EVENTS_MEMBER: [[i, outbox.event_digest(e)] for i, _, e in made]}
             text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
             digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
-            stored = [outbox.OutboxEvent(i, t, outbox.payload_text({**e, "journal_seq": seq, "journal_hash": digest}))
-                      for i, t, e in made]
+            stored = [outbox.OutboxEvent(i, t, outbox.payload_text(
+                sign_object({**e, "journal_seq": seq, "journal_hash": digest}, self.signer))) for i, t, e in made]
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
