@@ -26,8 +26,14 @@ def register(parser) -> None:
 
 def run(args) -> int:
     """Run the action; exit 0, or 2 with one line naming the problem and the fix."""
-    from dealer_station.signing import SigningKeyError, key_id, load_public_key, load_signer, public_pem, \
-        write_key_pair
+    from dealer_station.signing import (
+        SigningKeyError,
+        key_id,
+        load_public_key,
+        load_signer,
+        public_pem,
+        write_key_pair,
+    )
 
     try:
         if args.keys_command == "init":
