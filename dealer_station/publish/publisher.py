@@ -114,6 +114,7 @@ class Publisher(BrokerConnection):
         # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
         self._outbox_lock = SidecarLock(sidecar_path(self.db_path, ".publisher.lock"))
         self.replay = ReplayRequests(self.table_id, batch=config.replay_batch, max_requests=config.replay_queue)
+        self.replay.signer = signer
         """Answers replay requests on ``.../replay`` (docs/events.md "Asking for events again")."""
         # connection state, touched by the publisher thread only
         self._client: mqtt.Client | None = None

@@ -48,6 +48,7 @@ import structlog
 from dealer_station.journal.outbox_reader import OutboxReader
 from dealer_station.publish.status import utc_now
 from dealer_station.publish.topics import TOPIC_PREFIX, events_topic, validate_table_id
+from dealer_station.signing import Signer, sign_object
 
 __all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "ReplayRequest",
            "ReplayRequests", "ReplayStats", "parse_request", "replay_error_topic", "replay_topic"]
@@ -181,6 +182,8 @@ class ReplayRequests:
         self.last_acknowledged: int | None = None
         """The station's last acknowledged event id, refreshed by :meth:`step` (None before the first)."""
         self._status_checked = -1e9
+        self.signer: Signer | None = None
+        """The station's key: it signs every error answer (a platform with ``--trust`` refuses an unsigned one)."""
 
     # ------------------------------------------------------- paho callbacks (publisher thread, inside loop)
     def subscribe(self, client: mqtt.Client) -> None:
@@ -247,7 +250,8 @@ class ReplayRequests:
                 publish_status()
         while self._errors:
             body = self._errors.popleft()
-            client.publish(self.error_topic, json.dumps(body, separators=(",", ":"), sort_keys=True), qos=1)
+            client.publish(self.error_topic, json.dumps(sign_object(body, self.signer), separators=(",", ":"),
+                                                        sort_keys=True), qos=1)
         if self._mids:
             return                             # the batch in flight first: live events get their turn
         if self._active is None or self._active.next_id > self._active.last:

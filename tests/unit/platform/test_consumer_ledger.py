@@ -73,7 +73,7 @@ def test_events_ledger_prints_each_table(ledger_file):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows[0] == {"table_id": "T1", "last_event_id": 10, "events": 10, "gaps": [],
                        "last_anchor": {"journal_seq": 105, "journal_hash": h(105)}, "unanchored": 0,
-                       "anchor_breaks": 0, "given_up": []}
+                       "anchor_breaks": 0, "given_up": [], "rejected": 0}
     assert (rows[1]["table_id"], rows[1]["last_anchor"], rows[1]["unanchored"]) == ("T2", None, 3)
 
 
