@@ -18,7 +18,8 @@ event's :func:`event_digest` (docs/events.md "Anchor fields"). Event types:
 ``table_status``, ``shoe_started``, ``shoe_ended``, ``round_opened``, ``betting_closed``,
 ``card_dealt``, ``round_result``, ``round_voided``, ``round_paused``, ``round_resumed``,
 ``player_edge``, ``alert`` (something the platform should know that changes nothing: a card or
-the cut card read with no shoe open).
+the cut card read with no shoe open), ``signing_key`` (the station's new key, announced under the one it
+replaces: :mod:`dealer_station.signing`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ SCHEMA_VERSION = 1
 
 EVENT_TYPES = frozenset({
     "table_status", "shoe_started", "shoe_ended", "round_opened", "betting_closed", "card_dealt",
-    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert",
+    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert", "signing_key",
 })
 """The event types a station publishes."""
 

@@ -124,6 +124,8 @@ class StationConfig:
     """``[console] badge_signs_in``: a scanned dealer badge alone signs in (else it fills the id, the PIN follows)."""
     signing_key: str | None = None
     """``[station] signing_key``: the private key file that signs every event and the status; None = unsigned."""
+    previous_signing_key: str | None = None
+    """``[station] previous_signing_key``: the key ``signing_key`` replaces, which signs the new key's announcement."""
     broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
@@ -241,6 +243,8 @@ class _Accounts(_Section):
 class _Station(_Section):
     signing_key: str | None = Field(None, description="the path of the station's private key file "
                                     "(dealer-station keys init --table-id ID --out DIR makes one)")
+    previous_signing_key: str | None = Field(None, description="the path of the private key signing_key replaces "
+                                             "(the new key is announced in an event signed by this one)")
 
 
 class _Monitor(_Section):
@@ -421,7 +425,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         journal_path=jpath, accounts_path=apath, player_edge_monitor=file.monitor.player_edge,
         supervisor_idle_seconds=console.supervisor_idle_seconds,
         event_retention_days=file.journal.event_retention_days, broker=dict(broker), source=source,
-        dealer=table.dealer, badge_signs_in=console.badge_signs_in, signing_key=file.station.signing_key or None)
+        dealer=table.dealer, badge_signs_in=console.badge_signs_in, signing_key=file.station.signing_key or None,
+        previous_signing_key=file.station.previous_signing_key or None)
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)

@@ -28,11 +28,13 @@ import structlog
 
 from dealer_station.app.accounts import Accounts
 from dealer_station.app.autodealer import AutoDealer
+from dealer_station.app.clock import iso_utc, utcnow
 from dealer_station.app.config import StationConfig, load_config
 from dealer_station.app.controller import Controller
 from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
 from dealer_station.app.runtime_station import TICK_VIEWS, Station
 from dealer_station.app.shoes import StationShoe, open_station_shoe
+from dealer_station.app.signing_keys import announce_key
 from dealer_station.journal import Journal
 from dealer_station.signing import load_signer
 
@@ -84,9 +86,16 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
     journal_path = settings.journal if settings.journal is not None else config.journal_path
     key_path = settings.signing_key if settings.signing_key is not None else config.signing_key
     signer = load_signer(key_path) if key_path else None   # a bad key fails before the journal is opened
+    old_path = (settings.previous_signing_key if settings.previous_signing_key is not None
+                else config.previous_signing_key)
+    previous = load_signer(old_path) if old_path else None
+    if previous is not None and signer is None:
+        raise ValueError("--previous-signing-key needs --signing-key (the new key it hands over to)")
     journal = Journal(journal_path, signer=signer)
     station: Station | None = None
     try:
+        if previous is not None:
+            announce_key(journal, signer, previous, table_id=config.table_id, ts=iso_utc(utcnow()))
         accounts = None
         if settings.use_accounts:
             accounts = Accounts(settings.accounts if settings.accounts is not None else config.accounts_path)

@@ -79,6 +79,9 @@ class StationSettings:
     signing_key: str | Path | None = None
     """The station's private key file (``--signing-key``); None: the configuration's ``[station] signing_key``
     (no key there: events and status are unsigned)."""
+    previous_signing_key: str | Path | None = None
+    """The key ``signing_key`` replaces (``--previous-signing-key``): the new key is announced in an event it signs
+    (:mod:`dealer_station.app.signing_keys`); None: the configuration's ``[station] previous_signing_key``."""
     end_paused: bool = False
     """With ``auto``: the loop ends (``"paused"``) once the table is paused (``simulate``: no supervisor)."""
     stop_journal_seconds: float = 10.0

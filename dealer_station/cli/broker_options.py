@@ -47,7 +47,8 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_signing_argument(parser: argparse.ArgumentParser) -> None:
-    """Add ``--signing-key FILE`` (the station's private key; read back as ``args.signing_key``, None when absent).
+    """Add ``--signing-key FILE`` (the station's private key; read back as ``args.signing_key``, None when absent)
+    and ``--previous-signing-key FILE`` (the key it replaces, ``args.previous_signing_key``).
 
     A file given but empty (``--signing-key ''``) is refused by the parser (exit 2, one line).
     """
@@ -60,6 +61,10 @@ def add_signing_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--signing-key", metavar="FILE", type=key_file, default=None,
                         help="the station's private key: every event and the retained status are signed with it "
                              "(default: [station] signing_key of the configuration; none: unsigned)")
+    parser.add_argument("--previous-signing-key", metavar="FILE", type=key_file, default=None,
+                        help="the key --signing-key replaces: the new key is announced once, in an event this one "
+                             "signs, so a platform trusting the old key trusts the new one (default: [station] "
+                             "previous_signing_key)")
 
 
 def broker_options(args: argparse.Namespace) -> BrokerOptions:

@@ -94,7 +94,7 @@ def run(args) -> int:
         status = run_console(config=args.config, shoe=args.shoe, journal=args.journal, accounts=args.accounts,
                            screenshot=args.screenshot, rounds=args.rounds, screen=args.screen, size=size,
                            fullscreen=args.fullscreen, lang=args.lang, publish=broker_options(args),
-                           signing_key=args.signing_key)
+                           signing_key=args.signing_key, previous_signing_key=args.previous_signing_key)
     except (ValueError, OSError) as err:  # configuration, shoe spec, accounts, journal, PNG
         raise CliError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     if status and args.screenshot:

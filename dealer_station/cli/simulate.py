@@ -77,7 +77,8 @@ def run(args) -> int:
     settings = StationSettings(config_path=args.config, shoe="sim", journal=args.journal or ":memory:",
                                use_accounts=False, table_id=args.table_id, decks=args.decks,
                                dealer=configured_dealer(args, config), auto=True, shoes=args.shoes,
-                               publish=broker_options(args), end_paused=True, signing_key=args.signing_key)
+                               publish=broker_options(args), end_paused=True, signing_key=args.signing_key,
+                               previous_signing_key=args.previous_signing_key)
     closed: list[bool] = []
     signals: list[str] = []
 

@@ -335,7 +335,7 @@ class EventCheck:
         after = self._conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (seq + 1,)).fetchone()
         if after is not None and after[0] != digest:
             return f"its anchor, journal row {seq}, is not the row the chain holds (row {seq + 1}'s prev_hash differs)"
-        if kind != "decision":
+        if kind not in ("decision", "note"):
             return f"its anchor, journal row {seq}, is a {kind} row, not a decision"
         try:
             listed = _listed(json.loads(text))

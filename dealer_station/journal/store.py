@@ -172,14 +172,19 @@ class Journal:
         self._next_event_id = max(int(last), self._last_listed_event_id()) + 1
 
     def _last_listed_event_id(self) -> int:
-        """The highest event id a decision row lists (0 for none): the last row with a non-empty list."""
-        cursor = self._conn.execute("SELECT body FROM journal WHERE kind = 'decision' ORDER BY seq DESC")
-        for (text,) in cursor:
+        """The highest event id a decision row (or a note with events) lists (0 for none): the last row with a
+        non-empty list.
+        """
+        cursor = self._conn.execute("SELECT kind, body FROM journal WHERE kind IN ('decision', 'note') "
+                                    "ORDER BY seq DESC")
+        for kind, text in cursor:
             try:
                 listed = json.loads(text).get(EVENTS_MEMBER)
             except (ValueError, TypeError, RecursionError, AttributeError):
                 continue
             if listed is None:      # a row from before events were listed: none before it lists any
+                if kind == "note":
+                    continue        # a note lists events only when it made some
                 return 0
             if listed:
                 try:
@@ -204,7 +209,7 @@ class Journal:
 
     def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
                events: Iterable[EventSpec] = (), table_id: str = "", prune_through: int | None = None,
-               ) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
+               sign_with: Signer | None = None) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
         """Append one row and its outbox events in one durable transaction.
 
         Parameters
@@ -228,6 +233,9 @@ class Journal:
         prune_through:
             Delete the outbox events with ``event_id <= prune_through`` in the same transaction (the row
             records the prune: :meth:`prune_events`).
+        sign_with:
+            Sign this row's events with this key instead of :attr:`signer` (a new key's announcement is
+            signed by the key it replaces, :mod:`dealer_station.app.signing_keys`).
 
         Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
         written then), also for a body that already holds ``events`` or an unknown event type.
@@ -252,7 +260,8 @@ class Journal:
             text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
             digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
             stored = [outbox.OutboxEvent(i, t, outbox.payload_text(
-                sign_object({**e, "journal_seq": seq, "journal_hash": digest}, self.signer))) for i, t, e in made]
+                sign_object({**e, "journal_seq": seq, "journal_hash": digest}, sign_with or self.signer)))
+                for i, t, e in made]
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
@@ -409,8 +418,8 @@ class Journal:
                 body, why = body_problem(text)
                 if why is not None:
                     return VerifyReport(False, count, seq, f"row {seq}: body {why.removeprefix('its text ')}")
-                if kind == "decision":
-                    audit.decision(seq, digest, body)
+                if kind == "decision" or (kind == "note" and isinstance(body, dict) and EVENTS_MEMBER in body):
+                    audit.decision(seq, digest, body)   # a note lists events only when it made some
                 prev = digest
                 expected += 1
             audit.finish(count)

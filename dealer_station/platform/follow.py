@@ -11,6 +11,7 @@ keeping messages; what was lost is asked of the station again.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import random
 import threading
@@ -105,6 +106,9 @@ class Follower:
         self.tracker = Tracker(ledger.state(), retry=retry)
         self.idle_exit = idle_exit
         self.trust = trust
+        if trust is not None:
+            for table_id, payload in ledger.announcements():   # keys announced before a restart, in id order
+                trust.accept(table_id, json.loads(payload))
         self._rejected = 0
         self._brokers = config.endpoints
         self._current = 0
@@ -287,7 +291,7 @@ class Follower:
                 return
             table_id, kind = read.table_id, read.kind
             if self.trust is not None:
-                why = self.trust.problem(table_id, read.body)
+                why = self.trust.accept(table_id, read.body)   # a new key announced by a trusted one is learnt
                 if why is not None:
                     self._reject(message.topic, read, why, bytes(message.payload))
                     return

@@ -116,6 +116,11 @@ class Ledger:
         except sqlite3.Error as err:
             raise LedgerError(f"writing to ledger {self.path} failed: {err}") from err
 
+    def announcements(self) -> list[tuple[str, str]]:
+        """``(table_id, payload)`` of every stored ``signing_key`` event (a station's new key), by table and id."""
+        return self.conn.execute("SELECT table_id, payload FROM events WHERE type = 'signing_key' "
+                                 "ORDER BY table_id, event_id").fetchall()
+
     def reject(self, table_id: str, event_id: int | None, topic: str, reason: str, payload: str) -> None:
         """Keep a message refused by the consumer's trust (unsigned, another key, not verifying), with why.
 

@@ -165,3 +165,42 @@ def test_an_unsigned_station_stays_as_it_was(tmp_path):
     proc = run_cli("simulate", "--shoes", "1", "--seed", "4", "--journal", str(path))
     assert proc.returncode == 0
     assert not any('"signature"' in p for p in payloads(path))
+
+
+def test_a_rotated_key_is_announced_once_under_the_old_key_and_a_platform_trusting_the_old_key_follows(
+        keys, tmp_path):
+    from dealer_station.signing import Signer, TrustStore, sign_object
+
+    new = tmp_path / "new"
+    assert run_cli("keys", "init", "--table-id", "T1", "--out", str(new)).returncode == 0
+    path = tmp_path / "journal.sqlite"
+    assert run_cli("simulate", "--shoes", "1", "--seed", "5", "--journal", str(path),
+                   "--signing-key", str(keys / "T1.key")).returncode == 0
+    for _ in range(2):   # a restart with the same two keys announces nothing again
+        proc = run_cli("simulate", "--shoes", "1", "--journal", str(path), "--signing-key", str(new / "T1.key"),
+                       "--previous-signing-key", str(keys / "T1.key"))
+        assert proc.returncode == 0, proc.stderr
+    events = [json.loads(p) for p in payloads(path)]
+    announced = [e for e in events if e["type"] == "signing_key"]
+    assert len(announced) == 1 and validate_event(announced[0]) == []
+    old_id, new_id = (run_cli("keys", "show", str(d / "T1.pub")).stdout.split()[2] for d in (keys, new))
+    assert announced[0]["signature"]["key_id"] == old_id and announced[0]["data"]["key_id"] == new_id
+    after = [e for e in events if e["event_id"] > announced[0]["event_id"]]
+    assert after and {e["signature"]["key_id"] for e in after} == {new_id}
+    assert run_cli("journal", "verify", str(path)).returncode == 0
+    assert run_cli("journal", "replay", str(path)).returncode == 0
+    trust = TrustStore(keys)   # the platform has only the old ID.pub
+    assert [trust.accept("T1", e) for e in events] == [None] * len(events)
+    from dealer_station.signing import load_signer
+
+    forged = sign_object({**after[-1], "event_id": after[-1]["event_id"] + 1}, load_signer(keys / "T1.key"))
+    assert "replaced at event" in trust.accept("T1", forged)   # the old key, stolen, speaks for nothing new
+    assert "not trusted" in trust.accept("T1", sign_object(after[-1], Signer.generate()))
+
+
+def test_a_previous_key_alone_or_the_same_key_twice_is_refused_in_one_line(keys, tmp_path):
+    for extra, needle in ((["--previous-signing-key", str(keys / "T1.key")], "needs --signing-key"),
+                          (["--signing-key", str(keys / "T1.key"), "--previous-signing-key", str(keys / "T1.key")],
+                           "the same key")):
+        proc = run_cli("simulate", "--shoes", "1", "--journal", str(tmp_path / "j.sqlite"), *extra)
+        assert proc.returncode == 2 and needle in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
