@@ -116,6 +116,7 @@ class Journal:
         self._lock: SidecarLock | None = None
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
+        self._readonly = readonly
         if readonly:
             self._conn = open_readonly(Path(self.path))
             try:
@@ -163,6 +164,8 @@ class Journal:
     def _load_tail(self) -> None:
         row = self._conn.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
         self._last_seq, self._last_hash = (row[0], row[1]) if row else (0, GENESIS)
+        if self._readonly:
+            return   # a reader makes no event: the next id (a look back through the rows) is the writer's alone
         try:
             (last,) = self._conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
         except sqlite3.OperationalError:   # a journal opened read-only from before the outbox existed
