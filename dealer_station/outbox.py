@@ -18,7 +18,8 @@ event's :func:`event_digest` (docs/events.md "Anchor fields"). Event types:
 ``table_status``, ``shoe_started``, ``shoe_ended``, ``round_opened``, ``betting_closed``,
 ``card_dealt``, ``round_result``, ``round_voided``, ``round_paused``, ``round_resumed``,
 ``player_edge``, ``alert`` (something the platform should know that changes nothing: a card or
-the cut card read with no shoe open).
+the cut card read with no shoe open), ``signing_key`` (the station's new key, announced under the one it
+replaces: :mod:`dealer_station.signing`).
 """
 
 from __future__ import annotations
@@ -26,25 +27,30 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from dealer_station.domain.fact_base import json_default
 
-__all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "SCHEMA_VERSION", "OutboxEvent", "append", "ensure_schema", "envelope",
-           "event_digest", "mark_published", "payload_text", "pending", "read_events"]
+__all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "SCHEMA_VERSION", "UNDIGESTED_FIELDS", "OutboxEvent", "append",
+           "canonical_problem", "ensure_schema", "envelope", "event_digest", "mark_published", "payload_problem",
+           "payload_text", "pending", "read_events"]
 
 SCHEMA_VERSION = 1
 """Version of the event envelope and payloads."""
 
 EVENT_TYPES = frozenset({
     "table_status", "shoe_started", "shoe_ended", "round_opened", "betting_closed", "card_dealt",
-    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert",
+    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert", "signing_key",
 })
 """The event types a station publishes."""
 
 ANCHOR_FIELDS = ("journal_seq", "journal_hash")
 """Envelope members naming the decision row an event comes from; left out of :func:`event_digest`."""
+
+UNDIGESTED_FIELDS = (*ANCHOR_FIELDS, "signature")
+"""Envelope members left out of :func:`event_digest`: the anchor, and the station's signature
+(:mod:`dealer_station.signing`), both made after the decision row that lists the digest is hashed."""
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=json_default)
 
@@ -103,13 +109,62 @@ def event_digest(event: Mapping[str, object]) -> str:
     ``journal_seq`` and ``journal_hash`` left out. A platform computes the same from the message it
     received (docs/events.md "Anchor fields"). Raises ValueError / TypeError for a value with no JSON text.
     """
-    body = {k: v for k, v in event.items() if k not in ANCHOR_FIELDS}
+    body = {k: v for k, v in event.items() if k not in UNDIGESTED_FIELDS}
     return hashlib.sha256(_CANONICAL.encode(body).encode()).hexdigest()
 
 
 def payload_text(event: Mapping[str, object]) -> str:
-    """The stored (and published) JSON text of an envelope."""
+    r"""The stored (and published) JSON text of an envelope: keys sorted, no spaces, ASCII (``\uXXXX`` escapes).
+
+    Every stored payload is exactly this text of its own parse (:func:`payload_problem`), so one event has
+    one byte string, and the bytes sent are the bytes the chain proves.
+    """
     return json.dumps(event, separators=(",", ":"), sort_keys=True, default=json_default)
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _keys_once(pairs: list[tuple[str, object]]) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key[:40]!r} appears twice in one object")
+            seen.add(key)
+    return out
+
+
+def canonical_problem(text: str, encode: Callable[[object], str]) -> tuple[object, str | None]:
+    """``(parsed value, None)`` when ``text`` is exactly ``encode`` of its own parse; else ``(value or None, why)``.
+
+    ``why`` names what differs, in plain words: not JSON, a key twice in one object (two readers may take
+    different values), NaN or Infinity, or another text of the same value (spaces, key order, escapes,
+    number forms such as ``1e0`` or ``-0``). The common case costs one parse and one encoding.
+    """
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, TypeError, RecursionError) as err:
+        return None, ("its text holds NaN or Infinity, which JSON has no number for" if "JSON number" in str(err)
+                      else "its text is not JSON")
+    try:
+        if encode(value) == text:
+            return value, None
+    except (ValueError, TypeError, RecursionError):
+        return value, "its text has no canonical form"
+    try:
+        json.loads(text, object_pairs_hook=_keys_once)
+    except ValueError as err:
+        return value, f"its text is not canonical: {err}"
+    return value, ("its text is not canonical: the same value written another way (spaces, key order, escapes or "
+                   "number forms)")
+
+
+def payload_problem(text: str) -> str | None:
+    """None when a stored payload is its own canonical text (:func:`payload_text`); else why not (plain words)."""
+    return canonical_problem(text, payload_text)[1]
 
 
 def append(conn: sqlite3.Connection, event_type: str, *, table_id: str, ts: str, data: Mapping[str, object],

@@ -46,7 +46,8 @@ KEY_EVENT = "signing_key"
 ``{"key_id", "public_key" (PEM), "previous_key_id"}``; every later event is signed by the new key."""
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-_TABLE_FILE = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+_TABLE_FILE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$")
+"""A key file's table id: the table-id rule of docs/events.md "Table ids" (checked by the command line too)."""
 
 
 class SigningKeyError(ValueError):
@@ -160,7 +161,8 @@ def write_key_pair(table_id: str, out_dir: str | os.PathLike, *, overwrite: bool
     ``overwrite``) or the directory cannot be written.
     """
     if not _TABLE_FILE.match(table_id):
-        raise SigningKeyError(f"table id {table_id!r}: 1-64 letters, digits, '.', '_' or '-'")
+        raise SigningKeyError(f"table id {table_id!r}: 1-32 letters, digits, '.', '_' or '-', the first a letter "
+                              f"or digit")
     out = Path(out_dir)
     private, public = out / f"{table_id}.key", out / f"{table_id}.pub"
     for p in (private, public):
@@ -224,6 +226,7 @@ class TrustStore:
         if not self.directory.is_dir():
             raise SigningKeyError(f"--trust {self.directory}: not a directory of public keys (ID.pub files)")
         self._keys: dict[str, dict[str, Ed25519PublicKey]] = {}
+        self._retired: dict[str, dict[str, int]] = {}   # table -> key id -> the event id that announced its successor
         for path in sorted(self.directory.glob("*.pub")):
             key = load_public_key(path)
             self._keys.setdefault(path.stem, {})[key_id(key)] = key
@@ -243,7 +246,46 @@ class TrustStore:
         return kid
 
     def problem(self, table_id: object, obj: object) -> str | None:
-        """None when ``obj`` is signed by a key trusted for ``table_id``; else why not (plain words)."""
+        """None when ``obj`` is signed by a key trusted for ``table_id``; else why not (plain words).
+
+        A key the station replaced (:meth:`accept` of its successor's announcement) still proves the events before
+        the announcement, and nothing after it: not a later event, not a status.
+        """
         if not isinstance(table_id, str) or table_id not in self._keys:
             return f"no key is trusted for table {str(table_id)[:64]!r}"
-        return signature_problem(obj, self._keys[table_id])
+        why = signature_problem(obj, self._keys[table_id])
+        if why is not None:
+            return why
+        kid = obj[SIGNATURE_MEMBER]["key_id"]   # type: ignore[index] - verified above: a dict with a key id
+        until = self._retired.get(table_id, {}).get(kid)
+        if until is not None:
+            event_id = obj.get("event_id") if "type" in obj else None   # type: ignore[union-attr]
+            if not (type(event_id) is int and event_id <= until):
+                return (f"signed by key {kid!r}, which the station replaced at event {until}: only events up to "
+                        f"there may carry it")
+        return None
+
+    def accept(self, table_id: object, obj: object) -> str | None:
+        """:meth:`problem`, and when ``obj`` is a valid announcement of a new key (a ``signing_key`` event,
+        :data:`KEY_EVENT`) signed by a trusted key, trust the new key for ``table_id`` from then on and retire the
+        old one after that event. Returns None when ``obj`` is trusted, else why not.
+        """
+        why = self.problem(table_id, obj)
+        if why is not None or not isinstance(obj, dict) or obj.get("type") != KEY_EVENT:
+            return why
+        data = obj.get("data")
+        event_id = obj.get("event_id")
+        if not isinstance(data, dict) or type(event_id) is not int:
+            return "its announcement of a new key is malformed"
+        try:
+            key = public_key_from_pem(str(data.get("public_key")))
+        except SigningKeyError:
+            return "its announcement of a new key holds no Ed25519 public key"
+        if key_id(key) != data.get("key_id"):
+            return "its announcement's key_id is not the id of the key it holds"
+        signed_by = obj[SIGNATURE_MEMBER]["key_id"]
+        self.add(str(table_id), key)
+        if signed_by != key_id(key):
+            previous = self._retired.setdefault(str(table_id), {}).get(signed_by)
+            self._retired[str(table_id)][signed_by] = min(event_id, previous) if previous is not None else event_id
+        return None

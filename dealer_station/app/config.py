@@ -123,6 +123,10 @@ class StationConfig:
     """The configured dealer id (``[table] dealer``): headless runs and the simulator sign it in; "" = none."""
     badge_signs_in: bool = False
     """``[console] badge_signs_in``: a scanned dealer badge alone signs in (else it fills the id, the PIN follows)."""
+    signing_key: str | None = None
+    """``[station] signing_key``: the private key file that signs every event and the status; None = unsigned."""
+    previous_signing_key: str | None = None
+    """``[station] previous_signing_key``: the key ``signing_key`` replaces, which signs the new key's announcement."""
     broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
@@ -236,6 +240,13 @@ class _Accounts(_Section):
     path: str | None = Field(None, description="a file path")
 
 
+class _Station(_Section):
+    signing_key: str | None = Field(None, description="the path of the station's private key file "
+                                    "(dealer-station keys init --table-id ID --out DIR makes one)")
+    previous_signing_key: str | None = Field(None, description="the path of the private key signing_key replaces "
+                                             "(the new key is announced in an event signed by this one)")
+
+
 class _Monitor(_Section):
     player_edge: bool = Field(True, description="true or false")
 
@@ -260,6 +271,7 @@ class _StationFile(BaseModel):
     shoe: _Shoe = _Shoe()
     journal: _Journal = _Journal()
     accounts: _Accounts = _Accounts()
+    station: _Station = _Station()
     monitor: _Monitor = _Monitor()
     console: _Console = _Console()
     broker: dict[str, Any] = {}
@@ -413,7 +425,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         journal_path=jpath, accounts_path=apath, player_edge_monitor=file.monitor.player_edge,
         supervisor_idle_seconds=console.supervisor_idle_seconds,
         event_retention_days=file.journal.event_retention_days, broker=dict(broker), source=source,
-        dealer=table.dealer, badge_signs_in=console.badge_signs_in)
+        dealer=table.dealer, badge_signs_in=console.badge_signs_in, signing_key=file.station.signing_key or None,
+        previous_signing_key=file.station.previous_signing_key or None)
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)

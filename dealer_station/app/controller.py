@@ -135,6 +135,10 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         # a tuple, replaced at each subscribe: a listener subscribing while facts are told changes no loop
         self._listeners: tuple[tuple[Callable[[Fact], None], frozenset[str] | None], ...] = ()
         self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
+        started = journal.last_marked("shoe_started") if hasattr(journal, "last_marked") else None
+        self._shoe_from_seq = 0   # the open shoe's first row (its new_shoe input); 0: not known
+        if started is not None and type(started.body.get("input")) is int:
+            self._shoe_from_seq = started.body["input"]
         self._journal_fault: Incident | None = None
         self._fault_journaled = False  # the journal_failure pause is in the journal (its "journal" "failed" input)
         self._journal_failing = False  # the last journal write failed: nothing is written until a retry succeeds
@@ -418,19 +422,32 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     # ------------------------------------------------------------ recall
 
+    def shoe_first_seq(self, shoe: int | None) -> int:
+        """The journal row a reading of shoe ``shoe`` starts from: the open shoe's first row (its ``new_shoe``
+        input), so reading it costs the same however long the journal; 1 for any other shoe or all (None).
+        """
+        if shoe is not None and shoe == self._machine.shoe_number and self._shoe_from_seq:
+            return self._shoe_from_seq
+        return 1
+
     def recall(self, shoe: int | None = None) -> list[RoundRecord]:
-        """Finished rounds (completed and voided) from the journal, oldest first; one shoe or all."""
+        """Finished rounds (completed and voided) from the journal, oldest first; one shoe or all.
+
+        The open shoe is read from its first row on (:meth:`shoe_first_seq`); an older shoe from the start.
+        """
         out = []
-        for _kind, data in self.recorded_outputs((FactKind.ROUND_COMPLETED, FactKind.ROUND_VOIDED), mark="round"):
+        for _kind, data in self.recorded_outputs((FactKind.ROUND_COMPLETED, FactKind.ROUND_VOIDED), mark="round",
+                                                 after=self.shoe_first_seq(shoe) - 1):
             if shoe is None or data.get("shoe") == shoe:
                 out.append(RoundRecord.from_output(data, self.config.table_id))
         return out
 
-    def recorded_outputs(self, kinds: tuple[str, ...], mark: str | None = None) -> Iterator[Output]:
+    def recorded_outputs(self, kinds: tuple[str, ...], mark: str | None = None, after: int = 0) -> Iterator[Output]:
         """Decided outputs of the given kinds from the journal, in order (e.g. to re-print a run); ``mark``: only
-        the decision rows of that mark (``"round"``). Raises JournalError when the journal cannot be read.
+        the decision rows of that mark (``"round"``); ``after``: only rows after this seq. Raises JournalError
+        when the journal cannot be read.
         """
-        for row in self.journal.rows(kinds=("decision",), mark=mark):
+        for row in self.journal.rows(after, kinds=("decision",), mark=mark):
             for kind, data in decode_decision(row.body).outputs:
                 if kind in kinds:
                     yield kind, data
@@ -545,6 +562,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             return False
         self._decided_seq = seq
         if "shoe_started" in marks:
+            self._shoe_from_seq = seq   # the new shoe's rows start at this input
             # Recovery refuses to replay this shoe under other rule settings (replay_open_shoe); a note the
             # journal failed to take is written at the supervisor's resume, before anything else.
             settings = {"kind": "shoe_settings", "shoe": m.shoe_number, "settings": self._settings}

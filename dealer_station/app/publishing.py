@@ -18,6 +18,7 @@ from dealer_station.app.config import StationConfig
 from dealer_station.publish.config import BrokerConfigError
 from dealer_station.publish.publisher import OutboxBusyError, Publisher
 from dealer_station.publish.settings import BrokerOptions, drain_timeout_from
+from dealer_station.signing import Signer
 
 __all__ = ["Publishing", "open_publisher", "with_table_id"]
 
@@ -47,6 +48,8 @@ class Publishing:
         match the journal's chain and is not sent (:class:`~dealer_station.publish.Publisher`): hand it to
         the controller's thread (``run``: an :class:`~dealer_station.app.station.EventRefused` on the station
         queue), which gives it to ``Controller.event_refused`` (an ``event_mismatch`` pause).
+    signer:
+        The station's key (``--signing-key``, ``[station] signing_key``): it signs the retained status.
 
     Raises
     ------
@@ -56,12 +59,13 @@ class Publishing:
     """
 
     def __init__(self, config: StationConfig, journal_path: str | Path, options: BrokerOptions | None = None, *,
-                 on_refused: Callable[[int, str], None] | None = None) -> None:
+                 on_refused: Callable[[int, str], None] | None = None, signer: Signer | None = None) -> None:
         try:
             self.drain_timeout = drain_timeout_from(options, config.broker)
             self.publisher = Publisher.configured(journal_path, config.table_id, options=options,
                                                   section=config.broker, start=False,
-                                                  station_info={"mode": config.mode.value}, on_refused=on_refused)
+                                                  station_info={"mode": config.mode.value}, on_refused=on_refused,
+                                                  signer=signer)
         except BrokerConfigError as err:
             raise ValueError(str(err)) from None
         if self.publisher is None:

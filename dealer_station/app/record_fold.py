@@ -313,7 +313,8 @@ def _act(inp: TableInput, seq: int, ts: str) -> ActRecord:
                      {k: v for k, v in args.items() if "pin" not in str(k).lower()})   # never a PIN
 
 
-def fold_journal(journal, *, table_id: str | None = None, until: int | None = None) -> JournalHistory:
+def fold_journal(journal, *, table_id: str | None = None, until: int | None = None,
+                 after: int = 0) -> JournalHistory:
     """Fold a journal into its shoes and rounds (read only).
 
     Parameters
@@ -326,6 +327,9 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
         (:func:`dealer_station.journal.reading.table_id_of`), else ``"T?"``.
     until:
         Read rows up to this sequence number only (the row ``verify`` checked last); default every row.
+    after:
+        Read rows after this sequence number only (a shoe's rows: the row before its first,
+        :meth:`~dealer_station.journal.index.JournalIndex.shoe_rows`); default from the first row.
 
     Returns
     -------
@@ -343,7 +347,7 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
     pending: dict[int, dict] = {}
     skipped: list[int] = []
     last = 0
-    for row in journal.rows(until=until):
+    for row in journal.rows(after, until=until):
         last = row.seq
         body = row.body if isinstance(row.body, dict) else {}
         if row.kind == "input":

@@ -28,12 +28,15 @@ import structlog
 
 from dealer_station.app.accounts import Accounts
 from dealer_station.app.autodealer import AutoDealer
+from dealer_station.app.clock import iso_utc, utcnow
 from dealer_station.app.config import StationConfig, load_config
 from dealer_station.app.controller import Controller
 from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
 from dealer_station.app.runtime_station import TICK_VIEWS, Station
 from dealer_station.app.shoes import StationShoe, open_station_shoe
+from dealer_station.app.signing_keys import announce_key
 from dealer_station.journal import Journal
+from dealer_station.signing import load_signer
 
 __all__ = ["DEMO_DEALER", "TICK_VIEWS", "Station", "StationBusy", "StationSettings", "StationUpdate", "open_station"]
 
@@ -64,9 +67,9 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
 
     Raises
     ------
-    ConfigError, ShoeConfigError, AccountsError, ValueError
-        A bad configuration, shoe spec, broker settings or accounts file; a journal dealt with another
-        seed or deck count.
+    ConfigError, ShoeConfigError, AccountsError, SigningKeyError, ValueError
+        A bad configuration, shoe spec, broker settings, accounts or signing key file; a journal dealt with
+        another seed or deck count.
     JournalError
         The journal cannot be opened or read (an OSError).
     ShoeError
@@ -81,15 +84,25 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
     spec = settings.shoe if settings.shoe is not None else config.shoe_profile
     load_profile(spec)  # a bad spec fails before anything is opened
     journal_path = settings.journal if settings.journal is not None else config.journal_path
-    journal = Journal(journal_path)
+    key_path = settings.signing_key if settings.signing_key is not None else config.signing_key
+    signer = load_signer(key_path) if key_path else None   # a bad key fails before the journal is opened
+    old_path = (settings.previous_signing_key if settings.previous_signing_key is not None
+                else config.previous_signing_key)
+    previous = load_signer(old_path) if old_path else None
+    if previous is not None and signer is None:
+        raise ValueError("--previous-signing-key needs --signing-key (the new key it hands over to)")
+    journal = Journal(journal_path, signer=signer)
     station: Station | None = None
     try:
+        if previous is not None:
+            announce_key(journal, signer, previous, table_id=config.table_id, ts=iso_utc(utcnow()))
         accounts = None
         if settings.use_accounts:
             accounts = Accounts(settings.accounts if settings.accounts is not None else config.accounts_path)
         station = Station(settings, config, journal, accounts, shoe(spec, config, journal))
         if settings.publish is not None:
-            station.publishing = Publishing(config, journal_path, settings.publish, on_refused=station.refused)
+            station.publishing = Publishing(config, journal_path, settings.publish, on_refused=station.refused,
+                                            signer=signer)
         if settings.shoe_first and not station.simulated:
             # A real shoe is opened before the controller starts (and logs that it did): a shoe that
             # cannot be opened is then the one line said. Its events wait in the queue meanwhile.

@@ -76,6 +76,12 @@ class StationSettings:
     idle_exit: float | None = None
     publish: BrokerOptions | None = None
     shoe_first: bool = False
+    signing_key: str | Path | None = None
+    """The station's private key file (``--signing-key``); None: the configuration's ``[station] signing_key``
+    (no key there: events and status are unsigned)."""
+    previous_signing_key: str | Path | None = None
+    """The key ``signing_key`` replaces (``--previous-signing-key``): the new key is announced in an event it signs
+    (:mod:`dealer_station.app.signing_keys`); None: the configuration's ``[station] previous_signing_key``."""
     end_paused: bool = False
     """With ``auto``: the loop ends (``"paused"``) once the table is paused (``simulate``: no supervisor)."""
     stop_journal_seconds: float = 10.0

@@ -13,7 +13,7 @@ from typing import Any
 from dealer_station.publish.settings import DEFAULT_DRAIN_TIMEOUT, BrokerOptions
 from dealer_station.publish.topics import TABLE_ID_RULE, is_table_id
 
-__all__ = ["PASSWORD_ENV", "add_broker_arguments", "broker_options", "table_id_argument"]
+__all__ = ["PASSWORD_ENV", "add_broker_arguments", "add_signing_argument", "broker_options", "table_id_argument"]
 
 PASSWORD_ENV = "DEALER_STATION_BROKER_PASSWORD"
 """The environment variable read for the MQTT password when ``--broker-username`` is given alone."""
@@ -60,6 +60,27 @@ def add_broker_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--broker-key", metavar="PEM", default=None, help="client private key for mqtts://")
     group.add_argument("--broker-client-id", metavar="ID", default=None,
                        help="MQTT client id (default dealer-station-TABLE)")
+
+
+def add_signing_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--signing-key FILE`` (the station's private key; read back as ``args.signing_key``, None when absent)
+    and ``--previous-signing-key FILE`` (the key it replaces, ``args.previous_signing_key``).
+
+    A file given but empty (``--signing-key ''``) is refused by the parser (exit 2, one line).
+    """
+    def key_file(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError("give the private key file made by dealer-station keys init "
+                                             "--table-id ID --out DIR, or leave --signing-key out")
+        return text
+
+    parser.add_argument("--signing-key", metavar="FILE", type=key_file, default=None,
+                        help="the station's private key: every event and the retained status are signed with it "
+                             "(default: [station] signing_key of the configuration; none: unsigned)")
+    parser.add_argument("--previous-signing-key", metavar="FILE", type=key_file, default=None,
+                        help="the key --signing-key replaces: the new key is announced once, in an event this one "
+                             "signs, so a platform trusting the old key trusts the new one (default: [station] "
+                             "previous_signing_key)")
 
 
 def broker_options(args: argparse.Namespace) -> BrokerOptions:

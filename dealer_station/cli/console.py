@@ -44,9 +44,10 @@ def register(parser) -> None:
                              "Arabic is laid out right to left")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
-    from dealer_station.cli.broker_options import add_broker_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments, add_signing_argument
 
     add_broker_arguments(parser)
+    add_signing_argument(parser)
 
 
 def has_display() -> bool:
@@ -92,7 +93,8 @@ def run(args) -> int:
     try:
         status = run_console(config=args.config, shoe=args.shoe, journal=args.journal, accounts=args.accounts,
                            screenshot=args.screenshot, rounds=args.rounds, screen=args.screen, size=size,
-                           fullscreen=args.fullscreen, lang=args.lang, publish=broker_options(args))
+                           fullscreen=args.fullscreen, lang=args.lang, publish=broker_options(args),
+                           signing_key=args.signing_key, previous_signing_key=args.previous_signing_key)
     except (ValueError, OSError) as err:  # configuration, shoe spec, accounts, journal, PNG
         raise CliError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     if status and args.screenshot:

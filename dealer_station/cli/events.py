@@ -394,6 +394,10 @@ def _register_consumer(sub: argparse._SubParsersAction) -> None:
     follow.add_argument("--retry", metavar="SECONDS", type=_seconds, default=1.0,
                         help="ask again for a gap that made no progress for this long (default 1)")
     follow.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
+    follow.add_argument("--trust", metavar="DIR", default=None,
+                        help="directory of the stations' public keys (ID.pub, made by dealer-station keys init): "
+                             "a message not signed by its table's key is refused and kept in the ledger's "
+                             "rejected table (default: every message is read)")
     follow.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
                         help="log level on standard error (default WARNING)")
     ledger = sub.add_parser("ledger", help="per table: the last event id, the number of events, the gaps and "
@@ -406,6 +410,24 @@ def _gap_text(gaps: list) -> str:
     if not gaps:
         return "none"
     return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in gaps)
+
+
+def trust_store(directory: str | None):  # noqa: ANN201 - a TrustStore, imported late
+    """The :class:`~dealer_station.signing.TrustStore` of ``--trust DIR`` (None without it).
+
+    Raises CliError (exit 2, one line) when the directory cannot be read, holds no ``ID.pub`` or a bad key file.
+    """
+    if directory is None:
+        return None
+    from dealer_station.signing import SigningKeyError, TrustStore
+
+    try:
+        store = TrustStore(directory)
+    except SigningKeyError as err:
+        raise CliError(str(err)) from None
+    if not store.tables():
+        raise CliError(f"--trust {directory}: no public key in it (ID.pub files, made by dealer-station keys init)")
+    return store
 
 
 def _follow(args: argparse.Namespace) -> int:
@@ -423,7 +445,12 @@ def _follow(args: argparse.Namespace) -> int:
     except LedgerError as err:
         raise CliError(f"{err}: pass --ledger with a new file or a ledger written by 'events follow'") from err
     try:
-        follower = Follower(config, ledger, args.table, retry=args.retry, idle_exit=args.idle_exit)
+        trust = trust_store(args.trust)
+    except CliError:
+        ledger.close()
+        raise
+    try:
+        follower = Follower(config, ledger, args.table, retry=args.retry, idle_exit=args.idle_exit, trust=trust)
     except BrokerConfigError as err:
         ledger.close()
         raise CliError(f"--table: {err}") from err
@@ -442,7 +469,8 @@ def _follow(args: argparse.Namespace) -> int:
         ledger.close()
     echo(f"wrote {result.written} event(s); {result.duplicates} duplicate(s) dropped; {result.asks} replay "
          f"request(s); {result.replay_errors} replay error(s); {result.anchor_breaks} anchor break(s); "
-         f"{result.connects} connection(s)", flush=True)
+         f"{result.connects} connection(s)" + (f"; {result.rejected} message(s) refused: not signed by a "
+                                                f"trusted key" if trust is not None else ""), flush=True)
     for table_id, gaps in sorted(result.gaps.items()):
         echo(f"dealer-station events: table {table_id}: gaps still open: {_gap_text(gaps)}", file=sys.stderr)
     return 1 if result.gaps else 0
@@ -469,6 +497,8 @@ def _ledger(args: argparse.Namespace) -> int:
             line += f", {t.anchor_breaks} anchor break(s)"
         if t.given_up:
             line += f", given up (no longer kept by the station): {_gap_text(t.given_up)}"
+        if t.rejected:
+            line += f", {t.rejected} message(s) refused (not signed by the table's trusted key)"
         echo(line)
     if not tables and not args.json:
         echo("the ledger holds no event")

@@ -51,6 +51,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1920x1080", help="window size WIDTHxHEIGHT (default 1920x1080)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
     parser.add_argument("--broker-ca", metavar="PEM", default=None, help="CA certificate(s) to trust for mqtts://")
+    parser.add_argument("--trust", metavar="DIR", default=None,
+                        help="directory of the stations' public keys (ID.pub): a status or event not signed by its "
+                             "table's key is refused and the table marked UNVERIFIED (default: every message read)")
     parser.add_argument("--log-level", default="WARNING", type=log_level, metavar="LEVEL",
                         help="log level on standard error (default WARNING)")
 
@@ -109,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
             validate_table_id(table)
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
+    from dealer_station.cli.events import trust_store
+
+    trust = trust_store(args.trust)
     if not has_display():
         raise CliError("no display: the pit view needs a screen; set DISPLAY, or QT_QPA_PLATFORM=offscreen "
                        "with --screenshot")
@@ -123,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         status = run_pit(config, tables, wait_alert_seconds=wait_alert, screenshot=args.screenshot,
-                         screenshot_wait=args.screenshot_wait, size=size, fullscreen=args.fullscreen)
+                         screenshot_wait=args.screenshot_wait, size=size, fullscreen=args.fullscreen, trust=trust)
     except OSError as err:
         raise CliError(f"--screenshot {args.screenshot}: {err}") from err
     if args.screenshot:

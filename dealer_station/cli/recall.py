@@ -14,7 +14,7 @@ import json
 import sys
 
 from dealer_station.cli import CliError, echo
-from dealer_station.cli._records import add_journal_arguments, load
+from dealer_station.cli._records import add_journal_arguments, load, shoe_of_round
 
 NAME = "recall"
 HELP = "one round's whole record for a dispute (cards, scans, incidents, acts, who), or the list of rounds"
@@ -144,13 +144,14 @@ def run(args) -> int:
         raise CliError("give ROUND_ID or --shoe N, not both")
     if args.png and args.round_id is None:
         raise CliError("--png draws one round: give its ROUND_ID (list them with --shoe N)")
-    loaded = load(args)
+    shoe = args.shoe if args.round_id is None else shoe_of_round(args.round_id)
+    loaded = load(args, shoes=None if shoe is None else [shoe])
     history = loaded.history
     status = 0 if loaded.verified_to_seq is not None else 1
     if args.round_id is None:
         rounds = [r for r in history.rounds if args.shoe is None or r.shoe == args.shoe]
         if args.shoe is not None and not rounds:
-            shoes = sorted({r.shoe for r in history.rounds})
+            shoes = sorted(set(loaded.shoe_numbers) | {r.shoe for r in history.rounds})
             raise CliError(f"no round of shoe {args.shoe} in {loaded.path} (shoes with rounds: "
                            f"{', '.join(map(str, shoes)) or 'none'})")
         if args.json:

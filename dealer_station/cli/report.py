@@ -69,6 +69,12 @@ def _roads_pngs(report) -> dict[int, bytes]:
     return out
 
 
+def _iso(moment) -> str | None:  # noqa: ANN001 - a datetime or None
+    from dealer_station.app.clock import iso_utc
+
+    return None if moment is None else iso_utc(moment)
+
+
 def _write(option: str, path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
@@ -88,7 +94,8 @@ def run(args) -> int:
     for option, path in (("--csv", args.csv), ("--html", args.html)):
         if path and Path(path).is_dir():
             raise CliError(f"{option} {path} is a directory: give a file")
-    loaded = load(args)
+    loaded = load(args, shoes=None if args.shoe is None else [args.shoe],
+                  start=_iso(start), end=_iso(end))
     report = build_report(loaded.history, shoe=args.shoe, start=start, end=end, by=args.by,
                           verified_to_seq=loaded.verified_to_seq, verify_message=loaded.verify_message,
                           journal=loaded.path)

@@ -29,9 +29,10 @@ def register(parser) -> None:
                              "else 'auto'); every round names it")
     parser.add_argument("--log-level", default="INFO", type=log_level,
                         help="log level on standard error (default INFO)")
-    from dealer_station.cli.broker_options import add_broker_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments, add_signing_argument
 
     add_broker_arguments(parser)
+    add_signing_argument(parser)
 
 
 def run(args) -> int:
@@ -76,7 +77,8 @@ def run(args) -> int:
     settings = StationSettings(config_path=args.config, shoe=args.shoe, journal=args.journal or None,
                                table_id=args.table_id, dealer=configured_dealer(args, config), auto=args.auto,
                                shoes=args.shoes, idle_exit=args.idle_exit, publish=broker_options(args),
-                               shoe_first=True)
+                               shoe_first=True, signing_key=args.signing_key,
+                               previous_signing_key=args.previous_signing_key)
     profile = args.shoe if args.shoe is not None else config.shoe_profile
     try:
         station = open_station(settings)

@@ -30,9 +30,10 @@ def register(parser) -> None:
                              "else 'auto'); every round line names it")
     parser.add_argument("--log-level", default="WARNING", type=log_level,
                         help="log level on standard error (default WARNING)")
-    from dealer_station.cli.broker_options import add_broker_arguments
+    from dealer_station.cli.broker_options import add_broker_arguments, add_signing_argument
 
     add_broker_arguments(parser)
+    add_signing_argument(parser)
 
 
 def run(args) -> int:
@@ -76,7 +77,8 @@ def run(args) -> int:
     settings = StationSettings(config_path=args.config, shoe="sim", journal=args.journal or ":memory:",
                                use_accounts=False, table_id=args.table_id, decks=args.decks,
                                dealer=configured_dealer(args, config), auto=True, shoes=args.shoes,
-                               publish=broker_options(args), end_paused=True)
+                               publish=broker_options(args), end_paused=True, signing_key=args.signing_key,
+                               previous_signing_key=args.previous_signing_key)
     closed: list[bool] = []
     signals: list[str] = []
 

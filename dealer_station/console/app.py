@@ -190,7 +190,8 @@ def dealer_note(station) -> str:
 
 def open_console_station(config: str | None = None, shoe: str | None = None, journal: str | None = None,
                          accounts: str | None = None, *, table_id: str | None = None,
-                         publish: BrokerOptions | None = None):
+                         publish: BrokerOptions | None = None, signing_key: str | None = None,
+                         previous_signing_key: str | None = None):
     """Open the console's table (:func:`dealer_station.app.runtime.open_station` of :func:`console_settings`).
 
     Embedded defaults: the simulated shoe, a journal and accounts in the user's data directory, no broker;
@@ -199,23 +200,27 @@ def open_console_station(config: str | None = None, shoe: str | None = None, jou
     from dealer_station.app.runtime import open_station
 
     return open_station(console_settings(config=config, shoe=shoe, journal=journal, accounts=accounts,
-                                         table_id=table_id, publish=publish))
+                                         table_id=table_id, publish=publish, signing_key=signing_key,
+                                         previous_signing_key=previous_signing_key))
 
 
 def console_settings(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
                      accounts: str | None = None, table_id: str | None = None,
-                     publish: BrokerOptions | None = None):
+                     publish: BrokerOptions | None = None, signing_key: str | None = None,
+                     previous_signing_key: str | None = None):
     """The console's :class:`~dealer_station.app.runtime.StationSettings`: the demo dealer on a fresh install."""
     from dealer_station.app.runtime import StationSettings
 
     return StationSettings(config_path=config, shoe=shoe, journal=journal, accounts=accounts, table_id=table_id,
-                           demo_dealer=True, publish=publish)
+                           demo_dealer=True, publish=publish, signing_key=signing_key,
+                           previous_signing_key=previous_signing_key)
 
 
 def run_console(*, config: str | None = None, shoe: str | None = None, journal: str | None = None,
                 accounts: str | None = None, screenshot: str | None = None, rounds: int = 3,
                 screen: str = "dealer", size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
-                lang: str | None = None, publish: BrokerOptions | None = None) -> int:
+                lang: str | None = None, publish: BrokerOptions | None = None,
+                signing_key: str | None = None, previous_signing_key: str | None = None) -> int:
     """Open the station and its console; return the exit status.
 
     With ``screenshot`` (a PNG path): deal ``rounds`` rounds with the automatic dealer (a
@@ -223,7 +228,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     window and return 0 (1 when the rounds could not be dealt: the picture is still saved).
     Its journal is in memory unless ``journal`` is given. ``publish``: the run's broker options
     (``--broker``, ``--table-id`` …, :mod:`dealer_station.app.publishing`); without a broker the
-    events stay in the outbox.
+    events stay in the outbox. ``signing_key``: the station's private key file (``--signing-key``; None: the
+    configuration's ``[station] signing_key``); ``previous_signing_key``: the key it replaces (announced).
 
     Raises
     ------
@@ -243,7 +249,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     if screenshot and journal is None:
         journal = ":memory:"
     station = open_console_station(config, shoe, journal, accounts, table_id=publish.table_id if publish else None,
-                                   publish=publish)
+                                   publish=publish, signing_key=signing_key,
+                                   previous_signing_key=previous_signing_key)
     if screenshot and not station.simulated:
         station.stop("console closed")
         station.close()

@@ -160,7 +160,8 @@ class RecallTab(QFrame):
         never read on the GUI thread (a locked journal would freeze the screen). An error gives none.
         """
         try:
-            return self.host.call(lambda: round_story(self.host.controller))  # type: ignore[return-value]
+            shoe = self.recalled[0].shoe if self.recalled and len({r.shoe for r in self.recalled}) == 1 else None
+            return self.host.call(lambda: round_story(self.host.controller, shoe))  # type: ignore[return-value]
         except Exception as err:
             log.warning("round_story_failed", error=str(err))
             return {}
@@ -247,13 +248,14 @@ class RecallTab(QFrame):
         self.recall_detail.setPlainText(self.detail_text(self.recalled[row], ev))
 
 
-def round_story(controller: object) -> dict[tuple[int, int], dict[str, list[dict]]]:
+def round_story(controller: object, shoe: int | None = None) -> dict[tuple[int, int], dict[str, list[dict]]]:
     """The incidents and acts of every round in the journal, by (shoe, round), as data to put in words.
 
     Read from ``controller.recorded_outputs`` (the journal's decisions, in order) when it has it, else
     nothing: ``{"incidents": [{"type", "reason", "position"}], "acts": [{"act", "user", "reason", "note",
     "from_position", "to_position"} or {"act": "manual_card", "card", "position"}]}``. An error reading
-    gives what was read so far.
+    gives what was read so far. ``shoe``: the stories of that shoe are wanted (the open shoe is then read from its
+    first row on, :meth:`Controller.shoe_first_seq`); None: every shoe.
     """
     outputs = getattr(controller, "recorded_outputs", None)
     out: dict[tuple[int, int], dict[str, list[dict]]] = {}
@@ -261,9 +263,11 @@ def round_story(controller: object) -> dict[tuple[int, int], dict[str, list[dict
         return out
     kinds = (FactKind.SHOE_STARTED, FactKind.BETTING_OPENED, FactKind.ROUND_PAUSED, FactKind.ROUND_RESUMED,
              FactKind.CARD_MOVED, FactKind.ROUND_VOIDED, FactKind.CARD_ACCEPTED)
+    first = getattr(controller, "shoe_first_seq", None)
+    after = first(shoe) - 1 if callable(first) and shoe is not None else 0
     shoe = rnd = 0
     try:
-        for kind, data in outputs(kinds):
+        for kind, data in (outputs(kinds, after=after) if after else outputs(kinds)):
             if kind == FactKind.SHOE_STARTED:
                 shoe, rnd = int(data.get("shoe", shoe + 1)), 0
                 continue

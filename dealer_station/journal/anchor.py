@@ -7,6 +7,11 @@ then hashes the row; the stored envelope then gets the anchor ``journal_seq`` / 
 row's sequence number and hash). So an outbox row edited by hand (a winner changed, a card, a void, an
 incident), added, removed, moved to another id or pointed at another row no longer matches the chain.
 
+Both checks first require the stored payload to be exactly its own canonical text
+(:func:`dealer_station.outbox.payload_problem`): a payload with a key twice (``"winner"`` read as one value
+by one consumer and another by the next), re-spaced, re-ordered or with another number form is refused,
+so the bytes the digest is taken from are the bytes stored and sent.
+
 Two checks use that:
 
 - :class:`OutboxAudit`, fed every row by :meth:`Journal.verify` in order, compares the whole outbox
@@ -29,7 +34,7 @@ import sqlite3
 from collections.abc import Iterator
 
 from dealer_station.journal.rows import APPLICATION_ID, pruned_through, row_hash
-from dealer_station.outbox import event_digest
+from dealer_station.outbox import canonical_problem, event_digest, payload_problem, payload_text
 
 __all__ = ["EventCheck", "OutboxAudit", "event_problem"]
 
@@ -59,10 +64,9 @@ def event_problem(event_id: int, event_type: str | None, payload: str, seq: int,
     """What is wrong with outbox event ``event_id`` (its ``type`` column and payload text) that decision row
     ``seq`` (hash ``row_hash``) lists with ``digest``; None when it matches. ``event_type`` None: not checked.
     """
-    try:
-        envelope = json.loads(payload)
-    except (ValueError, TypeError, RecursionError):
-        return "its payload is not JSON (changed after it was journaled)"
+    envelope, why = canonical_problem(payload, payload_text)
+    if why is not None:
+        return f"{why.replace('its text', 'its payload', 1)} (changed after it was journaled)"
     if not isinstance(envelope, dict):
         return "its payload is not a JSON object (changed after it was journaled)"
     if envelope.get("event_id") != event_id:
@@ -126,6 +130,11 @@ class OutboxAudit:
     def _unlisted(self, event_id: int, payload: str) -> None:
         """An outbox event no decision row lists (before ``event_id``'s turn): old and unanchored, or added."""
         if self._first_legacy and not self._anchored_seen and not _has_anchor(payload):
+            why = payload_problem(payload)
+            if why is not None:
+                self._fail(event_id, None, f"{why.replace('its text', 'its payload', 1)} (changed after it was "
+                                           f"stored)")
+                return
             self._unanchored_count += 1
             self._unanchored = [self._unanchored[0] if self._unanchored else event_id, event_id]
             return
@@ -245,6 +254,9 @@ class EventCheck:
                 return "the database has no journal table: nothing proves the event (the chain is gone)"
             return None
         if not anchored:
+            why = payload_problem(payload)
+            if why is not None:
+                return f"{why.replace('its text', 'its payload', 1)} (changed after it was stored)"
             why = self._unanchored(event_id)
         else:
             why = self._anchored(event_id, payload, envelope)
@@ -323,7 +335,7 @@ class EventCheck:
         after = self._conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (seq + 1,)).fetchone()
         if after is not None and after[0] != digest:
             return f"its anchor, journal row {seq}, is not the row the chain holds (row {seq + 1}'s prev_hash differs)"
-        if kind != "decision":
+        if kind not in ("decision", "note"):
             return f"its anchor, journal row {seq}, is a {kind} row, not a decision"
         try:
             listed = _listed(json.loads(text))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from dealer_station.domain.fact_base import json_default
+from dealer_station.outbox import canonical_problem
 
 GENESIS = "0" * 64
 """``prev_hash`` of the first row."""
@@ -74,6 +75,14 @@ _SCALARS = frozenset({str, int, bool, type(None)})
 def canonical(body: Mapping[str, object]) -> str:
     """Canonical JSON text of a row body (sorted keys, no spaces, UTF-8 kept)."""
     return _ENCODER.encode(body)
+
+
+def body_problem(text: str) -> tuple[object, str | None]:
+    """``(parsed body, None)`` when a row's body text is exactly :func:`canonical` of its parse; else
+    ``(body or None, why)`` (:func:`dealer_station.outbox.canonical_problem`): a duplicate key, NaN, or another
+    text of the same value is refused, so the hash covers the one text the row's readers all read alike.
+    """
+    return canonical_problem(text, _ENCODER.encode)
 
 
 def stored_body(body: Mapping[str, object], text: str) -> dict:

@@ -37,6 +37,7 @@ from dealer_station.journal.rows import (
     EventSpec,
     JournalRow,
     VerifyReport,
+    body_problem,
     canonical,
     chain_problem,
     export_rows,
@@ -46,6 +47,7 @@ from dealer_station.journal.rows import (
     row_hash,
     stored_body,
 )
+from dealer_station.signing import Signer, sign_object
 
 __all__ = ["APPLICATION_ID", "GENESIS", "EventSpec", "Journal",
            "JournalBusyError", "JournalError", "JournalRow", "VerifyReport",
@@ -89,6 +91,9 @@ class Journal:
         Open an existing journal for reading only (verify, export): nothing is created or changed, no
         lock is taken (a reader runs beside the station), and a finished journal on read-only media
         (no ``-wal``/``-shm`` file can be made there) is read as an immutable file.
+    signer:
+        The station's key (:mod:`dealer_station.signing`): every stored event then carries its ``signature``
+        over the envelope with its anchor (docs/events.md "What a platform can trust").
 
     Raises
     ------
@@ -101,13 +106,17 @@ class Journal:
         under a regular file, needs a new directory at the top of the file system, or is not writable.
     """
 
-    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False) -> None:
+    def __init__(self, path: str | Path = ":memory:", *, synchronous: str = "FULL", readonly: bool = False,
+                 signer: Signer | None = None) -> None:
         if not isinstance(path, str | os.PathLike):  # str() of any object would name a file after its repr
             raise TypeError(f"a journal's path is a str or a path, not {type(path).__name__}")
         self.path = str(path)
+        self.signer = signer
+        """The station's key: it signs every event :meth:`append` stores (None: events are stored unsigned)."""
         self._lock: SidecarLock | None = None
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
+        self._readonly = readonly
         if readonly:
             self._conn = open_readonly(Path(self.path))
             try:
@@ -155,6 +164,8 @@ class Journal:
     def _load_tail(self) -> None:
         row = self._conn.execute("SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1").fetchone()
         self._last_seq, self._last_hash = (row[0], row[1]) if row else (0, GENESIS)
+        if self._readonly:
+            return   # a reader makes no event: the next id (a look back through the rows) is the writer's alone
         try:
             (last,) = self._conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()
         except sqlite3.OperationalError:   # a journal opened read-only from before the outbox existed
@@ -164,14 +175,19 @@ class Journal:
         self._next_event_id = max(int(last), self._last_listed_event_id()) + 1
 
     def _last_listed_event_id(self) -> int:
-        """The highest event id a decision row lists (0 for none): the last row with a non-empty list."""
-        cursor = self._conn.execute("SELECT body FROM journal WHERE kind = 'decision' ORDER BY seq DESC")
-        for (text,) in cursor:
+        """The highest event id a decision row (or a note with events) lists (0 for none): the last row with a
+        non-empty list.
+        """
+        cursor = self._conn.execute("SELECT kind, body FROM journal WHERE kind IN ('decision', 'note') "
+                                    "ORDER BY seq DESC")
+        for kind, text in cursor:
             try:
                 listed = json.loads(text).get(EVENTS_MEMBER)
             except (ValueError, TypeError, RecursionError, AttributeError):
                 continue
             if listed is None:      # a row from before events were listed: none before it lists any
+                if kind == "note":
+                    continue        # a note lists events only when it made some
                 return 0
             if listed:
                 try:
@@ -196,7 +212,7 @@ class Journal:
 
     def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
                events: Iterable[EventSpec] = (), table_id: str = "", prune_through: int | None = None,
-               ) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
+               sign_with: Signer | None = None) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
         """Append one row and its outbox events in one durable transaction.
 
         Parameters
@@ -213,12 +229,16 @@ class Journal:
             Platform events appended to the outbox in the same transaction. A ``decision`` row (and any row
             with events) gets the body member ``"events"``: ``[[event_id, digest], ...]`` of them (``[]``
             for none; :func:`dealer_station.outbox.event_digest`), hashed with the row; each stored event
-            gets ``journal_seq`` / ``journal_hash``, the row's number and hash.
+            gets ``journal_seq`` / ``journal_hash``, the row's number and hash, and with a :attr:`signer`
+            its ``signature`` over all of that.
         table_id:
             Table id for the events' envelope.
         prune_through:
             Delete the outbox events with ``event_id <= prune_through`` in the same transaction (the row
             records the prune: :meth:`prune_events`).
+        sign_with:
+            Sign this row's events with this key instead of :attr:`signer` (a new key's announcement is
+            signed by the key it replaces, :mod:`dealer_station.app.signing_keys`).
 
         Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
         written then), also for a body that already holds ``events`` or an unknown event type.
@@ -242,8 +262,9 @@ class Journal:
                 body = {**body, EVENTS_MEMBER: [[i, outbox.event_digest(e)] for i, _, e in made]}
             text = canonical(body)   # a body with no JSON text (a tuple key...) is refused like a failed write
             digest = row_hash(seq, ts, kind, mark_text, text, self._last_hash)
-            stored = [outbox.OutboxEvent(i, t, outbox.payload_text({**e, "journal_seq": seq, "journal_hash": digest}))
-                      for i, t, e in made]
+            stored = [outbox.OutboxEvent(i, t, outbox.payload_text(
+                sign_object({**e, "journal_seq": seq, "journal_hash": digest}, sign_with or self.signer)))
+                for i, t, e in made]
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
@@ -397,12 +418,11 @@ class Journal:
                 problem = chain_problem(expected, prev, (seq, ts, kind, mark_text, text, prev_hash, digest))
                 if problem:
                     return VerifyReport(False, count, seq, problem)
-                try:
-                    body = json.loads(text)
-                except (ValueError, TypeError, RecursionError):  # not JSON, too long a number, too deep
-                    return VerifyReport(False, count, seq, f"row {seq}: body is not JSON")
-                if kind == "decision":
-                    audit.decision(seq, digest, body)
+                body, why = body_problem(text)
+                if why is not None:
+                    return VerifyReport(False, count, seq, f"row {seq}: body {why.removeprefix('its text ')}")
+                if kind == "decision" or (kind == "note" and isinstance(body, dict) and EVENTS_MEMBER in body):
+                    audit.decision(seq, digest, body)   # a note lists events only when it made some
                 prev = digest
                 expected += 1
             audit.finish(count)

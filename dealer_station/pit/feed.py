@@ -22,8 +22,9 @@ from dealer_station.platform.tracker import BadMessage, Message, parse_topic, re
 from dealer_station.publish.client import connect, new_client
 from dealer_station.publish.config import BrokerConfig
 from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
+from dealer_station.signing import TrustStore
 
-__all__ = ["Connection", "Delivery", "PitFeed", "Unreadable", "pit_topics"]
+__all__ = ["Connection", "Delivery", "PitFeed", "Refused", "Unreadable", "pit_topics"]
 
 log = structlog.get_logger(__name__)
 
@@ -50,6 +51,15 @@ class Unreadable:
     """A message that could not be read: its topic's table (None if none) and why."""
 
     table_id: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A message the trusted keys refuse (``pit --trust``): its table, ``"events"`` or ``"status"``, and why."""
+
+    table_id: str
+    kind: str
     reason: str
 
 
@@ -83,11 +93,16 @@ class PitFeed:
         Only these tables (default: every table on the broker).
     clock : callable, optional
         The wall clock, seconds since the epoch (default ``time.time``).
+    trust : TrustStore, optional
+        The public keys trusted per table (``--trust DIR``): a message not signed by its table's key is handed
+        on as :class:`Refused`, never as the table's; None: every message is read.
     """
 
     def __init__(self, config: BrokerConfig, deliver: Callable[[object], None],
-                 tables: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time) -> None:
+                 tables: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time,
+                 trust: TrustStore | None = None) -> None:
         self.config = config
+        self.trust = trust
         self.topics = pit_topics(tables)
         self.tables = frozenset(tables or ())
         self.deliver = deliver
@@ -149,5 +164,12 @@ class PitFeed:
             log.warning("pit_unreadable_message", topic=message.topic, reason=str(err))
             self.deliver(Unreadable(where[0], str(err)))
             return
-        if read is not None:
-            self.deliver(Delivery(read, self.clock()))
+        if read is None:
+            return
+        if self.trust is not None and read.kind in ("events", "status"):
+            why = self.trust.accept(read.table_id, read.body)   # a new key announced by a trusted one is learnt
+            if why is not None:
+                log.error("pit_message_refused", topic=message.topic, reason=why)
+                self.deliver(Refused(read.table_id, read.kind, why))
+                return
+        self.deliver(Delivery(read, self.clock()))

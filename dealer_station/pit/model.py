@@ -201,6 +201,8 @@ class TableRow:
     alert: str
     last_event_id: int
     station_last_event_id: int | None
+    unverified: str = ""
+    """With ``pit --trust``: what was refused for the table (messages not signed by its key), in plain words."""
 
 
 @dataclass
@@ -224,6 +226,8 @@ class _Table:
     closed_at: int = 0
     edges: dict[str, list[EdgeRow]] = field(default_factory=dict)
     alert: tuple[int, str] | None = None
+    refused: dict[str, int] = field(default_factory=dict)
+    refused_why: str = ""
 
     def newer(self, name: str, event_id: int) -> bool:
         """True (and the stamp moved) when ``event_id`` is past the event that last set ``name``."""
@@ -277,6 +281,21 @@ class PitModel:
         self.bad_messages += 1
         if table_id in self._tables:
             self._tables[table_id].bad += 1
+
+    def refused(self, table_id: str, kind: str, reason: str) -> bool:
+        """Count a message of ``table_id`` refused by the trusted keys (``kind``: ``events`` or ``status``).
+
+        It changes nothing the table shows but its ``unverified`` line: a refused status is never the table's.
+        Returns True when the picture changed (False for a table not followed).
+        """
+        if self.only and table_id not in self.only:
+            return False
+        table = self._tables.get(table_id)
+        if table is None:
+            table = self._tables[table_id] = _Table(table_id)
+        table.refused[kind] = table.refused.get(kind, 0) + 1
+        table.refused_why = reason
+        return True
 
     def apply(self, message: Message, received: float) -> bool:
         """Take one message; ``received``: when it arrived (seconds since the epoch, UTC).
@@ -415,7 +434,7 @@ class PitModel:
                         f"Round {t.round_number} complete" if t.state in (TableState.READY, TableState.SHOE_END) else
                         f"Round {t.round_number}",
                         beads, pause, live, t.alert[1] if t.alert else "", t.last_event_id,
-                        status_last if _int(status_last) else None)
+                        status_last if _int(status_last) else None, _unverified_words(t))
 
     def rows(self, now: float) -> list[TableRow]:
         """Every table's row, by table id."""
@@ -430,3 +449,13 @@ class PitModel:
         """The edge alerts of each table's last round, by table then event id."""
         out = [e for t in self.table_ids() for e in self.row(t, 0.0).edges]
         return sorted(out, key=lambda e: (e.table_id, e.event_id))
+
+
+def _unverified_words(t: _Table) -> str:
+    """``UNVERIFIED: ...`` for a table some of whose messages the trusted keys refused; "" for none."""
+    if not t.refused:
+        return ""
+    parts = [f"{n} {'status message' if kind == 'status' else 'event'}{'s' if n > 1 else ''}"
+             for kind, n in sorted(t.refused.items())]
+    return (f"UNVERIFIED: {' and '.join(parts)} refused, not signed by this table's key (last: {t.refused_why}); "
+            f"someone else is publishing for this table")

@@ -35,8 +35,9 @@ from PySide6.QtWidgets import (
 from dealer_station.console.roads_view import paint_bead_plate
 from dealer_station.console.theme import COLORS, STYLE_SHEET
 from dealer_station.domain.roads import compute_roads
-from dealer_station.pit.feed import Connection, Delivery, PitFeed, Unreadable
+from dealer_station.pit.feed import Connection, Delivery, PitFeed, Refused, Unreadable
 from dealer_station.pit.model import PauseRow, PitModel, TableRow
+from dealer_station.signing import TrustStore
 
 __all__ = ["BeadPlate", "Inbox", "PitWindow", "TableCard", "run_pit"]
 
@@ -193,8 +194,9 @@ class TableCard(QFrame):
         self.pause.setVisible(pause is not None)
         self.edges.setText("\n".join(f"{UP} EDGE {e.text}" for e in row.edges))
         self.edges.setVisible(bool(row.edges))
-        self.alert.setText(f"{WARN} {row.alert}" if row.alert else "")
-        self.alert.setVisible(bool(row.alert))
+        alert = "\n".join(a for a in (row.unverified, row.alert) if a)
+        self.alert.setText(f"{WARN} {alert}" if alert else "")
+        self.alert.setVisible(bool(alert))
         self.beads.set_beads(row.beads)
         _set_name(self, "tableCardOffline" if row.online is False else
                   "tableCardPaused" if pause is not None else "tableCard")
@@ -303,6 +305,8 @@ class PitWindow(QWidget):
                           error=f"{type(err).__name__}: {err}")
         elif isinstance(item, Unreadable):
             self.model.bad(item.table_id)
+        elif isinstance(item, Refused):
+            self.model.refused(item.table_id, item.kind, item.reason)
         elif isinstance(item, Connection):
             self.connection = item
 
@@ -424,13 +428,15 @@ def _application():
 
 def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: float, screenshot: str | None = None,
             screenshot_wait: float = 10.0, size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
-            on_ready: Callable[[PitFeed], None] | None = None) -> int:
+            on_ready: Callable[[PitFeed], None] | None = None, trust: TrustStore | None = None) -> int:
     """Open the pit view on ``config``'s broker; return the exit status.
 
     With ``screenshot`` (a PNG path): connect, wait until every named table's status arrived (no
     table named: the broker's retained statuses, then one second without a message), at most
     ``screenshot_wait`` seconds, write the window and return 0 (1 when the broker could not be
-    reached or a named table sent no status in time: the picture is still written).
+    reached or a named table sent no status in time: the picture is still written). ``trust``: the public keys
+    trusted per table (``--trust DIR``); a message not signed by its table's key is refused and the table marked
+    UNVERIFIED.
 
     Raises
     ------
@@ -444,7 +450,7 @@ def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: 
     app = _application()
     model = PitModel(tables, wait_alert_seconds=wait_alert_seconds)
     window = PitWindow(model, config.url)
-    feed = PitFeed(config, window.inbox.deliver, tables)
+    feed = PitFeed(config, window.inbox.deliver, tables, trust=trust)
     window.resize(*size)
     if fullscreen and not screenshot:
         window.showFullScreen()

@@ -11,6 +11,7 @@ keeping messages; what was lost is asked of the station again.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import random
 import threading
@@ -34,6 +35,7 @@ from dealer_station.publish.client import close_client, connect, new_client
 from dealer_station.publish.config import BrokerConfig
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
+from dealer_station.signing import TrustStore
 from drivers.backoff import Backoff
 
 __all__ = ["FollowResult", "Follower", "topics_for"]
@@ -55,7 +57,8 @@ def topics_for(tables: Sequence[str] | None) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class FollowResult:
     """What a run did: events written, duplicates dropped, replay requests sent, error answers and bad
-    messages received, anchor breaks seen, connections made, and the gaps still open per table.
+    messages received, anchor breaks seen, connections made, the gaps still open per table, and messages
+    refused by the trusted keys (``rejected``).
     """
 
     written: int
@@ -66,6 +69,7 @@ class FollowResult:
     anchor_breaks: int
     connects: int
     gaps: dict[str, list[tuple[int, int]]]
+    rejected: int = 0
 
 
 class Follower:
@@ -86,16 +90,26 @@ class Follower:
         Seconds without progress before a gap is asked for again.
     idle_exit : float, optional
         Stop after this many seconds without any event (default: run until :meth:`stop`).
+    trust : TrustStore, optional
+        The public keys trusted per table (``--trust DIR``): an event, status or replay error that is unsigned,
+        signed by another key or not verifying is refused before anything reads it (it is not an event of its
+        id, so the station's real one is still written), kept in the ledger's ``rejected`` table with why and
+        logged as an error. None: every message is read (docs/events.md "What a platform can trust").
     """
 
     def __init__(self, config: BrokerConfig, ledger: Ledger, tables: Sequence[str] | None = None, *,
-                 retry: float = 1.0, idle_exit: float | None = None) -> None:
+                 retry: float = 1.0, idle_exit: float | None = None, trust: TrustStore | None = None) -> None:
         self.config = config
         self.ledger = ledger
         self.topics = topics_for(tables)
         self.tables = set(tables or ())
         self.tracker = Tracker(ledger.state(), retry=retry)
         self.idle_exit = idle_exit
+        self.trust = trust
+        if trust is not None:
+            for table_id, payload in ledger.announcements():   # keys announced before a restart, in id order
+                trust.accept(table_id, json.loads(payload))
+        self._rejected = 0
         self._brokers = config.endpoints
         self._current = 0
         self._watch = FirstBrokerWatch(self.config.probe_interval)   # the look at the first broker
@@ -174,7 +188,7 @@ class Follower:
         """What the follower has done so far: events written, duplicates, asks, errors, gaps."""
         dups = sum(t.duplicates for t in self.tracker.tables.values())
         return FollowResult(self._written, dups, self._asks, self._replay_errors, self._bad, self._breaks,
-                            self._connects, self.tracker.gaps())
+                            self._connects, self.tracker.gaps(), self._rejected)
 
     def _idle(self) -> bool:
         return self.idle_exit is not None and time.monotonic() - self._last_event_at >= self.idle_exit
@@ -276,6 +290,11 @@ class Follower:
             if read is None:
                 return
             table_id, kind = read.table_id, read.kind
+            if self.trust is not None:
+                why = self.trust.accept(table_id, read.body)   # a new key announced by a trusted one is learnt
+                if why is not None:
+                    self._reject(message.topic, read, why, bytes(message.payload))
+                    return
             if kind == "events":
                 envelope, text = read.body, read.text or ""
                 if envelope.get("table_id") != table_id:
@@ -291,6 +310,16 @@ class Follower:
             self._bad += 1
             log.error("unreadable message", topic=message.topic, reason=str(err),
                       payload=bytes(message.payload[:80]).decode(errors="replace"))
+
+    def _reject(self, topic: str, read, why: str, payload: bytes) -> None:  # noqa: ANN001 - a tracker Message
+        """Keep a message the trusted keys refuse (never an event of the ledger) and say so."""
+        event_id = read.body.get("event_id") if read.kind == "events" else None
+        event_id = event_id if isinstance(event_id, int) and not isinstance(event_id, bool) else None
+        self._rejected += 1
+        self._flush()   # the ledger's order: what came before is written first
+        self.ledger.reject(read.table_id, event_id, topic, why, payload.decode("utf-8", errors="replace"))
+        log.error("message refused: not signed by a key trusted for its table", table_id=read.table_id,
+                  topic=topic, event_id=event_id, reason=why)
 
     def _replay_error(self, table_id: str, body: dict) -> None:
         self._replay_errors += 1

@@ -5,6 +5,7 @@ Tables::
     events(table_id, event_id, type, ts, journal_seq, journal_hash, anchor_check, anchor_detail,
            payload, received_utc)  PRIMARY KEY (table_id, event_id)
     given_up(table_id, first_id, last_id, reason, recorded_utc)   -- ids the station no longer kept
+    rejected(table_id, event_id, topic, reason, payload, received_utc)   -- refused by --trust, kept with why
 
 ``payload`` is the event's JSON text exactly as received. A batch of events is one transaction, so
 after a crash the ledger holds a prefix of each table's ids and :meth:`Ledger.state` says where to
@@ -37,6 +38,14 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     received_utc TEXT NOT NULL,
     PRIMARY KEY (table_id, event_id)
+);
+CREATE TABLE IF NOT EXISTS rejected (
+    table_id TEXT NOT NULL,
+    event_id INTEGER,
+    topic TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    received_utc TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS given_up (
     table_id TEXT NOT NULL,
@@ -107,6 +116,23 @@ class Ledger:
         except sqlite3.Error as err:
             raise LedgerError(f"writing to ledger {self.path} failed: {err}") from err
 
+    def announcements(self) -> list[tuple[str, str]]:
+        """``(table_id, payload)`` of every stored ``signing_key`` event (a station's new key), by table and id."""
+        return self.conn.execute("SELECT table_id, payload FROM events WHERE type = 'signing_key' "
+                                 "ORDER BY table_id, event_id").fetchall()
+
+    def reject(self, table_id: str, event_id: int | None, topic: str, reason: str, payload: str) -> None:
+        """Keep a message refused by the consumer's trust (unsigned, another key, not verifying), with why.
+
+        It is never an event of the ledger: a genuine event of the same id is still written. Raises LedgerError.
+        """
+        try:
+            with self.conn:
+                self.conn.execute("INSERT INTO rejected VALUES (?, ?, ?, ?, ?, ?)",
+                                  (table_id, event_id, topic, reason, payload, utc_now()))
+        except sqlite3.Error as err:
+            raise LedgerError(f"writing to ledger {self.path} failed: {err}") from err
+
     def close(self) -> None:
         """Close the ledger's database."""
         self.conn.close()
@@ -122,7 +148,8 @@ class TableSummary:
 
     ``gaps``: missing id ranges ``[first, last]`` between 1 and ``last_event_id``; ``given_up``: those
     of them recorded as no longer kept by the station; ``anchor_breaks``: events whose anchor did not
-    follow the previous one; ``last_anchor``: the last event's ``{journal_seq, journal_hash}`` or None.
+    follow the previous one; ``last_anchor``: the last event's ``{journal_seq, journal_hash}`` or None;
+    ``rejected``: messages of the table refused by the consumer's trust (``events follow --trust``).
     """
 
     table_id: str
@@ -133,12 +160,13 @@ class TableSummary:
     unanchored: int
     anchor_breaks: int
     given_up: list[list[int]]
+    rejected: int = 0
 
     def as_dict(self) -> dict:
         """The summary as JSON-able values."""
         return {"table_id": self.table_id, "last_event_id": self.last_event_id, "events": self.events,
                 "gaps": self.gaps, "last_anchor": self.last_anchor, "unanchored": self.unanchored,
-                "anchor_breaks": self.anchor_breaks, "given_up": self.given_up}
+                "anchor_breaks": self.anchor_breaks, "given_up": self.given_up, "rejected": self.rejected}
 
 
 def summarize(path: str | os.PathLike[str]) -> list[TableSummary]:
@@ -157,6 +185,13 @@ def summarize(path: str | os.PathLike[str]) -> list[TableSummary]:
         tables = conn.execute("SELECT table_id, MAX(event_id), COUNT(*), "
                               "SUM(anchor_check = 'unanchored'), SUM(anchor_check = ?) "
                               "FROM events GROUP BY table_id ORDER BY table_id", (ANCHOR_BROKEN,)).fetchall()
+        try:
+            rejected = dict(conn.execute("SELECT table_id, COUNT(*) FROM rejected GROUP BY table_id").fetchall())
+        except sqlite3.OperationalError:   # a ledger made before the consumer could trust keys
+            rejected = {}
+        seen = {t[0] for t in tables}
+        tables += [(t, 0, 0, 0, 0) for t in sorted(rejected) if t not in seen]   # only forgeries came
+        tables.sort(key=lambda t: t[0])
         out = []
         for table_id, last, count, unanchored, broken in tables:
             gaps, expect = [], 1
@@ -172,7 +207,7 @@ def summarize(path: str | os.PathLike[str]) -> list[TableSummary]:
             out.append(TableSummary(
                 table_id, int(last), int(count), gaps,
                 {"journal_seq": anchor[0], "journal_hash": anchor[1]} if anchor and anchor[0] is not None else None,
-                int(unanchored or 0), int(broken or 0), given))
+                int(unanchored or 0), int(broken or 0), given, int(rejected.get(table_id, 0))))
         return out
     except sqlite3.Error as err:
         raise LedgerError(f"{p} is not a ledger: {err}") from err

@@ -43,6 +43,7 @@ from dealer_station.publish.replay_requests import ReplayRequests
 from dealer_station.publish.settings import BrokerOptions, broker_config_from
 from dealer_station.publish.status import OutboxBusyError, PublisherStats, status_payload, utc_now
 from dealer_station.publish.topics import events_topic, status_topic, validate_table_id
+from dealer_station.signing import Signer
 from drivers.backoff import Backoff
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
@@ -86,7 +87,7 @@ class Publisher(BrokerConnection):
 
     def __init__(self, config: BrokerConfig, db_path: str | os.PathLike[str], table_id: str, *,
                  station_info: Mapping[str, object] | None = None, poll_interval: float = 0.01,
-                 on_refused: Callable[[int, str], None] | None = None) -> None:
+                 on_refused: Callable[[int, str], None] | None = None, signer: Signer | None = None) -> None:
         if not str(db_path) or str(db_path) == ":memory:" or str(db_path).startswith("file::memory:"):
             raise BrokerConfigError("publishing needs the journal in a file (an in-memory journal cannot be "
                                     "shared with the publisher): pass --journal PATH")
@@ -102,6 +103,8 @@ class Publisher(BrokerConnection):
         self._station_info = dict(station_info or {})
         self._poll = poll_interval
         self._on_refused = on_refused
+        self.signer = signer
+        """The station's key: it signs the retained status and the last will (the journal signs the events)."""
         self._held: tuple[int, str] | None = None   # (event_id, problem): refused, nothing from it on is sent
         self._recheck_at = 0.0
         self._stop = threading.Event()
@@ -111,6 +114,7 @@ class Publisher(BrokerConnection):
         # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
         self._outbox_lock = SidecarLock(sidecar_path(self.db_path, ".publisher.lock"))
         self.replay = ReplayRequests(self.table_id, batch=config.replay_batch, max_requests=config.replay_queue)
+        self.replay.signer = signer
         """Answers replay requests on ``.../replay`` (docs/events.md "Asking for events again")."""
         # connection state, touched by the publisher thread only
         self._client: mqtt.Client | None = None
@@ -142,7 +146,8 @@ class Publisher(BrokerConnection):
     def configured(cls, db_path: str | os.PathLike[str], table_id: str | None = None, *,
                    options: BrokerOptions | None = None, section: Mapping[str, object] | None = None,
                    start: bool = True, station_info: Mapping[str, object] | None = None,
-                   on_refused: Callable[[int, str], None] | None = None) -> Publisher | None:
+                   on_refused: Callable[[int, str], None] | None = None,
+                   signer: Signer | None = None) -> Publisher | None:
         """A publisher for the broker named by ``options`` (or the ``[broker]`` section), started.
 
         Parameters
@@ -159,6 +164,8 @@ class Publisher(BrokerConnection):
             Start the thread (default True).
         on_refused : callable, optional
             See :class:`Publisher`.
+        signer : Signer, optional
+            The station's key, which signs the status (:mod:`dealer_station.signing`).
 
         Returns
         -------
@@ -177,7 +184,7 @@ class Publisher(BrokerConnection):
         chosen = table_id if given is None else given   # "" is refused below, not replaced
         if chosen is None:
             raise BrokerConfigError("publishing needs a table id: pass --table-id ID")
-        publisher = cls(config, db_path, chosen, station_info=station_info, on_refused=on_refused)
+        publisher = cls(config, db_path, chosen, station_info=station_info, on_refused=on_refused, signer=signer)
         if start:
             publisher.start()
         return publisher
@@ -341,7 +348,7 @@ class Publisher(BrokerConnection):
     def _status_payload(self, status: str, reason: str | None = None, detail: str | None = None) -> bytes:
         return status_payload(status, table_id=self.table_id, client_id=self.client_id,
                               station_info=self._station_info, last_event_id=self.replay.last_acknowledged,
-                              reason=reason, detail=detail)
+                              reason=reason, detail=detail, signer=self.signer)
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
         if self.replay.on_publish(mid):

@@ -53,6 +53,7 @@ import structlog
 from dealer_station.journal.outbox_reader import OutboxReader
 from dealer_station.publish.status import utc_now
 from dealer_station.publish.topics import TOPIC_PREFIX, events_topic, validate_table_id
+from dealer_station.signing import Signer, sign_object
 
 __all__ = ["DEFAULT_REPLAY_BATCH", "DEFAULT_REPLAY_QUEUE", "ERROR_SCHEMA_VERSION", "WARN_EVERY", "RefusalLog",
            "ReplayRequest", "ReplayRequests", "ReplayStats", "asker_of", "parse_request", "replay_error_topic",
@@ -283,6 +284,8 @@ class ReplayRequests:
         self._clock = clock
         self.refusals = RefusalLog(self.table_id, every=warn_every, clock=clock)
         """The WARNING lines about refused requests (said by :meth:`step` when due; ``say(now=True)`` on stop)."""
+        self.signer: Signer | None = None
+        """The station's key: it signs every error answer (a platform with ``--trust`` refuses an unsigned one)."""
 
     # ------------------------------------------------------- paho callbacks (publisher thread, inside loop)
     def subscribe(self, client: mqtt.Client) -> None:
@@ -367,7 +370,8 @@ class ReplayRequests:
                 publish_status()
         while self._errors:
             body = self._errors.popleft()
-            client.publish(self.error_topic, json.dumps(body, separators=(",", ":"), sort_keys=True), qos=1)
+            client.publish(self.error_topic, json.dumps(sign_object(body, self.signer), separators=(",", ":"),
+                                                        sort_keys=True), qos=1)
         if self._mids:
             return                             # the batch in flight first: live events get their turn
         if self._active is None or self._active.next_id > self._active.last:

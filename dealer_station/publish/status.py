@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from dealer_station import __version__
+from dealer_station.signing import Signer, sign_object
 
 __all__ = ["STATUS_SCHEMA_VERSION", "OutboxBusyError", "PublisherStats", "status_payload", "utc_now"]
 
@@ -50,13 +51,14 @@ class PublisherStats:
 
 def status_payload(status: str, *, table_id: str, client_id: str, station_info: Mapping[str, object],
                    last_event_id: int | None = None, reason: str | None = None,
-                   detail: str | None = None) -> bytes:
+                   detail: str | None = None, signer: Signer | None = None) -> bytes:
     """The retained status message (JSON, UTF-8; ``station_status.json`` of the shipped schemas).
 
     ``status``: ``"online"`` or ``"offline"``; ``reason``: why offline (``"stopped"``, ``"connection_lost"``,
     ``"switched_broker"``, ``"journal_failure"``); ``detail``: a sentence on why (left out when None);
     ``last_event_id``: the last event id every earlier one of which a broker
-    acknowledged (left out when not known yet); ``station_info``: extra members of ``station``.
+    acknowledged (left out when not known yet); ``station_info``: extra members of ``station``; ``signer``: the
+    station's key, which signs the status (its ``signature`` member, :mod:`dealer_station.signing`).
     """
     body: dict[str, object] = {
         "schema_version": STATUS_SCHEMA_VERSION, "status": status, "table_id": table_id, "ts": utc_now(),
@@ -69,4 +71,4 @@ def status_payload(status: str, *, table_id: str, client_id: str, station_info: 
         body["detail"] = detail
     if last_event_id is not None:
         body["last_event_id"] = last_event_id
-    return json.dumps(body, separators=(",", ":"), sort_keys=True, default=str).encode()
+    return json.dumps(sign_object(body, signer), separators=(",", ":"), sort_keys=True, default=str).encode()

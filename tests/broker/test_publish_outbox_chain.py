@@ -115,7 +115,47 @@ def re_anchor(conn):
     return event_id, event_id, "row"
 
 
-EDITS = {"winner": edit_winner, "card_dealt": edit_card, "round_voided": edit_void, "round_paused": edit_pause,
+def set_text(conn, event_id: int, text: str) -> None:
+    conn.execute("UPDATE outbox SET payload = ? WHERE event_id = ?", (text, event_id))
+
+
+def duplicate_winner(conn):
+    """A second ``winner`` key after the first: Python's parser keeps the last, other languages' the first."""
+    event_id, env = events_of(conn, "round_result")[0]
+    (text,), = conn.execute("SELECT payload FROM outbox WHERE event_id = ?", (event_id,))
+    other = "banker" if env["data"]["winner"] != "banker" else "player"
+    key = '"data":{'
+    assert key in text
+    set_text(conn, event_id, text.replace(key, f'{key}"winner":"{other}",', 1))
+    return event_id, event_id, "appears twice"
+
+
+def respaced(conn):
+    """The same value written with spaces: another byte string of one parse."""
+    event_id, env = events_of(conn, "round_result")[0]
+    set_text(conn, event_id, json.dumps(env, sort_keys=True))
+    return event_id, event_id, "not canonical"
+
+
+def escaped(conn):
+    """One character written as a \\u escape where the stored text has none: the same string, other bytes."""
+    event_id, _ = events_of(conn, "card_dealt")[0]
+    (text,), = conn.execute("SELECT payload FROM outbox WHERE event_id = ?", (event_id,))
+    set_text(conn, event_id, text.replace('"type":"card_dealt"', '"type":"card\\u005fdealt"', 1))
+    return event_id, event_id, "not canonical"
+
+
+def number_form(conn):
+    """``event_id`` written as ``7.0e0``-style text: another number form of a value."""
+    event_id, _ = events_of(conn, "round_result")[0]
+    (text,), = conn.execute("SELECT payload FROM outbox WHERE event_id = ?", (event_id,))
+    set_text(conn, event_id, text.replace('"schema_version":1', '"schema_version":1E0', 1))
+    return event_id, event_id, "not canonical"
+
+
+EDITS = {"duplicate_winner": duplicate_winner, "respaced": respaced, "escaped": escaped,
+         "number_form": number_form,
+         "winner": edit_winner, "card_dealt": edit_card, "round_voided": edit_void, "round_paused": edit_pause,
          "added": add_event, "added_unanchored": add_unanchored_event, "deleted": delete_event,
          "swapped_ids": swap_ids, "re_anchored": re_anchor}
 

@@ -499,3 +499,41 @@ def test_a_shoe_that_runs_out_pauses_the_simulation_and_the_command_exits_1(tmp_
     done = run_cli("simulate", "--config", str(path), "--shoes", "1", "--seed", str(seed), timeout=120)
     assert done.returncode == 1, done.stderr[-2000:]
     assert "misread_limit" in done.stdout + done.stderr
+
+
+def test_the_open_shoes_recall_reads_from_its_first_row_however_long_the_journal(tmp_path, monkeypatch):
+    """The console's recall of the open shoe reads that shoe's rows only, and gives the same rounds."""
+    from dealer_station.app.record_fold import fold_journal
+    from dealer_station.journal import Journal
+    from tests.support.table import Table, shoe_cards
+
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path)
+    for _ in range(3):
+        t.start_shoe()
+        cards = shoe_cards(1)
+        for _ in range(3):
+            t.deal_from(cards)
+        t.cut()
+        t.deal_from(cards)   # the round after the cut card: the shoe ends
+    t.start_shoe()
+    cards = shoe_cards(2)
+    for _ in range(2):
+        t.deal_from(cards)
+    ctl = t.ctl
+    shoe = ctl.shoe_number
+    assert ctl.shoe_first_seq(shoe) > 1 and ctl.shoe_first_seq(shoe - 1) == 1
+    seen = []
+    original = Journal.rows
+
+    def rows(journal, after=0, **kw):
+        seen.append(after)
+        return original(journal, after, **kw)
+
+    monkeypatch.setattr(Journal, "rows", rows)
+    recalled = ctl.recall(shoe)
+    monkeypatch.undo()
+    assert seen == [ctl.shoe_first_seq(shoe) - 1]
+    with Journal(path, readonly=True) as journal:
+        history = fold_journal(journal)
+    assert recalled == [r.result for r in history.rounds if r.shoe == shoe] and len(recalled) == 2

@@ -128,7 +128,8 @@ def test_the_fold_gives_the_consoles_recall(known):
     with Journal(path, readonly=True) as journal:
         history = fold_journal(journal)
         host = SimpleNamespace(journal=journal, config=SimpleNamespace(table_id="T1"))
-        host.recorded_outputs = lambda kinds, mark=None: Controller.recorded_outputs(host, kinds, mark)
+        host.recorded_outputs = lambda kinds, mark=None, after=0: Controller.recorded_outputs(host, kinds, mark, after)
+        host.shoe_first_seq = lambda shoe: 1   # no open shoe: every shoe is read from the start
         recalled = Controller.recall(host)
         assert Controller.recall(host, 2) == [r.result for r in history.rounds if r.shoe == 2]
     assert [r.result for r in history.rounds] == recalled

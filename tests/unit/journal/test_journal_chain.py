@@ -251,3 +251,41 @@ def test_a_damaged_row_is_reported_not_raised(tmp_path):
     conn.close()
     with pytest.raises(JournalError, match=f"decision row {start.seq} has no usable 'input'.*damaged"):
         Controller(Table(tmp_path).cfg, Journal(path))
+
+
+def rebuild_chain(path: str, seq: int, text: str) -> None:
+    """Put ``text`` as row ``seq``'s body and rehash the chain from there: every hash then matches its row."""
+    from dealer_station.journal.store import GENESIS, row_hash
+
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER journal_no_update")
+    conn.execute("UPDATE journal SET body = ? WHERE seq = ?", (text, seq))
+    prev = GENESIS
+    for row in conn.execute("SELECT seq, ts, kind, mark, body FROM journal ORDER BY seq").fetchall():
+        digest = row_hash(*row, prev)
+        conn.execute("UPDATE journal SET prev_hash = ?, hash = ? WHERE seq = ?", (prev, digest, row[0]))
+        prev = digest
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("edit, needle", [
+    (lambda text: text.replace('{"', '{"kind":"forged","', 1), "appears twice"),   # a key twice: readers disagree
+    (lambda text: json.dumps(json.loads(text), sort_keys=True), "not canonical"),    # re-spaced
+    (lambda text: json.dumps(dict(reversed(json.loads(text).items())), separators=(",", ":")),
+     "not canonical"),   # keys re-ordered
+    (lambda text: text[:-1] + ',"x":NaN}', "NaN"),
+])
+def test_a_body_that_is_not_its_own_canonical_text_fails_verify_even_with_its_chain_rebuilt(tmp_path, edit, needle):
+    """Each row's hash covers its stored text; a text that is not the canonical one of its value would let two
+    readers of one hashed row see different values (a duplicate key), so verify refuses every such text."""
+    path = filled(tmp_path)
+    row = next(r for r in Journal(path, readonly=True).rows() if r.kind == "input" and r.seq > 4)
+    (text,), = sqlite3.connect(path).execute("SELECT body FROM journal WHERE seq = ?", (row.seq,))
+    edited = edit(text)
+    assert edited != text
+    rebuild_chain(path, row.seq, edited)
+    report = Journal(path, readonly=True).verify()
+    assert not report.ok and report.first_bad == row.seq and needle in report.message, report
+    proc = run_cli("journal", "verify", path)
+    assert proc.returncode == 1 and f"row {row.seq}" in proc.stdout and needle in proc.stdout, proc.stdout

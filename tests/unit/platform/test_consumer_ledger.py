@@ -73,7 +73,7 @@ def test_events_ledger_prints_each_table(ledger_file):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows[0] == {"table_id": "T1", "last_event_id": 10, "events": 10, "gaps": [],
                        "last_anchor": {"journal_seq": 105, "journal_hash": h(105)}, "unanchored": 0,
-                       "anchor_breaks": 0, "given_up": []}
+                       "anchor_breaks": 0, "given_up": [], "rejected": 0}
     assert (rows[1]["table_id"], rows[1]["last_anchor"], rows[1]["unanchored"]) == ("T2", None, 3)
 
 
@@ -205,4 +205,29 @@ def test_a_full_disk_refuses_a_batch_whole_and_writing_goes_on_once_there_is_roo
     assert ids == list(range(1, written + 1))
     tracker = Tracker(ledger.state())   # goes on after the last written id: the refused one is asked for again
     assert tracker.table("T1").last_id == written
+    ledger.close()
+
+
+def test_a_key_announced_before_a_restart_is_trusted_again_from_the_ledger(tmp_path):
+    """The follower learns an announced key from the event; after a restart, from the ledger's copy of it."""
+    from dealer_station.platform.follow import Follower
+    from dealer_station.platform.ledger import Ledger
+    from dealer_station.platform.tracker import Accepted
+    from dealer_station.publish import parse_broker_url
+    from dealer_station.signing import KEY_EVENT, Signer, TrustStore, public_pem, sign_object
+
+    old, new = Signer.generate(), Signer.generate()
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "T1.pub").write_text(public_pem(old.public_key))
+    announcement = sign_object({"schema_version": 1, "event_id": 1, "type": KEY_EVENT, "table_id": "T1",
+                                "shoe_id": None, "round_id": None, "ts": "2026-12-02T10:00:00.000000Z",
+                                "data": {"key_id": new.key_id, "public_key": public_pem(new.public_key),
+                                         "previous_key_id": old.key_id}}, old)
+    ledger = Ledger(tmp_path / "ledger.sqlite")
+    ledger.write([Accepted("T1", 1, announcement, json.dumps(announcement), None, "unanchored", "")])
+    later = sign_object({**announcement, "event_id": 2, "type": "card_dealt", "data": {}}, new)
+    assert "not trusted" in TrustStore(keys).problem("T1", later)
+    follower = Follower(parse_broker_url("mqtt://127.0.0.1:1"), ledger, ["T1"], trust=TrustStore(keys))
+    assert follower.trust.problem("T1", later) is None
     ledger.close()

@@ -73,6 +73,10 @@ EXAMPLES = {
                        "reason": "rescanned", "note": "card was bent"}, "R"),
     "player_edge": ({"shoe": 3, "round": 40, "bet": "player_pair", "ev": "0.031000", "house_edge": "-0.031000",
                      "cards_left": 40}, "R"),
+    "signing_key": ({"key_id": "71eed9b9505fa0d5", "previous_key_id": "2d460ebb28a70432",
+                     "public_key": "-----BEGIN PUBLIC KEY-----\n"
+                                   "MCowBQYDK2VwAyEAgV8HYYu7XD80reGHby4wpgfYikQ2MkOeDEHE6TDpFCo=\n"
+                                   "-----END PUBLIC KEY-----\n"}, None),
     "alert": ({"kind": "frame_without_shoe", "reason": "card_without_shoe", "card": "QH", "evidence": "5148 (QH)",
                "state": "shoe_end", "after_shoe": "T1-S0003"}, None),
 }

@@ -69,3 +69,54 @@ def test_a_key_file_that_is_no_key_is_one_error_naming_the_file(tmp_path):
     (tmp_path / "T1.pub").write_text("nope")
     with pytest.raises(signing.SigningKeyError, match=r"T1\.pub: not a PEM public key"):
         signing.TrustStore(tmp_path)
+
+
+def announcement(new: signing.Signer, old: signing.Signer, event_id: int, **data) -> dict:
+    body = {"schema_version": 1, "event_id": event_id, "type": signing.KEY_EVENT, "table_id": "T1", "shoe_id": None,
+            "round_id": None, "ts": "2026-12-02T10:00:00.000000Z",
+            "data": {"key_id": new.key_id, "public_key": signing.public_pem(new.public_key),
+                     "previous_key_id": old.key_id, **data}}
+    return signing.sign_object(body, old)
+
+
+def event(event_id: int, by: signing.Signer) -> dict:
+    return signing.sign_object({"event_id": event_id, "type": "card_dealt", "table_id": "T1", "data": {}}, by)
+
+
+@pytest.fixture
+def trusting(tmp_path, signer):
+    (tmp_path / "T1.pub").write_text(signing.public_pem(signer.public_key))
+    return signing.TrustStore(tmp_path)
+
+
+def test_a_new_key_announced_by_the_trusted_one_is_trusted_and_the_old_one_retired_after_it(trusting, signer):
+    new = signing.Signer.generate()
+    assert "not trusted" in trusting.accept("T1", event(5, new))   # before its announcement
+    assert trusting.accept("T1", announcement(new, signer, 10)) is None
+    assert trusting.accept("T1", event(11, new)) is None
+    assert trusting.accept("T1", event(9, signer)) is None           # an old event, re-sent: still the station's
+    assert "replaced at event 10" in trusting.accept("T1", event(12, signer))
+    status = signing.sign_object({"status": "online", "table_id": "T1"}, signer)
+    assert "replaced at event 10" in trusting.problem("T1", status)
+    assert trusting.problem("T1", signing.sign_object({"status": "online", "table_id": "T1"}, new)) is None
+
+
+@pytest.mark.parametrize("attack, why", [
+    ("other_signer", "not trusted"),
+    ("wrong_key_id", "not the id of the key"),
+    ("no_key", "no Ed25519 public key"),
+    ("other_table", "no key is trusted"),
+])
+def test_an_announcement_that_does_not_hold_is_refused_and_teaches_nothing(trusting, signer, attack, why):
+    new = signing.Signer.generate()
+    if attack == "other_signer":
+        ann = announcement(new, signing.Signer.generate(), 10)
+    elif attack == "wrong_key_id":
+        ann = announcement(new, signer, 10, key_id=signing.Signer.generate().key_id)
+    elif attack == "no_key":
+        ann = announcement(new, signer, 10, public_key="nope")
+    else:
+        ann = announcement(new, signer, 10)
+    assert why in trusting.accept("T2" if attack == "other_table" else "T1", ann)
+    assert "not trusted" in trusting.problem("T1", event(11, new))
+    assert trusting.problem("T1", event(11, signer)) is None

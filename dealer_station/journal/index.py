@@ -1,0 +1,303 @@
+"""A reader's index of a journal: where each shoe's rows are, and how far the chain was verified.
+
+``recall`` and ``report`` of one shoe (or one round, or a time range) should cost the same on a journal of
+ten shoes and of ten thousand. Two things made them grow: the whole chain was verified on every call, and every
+row was folded. :class:`JournalIndex` keeps, in a small SQLite file of its own beside the journal
+(``<journal>.index``; where that cannot be written, in the user's cache directory; failing both, in memory),
+
+- the **checkpoint**: the last row whose chain this index verified (its seq and hash), and when;
+- the **shoes**: for each shoe number, its first row (the input of its ``shoe_started`` decision) and time.
+
+:meth:`JournalIndex.refresh` checks that the checkpoint row still carries the hash it had (a journal rewritten
+before it shows there: the index is then made again from row 1), verifies every row after it as
+:meth:`Journal.verify` does (each row's hash, the chain, canonical bodies), indexes the shoes started since,
+and moves the checkpoint. The rows up to the checkpoint are not verified again: a row changed there with its
+hashes forged up to the checkpoint is found by ``journal verify`` (which checks every row and the outbox), not by
+this check, and :attr:`Refreshed.message` says so. :meth:`JournalIndex.check_range` re-hashes the rows a reader
+folds and their links, so a row of the shoe read that was edited without forging the chain is found.
+
+The index is only a cache: deleting it costs one full verification. Rule source: docs/controller.md "Journal".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from dealer_station.journal.rows import GENESIS, body_problem, chain_problem
+
+__all__ = ["INDEX_SUFFIX", "JournalIndex", "Refreshed"]
+
+INDEX_SUFFIX = ".index"
+"""The index file's name is the journal's with this added."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS shoes (number INTEGER PRIMARY KEY, first_seq INTEGER NOT NULL, started_ts TEXT NOT NULL);
+"""
+_READ = "SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal WHERE seq > ? ORDER BY seq"
+
+
+@dataclass(frozen=True, slots=True)
+class Refreshed:
+    """What :meth:`JournalIndex.refresh` found.
+
+    ``ok``: every row verified (now, or up to the checkpoint earlier); ``rows``: the journal's rows verified;
+    ``first_bad``/``problem``: the first row that does not verify and why (``ok`` False); ``checked_now``: rows
+    verified by this call; ``earlier``: rows verified by an earlier call, not again; ``message``: in plain words.
+    """
+
+    ok: bool
+    rows: int
+    checked_now: int
+    earlier: int
+    first_bad: int | None = None
+    problem: str = ""
+    message: str = ""
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _index_path(journal_path: str) -> list[str]:
+    """Where the index of ``journal_path`` may live, in order: beside it, then in the user's cache directory."""
+    if journal_path in ("", ":memory:") or journal_path.startswith("file::memory:"):
+        return []
+    real = os.path.realpath(journal_path)
+    places = [real + INDEX_SUFFIX]
+    try:
+        import platformdirs
+
+        cache = Path(platformdirs.user_cache_dir("dealer-station"))
+        places.append(str(cache / f"journal-{hashlib.sha256(real.encode()).hexdigest()[:24]}{INDEX_SUFFIX}"))
+    except Exception:  # noqa: BLE001 - no cache directory: the next place
+        pass
+    return places
+
+
+def _open_index(journal_path: str) -> tuple[sqlite3.Connection, str]:
+    """The first index database that can be written, and its path (``":memory:"`` when none can)."""
+    for place in _index_path(journal_path):
+        try:
+            Path(place).parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(place, timeout=10, isolation_level=None)
+            conn.executescript(_SCHEMA)
+            conn.execute("BEGIN IMMEDIATE")   # can it be written at all (a read-only directory, a full disk)?
+            conn.execute("COMMIT")
+            return conn, place
+        except (OSError, sqlite3.Error):
+            continue
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.executescript(_SCHEMA)
+    return conn, ":memory:"
+
+
+class JournalIndex:
+    """The index of one journal (a :class:`~dealer_station.journal.Journal`, open read-only or not).
+
+    Raises JournalError when the journal cannot be read; the index itself never fails a reader (one that cannot
+    be kept is kept in memory, for this call).
+    """
+
+    def __init__(self, journal) -> None:  # noqa: ANN001 - a Journal (imported late: the store imports nothing here)
+        self.journal = journal
+        self.conn, self.path = _open_index(journal.path)
+
+    def close(self) -> None:
+        """Close the index database (idempotent)."""
+        self.conn.close()
+
+    def __enter__(self) -> JournalIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ state
+    def _meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def _reset(self) -> None:
+        with self._write():
+            self.conn.execute("DELETE FROM meta")
+            self.conn.execute("DELETE FROM shoes")
+
+    def _write(self):  # noqa: ANN202 - a context manager of one write transaction
+        conn = self.conn
+
+        class _Tx:
+            def __enter__(self) -> None:
+                conn.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self, kind, *rest) -> None:  # noqa: ANN001
+                conn.execute("COMMIT" if kind is None else "ROLLBACK")
+
+        return _Tx()
+
+    def checkpoint(self) -> tuple[int, str]:
+        """``(seq, hash)`` of the last row this index verified (``(0, GENESIS)`` when none)."""
+        seq, digest = self._meta("checkpoint_seq"), self._meta("checkpoint_hash")
+        return (int(seq), digest) if seq is not None and digest is not None else (0, GENESIS)
+
+    # ------------------------------------------------------------------ refresh
+    def refresh(self) -> Refreshed:
+        """Verify the rows after the checkpoint, index their shoes, move the checkpoint; see the module.
+
+        Raises JournalError when the journal cannot be read.
+        """
+        conn = self.journal.conn
+        start, prev = self.checkpoint()
+        if start:
+            row = conn.execute("SELECT hash FROM journal WHERE seq = ?", (start,)).fetchone()
+            first = conn.execute("SELECT hash FROM journal WHERE seq = 1").fetchone()
+            if row is None or row[0] != prev or first is None or first[0] != self._meta("first_hash"):
+                self._reset()   # rewritten (or another journal at this path): everything again, from row 1
+                start, prev = 0, GENESIS
+        earlier = start
+        problem: tuple[int, str] | None = None
+        shoes: list[tuple[int, int, str]] = []
+        last_event = int(self._meta("last_event_id") or 0)
+        if not start:
+            # From row 1: the journal's own whole check (every row, and the outbox against the chain).
+            report = self.journal.verify()
+            if not report.ok:
+                return Refreshed(False, (report.first_bad or 1) - 1, 0, 0, report.first_bad, report.message,
+                                 f"the journal does not verify: {report.message}")
+            last_good = report.rows
+            found = conn.execute("SELECT hash FROM journal WHERE seq = ?", (last_good,)).fetchone()
+            last_hash = found[0] if found else GENESIS
+            for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
+                                              "mark LIKE '%,shoe_started,%' ORDER BY seq"):
+                shoes += _shoe_started(seq, ts, body_problem(text)[0])
+            last_event = _last_event_id(conn)
+        else:
+            expected, last_good, last_hash = start + 1, start, prev
+            for seq, ts, kind, mark, text, prev_hash, digest in conn.execute(_READ, (start,)):
+                why = chain_problem(expected, last_hash, (seq, ts, kind, mark, text, prev_hash, digest))
+                body = None
+                if why is None:
+                    body, bad = body_problem(text)
+                    why = f"row {seq}: body {bad.removeprefix('its text ')}" if bad else None
+                if why is not None:
+                    problem = (seq, why)
+                    break
+                if kind == "decision" and ",shoe_started," in mark:
+                    shoes += _shoe_started(seq, ts, body)
+                last_good, last_hash, expected = seq, digest, seq + 1
+            if problem is None:
+                problem, last_event = _new_events_problem(conn, last_event, last_good)
+        with self._write():
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('last_event_id', ?)", (str(last_event),))
+            if last_good and (first := conn.execute("SELECT hash FROM journal WHERE seq = 1").fetchone()):
+                self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('first_hash', ?)", (first[0],))
+            self.conn.executemany("INSERT OR REPLACE INTO shoes VALUES (?, ?, ?)", shoes)
+            if last_good > start:
+                self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
+                    ("checkpoint_seq", str(last_good)), ("checkpoint_hash", last_hash), ("verified_utc", _now())])
+        checked = last_good - start
+        where = "" if self.path != ":memory:" else " (no index file could be kept: every row is verified each time)"
+        if problem is not None:
+            return Refreshed(False, min(last_good, problem[0] - 1), checked, earlier, problem[0], problem[1],
+                             f"the journal does not verify: {problem[1]}")
+        since = self._meta("verified_utc") or _now()
+        if earlier:
+            message = (f"journal verified to seq {last_good}: rows {earlier + 1}-{last_good} now, rows 1-{earlier} "
+                       f"when first read (last {since}); those earlier rows are not proven again here, "
+                       f"'dealer-station journal verify' checks every row{where}")
+            if not checked:
+                message = (f"journal verified to seq {last_good}: every row when first read (last {since}), none "
+                           f"since; 'dealer-station journal verify' checks every row again{where}")
+        else:
+            message = f"journal verified to seq {last_good}{where}"
+        return Refreshed(True, last_good, checked, earlier, message=message)
+
+    # ------------------------------------------------------------------ look-ups
+    def shoe_rows(self, number: int) -> tuple[int, int | None] | None:
+        """``(first seq, last seq or None for the journal's end)`` of shoe ``number``, or None when not indexed."""
+        row = self.conn.execute("SELECT first_seq FROM shoes WHERE number = ?", (number,)).fetchone()
+        if row is None:
+            return None
+        after = self.conn.execute("SELECT MIN(first_seq) FROM shoes WHERE first_seq > ?", (row[0],)).fetchone()
+        return int(row[0]), (int(after[0]) - 1 if after and after[0] is not None else None)
+
+    def shoes_between(self, start: str | None, end: str | None) -> list[int]:
+        """The shoes with a row between ``start`` and ``end`` (UTC ISO texts; None: open), by number."""
+        rows = self.conn.execute("SELECT number, started_ts FROM shoes ORDER BY first_seq").fetchall()
+        out = []
+        for i, (number, started) in enumerate(rows):
+            ends = rows[i + 1][1] if i + 1 < len(rows) else None
+            if (end is None or started < end) and (start is None or ends is None or ends > start):
+                out.append(int(number))
+        return out
+
+    def shoes(self) -> list[int]:
+        """Every indexed shoe number, in journal order."""
+        return [int(n) for (n,) in self.conn.execute("SELECT number FROM shoes ORDER BY first_seq")]
+
+    def check_range(self, first: int, last: int | None) -> str | None:
+        """Re-hash rows ``first``..``last`` (None: to the end) and their links; None when they hold, else why."""
+        conn = self.journal.conn
+        before = conn.execute("SELECT hash FROM journal WHERE seq = ?", (first - 1,)).fetchone()
+        prev = before[0] if before else GENESIS
+        expected = first
+        sql = _READ if last is None else _READ.replace("ORDER BY", "AND seq <= ? ORDER BY")
+        params: tuple[object, ...] = (first - 1,) if last is None else (first - 1, last)
+        for stored in conn.execute(sql, params):
+            why = chain_problem(expected, prev, stored)
+            if why is not None:
+                return why
+            prev, expected = stored[6], stored[0] + 1
+        if last is not None:
+            after = conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (last + 1,)).fetchone()
+            if after is not None and after[0] != prev:
+                return f"row {last + 1}: prev_hash does not match row {last}'s hash"
+        return None
+
+
+def _last_event_id(conn: sqlite3.Connection) -> int:
+    try:
+        return int(conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()[0])
+    except sqlite3.OperationalError:   # a journal from before the outbox
+        return 0
+
+
+def _new_events_problem(conn: sqlite3.Connection, after: int, last_row: int) -> tuple[tuple[int, str] | None, int]:
+    """The outbox events after id ``after`` checked against the chain as the publisher checks them
+    (:class:`~dealer_station.journal.anchor.EventCheck`): ``((row or 0, why) or None, last event id checked)``.
+    """
+    from dealer_station.journal.anchor import EventCheck
+
+    try:
+        rows = conn.execute("SELECT event_id, payload FROM outbox WHERE event_id > ? ORDER BY event_id",
+                            (after,)).fetchall()
+    except sqlite3.OperationalError:
+        return None, after
+    check = EventCheck(conn)
+    last = after
+    for event_id, payload in rows:
+        why = check.problem(event_id, payload)
+        if why is not None:
+            return (last_row + 1, f"event {event_id}: {why}"), last
+        last = event_id
+    return None, last
+
+
+def _shoe_started(seq: int, ts: str, body: object) -> list[tuple[int, int, str]]:
+    """``[(shoe number, first seq, ts)]`` of a ``shoe_started`` decision row (its input is the shoe's first row)."""
+    if not isinstance(body, dict):
+        return []
+    first = body.get("input") if type(body.get("input")) is int else seq
+    out = []
+    for item in body.get("outputs") or ():
+        if isinstance(item, list) and len(item) == 2 and item[0] == "shoe_started" and isinstance(item[1], dict):
+            number = item[1].get("shoe")
+            if type(number) is int:
+                out.append((number, min(first, seq), ts))
+    return out
+
