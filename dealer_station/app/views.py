@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
@@ -80,6 +81,12 @@ class TableView:
     """The dealer signed in at the table (:meth:`Controller.sign_in`), or None."""
     dealer_how: str | None = None
     """How that dealer signed in: ``pin``, ``badge``, ``configured`` (the station's setting) or ``demo``."""
+    marks: tuple[RoundMark, ...] = ()
+    """The shoe's completed rounds as the roads read them, in order, one per :attr:`history` letter: the winner
+    and the pairs and naturals (:class:`~dealer_station.domain.roads.RoundMark`). The shoe's statistics and
+    every road are :func:`~dealer_station.domain.roads.compute_roads` of them. The machine makes them as it
+    confirms each round, live and in the replay of the open shoe alike, so a restart shows the same ones.
+    """
 
 
 @dataclass(frozen=True)
@@ -189,7 +196,8 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
         incident=incident, result=result, history=tuple(m.history), betting_seconds_left=betting_seconds_left,
         connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
-        held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how)
+        held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how,
+        marks=tuple(m.marks))
 
 
 def journal_failure_prompt(incident: Incident, held: int = 0) -> str:
