@@ -121,7 +121,6 @@ class MainWindow(QMainWindow):
         self.dealer_note = dealer_note
         self.load_shoe = load_shoe
         self.rounds_completed = 0
-        self._rounds_key: tuple | None = None
         self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
         self.setStyleSheet(STYLE_SHEET)
         self.station = station
@@ -412,10 +411,6 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ rendering
     def _on_view(self, view) -> None:
-        key = (view.shoe_number, len(view.history or ()))
-        if key != self._rounds_key:
-            self._rounds_key = key
-            self.dealer.set_rounds(list(self.host.rounds) if view.shoe_number else [])
         self.dealer.show_view(view)
         dealer = view.dealer
         if self.requires_dealer or dealer is not None:

@@ -238,6 +238,65 @@ def test_recovered_station_shows_the_same_prompt(qtbot, station_factory, station
     assert win2.dealer.banner.text() != before[0]
 
 
+def _shoe_shown(win) -> dict:
+    """What the dealer screen shows of the shoe: its statistics, every road (bead plate with its pair dots), the
+    status tiles, who deals and the banner."""
+    d = win.dealer
+    return {"stats": {key: label.text() for key, label in d.stat_labels.items()}, "pairs": d.pairs_label.text(),
+            "roads": d.roads.roads().to_json(), "dealer": d.dealer_button.text(), "banner": d.banner.text(),
+            "tiles": [t.value.text() for t in (d.tile_shoe, d.tile_round, d.tile_left, d.tile_burn, d.tile_cut)]}
+
+
+def _shown_as_the_controller_has_it(qtbot, win):
+    """Wait until the console renders the table as the controller's thread has it now (nothing on the way)."""
+    from tests.unit.console.conftest import on_controller
+
+    _wait_connected(qtbot, win)
+    qtbot.waitUntil(lambda: win.host.snapshot() == on_controller(win, win.station.controller.snapshot),
+                    timeout=5000)
+
+
+def test_a_restarted_console_shows_the_same_statistics_and_roads(qtbot, station_factory, station_console):
+    """Closed mid-shoe and opened again, the console showed ``Banker pairs 0 ... Naturals 0`` and no pair dot on
+    the bead plate until the next round ended: the statistics and roads come back with the table."""
+    station = station_factory("same.sqlite", shoe="sim?seed=3")  # round 6: a banker pair and a natural
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    assert win.run_auto(6)
+    _deal_first_cards(qtbot, win, 2)  # round 6 confirmed, round 7 being dealt
+    before = _shoe_shown(win)
+    assert before["pairs"] == "Player pairs 0   Banker pairs 1   Naturals 1"
+    assert [c["round"] for c in before["roads"]["cells"]["bead_plate"] if c["banker_pair"]] == [5]
+    win.shutdown()
+    station.stop("console closed")
+    station.close()
+    again = station_factory("same.sqlite", shoe="sim?seed=3")
+    win2 = station_console(again)
+    _shown_as_the_controller_has_it(qtbot, win2)
+    assert _shoe_shown(win2) == before
+
+
+def test_a_finished_simulated_shoe_opened_in_the_console_shows_its_pairs_and_naturals(qtbot, tmp_path,
+                                                                                    station_factory,
+                                                                                    station_console):
+    proc = run_cli("simulate", "--json", "--seed", "3", "--journal", str(tmp_path / "done.sqlite"))
+    assert proc.returncode == 0, proc.stderr
+    station = station_factory("done.sqlite", shoe="sim?seed=3")
+    rounds = station.controller.recall(1)  # before the controller's thread runs
+    flags = [r.flags for r in rounds]
+    pp, bp = sum(bool(f["player_pair"]) for f in flags), sum(bool(f["banker_pair"]) for f in flags)
+    nat = sum(bool(f["player_natural"] or f["banker_natural"]) for f in flags)
+    assert pp and bp and nat
+    win = station_console(station)
+    _shown_as_the_controller_has_it(qtbot, win)
+    shown = _shoe_shown(win)
+    assert shown["pairs"] == f"Player pairs {pp}   Banker pairs {bp}   Naturals {nat}"
+    assert shown["stats"]["R"] == str(len(rounds)) == str(len(proc.stdout.splitlines()) - 1)
+    bead = shown["roads"]["cells"]["bead_plate"]
+    assert [(c["player_pair"], c["banker_pair"], c["natural"]) for c in bead] == [
+        (f["player_pair"], f["banker_pair"], f["player_natural"] or f["banker_natural"]) for f in flags]
+
+
 def view_date(win):
     return win.host.snapshot().incident.ts[:10]
 
