@@ -1,6 +1,7 @@
 """A restart brings back exactly the table that stopped: the view the console renders (the shoe's statistics,
-every road with its pair dots, the counters, the dealer signed in, the open incident) and the outbox the
-platform and the pit read are the same after a station is stopped or killed and built again on its journal.
+every road with its pair dots, the counters, the dealer signed in, the open incident, the edge alerts) and the
+outbox the platform and the pit read are the same after a station is stopped or killed and built again on its
+journal.
 
 The shoe is the simulator's (``simulate``'s seeded shoes, No-Reads and cut card included), dealt by the
 automatic dealer; a restart closes the journal and builds a new controller on the same file, as a station
@@ -147,6 +148,10 @@ def test_pairs_and_naturals_survive_a_restart_mid_shoe_and_after_the_shoe(tmp_pa
     stats = compute_roads(before.marks).stats
     assert stats.rounds == before.round_number and stats.banker_pair + stats.player_pair >= 2
     assert_marks_are_the_rounds(sim)
+    # the edge monitor's alerts of the shoe, as its decisions recorded them (made and stamped live)
+    recorded = [(row.ts, dict(data)) for row in sim.t.journal.rows(kinds=("decision",))
+                for kind, data in row.body["outputs"] if kind == "player_edge"]
+    assert [(alert.ts, dict(alert.data)) for alert in before.edges] == recorded and recorded
     sim.restart(stop=False)
     assert_same_view(before, sim.ctl.snapshot())
     assert compute_roads(sim.ctl.snapshot().marks).stats == stats
@@ -208,8 +213,8 @@ def test_a_restart_anywhere_in_any_shoe_brings_back_the_same_table(seed, misread
         sim.t.journal.close()
 
 
-STATS = {"paused": 0, "pairs": 0, "naturals": 0, "between_shoes": 0, "mid_round": 0, "rotated": 0, "stopped": 0,
-         "killed": 0}
+STATS = {"paused": 0, "pairs": 0, "naturals": 0, "between_shoes": 0, "mid_round": 0, "rotated": 0, "edges": 0,
+         "stopped": 0, "killed": 0}
 
 
 def _tally(view: TableView, stop: bool) -> None:
@@ -220,12 +225,13 @@ def _tally(view: TableView, stop: bool) -> None:
     STATS["between_shoes"] += view.state in ("shoe_end", "shuffle", "burn_indicator", "burning")
     STATS["mid_round"] += bool(view.player)
     STATS["rotated"] += view.dealer == SUP
+    STATS["edges"] += bool(view.edges)
     STATS["stopped" if stop else "killed"] += 1
 
 
 def test_the_restarts_met_pauses_pairs_shoe_changes_and_rotations():
     """Guard against a vacuous property test: its restarts came with an incident open, pairs and naturals on
-    the roads, between shoes, mid-round, after a change of dealer, stopped and killed."""
+    the roads, between shoes, mid-round, after a change of dealer, with edge alerts listed, stopped and killed."""
     if not STATS["stopped"] + STATS["killed"]:
         test_a_restart_anywhere_in_any_shoe_brings_back_the_same_table()
     assert all(STATS.values()), STATS

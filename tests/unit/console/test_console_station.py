@@ -283,6 +283,7 @@ def test_a_finished_simulated_shoe_opened_in_the_console_shows_its_pairs_and_nat
     assert proc.returncode == 0, proc.stderr
     station = station_factory("done.sqlite", shoe="sim?seed=3")
     rounds = station.controller.recall(1)  # before the controller's thread runs
+    edges = _recorded_edges(station)
     flags = [r.flags for r in rounds]
     pp, bp = sum(bool(f["player_pair"]) for f in flags), sum(bool(f["banker_pair"]) for f in flags)
     nat = sum(bool(f["player_natural"] or f["banker_natural"]) for f in flags)
@@ -295,6 +296,23 @@ def test_a_finished_simulated_shoe_opened_in_the_console_shows_its_pairs_and_nat
     bead = shown["roads"]["cells"]["bead_plate"]
     assert [(c["player_pair"], c["banker_pair"], c["natural"]) for c in bead] == [
         (f["player_pair"], f["banker_pair"], f["player_natural"] or f["banker_natural"]) for f in flags]
+    # the shoe's edge alerts, as its decisions recorded them, are on the supervisor's screen too
+    assert _edges_shown(win) == edges and edges
+
+
+def _recorded_edges(station) -> list[list[str]]:
+    """The edge alerts of the journal's decisions as the supervisor's table lists them (read it before the
+    controller's thread runs)."""
+    from dealer_station.console import prompts
+
+    return [[row.ts[11:19], prompts.bet_name(data["bet"]), data["ev"], str(data["cards_left"]), str(data["round"])]
+            for row in station.journal.rows(kinds=("decision",))
+            for kind, data in row.body["outputs"] if kind == "player_edge"]
+
+
+def _edges_shown(win) -> list[list[str]]:
+    table = win.supervisor.edge_table
+    return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
 
 
 def view_date(win):
@@ -489,23 +507,23 @@ def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
         journal.close()
 
 
-def test_a_fact_told_before_the_supervisor_screen_is_built_reaches_it(qtbot, station_factory):
-    """The supervisor's screen is built on the event loop's first turn; an edge alert told before that is not
-    lost: it is handed to the screen, in order, when the screen is built."""
-    from dealer_station.app.views import Fact
+def test_edge_alerts_of_the_view_reach_a_supervisor_screen_built_after_it(qtbot, station_factory):
+    """The supervisor's screen is built on the event loop's first turns, after the window's first view; the edge
+    alerts of that view are not lost: the screen is handed the last view when it is built."""
     from dealer_station.console.main_window import MainWindow
     from dealer_station.domain.facts import FactKind
 
     station = station_factory()
+    alert = {"shoe": 1, "round": 12, "bet": "two_cards_lucky_six", "ev": "0.012345", "house_edge": "-0.012345",
+             "cards_left": 300}
+    station.controller._keep_edges([(FactKind.PLAYER_EDGE, alert)], "2026-11-30T04:00:12.000000Z")  # as a decision
     win = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe, sound=lambda: None)
     qtbot.addWidget(win)
     try:
         assert win._supervisor is None  # the event loop has not turned yet
-        win._on_fact(Fact(FactKind.PLAYER_EDGE, {"bet": "two_cards_lucky_six", "ev": "0.012345",
-                                                 "house_edge": "-0.012345", "cards_left": 300, "round": 12}))
         qtbot.waitUntil(lambda: win._supervisor is not None, timeout=5000)
-        assert win.supervisor.edge_table.rowCount() == 1
-        assert win.supervisor.edge_table.item(0, 1).text() == "2 Cards Lucky Six"
+        assert _edges_shown(win) == [["04:00:12", "2 Cards Lucky Six", "0.012345", "300", "12"]]
+        assert "favours the player" in win.supervisor.edge_status.text()
     finally:
         win.shutdown()
 
