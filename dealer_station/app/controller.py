@@ -41,7 +41,7 @@ from dealer_station.app.platform_events import EVENT_KINDS, PlatformEvents, stra
 from dealer_station.app.refusals import ActRefused
 from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_inputs import SupervisorInputs
-from dealer_station.app.views import Fact, RoundRecord, TableView, round_id, shoe_id, table_view
+from dealer_station.app.views import EdgeAlert, Fact, RoundRecord, TableView, round_id, shoe_id, table_view
 from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
@@ -163,6 +163,9 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
         recovery = replay_open_shoe(journal, self._machine, self._settings)
+        self._edges: list[EdgeAlert] = []
+        """The open shoe's edge alerts, oldest first (:meth:`_keep_edges`)."""
+        self._restore_edges(max(0, recovery.from_seq - 1))
         self._status = "closed" if self._machine.closed else table_status(self._machine.state)
         if self._machine.state is TableState.BETTING_OPEN and config.betting_window_seconds > 0:
             # Restarted while betting was open: a fresh whole window. The time already run cannot be known
@@ -239,7 +242,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         if m.state is TableState.BETTING_OPEN and self._deadline is not None:
             left = max(0.0, self._deadline - self._monotonic())
         return table_view(m, self.config.table_id, journal_fault=self._journal_fault,
-                          held_inputs=tuple(describe_input(b) for b in self._held_inputs), betting_seconds_left=left)
+                          held_inputs=tuple(describe_input(b) for b in self._held_inputs), betting_seconds_left=left,
+                          edges=tuple(self._edges))
 
     @property
     def journal_failing(self) -> bool:
@@ -531,6 +535,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             self._deadline = self._monotonic() + self.config.betting_window_seconds
         if not self._write_decision(seq, outputs, ts, kinds):
             self._pending = (seq, outputs, ts)
+        if FactKind.PLAYER_EDGE in kinds or FactKind.SHOE_STARTED in kinds:
+            self._keep_edges(outputs, ts)
         for kind, data in outputs if tell else ():
             self._tell(kind, data)
         self._log_outputs(outputs, kinds)
@@ -539,6 +545,28 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             if log_enabled("info"):
                 self._log_head()
         return outputs
+
+    def _keep_edges(self, outputs: Iterable[Output], ts: str) -> None:
+        """Keep the edge alerts of a decision's ``outputs`` (made at ``ts``) for the view; a new shoe starts
+        with none. The one reading of a decision's alerts: the decisions made now (:meth:`_decide`) and, after a
+        restart, those the journal recorded in the open shoe (:meth:`_restore_edges`).
+        """
+        for kind, data in outputs:
+            if kind == FactKind.SHOE_STARTED:
+                self._edges = []
+            elif kind == FactKind.PLAYER_EDGE:
+                self._edges.append(EdgeAlert(ts, data))
+
+    def _restore_edges(self, after: int) -> None:
+        """After a restart: the edge alerts the journal's decisions recorded after row ``after`` (the open shoe's
+        start; the replay runs no monitor, its decisions' alerts are recorded ones). Raises JournalError when the
+        journal cannot be read or a decision row is damaged.
+        """
+        for row in self.journal.rows(after, kinds=("decision",)):
+            recorded = row.body.get("outputs")
+            if isinstance(recorded, list) and any(isinstance(item, list) and item and item[0] in _EDGE_KINDS
+                                                  for item in recorded):
+                self._keep_edges(decode_decision(row.body).outputs, row.ts)
 
     def _write_decision(self, seq: int, outputs: list, ts: str, kinds: set | None = None) -> bool:
         """Journal the decision of input ``seq`` (its row's body: :func:`decision_body`); ``kinds``: the outputs'
@@ -573,3 +601,6 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 _MARKS = {FactKind.SHOE_STARTED: "shoe_started", FactKind.ROUND_COMPLETED: "round", FactKind.ROUND_VOIDED: "round",
           FactKind.SHOE_ENDED: "shoe_ended"}
 """Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
+
+_EDGE_KINDS = frozenset({FactKind.SHOE_STARTED.value, FactKind.PLAYER_EDGE.value})
+"""The recorded output kinds that change the shoe's edge alerts (:meth:`Controller._keep_edges`)."""

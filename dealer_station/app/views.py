@@ -6,17 +6,21 @@ Immutable values; :func:`table_view` builds the view of a :class:`~dealer_statio
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine
 
-__all__ = ["Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_id", "shoe_id", "table_view"]
+__all__ = ["EdgeAlert", "Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_id", "shoe_id",
+           "table_view"]
 
 
 @slot_init
@@ -40,6 +44,20 @@ class Fact:
 
     kind: FactKind | str
     data: FactData
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeAlert:
+    """One alert of the edge monitor in the open shoe, as the supervisor's screen lists it.
+
+    ``ts``: the time of the decision that made it (UTC ISO-8601, as the journal stamps the row:
+    ``2026-11-30T04:00:00.000000Z``); ``data``: its ``player_edge`` output
+    (:class:`~dealer_station.domain.fact_data.PlayerEdge`: ``shoe``, ``round``, ``bet``, ``ev``, ``house_edge``,
+    ``cards_left`` and what the monitor adds; a plain mapping when an older row recorded other keys).
+    """
+
+    ts: str
+    data: FactData | Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -80,6 +98,15 @@ class TableView:
     """The dealer signed in at the table (:meth:`Controller.sign_in`), or None."""
     dealer_how: str | None = None
     """How that dealer signed in: ``pin``, ``badge``, ``configured`` (the station's setting) or ``demo``."""
+    marks: tuple[RoundMark, ...] = ()
+    """The shoe's completed rounds as the roads read them, in order, one per :attr:`history` letter: the winner
+    and the pairs and naturals (:class:`~dealer_station.domain.roads.RoundMark`). The shoe's statistics and
+    every road are :func:`~dealer_station.domain.roads.compute_roads` of them. The machine makes them as it
+    confirms each round, live and in the replay of the open shoe alike, so a restart shows the same ones.
+    """
+    edges: tuple[EdgeAlert, ...] = ()
+    """The edge monitor's alerts of the open shoe (or of the shoe just ended), oldest first; a restart reads them
+    back from the journal's decisions."""
 
 
 @dataclass(frozen=True)
@@ -159,12 +186,14 @@ def round_id(table_id: str, shoe: int, rnd: int) -> str:
 
 
 def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident | None = None,
-               held_inputs: tuple[str, ...] = (), betting_seconds_left: float | None = None) -> TableView:
+               held_inputs: tuple[str, ...] = (), betting_seconds_left: float | None = None,
+               edges: tuple[EdgeAlert, ...] = ()) -> TableView:
     """The :class:`TableView` of ``machine`` (docs/controller.md).
 
     ``journal_fault``: the journal failure the controller paused on, or None (the view then shows ``paused``
     with that incident and the prompt names the cause); ``held_inputs``: the shoe events held meanwhile, in
-    words (:func:`dealer_station.app.journal_guard.describe_input`); ``betting_seconds_left``: seconds, or None.
+    words (:func:`dealer_station.app.journal_guard.describe_input`); ``betting_seconds_left``: seconds, or None;
+    ``edges``: the shoe's edge alerts (the controller keeps them: the machine does not run the monitor).
     """
     m = machine
     dealer = m.dealer
@@ -189,7 +218,8 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
         incident=incident, result=result, history=tuple(m.history), betting_seconds_left=betting_seconds_left,
         connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
-        held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how)
+        held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how,
+        marks=tuple(m.marks), edges=edges)
 
 
 def journal_failure_prompt(incident: Incident, held: int = 0) -> str:

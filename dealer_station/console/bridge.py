@@ -8,10 +8,10 @@ in ``run``. The GUI thread never calls the controller or the journal (docs/runti
   :class:`ShoeWorker` QThread; the source's reader thread puts its events on the station's queue, which
   the controller's thread reads. The bridge keeps the last raw frames (hex and text) for the supervisor.
 * :class:`ControllerHost` is the table as the widgets see it: the station tells it, on the controller's
-  thread, the facts and the view after each step, with the current shoe's finished rounds read there when
-  they changed; a queued Qt signal carries them to the GUI thread, where the host re-emits them. Acts go
-  to the controller's thread through the same queue the reader uses (:meth:`Station.submit`); while an
-  act is decided the GUI thread waits in a local event loop, so it goes on painting and taking input.
+  thread, the facts and the view after each step; a queued Qt signal carries them to the GUI thread, where
+  the host re-emits them. Acts go to the controller's thread through the same queue the reader uses
+  (:meth:`Station.submit`); while an act is decided the GUI thread waits in a local event loop, so it goes
+  on painting and taking input.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.facts import FactKind
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
-__all__ = ["ConsoleUpdate", "ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker", "shoe_rounds"]
+__all__ = ["ConsoleUpdate", "ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker"]
 
 log = structlog.get_logger(__name__)
 
@@ -251,35 +251,13 @@ class ConsoleUpdate:
     ----------
     facts, view, events:
         As :class:`~dealer_station.app.runtime.StationUpdate`: the step's facts, the view after it and
-        the shoe events it took.
-    rounds:
-        The current shoe's completed rounds (:func:`shoe_rounds`), read from the journal on the
-        controller's thread when the shoe or its number of rounds changed; None: unchanged.
+        the shoe events it took. The view holds the shoe's completed rounds with their pairs and naturals
+        (``TableView.marks``), so the roads and the statistics need nothing else.
     """
 
     facts: tuple
     view: object
     events: tuple = ()
-    rounds: tuple[dict, ...] | None = None
-
-
-def shoe_rounds(controller, shoe: int) -> tuple[dict, ...]:
-    """The completed rounds of ``shoe`` from the journal, as result dicts (winner and flags).
-
-    Reads the journal: call it on the controller's thread only. Shape: ``({"winner": "banker",
-    "player_pair": False, "banker_pair": False, "player_natural": False, "banker_natural": True}, ...)``.
-    """
-    if not shoe:
-        return ()
-    out = []
-    for rec in controller.recall(shoe):
-        if rec.status != "completed":
-            continue
-        flags = rec.flags or {}
-        out.append({"winner": rec.winner or "",
-                    **{k: flags.get(k, False) for k in ("player_pair", "banker_pair", "player_natural",
-                                                         "banker_natural")}})
-    return tuple(out)
 
 
 class _Waker(QObject):
@@ -326,30 +304,17 @@ class ControllerHost(QObject):
         self.facts: deque = deque(maxlen=500)
         self.view = station.controller.snapshot()  # before the controller's thread runs: no journal read
         self._told = self.view
-        self.rounds: tuple[dict, ...] = ()
-        """The current shoe's completed rounds, as the controller's thread last read them."""
-        self._rounds_key: tuple | None = None
         self._held: list | None = None
         self._view_pending = False
         self._taken: list = []
         self._incoming.connect(self._on_update, type=_queued())
         station.listen(self._from_controller)
-        self.refresh()  # the first update reads the rounds on the controller's thread
+        self.refresh()  # the first update: the table as the controller's thread has it once it runs
 
     # ------------------------------------------------------------ the controller's thread
     def _from_controller(self, update) -> None:
-        """The station's listener (controller's thread): add the rounds when they changed, hand it on."""
-        view = update.view
-        key = (view.shoe_number, len(view.history))
-        rounds = None
-        if key != self._rounds_key:
-            self._rounds_key = key
-            try:
-                rounds = shoe_rounds(self.station.controller, view.shoe_number)
-            except Exception as err:  # noqa: BLE001 - the roads keep what they showed
-                log.warning("recall_failed", error=str(err))
-                self._rounds_key = None
-        self._incoming.emit(ConsoleUpdate(update.facts, view, update.events, rounds))
+        """The station's listener (controller's thread): hand the update to the GUI thread."""
+        self._incoming.emit(ConsoleUpdate(update.facts, update.view, update.events))
 
     # ------------------------------------------------------------ the GUI thread
     @Slot(object)
@@ -358,8 +323,6 @@ class ControllerHost(QObject):
             self._held.append(update)
             return
         self._told = update.view
-        if update.rounds is not None:
-            self.rounds = update.rounds
         self._taken.extend(update.events)
         for fact in update.facts:
             self.facts.append(fact)

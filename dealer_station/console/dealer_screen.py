@@ -101,7 +101,6 @@ class DealerScreen(QWidget):
         self.alerts_sounded = 0
         self._alert_key: tuple | None = None
         self._incident_key: tuple | None = None
-        self.rounds: list[dict] = []
         self._roads_key: tuple | None = None
         self._offered_key: tuple | None = None
 
@@ -411,17 +410,17 @@ class DealerScreen(QWidget):
         except Exception as err:
             log.warning("alert_sound_failed", error=str(err))
 
-    def set_rounds(self, rounds: list[dict]) -> None:
-        """The shoe's completed rounds (``{"winner", "player_pair", "banker_pair", ...}`` dicts, in order),
-        for the roads' pair markers and the statistics; used when they match ``TableView.history``.
-        """
-        self.rounds = list(rounds)
-
     def _show_stats(self, view) -> None:
+        """The shoe's statistics and roads, from the view's round marks (``TableView.marks``: the winner, pairs
+        and naturals of each completed round), or from its winner letters alone (``history``) for a view
+        without them.
+        """
         history = tuple(view.history or ())
-        marks = self.rounds if len(self.rounds) == len(history) else [{"winner": h} for h in history]
+        marks = tuple(getattr(view, "marks", None) or ())
+        if len(marks) != len(history):
+            marks = history
         over = view.state in SHOE_OVER
-        key = (view.shoe_number, tuple(history), len(self.rounds) == len(history), over)
+        key = (view.shoe_number, history, marks, over)
         if key == self._roads_key:
             return
         self._roads_key = key

@@ -121,7 +121,6 @@ class MainWindow(QMainWindow):
         self.dealer_note = dealer_note
         self.load_shoe = load_shoe
         self.rounds_completed = 0
-        self._rounds_key: tuple | None = None
         self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
         self.setStyleSheet(STYLE_SHEET)
         self.station = station
@@ -142,7 +141,6 @@ class MainWindow(QMainWindow):
         self._panels_made: list = []
         self._shut = False  # shutdown() was called
         self._supervisor_args = (authenticate, supervisor_idle_seconds, clock)
-        self._facts_waiting: list = []
         self._last_view = None
         self.stack = QStackedWidget()
         self.stack.addWidget(self.dealer)
@@ -234,8 +232,8 @@ class MainWindow(QMainWindow):
     @property
     def supervisor(self) -> SupervisorScreen:
         """The supervisor's screen (:class:`~dealer_station.console.supervisor_screen.SupervisorScreen`), made
-        whole now when its turns have not made it yet: it is handed the last view and, in order, every fact told
-        since the window opened.
+        whole now when its turns have not made it yet: it is handed the last view (the edge alerts of the shoe
+        are the view's).
         """
         while self._supervisor_step():
             pass
@@ -243,7 +241,7 @@ class MainWindow(QMainWindow):
 
     def _make_supervisor(self, panels: list) -> SupervisorScreen:
         """Make the supervisor's screen of ``panels`` (:meth:`SupervisorScreen.panel_steps`, made) and hand it the
-        last view and the facts told so far; :meth:`_supervisor_step` places it in the window.
+        last view; :meth:`_supervisor_step` places it in the window.
         """
         from dealer_station.console.supervisor_screen import SupervisorScreen
 
@@ -256,9 +254,6 @@ class MainWindow(QMainWindow):
         screen.act_done.connect(lambda _act: QTimer.singleShot(0, self.host.refresh))
         if self._last_view is not None:
             screen.follow(self._last_view)
-        waiting, self._facts_waiting = self._facts_waiting, []
-        for fact in waiting:
-            screen.add_fact(fact)
         return screen
 
     # ------------------------------------------------------------------ screens
@@ -412,10 +407,6 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ rendering
     def _on_view(self, view) -> None:
-        key = (view.shoe_number, len(view.history or ()))
-        if key != self._rounds_key:
-            self._rounds_key = key
-            self.dealer.set_rounds(list(self.host.rounds) if view.shoe_number else [])
         self.dealer.show_view(view)
         dealer = view.dealer
         if self.requires_dealer or dealer is not None:
@@ -441,10 +432,6 @@ class MainWindow(QMainWindow):
             self.rounds_completed += 1
         elif kind == FactKind.PROCEDURE_VIOLATION:  # a frame with no shoe open: told in plain words, nothing changes
             self.dealer.show_notice(incident_prompts.stray_frame(data))
-        if self._supervisor is None:
-            self._facts_waiting.append(fact)
-        else:
-            self._supervisor.add_fact(fact)
 
     def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:
         """Deal ``rounds`` rounds with the automatic dealer (``dealer_station.app.autodealer``), the GUI live.

@@ -305,8 +305,9 @@ class RoadsView(QWidget):
     def set_results(self, results: Iterable[Any]) -> None:
         """Show the roads of ``results`` (anything :func:`~dealer_station.domain.roads.compute_roads` accepts).
 
-        For example the controller's ``TableView.history`` (``("B", "P", "T", ...)``), a string
-        ``"BBPT"``, ``RoundOutcome`` objects or result dicts. Raises ``RoadsError`` for a result
+        For example the controller's ``TableView.marks`` (each round with its pairs and naturals), its
+        ``TableView.history`` (``("B", "P", "T", ...)``: no pair dots), a string ``"BBPT"``, ``RoundOutcome``
+        objects or result dicts. Raises ``RoadsError`` for a result
         that cannot be read; the widget then keeps showing the previous roads.
         """
         self.set_roads(compute_roads(results))

@@ -468,7 +468,8 @@ class SupervisorScreen(QWidget):
         """Take the table's latest ``TableView`` without rendering it; a session whose incident is
         no longer the view's ends; another incident (or none) clears the act chosen for the last.
         """
-        self.view = self.acts.view = self.edge.view = self.recall.view = view
+        self.view = self.acts.view = self.recall.view = view
+        self.edge.show_view(view)  # the shoe's edge alerts are the view's
         key = incident_key(view)
         if key != self._form_incident:
             self._form_incident = key
@@ -482,10 +483,6 @@ class SupervisorScreen(QWidget):
         self.follow(view)
         self.incident.show_view(view, self.frames())
         self.acts._update_preview()
-
-    def add_fact(self, fact) -> None:
-        """Take a controller fact: ``player_edge`` alerts go to the edge monitor; a new shoe clears it."""
-        self.edge.add_fact(fact)
 
     def load_recall(self) -> int:
         """Load past rounds from the journal (``Controller.recall``) into the recall; return how many."""

@@ -91,6 +91,7 @@ from dealer_station.domain.inputs import (
     UnknownInput,
 )
 from dealer_station.domain.outcome import RoundDealer
+from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.rules import draw_reason, draw_reason_text
 from dealer_station.domain.states import (
     CARD_STATES,
@@ -143,7 +144,7 @@ _STATE_OF: dict[str, TableState] = {state.value: state for state in TableState}
 S = TableState
 _PAUSABLE = frozenset(PAUSABLE)
 
-_CHANGED_IN_PLACE = ("burned", "manual_positions", "history", "rounds", "held", "discarded", "_out")
+_CHANGED_IN_PLACE = ("burned", "manual_positions", "history", "marks", "rounds", "held", "discarded", "_out")
 """The lists a step changes in place: copied by a checkpoint (the inventory too, as a plain dict, and the round's
 dealer, by :meth:`RoundDealer.copy`); the rest is replaced."""
 
@@ -410,6 +411,9 @@ class TableMachine(FrameInputs, ActInputs):
         self.state_before: str | None = None
         self.result: dict | None = None
         self.history: list[str] = []
+        self.marks: list[RoundMark] = []
+        """The shoe's completed rounds as the roads read them (winner, pairs, naturals), one per :attr:`history`
+        letter: made where a round is confirmed, so the replay of the open shoe makes them again."""
         self.rounds: list[dict] = []
         self.held: list[str] = []
         self.discarded: list[str] = []

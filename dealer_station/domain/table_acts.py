@@ -34,6 +34,7 @@ from dealer_station.domain.fact_data import (
 from dealer_station.domain.facts import RoundStatus, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
+from dealer_station.domain.roads.marks import as_mark
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import (
     CARD_STATES,
@@ -175,6 +176,7 @@ class ActInputs:
         record.update(outcome.flags())
         self.rounds.append(record)
         self.history.append(outcome.winner.letter)
+        self.marks.append(as_mark(outcome))
         self.result = record
         self._emit(RoundCompleted(**record))
         self.dealer = None

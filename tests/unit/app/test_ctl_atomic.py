@@ -29,7 +29,7 @@ def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monk
     before = table.ctl.snapshot()
     machine = table.ctl.machine
     inventory = Counter(machine.remaining)
-    rounds, history = list(machine.rounds), list(machine.history)
+    rounds, history, marks = list(machine.rounds), list(machine.history), list(machine.marks)
 
     def broken(self):  # half of _open_round, then a surprise
         self.round_number += 1
@@ -37,6 +37,7 @@ def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monk
         self.offered = ("player",)
         self.remaining[next(iter(self.remaining))] -= 1
         self.history.append("X")
+        self.marks.append(self.marks[-1])
         self._trigger("open_betting")
         raise RuntimeError("kaboom")
 
@@ -47,6 +48,7 @@ def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monk
     assert "kaboom" in view.incident.detail and view.incident.state_before == "ready"
     assert _table_fields(view) == _table_fields(before)  # round number, cards, history, counts: as before
     assert machine.remaining == inventory and machine.rounds == rounds and machine.history == history
+    assert machine.marks == marks
     assert type(machine.remaining) is Counter  # put back as the Counter it was (a card it has none of counts 0)
     assert machine.round_number == 1 and machine.dealer is None and machine.state_before == "ready"
     decision = table.journal.last_row("decision").body

@@ -238,6 +238,83 @@ def test_recovered_station_shows_the_same_prompt(qtbot, station_factory, station
     assert win2.dealer.banner.text() != before[0]
 
 
+def _shoe_shown(win) -> dict:
+    """What the dealer screen shows of the shoe: its statistics, every road (bead plate with its pair dots), the
+    status tiles, who deals and the banner."""
+    d = win.dealer
+    return {"stats": {key: label.text() for key, label in d.stat_labels.items()}, "pairs": d.pairs_label.text(),
+            "roads": d.roads.roads().to_json(), "dealer": d.dealer_button.text(), "banner": d.banner.text(),
+            "tiles": [t.value.text() for t in (d.tile_shoe, d.tile_round, d.tile_left, d.tile_burn, d.tile_cut)]}
+
+
+def _shown_as_the_controller_has_it(qtbot, win):
+    """Wait until the console renders the table as the controller's thread has it now (nothing on the way)."""
+    from tests.unit.console.conftest import on_controller
+
+    _wait_connected(qtbot, win)
+    qtbot.waitUntil(lambda: win.host.snapshot() == on_controller(win, win.station.controller.snapshot),
+                    timeout=5000)
+
+
+def test_a_restarted_console_shows_the_same_statistics_and_roads(qtbot, station_factory, station_console):
+    """Closed mid-shoe and opened again, the console showed ``Banker pairs 0 ... Naturals 0`` and no pair dot on
+    the bead plate until the next round ended: the statistics and roads come back with the table."""
+    station = station_factory("same.sqlite", shoe="sim?seed=3")  # round 6: a banker pair and a natural
+    win = station_console(station)
+    _wait_connected(qtbot, win)
+    assert win.run_auto(6)
+    _deal_first_cards(qtbot, win, 2)  # round 6 confirmed, round 7 being dealt
+    before = _shoe_shown(win)
+    assert before["pairs"] == "Player pairs 0   Banker pairs 1   Naturals 1"
+    assert [c["round"] for c in before["roads"]["cells"]["bead_plate"] if c["banker_pair"]] == [5]
+    win.shutdown()
+    station.stop("console closed")
+    station.close()
+    again = station_factory("same.sqlite", shoe="sim?seed=3")
+    win2 = station_console(again)
+    _shown_as_the_controller_has_it(qtbot, win2)
+    assert _shoe_shown(win2) == before
+
+
+def test_a_finished_simulated_shoe_opened_in_the_console_shows_its_pairs_and_naturals(qtbot, tmp_path,
+                                                                                    station_factory,
+                                                                                    station_console):
+    proc = run_cli("simulate", "--json", "--seed", "3", "--journal", str(tmp_path / "done.sqlite"))
+    assert proc.returncode == 0, proc.stderr
+    station = station_factory("done.sqlite", shoe="sim?seed=3")
+    rounds = station.controller.recall(1)  # before the controller's thread runs
+    edges = _recorded_edges(station)
+    flags = [r.flags for r in rounds]
+    pp, bp = sum(bool(f["player_pair"]) for f in flags), sum(bool(f["banker_pair"]) for f in flags)
+    nat = sum(bool(f["player_natural"] or f["banker_natural"]) for f in flags)
+    assert pp and bp and nat
+    win = station_console(station)
+    _shown_as_the_controller_has_it(qtbot, win)
+    shown = _shoe_shown(win)
+    assert shown["pairs"] == f"Player pairs {pp}   Banker pairs {bp}   Naturals {nat}"
+    assert shown["stats"]["R"] == str(len(rounds)) == str(len(proc.stdout.splitlines()) - 1)
+    bead = shown["roads"]["cells"]["bead_plate"]
+    assert [(c["player_pair"], c["banker_pair"], c["natural"]) for c in bead] == [
+        (f["player_pair"], f["banker_pair"], f["player_natural"] or f["banker_natural"]) for f in flags]
+    # the shoe's edge alerts, as its decisions recorded them, are on the supervisor's screen too
+    assert _edges_shown(win) == edges and edges
+
+
+def _recorded_edges(station) -> list[list[str]]:
+    """The edge alerts of the journal's decisions as the supervisor's table lists them (read it before the
+    controller's thread runs)."""
+    from dealer_station.console import prompts
+
+    return [[row.ts[11:19], prompts.bet_name(data["bet"]), data["ev"], str(data["cards_left"]), str(data["round"])]
+            for row in station.journal.rows(kinds=("decision",))
+            for kind, data in row.body["outputs"] if kind == "player_edge"]
+
+
+def _edges_shown(win) -> list[list[str]]:
+    table = win.supervisor.edge_table
+    return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+
+
 def view_date(win):
     return win.host.snapshot().incident.ts[:10]
 
@@ -430,23 +507,23 @@ def test_edge_alerts_of_the_controller_reach_the_supervisor(qtbot, console):
         journal.close()
 
 
-def test_a_fact_told_before_the_supervisor_screen_is_built_reaches_it(qtbot, station_factory):
-    """The supervisor's screen is built on the event loop's first turn; an edge alert told before that is not
-    lost: it is handed to the screen, in order, when the screen is built."""
-    from dealer_station.app.views import Fact
+def test_edge_alerts_of_the_view_reach_a_supervisor_screen_built_after_it(qtbot, station_factory):
+    """The supervisor's screen is built on the event loop's first turns, after the window's first view; the edge
+    alerts of that view are not lost: the screen is handed the last view when it is built."""
     from dealer_station.console.main_window import MainWindow
     from dealer_station.domain.facts import FactKind
 
     station = station_factory()
+    alert = {"shoe": 1, "round": 12, "bet": "two_cards_lucky_six", "ev": "0.012345", "house_edge": "-0.012345",
+             "cards_left": 300}
+    station.controller._keep_edges([(FactKind.PLAYER_EDGE, alert)], "2026-11-30T04:00:12.000000Z")  # as a decision
     win = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe, sound=lambda: None)
     qtbot.addWidget(win)
     try:
         assert win._supervisor is None  # the event loop has not turned yet
-        win._on_fact(Fact(FactKind.PLAYER_EDGE, {"bet": "two_cards_lucky_six", "ev": "0.012345",
-                                                 "house_edge": "-0.012345", "cards_left": 300, "round": 12}))
         qtbot.waitUntil(lambda: win._supervisor is not None, timeout=5000)
-        assert win.supervisor.edge_table.rowCount() == 1
-        assert win.supervisor.edge_table.item(0, 1).text() == "2 Cards Lucky Six"
+        assert _edges_shown(win) == [["04:00:12", "2 Cards Lucky Six", "0.012345", "300", "12"]]
+        assert "favours the player" in win.supervisor.edge_status.text()
     finally:
         win.shutdown()
 

@@ -12,6 +12,7 @@ from dealer_station.domain.acts import FrameKind
 from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.inputs import DealerInput, FrameInput, JournalFailed, SupervisorInput, TableInput
+from dealer_station.domain.roads import RoundMark
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
 from dealer_station.journal.codec import decode_input, encode_outputs
@@ -100,6 +101,7 @@ def test_a_round_from_open_to_confirm():
     (record,) = [d for k, d in out if k == "round_completed"]
     assert (record["winner"], record["player_total"], record["banker_total"]) == ("player", 9, 5)
     assert m.state is TableState.READY and m.history == ["P"]
+    assert m.marks == [RoundMark("P", player_natural=True)]  # the roads' pairs and naturals of the round
 
 
 @pytest.mark.parametrize(("before", "frame", "incident"), [
