@@ -20,8 +20,10 @@ class BlockingShoe:
     thread blocks.
     """
 
-    def __init__(self, seconds: float = 5.0, block_in_start: bool = False) -> None:
+    def __init__(self, seconds: float = 5.0, block_in_start: bool = False,
+                 release: threading.Event | None = None) -> None:
         self.seconds = seconds
+        self.release = release   # given: block until it is set (at most 60 s) instead of ``seconds``
         self.block_in_start = block_in_start
         self.thread = None
         self.start_thread = None
@@ -30,15 +32,21 @@ class BlockingShoe:
     def start(self, sink, **_options):
         self.start_thread = threading.get_ident()
         if self.block_in_start:
-            time.sleep(self.seconds)
+            self._block()
 
         def run():
             if not self.block_in_start:
-                time.sleep(self.seconds)
+                self._block()
             sink(frames.CardRead("9H", b"9H\r\n"))
             self.done.set()
         self.thread = threading.Thread(target=run, daemon=True)
         self.thread.start()
+
+    def _block(self) -> None:
+        if self.release is not None:
+            self.release.wait(60)
+        else:
+            time.sleep(self.seconds)
 
     def stop(self):
         if self.thread:

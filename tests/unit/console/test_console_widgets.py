@@ -184,21 +184,24 @@ def test_resume_preview_after_a_journal_failure_names_the_held_shoe_events(qtbot
 
 
 def test_gui_keeps_ticking_while_the_reader_blocks(qtbot, console, fakes, table):
-    shoe = fakes.BlockingShoe(seconds=5.0, block_in_start=True)
+    """A shoe whose open hangs never stops the GUI: its timers keep firing while start() is still blocked
+    (released by the test only after they did), and the card comes once it is. No duration is asserted."""
+    release = threading.Event()
+    shoe = fakes.BlockingShoe(block_in_start=True, release=release)
     ticks = []
     timer = QTimer()
     timer.setInterval(50)
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     timer.start()
-    win = console(table(shoe))
-    started = time.monotonic()
-    qtbot.waitUntil(lambda: win.bridge.delivered >= 1, timeout=15000)
-    timer.stop()
-    assert time.monotonic() - started >= 4.9
-    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
-    assert len(ticks) >= 80
-    assert max(gaps) < 0.25, f"the GUI froze for {max(gaps):.3f} s"
-    assert shoe.start_thread != threading.get_ident()  # start() ran off the GUI thread
+    try:
+        win = console(table(shoe))
+        qtbot.waitUntil(lambda: shoe.start_thread is not None and len(ticks) >= 20, timeout=30000)
+        assert win.bridge.delivered == 0 and not shoe.done.is_set()   # still blocked in start(), GUI ticking
+        assert shoe.start_thread != threading.get_ident()  # start() ran off the GUI thread
+    finally:
+        release.set()
+        timer.stop()
+    qtbot.waitUntil(lambda: win.bridge.delivered >= 1, timeout=30000)
 
 
 def test_controller_errors_never_crash_the_console(qtbot, console, table):
