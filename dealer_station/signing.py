@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from cryptography.exceptions import InvalidSignature
+from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
@@ -118,7 +118,7 @@ def load_signer(path: str | os.PathLike) -> Signer:
                         f"dealer-station keys init --table-id ID --out DIR") from err
     try:
         key = serialization.load_pem_private_key(data, password=None)
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError, UnsupportedAlgorithm) as err:
         raise SigningKeyError(f"signing key {p}: not an unencrypted PEM private key; make one with "
                         f"dealer-station keys init --table-id ID --out DIR") from err
     if not isinstance(key, Ed25519PrivateKey):
@@ -136,7 +136,7 @@ def load_public_key(path: str | os.PathLike) -> Ed25519PublicKey:
         raise SigningKeyError(f"public key {p}: cannot be read ({err.strerror or err})") from err
     try:
         key = serialization.load_pem_public_key(data)
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError, UnsupportedAlgorithm) as err:
         raise SigningKeyError(f"public key {p}: not a PEM public key") from err
     if not isinstance(key, Ed25519PublicKey):
         raise SigningKeyError(f"public key {p}: not an Ed25519 key")
@@ -147,7 +147,7 @@ def public_key_from_pem(text: str) -> Ed25519PublicKey:
     """An Ed25519 public key from its PEM text. Raises SigningKeyError."""
     try:
         key = serialization.load_pem_public_key(text.encode("ascii"))
-    except (ValueError, TypeError, UnicodeEncodeError) as err:
+    except (ValueError, TypeError, UnicodeEncodeError, UnsupportedAlgorithm) as err:
         raise SigningKeyError("not a PEM public key") from err
     if not isinstance(key, Ed25519PublicKey):
         raise SigningKeyError("not an Ed25519 key")
@@ -204,6 +204,8 @@ def signature_problem(obj: object, public_keys: Mapping[str, Ed25519PublicKey]) 
         return f"signed by key {sig['key_id'][:16]!r}, which is not trusted for this table"
     try:
         value = base64.b64decode(sig["value"], validate=True)
+        if base64.b64encode(value).decode("ascii") != sig["value"]:   # one signature, one text
+            return "its signature is not in its one base64 form"
         key.verify(value, signed_text(obj))
     except (binascii.Error, ValueError):
         return "its signature is not base64"
@@ -245,11 +247,12 @@ class TrustStore:
         self._keys.setdefault(table_id, {})[kid] = key
         return kid
 
-    def problem(self, table_id: object, obj: object) -> str | None:
+    def problem(self, table_id: object, obj: object, kind: str = "events") -> str | None:
         """None when ``obj`` is signed by a key trusted for ``table_id``; else why not (plain words).
 
-        A key the station replaced (:meth:`accept` of its successor's announcement) still proves the events before
-        the announcement, and nothing after it: not a later event, not a status.
+        ``kind``: the topic it came on (``"events"``, ``"status"``, ``"replay/error"``). A key the station replaced
+        (:meth:`accept` of its successor's announcement) still proves the *events* up to the announcement, and
+        nothing else: not a later event, not a status, not a replay answer.
         """
         if not isinstance(table_id, str) or table_id not in self._keys:
             return f"no key is trusted for table {str(table_id)[:64]!r}"
@@ -259,33 +262,67 @@ class TrustStore:
         kid = obj[SIGNATURE_MEMBER]["key_id"]   # type: ignore[index] - verified above: a dict with a key id
         until = self._retired.get(table_id, {}).get(kid)
         if until is not None:
-            event_id = obj.get("event_id") if "type" in obj else None   # type: ignore[union-attr]
+            event_id = obj.get("event_id") if kind == "events" else None   # type: ignore[union-attr]
             if not (type(event_id) is int and event_id <= until):
                 return (f"signed by key {kid!r}, which the station replaced at event {until}: only events up to "
                         f"there may carry it")
         return None
 
-    def accept(self, table_id: object, obj: object) -> str | None:
+    def message_problem(self, table_id: str, kind: str, body: object, text: str | bytes) -> str | None:
+        """What a consumer checks of every message on a table's topics (``kind``: ``"events"``, ``"status"`` or
+        ``"replay/error"``), before anything reads it: None when it is the station's, else why not.
+
+        The text must be its own canonical form (so no key twice: what was signed is what every reader reads); an
+        event or status must name the topic's table and be of its kind (an event replayed on the status topic is
+        not a status); then :meth:`accept` (its signature, and a new key it announces). An empty retained status
+        (the topic being cleared) claims nothing and passes.
+        """
+        if kind == "status" and body == {} and not text:
+            return None
+        from dealer_station.outbox import payload_problem
+
+        raw = text.decode("utf-8", errors="replace") if isinstance(text, bytes | bytearray) else str(text)
+        why = payload_problem(raw)
+        if why is not None:
+            return why.replace("its text", "the message", 1)
+        if not isinstance(body, dict):
+            return "not a JSON object"
+        if kind in ("events", "status") and body.get("table_id") != table_id:
+            return f"it names table {str(body.get('table_id'))[:64]!r}, not its topic's {table_id!r}"
+        if kind == "events" and ("type" not in body or "event_id" not in body):
+            return "an event without a type and an event_id"
+        if kind == "status" and ("status" not in body or "event_id" in body or "type" in body):
+            return "not a status (an event or another message on the status topic)"
+        return self.accept(table_id, body, kind)
+
+    def accept(self, table_id: object, obj: object, kind: str = "events") -> str | None:
         """:meth:`problem`, and when ``obj`` is a valid announcement of a new key (a ``signing_key`` event,
         :data:`KEY_EVENT`) signed by a trusted key, trust the new key for ``table_id`` from then on and retire the
         old one after that event. Returns None when ``obj`` is trusted, else why not.
         """
-        why = self.problem(table_id, obj)
-        if why is not None or not isinstance(obj, dict) or obj.get("type") != KEY_EVENT:
+        why = self.problem(table_id, obj, kind)
+        if why is not None or kind != "events" or not isinstance(obj, dict) or obj.get("type") != KEY_EVENT:
             return why
         data = obj.get("data")
         event_id = obj.get("event_id")
         if not isinstance(data, dict) or type(event_id) is not int:
             return "its announcement of a new key is malformed"
+        signed_by = obj[SIGNATURE_MEMBER]["key_id"]
+        table = str(table_id)
+        if signed_by in self._retired.get(table, {}):
+            # a replaced key proves old events only: it never names a new key (a stolen old key would)
+            return (f"it announces a new key but is signed by key {signed_by!r}, which the station replaced at event "
+                    f"{self._retired[table][signed_by]}")
         try:
             key = public_key_from_pem(str(data.get("public_key")))
         except SigningKeyError:
             return "its announcement of a new key holds no Ed25519 public key"
         if key_id(key) != data.get("key_id"):
             return "its announcement's key_id is not the id of the key it holds"
-        signed_by = obj[SIGNATURE_MEMBER]["key_id"]
-        self.add(str(table_id), key)
+        others = [t for t, keys in self._keys.items() if t != table and key_id(key) in keys]
+        if others:
+            return f"it announces a key trusted for table {others[0]!r}: one key speaks for one table"
+        self.add(table, key)
         if signed_by != key_id(key):
-            previous = self._retired.setdefault(str(table_id), {}).get(signed_by)
-            self._retired[str(table_id)][signed_by] = min(event_id, previous) if previous is not None else event_id
+            self._retired.setdefault(table, {})[signed_by] = event_id
         return None

@@ -88,19 +88,20 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
         if report.ok:
             verified, message = report.rows, report.message
             wanted = shoes if shoes is not None else (
-                index.shoes_between(start, end) if (start or end) else None)
+                index.shoes_between(start, end) or None if (start or end) else None)   # none in range: all
             if wanted is not None:
                 ranges = [r for r in (index.shoe_rows(n) for n in wanted) if r is not None]
                 if ranges:
                     after = min(r[0] for r in ranges) - 1
                     ends = [r[1] for r in ranges]
                     until = report.rows if None in ends else max(e for e in ends if e is not None)
-                    why = index.check_range(after + 1, until)
-                    if why is not None:
-                        raise CliError(f"{path}: the journal does not verify: {why}; nothing is reported "
-                                       "(journal verify names every changed row)", status=1)
                 else:
                     after = until   # no such shoe: nothing to fold, the caller says so
+            # every row folded is re-hashed and its links checked: what is reported is what the chain holds
+            why = index.check_range(after + 1, until) if until > after else None
+            if why is not None:
+                raise CliError(f"{path}: the journal does not verify: {why}; nothing is reported "
+                               "(journal verify names every changed row)", status=1)
         else:
             if not args.unverified:
                 raise CliError(f"{path}: the journal does not verify: {report.problem}; nothing is reported "

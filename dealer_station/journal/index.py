@@ -141,9 +141,24 @@ class JournalIndex:
         return _Tx()
 
     def checkpoint(self) -> tuple[int, str]:
-        """``(seq, hash)`` of the last row this index verified (``(0, GENESIS)`` when none)."""
+        """``(seq, hash)`` of the last row this index verified (``(0, GENESIS)`` when none, or unreadable)."""
         seq, digest = self._meta("checkpoint_seq"), self._meta("checkpoint_hash")
-        return (int(seq), digest) if seq is not None and digest is not None else (0, GENESIS)
+        if seq is None or digest is None or not seq.isdigit() or not 0 < int(seq) < 2 ** 62:
+            return 0, GENESIS
+        return int(seq), digest
+
+    def _checkpoint_holds(self, seq: int, digest: str) -> bool:
+        """True when row ``seq`` still has hash ``digest``, matches it, and links to the row before, and row 1 is
+        the one this index was made of: a row changed before the checkpoint with its chain forged changes it.
+        """
+        conn = self.journal.conn
+        row = conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal WHERE seq = ?",
+                           (seq,)).fetchone()
+        first = conn.execute("SELECT hash FROM journal WHERE seq = 1").fetchone()
+        if row is None or row[6] != digest or first is None or first[0] != self._meta("first_hash"):
+            return False
+        before = conn.execute("SELECT hash FROM journal WHERE seq = ?", (seq - 1,)).fetchone()
+        return chain_problem(seq, before[0] if before else GENESIS, row) is None
 
     # ------------------------------------------------------------------ refresh
     def refresh(self) -> Refreshed:
@@ -153,13 +168,11 @@ class JournalIndex:
         """
         conn = self.journal.conn
         start, prev = self.checkpoint()
-        if start:
-            row = conn.execute("SELECT hash FROM journal WHERE seq = ?", (start,)).fetchone()
-            first = conn.execute("SELECT hash FROM journal WHERE seq = 1").fetchone()
-            if row is None or row[0] != prev or first is None or first[0] != self._meta("first_hash"):
-                self._reset()   # rewritten (or another journal at this path): everything again, from row 1
-                start, prev = 0, GENESIS
+        if start and not self._checkpoint_holds(start, prev):
+            self._reset()   # rewritten (or another journal at this path, or a damaged index): all again, from row 1
+            start, prev = 0, GENESIS
         earlier = start
+        since = self._meta("verified_utc") or _now()   # when the rows up to the checkpoint were verified
         problem: tuple[int, str] | None = None
         shoes: list[tuple[int, int, str]] = []
         last_event = int(self._meta("last_event_id") or 0)
@@ -172,10 +185,11 @@ class JournalIndex:
             last_good = report.rows
             found = conn.execute("SELECT hash FROM journal WHERE seq = ?", (last_good,)).fetchone()
             last_hash = found[0] if found else GENESIS
+            # only what verify saw: a running station may have written more since (checked at the next refresh)
             for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
-                                              "mark LIKE '%,shoe_started,%' ORDER BY seq"):
+                                              "mark LIKE '%,shoe_started,%' AND seq <= ? ORDER BY seq", (last_good,)):
                 shoes += _shoe_started(seq, ts, body_problem(text)[0])
-            last_event = _last_event_id(conn)
+            last_event = _last_event_id(conn, last_good)
         else:
             expected, last_good, last_hash = start + 1, start, prev
             for seq, ts, kind, mark, text, prev_hash, digest in conn.execute(_READ, (start,)):
@@ -205,7 +219,6 @@ class JournalIndex:
         if problem is not None:
             return Refreshed(False, min(last_good, problem[0] - 1), checked, earlier, problem[0], problem[1],
                              f"the journal does not verify: {problem[1]}")
-        since = self._meta("verified_utc") or _now()
         if earlier:
             message = (f"journal verified to seq {last_good}: rows {earlier + 1}-{last_good} now, rows 1-{earlier} "
                        f"when first read (last {since}); those earlier rows are not proven again here, "
@@ -220,6 +233,8 @@ class JournalIndex:
     # ------------------------------------------------------------------ look-ups
     def shoe_rows(self, number: int) -> tuple[int, int | None] | None:
         """``(first seq, last seq or None for the journal's end)`` of shoe ``number``, or None when not indexed."""
+        if not 0 <= number < 2 ** 62:
+            return None
         row = self.conn.execute("SELECT first_seq FROM shoes WHERE number = ?", (number,)).fetchone()
         if row is None:
             return None
@@ -260,11 +275,14 @@ class JournalIndex:
         return None
 
 
-def _last_event_id(conn: sqlite3.Connection) -> int:
+def _last_event_id(conn: sqlite3.Connection, last_row: int) -> int:
+    """The highest event id anchored at or before row ``last_row`` (what a whole verify up to it checked)."""
     try:
-        return int(conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox").fetchone()[0])
-    except sqlite3.OperationalError:   # a journal from before the outbox
+        found = conn.execute("SELECT MAX(event_id) FROM outbox WHERE json_extract(payload, '$.journal_seq') <= ? "
+                             "OR json_extract(payload, '$.journal_seq') IS NULL", (last_row,)).fetchone()[0]
+    except sqlite3.Error:   # a journal from before the outbox, or a payload that is not JSON (verify said so)
         return 0
+    return int(found or 0)
 
 
 def _new_events_problem(conn: sqlite3.Connection, after: int, last_row: int) -> tuple[tuple[int, str] | None, int]:

@@ -167,7 +167,7 @@ class PitFeed:
         if read is None:
             return
         if self.trust is not None and read.kind in ("events", "status"):
-            why = self.trust.accept(read.table_id, read.body)   # a new key announced by a trusted one is learnt
+            why = self.trust.message_problem(read.table_id, read.kind, read.body, bytes(message.payload))
             if why is not None:
                 log.error("pit_message_refused", topic=message.topic, reason=why)
                 self.deliver(Refused(read.table_id, read.kind, why))

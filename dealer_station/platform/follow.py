@@ -291,7 +291,8 @@ class Follower:
                 return
             table_id, kind = read.table_id, read.kind
             if self.trust is not None:
-                why = self.trust.accept(table_id, read.body)   # a new key announced by a trusted one is learnt
+                # the station's own canonical, signed text of this table and kind; a new key it announces is learnt
+                why = self.trust.message_problem(table_id, kind, read.body, bytes(message.payload))
                 if why is not None:
                     self._reject(message.topic, read, why, bytes(message.payload))
                     return
@@ -324,6 +325,12 @@ class Follower:
     def _replay_error(self, table_id: str, body: dict) -> None:
         self._replay_errors += 1
         error = body.get("error")
+        request_id = body.get("request_id")
+        if not (isinstance(request_id, str) and request_id.startswith(f"{self.client_id}-")):
+            # an answer to someone else's request (or to none) changes nothing here: only ours can give ids up
+            log.info("replay answer to another consumer's request ignored", table_id=table_id, error=error,
+                     request_id=request_id)
+            return
         log.warning("the station could not replay all that was asked", table_id=table_id, error=error,
                     message=body.get("message"), request_id=body.get("request_id"))
         table = self.tracker.table(table_id)

@@ -11,6 +11,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
+from dealer_station.outbox import payload_text
 from dealer_station.pit.feed import Delivery, PitFeed, Refused
 from dealer_station.pit.model import PitModel
 from dealer_station.publish.status import status_payload
@@ -67,9 +68,10 @@ def test_a_forged_status_is_refused_and_marks_the_table_the_stations_is_shown(br
         assert (row.station, row.unverified) == ("ONLINE", "")
         forged = json.loads(genuine)
         forged.update(status="offline", reason="stopped")
-        for payload in (json.dumps({k: v for k, v in forged.items() if k != "signature"}).encode(),
-                        json.dumps(sign_object(forged, Signer.generate())).encode(),
-                        json.dumps(forged).encode()):   # the station's signature on other content
+        # canonical texts, as a careful forger writes them: refused for their signatures alone
+        for payload in (payload_text({k: v for k, v in forged.items() if k != "signature"}).encode(),
+                        payload_text(sign_object(forged, Signer.generate())).encode(),
+                        payload_text(forged).encode()):   # the station's signature on other content
             publish(broker, payload)
             item = next_message(items)
             assert isinstance(item, Refused), item

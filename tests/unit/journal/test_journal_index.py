@@ -154,3 +154,22 @@ def test_an_index_that_cannot_be_written_costs_a_full_check_and_says_so(one_shoe
     again = load(args(path), shoes=[2])
     assert first.verified_to_seq == again.verified_to_seq
     assert "every row is verified each time" in again.verify_message
+
+
+@pytest.mark.parametrize("command", [("report",), ("recall",)])
+def test_a_whole_journal_reading_re_hashes_every_row_it_folds(one_shoe, tmp_path, command):
+    """Without a shoe or a round, every row is folded: every one is re-hashed too, checkpoint or not."""
+    path = grown(one_shoe, tmp_path, 2)
+    assert run_cli(*command, "--journal", str(path)).returncode == 0   # the checkpoint: every row
+    seq, text = round_row(path, 1)
+    edit_row(path, seq, text.replace('"raw":"', '"raw":"00', 1))
+    proc = run_cli(*command, "--journal", str(path))
+    assert proc.returncode == 1 and f"row {seq}" in proc.stderr, (proc.stdout, proc.stderr)
+
+
+def test_a_shoe_number_past_any_journal_is_no_shoe_not_a_crash(one_shoe, tmp_path):
+    path = grown(one_shoe, tmp_path, 2)
+    proc = run_cli("recall", "--journal", str(path), "--shoe", "99999999999999999999")
+    assert proc.returncode == 2 and "no round of shoe" in proc.stderr and proc.stderr.count("\n") == 1
+    proc = run_cli("recall", "--journal", str(path), "T1-S99999999999999999999-R001")
+    assert proc.returncode == 2 and "no round" in proc.stderr and proc.stderr.count("\n") == 1

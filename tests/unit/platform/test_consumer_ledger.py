@@ -231,3 +231,21 @@ def test_a_key_announced_before_a_restart_is_trusted_again_from_the_ledger(tmp_p
     follower = Follower(parse_broker_url("mqtt://127.0.0.1:1"), ledger, ["T1"], trust=TrustStore(keys))
     assert follower.trust.problem("T1", later) is None
     ledger.close()
+
+
+def test_a_replay_answer_to_another_consumers_request_gives_nothing_up(tmp_path):
+    """A not_retained answer (the station's, or a forger's) to a request this follower did not make is ignored:
+    only an answer to its own request makes it give ids up."""
+    from dealer_station.platform.follow import Follower
+    from dealer_station.platform.ledger import Ledger
+    from dealer_station.publish import parse_broker_url
+
+    ledger = Ledger(tmp_path / "ledger.sqlite")
+    follower = Follower(parse_broker_url("mqtt://127.0.0.1:1"), ledger, ["T1"])
+    answer = {"error": "not_retained", "first_available": 10**9, "last_available": 10**9, "from": 1, "to": 5}
+    follower._replay_error("T1", {**answer, "request_id": "someone-else-1"})
+    follower._replay_error("T1", {k: v for k, v in answer.items()})
+    assert ledger.conn.execute("SELECT COUNT(*) FROM given_up").fetchone()[0] == 0
+    follower._replay_error("T1", {**answer, "request_id": f"{follower.client_id}-1"})
+    assert ledger.conn.execute("SELECT COUNT(*) FROM given_up").fetchone()[0] == 1
+    ledger.close()

@@ -120,3 +120,66 @@ def test_an_announcement_that_does_not_hold_is_refused_and_teaches_nothing(trust
     assert why in trusting.accept("T2" if attack == "other_table" else "T1", ann)
     assert "not trusted" in trusting.problem("T1", event(11, new))
     assert trusting.problem("T1", event(11, signer)) is None
+
+
+def test_a_replaced_key_names_no_new_key_and_signs_no_status_or_answer_even_dressed_as_an_event(trusting, signer):
+    new, thief = signing.Signer.generate(), signing.Signer.generate()
+    assert trusting.accept("T1", announcement(new, signer, 100)) is None
+    forged = announcement(thief, signer, 50)   # the stolen old key, under an id it may still sign
+    assert "replaced at event 100" in trusting.accept("T1", forged)
+    assert "not trusted" in trusting.problem("T1", event(500, thief))
+    dressed = signing.sign_object({"status": "online", "table_id": "T1", "type": "x", "event_id": 1}, signer)
+    assert "replaced at event 100" in trusting.problem("T1", dressed, "status")
+    answer = signing.sign_object({"error": "not_retained", "first_available": 10**9, "type": "x", "event_id": 1},
+                                 signer)
+    assert "replaced at event 100" in trusting.problem("T1", answer, "replay/error")
+    assert trusting.problem("T1", event(99, signer)) is None   # its old events, re-sent, still prove
+
+
+def test_a_key_trusted_for_another_table_is_not_announced_for_this_one(tmp_path, signer):
+    other = signing.Signer.generate()
+    (tmp_path / "T1.pub").write_text(signing.public_pem(signer.public_key))
+    (tmp_path / "T2.pub").write_text(signing.public_pem(other.public_key))
+    trust = signing.TrustStore(tmp_path)
+    assert "trusted for table 'T2'" in trust.accept("T1", announcement(other, signer, 10))
+
+
+def test_a_signature_has_one_base64_text(trusting, signer):
+    obj = event(3, signer)
+    value = obj["signature"]["value"]
+    last = value[-3]   # the last data character before '=='; its low bits are padding
+    other = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    twin = other[other.index(last) ^ 1]
+    bent = {**obj, "signature": {**obj["signature"], "value": value[:-3] + twin + "=="}}
+    assert "one base64 form" in trusting.problem("T1", bent)
+
+
+@pytest.mark.parametrize("kind, text, why", [
+    ("events", None, "appears twice"),
+    ("events", "other_table", "not its topic's"),
+    ("status", "event_on_status", "not a status"),
+    ("status", "respaced", "not canonical"),
+])
+def test_a_message_is_read_only_as_the_stations_canonical_text_of_its_table_and_kind(trusting, signer, kind, text,
+                                                                                    why):
+    import json
+
+    from dealer_station.outbox import payload_text
+
+    genuine = signing.sign_object({"schema_version": 1, "event_id": 7, "type": "round_result", "table_id": "T1",
+                                   "data": {"winner": "banker"}}, signer)
+    body, raw = genuine, payload_text(genuine)
+    if text is None:
+        raw = raw.replace('"data":{', '"data":{"winner":"player",', 1)   # a first-wins reader sees player
+        body = json.loads(raw)
+    elif text == "other_table":
+        raw = payload_text(genuine)
+        assert trusting.message_problem("T2", kind, body, raw) is not None
+        body = signing.sign_object({**genuine, "table_id": "T2"}, signer)
+        raw = payload_text(body)
+    elif text == "respaced":
+        body = signing.sign_object({"status": "online", "table_id": "T1"}, signer)
+        raw = json.dumps(body, sort_keys=True)
+    assert why in trusting.message_problem("T1", kind, body, raw)
+    assert trusting.message_problem("T1", "events", genuine, payload_text(genuine)) is None
+    assert trusting.message_problem("T1", "status", {}, b"") is None   # a cleared retained status claims nothing
