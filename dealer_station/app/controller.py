@@ -22,7 +22,7 @@ becomes the journal's JSON in :mod:`dealer_station.journal.codec`.
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
@@ -61,8 +61,12 @@ from dealer_station.domain.table import NO_DEALER, TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
 from dealer_station.journal.codec import decision_body, decode_decision, encode_input, input_fields, shoe_event
 
-__all__ = ["EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord", "TableView",
-           "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]
+__all__ = ["ACTS_DROPPED_NOTE", "EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact",
+           "RoundRecord", "TableView", "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]
+
+ACTS_DROPPED_NOTE = "acts_dropped_at_stop"
+"""The ``kind`` of the note that counts the presses a stop dropped (:meth:`Controller.acts_dropped`)."""
+
 
 def rule_settings(config: StationConfig) -> dict[str, object]:
     """The configuration keys that change the table's decisions, as JSON-able values.
@@ -365,6 +369,26 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
             return False
         finally:
             self._stopping = False
+
+    def acts_dropped(self, acts: Iterable[str]) -> bool:
+        """Journal the presses a stop dropped (queued when it began, never decided): one note
+        ``{"kind": "acts_dropped_at_stop", "count": 3, "acts": {"dealer:open_betting": 2, "supervisor:resume": 1}}``
+        (:data:`ACTS_DROPPED_NOTE`; ``acts``: each press's name, as the station's commands carry it). Nothing of
+        the table changes; nothing is told or published.
+
+        Returns True when the note is journaled (no acts: nothing to journal, True); False when the journal
+        refused it (the journal-failure pause, as for any write) or when called from inside another input. Never
+        raises.
+        """
+        counted = Counter(str(act) for act in acts)
+        if not counted:
+            return True
+        body = {"kind": ACTS_DROPPED_NOTE, "count": sum(counted.values()), "acts": dict(sorted(counted.items()))}
+        try:
+            return bool(self._call(self._note, body))
+        except Exception as err:  # noqa: BLE001 - a stop never raises into the station's shutdown
+            self._safe_log("error", "acts_dropped_note_failed", error=repr(err))
+            return False
 
     def dealer(self, act: str, **kw: Any) -> None:
         """A dealer act: ``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``,

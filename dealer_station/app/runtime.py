@@ -31,14 +31,21 @@ from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.clock import iso_utc, utcnow
 from dealer_station.app.config import StationConfig, load_config
 from dealer_station.app.controller import Controller
-from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
+from dealer_station.app.runtime_settings import (
+    DEMO_DEALER,
+    StationBusy,
+    StationSettings,
+    StationStopping,
+    StationUpdate,
+)
 from dealer_station.app.runtime_station import TICK_VIEWS, Station
 from dealer_station.app.shoes import StationShoe, open_station_shoe
 from dealer_station.app.signing_keys import announce_key
 from dealer_station.journal import Journal
 from dealer_station.signing import load_signer
 
-__all__ = ["DEMO_DEALER", "TICK_VIEWS", "Station", "StationBusy", "StationSettings", "StationUpdate", "open_station"]
+__all__ = ["DEMO_DEALER", "TICK_VIEWS", "Station", "StationBusy", "StationSettings", "StationStopping", "StationUpdate",
+           "open_station"]
 
 log = structlog.get_logger(__name__)
 

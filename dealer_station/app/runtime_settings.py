@@ -2,8 +2,8 @@
 
 Plain values of the station runtime (:mod:`dealer_station.app.runtime`): :class:`StationSettings` (the
 command line's, for :func:`~dealer_station.app.runtime.open_station`), :class:`StationUpdate` (one step of
-the controller's thread, for :meth:`~dealer_station.app.runtime.Station.listen`), :class:`StationBusy` and
-:data:`DEMO_DEALER`.
+the controller's thread, for :meth:`~dealer_station.app.runtime.Station.listen`), :class:`StationBusy`,
+:class:`StationStopping` and :data:`DEMO_DEALER`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from dealer_station.app.controller import Fact, TableView
 from dealer_station.publish.settings import BrokerOptions
 
-__all__ = ["DEMO_DEALER", "StationBusy", "StationSettings", "StationUpdate"]
+__all__ = ["DEMO_DEALER", "StationBusy", "StationSettings", "StationStopping", "StationUpdate"]
 
 DEMO_DEALER = "demo"
 """The dealer id of the demo dealer (the console on the simulated shoe, no accounts yet)."""
@@ -22,6 +22,12 @@ DEMO_DEALER = "demo"
 
 class StationBusy(RuntimeError):
     """The station's queue is full (the controller is behind): the command was not queued."""
+
+
+class StationStopping(RuntimeError):
+    """The station is stopping: the command was not queued, or the stop dropped it before it ran (docs/runtime.md
+    "How a stop ends").
+    """
 
 
 @dataclass(frozen=True)

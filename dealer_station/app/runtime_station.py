@@ -22,7 +22,13 @@ from dealer_station.app.accounts import Accounts, AccountsError, AuthError
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import Controller, Fact
-from dealer_station.app.runtime_settings import DEMO_DEALER, StationBusy, StationSettings, StationUpdate
+from dealer_station.app.runtime_settings import (
+    DEMO_DEALER,
+    StationBusy,
+    StationSettings,
+    StationStopping,
+    StationUpdate,
+)
 from dealer_station.app.shoes import StationShoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
 from dealer_station.domain.fact_data import Error
@@ -75,9 +81,18 @@ class Station:
         """Why the loop ended (``"stopped"``, ``"idle"``, ``"finished"``), None while it runs or never ran."""
         self.stop_journaled: bool | None = None
         """After :meth:`stop`: True when the stop is in the journal, False when the journal failed throughout the
-        bound (:attr:`StationSettings.stop_journal_seconds`); None before."""
+        bound (:attr:`StationSettings.stop_journal_seconds`) or the controller's thread did not end within the
+        stop's wait (:attr:`stop_deadline`); None before."""
         self._spill: list = []
         self._stopping = threading.Event()
+        self._stop_asked = False  # request_stop(why): the controller's thread stops the table on its way out
+        self._stop_why: str | None = None
+        self._left: int | None = None  # what the stop returned, once done
+        self._dropped: list[Command] = []  # commands a stop dropped, not run
+        self._ended = False  # the controller's thread has left its last journal call
+        self._close_at_end = False  # close() came while it ran: it closes the journal as it ends
+        self._stop_by: float | None = None  # the asked stop's deadline (monotonic seconds)
+        self._end_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._shoe_started = False
         self._dropping = False
@@ -128,25 +143,53 @@ class Station:
         """
         put_event(self.events, event, self._stopping, self._spill)
 
-    def submit(self, fn: Callable[[], object]) -> Future:
+    def submit(self, fn: Callable[[], object], *, act: str | None = None) -> Future:
         """Run ``fn()`` on the controller's thread, after what is already queued; never blocks.
 
         Returns a :class:`concurrent.futures.Future` with ``fn``'s value or exception; the listeners have
         been told what it changed before the future is done. A full queue gives a future that failed
-        with :class:`StationBusy`. Before :meth:`start` (and after the loop ended) the queue waits.
+        with :class:`StationBusy`. Before :meth:`start` the queue waits.
+
+        ``act``: the press ``fn`` makes (``"dealer:open_betting"``, ``"supervisor:resume"``), or None. Once a stop
+        has begun (:meth:`request_stop`, :meth:`end_loop`) nothing is queued: the future fails with
+        :class:`StationStopping`; a command still queued when it began is dropped, not run (its future is
+        cancelled), and the stop journals how many presses it dropped (:meth:`Controller.acts_dropped`).
         """
         future: Future = Future()
+        if self._stopping.is_set():
+            log.info("command_after_stop_refused", act=act)
+            future.set_exception(StationStopping("the table is closing: not done"))
+            return future
 
         def command() -> object:
             self._commanded = True  # its listeners hear of it even when it changed nothing
             return fn()
 
         try:
-            self.events.put_nowait(Command(command, future))
+            self.events.put_nowait(Command(command, future, act))
         except queue.Full:
             log.warning("station_queue_full")
             future.set_exception(StationBusy("the table is busy: try again"))
         return future
+
+    def _drop(self, command: Command) -> None:
+        """A command still queued when a stop began (controller's thread): cancelled, not run; kept for the note."""
+        command.future.cancel()
+        self._dropped.append(command)
+
+    def _note_dropped(self) -> bool:
+        """Journal the presses dropped so far (:meth:`Controller.acts_dropped`; controller's thread); True when none
+        is left to journal. Logged as ``commands_dropped_at_stop``.
+        """
+        if not self._dropped:
+            return True
+        acts = [command.act for command in self._dropped if command.act]
+        log.warning("commands_dropped_at_stop", commands=len(self._dropped), acts=len(acts))
+        note = getattr(self.controller, "acts_dropped", None)
+        if not acts or note is None or note(acts):
+            self._dropped = []
+            return True
+        return False
 
     def refused(self, event_id: int, problem: str) -> None:
         """The publisher's ``on_refused`` (its own thread): to the controller's thread, in order."""
@@ -237,19 +280,45 @@ class Station:
         self.shoe.source.stop()
 
     def end_loop(self, timeout: float = 10.0) -> bool:
-        """End the controller's thread (what is queued is given to the controller first); True when it ended.
+        """End the controller's thread and wait up to ``timeout`` seconds for it; True when it ended.
 
-        Nothing is journaled: :meth:`stop` journals the stop afterwards (on the calling thread, the
-        controller's from then on).
+        The shoe events queued are given to the controller first; the commands queued are dropped, not run (their
+        futures cancelled). Nothing is journaled: :meth:`stop` journals the dropped presses and the stop afterwards
+        (on the calling thread, the controller's from then on). A stop asked with a reason (:meth:`request_stop`)
+        is journaled by the controller's thread itself before it ends.
         """
         self._stopping.set()
         if self._thread is None:
             return True
-        self._thread.join(timeout)
-        if self._thread.is_alive():
+        if not self.wait_ended(timeout):
             log.error("controller_thread_did_not_end", timeout=timeout)
             return False
         return True
+
+    def wait_ended(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds (None: as long as it takes) for the controller's thread to end; True when
+        it has (or never started). Any thread but the controller's; a front-end waits in short steps between its
+        own events (the console: ``MainWindow.shutdown``).
+        """
+        thread = self._thread
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    @property
+    def ended(self) -> bool:
+        """True once the controller's thread has ended (or when it never started)."""
+        return self._thread is None or not self._thread.is_alive()
+
+    def stop_seconds(self, timeout: float = 10.0) -> float:
+        """The longest a stop keeps the controller's thread, in seconds: ``timeout`` for the step it is in and the
+        stop's rows, the journal's retries (:attr:`StationSettings.stop_journal_seconds`) and the publisher's drain.
+        """
+        publishing = self.publishing
+        sending = publishing is not None and getattr(publishing, "publisher", None) is not None
+        drain = float(getattr(publishing, "drain_timeout", 0) or 0) if sending else 0.0
+        return max(0.0, float(timeout)) + max(0.0, float(self.settings.stop_journal_seconds)) + max(0.0, drain)
 
     def run(self, *, start_shoe: bool = True) -> str:
         """Run the controller's loop on the calling thread until stopped, idle or finished; return why.
@@ -270,7 +339,7 @@ class Station:
         self.why = run_station(self.controller, self.events, self.shoe.draw, self._stopping,
                                self.settings.idle_exit, poll=0.05, after=self._step_done,
                                dealer=lambda: self.auto, end_paused=self.settings.end_paused,
-                               on_error=self._event_failed)
+                               on_error=self._event_failed, drop=self._drop)
         return self.why
 
     def prepare(self) -> None:
@@ -295,14 +364,51 @@ class Station:
 
     def _run_logged(self) -> None:
         try:
-            self.run(start_shoe=False)
-        except Exception as err:  # noqa: BLE001 - the loop's end is logged, the stop still closes the table
-            log.error("controller_loop_failed", error=repr(err))
-            self.why = "failed"
+            try:
+                self.run(start_shoe=False)
+            except Exception as err:  # noqa: BLE001 - the loop's end is logged, the stop still closes the table
+                log.error("controller_loop_failed", error=repr(err))
+                self.why = "failed"
+            if self._stop_asked:
+                try:
+                    self._left = self._stop_table(self._stop_why)  # on this thread: nobody else writes the journal
+                except Exception as err:  # noqa: BLE001 - nobody to raise it to: logged, the stop is over
+                    log.error("station_stop_failed", error=repr(err))
+                    self._left = 0
+                    if self.stop_journaled is None:
+                        self.stop_journaled = False
+        finally:
+            with self._end_lock:
+                self._ended = True
+                close = self._close_at_end
+            if close:
+                self.journal.close()
+                log.info("journal_closed_by_controller_thread")
 
-    def request_stop(self) -> None:
-        """Ask the loop to end (any thread, a signal handler too); :meth:`stop` finishes the stop."""
+    def request_stop(self, why: str | None = None, *, timeout: float = 10.0) -> None:
+        """Ask the loop to end (any thread, a signal handler too); :meth:`stop` finishes the stop.
+
+        ``why`` (the stop's reason, ``"console closed"``): a loop on a thread of its own (:meth:`start`) then stops
+        the table itself on its way out (the queued commands dropped, the presses among them journaled, the stop
+        journaled and published: :meth:`stop`), and :meth:`stop` only waits for it, until :attr:`stop_deadline`
+        (:meth:`stop_seconds` of ``timeout`` from now). The first reason given wins, and its deadline.
+        """
+        if why is not None and not self._stop_asked:
+            self._stop_why = why
+            self._stop_by = time.monotonic() + self.stop_seconds(timeout)
+            self._stop_asked = True
         self._stopping.set()
+
+    @property
+    def stop_deadline(self) -> float | None:
+        """When the stop asked with a reason (:meth:`request_stop`) should be over, on ``time.monotonic``'s clock:
+        :meth:`stop`, :meth:`close` and the console's window wait for the controller's thread until then and no
+        longer, all of them together. None: no such stop asked.
+        """
+        return self._stop_by
+
+    def _stop_wait_left(self) -> float:
+        return 0.0 if self._stop_by is None else max(0.0, self._stop_by - time.monotonic())
 
     def stop(self, why: str | None = None, *, timeout: float = 10.0) -> int:
         """Stop the table: end the loop, stop the shoe, journal and publish the stop, drain the publisher.
@@ -311,8 +417,16 @@ class Station:
         a pause: the reader's closing link loss is the stop's, and the open round stays open for the next
         start (:meth:`Controller.stop`). ``why``: the stop's reason (default: why the loop ended). Every
         event the reader delivered while stopping is given to the controller first. Returns the events
-        the broker has not acknowledged (they stay in the outbox). Call it once, from the thread that
-        started the station; the journal stays open until :meth:`close`.
+        the broker has not acknowledged (they stay in the outbox). Call it from the thread that
+        started the station (again: the first stop's result); the journal stays open until :meth:`close`.
+
+        A loop on a thread of its own (:meth:`start`) stops the table on that thread, the controller's: this asks
+        for it (:meth:`request_stop`) and waits for the thread to end until :attr:`stop_deadline` (at most
+        :meth:`stop_seconds` of ``timeout``). The commands still queued are dropped (their futures cancelled) and
+        the presses among them journaled in one note (:meth:`Controller.acts_dropped`) before the stop (while the
+        journal fails: right after it, once the journal takes rows). A thread that does not end in time is left
+        to finish: this returns 0, :attr:`stop_journaled` is False and :meth:`close` leaves the journal to that
+        thread.
 
         While the journal fails, the stop tries it again about every second (:meth:`Controller.retry_journal`)
         for up to :attr:`StationSettings.stop_journal_seconds`: once it takes rows, the pause, what it held and
@@ -321,18 +435,38 @@ class Station:
         ``offline`` status of reason ``journal_failure`` (its ``detail`` says why), so the platform knows the
         stop, and whatever the journal could not take, is missing.
         """
-        self.end_loop(timeout)  # the reader no longer waits for room in the queue: it spills (never drops)
+        if self._left is not None:
+            return self._left  # stopped already
+        if self._thread is not None:
+            self.request_stop(why or self.why or "stopped", timeout=timeout)
+            if not self.wait_ended(self._stop_wait_left()):
+                log.error("controller_thread_did_not_end", timeout=round(self.stop_seconds(timeout), 3))
+                self.stop_journaled = False
+                return 0
+            if self._left is not None:
+                return self._left
+            # the thread ended before the stop was asked (end_loop, a failed loop): the table is this thread's now
+        self._stopping.set()  # the reader no longer waits for room in the queue: it spills (never drops)
+        self._left = self._stop_table(why)
+        return self._left
+
+    def _stop_table(self, why: str | None) -> int:
+        """The stop itself (:meth:`stop`), on the controller's thread: its own, or the caller's once its loop ended."""
         controller = self.controller
         controller.begin_stop()  # the reader's closing ConnectionLost is the stop's, not a lost shoe
         try:
             self.stop_shoe()
         except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
             log.warning("shoe_stop_failed", error=str(err))
-        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed)
+        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed,
+                     drop=self._drop)
         reason = why or self.why or "stopped"
+        noted = not controller.journal_failing and self._note_dropped()  # else: once the journal takes the stop
         stopped = controller.stop(reason)
         if not stopped and controller.journal_failing:
             stopped = self._retry_stop(reason)
+        if stopped and not noted:
+            self._note_dropped()
         self.stop_journaled = stopped
         self._after()
         left = 0
@@ -342,8 +476,8 @@ class Station:
             else:
                 detail = f"the stop could not be journaled: {controller.last_journal_error}"
                 left = self.publishing.finish(offline_reason="journal_failure", detail=detail)
-        drain_events(controller, self.events, self._spill, after=self._after,
-                     on_error=self._event_failed)  # a refusal while draining
+        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed,
+                     drop=self._drop)  # a refusal while draining
         self._cancel_waiting()
         return left
 
@@ -360,7 +494,8 @@ class Station:
             if left <= 0:
                 break
             time.sleep(min(RETRY_MAX_SECONDS, left))
-            drain_events(self.controller, self.events, self._spill, after=self._after, on_error=self._event_failed)
+            drain_events(self.controller, self.events, self._spill, after=self._after, on_error=self._event_failed,
+                         drop=self._drop)
             if controller.stop(why):
                 self._after()
                 return True
@@ -379,11 +514,25 @@ class Station:
                 item.future.cancel()
 
     def close(self) -> None:
-        """Close the journal (after :meth:`stop`; or instead of it): a loop still running is ended first."""
+        """Close the journal (after :meth:`stop`; or instead of it): a loop still running is ended first.
+
+        The journal is closed only once the controller's thread has ended: while it still runs (it did not end
+        within :meth:`end_loop`'s wait, or :meth:`stop`'s) the journal is left to that thread, which closes it as it
+        ends (``journal_close_left_to_controller_thread``), never from here while it may be writing.
+        """
         if self._closed:
             return
         self._closed = True
-        self.end_loop()
+        if self._stop_asked:
+            self._stopping.set()
+            self.wait_ended(self._stop_wait_left())  # what is left of the stop's bound, no more
+        else:
+            self.end_loop()
+        with self._end_lock:
+            if self._thread is not None and not self._ended:
+                self._close_at_end = True
+                log.error("journal_close_left_to_controller_thread")
+                return
         self.journal.close()
 
     # ------------------------------------------------------------------ dealers and accounts

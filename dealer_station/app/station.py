@@ -42,10 +42,14 @@ class EventRefused:
 class Command:
     """A call put on the station's queue (:meth:`dealer_station.app.runtime.Station.submit`): ``fn()`` runs on
     the controller's thread, in order with the shoe's events, and its value or exception goes to ``future``.
+
+    ``act``: the press it carries (``"dealer:open_betting"``, ``"supervisor:resume"``), or None for any other
+    call. A stop drops the commands queued when it began, and journals the presses among them.
     """
 
     fn: Callable[[], object]
     future: Future
+    act: str | None = None
 
 
 def _give(controller: Controller, event: object, after: Callable[[object], None] | None = None,
@@ -81,7 +85,8 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
                 stop: threading.Event, idle_exit: float | None, *, auto: AutoDealer | None = None,
                 poll: float = 0.05, after: Callable[[object], None] | None = None,
                 dealer: Callable[[], AutoDealer | None] | None = None, end_paused: bool = False,
-                on_error: Callable[[object, Exception], None] | None = None) -> str:
+                on_error: Callable[[object, Exception], None] | None = None,
+                drop: Callable[[Command], None] | None = None) -> str:
     """Own the controller: take events from ``events`` and let the automatic dealer act, until stopped.
 
     Parameters
@@ -112,6 +117,9 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
         (``simulate``: no supervisor comes).
     on_error:
         Called with an event and the exception the controller raised on it (the loop goes on); None: raised.
+    drop:
+        Once ``stop`` is set, called with each :class:`Command` still queued instead of running it (the
+        presses queued when a stop began are not decided on a view that is gone); None: they run.
 
     Items on ``events`` are shoe events, :class:`EventRefused` and :class:`Command` (run here, in order).
 
@@ -124,19 +132,22 @@ def run_station(controller: Controller, events: queue.Queue, draw: Callable[[], 
     try:
         return _loop(controller, events, stop, idle_exit, pick, poll, after, end_paused, on_error)
     finally:
-        taken = drain_events(controller, events, after=after, on_error=on_error)
+        taken = drain_events(controller, events, after=after, on_error=on_error,
+                             drop=drop if stop.is_set() else None)
         if taken:
             _log.info("events_drained", events=taken)
 
 
 def drain_events(controller: Controller, events: queue.Queue, spill: list | None = None, *,
                  after: Callable[[object], None] | None = None,
-                 on_error: Callable[[object, Exception], None] | None = None) -> int:
+                 on_error: Callable[[object, Exception], None] | None = None,
+                 drop: Callable[[Command], None] | None = None) -> int:
     """Give the controller every event waiting on ``events``, then those in ``spill`` (in that order).
 
     Call it on the owner thread when the loop ends, and again after the reader thread has stopped,
     so that no event read from the shoe is dropped. ``spill``: events a reader could not queue while
-    stopping (emptied here). Returns the number of events given.
+    stopping (emptied here). ``drop``: called with each :class:`Command` instead of running it (a stop);
+    None: commands run. Returns the number of events given or dropped.
     """
     taken = 0
     while True:
@@ -144,7 +155,10 @@ def drain_events(controller: Controller, events: queue.Queue, spill: list | None
             event = events.get_nowait()
         except queue.Empty:
             break
-        _give(controller, event, after, on_error)
+        if drop is not None and isinstance(event, Command):
+            drop(event)
+        else:
+            _give(controller, event, after, on_error)
         taken += 1
     while spill:
         _give(controller, spill.pop(0), after, on_error)

@@ -19,7 +19,7 @@ import structlog
 if TYPE_CHECKING:
     from dealer_station.publish.settings import BrokerOptions
 
-__all__ = ["STALL_MS", "GuiWatchdog", "console_settings", "dealer_note", "languages", "open_console_station",
+__all__ = ["CLOSED", "STALL_MS", "GuiWatchdog", "console_settings", "dealer_note", "languages", "open_console_station",
            "qt_is_usable", "run_console"]
 
 log = structlog.get_logger(__name__)
@@ -41,12 +41,14 @@ def qt_is_usable() -> str | None:
 
 
 def _quit_on_signals(app) -> list[int]:
-    """Ctrl-C and SIGTERM close the console cleanly (shoe stopped, journal closed).
+    """Ctrl-C and SIGTERM close the console cleanly, as closing its window does (the stop journaled by the
+    controller's thread, the journal closed once that thread has ended: docs/runtime.md "How a stop ends").
 
     Installed before the station is opened, so a signal that comes while the console starts is a
     clean stop too (its number is kept in the returned list: the caller skips the event loop).
     Python runs signal handlers only between bytecodes, so a timer wakes the interpreter a few
-    times a second while Qt's event loop runs.
+    times a second while Qt's event loop runs; the handler itself only asks for the close, which the
+    event loop runs next (wherever it is: an act's wait included).
     """
     import signal
 
@@ -54,10 +56,14 @@ def _quit_on_signals(app) -> list[int]:
 
     caught: list[int] = []
 
+    def close() -> None:
+        app.closeAllWindows()  # each window's close: its stop, waited for between paints
+        app.quit()
+
     def stop(signum, _frame) -> None:
         log.info("console_signal", signal=signum)
         caught.append(signum)
-        app.quit()
+        QTimer.singleShot(0, close)
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
@@ -70,6 +76,9 @@ def _quit_on_signals(app) -> list[int]:
     wake.start()
     return caught
 
+
+CLOSED = "console closed"
+"""The reason of the console's stop, in the journal (its ``stop`` input's ``why``)."""
 
 STALL_MS = 50.0
 """The GUI thread's event loop blocked longer than this (milliseconds) is logged as ``gui_stall``."""
@@ -252,7 +261,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
                                    publish=publish, signing_key=signing_key,
                                    previous_signing_key=previous_signing_key)
     if screenshot and not station.simulated:
-        station.stop("console closed")
+        station.stop(CLOSED)
         station.close()
         raise ValueError("--screenshot needs the simulated shoe (the automatic dealer draws the cards)")
     if screenshot and station.controller.signed_in is None:
@@ -261,7 +270,7 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     window = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe,
                         supervisor_idle_seconds=station.config.supervisor_idle_seconds,
                         badge_signs_in=station.config.badge_signs_in, dealer_note=dealer_note(station),
-                        first_accounts=station.add_first_account)
+                        first_accounts=station.add_first_account, stop_on_close=CLOSED)
     window.resize(*size)
     watchdog = None if screenshot else GuiWatchdog(app)  # a picture run is no table: its waits are not freezes
     status = 0
@@ -292,11 +301,12 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
                             incident=getattr(view.incident, "type", None))
                 status = 1
     finally:
+        # a stop, journaled and published as one (the table closed), not the reader's lost link: the controller's
+        # thread journals it and ends (the window waits for it between paints); the journal is closed after that
+        window.shutdown()
         if watchdog is not None:
             watchdog.stop()
-        window.shutdown()
         window.close()
-        # a stop, journaled and published as one (the table closed), not the reader's lost link
-        station.stop("console closed")
+        station.stop(CLOSED)
         station.close()
     return int(status)

@@ -11,7 +11,9 @@ in ``run``. The GUI thread never calls the controller or the journal (docs/runti
   thread, the facts and the view after each step; a queued Qt signal carries them to the GUI thread, where
   the host re-emits them. Acts go to the controller's thread through the same queue the reader uses
   (:meth:`Station.submit`); while an act is decided the GUI thread waits in a local event loop, so it goes
-  on painting and taking input.
+  on painting and taking input. An act still queued when the station's stop begins is dropped
+  (docs/runtime.md "How a stop ends"): its call raises :class:`~dealer_station.app.runtime.StationStopping`,
+  and the GUI thread never waits on it.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from __future__ import annotations
 import queue
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import structlog
 from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slot
 
+from dealer_station.app.runtime_settings import StationStopping
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.facts import FactKind
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
@@ -112,6 +116,9 @@ class ShoeWorker(QThread):
         super().__init__(parent)
         self._queue: queue.Queue = queue.Queue(self.QUEUE_SIZE)
         self._running = True
+        self._dropping: frozenset[str] = frozenset()
+        self.dropped = 0
+        """Commands skipped, not run, since :meth:`drop` (presses queued when the console closed)."""
 
     def submit(self, name: str, fn: Callable[[], object]) -> bool:
         """Queue ``fn`` (called with no arguments on the worker thread); False when the queue is full."""
@@ -130,11 +137,18 @@ class ShoeWorker(QThread):
                 continue
             if fn is None:
                 break
+            if name in self._dropping:
+                self.dropped += 1
+                continue
             try:
                 fn()
             except Exception as err:  # a device error is a message, never a crash of the console
                 log.warning("shoe_command_failed", command=name, error=str(err))
                 self.failed.emit(f"{name}: {err}")
+
+    def drop(self, names) -> None:
+        """From now on the queued commands named in ``names`` are skipped, not run (counted in :attr:`dropped`)."""
+        self._dropping = frozenset(names)
 
     def finish(self, timeout: float = 3.0) -> bool:
         """Ask the thread to end after the queued commands and wait up to ``timeout`` seconds; True if it ended."""
@@ -224,15 +238,20 @@ class ShoeBridge(QObject):
 
         From now on the reader's events are logged and dropped, not queued: the reader's closing
         ``ConnectionLost`` is not an incident of the table. So a console closed mid-round comes back
-        exactly as one that was killed: where the journal stops.
+        exactly as one that was killed: where the journal stops. The draws still queued for the worker
+        (presses of the simulated shoe's dealer) are dropped, not dealt (``shoe_draws_dropped_at_close``).
         """
         if self._closed:
             return
         self._closed = True
+        self._worker.drop({"draw"})
         if self.source is not None and self._started:
             self._worker.submit("stop", lambda: self.station.stop_shoe(drop=True))
             self._started = False
-        if not self._worker.finish(timeout):
+        ended = self._worker.finish(timeout)
+        if self._worker.dropped:
+            log.warning("shoe_draws_dropped_at_close", draws=self._worker.dropped)
+        if not ended:
             # a device call that hangs: the thread is left to end on its own; it must not be deleted
             # while it runs (Qt aborts the process), so it is kept here
             log.warning("shoe_worker_did_not_end", timeout=timeout)
@@ -369,21 +388,32 @@ class ControllerHost(QObject):
                 QTimer.singleShot(0, self._show_view)
         return view
 
-    def call(self, fn: Callable[[], object]) -> object:
+    def call(self, fn: Callable[[], object], *, act: str | None = None) -> object:
         """Run ``fn()`` on the controller's thread and return its value (or raise its exception).
 
         The GUI thread waits in a local event loop meanwhile: it paints and takes input while a slow
         disk or a locked journal holds the controller. The views of the step are shown before it returns.
+        ``act``: the press ``fn`` makes (``"dealer:open_betting"``), for the stop's note of dropped presses.
+
+        Raises :class:`~dealer_station.app.runtime.StationStopping` when the station's stop dropped the call
+        before it ran, or refused it, and when the application quits while it waits (its event loops end): the
+        GUI thread never waits for the controller's thread outside an event loop.
         """
-        future = self.station.submit(fn)
+        future = self.station.submit(fn, act=act)
         if not future.done():
             loop = QEventLoop()
             waker = _Waker()
             waker.done.connect(loop.quit, type=_queued())
             future.add_done_callback(lambda _f: waker.done.emit())
             loop.exec()
+        if not future.done():  # the application is quitting: every event loop was told to end
+            future.cancel()  # still queued: the stop drops it; already running: nobody waits for it
+            raise StationStopping("the console is closing: not done")
         self._show_view()  # what the call changed is on screen when it returns (unless a fresh view is asked)
-        return future.result()
+        try:
+            return future.result()
+        except CancelledError:
+            raise StationStopping("the table is closing: not done") from None
 
     def shoe_event(self, event: object) -> None:
         """Give one shoe event to the controller's thread (as the reader does); never waits."""
@@ -392,7 +422,7 @@ class ControllerHost(QObject):
     def dealer(self, act: str, **kw) -> bool:
         """Send a dealer act; True when the controller took it, False (and :attr:`problem`) when refused."""
         try:
-            self.call(lambda: self.controller.dealer(act, **kw))
+            self.call(lambda: self.controller.dealer(act, **kw), act=f"dealer:{act}")
         except Exception as err:
             log.info("dealer_act_refused", act=act, error=str(err))
             self.problem.emit(str(err) or type(err).__name__)
@@ -401,15 +431,15 @@ class ControllerHost(QObject):
 
     def sign_in(self, user: str, pin: str = "", how: str = "pin") -> None:
         """A dealer signs in (``controller.sign_in``); AuthError and ActRefused propagate to the caller."""
-        self.call(lambda: self.controller.sign_in(user, pin, how=how))
+        self.call(lambda: self.controller.sign_in(user, pin, how=how), act="dealer:sign_in")
 
     def sign_out(self) -> None:
         """The dealer signs out (``controller.sign_out``); ActRefused propagates to the caller."""
-        self.call(self.controller.sign_out)
+        self.call(self.controller.sign_out, act="dealer:sign_out")
 
     def supervisor(self, act: str, **kw) -> None:
         """Send a supervisor act; exceptions (AuthError, ActRefused, …) propagate to the caller."""
-        self.call(lambda: self.controller.supervisor(act, **kw))
+        self.call(lambda: self.controller.supervisor(act, **kw), act=f"supervisor:{act}")
 
     def recall(self, shoe: int | None = None) -> list:
         """Past rounds from the journal (read on the controller's thread); an error gives [] and :attr:`problem`."""

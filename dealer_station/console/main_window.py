@@ -13,12 +13,13 @@ itself while nobody is signed in, and a dealer badge read anywhere opens it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import structlog
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
@@ -95,6 +96,10 @@ class MainWindow(QMainWindow):
     first_accounts:
         ``(user, role, pin) -> None`` to add an account from the sign-in (CREATE THE FIRST ACCOUNTS), offered
         while ``dealer_note`` is shown (no accounts yet); None: not offered. Runs on the controller's thread.
+    stop_on_close:
+        The stop's reason when the window closes (the console's ``"console closed"``): the controller's thread
+        then drops the presses still queued, journals them and the stop, and ends (:meth:`shutdown`); None (a
+        replay, a test that stops its station itself): closing only ends the controller's thread.
     """
 
     def __init__(
@@ -112,6 +117,7 @@ class MainWindow(QMainWindow):
         badge_signs_in: bool = False,
         dealer_note: str = "",
         first_accounts: Callable[[str, str, str], object] | None = None,
+        stop_on_close: str | None = None,
     ) -> None:
         super().__init__(parent)
         from dealer_station.app.runtime import Station
@@ -119,6 +125,7 @@ class MainWindow(QMainWindow):
         if not isinstance(station, Station):  # a bare controller (a test's)
             station = Station.around(station, source)
         self.dealer_note = dealer_note
+        self.stop_on_close = stop_on_close
         self.load_shoe = load_shoe
         self.rounds_completed = 0
         self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
@@ -349,12 +356,16 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ acts
     def do(self, act: str) -> bool:
         """Perform a dealer-screen act: a :class:`ScreenAct` or a dealer act of :attr:`DealerScreen.BUTTONS`; True
-        when done.
+        when done. Nothing is sent once the window is shut (:meth:`shutdown`).
         """
+        if self._shut:
+            return False
         if act == ScreenAct.SUPERVISOR:  # the dealer calls the supervisor: an open round pauses first
             on_dealer = self.stack.currentWidget() is self.dealer
             if on_dealer and self.host.snapshot().state in CALL_PAUSES:
                 self.host.dealer(DealerAct.CALL_SUPERVISOR, note=self.tr("called from the dealer console"))
+                if self._shut:
+                    return False  # closed while the call was decided (or dropped)
             self.show_supervisor()
             return True
         if self.stack.currentWidget() is not self.dealer:
@@ -386,16 +397,50 @@ class MainWindow(QMainWindow):
         self.shutdown()
         super().closeEvent(event)
 
-    def shutdown(self) -> None:
-        """Stop the shoe, its worker thread and the controller's thread (also done on close).
+    def shutdown(self, timeout: float = 10.0) -> bool:
+        """Stop the shoe, its worker thread and the controller's thread (also done on close); True when the
+        controller's thread has ended.
 
-        Nothing is journaled here: the station's :meth:`~dealer_station.app.runtime.Station.stop` journals
-        the stop afterwards. The controller is the calling thread's from then on.
+        With :attr:`stop_on_close` the controller's thread stops the table itself before it ends
+        (:meth:`~dealer_station.app.runtime.Station.request_stop`): the presses still queued are dropped and counted
+        in the journal, then the stop is journaled; :meth:`Station.stop` afterwards only hands over its result.
+        Without it the loop only ends: nothing is journaled here, the station's ``stop`` journals the stop
+        afterwards and the controller is the calling thread's from then on.
+
+        The window waits for the thread until the stop's deadline (``Station.stop_deadline``: at most
+        ``Station.stop_seconds(timeout)`` from now; ``timeout`` without a stop), in steps of 20 ms between which it
+        paints (its keys and clicks wait: no press is sent
+        once the window is shut). A thread that does not end in time is logged (``controller_thread_did_not_end``)
+        and left to finish; the station then leaves its journal to it (:meth:`Station.close`).
         """
+        if self._shut:
+            return self.station.ended
         self._shut = True
         self._remove_badge_reader()
+        self.setCursor(Qt.CursorShape.BusyCursor)
         self.bridge.close()
-        self.station.end_loop()
+        if self.stop_on_close:
+            self.station.request_stop(self.stop_on_close, timeout=timeout)
+        else:
+            self.station.request_stop()
+        deadline = self.station.stop_deadline
+        ended = self._wait_for_controller(timeout if deadline is None else max(0.0, deadline - time.monotonic()))
+        self.unsetCursor()
+        return ended
+
+    def _wait_for_controller(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the controller's thread to end, painting between steps of 20 ms."""
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication.instance()
+        deadline = time.monotonic() + seconds
+        while not self.station.wait_ended(0.02):
+            if time.monotonic() >= deadline:
+                log.error("controller_thread_did_not_end", timeout=seconds)
+                return False
+            if app is not None:
+                app.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        return True
 
     def _remove_badge_reader(self) -> None:
         if self.badges is not None:

@@ -238,3 +238,53 @@ def test_a_window_shut_down_before_its_supervisor_screen_is_made_asks_nothing_mo
         station.stop("console closed")
     finally:
         station.close()
+
+
+def test_closing_the_window_drops_the_queued_presses_and_the_controller_thread_journals_the_stop(qtbot, console,
+                                                                                                  tmp_path):
+    """Presses queued behind an act the controller's thread is still deciding (a slow disk), each its own key event
+    while the one before waits, then the window closes: the close waits for the thread between paints, the presses
+    are dropped (each call returns refused), counted in one note and never decided, the stop is journaled, and
+    every journal call after the window opened is the controller thread's."""
+    from dealer_station.app.controller import ACTS_DROPPED_NOTE
+    from dealer_station.journal import Journal
+
+    station = open_console_station(None, "sim?seed=7", tmp_path / "journal.sqlite", tmp_path / "accounts.json")
+    try:
+        win = console(station, stop_on_close="console closed")
+        qtbot.waitUntil(lambda: win.host.snapshot().connected and win.host.snapshot().dealer is not None,
+                        timeout=10000)
+        calls = _record_threads(station.journal, {"append": 0.05})  # every write 50 ms slower from now on
+        entered, release = threading.Event(), threading.Event()
+        station.submit(lambda: (entered.set(), release.wait(30)))  # the act being decided when the window closes
+        assert entered.wait(30)
+        asked = station.request_stop
+
+        def request_stop(why=None, **kw):
+            asked(why, **kw)
+            release.set()  # the held act ends once the stop has begun
+
+        station.request_stop = request_stop
+        presses, done = 12, []
+
+        def press(i):
+            if i == presses - 1:
+                QTimer.singleShot(0, win.close)  # once the last press is queued
+            done.append(win.do("new_shoe"))
+
+        for i in range(presses):
+            QTimer.singleShot(i, lambda i=i: press(i))
+        qtbot.waitUntil(lambda: len(done) == presses, timeout=30000)
+        assert done == [False] * presses  # none was done: each was dropped
+        assert station.ended and not win.isVisible()
+        station.stop("console closed")  # the controller's thread has stopped the table: its result
+        assert station.stop_journaled is True
+        assert {thread for _name, thread in calls} == {station.thread}
+    finally:
+        station.close()
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        rows = list(journal.rows())
+    assert not [r for r in rows if r.kind == "input" and r.body.get("act") == "new_shoe"]
+    notes = [r.body for r in rows if r.kind == "note" and r.body.get("kind") == ACTS_DROPPED_NOTE]
+    assert [(n["count"], n["acts"]) for n in notes] == [(presses, {"dealer:new_shoe": presses})]
+    assert (rows[-2].body["kind"], rows[-2].body["why"]) == ("stop", "console closed")
