@@ -79,6 +79,11 @@ class OutboxEvent:
         return json.loads(self.payload)
 
 
+def schema_sql() -> str:
+    """The outbox's ``CREATE`` statements (SQL text), for a database made in one transaction (an archive file)."""
+    return _SCHEMA
+
+
 def ensure_schema(conn: sqlite3.Connection) -> None:
     """Create the outbox table if it is missing (idempotent)."""
     conn.executescript(_SCHEMA)

@@ -119,6 +119,11 @@ class StationConfig:
     player_edge_monitor: bool = True
     supervisor_idle_seconds: float = 60.0
     event_retention_days: int = 7
+    archive_after_days: int = 0
+    """``[journal] archive_after_days``: at every shoe end, closed shoes that ended this many days ago move to
+    archive files (:mod:`dealer_station.journal.archive`); 0 = never (``journal archive`` by hand)."""
+    archive_dir: str | None = None
+    """``[journal] archive_dir``: where the archive files go; None = ``archives`` beside the journal."""
     dealer: str = ""
     """The configured dealer id (``[table] dealer``): headless runs and the simulator sign it in; "" = none."""
     badge_signs_in: bool = False
@@ -234,6 +239,8 @@ class _Shoe(_Section):
 class _Journal(_Section):
     path: str | None = Field(None, description="a file path")
     event_retention_days: int = Field(7, description=f"a whole number of days 1..{MAX_RETENTION_DAYS}")
+    archive_after_days: int = Field(0, description=f"a whole number of days 0..{MAX_RETENTION_DAYS} (0: never)")
+    archive_dir: str | None = Field(None, description="a directory path")
 
 
 class _Accounts(_Section):
@@ -424,7 +431,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         decks=shoe.decks, cut_min=shoe.cut_min, cut_max=shoe.cut_max, max_misreads=shoe.max_misreads,
         journal_path=jpath, accounts_path=apath, player_edge_monitor=file.monitor.player_edge,
         supervisor_idle_seconds=console.supervisor_idle_seconds,
-        event_retention_days=file.journal.event_retention_days, broker=dict(broker), source=source,
+        event_retention_days=file.journal.event_retention_days, archive_after_days=file.journal.archive_after_days,
+        archive_dir=file.journal.archive_dir or None, broker=dict(broker), source=source,
         dealer=table.dealer, badge_signs_in=console.badge_signs_in, signing_key=file.station.signing_key or None,
         previous_signing_key=file.station.previous_signing_key or None)
     errors += _check_ranges(config)
@@ -453,6 +461,10 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_RETENTION_DAYS:
         errors.append(f"journal.event_retention_days: {_shown(days)} is not allowed; allowed: a whole number of "
                       f"days 1..{MAX_RETENTION_DAYS}")
+    days = c.archive_after_days
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_RETENTION_DAYS:
+        errors.append(f"journal.archive_after_days: {_shown(days)} is not allowed; allowed: a whole number of "
+                      f"days 0..{MAX_RETENTION_DAYS} (0: never archive)")
     idle = c.supervisor_idle_seconds
     if isinstance(idle, bool) or not isinstance(idle, int | float) or not 0 < idle <= MAX_SUPERVISOR_IDLE:
         errors.append(f"console.supervisor_idle_seconds: {idle!r} is not allowed; allowed: a number of "

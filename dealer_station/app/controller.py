@@ -566,6 +566,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         self._log_outputs(outputs, kinds)
         if FactKind.SHOE_ENDED in kinds and self._journal_fault is None:
             self._prune_events()
+            self._archive_shoes()
             if log_enabled("info"):
                 self._log_head()
         return outputs

@@ -52,6 +52,30 @@ class ControllerLog:
         if pruned:
             self._safe_log("info", "events_pruned", count=pruned, before=cutoff)
 
+    def _archive_shoes(self: Controller) -> None:
+        """Move the closed shoes that ended ``journal.archive_after_days`` ago to archive files (0: never), at every
+        shoe end, on the controller's thread between shoes (:func:`dealer_station.journal.archive.archive_shoes`:
+        small transactions, safe to stop at any moment). Housekeeping: a failure is logged, the rows stay, the
+        table deals on.
+        """
+        days = self.config.archive_after_days
+        if not days or not self._keeps_events or getattr(self.journal, "path", ":memory:") == ":memory:":
+            return
+        from pathlib import Path
+
+        from dealer_station.journal.archive import archive_shoes
+
+        directory = self.config.archive_dir or str(Path(self.journal.path).parent / "archives")
+        try:
+            done = archive_shoes(self.journal, directory, before=iso_utc(self._clock() - timedelta(days=days)),
+                                 ts=self._now())
+        except Exception as err:  # noqa: BLE001 - keeping rows longer is always safe
+            self._safe_log("warning", "journal_archive_failed", error=safe_repr(err))
+            return
+        if done.file is not None:
+            self._safe_log("info", "journal_archived", file=str(done.file), first=done.first, last=done.last,
+                           shoes=list(done.shoes))
+
     def _log_head(self: Controller) -> None:
         """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
         ``journal verify --head`` show rows cut off the end, which the chain alone cannot.

@@ -48,17 +48,20 @@ def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate
     restarted run deals the same frames. Raises ValueError when the arguments differ from the record.
     """
     for row in journal.rows(kinds=("note",)):
-        if row.body.get("kind") == "simulate":
+        body = row.body
+        if body.get("kind") == "archived" and isinstance(body.get("carried"), dict):
+            body = body["carried"].get("simulate") or {}   # the note went to an archive: its rows' note carries it
+        if isinstance(body, dict) and body.get("kind") == "simulate":
             try:
-                recorded = int(row.body["seed"])
+                recorded = int(body["seed"])
             except (KeyError, TypeError, ValueError) as err:
                 raise ValueError(f"the journal's simulate note (row {row.seq}) has no usable seed: the journal is "
                                  f"damaged ({err!r})") from err
-            if int(row.body.get("decks", decks)) != decks:
-                raise ValueError(f"decks {decks}: the journal was dealt with {row.body.get('decks')} decks")
-            if float(row.body.get("misread_rate", 0.0)) != misread_rate:
+            if int(body.get("decks", decks)) != decks:
+                raise ValueError(f"decks {decks}: the journal was dealt with {body.get('decks')} decks")
+            if float(body.get("misread_rate", 0.0)) != misread_rate:
                 raise ValueError(f"misread rate {misread_rate}: the journal was dealt with "
-                                 f"{row.body.get('misread_rate', 0.0)}")
+                                 f"{body.get('misread_rate', 0.0)}")
             if wanted is not None and wanted != recorded:
                 raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
             return recorded

@@ -24,6 +24,9 @@ def add_journal_arguments(parser) -> None:
     parser.add_argument("--unverified", action="store_true",
                         help="when the hash chain does not verify, still read the rows before the first bad one "
                              "(flagged as not verified; exit 1)")
+    parser.add_argument("--archives", metavar="DIR", default=None,
+                        help="the journal's archive directory ('journal archive --to DIR'): shoes moved there are "
+                             "read too")
 
 
 def journal_path(args) -> str:
@@ -47,6 +50,8 @@ class Loaded:
     verify_message: str
     shoe_numbers: list[int] = field(default_factory=list)
     """Every shoe the journal started, in order (from its index)."""
+    elsewhere: str = ""
+    """When rows of the journal were archived and ``--archives`` was not given: a hint saying so ("" otherwise)."""
 
 
 _ROUND_ID = re.compile(r"-S(\d+)-R\d+$", re.I)
@@ -71,6 +76,7 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
     from dealer_station.app.record_fold import fold_journal
     from dealer_station.journal import Journal, JournalError
     from dealer_station.journal.index import JournalIndex
+    from dealer_station.journal.reading import table_id_of
 
     path = journal_path(args)
     if Path(path).is_dir():
@@ -85,6 +91,7 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
         except Exception as err:  # noqa: BLE001 - sqlite3 errors of a damaged file: the journal's own message
             raise CliError(f"{path}: the journal cannot be read: {err}") from None
         after, until = 0, report.rows
+        wanted = None
         if report.ok:
             verified, message = report.rows, report.message
             wanted = shoes if shoes is not None else (
@@ -108,12 +115,98 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
                                "(--unverified reads the rows before the bad one, flagged)", status=1)
             until, verified = (report.first_bad or 1) - 1, None
             message = f"the journal does not verify ({report.problem}): rows 1 to {until} read"
+        source, numbers = journal, index.shoes()
+        from dealer_station.journal.rows import archived_ranges
+
+        archived = archived_ranges(journal.conn) if getattr(args, "archives", None) is None else []
+        elsewhere = (f"; rows 1-{archived[-1].last} of this journal are in archive files: give --archives DIR to "
+                     f"read them") if archived else ""
+        if getattr(args, "archives", None) is not None and verified is not None:
+            source, after, until, numbers, said = _across_archives(args.archives, journal, wanted, start, end,
+                                                                   (after, until), numbers)
+            message += said
         try:
-            history = fold_journal(journal, table_id=args.table, until=until, after=after)
+            history = fold_journal(source, table_id=args.table or table_id_of(journal) or _archived_table(source),
+                                   until=until, after=after)
         except JournalError as err:
             raise CliError(str(err)) from None
-        numbers = index.shoes()
+        finally:
+            if source is not journal:
+                source.close()
     if history.skipped:
         shown = ", ".join(map(str, history.skipped[:10])) + (", ..." if len(history.skipped) > 10 else "")
         message += f"; {len(history.skipped)} row(s) not of the table's shape left out (rows {shown})"
-    return Loaded(path, history, verified, message, numbers)
+    return Loaded(path, history, verified, message, numbers, elsewhere)
+
+
+def _archived_table(source) -> str | None:  # noqa: ANN001
+    """The table id an archive's events name, when the live outbox names none."""
+    from dealer_station.journal.reading import table_id_of
+
+    for archive in getattr(source, "archives", ()):
+        if (found := table_id_of(archive)) is not None:
+            return found
+    return None
+
+
+def _across_archives(directory: str, journal, wanted: list[int] | None, start: str | None, end: str | None,  # noqa: ANN001, PLR0913
+                     live: tuple[int, int], numbers: list[int]):
+    """The rows to fold with the archives in ``directory``: ``(source, after, until, shoe numbers, words)``.
+
+    ``wanted``: the shoes asked for (None: all, or the time range ``start``..``end``); ``live``: the live
+    journal's ``(after, until)``. Each archive read has its rows re-hashed and its head matched to a chained
+    ``archived`` note; the words say what is proven and what ``journal verify --archives DIR`` proves.
+    Raises CliError (2) for a missing directory, (1) for an archive that does not match.
+    """
+    from dealer_station.journal import JournalError
+    from dealer_station.journal.archive import History, list_archives
+    from dealer_station.journal.index import range_problem, shoe_starts
+    from dealer_station.journal.rows import archived_ranges
+
+    try:
+        archives = list_archives(directory)
+    except JournalError as err:
+        raise CliError(f"--archives {directory}: {err}") from None
+    history = History(journal, archives)
+    try:
+        notes = {r.file: r for a in [*archives, journal] for r in archived_ranges(a.conn)}
+        spans: list[tuple[object, int, int]] = []   # (archive, first, last)
+        for a in archives:
+            starts = shoe_starts(a.conn)
+            numbers = [n for n, _, _ in starts if n not in numbers] + numbers
+            if wanted is not None:
+                for i, (number, first, _) in enumerate(starts):
+                    if number in wanted:
+                        spans.append((a, first, starts[i + 1][1] - 1 if i + 1 < len(starts) else a.last))
+            elif start or end:
+                (low, high) = a.conn.execute("SELECT MIN(ts), MAX(ts) FROM journal").fetchone()
+                if (end is None or low < end) and (start is None or high > start):
+                    spans.append((a, a.first, a.last))
+            else:
+                spans.append((a, a.first, a.last))
+        for a, first, last in spans:
+            note = notes.get(a.path.name)
+            if note is None or (note.first, note.last, note.head) != (a.first, a.last, a.head):
+                raise CliError(f"--archives {directory}: {a.path.name} is not the archive the journal's notes "
+                               f"record (journal verify --archives DIR names what differs); nothing is reported",
+                               status=1)
+            if (why := range_problem(a.conn, first, last)) is not None:
+                raise CliError(f"--archives {directory}: {a.path.name} does not verify: {why}; nothing is reported",
+                               status=1)
+    except BaseException:
+        history.close()
+        raise
+    if not spans:
+        return history, live[0], live[1], numbers, ""
+    after = min(first for _, first, _ in spans) - 1
+    live_wanted = live[1] > live[0]
+    until = live[1] if live_wanted else max(last for _, _, last in spans)
+    if wanted is None and not (start or end):
+        after = 0
+    elif live_wanted:
+        after = min(after, live[0])
+    names = sorted({a.path.name for a, _, _ in spans})
+    return history, after, until, numbers, (
+        f"; rows {after + 1}-{max(last for _, _, last in spans)} read from {len(names)} archive file(s) ("
+        f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): re-hashed, each archive's head matched to the "
+        f"journal's note; 'journal verify --archives DIR' proves every archived row")

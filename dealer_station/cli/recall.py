@@ -153,7 +153,7 @@ def run(args) -> int:
         if args.shoe is not None and not rounds:
             shoes = sorted(set(loaded.shoe_numbers) | {r.shoe for r in history.rounds})
             raise CliError(f"no round of shoe {args.shoe} in {loaded.path} (shoes with rounds: "
-                           f"{', '.join(map(str, shoes)) or 'none'})")
+                           f"{', '.join(map(str, shoes)) or 'none'}){loaded.elsewhere}")
         if args.json:
             json.dump({"verified_to_seq": loaded.verified_to_seq, "verify_message": loaded.verify_message,
                        "rounds": [r.to_json() for r in rounds]}, sys.stdout, ensure_ascii=False)
@@ -170,7 +170,7 @@ def run(args) -> int:
     rnd = history.round(args.round_id)
     if rnd is None:
         raise CliError(f"no round {args.round_id} in {loaded.path}; list the rounds with "
-                       f"'dealer-station recall --journal {loaded.path}' (or --shoe N)")
+                       f"'dealer-station recall --journal {loaded.path}' (or --shoe N){loaded.elsewhere}")
     if args.png:
         from dealer_station.console.recall_picture import render_round_png  # Qt only when drawing
 

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from dealer_station.journal.rows import GENESIS, body_problem, chain_problem
+from dealer_station.journal.rows import GENESIS, archived_link, archived_ranges, body_problem, chain_problem
 
-__all__ = ["INDEX_SUFFIX", "JournalIndex", "Refreshed"]
+__all__ = ["INDEX_SUFFIX", "JournalIndex", "Refreshed", "range_problem", "shoe_starts"]
 
 INDEX_SUFFIX = ".index"
 """The index file's name is the journal's with this added."""
@@ -154,11 +154,30 @@ class JournalIndex:
         conn = self.journal.conn
         row = conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal WHERE seq = ?",
                            (seq,)).fetchone()
-        first = conn.execute("SELECT hash FROM journal WHERE seq = 1").fetchone()
-        if row is None or row[6] != digest or first is None or first[0] != self._meta("first_hash"):
+        if row is None or row[6] != digest or not self._first_holds(conn):
             return False
         before = conn.execute("SELECT hash FROM journal WHERE seq = ?", (seq - 1,)).fetchone()
         return chain_problem(seq, before[0] if before else GENESIS, row) is None
+
+    def _first_holds(self, conn: sqlite3.Connection) -> bool:
+        """True when the journal's first row is the one this index was made of, or the rows before a later first
+        row were archived (its ``prev_hash`` is the head an ``archived`` note records for the rows from the old
+        first on): the shoes archived then leave the index.
+        """
+        first = conn.execute("SELECT seq, prev_hash, hash FROM journal ORDER BY seq LIMIT 1").fetchone()
+        if first is None:
+            return False
+        if first[2] == self._meta("first_hash"):
+            return True
+        known = self._meta("first_seq")
+        old = int(known) if known and known.isdigit() else 1
+        if first[0] <= old or archived_link(archived_ranges(conn), old, first[0]) != first[1]:
+            return False
+        with self._write():
+            self.conn.execute("DELETE FROM shoes WHERE first_seq < ?", (first[0],))
+            self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                  [("first_seq", str(first[0])), ("first_hash", first[2])])
+        return True
 
     # ------------------------------------------------------------------ refresh
     def refresh(self) -> Refreshed:
@@ -182,9 +201,10 @@ class JournalIndex:
             if not report.ok:
                 return Refreshed(False, (report.first_bad or 1) - 1, 0, 0, report.first_bad, report.message,
                                  f"the journal does not verify: {report.message}")
-            last_good = report.rows
-            found = conn.execute("SELECT hash FROM journal WHERE seq = ?", (last_good,)).fetchone()
-            last_hash = found[0] if found else GENESIS
+            # the last row verify saw (its count of rows, from the first: row 1, or the one after the archived)
+            found = conn.execute("SELECT seq, hash FROM journal ORDER BY seq LIMIT 1 OFFSET ?",
+                                 (report.rows - 1,)).fetchone() if report.rows else None
+            last_good, last_hash = found if found else (0, GENESIS)
             # only what verify saw: a running station may have written more since (checked at the next refresh)
             for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
                                               "mark LIKE '%,shoe_started,%' AND seq <= ? ORDER BY seq", (last_good,)):
@@ -208,8 +228,9 @@ class JournalIndex:
                 problem, last_event = _new_events_problem(conn, last_event, last_good)
         with self._write():
             self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('last_event_id', ?)", (str(last_event),))
-            if last_good and (first := conn.execute("SELECT hash FROM journal WHERE seq = 1").fetchone()):
-                self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('first_hash', ?)", (first[0],))
+            if last_good and (first := conn.execute("SELECT seq, hash FROM journal ORDER BY seq LIMIT 1").fetchone()):
+                self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                      [("first_seq", str(first[0])), ("first_hash", first[1])])
             self.conn.executemany("INSERT OR REPLACE INTO shoes VALUES (?, ?, ?)", shoes)
             if last_good > start:
                 self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
@@ -220,14 +241,19 @@ class JournalIndex:
             return Refreshed(False, min(last_good, problem[0] - 1), checked, earlier, problem[0], problem[1],
                              f"the journal does not verify: {problem[1]}")
         if earlier:
-            message = (f"journal verified to seq {last_good}: rows {earlier + 1}-{last_good} now, rows 1-{earlier} "
-                       f"when first read (last {since}); those earlier rows are not proven again here, "
-                       f"'dealer-station journal verify' checks every row{where}")
+            lowest = self._meta("first_seq") or 1
+            message = (f"journal verified to seq {last_good}: rows {earlier + 1}-{last_good} now, rows "
+                       f"{lowest}-{earlier} when first read (last {since}); those earlier rows are not proven again "
+                       f"here, 'dealer-station journal verify' checks every row{where}")
             if not checked:
                 message = (f"journal verified to seq {last_good}: every row when first read (last {since}), none "
                            f"since; 'dealer-station journal verify' checks every row again{where}")
         else:
             message = f"journal verified to seq {last_good}{where}"
+        archived = archived_ranges(conn)
+        if archived:
+            message += (f"; rows 1-{max(r.last for r in archived)} are in archive files, proven by "
+                        f"'dealer-station journal verify --archives DIR'")
         return Refreshed(True, last_good, checked, earlier, message=message)
 
     # ------------------------------------------------------------------ look-ups
@@ -257,22 +283,45 @@ class JournalIndex:
 
     def check_range(self, first: int, last: int | None) -> str | None:
         """Re-hash rows ``first``..``last`` (None: to the end) and their links; None when they hold, else why."""
-        conn = self.journal.conn
-        before = conn.execute("SELECT hash FROM journal WHERE seq = ?", (first - 1,)).fetchone()
-        prev = before[0] if before else GENESIS
-        expected = first
-        sql = _READ if last is None else _READ.replace("ORDER BY", "AND seq <= ? ORDER BY")
-        params: tuple[object, ...] = (first - 1,) if last is None else (first - 1, last)
-        for stored in conn.execute(sql, params):
-            why = chain_problem(expected, prev, stored)
-            if why is not None:
-                return why
-            prev, expected = stored[6], stored[0] + 1
-        if last is not None:
-            after = conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (last + 1,)).fetchone()
-            if after is not None and after[0] != prev:
-                return f"row {last + 1}: prev_hash does not match row {last}'s hash"
-        return None
+        return range_problem(self.journal.conn, first, last)
+
+
+def range_problem(conn: sqlite3.Connection, first: int, last: int | None) -> str | None:
+    """Re-hash rows ``first``..``last`` (None: to the end) of the journal (or archive) on ``conn`` and their links
+    to the rows around them; None when they hold, else why.
+    """
+    lowest = conn.execute("SELECT MIN(seq) FROM journal").fetchone()[0]
+    first = max(first, lowest or 1)   # the rows before the file's first are in an archive
+    before = conn.execute("SELECT hash FROM journal WHERE seq = ?", (first - 1,)).fetchone()
+    if before is not None:
+        prev = before[0]
+    else:   # the file's first row: it links to what its own prev_hash says (the archive before it, or row 0)
+        found = conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (first,)).fetchone()
+        prev = found[0] if found and first > 1 else GENESIS
+    expected = first
+    sql = _READ if last is None else _READ.replace("ORDER BY", "AND seq <= ? ORDER BY")
+    params: tuple[object, ...] = (first - 1,) if last is None else (first - 1, last)
+    for stored in conn.execute(sql, params):
+        why = chain_problem(expected, prev, stored)
+        if why is not None:
+            return why
+        prev, expected = stored[6], stored[0] + 1
+    if last is not None:
+        after = conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (last + 1,)).fetchone()
+        if after is not None and after[0] != prev:
+            return f"row {last + 1}: prev_hash does not match row {last}'s hash"
+    return None
+
+
+def shoe_starts(conn: sqlite3.Connection) -> list[tuple[int, int, str]]:
+    """``[(shoe number, first seq, ts)]`` of every ``shoe_started`` decision of the journal (or archive) on
+    ``conn``, in order. Raises sqlite3.Error.
+    """
+    out: list[tuple[int, int, str]] = []
+    for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
+                                      "mark LIKE '%,shoe_started,%' ORDER BY seq"):
+        out += _shoe_started(seq, ts, body_problem(text)[0])
+    return out
 
 
 def _last_event_id(conn: sqlite3.Connection, last_row: int) -> int:

@@ -21,14 +21,18 @@ def table_id_of(journal) -> str | None:
         A :class:`~dealer_station.journal.store.Journal` (read-only is enough); any other object (a
         ``MemoryJournal``, which keeps no outbox) gives None.
 
-    Returns None too when the outbox is missing, empty or unreadable: the journal rows themselves do not
-    name the table (DESIGN.md "Durability": the envelope carries ``table_id``). Never raises.
+    Returns None too when the outbox is missing, empty or unreadable and no ``archived`` note names it (the
+    note of rows moved to an archive carries the table id of their events): the other rows do not name the
+    table (DESIGN.md "Durability": the envelope carries ``table_id``). Never raises.
     """
     conn = getattr(journal, "conn", None)
     if conn is None:
         return None
     try:
         row = conn.execute("SELECT payload FROM outbox ORDER BY event_id LIMIT 1").fetchone()
+        if not row:   # every event archived: the newest archived note names the table
+            row = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,archived,%' ORDER BY seq DESC "
+                               "LIMIT 1").fetchone()
     except sqlite3.Error:
         return None
     if not row:

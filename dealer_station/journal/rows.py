@@ -150,23 +150,98 @@ def export_rows(rows, fp: IO[str]) -> int:
     return count
 
 
+JOURNAL_TABLE_SQL = """
+CREATE TABLE IF NOT EXISTS journal (
+    seq INTEGER PRIMARY KEY,
+    ts TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    mark TEXT NOT NULL DEFAULT '',
+    body TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS journal_mark ON journal(mark) WHERE mark != '';
+"""
+"""The journal table and its mark index (SQL text): the live journal's and an archive file's."""
+
 APPLICATION_ID = 0x44534A31
 """SQLite's ``application_id`` of a station's journal (``"DSJ1"``), set when the journal is made: a database
 that carries it is a chained journal, so its outbox is never published without the chain beside it."""
 
 
 def pruned_through(conn: sqlite3.Connection) -> int:
-    """The highest event id an ``events_pruned`` note of the journal on ``conn`` records (0 when none)."""
+    """The highest event id the journal on ``conn`` no longer keeps in its outbox (0 when none): what an
+    ``events_pruned`` note records, or an ``archived`` note (:data:`ARCHIVED_MARK`: the events of archived rows
+    went with them).
+    """
     try:
-        rows = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,events_pruned,%'").fetchall()
+        rows = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,events_pruned,%' "
+                            "OR mark LIKE '%,archived,%'").fetchall()
     except sqlite3.OperationalError:   # no journal table (a tool's outbox-only database)
         return 0
     through = 0
     for (text,) in rows:
         try:
-            value = json.loads(text).get("through")
+            body = json.loads(text)
+            value = body.get("through") if body.get("kind") == "events_pruned" else body.get("events_through")
         except (ValueError, TypeError, AttributeError, RecursionError):
             continue
         if type(value) is int and value > through:
             through = value
     return through
+
+
+ARCHIVED_MARK = "archived"
+"""Mark of the note that records rows moved to an archive file (:mod:`dealer_station.journal.archive`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArchivedRange:
+    """Rows ``first``..``last`` moved to the archive ``file``, as the chained ``archived`` note (row ``seq``) says.
+
+    ``prev``: the ``prev_hash`` of row ``first`` (the head of the archive before, or :data:`GENESIS`); ``head``: the
+    hash of row ``last``, which row ``last + 1``, the live journal's first, carries as its ``prev_hash``;
+    ``events_through``: the highest event id those rows list (0: none); ``shoes``: the shoe numbers they hold.
+    """
+
+    seq: int
+    first: int
+    last: int
+    prev: str
+    head: str
+    file: str
+    events_through: int = 0
+    shoes: tuple[int, ...] = ()
+
+
+def archived_ranges(conn: sqlite3.Connection) -> list[ArchivedRange]:
+    """Every ``archived`` note of the journal on ``conn``, by ``first`` (a note of another shape is left out: the
+    chain check names a changed one). Raises sqlite3.Error when the journal cannot be read.
+    """
+    out = []
+    try:
+        rows = conn.execute("SELECT seq, body FROM journal WHERE mark LIKE '%,archived,%' ORDER BY seq").fetchall()
+    except sqlite3.OperationalError:
+        return []
+    for seq, text in rows:
+        try:
+            b = json.loads(text)
+            found = ArchivedRange(seq, b["first"], b["last"], b["prev"], b["head"], b["file"],
+                                  b.get("events_through", 0), tuple(b.get("shoes", ())))
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            continue
+        if type(found.first) is int and type(found.last) is int and 1 <= found.first <= found.last:
+            out.append(found)
+    return sorted(out, key=lambda r: r.first)
+
+
+def archived_link(ranges: list[ArchivedRange], expected: int | None, seq: int) -> str | None:
+    """The ``prev_hash`` row ``seq`` must carry when the rows before it (from ``expected``, None: the journal's
+    first row) were archived as ``ranges`` say; None when no archive accounts for them.
+    """
+    for r in ranges:
+        if seq == r.last + 1 and (expected is None or r.first <= expected):
+            return r.head
+        if expected is None and seq == r.first:
+            return r.prev   # a row or more of this archive still here: being removed when the station stopped
+    return None

@@ -34,9 +34,13 @@ from dealer_station.journal.opening import open_readonly, writer_lock
 from dealer_station.journal.rows import (
     APPLICATION_ID,
     GENESIS,
+    JOURNAL_TABLE_SQL,
+    ArchivedRange,
     EventSpec,
     JournalRow,
     VerifyReport,
+    archived_link,
+    archived_ranges,
     body_problem,
     canonical,
     chain_problem,
@@ -61,21 +65,13 @@ EVENTS_MEMBER = "events"
 
 _SCHEMA = f"""
 PRAGMA application_id = {APPLICATION_ID};
-CREATE TABLE IF NOT EXISTS journal (
-    seq INTEGER PRIMARY KEY,
-    ts TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    mark TEXT NOT NULL DEFAULT '',
-    body TEXT NOT NULL,
-    prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS journal_mark ON journal(mark) WHERE mark != '';
+{JOURNAL_TABLE_SQL}
 CREATE TRIGGER IF NOT EXISTS journal_no_update BEFORE UPDATE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 """
+_NO_DELETE = _SCHEMA[_SCHEMA.index("CREATE TRIGGER IF NOT EXISTS journal_no_delete"):].strip()
 
 
 class Journal:
@@ -172,7 +168,8 @@ class Journal:
             last = 0
         # Ids go on from the chain's, not only the outbox's: an event removed from the end of the outbox
         # never has its id given again (the publisher then finds the gap; verify names the event).
-        self._next_event_id = max(int(last), self._last_listed_event_id()) + 1
+        # And from the archived ones: their events left the outbox with them (an ``archived`` note says how far).
+        self._next_event_id = max(int(last), self._last_listed_event_id(), pruned_through(self._conn)) + 1
 
     def _last_listed_event_id(self) -> int:
         """The highest event id a decision row (or a note with events) lists (0 for none): the last row with a
@@ -329,6 +326,45 @@ class Journal:
         """The highest event id pruned from the outbox by :meth:`prune_events` (0 when none was)."""
         return pruned_through(self._conn)
 
+    def remove_archived(self, first: int, last: int, *, chunk: int = 2000) -> int:
+        """Delete rows ``first``..``last`` once they are archived; return how many went.
+
+        Only a range a chained ``archived`` note records is deleted (:mod:`dealer_station.journal.archive` writes
+        the archive file, checks it, then journals the note), newest row first, ``chunk`` rows a transaction:
+        whenever it stops, the rows left are whole and :meth:`verify` links them to the note's hashes. Never the
+        journal's last row. Raises JournalError (the rows of the failed transaction stay).
+        """
+        if first > last:
+            return 0
+        try:
+            ranges = archived_ranges(self._conn)
+        except sqlite3.Error as err:
+            raise JournalError(f"the journal cannot be read: {err}", cause=write_cause(err)) from err
+        if not any(r.first <= first and last <= r.last for r in ranges) or last >= self._last_seq:
+            raise JournalError(f"rows {first}-{last}: no archived note of the journal records them; nothing removed")
+        removed = 0
+        top = last
+        while top >= first:
+            low = max(first, top - chunk + 1)
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    self._conn.execute("DROP TRIGGER journal_no_delete")
+                    cursor = self._conn.execute("DELETE FROM journal WHERE seq BETWEEN ? AND ?", (low, top))
+                    self._conn.execute(_NO_DELETE)
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    try:
+                        self._conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                    raise
+            except sqlite3.Error as err:
+                raise JournalError(f"removing archived rows {low}-{top} failed: {err}", cause=write_cause(err)) from err
+            removed += cursor.rowcount
+            top = low - 1
+        return removed
+
     keeps_events = True
     """This journal keeps the outbox: a controller builds the platform events of every decision for it."""
 
@@ -402,9 +438,11 @@ class Journal:
         :func:`head_problem`). An old journal's unanchored events are told in ``note``, not a failure.
         """
         prev = GENESIS
-        expected = 1
+        expected: int | None = None   # the first row: 1, or the one after the rows archived
         count = 0
+        archived: list[ArchivedRange] = []
         try:
+            archived = archived_ranges(self._conn)
             try:
                 events = self._conn.execute("SELECT event_id, type, payload FROM outbox ORDER BY event_id")
             except sqlite3.OperationalError as err:
@@ -415,6 +453,10 @@ class Journal:
             cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
             for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
                 count += 1
+                if seq != expected and (link := archived_link(archived, expected, seq)) is not None:
+                    expected, prev = seq, link   # the rows before it are in an archive, as a chained note says
+                elif expected is None:
+                    expected = 1
                 problem = chain_problem(expected, prev, (seq, ts, kind, mark_text, text, prev_hash, digest))
                 if problem:
                     return VerifyReport(False, count, seq, problem)
@@ -424,8 +466,8 @@ class Journal:
                 if kind == "decision" or (kind == "note" and isinstance(body, dict) and EVENTS_MEMBER in body):
                     audit.decision(seq, digest, body)   # a note lists events only when it made some
                 prev = digest
-                expected += 1
-            audit.finish(count)
+                expected = seq + 1
+            audit.finish(expected - 1 if expected else 0)
         except sqlite3.Error as err:
             return VerifyReport(False, count, expected, f"row {expected}: unreadable: {err}")
         if audit.problem is not None:
@@ -436,6 +478,10 @@ class Journal:
             message += f", {audit.pruned} pruned after their retention"
         if audit.note:
             message += f" ({audit.note})"
+        if archived:
+            last = max(r.last for r in archived)
+            message += (f"; rows 1-{last} are in archive files, not proven here: 'journal verify --archives DIR' "
+                        f"proves them")
         return VerifyReport(True, count, None, message, audit.checked, None, audit.note)
 
     def export(self, fp: IO[str]) -> int:

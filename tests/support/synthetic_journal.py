@@ -84,3 +84,16 @@ def grow(path: Path, shoes: int, *, minutes_per_shoe: int = 40) -> int:
 
     Journal(path).close()   # the append-only triggers again
     return seq
+
+
+def acknowledged_shoes(path: Path, shoes: int) -> Path:
+    """A journal of ``shoes`` shoes at ``path`` (shoe 1 dealt, the rest copies) whose every event the broker
+    acknowledged, checkpointed into one file (a test may copy it whole); returns ``path``.
+    """
+    deal_one_shoe(path)
+    grow(path, shoes)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE outbox SET published_utc = '2020-01-01T00:00:00Z'")
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return path
