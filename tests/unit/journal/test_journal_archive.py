@@ -280,3 +280,15 @@ def test_a_simulated_run_keeps_its_seed_after_its_note_was_archived(journal_path
         assert recorded_seed(journal, None, 8) == seed
         with pytest.raises(ValueError, match="seed 1"):
             recorded_seed(journal, 1, 8)
+
+
+@pytest.mark.parametrize("value", [-1, 3651, 1.5, "7", True])
+def test_a_bad_archive_setting_is_named_with_what_is_allowed(tmp_path, value):
+    from dealer_station.app.config import ConfigError, config_from_dict
+
+    with pytest.raises(ConfigError, match="journal.archive_after_days.*0..3650"):
+        config_from_dict({"journal": {"archive_after_days": value}})
+    text = f"[journal]\narchive_after_days = {value!r}\n".replace("True", "true").replace("'", '"')
+    (tmp_path / "station.toml").write_text(text)
+    done = run_cli("config", "check", str(tmp_path / "station.toml"))   # a check that fails: exit 1, it says why
+    assert done.returncode == 1 and "journal.archive_after_days" in done.stdout and "0..3650" in done.stdout
