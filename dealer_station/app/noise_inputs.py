@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from dealer_station.app.line_noise import NoiseWatch, is_bad_frame, is_good_frame
 from dealer_station.domain.incidents import PauseReason
 from dealer_station.domain.inputs import LineNoise
-from dealer_station.domain.states import TableState
+from dealer_station.domain.states import NO_SHOE_STATES, TableState
 from dealer_station.journal.codec import decode_input
 
 if TYPE_CHECKING:
@@ -63,8 +63,10 @@ class NoiseInputs:
         return False
 
     def _noise_pause(self: Controller, reason: PauseReason, burst: Burst | None, token: str | None = None) -> None:
-        """Journal and decide the ``line_noise`` pause of ``burst`` (its counts so far as the evidence)."""
-        if burst is None:
+        """Journal and decide the ``line_noise`` pause of ``burst`` (its counts so far as the evidence). With no shoe
+        open there is no round to pause: the burst's note is the record (a card read then is a stray frame, told).
+        """
+        if burst is None or self._machine.state in NO_SHOE_STATES:
             return
         self._input(LineNoise(reason.value, burst.bytes, burst.frames, burst.first, burst.last, burst.head.hex(),
                               token, ts=self._now()))
