@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 import tty
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,7 +116,8 @@ def measure(root: Path, size: int, seed: int) -> dict:
             "cards_dealt": sum(k == "card_accepted" for k, _ in outputs),
             "cards_held": [d.get("card") for k, d in outputs if k == "card_while_paused"],
             "incidents": sorted({f"{d.get('type')}/{d.get('reason')}" for k, d in outputs if k == "round_paused"}),
-            "line_noise_notes": sum(kind == "note" and body.get("kind") == "line_noise" for kind, body in added)}
+            "line_noise_notes": sum(kind == "note" and body.get("kind") == "line_noise" for kind, body in added),
+            "rows": dict(Counter(f"{kind}:{body.get('kind', 'decision')}" for kind, body in added))}
 
 
 def main() -> None:

@@ -56,17 +56,17 @@ class NoiseInputs:
         if burst is None:
             return False
         if is_good_frame(event) and burst.noisy:
-            token = getattr(event, "token", None) or "CUT"
-            if self._machine.state is not TableState.PAUSED:
-                self._noise_pause(PauseReason.CARD_IN_NOISE, burst, token=str(token))
+            self._noise_pause(PauseReason.CARD_IN_NOISE, burst, token=str(getattr(event, "token", None) or "CUT"))
         self._end_burst()
         return False
 
     def _noise_pause(self: Controller, reason: PauseReason, burst: Burst | None, token: str | None = None) -> None:
         """Journal and decide the ``line_noise`` pause of ``burst`` (its counts so far as the evidence). With no shoe
-        open there is no round to pause: the burst's note is the record (a card read then is a stray frame, told).
+        open there is no round to pause, and a paused table changes nothing: the burst's note (``noisy``) is the
+        record (a card read then is a stray frame, or held, as any card then).
         """
-        if burst is None or self._machine.state in NO_SHOE_STATES:
+        state = self._machine.state
+        if burst is None or state in NO_SHOE_STATES or state is TableState.PAUSED:
             return
         self._input(LineNoise(reason.value, burst.bytes, burst.frames, burst.first, burst.last, burst.head.hex(),
                               token, ts=self._now()))

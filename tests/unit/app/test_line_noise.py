@@ -224,8 +224,11 @@ def test_a_megabyte_of_noise_adds_a_few_rows_deals_no_card_and_pauses(tmp_path):
     assert view.player == () and view.banker == () and len(view.held) == cards
     added = _rows(t.journal) - before
     # the pause (input, decision), the burst's note, the stop (input, decision); a card decoded in the noise ends
-    # a burst (its note) and is held (input, decision)
+    # a burst (its note) and is held (input, decision); the noise after it is noisy again: its note says so, no
+    # second pause (the table is paused)
     assert added == 5 + 3 * cards, added
+    assert [r.body["kind"] for r in t.journal.rows(kinds=("input",))][-1:] == ["stop"]
+    assert sum(r.body.get("kind") == "noise" for r in t.journal.rows(kinds=("input",))) == 1
     assert audit_journal(t.journal, t.cfg).ok
 
 
