@@ -89,7 +89,7 @@ CASES = [
     (("simulate", "--config", "{tmp}/empty_bonus.toml"), "bets.player_bonus.margin: empty"),
     (("deal", "--paytable", "{tmp}/side_only.toml", "5S", "6D", "KH", "KC"), "no [bets.player]"),
     (("users", "--config", "{tmp}/nul_accounts.toml", "list"), "accounts.path"),
-    ((*RUN, "--shoe", "sim", "--config", "{tmp}/noise_quiet.toml"), "line_noise.quiet_seconds: 0 is not allowed"),
+    ((*RUN, "--shoe", "sim", "--config", "{tmp}/noise_quiet.toml"), "line_noise.quiet_seconds: 0"),
     (("simulate", "--config", "{tmp}/noise_rate.toml"), "line_noise.max_bytes_per_second: 1000"),
     (("simulate", "--config", "{tmp}/noise_window.toml"), "line_noise.window_seconds: nan is not allowed"),
     (("config", "check", ""), "give the path of a station configuration"),
