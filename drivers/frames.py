@@ -26,11 +26,14 @@ class CardRead:
 class NoRead:
     """The shoe could not read a card (a No-Read token, an unknown code, a bad checksum, a token
     left unterminated). ``reason`` is a short code: ``no_read``, ``unknown_code``, ``bad_lrc``,
-    ``token_timeout``, ``rollover``; ``raw``: the bytes.
+    ``token_timeout``, ``rollover``; ``raw``: the bytes. ``noise``: the token's text holds what no shoe sends
+    (a control character, DEL, a byte above 0x7E): line noise that happened to hold a letter or a digit, not a
+    card the shoe failed to read (the station counts it with the line's noise, never as a misread).
     """
 
     raw: bytes = b""
     reason: str = "no_read"
+    noise: bool = False
 
 
 @dataclass(frozen=True, slots=True)

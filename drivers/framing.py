@@ -8,7 +8,8 @@
     9600 8N1, one per line.
 ``stx-etx``
     ``STX payload ETX LRC``; LRC = XOR of the bytes after STX up to and including ETX. A bad LRC
-    is ``NoRead(reason="bad_lrc")``; bytes outside a frame are ``Garbage``.
+    is ``NoRead(reason="bad_lrc")`` (marked ``noise`` when its payload holds a byte no shoe sends); bytes outside a
+    frame are ``Garbage``.
 
 Pure, as every codec (:class:`drivers.codec_base.Codec`).
 """
@@ -21,7 +22,7 @@ import re
 from drivers.codec_base import Codec
 from drivers.errors import ShoeConfigError
 from drivers.frames import Frame, Garbage, NoRead
-from drivers.tokens import TokenRules
+from drivers.tokens import TokenRules, noisy_text
 
 __all__ = ["ETX", "STX", "LinesCodec", "SaopaiCodec", "StxEtxCodec", "lrc"]
 
@@ -122,7 +123,7 @@ class StxEtxCodec(Codec):
                 raw = bytes(self._frame) + bytes([b])
                 body = bytes(self._frame[1:])  # payload + ETX
                 if lrc(body) != b:
-                    frames.append(NoRead(raw, "bad_lrc"))
+                    frames.append(NoRead(raw, "bad_lrc", noisy_text(body[:-1].decode("latin-1"))))
                 else:
                     frames.append(self.rules.classify(raw, body[:-1].decode("latin-1")))
                 self._frame.clear()

@@ -11,18 +11,22 @@ Classification of a token's text:
 - a card code through the ``cards`` map (:mod:`drivers.cardcodes`) → ``CardRead(token)``; anything else →
   ``NoRead("unknown_code")`` (rescan, nothing guessed).
 
+A No-Read whose text holds a character no shoe sends (a control character other than tab, CR and LF, DEL, or a
+byte above 0x7E) is marked ``noise``: line noise with a letter in it, not a card the shoe could not read.
+
 An optional ``prefix``/``suffix`` and an AIM symbology id (``]C0``) are stripped first.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from drivers.cardcodes import CARD_MAPS, card_token, to_saopai
 from drivers.errors import ShoeConfigError
 from drivers.frames import CardRead, CutCard, Frame, Garbage, NoRead
 
-__all__ = ["DEFAULT_NOREAD_TOKENS", "KNOWN_TOKENS", "NOREAD", "TokenRules"]
+__all__ = ["DEFAULT_NOREAD_TOKENS", "KNOWN_TOKENS", "NOREAD", "TokenRules", "noisy_text"]
 
 NOREAD = "NOREAD"
 """Marker token for :meth:`Codec.encode`: send this codec's No-Read token."""
@@ -30,6 +34,16 @@ KNOWN_TOKENS = 4096
 """Tokens whose frame :meth:`TokenRules.classify` keeps for the next time it sees them."""
 DEFAULT_NOREAD_TOKENS = ("NR", "NOREAD", "%%NoRead", "NO LABEL")
 """No-Read tokens recognised by default (compared case-insensitively)."""
+
+
+_NOT_SENT = re.compile(r"[^\t\r\n\x20-\x7e]")
+"""A character no shoe puts in a token's text: control characters other than tab, CR and LF, DEL, and every
+byte above 0x7E (the text of a token is its bytes as latin-1)."""
+
+
+def noisy_text(text: str) -> bool:
+    """True when ``text`` holds a character no shoe sends (:data:`_NOT_SENT`): line noise."""
+    return _NOT_SENT.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -111,12 +125,16 @@ class TokenRules:
         token = card_token(t, self.cards)
         if token is not None:
             return CardRead(token, raw)
-        return NoRead(raw, "unknown_code")
+        return NoRead(raw, "unknown_code", noisy_text(text))
 
     def timed_out(self, raw: bytes, text: str | None = None) -> Frame:
-        """The frame for a token left unterminated: ``Garbage`` for noise, else ``NoRead("token_timeout")``."""
+        """The frame for a token left unterminated: ``Garbage`` for noise, else ``NoRead("token_timeout")``
+        (marked ``noise`` as :meth:`classify` marks it).
+        """
         frame = self.classify(raw, text)
-        return frame if isinstance(frame, Garbage) else NoRead(raw, "token_timeout")
+        if isinstance(frame, Garbage):
+            return frame
+        return NoRead(raw, "token_timeout", noisy_text(raw.decode("latin-1") if text is None else text))
 
     def text_for(self, token: str) -> str:
         """The text a shoe using these rules sends for ``token`` (canonical card, ``CUT`` or :data:`NOREAD`)."""

@@ -35,6 +35,11 @@ The documented default is ``config/station.toml`` at the project root. Keys::
     [console]
     supervisor_idle_seconds = 60    # 0 < S <= 600: a supervisor's session ends after S idle seconds
     badge_signs_in = false          # a dealer badge scanned alone signs the dealer in (else it fills the id)
+    [line_noise]
+    quiet_seconds = 0.5             # 0 < S <= 60: a burst of line noise ends after S seconds without any
+    window_seconds = 1.0            # 0 < S <= 60: the window the noise's rate is measured over
+    max_bytes_per_second = 256      # 1..1000000: more bad bytes a second over the window: the line is noisy
+    max_frames_per_second = 32      # 1..100000: more bad frames a second over the window: the line is noisy
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from dealer_station.app.line_noise import NoiseSettings
 from dealer_station.domain.bets import BetType
 from dealer_station.domain.errors import MoneyError, PayTableError
 from dealer_station.domain.money import MAX_AMOUNT, to_money
@@ -132,6 +138,8 @@ class StationConfig:
     """``[station] signing_key``: the private key file that signs every event and the status; None = unsigned."""
     previous_signing_key: str | None = None
     """``[station] previous_signing_key``: the key ``signing_key`` replaces, which signs the new key's announcement."""
+    line_noise: NoiseSettings = NoiseSettings()
+    """``[line_noise]``: when the shoe's line noise is a burst, and when it is a noisy line that pauses the round."""
     broker: dict = dataclasses.field(default_factory=dict)
     source: str = "<defaults>"
 
@@ -190,6 +198,12 @@ MAX_SUPERVISOR_IDLE = 600
 """Longest idle time of a supervisor's session on the console, seconds (ten minutes)."""
 MAX_RETENTION_DAYS = 3650
 """The longest retention of sent events (``journal.event_retention_days``): ten years."""
+MAX_NOISE_SECONDS = 60
+"""Longest ``line_noise.quiet_seconds`` and ``window_seconds``: a minute."""
+MAX_NOISE_BYTES = 1_000_000
+"""Most ``line_noise.max_bytes_per_second`` (a megabyte a second is more than any serial line carries)."""
+MAX_NOISE_FRAMES = 100_000
+"""Most ``line_noise.max_frames_per_second``."""
 
 
 class _Section(BaseModel):
@@ -263,6 +277,13 @@ class _Console(_Section):
     badge_signs_in: bool = Field(False, description="true or false")
 
 
+class _LineNoise(_Section):
+    quiet_seconds: float = Field(0.5, description=f"a number of seconds > 0 and <= {MAX_NOISE_SECONDS}")
+    window_seconds: float = Field(1.0, description=f"a number of seconds > 0 and <= {MAX_NOISE_SECONDS}")
+    max_bytes_per_second: int = Field(256, description=f"a whole number 1..{MAX_NOISE_BYTES}")
+    max_frames_per_second: int = Field(32, description=f"a whole number 1..{MAX_NOISE_FRAMES}")
+
+
 class _StationFile(BaseModel):
     """The sections of a station configuration file; ``[broker]`` is checked by
     :mod:`dealer_station.publish.settings`.
@@ -281,6 +302,7 @@ class _StationFile(BaseModel):
     station: _Station = _Station()
     monitor: _Monitor = _Monitor()
     console: _Console = _Console()
+    line_noise: _LineNoise = _LineNoise()
     broker: dict[str, Any] = {}
 
 
@@ -434,7 +456,8 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         event_retention_days=file.journal.event_retention_days, archive_after_days=file.journal.archive_after_days,
         archive_dir=file.journal.archive_dir or None, broker=dict(broker), source=source,
         dealer=table.dealer, badge_signs_in=console.badge_signs_in, signing_key=file.station.signing_key or None,
-        previous_signing_key=file.station.previous_signing_key or None)
+        previous_signing_key=file.station.previous_signing_key or None,
+        line_noise=NoiseSettings(**file.line_noise.model_dump()))
     errors += _check_ranges(config)
     if errors:
         raise ConfigError(errors, source)
@@ -485,8 +508,24 @@ def _check_ranges(c: StationConfig) -> list[str]:
                       f"1 <= cut_min <= cut_max < {cards} (cards in {c.decks} decks)")
     if not 1 <= c.max_misreads <= 20:
         errors.append(f"shoe.max_misreads: {_shown(c.max_misreads)} is not allowed; allowed: 1..20")
+    errors += _noise_problems(c.line_noise)
     if not c.journal_path or "\0" in c.journal_path:
         errors.append(f"journal.path: {_shown(c.journal_path)} is not allowed; allowed: a file path (no NUL)")
     if not c.accounts_path or "\0" in c.accounts_path:
         errors.append(f"accounts.path: {_shown(c.accounts_path)} is not allowed; allowed: a file path (no NUL)")
+    return errors
+
+
+def _noise_problems(n: NoiseSettings) -> list[str]:
+    """The ``[line_noise]`` keys out of range, one line each (nan and inf are refused too)."""
+    errors = []
+    for key in ("quiet_seconds", "window_seconds"):
+        value = getattr(n, key)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MAX_NOISE_SECONDS:
+            errors.append(f"line_noise.{key}: {_shown(value)} is not allowed; allowed: a number of seconds > 0 and "
+                          f"<= {MAX_NOISE_SECONDS}")
+    for key, most in (("max_bytes_per_second", MAX_NOISE_BYTES), ("max_frames_per_second", MAX_NOISE_FRAMES)):
+        value = getattr(n, key)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+            errors.append(f"line_noise.{key}: {_shown(value)} is not allowed; allowed: a whole number 1..{most}")
     return errors

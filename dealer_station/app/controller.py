@@ -36,7 +36,9 @@ from dealer_station.app.config import StationConfig
 from dealer_station.app.controller_log import ControllerLog
 from dealer_station.app.edge import EdgeMonitor, edge_watch_for
 from dealer_station.app.journal_guard import HELD_KINDS, JournalGuard, describe_input
+from dealer_station.app.line_noise import NoiseWatch
 from dealer_station.app.logging import log_enabled, safe_repr
+from dealer_station.app.noise_inputs import NoiseInputs
 from dealer_station.app.platform_events import EVENT_KINDS, PlatformEvents, stray_frame_alert, table_status
 from dealer_station.app.refusals import ActRefused
 from dealer_station.app.staff import StaffInputs
@@ -83,7 +85,7 @@ def rule_settings(config: StationConfig) -> dict[str, object]:
             "table.offered_bets": list(config.offered_bets)}
 
 
-class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, ControllerLog):
+class Controller(StaffInputs, SupervisorInputs, JournalGuard, NoiseInputs, PlatformEvents, ControllerLog):
     """One table. Owned by one thread; every input is journaled before it is acted on.
 
     Parameters
@@ -112,6 +114,10 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         True (the console, ``run``, ``simulate``): a shoe starts and betting opens only while a dealer is
         signed in (:meth:`sign_in`); the refusal is journaled (a note) and raised as ActRefused. False (the
         default; replays and audits of journals made before sign-ins): only once a dealer has signed in.
+    watch_noise:
+        True (the default): the shoe's line noise is counted in bursts, one ``line_noise`` note a burst, and a
+        noisy line pauses the round (``[line_noise]`` settings, :mod:`dealer_station.app.line_noise`). False:
+        every frame is an input as recorded (``journal replay`` re-runs a journal's inputs, noise inputs too).
 
     Raises
     ------
@@ -123,7 +129,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def __init__(self, config: StationConfig, journal: Journal, *, accounts: Accounts | None = None,
                  clock: Callable[[], datetime] = utcnow, edge_monitor: EdgeMonitor | None = None,
-                 monotonic: Callable[[], float] = time.monotonic, require_dealer: bool = False) -> None:
+                 monotonic: Callable[[], float] = time.monotonic, require_dealer: bool = False,
+                 watch_noise: bool = True) -> None:
         config.validate()
         self.require_dealer = bool(require_dealer)
         self.config = config
@@ -151,6 +158,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
         self._retry_attempts = 0       # retries since the journal failed
         self._last_write_error = ""    # the last journal write failure, in words
         self._stopping = False         # begin_stop(): a link loss from now on is the reader closing
+        self._noise = NoiseWatch(config.line_noise) if watch_noise else None  # the line's noise, in bursts
         self._busy = False             # a call is being decided: a re-entrant call waits in _deferred
         self._deferred: deque[tuple[Callable[..., Any], tuple, dict]] = deque()
         self._decided_seq = 0          # the input of the last decision row written
@@ -324,6 +332,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def _take_shoe_event(self, event: Any) -> None:
         try:
+            if self._watch_noise(event):
+                return  # line noise: counted in its burst, journaled when the burst ends
             inp = shoe_event(event, self._now())
             if self._stopping and type(inp) is LinkInput and inp.event == LinkEvent.LOST:
                 # the stopping station's reader closing, not a lost shoe
@@ -358,6 +368,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
 
     def _take_stop(self, why: str) -> bool:
         try:
+            self._end_burst()  # the noise counted so far is journaled before the stop: nothing is lost
             if self._machine.closed and not self._journal_failing and (self._journal_fault is None
                                                                        or self._fault_journaled):
                 return True  # stopped already, and nothing came since
@@ -431,6 +442,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, PlatformEvents, Co
     def _take_tick(self, expired: bool) -> None:
         if self._journal_failing and self._retry_due():
             self._retry_journal()  # the journal is tried again by itself, no supervisor needed
+        self._take_quiet()  # a burst of line noise over: its one note
         if self._deadline is None or self._machine.state is not TableState.BETTING_OPEN:
             return
         if expired or self._monotonic() >= self._deadline:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["CAUSE_CODES", "HELD_KINDS", "HELD_NOTE", "RETRY_FIRST_SECONDS", "RETRY_MAX_SECONDS", "JournalGuard",
            "describe_input"]
 
-HELD_KINDS = (InputKind.FRAME, InputKind.LINK, InputKind.TIMER, InputKind.PUBLISHER)
+HELD_KINDS = (InputKind.FRAME, InputKind.LINK, InputKind.TIMER, InputKind.PUBLISHER, InputKind.NOISE)
 """Inputs that happened at the table whatever the journal does: held while it fails, never dropped."""
 
 CAUSE_CODES = {"disk full": "disk_full", "I/O error": "io_error", "database is locked": "database_locked",

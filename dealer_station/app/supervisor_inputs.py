@@ -65,6 +65,7 @@ class SupervisorInputs:
     def _take_supervisor(self: Controller, act: str, user: str, pin: str, reason: str, note: str, kw: dict) -> None:
         args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
         who = {"act": str(act), "user": str(user), "reason": str(reason or ""), "note": str(note or "")}
+        self._end_burst()  # the noise so far is journaled before the act; noise after it pauses again
         try:
             if self.accounts is None:
                 raise AuthError("no_accounts", "no accounts file is configured")

@@ -55,6 +55,7 @@ def incident_name(kind: str | None) -> str:
         IncidentType.PROCEDURE_VIOLATION: translate("Prompts", "OUT OF PROCEDURE"),
         IncidentType.PLAYER_EDGE: translate("Prompts", "SIDE BET FAVOURS THE PLAYER"),
         IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
+        IncidentType.LINE_NOISE: translate("Prompts", "NOISE ON THE SHOE'S LINE"),
     }
     return names.get(kind or "", (kind or "").replace("_", " ").upper())
 
@@ -106,13 +107,18 @@ def incident_advice(kind: str | None) -> str:
 
     An ``event_mismatch`` (the publisher refused an outbox event the journal's chain does not prove) is the
     one whose resume does not end it: the table deals on, but nothing more reaches the platform until the
-    event is put back as the journal proves it.
+    event is put back as the journal proves it. A ``line_noise`` pause: the cable and the shoe are checked first,
+    and a card read in the noise is entered only when it is the card on the table.
     """
     advice = {
         IncidentType.EVENT_MISMATCH: translate(
             "Prompts", "Resuming lets the table deal on, but nothing more is sent to the betting platform until "
                        "the changed event is put back as the journal proves it: call the station's technician "
                        "(dealer-station journal verify names the event)."),
+        IncidentType.LINE_NOISE: translate(
+            "Prompts", "The shoe's line sent bytes that are no card. Check the shoe's cable and plug before "
+                       "resuming. A card read in the noise is held: enter it only if it is the card on the table, "
+                       "otherwise discard it."),
     }
     return advice.get(kind or "", "")
 
@@ -166,5 +172,7 @@ def reason_name(code: str | None) -> str:
         "write_failed": translate("Prompts", "disk read or write error"),   # a journal failure of no known cause
         "outbox_event_refused": translate("Prompts", "an event to the platform was refused: the journal does not "
                                                      "prove it"),
+        "noise_rate": translate("Prompts", "too much noise on the shoe's line"),
+        "card_in_noise": translate("Prompts", "a card was read inside line noise"),
     }
     return names.get(code or "", (code or "").replace("_", " "))

@@ -41,6 +41,8 @@ class InputKind(StrEnum):
     """The station stops."""
     JOURNAL = "journal"
     """A journal failure (``failed``) or its resolution (``resumed``), journaled once the journal takes rows."""
+    NOISE = "noise"
+    """The shoe's line is noisy (the station's noise watch): a ``line_noise`` pause."""
 
 
 class FrameKind(StrEnum):

@@ -33,6 +33,9 @@ class IncidentType(StrEnum):
     """Any unexpected exception while acting on an input."""
     EVENT_MISMATCH = "event_mismatch"
     """An outbox event does not match the journal's chain: the publisher refused it."""
+    LINE_NOISE = "line_noise"
+    """The shoe's line sent noise faster than the ``line_noise`` settings allow, or a card was read inside such
+    noise (the card is held for the supervisor)."""
     PROCEDURE_VIOLATION = "procedure_violation"
     """Any other input that does not fit the state, or a dealer's call."""
     PLAYER_EDGE = "player_edge"
@@ -70,6 +73,10 @@ class PauseReason(StrEnum):
     CONNECTION_LOST = "connection_lost"
     DEALER_CALL = "dealer_call"
     OUTBOX_EVENT_REFUSED = "outbox_event_refused"
+    NOISE_RATE = "noise_rate"
+    """The line's noise went above ``line_noise.max_bytes_per_second`` or ``max_frames_per_second`` (``line_noise``)."""
+    CARD_IN_NOISE = "card_in_noise"
+    """A card (or the cut card) was read while the line was noisy: held for the supervisor (``line_noise``)."""
 
 
 INCIDENT_TYPES = frozenset(IncidentType)

@@ -28,6 +28,7 @@ __all__ = [
     "FrameInput",
     "JournalFailed",
     "JournalResumed",
+    "LineNoise",
     "LinkInput",
     "PublisherRefusal",
     "StopInput",
@@ -167,6 +168,25 @@ class JournalResumed:
 
 
 @dataclass(frozen=True, slots=True)
+class LineNoise:
+    """The shoe's line is noisy (``reason`` ``noise_rate``), or a card came out of a noisy line (``card_in_noise``,
+    ``token`` the card, then held): a ``line_noise`` pause. The burst of noise so far: ``bytes`` and ``frames`` (whole
+    numbers), ``first`` and ``last`` (UTC ISO times of its first and last bad frame), ``raw`` (hex, its first bytes).
+    """
+
+    kind: ClassVar[InputKind] = InputKind.NOISE
+    reason: str | None = None
+    bytes: int | None = None
+    frames: int | None = None
+    first: str | None = None
+    last: str | None = None
+    raw: str | None = None
+    token: str | None = None
+    extra: Extra = ()
+    ts: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class UnknownInput:
     """An input of no kind above (``body``: its JSON, as recorded, read only): the table ignores it (told)."""
 
@@ -179,5 +199,5 @@ class UnknownInput:
 
 
 TableInput = (FrameInput | LinkInput | DealerInput | TimerInput | PublisherRefusal | SupervisorInput | StopInput
-              | JournalFailed | JournalResumed | UnknownInput)
+              | JournalFailed | JournalResumed | LineNoise | UnknownInput)
 """Any input :meth:`~dealer_station.domain.table.TableMachine.step` takes."""

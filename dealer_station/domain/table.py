@@ -47,6 +47,9 @@ Inputs (``ts`` is the UTC time of the input, ``raw`` is hex; each as the journal
   "user": ..., "reason": ..., "note": ...}``: a journal failure and its resolution, journaled by the
   controller once the journal takes rows again; told as ``round_paused`` / ``round_resumed``, nothing of the
   table changes.
+- :class:`~dealer_station.domain.inputs.LineNoise`: ``{"kind": "noise", "reason": "noise_rate" | "card_in_noise",
+  "bytes": 4096, "frames": 70, "first": "...", "last": "...", "raw": "...", "token": "2H"}``: the station's noise
+  watch found the shoe's line noisy, or a card read inside the noise (then held): a ``line_noise`` pause.
 - :class:`~dealer_station.domain.inputs.UnknownInput`: anything else; ``ignored`` (told, never dropped).
 
 :meth:`TableMachine.step` is atomic: when acting raises, every attribute is put back as it was before the
@@ -82,6 +85,7 @@ from dealer_station.domain.inputs import (
     FrameInput,
     JournalFailed,
     JournalResumed,
+    LineNoise,
     LinkInput,
     PublisherRefusal,
     StopInput,
@@ -517,5 +521,6 @@ _BY_TYPE: dict[type, Callable[[TableMachine, Any], None]] = {
     StopInput: _stop,
     JournalFailed: TableMachine._journal_failed,
     JournalResumed: TableMachine._journal_resumed,
+    LineNoise: TableMachine._line_noise,
 }
 """An input's type → its one handler; any other input is ``ignored`` (told, never dropped silently)."""

@@ -48,7 +48,14 @@ from dealer_station.domain.rules import (
 from dealer_station.domain.states import GROUP_OF, NO_SHOE_STATES, PAUSABLE, Phase, TableState, Trigger
 
 if TYPE_CHECKING:
-    from dealer_station.domain.inputs import FrameInput, JournalFailed, JournalResumed, LinkInput, PublisherRefusal
+    from dealer_station.domain.inputs import (
+        FrameInput,
+        JournalFailed,
+        JournalResumed,
+        LineNoise,
+        LinkInput,
+        PublisherRefusal,
+    )
     from dealer_station.domain.table import TableMachine
 
 __all__ = ["FrameInputs"]
@@ -276,6 +283,23 @@ class FrameInputs:
                     position=self.expected_position(), token=f"event {event_id}",
                     detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
                            f"it and the events after it were not sent")
+
+    # ------------------------------------------------------------ line noise
+
+    def _line_noise(self: TableMachine, inp: LineNoise) -> None:
+        """The shoe's line is noisy, or a card came out of noise (the station's noise watch decided which): a
+        ``line_noise`` pause, with the burst as evidence (RULES.md §5: an unexpected problem pauses the round).
+        A card read while paused is held (:meth:`_card_held`): the supervisor enters it or discards it.
+        """
+        reason = str(inp.reason or PauseReason.NOISE_RATE)
+        count, frames = inp.bytes, inp.frames
+        detail = (f"{count} bytes of line noise in {frames} frames from {inp.first or '?'} to {inp.last or '?'}"
+                  if type(count) is int and type(frames) is int else "line noise from the shoe")
+        if reason == PauseReason.CARD_IN_NOISE:
+            detail = f"a card read inside line noise is held for the supervisor; {detail}"
+        self._pause(IncidentType.LINE_NOISE, reason, "" if inp.raw is None else str(inp.raw),
+                    position=self.expected_position(), token="" if inp.token is None else str(inp.token),
+                    detail=detail)
 
     # The controller pauses the table itself while its journal fails (nothing can be journaled then); once the
     # journal takes rows again it journals the pause and its resolution as these inputs, so the platform hears

@@ -23,6 +23,7 @@ from dealer_station.domain.inputs import (
     FrameInput,
     JournalFailed,
     JournalResumed,
+    LineNoise,
     LinkInput,
     PublisherRefusal,
     StopInput,
@@ -178,9 +179,20 @@ def _resumed(inp: JournalResumed) -> dict:
     return body
 
 
+def _noise(inp: LineNoise) -> dict:
+    body: dict = {"kind": "noise"}
+    for key in _NOISE_KEYS:
+        _put(body, key, getattr(inp, key))
+    return body
+
+
+_NOISE_KEYS = ("reason", "bytes", "frames", "first", "last", "raw", "token")
+"""A ``noise`` input's own keys, in the order its body has them."""
+
 _ENCODE: dict[type, Callable[[Any], dict]] = {
     FrameInput: _frame, LinkInput: _link, DealerInput: _dealer, TimerInput: _dealer, PublisherRefusal: _publisher,
     SupervisorInput: _supervisor, StopInput: _stop, JournalFailed: _failed, JournalResumed: _resumed,
+    LineNoise: _noise,
 }
 
 
@@ -250,6 +262,7 @@ _SUPERVISOR = frozenset({"act", "user", "reason", "note", "args", "ts"})
 _STOP = frozenset({"why", "ts"})
 _FAILED = frozenset({"event", "incident", "ts"})
 _RESUMED = frozenset({"event", "act", "user", "reason", "note", "ts"})
+_NOISE = frozenset({*_NOISE_KEYS, "ts"})
 
 
 def decode_input(body: Mapping[str, Any]) -> TableInput:
@@ -284,6 +297,9 @@ def decode_input(body: Mapping[str, Any]) -> TableInput:
     if kind == InputKind.JOURNAL and body.get("event") == "failed":
         f, extra = _split(body, _FAILED)
         return JournalFailed(_args(f.get("incident")), extra, f.get("ts"))
+    if kind == InputKind.NOISE:
+        f, extra = _split(body, _NOISE)
+        return LineNoise(*(f.get(key) for key in _NOISE_KEYS), extra, f.get("ts"))
     if kind == InputKind.JOURNAL and body.get("event") == "resumed":
         f, extra = _split(body, _RESUMED)
         return JournalResumed(f.get("act"), f.get("user"), f.get("reason"), f.get("note"), extra, f.get("ts"))

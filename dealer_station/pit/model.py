@@ -48,6 +48,7 @@ INCIDENT_WORDS = {
     "unexpected_error": "Unexpected error at the station",
     "procedure_violation": "Procedure not followed",
     "event_mismatch": "An event to the platform did not match the journal",
+    "line_noise": "Noise on the card shoe's line",
 }
 """Plain words for each incident type of docs/events.md (``round_paused``)."""
 

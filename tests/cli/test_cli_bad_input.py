@@ -35,6 +35,9 @@ CONFIGS = {
     "no_main_bets.toml": "[table]\npaytable = '{tmp}/side_only.toml'\n",
     "empty_bonus.toml": "[table]\npaytable = '{tmp}/empty_bonus_pt.toml'\n",
     "nul_accounts.toml": '[accounts]\npath = "a\\u0000b"\n',
+    "noise_quiet.toml": "[line_noise]\nquiet_seconds = 0\n",
+    "noise_rate.toml": f"[line_noise]\nmax_bytes_per_second = {BIG}\n",
+    "noise_window.toml": "[line_noise]\nwindow_seconds = nan\n",
 }
 PAYTABLES = {
     "side_only.toml": '[bets.player_pair]\npays = "11:1"\n',
@@ -86,6 +89,9 @@ CASES = [
     (("simulate", "--config", "{tmp}/empty_bonus.toml"), "bets.player_bonus.margin: empty"),
     (("deal", "--paytable", "{tmp}/side_only.toml", "5S", "6D", "KH", "KC"), "no [bets.player]"),
     (("users", "--config", "{tmp}/nul_accounts.toml", "list"), "accounts.path"),
+    ((*RUN, "--shoe", "sim", "--config", "{tmp}/noise_quiet.toml"), "line_noise.quiet_seconds: 0"),
+    (("simulate", "--config", "{tmp}/noise_rate.toml"), "line_noise.max_bytes_per_second: 1000"),
+    (("simulate", "--config", "{tmp}/noise_window.toml"), "line_noise.window_seconds: nan is not allowed"),
     (("config", "check", ""), "give the path of a station configuration"),
     (("console", "--rounds", BIG), "give 0 to 10000 rounds"),
     # a shoe that cannot be opened: the one line, with the errno said once

@@ -19,6 +19,7 @@ from dealer_station.domain.inputs import (
     FrameInput,
     JournalFailed,
     JournalResumed,
+    LineNoise,
     LinkInput,
     PublisherRefusal,
     StopInput,
@@ -70,6 +71,8 @@ def _feed(controller: Controller, body: dict) -> None:
         controller.stop(str(inp.why or ""))
     elif isinstance(inp, (JournalFailed, JournalResumed)):
         controller.recorded_journal_event(body)
+    elif isinstance(inp, LineNoise):   # what the station's noise watch decided (the noise itself is a note)
+        controller.recorded_line_noise(body)
     elif isinstance(inp, DealerInput):
         try:
             dealer_act(controller, str(inp.act), dict(inp.args or {}))
@@ -169,8 +172,10 @@ def audit_journal(journal: Journal, config: StationConfig, *,
     decided = {int(r.body.get("input", 0)): r for r in rows if r.kind == "decision"}
     fresh = MemoryJournal()
     clock = [EPOCH]
+    # watch_noise=False: each recorded frame is re-run as the input it was (the noise watch's own decisions are
+    # recorded as noise inputs, and a journal of an older station has its garbage frames as inputs)
     controller = Controller(config, fresh, accounts=RecordedAuthority(), clock=lambda: clock[0],  # type: ignore[arg-type]
-                            edge_monitor=edge_monitor, monotonic=lambda: clock[0].timestamp())
+                            edge_monitor=edge_monitor, monotonic=lambda: clock[0].timestamp(), watch_noise=False)
     report = AuditReport(True, rows=chain.rows)
     try:
         for row in rows:

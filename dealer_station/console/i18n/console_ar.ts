@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+64"/>
+        <location filename="../act_panel.py" line="+65"/>
         <source>ACT</source>
         <translation>الإجراء</translation>
     </message>
@@ -254,7 +254,7 @@
         <translation>بطاقة صحيحة</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>two different positions</source>
         <translation>موضعان مختلفان</translation>
     </message>
@@ -341,7 +341,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+155"/>
+        <location filename="../dealer_screen.py" line="+157"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -491,18 +491,18 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+31"/>
+        <location filename="../edge_tab.py" line="+33"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>رهانات جانبية لصالح اللاعب بالبطاقات المتبقية</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>No alert in this shoe</source>
         <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>time</source>
         <translation>الوقت</translation>
     </message>
@@ -527,7 +527,7 @@
         <translation>الجولة</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+333"/>
+        <location filename="../sign_in.py" line="+336"/>
         <source>The first accounts</source>
         <translation>الحسابات الأولى</translation>
     </message>
@@ -593,7 +593,7 @@
 <context>
     <name>IncidentPanel</name>
     <message>
-        <location filename="../incident_panel.py" line="+55"/>
+        <location filename="../incident_panel.py" line="+56"/>
         <source>INCIDENT</source>
         <translation>حادثة</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+121"/>
+        <location filename="../main_window.py" line="+131"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+183"/>
         <source>Accounts added: sign in with one</source>
         <translation>أُضيفت الحسابات: سجّل الدخول بأحدها</translation>
     </message>
@@ -717,7 +717,7 @@
         <translation>تم تسجيل الخروج: يسجّل الموزع التالي الدخول</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>called from the dealer console</source>
         <translation>استُدعي من شاشة الموزع</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+134"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>البطاقة</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+35"/>
+        <location filename="../incident_prompts.py" line="+37"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>قُرئت بطاقة بلا حذاء مفتوح: %1‎. ليست جزءًا من أي جولة.</translation>
     </message>
@@ -900,6 +900,11 @@
         <translation>حدث المنصة لا يطابق السجل</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>تشويش على خط الحذاء</translation>
+    </message>
+    <message>
         <location line="+29"/>
         <source>card %1</source>
         <translation>بطاقة %1</translation>
@@ -930,9 +935,14 @@
         <translation>دليل</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>أرسل خط الحذاء بايتات ليست بطاقات. افحص كابل الحذاء وقابسه قبل الاستئناف. البطاقة المقروءة وسط التشويش محتجزة: أدخلها فقط إذا كانت هي البطاقة الموجودة على الطاولة، وإلا فتخلَّص منها.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1015,8 +1025,18 @@
         <translation>نسخ أكثر مما في الحذاء</translation>
     </message>
     <message>
-        <location line="-59"/>
-        <location line="+60"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>تشويش زائد على خط الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>قُرئت بطاقة وسط تشويش الخط</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <location line="+65"/>
         <source>cut card</source>
         <translation>البطاقة المقطوعة</translation>
     </message>
@@ -1089,11 +1109,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>disk read or write error</source>
         <translation>خطأ في القراءة أو الكتابة على القرص</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>journal held by another program</source>
         <translation>السجل محجوز لدى برنامج آخر</translation>
     </message>
@@ -1108,7 +1129,7 @@
         <translation>تعذّر فتح السجل</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>an event to the platform was refused: the journal does not prove it</source>
         <translation>رُفض حدث موجّه إلى المنصة: السجل لا يثبته</translation>
     </message>
@@ -1350,7 +1371,7 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+236"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -1383,7 +1404,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+60"/>
         <source>SHOE</source>
         <translation>الحذاء</translation>
     </message>
@@ -1443,7 +1464,7 @@
         <translation>الإجراءات</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+90"/>
         <source>completed</source>
         <translation>مكتملة</translation>
     </message>
@@ -1776,7 +1797,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+183"/>
+        <location filename="../app.py" line="+192"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
     </message>
@@ -1817,7 +1838,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+157"/>
+        <location filename="../supervisor_screen.py" line="+160"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -1848,7 +1869,7 @@
         <translation>شاشة الموزع</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>الحادثة والإجراءات</translation>
     </message>
@@ -1863,7 +1884,7 @@
         <translation>سجل الجولات</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Type the user and the PIN</source>
         <translation>اكتب المستخدم والرمز</translation>
     </message>
@@ -1874,17 +1895,17 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+158"/>
+        <location line="+164"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-159"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+81"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>انتهت جلسة %1: غادر شاشة المشرف. اكتب الرمز مجددًا للتصرف.</translation>
     </message>

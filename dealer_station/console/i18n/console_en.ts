@@ -4,7 +4,7 @@
 <context>
     <name>Prompts</name>
     <message numerus="yes">
-        <location filename="../prompts.py" line="+55"/>
+        <location filename="../prompts.py" line="+59"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>BURN %n MORE CARD</numerusform>

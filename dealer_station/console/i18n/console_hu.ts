@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+64"/>
+        <location filename="../act_panel.py" line="+65"/>
         <source>ACT</source>
         <translation>INTÉZKEDÉS</translation>
     </message>
@@ -254,7 +254,7 @@
         <translation>érvényes lap</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>two different positions</source>
         <translation>két különböző hely</translation>
     </message>
@@ -341,7 +341,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+155"/>
+        <location filename="../dealer_screen.py" line="+157"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -491,18 +491,18 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+31"/>
+        <location filename="../edge_tab.py" line="+33"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>A MARADÉK LAPOKKAL A JÁTÉKOSNAK KEDVEZŐ MELLÉKTÉTEK</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>No alert in this shoe</source>
         <translation>Ebben a cipőben nincs riasztás</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>time</source>
         <translation>idő</translation>
     </message>
@@ -527,7 +527,7 @@
         <translation>parti</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 most a játékosnak kedvez (EV %2)</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+333"/>
+        <location filename="../sign_in.py" line="+336"/>
         <source>The first accounts</source>
         <translation>Az első fiókok</translation>
     </message>
@@ -593,7 +593,7 @@
 <context>
     <name>IncidentPanel</name>
     <message>
-        <location filename="../incident_panel.py" line="+55"/>
+        <location filename="../incident_panel.py" line="+56"/>
         <source>INCIDENT</source>
         <translation>INCIDENS</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+121"/>
+        <location filename="../main_window.py" line="+131"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+183"/>
         <source>Accounts added: sign in with one</source>
         <translation>Fiókok hozzáadva: jelentkezz be az egyikkel</translation>
     </message>
@@ -717,7 +717,7 @@
         <translation>Kijelentkezve: a következő osztó jelentkezzen be</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>called from the dealer console</source>
         <translation>az osztó pultjáról hívva</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+134"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>A LAPOT</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+35"/>
+        <location filename="../incident_prompts.py" line="+37"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>Lapot olvasott a gép nyitott cipő nélkül: %1. Egyik partihoz sem tartozik.</translation>
     </message>
@@ -900,6 +900,11 @@
         <translation>A PLATFORMNAK KÜLDÖTT ESEMÉNY NEM EGYEZIK A NAPLÓVAL</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>ZAJ A CIPŐ VONALÁN</translation>
+    </message>
+    <message>
         <location line="+29"/>
         <source>card %1</source>
         <translation>kártya: %1</translation>
@@ -930,9 +935,14 @@
         <translation>bizonyíték</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>A cipő vonalán olyan bájtok érkeztek, amelyek nem lapok. Folytatás előtt ellenőrizze a cipő kábelét és csatlakozóját. A zajban beolvasott lapot a rendszer visszatartja: csak akkor vigye be, ha az asztalon lévő lap az, különben dobja el.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1015,8 +1025,18 @@
         <translation>több példány, mint a cipőben van</translation>
     </message>
     <message>
-        <location line="-59"/>
-        <location line="+60"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>túl sok zaj a cipő vonalán</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>egy lapot a vonal zajában olvasott be a rendszer</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <location line="+65"/>
         <source>cut card</source>
         <translation>vágólap</translation>
     </message>
@@ -1084,11 +1104,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>disk read or write error</source>
         <translation>lemezolvasási vagy -írási hiba</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>journal held by another program</source>
         <translation>a naplót másik program fogja</translation>
     </message>
@@ -1103,7 +1124,7 @@
         <translation>a napló nem nyitható meg</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>an event to the platform was refused: the journal does not prove it</source>
         <translation>egy platformnak szánt esemény elutasítva: a napló nem igazolja</translation>
     </message>
@@ -1325,7 +1346,7 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+236"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -1358,7 +1379,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+60"/>
         <source>SHOE</source>
         <translation>CIPŐ</translation>
     </message>
@@ -1418,7 +1439,7 @@
         <translation>intézkedések</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+90"/>
         <source>completed</source>
         <translation>lezárt</translation>
     </message>
@@ -1751,7 +1772,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+183"/>
+        <location filename="../app.py" line="+192"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Bemutató osztó — még nincs fiók: hozd létre őket így: dealer-station users add</translation>
     </message>
@@ -1792,7 +1813,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+157"/>
+        <location filename="../supervisor_screen.py" line="+160"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -1823,7 +1844,7 @@
         <translation>OSZTÓ KÉPERNYŐ</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>INCIDENS ÉS INTÉZKEDÉS</translation>
     </message>
@@ -1838,7 +1859,7 @@
         <translation>PARTIK VISSZANÉZÉSE</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Type the user and the PIN</source>
         <translation>Írd be a felhasználót és a PIN-t</translation>
     </message>
@@ -1849,17 +1870,17 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+158"/>
+        <location line="+164"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-159"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+81"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>%1 munkamenete véget ért: elhagyta a felügyelő képernyőt. Intézkedéshez írja be újra a PIN-t.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+64"/>
+        <location filename="../act_panel.py" line="+65"/>
         <source>ACT</source>
         <translation>ATO</translation>
     </message>
@@ -254,7 +254,7 @@
         <translation>uma carta válida</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>two different positions</source>
         <translation>duas posições diferentes</translation>
     </message>
@@ -341,7 +341,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+155"/>
+        <location filename="../dealer_screen.py" line="+157"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -491,18 +491,18 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+31"/>
+        <location filename="../edge_tab.py" line="+33"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>APOSTAS LATERAIS FAVORÁVEIS AO JOGADOR COM AS CARTAS RESTANTES</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>No alert in this shoe</source>
         <translation>Nenhum alerta neste sapato</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>time</source>
         <translation>hora</translation>
     </message>
@@ -527,7 +527,7 @@
         <translation>rodada</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 favorece agora o jogador (EV %2)</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+333"/>
+        <location filename="../sign_in.py" line="+336"/>
         <source>The first accounts</source>
         <translation>As primeiras contas</translation>
     </message>
@@ -593,7 +593,7 @@
 <context>
     <name>IncidentPanel</name>
     <message>
-        <location filename="../incident_panel.py" line="+55"/>
+        <location filename="../incident_panel.py" line="+56"/>
         <source>INCIDENT</source>
         <translation>INCIDENTE</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+121"/>
+        <location filename="../main_window.py" line="+131"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+183"/>
         <source>Accounts added: sign in with one</source>
         <translation>Contas adicionadas: inicie sessão com uma delas</translation>
     </message>
@@ -717,7 +717,7 @@
         <translation>Sessão terminada: o próximo dealer inicia sessão</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>called from the dealer console</source>
         <translation>chamado pela consola do dealer</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+134"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>A CARTA</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+35"/>
+        <location filename="../incident_prompts.py" line="+37"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
     </message>
@@ -900,6 +900,11 @@
         <translation>EVENTO DA PLATAFORMA NÃO CONFERE COM O DIÁRIO</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>RUÍDO NA LINHA DO SAPATO</translation>
+    </message>
+    <message>
         <location line="+29"/>
         <source>card %1</source>
         <translation>carta %1</translation>
@@ -930,9 +935,14 @@
         <translation>evidência</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>A linha do sapato enviou bytes que não são nenhuma carta. Verifique o cabo e a ficha do sapato antes de retomar. Uma carta lida no meio do ruído fica retida: introduza-a apenas se for a carta que está na mesa; caso contrário, descarte-a.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1015,8 +1025,18 @@
         <translation>mais cópias do que o sapato tem</translation>
     </message>
     <message>
-        <location line="-59"/>
-        <location line="+60"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>demasiado ruído na linha do sapato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>uma carta foi lida no meio do ruído da linha</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <location line="+65"/>
         <source>cut card</source>
         <translation>cartão de corte</translation>
     </message>
@@ -1085,11 +1105,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>disk read or write error</source>
         <translation>erro de leitura ou escrita no disco</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>journal held by another program</source>
         <translation>diário ocupado por outro programa</translation>
     </message>
@@ -1104,7 +1125,7 @@
         <translation>o diário não abre</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>an event to the platform was refused: the journal does not prove it</source>
         <translation>um evento para a plataforma foi recusado: o diário não o comprova</translation>
     </message>
@@ -1330,7 +1351,7 @@
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+236"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
@@ -1363,7 +1384,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+60"/>
         <source>SHOE</source>
         <translation>SAPATO</translation>
     </message>
@@ -1423,7 +1444,7 @@
         <translation>atos</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+90"/>
         <source>completed</source>
         <translation>concluída</translation>
     </message>
@@ -1756,7 +1777,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+183"/>
+        <location filename="../app.py" line="+192"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
     </message>
@@ -1797,7 +1818,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+157"/>
+        <location filename="../supervisor_screen.py" line="+160"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -1828,7 +1849,7 @@
         <translation>ECRÃ DO DEALER</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>INCIDENTE &amp;&amp; ATOS</translation>
     </message>
@@ -1843,7 +1864,7 @@
         <translation>HISTÓRICO DE RODADAS</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Type the user and the PIN</source>
         <translation>Escreva o utilizador e o PIN</translation>
     </message>
@@ -1854,17 +1875,17 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+158"/>
+        <location line="+164"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-159"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+81"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
     </message>

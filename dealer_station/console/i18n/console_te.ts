@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+64"/>
+        <location filename="../act_panel.py" line="+65"/>
         <source>ACT</source>
         <translation>చర్య</translation>
     </message>
@@ -254,7 +254,7 @@
         <translation>సరైన కార్డ్</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>two different positions</source>
         <translation>రెండు వేర్వేరు స్థానాలు</translation>
     </message>
@@ -341,7 +341,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+155"/>
+        <location filename="../dealer_screen.py" line="+157"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -491,18 +491,18 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+31"/>
+        <location filename="../edge_tab.py" line="+33"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>మిగిలిన కార్డులతో ప్లేయర్‌కు అనుకూలమైన సైడ్ బెట్‌లు</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>No alert in this shoe</source>
         <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>time</source>
         <translation>సమయం</translation>
     </message>
@@ -527,7 +527,7 @@
         <translation>రౌండ్</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
     </message>
@@ -535,7 +535,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+333"/>
+        <location filename="../sign_in.py" line="+336"/>
         <source>The first accounts</source>
         <translation>మొదటి ఖాతాలు</translation>
     </message>
@@ -593,7 +593,7 @@
 <context>
     <name>IncidentPanel</name>
     <message>
-        <location filename="../incident_panel.py" line="+55"/>
+        <location filename="../incident_panel.py" line="+56"/>
         <source>INCIDENT</source>
         <translation>సంఘటన</translation>
     </message>
@@ -702,12 +702,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+121"/>
+        <location filename="../main_window.py" line="+131"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+183"/>
         <source>Accounts added: sign in with one</source>
         <translation>ఖాతాలు జోడించబడ్డాయి: వాటిలో ఒకదానితో సైన్ ఇన్ చేయండి</translation>
     </message>
@@ -717,7 +717,7 @@
         <translation>సైన్ అవుట్ అయ్యారు: తదుపరి డీలర్ సైన్ ఇన్ చేయాలి</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>called from the dealer console</source>
         <translation>డీలర్ కన్సోల్ నుండి పిలిచారు</translation>
     </message>
@@ -725,7 +725,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+134"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>కార్డ్</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+35"/>
+        <location filename="../incident_prompts.py" line="+37"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>షూ తెరవకుండా ఒక కార్డ్ చదవబడింది: %1. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
     </message>
@@ -900,6 +900,11 @@
         <translation>ప్లాట్‌ఫారమ్ ఈవెంట్ జర్నల్‌తో సరిపోలడం లేదు</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>షూ లైన్‌పై శబ్దం</translation>
+    </message>
+    <message>
         <location line="+29"/>
         <source>card %1</source>
         <translation>కార్డ్ %1</translation>
@@ -930,9 +935,14 @@
         <translation>ఆధారం</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>కొనసాగిస్తే టేబుల్ పంచడం కొనసాగుతుంది, కానీ మార్చిన ఈవెంట్‌ను జర్నల్ నిరూపించిన విధంగా తిరిగి పెట్టే వరకు బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు ఇంకేమీ పంపబడదు: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి (dealer-station journal verify ఆ ఈవెంట్‌ను చూపిస్తుంది).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>షూ లైన్ కార్డ్ కాని బైట్‌లను పంపింది. కొనసాగించే ముందు షూ కేబుల్ మరియు ప్లగ్‌ను తనిఖీ చేయండి. శబ్దంలో చదివిన కార్డ్ నిలిపి ఉంచబడింది: అది టేబుల్‌పై ఉన్న కార్డ్ అయితేనే నమోదు చేయండి, లేకపోతే దానిని తీసివేయండి.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1015,8 +1025,18 @@
         <translation>షూలో ఉన్నవాటి కంటే ఎక్కువ కాపీలు</translation>
     </message>
     <message>
-        <location line="-59"/>
-        <location line="+60"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>షూ లైన్‌పై అధిక శబ్దం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>లైన్ శబ్దం మధ్యలో ఒక కార్డ్ చదవబడింది</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <location line="+65"/>
         <source>cut card</source>
         <translation>కట్ కార్డ్</translation>
     </message>
@@ -1085,11 +1105,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>disk read or write error</source>
         <translation>డిస్క్ చదవడం లేదా రాయడంలో లోపం</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>journal held by another program</source>
         <translation>జర్నల్ మరో ప్రోగ్రామ్ వద్ద ఉంది</translation>
     </message>
@@ -1104,7 +1125,7 @@
         <translation>జర్నల్ తెరవలేము</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>an event to the platform was refused: the journal does not prove it</source>
         <translation>ప్లాట్‌ఫారమ్‌కు పంపే ఒక ఈవెంట్ తిరస్కరించబడింది: జర్నల్ దానిని నిరూపించదు</translation>
     </message>
@@ -1330,7 +1351,7 @@
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+236"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
@@ -1363,7 +1384,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+60"/>
         <source>SHOE</source>
         <translation>షూ</translation>
     </message>
@@ -1423,7 +1444,7 @@
         <translation>చర్యలు</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+90"/>
         <source>completed</source>
         <translation>పూర్తయింది</translation>
     </message>
@@ -1756,7 +1777,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+183"/>
+        <location filename="../app.py" line="+192"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
     </message>
@@ -1797,7 +1818,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+157"/>
+        <location filename="../supervisor_screen.py" line="+160"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -1828,7 +1849,7 @@
         <translation>డీలర్ స్క్రీన్</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>సంఘటన, చర్యలు</translation>
     </message>
@@ -1843,7 +1864,7 @@
         <translation>రౌండ్ల చరిత్ర</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Type the user and the PIN</source>
         <translation>యూజర్, PIN టైప్ చేయండి</translation>
     </message>
@@ -1854,17 +1875,17 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+158"/>
+        <location line="+164"/>
         <source>wrong PIN</source>
         <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-159"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+81"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
     </message>

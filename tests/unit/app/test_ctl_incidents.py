@@ -63,14 +63,15 @@ def test_misread_during_burn_and_its_limit(tmp_path):
     assert t.ctl.snapshot().incident.position == "burn"
 
 
-def test_garbage_is_journaled_never_a_rescan(table: Table):
+def test_garbage_is_journaled_in_its_burst_never_a_rescan(table: Table):
     table.open_round()
     table.ctl.shoe_event(Garbage(b"\x00\xff"))
     view = table.ctl.snapshot()
     assert view.misreads == 0 and view.state == "betting_closed"
-    assert table.facts[-1].kind == "garbage"
-    inputs = [r.body for r in table.journal.rows(kinds=("input",))]
-    assert inputs[-1]["frame"] == "garbage" and inputs[-1]["raw"] == "00ff"
+    table.card("4S")   # a card ends the burst: its one note, then the card
+    notes = [r.body for r in table.journal.rows(kinds=("note",)) if r.body.get("kind") == "line_noise"]
+    assert [(n["bytes"], n["frames"], n["raw"]) for n in notes] == [(2, 1, "00ff")]
+    assert table.ctl.snapshot().player == ("4S",)
 
 
 # ----------------------------------------------------------- incidents by kind

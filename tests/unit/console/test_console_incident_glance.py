@@ -349,3 +349,27 @@ def test_every_reason_the_station_makes_has_its_words_in_the_dealers_language(qa
     finally:
         QCoreApplication.removeTranslator(translator)
     assert untranslated == []
+
+
+def test_a_line_noise_pause_is_named_and_says_to_check_the_cable_and_what_to_do_with_a_held_card(qtbot, tmp_path):
+    """The shoe's line sent noise and a card was read in it: the panel names the incident and its reason in words
+    and tells the supervisor to check the cable, and to enter the held card only if it is the one on the table."""
+    from dealer_station.console import incident_prompts
+    from dealer_station.console.incident_panel import IncidentPanel
+    from tests.support.table import Table
+
+    t = Table(tmp_path)
+    t.start_shoe()
+    t.open_round()
+    for _ in range(3):
+        t.ctl.shoe_event(frames.Garbage(b"\xff" * 200))
+    t.ctl.shoe_event(frames.CardRead("2H", b"2H"))
+    view = t.ctl.snapshot()
+    assert view.state == "paused" and view.incident.type == "line_noise" and view.held == ("2H",)
+    panel = IncidentPanel()
+    qtbot.addWidget(panel)
+    panel.show_view(view, [])
+    assert incident_prompts.incident_name("line_noise") in panel.incident_title.text()
+    assert "noise_rate" not in panel.incident_fields["reason"].text()
+    detail = panel.incident_fields["detail"].text()
+    assert "bytes of line noise" in detail and "Check the shoe's cable" in detail
