@@ -47,6 +47,7 @@ from datetime import datetime
 from dealer_station.app.clock import parse_time, seconds_between
 from dealer_station.app.record_words import incident_words, time_words
 from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
+from dealer_station.domain.roads import compute_roads
 
 __all__ = ["CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
            "report_json", "report_text", "road_marks", "summary_lines"]
@@ -378,6 +379,12 @@ def road_marks(rounds: Iterable[RoundHistory]) -> list[dict]:
             if r.status == "completed" and r.result is not None and r.result.winner]
 
 
+def road_columns_words(marks: list[dict]) -> str:
+    """How many columns each road of a shoe fills, in words: ``"bead plate 12 columns, big road 28 columns, ..."``."""
+    return ", ".join(f"{name.replace('_', ' ')} {n} column{'s' if n != 1 else ''}"
+                     for name, n in compute_roads(marks).columns().items())
+
+
 _CSS = """body{font-family:sans-serif;margin:24px;color:#111}table{border-collapse:collapse;margin:8px 0 16px}
 td,th{border:1px solid #999;padding:3px 8px;text-align:right}th{background:#eee}td.l,th.l{text-align:left}
 .bad{color:#fff;background:#b00;padding:6px}.ok{color:#060}img{max-width:100%;border:1px solid #999}"""
@@ -444,7 +451,9 @@ def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
         png = roads_png.get(number)
         if png:
             data = base64.b64encode(png).decode("ascii")
-            parts.append(f'<img alt="roads of shoe {number}" src="data:image/png;base64,{data}">')
+            columns = e(road_columns_words(road_marks(report.shoes[number])))
+            parts.append(f"<p>Every column of every road is drawn: {columns}.</p>")
+            parts.append(f'<img alt="roads of shoe {number}: {columns}" src="data:image/png;base64,{data}">')
         else:
             parts.append("<p>no completed round</p>")
     parts.append("</body></html>\n")

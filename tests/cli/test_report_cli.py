@@ -284,3 +284,31 @@ def test_a_clock_stepped_back_mid_round_is_left_out_of_round_times(tmp_path, rep
     t.journal.close()
     total = report_json(tmp_path / "stepped.sqlite")["total"]
     assert total["round_seconds"] == {"count": 1, "clock_stepped_back": 1, "p50": 3.0, "p90": 3.0, "max": 3.0}
+
+
+def test_the_html_draws_every_column_of_every_road_of_a_whole_shoe(cli, tmp_path):
+    """A whole simulated shoe fills more columns of every road than one board shows: the HTML's picture holds
+    them all (boards stacked), every cell where the board puts it, and says how many columns each road has."""
+    from PySide6.QtGui import QImage
+
+    from dealer_station.app.reports import road_columns_words, road_marks
+    from dealer_station.domain.roads import compute_roads
+    from tests.support.roads_pixels import undrawn_cells
+
+    path = tmp_path / "shoe.sqlite"
+    status, _, err = cli("simulate", "--shoes", "1", "--seed", "7", "--journal", str(path))
+    assert status == 0, err
+    out = tmp_path / "report.html"
+    status, _, err = cli("report", "--journal", str(path), "--html", str(out))
+    assert status == 0, err
+    html = out.read_text(encoding="utf-8")
+    (png,) = _pngs(html)
+    from dealer_station.app.record_fold import fold_journal
+    from dealer_station.journal import Journal
+
+    with Journal(path, readonly=True) as journal:
+        marks = road_marks(fold_journal(journal).rounds)
+    roads = compute_roads(marks)
+    assert len(marks) > 40 and roads.columns()["big_road"] > 17   # more than one 1200-pixel board's 17
+    assert undrawn_cells(QImage.fromData(png, "PNG"), roads, (1200, 560)) == []
+    assert f"Every column of every road is drawn: {road_columns_words(marks)}." in html
