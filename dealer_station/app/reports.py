@@ -38,6 +38,7 @@ import base64
 import csv
 import html
 import io
+import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -297,10 +298,11 @@ def report_json(report: Report) -> dict:
 
 
 def _cell(value: object) -> str:
+    """A CSV or HTML cell: None empty (no value), a count by kind a JSON object (``{}`` when there is none)."""
     if value is None:
         return ""
     if isinstance(value, Mapping):
-        return ";".join(f"{k}={v}" for k, v in value.items())
+        return json.dumps(dict(value), ensure_ascii=False, separators=(",", ":"))
     return str(value)
 
 

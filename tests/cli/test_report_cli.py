@@ -119,12 +119,31 @@ def test_csv_one_row_per_group_with_documented_columns(known, cli, tmp_path):
                                                                       ("T1", "2", "dana")]
     first = table[0]
     assert (first["rounds"], first["voided"], first["misreads"]) == ("3", "1", "4")
-    assert first["voids_by_reason"] == "misdeal=1"
-    assert first["incidents_by_type"] == "misread_limit=1;procedure_violation=1"
+    assert first["voids_by_reason"] == '{"misdeal":1}'
+    assert first["incidents_by_type"] == '{"misread_limit":1,"procedure_violation":1}'
     assert {r["journal_verified_to_seq"] for r in table} == {str(_verified_to(path))}
     docs = (ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
     for column in CSV_COLUMNS:
         assert f"`{column}`" in docs, f"docs/reports.md does not describe the CSV column {column}"
+
+
+def test_csv_counts_by_kind_read_as_none_when_there_is_none(known, cli, tmp_path):
+    """Shoe 2 had no incident and no void: its cells are an empty JSON object, which no CSV reader takes for a
+    missing value (an empty cell is NaN to pandas), and every row's cells read back as JSON objects."""
+    import json
+
+    path, _ = known
+    out = tmp_path / "report.csv"
+    status, _stdout, err = cli("report", "--journal", str(path), "--csv", str(out))
+    assert status == 0, err
+    table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    shoe2 = next(r for r in table if r["shoe"] == "2")
+    assert (shoe2["incidents"], shoe2["incidents_by_type"], shoe2["voids_by_reason"]) == ("0", "{}", "{}")
+    for row in table:
+        for column in ("incidents_by_type", "voids_by_reason"):
+            counts = json.loads(row[column])
+            assert isinstance(counts, dict) and all(isinstance(n, int) for n in counts.values())
+        assert sum(json.loads(row["incidents_by_type"]).values()) == int(row["incidents"])
 
 
 def _verified_to(path: Path) -> int:
