@@ -310,7 +310,8 @@ def _act(inp: TableInput, seq: int, ts: str) -> ActRecord:
     note = args.get("note") if type(inp) is DealerInput else _carried(inp, "note")
     return ActRecord(seq, ts, str(_kind(inp)), str(_carried(inp, "act") or ""), _opt(user),
                      _opt(_carried(inp, "reason")), _opt(note),
-                     {k: v for k, v in args.items() if "pin" not in str(k).lower()})   # never a PIN
+                     {k: v for k, v in args.items() if "pin" not in str(k).lower()},   # never a PIN
+                     why=_opt(_carried(inp, "why")) if _kind(inp) == InputKind.STOP else None)   # the stop's why
 
 
 def fold_journal(journal, *, table_id: str | None = None, until: int | None = None,

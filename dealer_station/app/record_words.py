@@ -5,25 +5,34 @@ Pure functions of the records :func:`dealer_station.app.record_fold.fold_journal
 :class:`~dealer_station.app.records.IncidentRecord`, a round's
 :class:`~dealer_station.app.controller.RoundRecord`) and of journal times: values in, text out; they
 never raise on odd input. Rule source: RULES.md §2 (the result), §5 (misreads, incidents, supervisor acts).
+
+Only words come out: no code of the journal (a reason such as ``scanner_misread``, a position such as
+``player1``, a state, an act's name) reaches the text; the journal and the JSON outputs keep the codes.
+A code with no words here is shown with its underscores as spaces. Free text a person wrote (a note)
+is shown as written; the table's own texts (an incident's detail, a refusal's why) have the codes they
+name put in words (:func:`plain`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from dealer_station.app.records import ActOutcome, ScanOutcome
-from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, SupervisorAct
+from dealer_station.app.records import DEALER_CALL, ActOutcome, ScanOutcome
+from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
+from dealer_station.domain.states import TableState
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import RoundRecord
-    from dealer_station.app.records import ActRecord, IncidentRecord, Scan
+    from dealer_station.app.records import ActRecord, IncidentRecord, RoundHistory, Scan
 
-__all__ = ["act_words", "card_face", "flag_words", "incident_words", "position_words", "result_words", "scan_words",
-           "time_words"]
+__all__ = ["act_words", "card_face", "flag_words", "incident_kind_words", "incident_words", "plain", "position_words",
+           "reason_words", "resolution_words", "result_words", "round_marks_words", "scan_words", "seconds_words",
+           "status_words", "time_words", "void_words"]
 
 
 def card_face(token: str | None) -> str:
@@ -89,35 +98,106 @@ _INCIDENT_WORDS = {
     IncidentType.SHOE_DISCONNECTED: "the shoe was disconnected",
     IncidentType.JOURNAL_FAILURE: "the journal could not be written",
     IncidentType.UNEXPECTED_ERROR: "an unexpected error stopped the round",
-    IncidentType.PROCEDURE_VIOLATION: "a procedure problem",
+    IncidentType.EVENT_MISMATCH: "an event for the betting platform did not match the journal",
+    IncidentType.PROCEDURE_VIOLATION: "a procedure violation",
     IncidentType.PLAYER_EDGE: "a player edge alert",
+    DEALER_CALL: "the dealer called the supervisor",
 }
 _REASON_WORDS = {
+    # the table's own reasons (an incident's)
     PauseReason.DEALER_CALL: "the dealer called the supervisor",
     PauseReason.CARD_BEFORE_BETTING: "a card came out before betting opened",
     PauseReason.CARD_WITHOUT_SHOE: "a card was read with no shoe open",
     PauseReason.CUT_CARD_WITHOUT_SHOE: "the cut card was read with no shoe open",
     PauseReason.SECOND_CUT_CARD: "a second cut card came out",
-    MisreadReason.NO_READ: "No-Read",
-    MisreadReason.UNKNOWN_CODE: "an unknown card code",
     PauseReason.BEYOND_INVENTORY: "more copies than the decks hold",
     PauseReason.CONNECTION_LOST: "the link was lost",
+    PauseReason.OUTBOX_EVENT_REFUSED: "the publisher refused an event the journal does not prove",
     PauseReason.CARD: "card",
-    PauseReason.CUT_CARD: "cut card",
+    PauseReason.CUT_CARD: "the cut card",
+    "no_read_without_shoe": "a card not read with no shoe open",
+    MisreadReason.NO_READ: "No-Read",
+    MisreadReason.UNKNOWN_CODE: "an unknown card code",
+    MisreadReason.BAD_LRC: "a damaged read (checksum)",
+    MisreadReason.TOKEN_TIMEOUT: "a read cut short",
+    MisreadReason.ROLLOVER: "a garbled read",
+    "empty": "an empty read",
+    # a journal failure's
+    "disk_full": "the disk is full", "io_error": "a disk read or write error", "write_failed": "a write failed",
+    "database_locked": "another program holds the journal", "read_only": "the journal is read-only",
+    "cannot_open": "the journal cannot be opened",
+    # a supervisor's reason codes (dealer_station/console/act_panel.py REASON_CODES)
+    "scanner_misread": "scanner misread", "card_exposed": "card exposed", "card_dropped": "card dropped",
+    "dealer_error": "dealer error", "wrong_position": "card in the wrong place", "device_fault": "device fault",
+    "network_fault": "network fault", "procedure": "procedure", "game_integrity": "game integrity", "other": "other",
 }
 _BARE_REASONS = frozenset({PauseReason.CARD, PauseReason.CUT_CARD})
 """Reasons an incident's own words already say (a card where none is due): not repeated in brackets."""
 
 
+def reason_words(code: str | None) -> str:
+    """A reason code (a supervisor's, an incident's, a void's) in words: ``"scanner_misread"`` → ``"scanner
+    misread"``, ``"bad_lrc"`` → ``"a damaged read (checksum)"``; a code of no words here with its underscores as
+    spaces; None or ``""`` → ``"none given"``.
+    """
+    if not code:
+        return "none given"
+    return _REASON_WORDS.get(code, str(code).replace("_", " "))
+
+
+def incident_kind_words(kind: str) -> str:
+    """What an incident was (:attr:`~dealer_station.app.records.IncidentRecord.kind`, as a report counts it)
+    in words: ``"dealer_call"`` → ``"the dealer called the supervisor"``.
+    """
+    return _INCIDENT_WORDS.get(kind, str(kind).replace("_", " "))
+
+
+_STATE_WORDS = {
+    TableState.NO_SHOE: "no shoe is open", TableState.SHUFFLE: "the shoe is being shuffled",
+    TableState.BURN_INDICATOR: "the burn card is due", TableState.BURNING: "cards are being burned",
+    TableState.READY: "the table is between rounds", TableState.BETTING_OPEN: "betting is open",
+    TableState.BETTING_CLOSED: "betting is closed", TableState.DEALING: "the cards are being dealt",
+    TableState.RESULT: "the result is on the table", TableState.PAUSED: "the table is paused",
+    TableState.SHOE_END: "the shoe is finished",
+}
+_CODE_WORDS = {**{a.value: a.value.replace("_", " ") for a in (*SupervisorAct, *DealerAct, *StaffAct)},
+               **{str(k): v for k, v in _REASON_WORDS.items()}}
+_POSITION = re.compile(r"\b(player|banker)([1-3])\b")
+_STATE = re.compile(r"\(state (\w+)\)|\bin state (\w+)|\bpaused from (\w+)")
+_CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def plain(text: str | None) -> str:
+    """The table's own text (an incident's detail, a refusal's why) with the codes it names in words:
+    ``"3 misreads in a row at player2"`` → ``"3 misreads in a row at Player card 2"``, ``"not allowed in state
+    betting_open"`` → ``"not allowed while betting is open"``, an act's or a reason's code in words. Other text
+    (a device's own message, a path) is left as it is. Never raises.
+    """
+    if not text:
+        return ""
+
+    def state(match: re.Match) -> str:
+        code = next(g for g in match.groups() if g)
+        words = _STATE_WORDS.get(code, code.replace("_", " "))
+        if match.group(0).startswith("paused"):
+            return f"paused while {words}"
+        return f"(while {words})" if match.group(0).startswith("(") else f"while {words}"
+
+    out = _POSITION.sub(lambda m: position_words(m.group(0)), str(text))
+    out = _STATE.sub(state, out)
+    return _CODE.sub(lambda m: _CODE_WORDS.get(m.group(0), m.group(0)), out)
+
+
 def incident_words(incident: IncidentRecord) -> str:
     """An incident in a sentence: ``"the shoe could not read the card (No-Read) at Banker card 2"``."""
+    kind = incident.kind
     if incident.type == IncidentType.PROCEDURE_VIOLATION and incident.reason in _REASON_WORDS:
         text = _REASON_WORDS[incident.reason]
     else:
-        text = _INCIDENT_WORDS.get(incident.type, incident.type.replace("_", " "))
+        text = incident_kind_words(kind)
         if (incident.reason and incident.reason not in _BARE_REASONS
                 and incident.type != IncidentType.SHOE_DISCONNECTED):
-            text += f" ({_REASON_WORDS.get(incident.reason, incident.reason.replace('_', ' '))})"
+            text += f" ({reason_words(incident.reason)})"
     if incident.position and incident.type in (IncidentType.MISREAD_LIMIT, IncidentType.FOREIGN_CARD):
         text += f" at {position_words(incident.position)}"
     elif incident.position:
@@ -125,6 +205,28 @@ def incident_words(incident: IncidentRecord) -> str:
     if incident.while_paused:
         text += ", while the round was already paused"
     return text
+
+
+def resolution_words(incident: IncidentRecord) -> str:
+    """How an incident was resolved: ``"supervisor sam voided the round (reason misdeal; note “cards
+    dropped”)"``; ``""`` while it is not.
+    """
+    if not incident.resolved_act:
+        return ""
+    words = _ACT_WORDS.get(incident.resolved_act)
+    what = words[0] if words else incident.resolved_act.replace("_", " ")
+    who = f"supervisor {incident.resolved_by}" if incident.resolved_by else "the supervisor"
+    return f"{who} {what} (reason {reason_words(incident.resolved_reason)}; note “{incident.resolved_note or ''}”)"
+
+
+def void_words(record: RoundRecord | None, by: str | None = None) -> str:
+    """Why a round was voided: ``"reason misdeal, note “cards dropped”, by supervisor sam"``; ``""`` for a
+    round that was not.
+    """
+    if record is None or record.status != RoundStatus.VOIDED:
+        return ""
+    return (f"reason {reason_words(record.reason)}" + (f", note “{record.note}”" if record.note else "")
+            + (f", by supervisor {by}" if by else ""))
 
 
 _ACT_WORDS = {   # an act: (what was done, what was tried)
@@ -139,21 +241,57 @@ _ACT_WORDS = {   # an act: (what was done, what was tried)
     DealerAct.CALL_SUPERVISOR: ("called the supervisor", "call the supervisor"),
     DealerAct.NEW_SHOE: ("started a new shoe", "start a new shoe"),
     DealerAct.SHUFFLED: ("finished the shuffle", "finish the shuffle"),
+    StaffAct.SIGN_IN: ("signed in as the dealer", "sign in as the dealer"),
+    StaffAct.SIGN_OUT: ("signed out", "sign out"),
+    "event_refused": ("held back an event for the betting platform that does not match the journal",
+                      "hold back an event"),
 }
-_WHO = {InputKind.TIMER: "the betting timer", InputKind.DEALER: "the dealer"}
+_WHO = {InputKind.TIMER: "the betting timer", InputKind.DEALER: "the dealer", InputKind.PUBLISHER: "the publisher",
+        InputKind.JOURNAL: "the journal"}
+_SIGNED_IN_HOW = {"pin": "with a PIN", "badge": "with a badge", "configured": "as the station's configured dealer",
+                  "demo": "as the demo dealer"}
+_STOP_WORDS = {
+    "console closed": "the console was closed",
+    "SIGTERM": "the station was told to stop (SIGTERM)",
+    "SIGINT": "the station was stopped from the keyboard (Ctrl-C)",
+    "SIGHUP": "the station's terminal was closed (SIGHUP)",
+    "finished": "the station stopped at the end of its run",
+    "paused": "the station stopped with the table paused",
+    "idle": "the station stopped: nothing happened for the time it was given",
+    "output closed": "the station stopped: what read its output went away",
+    "failed": "the station stopped on an error",
+    "stopped": "the station stopped",
+}
+
+
+def _stop_words(why: str | None) -> str:
+    """A stop in words: ``"console closed"`` → ``"the console was closed"``."""
+    if not why:
+        return "the station stopped"
+    return _STOP_WORDS.get(why, f"the station stopped ({plain(why)})")
 
 
 def act_words(act: ActRecord, dealer: str | None = None) -> str:
-    """An act in a sentence: ``"supervisor sam voided the round (reason misdeal: note ...)"``.
+    """An act in a sentence: ``"supervisor sam voided the round (reason misdeal; note ...)"``.
 
     ``dealer``: the round's dealer, named in a dealer's act that does not name its own (``"the dealer dana
-    opened betting"``).
+    opened betting"``). A stop reads as what stopped the station (``"the console was closed"``), a sign-in as
+    who signed in and how (``"dana signed in as the dealer with a PIN"``).
     """
+    if act.by == InputKind.STOP:
+        return _stop_words(act.why)
+    if act.by == InputKind.JOURNAL and act.act != SupervisorAct.RESUME:
+        return "the journal could not be written (recorded once it could be again)"
     who = _WHO.get(act.by, act.by.replace("_", " "))
-    if act.user:
-        who = f"{who} {act.user}"
+    user = act.user or (str(act.args["user"]) if act.args.get("user") else None)
+    if act.act in (StaffAct.SIGN_IN, StaffAct.SIGN_OUT):
+        who = user or "the dealer"
+    elif user:
+        who = f"{who} {user}"
     elif act.by == InputKind.DEALER and dealer:
         who = f"{who} {dealer}"
+    if act.by == InputKind.JOURNAL:   # the supervisor's resume after a journal failure
+        who = f"supervisor {user}" if user else "the supervisor"
     words = _ACT_WORDS.get(act.act)
     what = words[0] if words else act.act.replace("_", " ") or "acted"
     if act.act == SupervisorAct.ENTER_CARD and act.args.get("token"):
@@ -161,16 +299,18 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
     elif act.act == SupervisorAct.MOVE_CARD and act.args.get("from_position"):
         what = (f"moved the card at {position_words(str(act.args.get('from_position')))} to "
                 f"{position_words(str(act.args.get('to_position')))}")
+    elif act.act == StaffAct.SIGN_IN and act.args.get("how") in _SIGNED_IN_HOW:
+        what = f"{what} {_SIGNED_IN_HOW[str(act.args['how'])]}"
     text = f"{who} {what}"
     if act.outcome == ActOutcome.REFUSED:
         wanted = words[1] if words else act.act.replace("_", " ")
-        text = f"{who} tried to {wanted} — refused: {act.why or 'no reason given'}"
-    extra = [f"reason {act.reason}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
+        text = f"{who} tried to {wanted} — refused: {plain(act.why) or 'no reason given'}"
+    extra = [f"reason {reason_words(act.reason)}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
     extra = [e for e in extra if e]
     if extra:
         text += f" ({'; '.join(extra)})"
     if act.why and act.outcome == ActOutcome.DONE:
-        text += f", {act.why}"
+        text += f", {plain(act.why)}"
     return text
 
 
@@ -193,6 +333,40 @@ def scan_words(scan: Scan) -> str:
         what = _FRAME_WORDS.get(scan.frame, scan.frame)
     where = f" at {position_words(scan.position)}" if scan.position else ""
     return f"{what}{where}: {_OUTCOME_WORDS.get(scan.outcome, scan.outcome.replace('_', ' '))}"
+
+
+def seconds_words(seconds: float | None) -> str:
+    """A duration: ``4.047405`` → ``"4.0 s"``, ``0.004247`` → ``"4 ms"``, ``75.5`` → ``"75.5 s"``; None → ``"-"``."""
+    if seconds is None:
+        return "-"
+    if abs(seconds) < 1:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.1f} s"
+
+
+_STATUS_WORDS = {RoundStatus.COMPLETED: "completed", RoundStatus.VOIDED: "voided",
+                 RoundStatus.IN_PROGRESS: "in progress"}
+
+
+def status_words(status: str | None) -> str:
+    """A round's status in words: ``"in_progress"`` → ``"in progress"``."""
+    return _STATUS_WORDS.get(status or "", str(status or "unknown").replace("_", " "))
+
+
+def round_marks_words(rnd: RoundHistory) -> str:
+    """What a round's line marks besides its result: its incidents and cards entered by hand, in words
+    (``"incidents: the dealer called the supervisor; 1 card entered by hand (Banker card 2)"``); ``""`` for a
+    round with neither.
+    """
+    parts = []
+    if rnd.incidents:
+        parts.append("incident" + ("s" if len(rnd.incidents) > 1 else "") + ": "
+                     + ", ".join(incident_words(i) for i in rnd.incidents))
+    if rnd.manual:
+        n = len(rnd.manual)
+        parts.append(f"{n} card{'s' if n > 1 else ''} entered by hand "
+                     f"({', '.join(position_words(c.position) for c in rnd.manual)})")
+    return "; ".join(parts)
 
 
 def time_words(ts: str | None) -> str:

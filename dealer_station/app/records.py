@@ -24,12 +24,16 @@ from enum import StrEnum
 from dealer_station.app.clock import seconds_between
 from dealer_station.app.controller import RoundRecord
 from dealer_station.domain.facts import RoundStatus
+from dealer_station.domain.incidents import IncidentType, PauseReason
 
-__all__ = ["UNKNOWN_DEALER", "ActOutcome", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory",
+__all__ = ["DEALER_CALL", "UNKNOWN_DEALER", "ActOutcome", "ActRecord", "CardEntry", "IncidentRecord", "JournalHistory",
            "RoundHistory", "Scan", "ScanOutcome", "ShoeHistory"]
 
 UNKNOWN_DEALER = "unknown"
 """How a round whose journal does not name its dealer shows it (older journals)."""
+
+DEALER_CALL = PauseReason.DEALER_CALL.value
+"""The kind of incident (:attr:`IncidentRecord.kind`) of a dealer's call for the supervisor: ``"dealer_call"``."""
 
 
 class ScanOutcome(StrEnum):
@@ -133,6 +137,16 @@ class IncidentRecord:
     resolved_reason: str | None = None
     resolved_note: str | None = None
 
+    @property
+    def kind(self) -> str:
+        """What the incident was, as a report counts it: its ``type``, except a dealer's call for the supervisor
+        (journaled as a ``procedure_violation`` of reason ``dealer_call``: the table pauses the same way), which is
+        :data:`DEALER_CALL`, no violation.
+        """
+        if self.type == IncidentType.PROCEDURE_VIOLATION and self.reason == PauseReason.DEALER_CALL:
+            return DEALER_CALL
+        return self.type
+
 
 @dataclass
 class ActRecord:
@@ -140,7 +154,8 @@ class ActRecord:
 
     ``by``: ``"dealer"``, ``"timer"``, ``"supervisor"`` or another input kind; ``user``: who (the
     supervisor's id; for a dealer act the id the input carries, else None); ``outcome`` (:class:`ActOutcome`)
-    ``"done"`` or ``"refused"`` (``why`` says why: the table's reason, or a refused PIN); ``args``: the act's arguments
+    ``"done"`` or ``"refused"`` (``why`` says why: the table's reason, or a refused PIN; for the station's stop, by
+    ``"stop"``, what stopped it: ``"console closed"``, ``"SIGTERM"``); ``args``: the act's arguments
     (``token`` of ``enter_card``, positions of ``move_card``).
     """
 

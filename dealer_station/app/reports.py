@@ -21,7 +21,9 @@ Definitions (docs/reports.md "What the numbers mean")
         (2 decimals; None without cards). The burn and what happened between rounds count with the shoe's
         previous round (the next one for the burn), so by dealer they go to who dealt then.
     incidents
-        Incidents that paused the table, and those recorded while it was already paused, by type.
+        Incidents that paused the table, and those recorded while it was already paused, by what each was
+        (:attr:`~dealer_station.app.records.IncidentRecord.kind`: its type, ``dealer_call`` for a dealer's call
+        for the supervisor, which the journal records as a ``procedure_violation`` of reason ``dealer_call``).
     round_seconds
         First card scan → confirmation of each completed round, seconds: p50, p90 (nearest rank) and max.
         The times are the journal's (the wall clock): a round whose confirmation is stamped before its first
@@ -38,6 +40,7 @@ import base64
 import csv
 import html
 import io
+import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -45,8 +48,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dealer_station.app.clock import parse_time, seconds_between
-from dealer_station.app.record_words import incident_words, time_words
+from dealer_station.app.record_words import (
+    incident_kind_words,
+    incident_words,
+    reason_words,
+    resolution_words,
+    seconds_words,
+    time_words,
+)
 from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
+from dealer_station.domain.roads import compute_roads
 
 __all__ = ["CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
            "report_json", "report_text", "road_marks", "summary_lines"]
@@ -105,7 +116,7 @@ class Group:
             "misreads_per_1000_cards": round(misreads * 1000 / cards, 2) if cards else None,
             "manual_cards": sum(len(r.manual) for r in self.rounds),
             "incidents": len(self.incidents),
-            "incidents_by_type": dict(sorted(Counter(i.type for i in self.incidents).items())),
+            "incidents_by_type": dict(sorted(Counter(i.kind for i in self.incidents).items())),
             "voids_by_reason": dict(sorted(voids.items())),
             "voids": [{"round_id": r.round_id, "reason": r.result.reason if r.result else None,
                        "note": r.result.note if r.result else None, "by": _void_user(r), "at": r.ended_at}
@@ -296,10 +307,11 @@ def report_json(report: Report) -> dict:
 
 
 def _cell(value: object) -> str:
+    """A CSV or HTML cell: None empty (no value), a count by kind a JSON object (``{}`` when there is none)."""
     if value is None:
         return ""
     if isinstance(value, Mapping):
-        return ";".join(f"{k}={v}" for k, v in value.items())
+        return json.dumps(dict(value), ensure_ascii=False, separators=(",", ":"))
     return str(value)
 
 
@@ -331,14 +343,28 @@ def summary_lines(name: str, s: dict) -> list[str]:
              f"(player {s['player_natural']}, banker {s['banker_natural']})",
              f"  cards {s['cards']}, misreads {s['misreads']} ({num(s['misreads_per_1000_cards'])} per 1,000 cards), "
              f"entered by hand {s['manual_cards']}",
-             f"  incidents {s['incidents']}" + (": " + ", ".join(f"{k.replace('_', ' ')} {v}"
-                                                               for k, v in s["incidents_by_type"].items())
+             f"  incidents {s['incidents']}" + (f" ({_counts_words(s['incidents_by_type'], incident_kind_words)})"
                                                   if s["incidents"] else ""),
-             f"  voids {s['voided']}" + (": " + ", ".join(f"{k} {v}" for k, v in s["voids_by_reason"].items())
+             f"  voids {s['voided']}" + (f" ({_counts_words(s['voids_by_reason'], reason_words)})"
                                           if s["voided"] else ""),
              f"  rounds per hour {num(s['rounds_per_hour'])}; a round takes (first card to confirm) "
-             f"p50 {num(rs['p50'], ' s')}, p90 {num(rs['p90'], ' s')}, max {num(rs['max'], ' s')}"]
+             f"{_round_time_words(rs)}"]
     return lines
+
+
+def _counts_words(counts: Mapping[str, int], words) -> str:  # noqa: ANN001 - code -> words
+    """``{"dealer_call": 2, "misread_limit": 1}`` → ``"the dealer called the supervisor: 2; the shoe could not
+    read the card: 1"``, the most first.
+    """
+    return "; ".join(f"{words(k)}: {v}" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _round_time_words(rs: Mapping) -> str:
+    """``{"p50": 4.0, "p90": 8.0, "max": 8.0}`` → ``"median 4.0 s, 9 in 10 within 8.0 s, longest 8.0 s"``."""
+    if rs["p50"] is None:
+        return "no round timed"
+    return f"median {seconds_words(rs['p50'])}, 9 in 10 within {seconds_words(rs['p90'])}, " \
+           f"longest {seconds_words(rs['max'])}"
 
 
 def report_text(report: Report) -> str:
@@ -378,6 +404,12 @@ def road_marks(rounds: Iterable[RoundHistory]) -> list[dict]:
             if r.status == "completed" and r.result is not None and r.result.winner]
 
 
+def road_columns_words(marks: list[dict]) -> str:
+    """How many columns each road of a shoe fills, in words: ``"bead plate 12 columns, big road 28 columns, ..."``."""
+    return ", ".join(f"{name.replace('_', ' ')} {n} column{'s' if n != 1 else ''}"
+                     for name, n in compute_roads(marks).columns().items())
+
+
 _CSS = """body{font-family:sans-serif;margin:24px;color:#111}table{border-collapse:collapse;margin:8px 0 16px}
 td,th{border:1px solid #999;padding:3px 8px;text-align:right}th{background:#eee}td.l,th.l{text-align:left}
 .bad{color:#fff;background:#b00;padding:6px}.ok{color:#060}img{max-width:100%;border:1px solid #999}"""
@@ -397,13 +429,14 @@ def _stats_table(blocks: list[tuple[str, dict]]) -> str:
     for key, label in _ROWS:
         rows.append(f"<tr><td class=l>{e(label)}</td>" + "".join(
             f"<td>{e(_cell(s[key]) or '-')}</td>" for _, s in blocks) + "</tr>")
-    for q in ("p50", "p90", "max"):
-        rows.append(f"<tr><td class=l>round seconds {q}</td>" + "".join(
-            f"<td>{e(_cell(s['round_seconds'][q]) or '-')}</td>" for _, s in blocks) + "</tr>")
-    for key, label in (("incidents_by_type", "incidents by type"), ("voids_by_reason", "voids by reason")):
+    for q, label in (("p50", "round time, median"), ("p90", "round time, 9 in 10 within"),
+                     ("max", "round time, longest")):
         rows.append(f"<tr><td class=l>{label}</td>" + "".join(
-            f"<td class=l>{e(', '.join(f'{k.replace(chr(95), chr(32))} {v}' for k, v in s[key].items()) or '-')}</td>"
-            for _, s in blocks) + "</tr>")
+            f"<td>{e(seconds_words(s['round_seconds'][q]))}</td>" for _, s in blocks) + "</tr>")
+    for key, label, words in (("incidents_by_type", "incidents by type", incident_kind_words),
+                              ("voids_by_reason", "voids by reason", reason_words)):
+        rows.append(f"<tr><td class=l>{label}</td>" + "".join(
+            f"<td class=l>{e(_counts_words(s[key], words) or '-')}</td>" for _, s in blocks) + "</tr>")
     return "<table>" + "".join(rows) + "</table>"
 
 
@@ -426,15 +459,15 @@ def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
         parts.append("<h2>Voids</h2><table><tr><th class=l>round</th><th class=l>reason</th><th class=l>note</th>"
                      "<th class=l>by</th><th class=l>at</th></tr>")
         for v in total["voids"]:
-            parts.append("<tr>" + "".join(f"<td class=l>{e(_cell(v[k]) or '-')}</td>"
-                                          for k in ("round_id", "reason", "note", "by")) +
+            parts.append("<tr>" + "".join(f"<td class=l>{e(_cell(x) or '-')}</td>"
+                                          for x in (v["round_id"], reason_words(v["reason"]), v["note"], v["by"])) +
                          f"<td class=l>{e(time_words(v['at']))}</td></tr>")
         parts.append("</table>")
     if report.incident_rows:
         parts.append("<h2>Incidents</h2><table><tr><th class=l>at</th><th class=l>where</th><th class=l>what</th>"
                      "<th class=l>evidence</th><th class=l>resolved</th></tr>")
         for place, i in report.incident_rows:
-            resolved = f"{i.resolved_act.replace('_', ' ')} by {i.resolved_by}" if i.resolved_act else "-"
+            resolved = resolution_words(i) or "-"
             parts.append(f"<tr><td class=l>{e(time_words(i.ts))}</td><td class=l>{e(place)}</td>"
                          f"<td class=l>{e(incident_words(i))}</td>"
                          f"<td class=l>{e(i.evidence or '-')}</td><td class=l>{e(resolved)}</td></tr>")
@@ -444,7 +477,9 @@ def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
         png = roads_png.get(number)
         if png:
             data = base64.b64encode(png).decode("ascii")
-            parts.append(f'<img alt="roads of shoe {number}" src="data:image/png;base64,{data}">')
+            columns = e(road_columns_words(road_marks(report.shoes[number])))
+            parts.append(f"<p>Every column of every road is drawn: {columns}.</p>")
+            parts.append(f'<img alt="roads of shoe {number}: {columns}" src="data:image/png;base64,{data}">')
         else:
             parts.append("<p>no completed round</p>")
     parts.append("</body></html>\n")

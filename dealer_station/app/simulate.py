@@ -5,10 +5,10 @@ configuration's decks, the cut card placed at random near the back), with an aut
 shoe is a real transport and codec: :class:`SimulationShoe` deals through a
 :class:`drivers.simulator.LoopbackShoe`, whose draws are a codec's wire bytes (``lines`` unless the
 station's shoe profile names another) decoded by that codec into the frames the controller takes, as
-from any shoe. The same seed gives the same output. With a journal, a restarted run first re-prints
-every finished round and shoe of the journal, then goes on where the journal stops (the shoe resumes
-at the journal's count of frames in the open shoe), so its complete output equals an uninterrupted
-run's.
+from any shoe. The same seed gives the same output. With a journal, a restarted run goes on where the
+journal stops (the shoe resumes at the journal's count of frames in the open shoe) and prints only what
+it deals, after one line saying how many rounds the journal held already (:func:`dealt_before`,
+:func:`before_words`): the outputs of the runs one after the other equal an uninterrupted run's.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from dealer_station.domain.states import NO_SHOE_STATES
 from drivers.codecs import Codec, make_codec
 from drivers.simulator import LoopbackShoe, check_misread_rate, with_misreads
 
-__all__ = ["SimulationShoe", "human_line", "output_line", "recorded_seed", "run_simulation", "shoe_seed"]
+__all__ = ["SimulationShoe", "before_words", "dealt_before", "human_line", "output_line", "recorded_seed",
+           "run_simulation", "shoe_seed"]
 
 
 class SimulationShoe(StationShoe):
@@ -90,10 +91,32 @@ def output_line(kind: str, data: dict) -> dict:
     return RoundRecord.line_of(data)
 
 
+def dealt_before(controller: Controller) -> tuple[int, int]:
+    """What the journal of ``controller`` holds already: (finished rounds, shoes they were dealt in).
+
+    Raises JournalError when the journal cannot be read.
+    """
+    shoes = [data.get("shoe") for _kind, data in
+             controller.recorded_outputs(("round_completed", "round_voided"), mark="round")]
+    return len(shoes), len(set(shoes))
+
+
+def before_words(rounds: int, shoes: int, journal: str) -> str:
+    """The line a restarted run prints first: ``"70 rounds of 1 shoe were dealt on journal J before this run: not
+    printed again (dealer-station recall --journal J lists them)"``; ``""`` when there were none.
+    """
+    if not rounds:
+        return ""
+    return (f"{rounds} round{'s' if rounds != 1 else ''} of {shoes} shoe{'s' if shoes != 1 else ''} "
+            f"{'were' if rounds != 1 else 'was'} dealt on journal {journal} before this run: not printed again "
+            f"(dealer-station recall --journal {journal} lists them)")
+
+
 def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Callable[[dict], None],
                    stop: Callable[[], bool] | None = None, misread_rate: float = 0.0,
                    dealer: str | None = None) -> str:
-    """Deal ``shoes`` shoes on ``controller``; give each output line to ``emit`` (journal's first).
+    """Deal ``shoes`` shoes on ``controller`` (those of its journal count); give each output line of what this run
+    deals to ``emit`` (a round or a shoe already in the journal is not given again).
 
     The shoe is a :class:`SimulationShoe` whose loopback gives its frames to the controller on this thread
     (no queue), its ``Connected`` first; it is left connected when the run ends (nothing to release).
@@ -104,8 +127,6 @@ def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Calla
     Returns the final state (``"shoe_end"`` when done; ``"paused"`` when an incident stopped the run).
     """
     kinds = ("round_completed", "round_voided", "shoe_ended")
-    for kind, data in controller.recorded_outputs(kinds):
-        emit(output_line(kind, data))
 
     def on_fact(fact: Fact) -> None:
         if fact.kind in kinds:

@@ -49,22 +49,26 @@ def round_text(rnd) -> str:
         card_face,
         flag_words,
         incident_words,
+        plain,
         position_words,
+        resolution_words,
         result_words,
         scan_words,
+        seconds_words,
+        status_words,
         time_words,
+        void_words,
     )
 
     record = rnd.result
-    status = {"completed": "COMPLETED", "voided": "VOIDED", "in_progress": "IN PROGRESS"}.get(rnd.status, rnd.status)
+    status = status_words(rnd.status).upper()
     lines = [f"Round {rnd.round_id} (table {rnd.table_id}, shoe {rnd.shoe}, round {rnd.round}): {status}",
              f"Dealer: {rnd.dealer_name}"]
     result = result_words(record)
     if record is not None and record.status == "voided":
         voided_by = next((a.user for a in rnd.acts if a.act in ("void_round", "end_shoe") and a.outcome == "done"),
                          None)
-        result += f": reason {record.reason or '-'}" + (f", note “{record.note}”" if record.note else "") + \
-            (f", by supervisor {voided_by}" if voided_by else "")
+        result += f": {void_words(record, voided_by)}"
     lines.append(f"Result: {result}")
     player = list(record.player) if record else [c.card for c in rnd.cards if c.position.startswith("player")]
     banker = list(record.banker) if record else [c.card for c in rnd.cards if c.position.startswith("banker")]
@@ -73,10 +77,11 @@ def round_text(rnd) -> str:
     if record is not None:
         lines.append(f"  Flags: {', '.join(flag_words(record)) or 'none'}")
     lines.append(f"Times: betting opened {time_words(rnd.opened_at)}, closed {time_words(rnd.closed_at)}"
-                 + (f" by the {rnd.closed_by}" if rnd.closed_by else ""))
+                 + (f" by {'the betting timer' if rnd.closed_by == 'timer' else 'the ' + rnd.closed_by}"
+                    if rnd.closed_by else ""))
     took = rnd.duration_seconds
     lines.append(f"  first card scanned {time_words(rnd.first_card_at)}, "
-                 + (f"confirmed {time_words(rnd.confirmed_at)} ({took:.3f} s after the first card)"
+                 + (f"confirmed {time_words(rnd.confirmed_at)} ({seconds_words(took)} after the first card)"
                     if rnd.confirmed_at else f"ended {time_words(rnd.ended_at)}"))
     lines.append("Cards:")
     for c in rnd.cards:
@@ -92,14 +97,12 @@ def round_text(rnd) -> str:
     for i in rnd.incidents:
         text = f"  {time_words(i.ts)}  {incident_words(i)}"
         if i.detail:
-            text += f"; {i.detail}"
+            text += f"; {plain(i.detail)}"
         if i.evidence:
             text += f"; evidence {i.evidence}"
         lines.append(text + f" (row {i.seq})")
         if i.resolved_act:
-            act = i.resolved_act.replace("_", " ")
-            lines.append(f"      resolved {time_words(i.resolved_at)}: {act} by supervisor {i.resolved_by} "
-                         f"(reason {i.resolved_reason or '-'}; note “{i.resolved_note or ''}”)")
+            lines.append(f"      resolved {time_words(i.resolved_at)}: {resolution_words(i)}")
         elif not i.while_paused:
             lines.append("      not resolved yet")
     lines.append("Acts:" if rnd.acts else "Acts: none")
@@ -112,24 +115,35 @@ def round_text(rnd) -> str:
 
 
 def list_line(rnd) -> str:
-    """One round in one line (the list)."""
-    from dealer_station.app.record_words import card_face, result_words, time_words
+    """One round in one line (the list), marked with its incidents and cards entered by hand."""
+    from dealer_station.app.record_words import (
+        card_face,
+        reason_words,
+        result_words,
+        round_marks_words,
+        status_words,
+        time_words,
+    )
 
     record = rnd.result
-    player = " ".join(card_face(c) for c in (record.player if record else ())) or "-"
-    banker = " ".join(card_face(c) for c in (record.banker if record else ())) or "-"
-    extra = f"; void: {record.reason}" if record is not None and record.status == "voided" else ""
-    return (f"{rnd.round_id}  {rnd.status:<11}  {result_words(record):<18}  player {player}  banker {banker}  "
-            f"dealer {rnd.dealer_name}  {time_words(rnd.ended_at or rnd.opened_at)}{extra}")
+    dealt = {hand: record.player if hand == "player" else record.banker for hand in ("player", "banker")} if record \
+        else {hand: [c.card for c in rnd.cards if c.position.startswith(hand)] for hand in ("player", "banker")}
+    player = " ".join(card_face(c) for c in dealt["player"]) or "-"
+    banker = " ".join(card_face(c) for c in dealt["banker"]) or "-"
+    extra = f"; void: {reason_words(record.reason)}" if record is not None and record.status == "voided" else ""
+    marks = round_marks_words(rnd)
+    extra += f"; {marks}" if marks else ""
+    return (f"{rnd.round_id}  {status_words(rnd.status):<11}  {result_words(record):<18}  player {player}  "
+            f"banker {banker}  dealer {rnd.dealer_name}  {time_words(rnd.ended_at or rnd.opened_at)}{extra}")
 
 
 def shoe_lines(shoe) -> list[str]:
     """What happened in a shoe outside its rounds (incidents and supervisor acts), one line each."""
-    from dealer_station.app.record_words import act_words, incident_words, time_words
+    from dealer_station.app.record_words import act_words, incident_words, resolution_words, time_words
 
     out = []
     for i in shoe.incidents:
-        resolved = f"; resolved: {i.resolved_act.replace('_', ' ')} by {i.resolved_by}" if i.resolved_act else ""
+        resolved = f"; resolved: {resolution_words(i)}" if i.resolved_act else ""
         out.append(f"shoe {shoe.shoe}, outside a round  {time_words(i.ts)}  {incident_words(i)}{resolved} "
                    f"(row {i.seq})")
     for a in shoe.acts:

@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             render_roads_png(roads, args.png, size=size)
-        except OSError as err:
+        except (OSError, ValueError) as err:   # ValueError: roads too long to draw whole at that size
             raise CliError(str(err)) from None
     if args.json:
         json.dump(roads.to_json(), sys.stdout)

@@ -18,7 +18,8 @@ def register(parser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="shuffle seed (default: random, or the one recorded in --journal)")
     parser.add_argument("--journal", default=None,
-                        help="journal database; a restarted run continues it (default: in memory)")
+                        help="journal database; a restarted run continues it, printing only what it deals "
+                             "(default: in memory)")
     parser.add_argument("--json", action="store_true", help="JSON lines on standard output")
     parser.add_argument("--config", default=None, help="station configuration (default config/station.toml)")
     parser.add_argument("--decks", type=int, default=None,
@@ -93,7 +94,7 @@ def run(args) -> int:
 
     kinds = ("round_completed", "round_voided", "shoe_ended")
     try:
-        station = open_station(settings, shoe=shoe, before_dealer=lambda ctl: _begin(ctl, kinds, emit))
+        station = open_station(settings, shoe=shoe, before_dealer=lambda ctl: _begin(ctl, args))
     except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
         raise CliError(str(err)) from None
 
@@ -127,15 +128,20 @@ def run(args) -> int:
         return _status(station, closed)
 
 
-def _begin(controller, kinds: tuple[str, ...], emit) -> None:
-    """Print the journal's finished rounds and shoes again first: a restarted run's output is whole.
+def _begin(controller, args) -> None:
+    """A restarted run says in one line how many rounds the journal held already (they are not printed again):
+    on standard output, or on standard error with ``--json`` (standard output holds only rounds and shoes).
 
     The shoe connects when the station starts it: its ``Connected`` is the first thing the loop gives the table.
     """
-    from dealer_station.app.simulate import output_line
+    from dealer_station.app.simulate import before_words, dealt_before
 
-    for kind, data in controller.recorded_outputs(kinds):
-        emit(output_line(kind, data))
+    line = before_words(*dealt_before(controller), args.journal or ":memory:")
+    if line:
+        try:
+            echo(line, file=sys.stderr if args.json else sys.stdout)
+        except BrokenPipeError:   # nobody reads the output: the run's first round line finds it closed too
+            pass
 
 
 def _status(station, closed: list) -> int:

@@ -18,8 +18,13 @@ from dealer_station.app.record_words import (
     card_face,
     flag_words,
     incident_words,
+    plain,
+    reason_words,
+    resolution_words,
     result_words,
     scan_words,
+    seconds_words,
+    status_words,
     time_words,
 )
 from dealer_station.app.records import RoundHistory
@@ -78,10 +83,12 @@ def _lines(rnd: RoundHistory) -> list[tuple[str, str]]:
     out.append(("head", "Incidents" if rnd.incidents else "Incidents: none"))
     for i in rnd.incidents:
         text = f"{time_words(i.ts)}  {incident_words(i)}"
+        if i.detail:
+            text += f"; {plain(i.detail)}"
         if i.evidence:
             text += f"; evidence {i.evidence}"
         if i.resolved_act:
-            text += f"; resolved: {i.resolved_act.replace('_', ' ')} by {i.resolved_by}"
+            text += f"; resolved: {resolution_words(i)}"
         out.append(("body", text))
     out.append(("head", "Acts"))
     for a in rnd.acts:
@@ -129,7 +136,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
         p.drawText(QRectF(_MARGIN, 20, WIDTH - 2 * _MARGIN, 44), Qt.AlignLeft | Qt.AlignVCenter,
                    f"Round {rnd.round_id}")
         p.setFont(_font(20))
-        status = rnd.status.replace("_", " ")
+        status = status_words(rnd.status)
         day = (rnd.opened_at or rnd.ended_at or "")[:10]
         p.drawText(QRectF(_MARGIN, 66, WIDTH - 2 * _MARGIN, 28), Qt.AlignLeft | Qt.AlignVCenter,
                    f"Shoe {rnd.shoe}, round {rnd.round}, {status}; dealer {rnd.dealer_name}; {day} (UTC)")
@@ -137,8 +144,8 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
         ended = "confirmed" if rnd.confirmed_at else "ended"
         p.drawText(QRectF(_MARGIN, 94, WIDTH - 2 * _MARGIN, 28), Qt.AlignLeft | Qt.AlignVCenter,
                    f"betting opened {_clock(rnd.opened_at)}, first card {_clock(rnd.first_card_at)}, "
-                   f"{ended} {_clock(rnd.ended_at)}" + (f" ({took:.1f} s from the first card)" if took is not None
-                                                       else ""))
+                   f"{ended} {_clock(rnd.ended_at)}" + (f" ({seconds_words(took)} from the first card)"
+                                                       if took is not None else ""))
         record = rnd.result
         player = list(record.player) if record else [c.card for c in rnd.cards if c.position.startswith("player")]
         banker = list(record.banker) if record else [c.card for c in rnd.cards if c.position.startswith("banker")]
@@ -168,7 +175,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
         p.setFont(_font(32, True))
         words = result_words(record)
         if record is not None and record.status == RoundStatus.VOIDED:
-            words += f": {record.reason or 'no reason'}" + (f" ({record.note})" if record.note else "")
+            words += f": {reason_words(record.reason)}" + (f" ({record.note})" if record.note else "")
         p.drawText(bar, Qt.AlignCenter, words)
         y = text_top
         for style, text in lines:

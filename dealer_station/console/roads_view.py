@@ -6,7 +6,9 @@ board into a PNG file (``dealer-station roads --png``), offscreen.
 
 Layout (top to bottom): a header with the shoe statistics and the ask road; the bead plate (left)
 beside the big road (right), 6 rows each; the big eye boy, small road and cockroach pig side by side,
-6 rows of half-size cells; a legend. When a road has more columns than fit, the latest are shown.
+6 rows of half-size cells; a legend. When a road has more columns than fit, the widget shows the latest
+(and scrolls back); a PNG (:func:`render_roads_png`) draws every column of every road, on as many boards
+("pages") stacked one below the other as the longest road needs (:func:`whole_pages`).
 
 Marks (colour is never the only signal):
 
@@ -44,8 +46,9 @@ from dealer_station.console.road_marks import paint_legend as _legend
 from dealer_station.console.road_marks import road_names as _road_names
 from dealer_station.domain.roads import DERIVED_ROADS, ROWS, Roads, compute_roads
 
-__all__ = ["COLOURS", "DERIVED_MIN_CELL", "SCROLLED", "BoardLayout", "RoadArea", "RoadsView", "board_layout",
-           "first_columns", "paint_bead_plate", "paint_roads", "render_roads_png", "road_columns"]
+__all__ = ["COLOURS", "DERIVED_MIN_CELL", "MAX_PIXELS", "SCROLLED", "BoardLayout", "RoadArea", "RoadsView",
+           "board_layout", "first_columns", "paint_bead_plate", "paint_roads", "render_roads_png", "road_columns",
+           "whole_pages"]
 
 # --------------------------------------------------------------------------------------------------
 # Grids
@@ -162,10 +165,7 @@ SCROLLED = ("bead_plate", "big_road")
 
 def road_columns(roads: Roads, name: str) -> int:
     """How many columns road ``name`` (a :class:`BoardLayout` road name) of ``roads`` fills."""
-    if name == "bead_plate":
-        return (len(roads.bead_plate) + ROWS - 1) // ROWS
-    grid = roads.big_road.grid if name == "big_road" else next(r.grid for r in roads.derived if r.name == name)
-    return max((c.col for c in grid), default=-1) + 1
+    return roads.columns()[name]
 
 
 def first_columns(roads: Roads, layout: BoardLayout, back: int = 0) -> dict[str, int]:
@@ -181,7 +181,8 @@ def first_columns(roads: Roads, layout: BoardLayout, back: int = 0) -> dict[str,
     return out
 
 
-def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0) -> None:
+def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0,
+                firsts: dict[str, int] | None = None) -> None:
     """Paint the whole roads board of ``roads`` into ``rect`` (pixels) with painter ``p``.
 
     Parameters
@@ -196,6 +197,10 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0) -> None:
         Columns the bead plate and the big road are scrolled back from their newest (≥ 0, see
         :func:`first_columns`); a road with columns out of view says how many on its label strip
         (``◀ 12`` older, ``3 ▶`` newer).
+    firsts : dict, optional
+        One page of a whole-shoe drawing (:func:`whole_pages`): the first column drawn of each road (``back``
+        is then unused); each road's label strip says which of its columns the page holds
+        (``columns 18–34 of 35``).
     """
     p.save()
     p.setLayoutDirection(Qt.LeftToRight)  # "B?" stays "B?" and labels stay left-aligned in a right-to-left console
@@ -203,21 +208,23 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0) -> None:
     p.setRenderHint(QPainter.TextAntialiasing, True)
     p.fillRect(rect, QColor(COLOURS["paper"]))
     layout = board_layout(rect)
-    firsts = first_columns(roads, layout, back)
+    shown = first_columns(roads, layout, back) if firsts is None else {n: firsts.get(n, 0) for n in layout.roads}
     _header(p, layout.header, roads)
     names = _road_names()
     for name, area in layout.roads.items():
         _label(p, area.label, names[name])
         _grid_lines(p, area.origin, area.cols, area.cell)
-        if name in SCROLLED:
-            _scroll_marks(p, area, firsts[name], road_columns(roads, name))
+        if firsts is not None:
+            _page_marks(p, area, shown[name], road_columns(roads, name))
+        elif name in SCROLLED:
+            _scroll_marks(p, area, shown[name], road_columns(roads, name))
 
-    area, first = layout.roads["bead_plate"], firsts["bead_plate"]
+    area, first = layout.roads["bead_plate"], shown["bead_plate"]
     for bead in roads.bead_plate:
         if first <= bead.col < first + area.cols:
             paint_bead(p, _cell_rect(area.origin, area.cell, bead.row, bead.col - first), bead.mark)
 
-    area, first = layout.roads["big_road"], firsts["big_road"]
+    area, first = layout.roads["big_road"], shown["big_road"]
     for g in roads.big_road.grid:
         if first <= g.col < first + area.cols:
             paint_big_road_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), g.item)
@@ -225,13 +232,37 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0) -> None:
         paint_tie_slash(p, _cell_rect(area.origin, area.cell, 0, 0), roads.big_road.leading_ties)
 
     for road in roads.derived:
-        area, first = layout.roads[road.name], firsts[road.name]
+        area, first = layout.roads[road.name], shown[road.name]
         for g in road.grid:
-            if g.col >= first:
+            if first <= g.col < first + area.cols:
                 paint_derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
 
     _legend(p, layout.legend)
     p.restore()
+
+
+def whole_pages(roads: Roads, size: tuple[int, int]) -> list[dict[str, int]]:
+    """The pages that draw every column of every road of ``roads`` on boards of ``size`` (width, height pixels).
+
+    Page ``i`` shows each road's columns from ``i × cols`` on, ``cols`` being how many that road's grid holds
+    on such a board (:func:`board_layout`), so the pages together hold every column of every road, none twice.
+    Returns one dict per page, road name → the first column drawn (0-based); at least one page.
+    """
+    layout = board_layout(QRectF(0, 0, size[0], size[1]))
+    count = max([1] + [-(-road_columns(roads, name) // area.cols) for name, area in layout.roads.items()])
+    return [{name: i * area.cols for name, area in layout.roads.items()} for i in range(count)]
+
+
+def _page_marks(p: QPainter, area: RoadArea, first: int, columns: int) -> None:
+    """Which of a road's columns one page of a whole-shoe drawing holds, at the right of its label strip."""
+    if columns <= 0:
+        return
+    last = min(columns, first + area.cols)
+    text = f"columns {first + 1}–{last} of {columns}" if first < columns else f"all {columns} columns above"
+    p.setPen(QColor(COLOURS["ink"]))
+    p.setFont(_font(area.label.height() * 0.8, bold=True))
+    right = QRectF(area.label.left(), area.label.top(), area.cols * area.cell, area.label.height())
+    p.drawText(right, int(Qt.AlignRight | Qt.AlignVCenter), text)
 
 
 def _scroll_marks(p: QPainter, area: RoadArea, first: int, columns: int) -> None:
@@ -437,6 +468,10 @@ class RoadsView(QWidget):
 
 _APP: QApplication | None = None
 
+MAX_PIXELS = 100_000_000
+"""The most pixels a roads PNG may have (400 MB while drawn; one board of the largest ``roads --size``): a real
+shoe (at most about 100 rounds) needs a few boards; a sequence that needs more is refused, never cut."""
+
 
 def _ensure_gui_app() -> None:
     """Make an offscreen application when none runs (the command line); it lives until exit.
@@ -454,7 +489,11 @@ def _ensure_gui_app() -> None:
 
 
 def render_roads_png(results: Iterable[Any] | Roads, path: str | Path, size: tuple[int, int] = (1200, 560)) -> Path:
-    """Draw the roads board into a PNG file, offscreen, exactly as :class:`RoadsView` paints it.
+    """Draw the roads board into a PNG file, offscreen, as :class:`RoadsView` paints it, every column of every road.
+
+    A shoe whose roads hold more columns than one board of ``size`` shows is drawn on several boards stacked
+    one below the other (:func:`whole_pages`): the first holds each road's first columns, the next the
+    columns after them, and each road's label strip says which of its columns it holds. Nothing is cut.
 
     Parameters
     ----------
@@ -463,7 +502,8 @@ def render_roads_png(results: Iterable[Any] | Roads, path: str | Path, size: tup
     path : str or Path
         The PNG file to write (replaced if it exists).
     size : (int, int)
-        Width and height of the image, pixels (each at least 16).
+        Width and height of one board, pixels (each at least 16). The image is that wide and as many
+        boards high as :func:`whole_pages` gives.
 
     Returns
     -------
@@ -475,7 +515,7 @@ def render_roads_png(results: Iterable[Any] | Roads, path: str | Path, size: tup
     RoadsError
         For a result that cannot be read.
     ValueError
-        For a size below 16 × 16 pixels.
+        For a size below 16 × 16 pixels, or roads needing an image of more than :data:`MAX_PIXELS` pixels.
     OSError
         When the file cannot be written.
     """
@@ -485,11 +525,17 @@ def render_roads_png(results: Iterable[Any] | Roads, path: str | Path, size: tup
         raise ValueError(f"image size must be at least 16 x 16 pixels, not {width} x {height}")
     path = Path(path)
     _ensure_gui_app()
-    image = QImage(width, height, QImage.Format_ARGB32)
+    pages = whole_pages(roads, (width, height))
+    if width * height * len(pages) > MAX_PIXELS:
+        raise ValueError(f"the roads need {len(pages)} boards of {width} x {height} pixels to show every column: "
+                         f"more than {MAX_PIXELS:,} pixels; give a wider size")
+    image = QImage(width, height * len(pages), QImage.Format_ARGB32)
     image.fill(QColor(COLOURS["paper"]))
     painter = QPainter(image)
     try:
-        paint_roads(painter, QRectF(0, 0, width, height), roads)
+        for i, firsts in enumerate(pages):
+            paint_roads(painter, QRectF(0, i * height, width, height), roads,
+                        firsts=firsts if len(pages) > 1 else None)
     finally:
         painter.end()
     if not image.save(str(path), "PNG"):

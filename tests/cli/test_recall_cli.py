@@ -45,7 +45,7 @@ def test_recall_prints_every_scan_incident_and_act_of_a_void(known, cli):
     assert "Misreads: 4 (Player card 1: 1, Player card 2: 3)" in lines
     assert any("the shoe could not read the card (No-Read) at Player card 2; 3 misreads in a row" in line
                and "evidence 15" in line for line in lines)
-    assert any("resolved 2026-11-30 04:00:21.000 UTC: void round by supervisor sam (reason misdeal; "
+    assert any("resolved 2026-11-30 04:00:21.000 UTC: supervisor sam voided the round (reason misdeal; "
                "note “cards dropped”)" in line for line in lines)
     assert any("supervisor sam voided the round (reason misdeal; note “cards dropped”)" in line for line in lines)
     assert any("the dealer dana opened betting" in line for line in lines)   # the round's dealer
@@ -66,8 +66,8 @@ def test_recall_of_a_card_entered_by_hand(known, cli):
     assert "Banker card 2: 5♣, entered by hand by supervisor sam at 2026-11-30 04:00:35.000 UTC" in out
     assert "Cards entered by hand: 1" in out
     assert "the dealer called the supervisor while Banker card 2 was due; card face up on the felt" in out
-    assert "supervisor sam entered 5♣ by hand (reason face_up; note “entered the face-up card”)" in out
-    assert "confirmed 2026-11-30 04:00:37.000 UTC (5.000 s after the first card)" in out
+    assert "supervisor sam entered 5♣ by hand (reason face up; note “entered the face-up card”)" in out
+    assert "confirmed 2026-11-30 04:00:37.000 UTC (5.0 s after the first card)" in out
 
 
 def test_faces_and_the_banner_order(known, cli):
@@ -126,9 +126,9 @@ def test_recall_lists_a_shoes_rounds(known, cli):
     assert "void: misdeal" in lines[1] and "dealer eve" in lines[3] and "TIE 7 – 7" in lines[4]
     # what happened outside the rounds: the dealer's call after round 5 and the supervisor ending the shoe
     assert out.splitlines()[6:] == [
-        "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  the dealer called the supervisor; resolved: end shoe "
-        f"by sam (row {_fold(path).shoe(1).incidents[0].seq})",
-        "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  supervisor sam ended the shoe (reason shoe_change; "
+        "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  the dealer called the supervisor; resolved: supervisor "
+        f"sam ended the shoe (reason shoe change; note “shoe taken out”) (row {_fold(path).shoe(1).incidents[0].seq})",
+        "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  supervisor sam ended the shoe (reason shoe change; "
         f"note “shoe taken out”) (row {_fold(path).shoe(1).acts[-1].seq})"]
     status, out, _ = cli("recall", "--journal", str(path))
     assert len(out.splitlines()) == 1 + 7 + 2
@@ -185,7 +185,7 @@ def test_recall_and_report_read_a_running_stations_journal(tmp_path):
 
     listed = run("recall")
     assert listed.returncode == 0, listed.stderr
-    assert "T1-S0001-R002  in_progress" in listed.stdout
+    assert "T1-S0001-R002  in progress" in listed.stdout
     report = run("report", "--json")
     assert report.returncode == 0, report.stderr
     total = json.loads(report.stdout)["total"]
@@ -197,3 +197,17 @@ def test_recall_and_report_read_a_running_stations_journal(tmp_path):
     assert "Result: PLAYER WINS 9 – 6" in listed.stdout
     assert "  Player: 3♠ 6♥   total 9" in listed.stdout and "  Banker: 4♦ 2♣   total 6" in listed.stdout
     t.journal.close()
+
+
+def test_the_round_list_marks_incidents_and_cards_entered_by_hand(known, cli):
+    path, _ = known
+    status, out, err = cli("recall", "--shoe", "1", "--journal", str(path))
+    assert status == 0, err
+    lines = {line.split()[0]: line for line in out.splitlines()[1:] if line.startswith("T1-")}
+    assert lines["T1-S0001-R002"].endswith(
+        "; void: misdeal; incident: the shoe could not read the card (No-Read) at Player card 2")
+    assert lines["T1-S0001-R003"].endswith(
+        "; incident: the dealer called the supervisor while Banker card 2 was due; "
+        "1 card entered by hand (Banker card 2)")
+    for plain_round in ("T1-S0001-R001", "T1-S0001-R004", "T1-S0001-R005"):
+        assert "incident" not in lines[plain_round] and "by hand" not in lines[plain_round]

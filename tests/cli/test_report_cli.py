@@ -29,7 +29,7 @@ def test_totals_are_the_known_counts(known, report_json):
     assert (t["player_natural"], t["banker_natural"], t["naturals"]) == (3, 2, 5)
     assert (t["cards"], t["misreads"], t["misreads_per_1000_cards"]) == (31, 4, 129.03)
     assert t["manual_cards"] == 1
-    assert t["incidents_by_type"] == {"misread_limit": 1, "procedure_violation": 2}
+    assert t["incidents_by_type"] == {"dealer_call": 2, "misread_limit": 1}
     assert t["voids_by_reason"] == {"misdeal": 1}
     assert t["voids"] == [{"round_id": "T1-S0001-R002", "reason": "misdeal", "note": "cards dropped", "by": "sam",
                            "at": "2026-11-30T04:00:21.000000Z"}]
@@ -57,7 +57,7 @@ def test_by_shoe_blocks(known, report_json):
     s1, s2 = blocks["shoe 1"], blocks["shoe 2"]
     assert (s1["rounds"], s1["banker"], s1["player"], s1["tie"], s1["voided"]) == (5, 1, 2, 1, 1)
     assert (s1["cards"], s1["misreads"], s1["misreads_per_1000_cards"]) == (20, 4, 200.0)
-    assert s1["incidents_by_type"] == {"misread_limit": 1, "procedure_violation": 2}
+    assert s1["incidents_by_type"] == {"dealer_call": 2, "misread_limit": 1}
     assert s1["round_seconds"] == {"count": 4, "clock_stepped_back": 0, "p50": 4.0, "p90": 6.0, "max": 6.0}
     assert (s2["rounds"], s2["banker"], s2["player"], s2["cards"], s2["misreads_per_1000_cards"]) == (2, 1, 1, 11, 0.0)
     assert s2["incidents"] == 0
@@ -73,7 +73,7 @@ def test_by_dealer_one_block_per_dealer(known, report_json):
     assert (eve["rounds"], eve["banker"], eve["tie"], eve["banker_pair"]) == (2, 1, 1, 1)
     # the burns go to who dealt the shoe's first round; the call after round 5 to who dealt round 5
     assert (dana["cards"], dana["misreads"], dana["misreads_per_1000_cards"]) == (23, 4, 173.91)
-    assert (eve["cards"], eve["incidents_by_type"]) == (8, {"procedure_violation": 1})
+    assert (eve["cards"], eve["incidents_by_type"]) == (8, {"dealer_call": 1})
     assert (dana["rounds_per_hour"], eve["rounds_per_hour"]) == (300.0, 240.0)
     assert sorted((g["shoe"], g["dealer"], g["rounds"]) for g in doc["groups"]) == [
         (1, "dana", 3), (1, "eve", 2), (2, "dana", 2)]
@@ -119,12 +119,31 @@ def test_csv_one_row_per_group_with_documented_columns(known, cli, tmp_path):
                                                                       ("T1", "2", "dana")]
     first = table[0]
     assert (first["rounds"], first["voided"], first["misreads"]) == ("3", "1", "4")
-    assert first["voids_by_reason"] == "misdeal=1"
-    assert first["incidents_by_type"] == "misread_limit=1;procedure_violation=1"
+    assert first["voids_by_reason"] == '{"misdeal":1}'
+    assert first["incidents_by_type"] == '{"dealer_call":1,"misread_limit":1}'
     assert {r["journal_verified_to_seq"] for r in table} == {str(_verified_to(path))}
     docs = (ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
     for column in CSV_COLUMNS:
         assert f"`{column}`" in docs, f"docs/reports.md does not describe the CSV column {column}"
+
+
+def test_csv_counts_by_kind_read_as_none_when_there_is_none(known, cli, tmp_path):
+    """Shoe 2 had no incident and no void: its cells are an empty JSON object, which no CSV reader takes for a
+    missing value (an empty cell is NaN to pandas), and every row's cells read back as JSON objects."""
+    import json
+
+    path, _ = known
+    out = tmp_path / "report.csv"
+    status, _stdout, err = cli("report", "--journal", str(path), "--csv", str(out))
+    assert status == 0, err
+    table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    shoe2 = next(r for r in table if r["shoe"] == "2")
+    assert (shoe2["incidents"], shoe2["incidents_by_type"], shoe2["voids_by_reason"]) == ("0", "{}", "{}")
+    for row in table:
+        for column in ("incidents_by_type", "voids_by_reason"):
+            counts = json.loads(row[column])
+            assert isinstance(counts, dict) and all(isinstance(n, int) for n in counts.values())
+        assert sum(json.loads(row["incidents_by_type"]).values()) == int(row["incidents"])
 
 
 def _verified_to(path: Path) -> int:
@@ -157,7 +176,8 @@ def test_html_is_self_contained_with_each_shoes_roads(known, cli, tmp_path):
     incidents = html[html.index("<h2>Incidents</h2>"):html.index("Shoe 1 roads")]
     assert incidents.count("<tr>") == 1 + 3
     assert "<td class=l>T1-S0001-R002</td>" in incidents and "<td class=l>shoe 1, outside a round</td>" in incidents
-    assert "void round by sam" in incidents and "end shoe by sam" in incidents
+    assert "supervisor sam voided the round (reason misdeal" in incidents
+    assert "supervisor sam ended the shoe (reason shoe change" in incidents
     assert "http://" not in html and "https://" not in html and "<link" not in html and "<script" not in html
     status, _, err = cli("report", "--journal", str(path), "--shoe", "1", "--html", str(out))
     assert status == 0, err
@@ -284,3 +304,50 @@ def test_a_clock_stepped_back_mid_round_is_left_out_of_round_times(tmp_path, rep
     t.journal.close()
     total = report_json(tmp_path / "stepped.sqlite")["total"]
     assert total["round_seconds"] == {"count": 1, "clock_stepped_back": 1, "p50": 3.0, "p90": 3.0, "max": 3.0}
+
+
+def test_the_html_draws_every_column_of_every_road_of_a_whole_shoe(cli, tmp_path):
+    """A whole simulated shoe fills more columns of every road than one board shows: the HTML's picture holds
+    them all (boards stacked), every cell where the board puts it, and says how many columns each road has."""
+    from PySide6.QtGui import QImage
+
+    from dealer_station.app.reports import road_columns_words, road_marks
+    from dealer_station.domain.roads import compute_roads
+    from tests.support.roads_pixels import undrawn_cells
+
+    path = tmp_path / "shoe.sqlite"
+    status, _, err = cli("simulate", "--shoes", "1", "--seed", "7", "--journal", str(path))
+    assert status == 0, err
+    out = tmp_path / "report.html"
+    status, _, err = cli("report", "--journal", str(path), "--html", str(out))
+    assert status == 0, err
+    html = out.read_text(encoding="utf-8")
+    (png,) = _pngs(html)
+    from dealer_station.app.record_fold import fold_journal
+    from dealer_station.journal import Journal
+
+    with Journal(path, readonly=True) as journal:
+        marks = road_marks(fold_journal(journal).rounds)
+    roads = compute_roads(marks)
+    assert len(marks) > 40 and roads.columns()["big_road"] > 17   # more than one 1200-pixel board's 17
+    assert undrawn_cells(QImage.fromData(png, "PNG"), roads, (1200, 560)) == []
+    assert f"Every column of every road is drawn: {road_columns_words(marks)}." in html
+
+
+def test_a_dealers_call_is_counted_as_a_call_not_a_procedure_violation(tmp_path, report_json, cli):
+    """The journal records a dealer's call for the supervisor as a procedure_violation of reason dealer_call:
+    the report counts it as what it was, apart from a real violation (a second cut card)."""
+    t = Table(tmp_path, journal_path=str(tmp_path / "calls.sqlite"))
+    t.start_shoe()
+    t.round("KS", "5D", "9H", "2C")
+    t.cut()
+    t.cut()                                             # a second cut card: a procedure violation
+    t.sup("resume", reason="procedure", note="the second cut card taken out")
+    t.ctl.dealer("call_supervisor", note="a player disputes the last round")
+    t.sup("resume", reason="other", note="explained")
+    t.journal.close()
+    total = report_json(tmp_path / "calls.sqlite")["total"]
+    assert total["incidents_by_type"] == {"dealer_call": 1, "procedure_violation": 1}
+    status, out, err = cli("report", "--journal", str(tmp_path / "calls.sqlite"))
+    assert status == 0, err
+    assert "incidents 2 (the dealer called the supervisor: 1; a procedure violation: 1)" in out

@@ -96,6 +96,16 @@ class Roads:
         """The three derived roads in display order (k = 1, 2, 3)."""
         return (self.big_eye_boy, self.small_road, self.cockroach_pig)
 
+    def columns(self) -> dict[str, int]:
+        """How many drawn columns each road fills: ``{"bead_plate": 12, "big_road": 28, "big_eye_boy": 30,
+        "small_road": 26, "cockroach_pig": 29}`` (0 for an empty road), in display order.
+        """
+        out = {"bead_plate": (len(self.bead_plate) + ROWS - 1) // ROWS,
+               "big_road": max((g.col for g in self.big_road.grid), default=-1) + 1}
+        for road in self.derived:
+            out[road.name] = max((g.col for g in road.grid), default=-1) + 1
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The roads as the JSON document of ``dealer-station roads --json``.
 

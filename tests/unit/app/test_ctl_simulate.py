@@ -65,21 +65,48 @@ def test_simulate_deals_the_shuffled_shoe_in_order():
     assert [t for t in tokens if t != CUT][:len(dealt)] == dealt
 
 
-def test_same_seed_same_output_and_journal_restart_repeats_it(tmp_path):
+def test_same_seed_same_output_and_a_restart_prints_only_what_it_deals(tmp_path):
     a = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2")
     b = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2")
     assert a.stdout == b.stdout and a.stdout
     j = str(tmp_path / "j.sqlite")
     c = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2", "--journal", j)
-    assert c.stdout == a.stdout
+    assert c.stdout == a.stdout and "before this run" not in c.stderr
+    rounds = sum('"status"' in line for line in a.stdout.splitlines())
     d = run_cli("simulate", "--json", "--decks", "2", "--shoes", "2", "--journal", j)  # seed from the journal
-    assert d.stdout == a.stdout
+    assert d.returncode == 0 and d.stdout == ""                                      # nothing left to deal
+    assert f"{rounds} rounds of 2 shoes were dealt on journal {j} before this run: not printed again" in d.stderr
     e = run_cli("simulate", "--json", "--seed", "6", "--decks", "2", "--journal", j)
     assert e.returncode == 2 and "seed 5" in e.stderr
     f = run_cli("simulate", "--json", "--decks", "2", "--shoes", "3", "--journal", j)  # one more shoe
-    assert f.stdout.startswith(a.stdout) and f.stdout.count("shoe_end") == 3
+    whole = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "3")
+    assert c.stdout + f.stdout == whole.stdout and f.stdout.count("shoe_end") == 1
+    assert all(json.loads(line)["shoe"] == 3 for line in f.stdout.splitlines())
     human = run_cli("simulate", "--seed", "5", "--decks", "2")
     assert human.returncode == 0 and human.stdout.startswith("shoe 1 round 1: player ")
+    again = run_cli("simulate", "--decks", "2", "--shoes", "4", "--journal", j)
+    lines = again.stdout.splitlines()
+    third = sum('"status"' in line for line in f.stdout.splitlines())
+    assert lines[0].startswith(f"{rounds + third} rounds of 3 shoes were dealt on journal {j} before this run")
+    assert lines[1].startswith("shoe 4 round 1: player ") and all(line.startswith("shoe 4 ") for line in lines[1:])
+
+
+def test_a_run_stopped_mid_shoe_and_restarted_prints_each_round_once(tmp_path):
+    """A run stopped after round 5 of shoe 1, restarted by the command: the first run's lines and the restart's
+    are the uninterrupted run's, no round twice, and the restart says first that 5 rounds were there."""
+    whole = run_cli("simulate", "--json", "--seed", "5", "--decks", "2").stdout.splitlines()
+    cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
+    j = tmp_path / "k.sqlite"
+    lines: list[dict] = []
+    journal = Journal(j)
+    run_simulation(Controller(cfg, journal), seed=5, shoes=1, emit=lines.append, dealer="auto",
+                   stop=lambda: len(lines) >= 5)
+    journal.close()
+    assert [json.dumps(x) for x in lines] == whole[:5]
+    again = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--journal", str(j))
+    assert again.returncode == 0, again.stderr
+    assert f"5 rounds of 1 shoe were dealt on journal {j} before this run: not printed again" in again.stderr
+    assert whole[:5] + again.stdout.splitlines() == whole
 
 
 def test_run_headless_sim_equals_simulate(tmp_path):

@@ -13,16 +13,9 @@ from PySide6.QtGui import QColor, QImage
 
 from dealer_station.console.roads_view import COLOURS, RoadsView, board_layout, render_roads_png
 from dealer_station.domain.roads import RoadsError
+from tests.support.roads_pixels import pixels as _pixels
 
 SIZE = (900, 420)
-
-
-def _pixels(image: QImage) -> np.ndarray:
-    """H x W x 3 uint8 RGB array of the image."""
-    img = image.convertToFormat(QImage.Format_RGB888)
-    w, h, stride = img.width(), img.height(), img.bytesPerLine()
-    raw = np.frombuffer(img.constBits(), dtype=np.uint8, count=stride * h).reshape(h, stride)
-    return raw[:, : w * 3].reshape(h, w, 3).copy()
 
 
 def _crop(px: np.ndarray, rect: QRectF) -> np.ndarray:
@@ -110,6 +103,49 @@ def test_derived_red_and_blue_differ_without_colour(tmp_path, road, red_sequence
     r, b = _shape(r_px, _first_cell(layout, road)), _shape(b_px, _first_cell(layout, road))
     assert r.sum() > 0 and b.sum() > 0
     assert (r != b).sum() > 0.03 * r.size
+
+
+def _shoe_results(n: int = 80, seed: int = 3) -> str:
+    """A shoe's results as letters, about as often as the game gives them (B 46 %, P 45 %, T 9 %)."""
+    import random
+
+    rng = random.Random(seed)
+    return "".join(rng.choices("BPT", weights=(46, 45, 9), k=n))
+
+
+def test_a_whole_shoe_png_draws_every_column_of_every_road(tmp_path):
+    """80 rounds fill more columns of every road than one board holds: the PNG stacks boards until every
+    column is drawn, each cell where the board puts it, and says on each road which columns a board holds."""
+    from dealer_station.console.roads_view import road_columns, whole_pages
+    from dealer_station.domain.roads import compute_roads
+    from tests.support.roads_pixels import undrawn_cells
+
+    roads = compute_roads(_shoe_results())
+    layout = board_layout(QRectF(0, 0, *SIZE))
+    for name, area in layout.roads.items():
+        assert road_columns(roads, name) > area.cols, name   # one board cuts every road
+    pages = whole_pages(roads, SIZE)
+    assert len(pages) >= 2
+    path = render_roads_png(roads, tmp_path / "shoe.png", size=SIZE)
+    assert undrawn_cells(QImage(str(path)), roads, SIZE) == []
+
+
+def test_a_shoe_that_fits_is_one_board_of_the_asked_size(tmp_path):
+    from dealer_station.console.roads_view import whole_pages
+    from dealer_station.domain.roads import compute_roads
+
+    roads = compute_roads("BBPPTBPB")
+    assert whole_pages(roads, SIZE) == [dict.fromkeys(board_layout(QRectF(0, 0, *SIZE)).roads, 0)]
+    path = render_roads_png(roads, tmp_path / "short.png", size=SIZE)
+    from tests.support.roads_pixels import undrawn_cells
+
+    assert undrawn_cells(QImage(str(path)), roads, SIZE) == []
+
+
+def test_roads_too_long_to_draw_whole_are_refused_not_cut(tmp_path):
+    with pytest.raises(ValueError, match="every column"):
+        render_roads_png("BP" * 20000, tmp_path / "x.png", size=(640, 300))
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_png_refuses_a_tiny_size(tmp_path):
