@@ -96,9 +96,8 @@ def dealt_before(controller: Controller) -> tuple[int, int]:
 
     Raises JournalError when the journal cannot be read.
     """
-    shoes = [data.get("shoe") for _kind, data in
-             controller.recorded_outputs(("round_completed", "round_voided"), mark="round")]
-    return len(shoes), len(set(shoes))
+    count = controller.journal.count_marked   # a count in the mark index: as cheap at 10,000 shoes as at one
+    return count("round"), count("shoe_started")
 
 
 def before_words(rounds: int, shoes: int, journal: str) -> str:

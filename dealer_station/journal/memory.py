@@ -234,6 +234,11 @@ class MemoryJournal:
         """The last row of ``kind``, or None."""
         return next((self._row(s) for s in self._stored_backwards() if s[2] == kind), None)
 
+    def count_marked(self, mark: str) -> int:
+        """How many rows carry ``mark``."""
+        tag = f",{mark},"
+        return sum(1 for s in self._stored_backwards() if tag in s[3])
+
     def verify(self) -> VerifyReport:
         """Check every row's hash and the chain, as :meth:`Journal.verify` does."""
         self._settle()

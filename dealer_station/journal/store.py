@@ -175,8 +175,11 @@ class Journal:
         """The highest event id a decision row (or a note with events) lists (0 for none): the last row with a
         non-empty list.
         """
-        cursor = self._conn.execute("SELECT kind, body FROM journal WHERE kind IN ('decision', 'note') "
-                                    "ORDER BY seq DESC")
+        # Only rows whose text lists an event or has no list (an old row) can answer: SQLite skips the others
+        # ("events":[] of a decision that made none, and notes without events) without a JSON parse each.
+        cursor = self._conn.execute("SELECT kind, body FROM journal WHERE kind IN ('decision', 'note') AND "
+                                    "(body LIKE '%\"events\":[[%' OR (kind = 'decision' AND body NOT LIKE "
+                                    "'%\"events\":[%')) ORDER BY seq DESC")
         for kind, text in cursor:
             try:
                 listed = json.loads(text).get(EVENTS_MEMBER)
@@ -417,6 +420,14 @@ class Journal:
         if not found:
             return None
         return next(self.rows(found[0] - 1, until=found[0]))
+
+    def count_marked(self, mark: str) -> int:
+        """How many rows carry ``mark`` (counted in the mark index, no body read). Raises JournalError."""
+        try:
+            return int(self._conn.execute("SELECT COUNT(*) FROM journal WHERE mark LIKE ?",
+                                          (f"%,{mark},%",)).fetchone()[0])
+        except sqlite3.Error as err:
+            raise JournalError(f"journal read failed: {err}") from err
 
     def last_row(self, kind: str) -> JournalRow | None:
         """The last row of ``kind``, or None."""
