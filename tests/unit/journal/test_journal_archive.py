@@ -20,23 +20,9 @@ from dealer_station.journal import Journal, JournalError
 from dealer_station.journal.archive import History, archive_shoes, list_archives, verify_history
 from dealer_station.journal.index import JournalIndex
 from tests.conftest import run_cli
-from tests.support.synthetic_journal import acknowledged_shoes
 
 FAR = "2999-01-01T00:00:00.000000Z"
 NOW = "2026-12-03T00:00:00.000000Z"
-
-
-@pytest.fixture(scope="module")
-def six_shoes(tmp_path_factory):
-    """A journal of six shoes (shoe 1 dealt by a station, 2-6 copies), every event acknowledged by the broker."""
-    return acknowledged_shoes(tmp_path_factory.mktemp("six") / "journal.sqlite", 6)
-
-
-@pytest.fixture
-def journal_path(six_shoes, tmp_path):
-    path = tmp_path / "journal.sqlite"
-    shutil.copy(six_shoes, path)
-    return path
 
 
 def _all_rows(path) -> list[tuple]:
