@@ -478,7 +478,7 @@ class Journal:
             return VerifyReport(False, count, row, f"event {event_id}: {why}", audit.checked, event_id, audit.note)
         message = f"{count} rows intact, {audit.checked} events match the chain"
         if audit.pruned:
-            message += f", {audit.pruned} pruned after their retention"
+            message += f", {audit.pruned} pruned after their retention" + (" or archived" if archived else "")
         if audit.note:
             message += f" ({audit.note})"
         if archived:

@@ -8,12 +8,16 @@ live journal alone can only say that a note claims the rows; the archives prove 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
-from dealer_station.journal import Journal
+import pytest
+
+from dealer_station.journal import Journal, JournalError
+from dealer_station.journal.archive import archive_shoes
 from dealer_station.journal.rows import canonical, row_hash
 from tests.conftest import run_cli
-from tests.unit.journal.test_journal_archive import FAR, NOW, _archive
+from tests.unit.journal.test_journal_archive import FAR, NOW, _all_rows, _archive
 
 
 def _forge_note(path, first: int, last: int, *, file: str = "journal.forged.sqlite", through: int = 0) -> None:
@@ -58,3 +62,68 @@ def test_rows_cut_from_the_front_under_a_forged_note_pass_alone_and_fail_with_th
     assert alone.returncode == 0 and "rows 1-3000 are in archive files, not proven here" in alone.stdout
     across = run_cli("journal", "verify", str(journal_path), "--archives", str(tmp_path / "arch"))
     assert across.returncode == 1 and "journal.forged.sqlite, which is not in the directory" in across.stdout
+
+
+class _StopsRemoving(Journal):
+    """A journal whose archiving stops after removing the newest 1,000 rows it archived (as a kill -9 there)."""
+
+    def remove_archived(self, first: int, last: int, *, chunk: int = 2000) -> int:
+        return super().remove_archived(max(first, last - 999), last, chunk=chunk)
+
+
+def _ends(path) -> list[str]:
+    with sqlite3.connect(path) as conn:
+        return [ts for (ts,) in conn.execute("SELECT ts FROM journal WHERE kind = 'decision' AND "
+                                             "mark LIKE '%,shoe_ended,%' ORDER BY seq")]
+
+
+def _report(path, *more: str) -> dict:
+    done = run_cli("report", "--journal", str(path), "--json", *more)
+    assert done.returncode == 0, done.stderr
+    return {k: v for k, v in json.loads(done.stdout).items() if k not in ("verify_message", "generated_utc")}
+
+
+def test_a_stop_while_archived_rows_are_removed_leaves_a_history_every_check_and_reader_takes(journal_path, tmp_path):
+    """Rows 1-4610 of the archive 1-5610 are still in the live journal: nothing is doubled, nothing is TAMPERED."""
+    with _StopsRemoving(journal_path) as journal:
+        result = archive_shoes(journal, tmp_path / "arch", before=FAR, ts=NOW)
+    live = [r[0] for r in _all_rows(journal_path)]
+    assert live[0] == 1 and result.last - 999 not in live and result.last - 1000 in live
+    across = run_cli("journal", "verify", str(journal_path), "--archives", str(tmp_path / "arch"))
+    assert across.returncode == 0 and "the chain holds from row 1" in across.stdout, across.stdout
+    alone_now = _report(journal_path)
+    across_now = _report(journal_path, "--archives", str(tmp_path / "arch"))
+    partly = run_cli("recall", "--journal", str(journal_path), "--shoe", "2")
+    assert partly.returncode == 2 and "--archives" in partly.stderr   # archived, not half read from the live rows
+    _archive(journal_path, tmp_path / "arch")   # the next archiving finishes the removal
+    assert _all_rows(journal_path)[0][0] == result.last + 1
+    assert alone_now == _report(journal_path) and across_now == _report(journal_path, "--archives",
+                                                                         str(tmp_path / "arch"))
+    assert [s["shoe"] for s in across_now["shoes"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_an_archive_named_before_its_note_failed_is_no_part_of_the_history_and_the_next_replaces_it(
+        journal_path, tmp_path):
+    """The note cannot be written (another writer holds the journal: a full disk does the same) after the archive
+    file got its name; the next archiving, with a later cut-off, writes another: the rows are held once.
+    """
+    arch = tmp_path / "arch"
+    blocker = sqlite3.connect(journal_path, isolation_level=None)
+    with Journal(journal_path) as journal:
+        journal.conn.execute("PRAGMA busy_timeout = 0")
+        blocker.execute("BEGIN IMMEDIATE")
+        with pytest.raises(JournalError, match="locked"):
+            archive_shoes(journal, arch, before=_ends(journal_path)[1], ts=NOW)
+        blocker.execute("ROLLBACK")
+    blocker.close()
+    assert [p.name for p in arch.iterdir()] == ["journal.000000000001-000000001126.sqlite"]
+    across = run_cli("journal", "verify", str(journal_path), "--archives", str(arch))
+    assert across.returncode == 0 and "left by an archiving stopped before its note" in across.stdout, across.stdout
+    recall = run_cli("recall", "--journal", str(journal_path), "--shoe", "1", "--archives", str(arch))
+    assert recall.returncode == 0 and recall.stdout.count("T1-S0001-R001 ") == 1, recall.stderr
+    result = _archive(journal_path, arch)
+    assert sorted(p.name for p in arch.iterdir()) == [result.file.name]
+    assert run_cli("journal", "verify", str(journal_path), "--archives", str(arch)).returncode == 0
+    export = run_cli("journal", "export", str(journal_path), "--archives", str(arch)).stdout
+    seqs = [json.loads(line)["seq"] for line in export.splitlines()]
+    assert seqs == list(range(1, len(seqs) + 1))
