@@ -607,6 +607,11 @@ class History:
         done = max((a.last for a in self.archives), default=0)   # rows still here of an archiving not finished
         yield from self.journal.rows(max(after, done), kinds=kinds, mark=mark, until=until)
 
+    @property
+    def last_seq(self) -> int:
+        """The live journal's last row (the history's)."""
+        return self.journal.last_seq
+
     def shoe_archive(self, number: int) -> ArchiveFile | None:
         """The archive holding shoe ``number`` (as its own record says), or None."""
         for a in self.archives:

@@ -9,6 +9,7 @@ live journal alone can only say that a note claims the rows; the archives prove 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 
 import pytest
@@ -127,3 +128,34 @@ def test_an_archive_named_before_its_note_failed_is_no_part_of_the_history_and_t
     export = run_cli("journal", "export", str(journal_path), "--archives", str(arch)).stdout
     seqs = [json.loads(line)["seq"] for line in export.splitlines()]
     assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_head_kept_elsewhere_is_checked_across_the_archives_once_its_row_is_archived(journal_path, tmp_path):
+    """The head the station logged at a shoe end (``journal_head``) is what finds a history rewritten with its
+    chain: once that row is archived it is looked up in the archive, never called "rows cut off the end".
+    """
+    with sqlite3.connect(journal_path) as conn:
+        digest = conn.execute("SELECT hash FROM journal WHERE seq = 1126").fetchone()[0]
+    _archive(journal_path, tmp_path / "arch")
+    across = ("--archives", str(tmp_path / "arch"))
+    kept = run_cli("journal", "verify", str(journal_path), "--head", f"1126:{digest}", *across)
+    assert kept.returncode == 0 and "TAMPERED" not in kept.stdout, kept.stdout
+    other = run_cli("journal", "verify", str(journal_path), "--head", f"1126:{'ab' * 32}", *across)
+    assert other.returncode == 1 and "the journal was rewritten" in other.stdout, other.stdout
+    alone = run_cli("journal", "verify", str(journal_path), "--head", f"1126:{digest}")
+    assert alone.returncode == 1 and "not checked" in alone.stdout and "--archives" in alone.stdout
+    assert "TAMPERED" not in alone.stdout and "cut off" not in alone.stdout
+
+
+@pytest.mark.parametrize("attack", ["edited", "held twice"])
+def test_an_export_across_archives_is_refused_when_the_history_does_not_verify(journal_path, tmp_path, attack):
+    arch = tmp_path / "arch"
+    result = _archive(journal_path, arch, before=_ends(journal_path)[1])
+    if attack == "edited":   # a winner changed in the archive
+        with sqlite3.connect(result.file) as conn:
+            conn.execute("UPDATE journal SET body = replace(body, 'banker', 'player') WHERE seq = 500")
+    else:                    # a copy of the archive under another name: its rows twice
+        shutil.copy(result.file, arch / "journal.000000000001-000000000999.sqlite")
+    done = run_cli("journal", "export", str(journal_path), "--archives", str(arch), "-o", str(tmp_path / "x.jsonl"))
+    assert done.returncode == 1 and "does not verify" in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert not (tmp_path / "x.jsonl").exists() or not (tmp_path / "x.jsonl").read_text()
