@@ -53,7 +53,7 @@ from dealer_station.journal.rows import (
 )
 
 __all__ = ["ARCHIVE_APPLICATION_ID", "ArchiveFile", "ArchiveResult", "History", "HistoryReport", "archive_shoes",
-           "finish_archiving", "leftovers", "list_archives", "verify_history"]
+           "finish_archiving", "leftovers", "list_archives", "notes_of", "verify_history"]
 
 ARCHIVE_APPLICATION_ID = 0x44534131
 """SQLite ``application_id`` of an archive file (``"DSA1"``): not a live journal, so nothing publishes from it."""
@@ -299,9 +299,13 @@ def archive_shoes(journal, directory: str | Path, *, before: str, ts: str, chunk
                          finished)
 
 
-CARRIED_NOTES = ("simulate",)
-"""Notes the live journal must keep reading after their rows are archived (``simulate``: the run's seed, so a
-restarted run deals the same shoes): the ``archived`` note carries them as ``"carried": {kind: body}``."""
+CARRIED_NOTES = ("simulate", "signing_key")
+"""Notes the live journal must keep reading after their rows are archived: ``simulate`` (the run's seed, so a
+restarted run deals the same shoes: the first one) and ``signing_key`` (the key handed over, so a restart with the
+same keys announces nothing again, under a key consumers refuse by then: the newest one). The ``archived`` note
+carries them as ``"carried": {kind: body}``; :func:`notes_of` reads them."""
+
+_NEWEST = frozenset({"signing_key"})
 
 
 def _carried(conn: sqlite3.Connection, first: int, last: int) -> dict[str, object]:
@@ -312,12 +316,27 @@ def _carried(conn: sqlite3.Connection, first: int, last: int) -> dict[str, objec
         body, _ = body_problem(text)
         if not isinstance(body, dict):
             continue
-        if body.get("kind") in CARRIED_NOTES:
-            out.setdefault(body["kind"], body)
-        elif body.get("kind") == ARCHIVED_MARK and isinstance(body.get("carried"), dict):
-            for kind, item in body["carried"].items():
+        found = {body["kind"]: body} if body.get("kind") in CARRIED_NOTES else (
+            body["carried"] if body.get("kind") == ARCHIVED_MARK and isinstance(body.get("carried"), dict) else {})
+        for kind, item in found.items():
+            if kind in _NEWEST:
+                out[kind] = item
+            else:
                 out.setdefault(kind, item)
     return out
+
+
+def notes_of(journal, kind: str) -> Iterator[tuple[int, dict]]:  # noqa: ANN001
+    """``(row, body)`` of every note of ``kind`` (one of :data:`CARRIED_NOTES`) the journal holds, oldest first:
+    the live notes, and those an ``archived`` note carries for its archived rows (``row``: that note's). Raises
+    JournalError when the journal cannot be read.
+    """
+    for row in journal.rows(kinds=("note",)):
+        body = row.body
+        if body.get("kind") == ARCHIVED_MARK and isinstance(body.get("carried"), dict):
+            body = body["carried"].get(kind)
+        if isinstance(body, dict) and body.get("kind") == kind:
+            yield row.seq, body
 
 
 def _listed_through(conn: sqlite3.Connection, first: int, last: int) -> int:

@@ -15,7 +15,7 @@ import sqlite3
 import pytest
 
 from dealer_station.journal import Journal, JournalError
-from dealer_station.journal.archive import archive_shoes
+from dealer_station.journal.archive import archive_shoes, list_archives
 from dealer_station.journal.rows import canonical, row_hash
 from tests.conftest import run_cli
 from tests.unit.journal.test_journal_archive import FAR, NOW, _all_rows, _archive
@@ -81,7 +81,8 @@ def _ends(path) -> list[str]:
 def _report(path, *more: str) -> dict:
     done = run_cli("report", "--journal", str(path), "--json", *more)
     assert done.returncode == 0, done.stderr
-    return {k: v for k, v in json.loads(done.stdout).items() if k not in ("verify_message", "generated_utc")}
+    said = ("verify_message", "generated_utc", "journal", "verified_to_seq")   # of the file, not of the table
+    return {k: v for k, v in json.loads(done.stdout).items() if k not in said}
 
 
 def test_a_stop_while_archived_rows_are_removed_leaves_a_history_every_check_and_reader_takes(journal_path, tmp_path):
@@ -159,3 +160,66 @@ def test_an_export_across_archives_is_refused_when_the_history_does_not_verify(j
     done = run_cli("journal", "export", str(journal_path), "--archives", str(arch), "-o", str(tmp_path / "x.jsonl"))
     assert done.returncode == 1 and "does not verify" in done.stderr and done.stderr.count("\n") == 1, done.stderr
     assert not (tmp_path / "x.jsonl").exists() or not (tmp_path / "x.jsonl").read_text()
+
+
+def _events(path, directory) -> list[int]:
+    """Every event id the history holds: each archive's and the live outbox's, in file order."""
+    ids = []
+    for archive in list_archives(directory):
+        ids += [i for (i,) in archive.conn.execute("SELECT event_id FROM outbox ORDER BY event_id")]
+        archive.close()
+    with sqlite3.connect(path) as conn:
+        return ids + [i for (i,) in conn.execute("SELECT event_id FROM outbox ORDER BY event_id")]
+
+
+def _deal_with_restarts(path, **overrides) -> None:
+    """Eight shoes three days apart, the station restarted after shoes 3 and 5, its clock stepped a month back
+    at the first restart and two months forward at the second (an NTP step, a battery-less clock set by hand).
+    """
+    from tests.support.table import DealingStation, FakeClock
+
+    clock = FakeClock()
+    station = DealingStation(path, clock, **overrides)
+    station.deal(3)
+    station.restart()
+    clock.step(-30 * 86400)
+    station.deal(5)
+    station.restart()
+    clock.step(60 * 86400)
+    station.deal(8)
+    assert station.controller.snapshot().shoe_number == 8
+    station.close()
+
+
+def test_the_station_archives_at_shoe_ends_across_restarts_on_a_stepped_clock_and_the_record_is_the_same(tmp_path):
+    kept, moved, arch = tmp_path / "kept.sqlite", tmp_path / "moved.sqlite", tmp_path / "arch"
+    _deal_with_restarts(kept)
+    _deal_with_restarts(moved, journal__archive_after_days=2, journal__archive_dir=str(arch))
+    archives = list_archives(arch)
+    shoes = [n for a in archives for n in a.info["shoes"]]
+    for a in archives:
+        a.close()
+    assert len(archives) >= 2 and shoes == list(range(1, len(shoes) + 1)) and 8 not in shoes
+    assert run_cli("journal", "verify", str(moved), "--archives", str(arch)).returncode == 0
+    ids, dealt = _events(moved, arch), _events(kept, tmp_path)   # (the events pruned after their retention: none)
+    assert ids == sorted(set(ids)) and ids[-1] == dealt[-1] and set(dealt) <= set(ids)   # none given twice
+    assert _report(moved, "--archives", str(arch)) == _report(kept)   # every shoe, round and result, as dealt
+    assert _report(moved)["shoes"] == [s for s in _report(kept)["shoes"] if s["shoe"] not in shoes]
+
+
+def test_a_key_handed_over_is_not_announced_again_once_its_note_is_archived(tmp_path):
+    """The announcement is signed by the old key, which a consumer refuses once it learnt the new one: sent
+    again after a restart, it would be refused as a stolen old key's.
+    """
+    from dealer_station.signing import Signer
+    from tests.support.table import DealingStation, FakeClock
+
+    arch = tmp_path / "arch"
+    station = DealingStation(tmp_path / "j.sqlite", FakeClock(), signer=Signer.generate(), previous=Signer.generate(),
+                             journal__archive_after_days=2, journal__archive_dir=str(arch))
+    station.deal(3)
+    with sqlite3.connect(tmp_path / "j.sqlite") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM journal WHERE mark = ',signing_key,'").fetchone()[0] == 0
+    station.restart()
+    station.close()
+    assert station.announced == [True, False]
