@@ -142,12 +142,14 @@ class DealingStation:
     ``clock`` stepped ``days_per_shoe`` days before it; :meth:`restart` stops and starts it again on its journal.
 
     ``signer``/``previous``: the station's key and the one it replaces (announced at every start, as
-    ``run --previous-signing-key`` does); ``overrides``: more :func:`config` settings.
+    ``run --previous-signing-key`` does); ``acknowledge``: False when a real publisher's broker acknowledges the
+    events; ``overrides``: more :func:`config` settings.
     """
 
     def __init__(self, path, clock: FakeClock, *, seed: int = 3, days_per_shoe: float = 3, signer=None,
-                 previous=None, **overrides) -> None:
+                 previous=None, acknowledge: bool = True, **overrides) -> None:
         self.path, self.clock, self.seed, self.days = path, clock, seed, days_per_shoe
+        self.acknowledge = acknowledge
         self.signer, self.previous = signer, previous
         self.cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10, **overrides)
         self.announced: list[bool] = []
@@ -176,8 +178,9 @@ class DealingStation:
     def _new_shoe(self, number: int) -> None:
         from dealer_station import outbox
 
-        ids = [e.event_id for e in outbox.read_events(self.journal.conn)]
-        outbox.mark_published(self.journal.conn, ids, self.clock().strftime("%Y-%m-%dT%H:%M:%SZ"))
+        if self.acknowledge:
+            ids = [e.event_id for e in outbox.read_events(self.journal.conn)]
+            outbox.mark_published(self.journal.conn, ids, self.clock().strftime("%Y-%m-%dT%H:%M:%SZ"))
         self.clock.step(self.days * 86400)
         self.sim.new_shoe(number)
 
