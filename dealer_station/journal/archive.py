@@ -183,13 +183,13 @@ def _write_archive(conn: sqlite3.Connection, directory: Path, stem: str, first: 
     """
     name = f"{stem}.{first:012d}-{last:012d}"
     partial, final = directory / (name + _PARTIAL), directory / (name + ARCHIVE_SUFFIX)
-    for stale in (partial, Path(str(partial) + "-journal")):
-        stale.unlink(missing_ok=True)
-    _remove_leftovers(conn, directory, f"{stem}.{first:012d}-", final)
     try:
+        for stale in (partial, Path(str(partial) + "-journal")):
+            stale.unlink(missing_ok=True)
+        _remove_leftovers(conn, directory, f"{stem}.{first:012d}-", final)
         out = sqlite3.connect(partial, isolation_level=None)
-    except sqlite3.Error as err:
-        raise JournalError(f"the archive {partial} cannot be made: {err}") from err
+    except (sqlite3.Error, OSError) as err:
+        raise JournalError(f"the archive {partial} cannot be made: {getattr(err, 'strerror', None) or err}") from err
     try:
         out.execute("PRAGMA synchronous=FULL")
         out.executescript(f"BEGIN;\n{_ARCHIVE_SCHEMA}\n{outbox.schema_sql()}\nCOMMIT;")   # one sync, not one a table
@@ -218,11 +218,16 @@ def _write_archive(conn: sqlite3.Connection, directory: Path, stem: str, first: 
         with out:
             out.execute("BEGIN")
             out.executemany("INSERT INTO archive VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
-    except sqlite3.Error as err:
-        raise JournalError(f"the archive {partial} cannot be written: {err}") from err
-    finally:
         out.close()
-    os.replace(partial, final)
+        os.replace(partial, final)
+    except (sqlite3.Error, OSError, JournalError) as err:
+        out.close()
+        for stale in (partial, Path(str(partial) + "-journal")):   # a full disk gets its space back
+            stale.unlink(missing_ok=True)
+        if isinstance(err, JournalError):
+            raise
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise JournalError(f"the archive {partial} cannot be written: {why}") from err
     _sync_directory(directory)
     return final, prev, head, file.count, len(events)
 

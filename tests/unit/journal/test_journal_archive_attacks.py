@@ -223,3 +223,22 @@ def test_a_key_handed_over_is_not_announced_again_once_its_note_is_archived(tmp_
     station.restart()
     station.close()
     assert station.announced == [True, False]
+
+
+def test_a_full_archive_disk_stops_the_archiving_with_nothing_lost_and_its_space_given_back(journal_path, tmp_path):
+    """The archive directory on a small tmpfs filled to the last block (root: skipped with the reason otherwise)."""
+    from tests.support.disk import fill, small_tmpfs
+
+    before = _all_rows(journal_path)
+    with small_tmpfs(tmp_path / "small", "3m") as disk:
+        (disk / "arch").mkdir()
+        filler = fill(disk)
+        done = run_cli("journal", "archive", str(journal_path), "--before", "2999-01-01", "--to", str(disk / "arch"))
+        assert done.returncode == 2 and "archiving stopped" in done.stderr and done.stderr.count("\n") == 1, \
+            done.stderr
+        assert list((disk / "arch").iterdir()) == []   # no half-written file keeps the disk full
+        assert _all_rows(journal_path) == before and run_cli("journal", "verify", str(journal_path)).returncode == 0
+        filler.unlink()
+        result = _archive(journal_path, disk / "arch")   # with room again, the same call goes on
+        assert result.file is not None and result.shoes == (1, 2, 3, 4, 5)
+        assert run_cli("journal", "verify", str(journal_path), "--archives", str(disk / "arch")).returncode == 0
