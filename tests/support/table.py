@@ -188,11 +188,11 @@ class DealingStation:
         self.sim.draw()
         self._feed()
 
-    def deal(self, until_shoe: int) -> None:
-        """Deal until shoe ``until_shoe`` has ended."""
+    def deal(self, until_shoe: int, acts: int | None = None) -> None:
+        """Deal until shoe ``until_shoe`` has ended (``acts``: stop after that many of the dealer's acts)."""
         from dealer_station.app.autodealer import AutoDealer
 
-        AutoDealer(self.controller, self._draw, new_shoe=self._new_shoe, shoes=until_shoe).run()
+        AutoDealer(self.controller, self._draw, new_shoe=self._new_shoe, shoes=until_shoe).run(acts)
 
     def restart(self) -> None:
         """Stop (the journal closed) and start again on the same journal."""

@@ -242,3 +242,39 @@ def test_a_full_archive_disk_stops_the_archiving_with_nothing_lost_and_its_space
         result = _archive(journal_path, disk / "arch")   # with room again, the same call goes on
         assert result.file is not None and result.shoes == (1, 2, 3, 4, 5)
         assert run_cli("journal", "verify", str(journal_path), "--archives", str(disk / "arch")).returncode == 0
+
+
+def test_a_journal_whose_last_shoe_is_open_keeps_that_shoe_and_the_station_deals_it_on(tmp_path):
+    from tests.support.table import DealingStation, FakeClock
+
+    def run(path, arch=None):
+        clock = FakeClock()
+        station = DealingStation(path, clock)
+        station.deal(3)
+        station.deal(4, acts=15)   # shoe 4 open: some of its rounds dealt
+        assert station.controller.snapshot().shoe_number == 4
+        station.close()
+        if arch is not None:
+            done = run_cli("journal", "archive", str(path), "--before", "2999-01-01", "--to", str(arch))
+            assert done.returncode == 0 and "3 shoes: 1, 2, 3" in done.stdout, done.stdout + done.stderr
+        station = DealingStation(path, clock)   # started again: the open shoe replayed from the live rows
+        assert station.controller.snapshot().shoe_number == 4
+        station.deal(5)
+        station.close()
+
+    run(tmp_path / "kept.sqlite")
+    run(tmp_path / "moved.sqlite", tmp_path / "arch")
+    assert run_cli("journal", "verify", str(tmp_path / "moved.sqlite"), "--archives", str(tmp_path / "arch")) \
+        .returncode == 0
+    assert _report(tmp_path / "moved.sqlite", "--archives", str(tmp_path / "arch")) == _report(tmp_path / "kept.sqlite")
+
+
+def test_a_journal_with_no_shoe_has_nothing_to_archive(tmp_path):
+    with Journal(tmp_path / "j.sqlite") as journal:
+        journal.append("note", {"kind": "started"}, NOW)
+    done = run_cli("journal", "archive", str(tmp_path / "j.sqlite"), "--before", "2999-01-01", "--to",
+                   str(tmp_path / "arch"))
+    assert done.returncode == 0 and "nothing to archive" in done.stdout, done.stderr
+    assert list((tmp_path / "arch").iterdir()) == [] and len(_all_rows(tmp_path / "j.sqlite")) == 1
+    assert run_cli("journal", "verify", str(tmp_path / "j.sqlite"), "--archives", str(tmp_path / "arch")) \
+        .returncode == 0
