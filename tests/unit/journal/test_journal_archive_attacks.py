@@ -278,3 +278,47 @@ def test_a_journal_with_no_shoe_has_nothing_to_archive(tmp_path):
     assert list((tmp_path / "arch").iterdir()) == [] and len(_all_rows(tmp_path / "j.sqlite")) == 1
     assert run_cli("journal", "verify", str(tmp_path / "j.sqlite"), "--archives", str(tmp_path / "arch")) \
         .returncode == 0
+
+
+@pytest.mark.parametrize("attack", ["another journal's", "renamed"])
+def test_an_archive_swapped_or_renamed_is_named_and_nothing_is_read_from_it(journal_path, tmp_path, attack):
+    from tests.support.table import DealingStation, FakeClock
+
+    arch = tmp_path / "arch"
+    result = _archive(journal_path, arch)
+    if attack == "renamed":
+        result.file.rename(arch / "journal.000000000001-000000009999.sqlite")
+    else:   # another table's journal, archived the same way, its archive under our name
+        station = DealingStation(tmp_path / "other" / "journal.sqlite", FakeClock())
+        station.deal(3)
+        station.close()
+        other = _archive(tmp_path / "other" / "journal.sqlite", tmp_path / "other-arch")
+        shutil.copy(other.file, result.file)
+    verify = run_cli("journal", "verify", str(journal_path), "--archives", str(arch))
+    assert verify.returncode == 1 and "TAMPERED" in verify.stdout, verify.stdout
+    recall = run_cli("recall", "--journal", str(journal_path), "--shoe", "1", "--archives", str(arch))
+    assert recall.returncode == 1 and "nothing is reported" in recall.stderr, recall.stderr
+    export = run_cli("journal", "export", str(journal_path), "--archives", str(arch))
+    assert export.returncode == 1 and export.stdout == ""
+
+
+@pytest.mark.parametrize("forge", ["body", "body and hash", "prev_hash and the chain after it"])
+def test_the_live_journal_first_row_after_an_archive_edited_is_found(journal_path, tmp_path, forge):
+    result = _archive(journal_path, tmp_path / "arch")
+    first = result.last + 1
+    with sqlite3.connect(journal_path) as conn:
+        conn.execute("DROP TRIGGER journal_no_update")
+        rows = conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq").fetchall()
+        prev = "ab" * 32 if forge.startswith("prev_hash") else rows[0][5]
+        for i, (seq, ts, kind, mark, body, _, digest) in enumerate(rows):
+            if i == 0:
+                body = body.replace('"kind":"', '"kind": "', 1) if forge == "body" else body + " "
+            elif forge != "prev_hash and the chain after it":
+                break
+            new = digest if forge == "body" else row_hash(seq, ts, kind, mark, body, prev)
+            conn.execute("UPDATE journal SET body = ?, prev_hash = ?, hash = ? WHERE seq = ?", (body, prev, new, seq))
+            prev = new
+    with Journal(journal_path, readonly=True) as journal:
+        report = journal.verify()
+    assert not report.ok and report.first_bad in (first, first + 1), report.message
+    assert run_cli("report", "--journal", str(journal_path), "--json").returncode == 1
