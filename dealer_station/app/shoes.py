@@ -18,6 +18,7 @@ from dealer_station.app.clock import iso_utc, utcnow
 from dealer_station.app.config import StationConfig
 from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
+from dealer_station.journal.archive import notes_of
 from drivers.deck import shuffled_shoe
 from drivers.errors import ShoeEmptyError, ShoeUnavailableError
 from drivers.profiles import build_source, load_profile
@@ -47,24 +48,20 @@ def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate
     A journal dealt with a seed goes on with that seed (and the same decks and misread rate), so a
     restarted run deals the same frames. Raises ValueError when the arguments differ from the record.
     """
-    for row in journal.rows(kinds=("note",)):
-        body = row.body
-        if body.get("kind") == "archived" and isinstance(body.get("carried"), dict):
-            body = body["carried"].get("simulate") or {}   # the note went to an archive: its rows' note carries it
-        if isinstance(body, dict) and body.get("kind") == "simulate":
-            try:
-                recorded = int(body["seed"])
-            except (KeyError, TypeError, ValueError) as err:
-                raise ValueError(f"the journal's simulate note (row {row.seq}) has no usable seed: the journal is "
-                                 f"damaged ({err!r})") from err
-            if int(body.get("decks", decks)) != decks:
-                raise ValueError(f"decks {decks}: the journal was dealt with {body.get('decks')} decks")
-            if float(body.get("misread_rate", 0.0)) != misread_rate:
-                raise ValueError(f"misread rate {misread_rate}: the journal was dealt with "
-                                 f"{body.get('misread_rate', 0.0)}")
-            if wanted is not None and wanted != recorded:
-                raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
-            return recorded
+    for seq, body in notes_of(journal, "simulate"):   # an archived note carries it once its rows are archived
+        try:
+            recorded = int(body["seed"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"the journal's simulate note (row {seq}) has no usable seed: the journal is "
+                             f"damaged ({err!r})") from err
+        if int(body.get("decks", decks)) != decks:
+            raise ValueError(f"decks {decks}: the journal was dealt with {body.get('decks')} decks")
+        if float(body.get("misread_rate", 0.0)) != misread_rate:
+            raise ValueError(f"misread rate {misread_rate}: the journal was dealt with "
+                             f"{body.get('misread_rate', 0.0)}")
+        if wanted is not None and wanted != recorded:
+            raise ValueError(f"seed {wanted}: the journal was dealt with seed {recorded}")
+        return recorded
     seed = wanted if wanted is not None else random.SystemRandom().randrange(2**31)
     ts = iso_utc(utcnow())
     journal.append("note", {"kind": "simulate", "seed": seed, "decks": decks, "misread_rate": misread_rate,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import structlog
 
 from dealer_station.journal import EventSpec, Journal
+from dealer_station.journal.archive import notes_of
 from dealer_station.signing import KEY_EVENT, Signer, public_pem
 
 __all__ = ["announce_key"]
@@ -29,8 +30,8 @@ def announce_key(journal: Journal, signer: Signer, previous: Signer, *, table_id
     if signer.key_id == previous.key_id:
         raise ValueError(f"--previous-signing-key {previous.path or previous.key_id}: the same key as --signing-key; "
                          f"give the key the new one replaces")
-    for row in journal.rows(mark=KEY_EVENT, kinds=("note",)):
-        if row.body.get("key_id") == signer.key_id:
+    for _, body in notes_of(journal, KEY_EVENT):   # an archived note carries the newest once its rows are archived
+        if body.get("key_id") == signer.key_id:
             return False
     body = {"kind": KEY_EVENT, "key_id": signer.key_id, "previous_key_id": previous.key_id}
     data = {"key_id": signer.key_id, "public_key": public_pem(signer.public_key), "previous_key_id": previous.key_id}

@@ -90,7 +90,10 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
             report = index.refresh()
         except Exception as err:  # noqa: BLE001 - sqlite3 errors of a damaged file: the journal's own message
             raise CliError(f"{path}: the journal cannot be read: {err}") from None
-        after, until = 0, report.rows
+        from dealer_station.journal.rows import archived_ranges
+
+        floor = max((r.last for r in archived_ranges(journal.conn)), default=0)   # the rows archived end here
+        after, until = floor, report.rows
         wanted = None
         if report.ok:
             verified, message = report.rows, report.message
@@ -104,6 +107,7 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
                     until = report.rows if None in ends else max(e for e in ends if e is not None)
                 else:
                     after = until   # no such shoe: nothing to fold, the caller says so
+            after = min(max(after, floor), until)   # rows an archiving stopped removing are its archive's
             # every row folded is re-hashed and its links checked: what is reported is what the chain holds
             why = index.check_range(after + 1, until) if until > after else None
             if why is not None:
@@ -114,10 +118,9 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
                 raise CliError(f"{path}: the journal does not verify: {report.problem}; nothing is reported "
                                "(--unverified reads the rows before the bad one, flagged)", status=1)
             until, verified = (report.first_bad or 1) - 1, None
-            message = f"the journal does not verify ({report.problem}): rows 1 to {until} read"
-        source, numbers = journal, index.shoes()
-        from dealer_station.journal.rows import archived_ranges
-
+            message = f"the journal does not verify ({report.problem}): rows {floor + 1} to {until} read"
+        source = journal
+        numbers = [n for n in index.shoes() if (index.shoe_rows(n) or (0,))[0] > floor]
         archived = archived_ranges(journal.conn) if getattr(args, "archives", None) is None else []
         elsewhere = (f"; rows 1-{archived[-1].last} of this journal are in archive files: give --archives DIR to "
                      f"read them") if archived else ""
@@ -169,9 +172,9 @@ def _across_archives(directory: str, journal, wanted: list[int] | None, start: s
         raise CliError(f"--archives {directory}: {err}") from None
     history = History(journal, archives)
     try:
-        notes = {r.file: r for a in [*archives, journal] for r in archived_ranges(a.conn)}
+        notes = {r.file: r for a in [*history.archives, journal] for r in archived_ranges(a.conn)}
         spans: list[tuple[object, int, int]] = []   # (archive, first, last)
-        for a in archives:
+        for a in history.archives:
             starts = shoe_starts(a.conn)
             numbers = [n for n, _, _ in starts if n not in numbers] + numbers
             if wanted is not None:

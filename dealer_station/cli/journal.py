@@ -102,6 +102,10 @@ def run(args) -> int:
         if args.journal_command == "verify":
             report = journal.verify()
             problem = None
+            if report.ok and head is not None and (archived := _archived_through(journal)) >= head[0]:
+                echo(f"{args.db}: {report.message}; the head {args.head} is not checked: row {head[0]} is in an "
+                     f"archive file (rows 1-{archived} were archived): give --archives DIR to check it")
+                return 1
             if report.ok and head is not None:
                 try:
                     problem = head_problem(journal, *head)
@@ -110,12 +114,7 @@ def run(args) -> int:
             return _verified(args.db, journal, report.ok, report.message, problem)
         source = journal
         if args.archives is not None:
-            from dealer_station.journal.archive import History, list_archives
-
-            try:
-                source = History(journal, list_archives(args.archives))
-            except JournalError as err:
-                raise CliError(f"--archives {args.archives}: {err}") from None
+            source = _proven_history(args, journal)
         try:
             if args.output == "-":
                 export_rows(source.rows(), sys.stdout)
@@ -132,14 +131,48 @@ def run(args) -> int:
     return 0
 
 
+def _archived_through(journal) -> int:  # noqa: ANN001
+    """The last row an ``archived`` note of ``journal`` records (0: none)."""
+    from dealer_station.journal.rows import archived_ranges
+
+    return max((r.last for r in archived_ranges(journal.conn)), default=0)
+
+
+def _proven_history(args, journal):  # noqa: ANN001, ANN202
+    """``export --archives DIR``: the archives and the live journal as one, once the whole history is proven
+    (:func:`~dealer_station.journal.archive.verify_history`): an archive edited, swapped, cut or held twice is
+    never exported as the record. Raises CliError (2: the directory or a file cannot be read; 1: it does not
+    verify).
+    """
+    from dealer_station.journal import JournalError
+    from dealer_station.journal.archive import History, list_archives, verify_history
+
+    try:
+        proof = verify_history(journal, args.archives)
+        if not proof.ok:
+            raise CliError(f"{args.db}: --archives {args.archives}: the history does not verify: {proof.message}; "
+                           f"nothing is exported", status=1)
+        return History(journal, list_archives(args.archives))
+    except JournalError as err:
+        raise CliError(f"--archives {args.archives}: {err}") from None
+
+
 def _verify_history(args, journal, head) -> int:  # noqa: ANN001
-    """``verify --archives DIR``: the whole history (:func:`~dealer_station.journal.archive.verify_history`)."""
+    """``verify --archives DIR``: the whole history (:func:`~dealer_station.journal.archive.verify_history`); a
+    ``head`` recorded earlier is looked up across the archives and the live journal.
+    """
     from dealer_station.journal import JournalError, head_problem
-    from dealer_station.journal.archive import verify_history
+    from dealer_station.journal.archive import History, list_archives, verify_history
 
     try:
         report = verify_history(journal, args.archives)
-        problem = head_problem(journal, *head) if report.ok and head is not None else None
+        problem = None
+        if report.ok and head is not None:
+            history = History(journal, list_archives(args.archives))
+            try:
+                problem = head_problem(history, *head)
+            finally:
+                history.close()
     except JournalError as err:
         raise CliError(f"--archives {args.archives}: {err}") from None
     return _verified(args.db, journal, report.ok, report.message, problem)

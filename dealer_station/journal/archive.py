@@ -53,7 +53,7 @@ from dealer_station.journal.rows import (
 )
 
 __all__ = ["ARCHIVE_APPLICATION_ID", "ArchiveFile", "ArchiveResult", "History", "HistoryReport", "archive_shoes",
-           "finish_archiving", "list_archives", "verify_history"]
+           "finish_archiving", "leftovers", "list_archives", "notes_of", "verify_history"]
 
 ARCHIVE_APPLICATION_ID = 0x44534131
 """SQLite ``application_id`` of an archive file (``"DSA1"``): not a live journal, so nothing publishes from it."""
@@ -183,12 +183,13 @@ def _write_archive(conn: sqlite3.Connection, directory: Path, stem: str, first: 
     """
     name = f"{stem}.{first:012d}-{last:012d}"
     partial, final = directory / (name + _PARTIAL), directory / (name + ARCHIVE_SUFFIX)
-    for stale in (partial, Path(str(partial) + "-journal")):
-        stale.unlink(missing_ok=True)
     try:
+        for stale in (partial, Path(str(partial) + "-journal")):
+            stale.unlink(missing_ok=True)
+        _remove_leftovers(conn, directory, f"{stem}.{first:012d}-", final)
         out = sqlite3.connect(partial, isolation_level=None)
-    except sqlite3.Error as err:
-        raise JournalError(f"the archive {partial} cannot be made: {err}") from err
+    except (sqlite3.Error, OSError) as err:
+        raise JournalError(f"the archive {partial} cannot be made: {getattr(err, 'strerror', None) or err}") from err
     try:
         out.execute("PRAGMA synchronous=FULL")
         out.executescript(f"BEGIN;\n{_ARCHIVE_SCHEMA}\n{outbox.schema_sql()}\nCOMMIT;")   # one sync, not one a table
@@ -217,13 +218,48 @@ def _write_archive(conn: sqlite3.Connection, directory: Path, stem: str, first: 
         with out:
             out.execute("BEGIN")
             out.executemany("INSERT INTO archive VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
-    except sqlite3.Error as err:
-        raise JournalError(f"the archive {partial} cannot be written: {err}") from err
-    finally:
         out.close()
-    os.replace(partial, final)
+        os.replace(partial, final)
+    except (sqlite3.Error, OSError, JournalError) as err:
+        out.close()
+        for stale in (partial, Path(str(partial) + "-journal")):   # a full disk gets its space back
+            stale.unlink(missing_ok=True)
+        if isinstance(err, JournalError):
+            raise
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise JournalError(f"the archive {partial} cannot be written: {why}") from err
     _sync_directory(directory)
     return final, prev, head, file.count, len(events)
+
+
+def _remove_leftovers(conn: sqlite3.Connection, directory: Path, prefix: str, final: Path) -> None:
+    """Delete the files an archiving of the same first row left when it stopped before its note (a kill, a full
+    disk): ``<prefix>*.partial``, and ``<prefix>*.sqlite`` other than ``final`` whose first row is the live
+    journal's row (no note records them, so their rows were never removed: nothing is lost). Left, they would
+    hold the rows a second time beside the archive written now.
+    """
+    for stale in directory.glob(f"{prefix}*{_PARTIAL}*"):
+        stale.unlink(missing_ok=True)
+    for path in directory.glob(f"{prefix}*{ARCHIVE_SUFFIX}"):
+        if path == final:
+            continue
+        try:
+            held = ArchiveFile.open(path)
+        except JournalError:
+            continue   # not an archive, or unreadable: not this journal's to delete
+        try:
+            ours = _same_first_row(conn, held)
+        finally:
+            held.close()
+        if ours:
+            path.unlink(missing_ok=True)
+
+
+def _same_first_row(conn: sqlite3.Connection, archive: ArchiveFile) -> bool:
+    """True when the journal on ``conn`` holds ``archive``'s first row, with the same hash."""
+    mine = archive.conn.execute("SELECT hash FROM journal WHERE seq = ?", (archive.first,)).fetchone()
+    live = conn.execute("SELECT hash FROM journal WHERE seq = ?", (archive.first,)).fetchone()
+    return mine is not None and live is not None and mine[0] == live[0]
 
 
 def archive_shoes(journal, directory: str | Path, *, before: str, ts: str, chunk: int = 2000) -> ArchiveResult:  # noqa: ANN001
@@ -268,9 +304,13 @@ def archive_shoes(journal, directory: str | Path, *, before: str, ts: str, chunk
                          finished)
 
 
-CARRIED_NOTES = ("simulate",)
-"""Notes the live journal must keep reading after their rows are archived (``simulate``: the run's seed, so a
-restarted run deals the same shoes): the ``archived`` note carries them as ``"carried": {kind: body}``."""
+CARRIED_NOTES = ("simulate", "signing_key")
+"""Notes the live journal must keep reading after their rows are archived: ``simulate`` (the run's seed, so a
+restarted run deals the same shoes: the first one) and ``signing_key`` (the key handed over, so a restart with the
+same keys announces nothing again, under a key consumers refuse by then: the newest one). The ``archived`` note
+carries them as ``"carried": {kind: body}``; :func:`notes_of` reads them."""
+
+_NEWEST = frozenset({"signing_key"})
 
 
 def _carried(conn: sqlite3.Connection, first: int, last: int) -> dict[str, object]:
@@ -281,12 +321,27 @@ def _carried(conn: sqlite3.Connection, first: int, last: int) -> dict[str, objec
         body, _ = body_problem(text)
         if not isinstance(body, dict):
             continue
-        if body.get("kind") in CARRIED_NOTES:
-            out.setdefault(body["kind"], body)
-        elif body.get("kind") == ARCHIVED_MARK and isinstance(body.get("carried"), dict):
-            for kind, item in body["carried"].items():
+        found = {body["kind"]: body} if body.get("kind") in CARRIED_NOTES else (
+            body["carried"] if body.get("kind") == ARCHIVED_MARK and isinstance(body.get("carried"), dict) else {})
+        for kind, item in found.items():
+            if kind in _NEWEST:
+                out[kind] = item
+            else:
                 out.setdefault(kind, item)
     return out
+
+
+def notes_of(journal, kind: str) -> Iterator[tuple[int, dict]]:  # noqa: ANN001
+    """``(row, body)`` of every note of ``kind`` (one of :data:`CARRIED_NOTES`) the journal holds, oldest first:
+    the live notes, and those an ``archived`` note carries for its archived rows (``row``: that note's). Raises
+    JournalError when the journal cannot be read.
+    """
+    for row in journal.rows(kinds=("note",)):
+        body = row.body
+        if body.get("kind") == ARCHIVED_MARK and isinstance(body.get("carried"), dict):
+            body = body["carried"].get(kind)
+        if isinstance(body, dict) and body.get("kind") == kind:
+            yield row.seq, body
 
 
 def _listed_through(conn: sqlite3.Connection, first: int, last: int) -> int:
@@ -452,6 +507,16 @@ class HistoryReport:
     rows: int = 0
 
 
+def leftovers(journal, archives: list[ArchiveFile]) -> list[ArchiveFile]:  # noqa: ANN001
+    """The archives of an archiving that stopped before its note (a kill, a full disk): after every range the live
+    journal's notes record, and their first row still in the live journal with the same hash (their rows were
+    never removed). They are no part of the history (the next archiving replaces them); every reader leaves
+    them out. Raises sqlite3.Error.
+    """
+    done = max((r.last for r in archived_ranges(journal.conn)), default=0)
+    return [a for a in archives if a.first > done and _same_first_row(journal.conn, a)]
+
+
 def verify_history(journal, directory: str | Path) -> HistoryReport:  # noqa: ANN001
     """Prove the whole history of ``journal`` (open read-only) with the archives in ``directory``.
 
@@ -460,11 +525,15 @@ def verify_history(journal, directory: str | Path) -> HistoryReport:  # noqa: AN
     file there with the same rows and head; the live journal's own :meth:`~dealer_station.journal.Journal.verify`
     holds and its first row follows the newest archive. Raises JournalError when a file cannot be read.
     """
-    archives = list_archives(directory)
+    found = list_archives(directory)
     try:
+        left = leftovers(journal, found)
+        archives = [a for a in found if all(a is not b for b in left)]
         problem, rows = _archives_problem(journal, archives)
+    except sqlite3.Error as err:
+        raise JournalError(f"the archives cannot be read: {err}") from err
     finally:
-        for a in archives:
+        for a in found:
             a.close()
     if problem is not None:
         return HistoryReport(False, problem, len(archives), rows)
@@ -473,8 +542,11 @@ def verify_history(journal, directory: str | Path) -> HistoryReport:  # noqa: AN
         return HistoryReport(False, live.message, len(archives), rows)
     message = live.message.split("; rows 1-")[0]
     plural = "s" if len(archives) != 1 else ""
+    aside = "".join(f"; {a.path.name} was left by an archiving stopped before its note (its rows are all in the "
+                    f"live journal): no part of the history, the next archiving replaces it" for a in left)
     return HistoryReport(True, f"{len(archives)} archive{plural} ({rows} rows) and the live journal: {message}; "
-                               f"the chain holds from row 1 to row {journal.last_seq}", len(archives), rows + live.rows)
+                               f"the chain holds from row 1 to row {journal.last_seq}{aside}", len(archives),
+                         rows + live.rows)
 
 
 def _archives_problem(journal, archives: list[ArchiveFile]) -> tuple[str | None, int]:  # noqa: ANN001
@@ -484,6 +556,9 @@ def _archives_problem(journal, archives: list[ArchiveFile]) -> tuple[str | None,
             notes[r.file] = r
     prev, expected, rows = GENESIS, 1, 0
     for a in archives:
+        if a.first < expected:
+            return (f"{a.path.name}: starts at row {a.first}, but the archive before holds the rows to {expected - 1} "
+                    f"(rows {a.first}-{min(a.last, expected - 1)} in two archives)"), rows
         if a.first != expected:
             return (f"{a.path.name}: starts at row {a.first}, but the row after the archive before is {expected} "
                     f"(an archive missing)"), rows
@@ -497,11 +572,27 @@ def _archives_problem(journal, archives: list[ArchiveFile]) -> tuple[str | None,
     for name, note in notes.items():
         if not any(a.path.name == name for a in archives):
             return f"the journal's note of row {note.seq} names the archive {name}, which is not in the directory", rows
-    first = journal.conn.execute("SELECT seq, prev_hash FROM journal ORDER BY seq LIMIT 1").fetchone()
+    if archives and (why := _held_twice(journal, archives, expected)) is not None:
+        return why, rows
+    first = journal.conn.execute("SELECT seq, prev_hash FROM journal WHERE seq >= ? ORDER BY seq LIMIT 1",
+                                 (expected,)).fetchone()
     if archives and first is not None and (first[0] != expected or first[1] != prev):
         return (f"the live journal's first row {first[0]} does not follow the newest archive "
                 f"({archives[-1].path.name}, rows to {expected - 1})"), rows
     return None, rows
+
+
+def _held_twice(journal, archives: list[ArchiveFile], expected: int) -> str | None:  # noqa: ANN001
+    """None when every live row before ``expected`` (the rows of an archiving stopped while it removed them) is
+    its archive's row, with the same hash; else which is not.
+    """
+    for seq, digest in journal.conn.execute("SELECT seq, hash FROM journal WHERE seq < ? ORDER BY seq", (expected,)):
+        held = next((a for a in archives if a.first <= seq <= a.last), None)
+        mine = held.conn.execute("SELECT hash FROM journal WHERE seq = ?", (seq,)).fetchone() if held else None
+        if mine is None or mine[0] != digest:
+            return (f"the live journal's row {seq} is archived (rows to {expected - 1}) but is not "
+                    f"{held.path.name if held else 'an archive'}'s row {seq}")
+    return None
 
 
 class History:
@@ -518,7 +609,10 @@ class History:
 
     def __init__(self, journal, archives: list[ArchiveFile]) -> None:  # noqa: ANN001
         self.journal = journal
-        self.archives = archives
+        self._opened = archives
+        left = leftovers(journal, archives)
+        self.archives = [a for a in archives if all(a is not b for b in left)]
+        """The archives read (those an archiving left before its note, :func:`leftovers`, are not)."""
         self.path = journal.path
         self.conn = journal.conn
 
@@ -537,6 +631,11 @@ class History:
         done = max((a.last for a in self.archives), default=0)   # rows still here of an archiving not finished
         yield from self.journal.rows(max(after, done), kinds=kinds, mark=mark, until=until)
 
+    @property
+    def last_seq(self) -> int:
+        """The live journal's last row (the history's)."""
+        return self.journal.last_seq
+
     def shoe_archive(self, number: int) -> ArchiveFile | None:
         """The archive holding shoe ``number`` (as its own record says), or None."""
         for a in self.archives:
@@ -546,5 +645,5 @@ class History:
 
     def close(self) -> None:
         """Close the archive files (the live journal is the caller's)."""
-        for a in self.archives:
+        for a in self._opened:
             a.close()

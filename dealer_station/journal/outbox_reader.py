@@ -23,6 +23,7 @@ from typing import TypeVar
 from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.errors import JournalError
 from dealer_station.journal.opening import one_name, open_readonly
+from dealer_station.journal.rows import pruned_through
 from dealer_station.outbox import OutboxEvent, mark_published, read_events
 
 __all__ = ["BUSY_TIMEOUT_MS", "NoOutboxError", "NotAJournalError", "OutboxError", "OutboxReader", "pending_count"]
@@ -159,6 +160,12 @@ class OutboxReader:
         first, last = self._read(lambda c: c.execute("SELECT MIN(event_id), MAX(event_id) FROM outbox").fetchone(),
                                  (0, 0))
         return (first or 0), (last or 0)
+
+    def pruned_through(self) -> int:
+        """The highest event id the outbox no longer keeps: pruned after its retention or archived with its rows, as
+        a chained note says (0: none; :func:`~dealer_station.journal.rows.pruned_through`).
+        """
+        return self._read(pruned_through, 0)
 
     def last_event_id(self) -> int:
         """The last stored event id (0: none)."""

@@ -235,13 +235,33 @@ def archived_ranges(conn: sqlite3.Connection) -> list[ArchivedRange]:
     return sorted(out, key=lambda r: r.first)
 
 
-def archived_link(ranges: list[ArchivedRange], expected: int | None, seq: int) -> str | None:
+def archived_link(ranges: list[ArchivedRange], expected: int | None, seq: int, *, held_from: int | None = None) \
+        -> str | None:
     """The ``prev_hash`` row ``seq`` must carry when the rows before it (from ``expected``, None: the journal's
     first row) were archived as ``ranges`` say; None when no archive accounts for them.
+
+    ``held_from``: the first row the journal holds. Archiving removes rows from the front only (each archive
+    starts where the one before ended, and its rows go newest first), so a gap after rows the journal still
+    holds is accounted for only when every one of those rows is in an archive too (an archiving stopped part
+    way); a gap in the middle of rows no note records is "rows missing", whatever note claims it.
     """
     for r in ranges:
         if seq == r.last + 1 and (expected is None or r.first <= expected):
+            if expected is not None and held_from is not None and not archived_cover(ranges, held_from,
+                                                                                      expected - 1):
+                return None
             return r.head
         if expected is None and seq == r.first:
             return r.prev   # a row or more of this archive still here: being removed when the station stopped
     return None
+
+
+def archived_cover(ranges: list[ArchivedRange], low: int, high: int) -> bool:
+    """True when every row ``low``..``high`` is in one of the archived ``ranges`` (sorted by ``first``)."""
+    at = low
+    for r in ranges:
+        if at > high:
+            break
+        if r.first <= at <= r.last:
+            at = r.last + 1
+    return at > high

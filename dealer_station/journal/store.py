@@ -462,9 +462,12 @@ class Journal:
                 events = iter(())
             audit = OutboxAudit(iter(events), pruned_through=pruned_through(self._conn))
             cursor = self._conn.execute("SELECT seq, ts, kind, mark, body, prev_hash, hash FROM journal ORDER BY seq")
+            held_from: int | None = None   # the first row held
             for seq, ts, kind, mark_text, text, prev_hash, digest in cursor:
                 count += 1
-                if seq != expected and (link := archived_link(archived, expected, seq)) is not None:
+                held_from = seq if held_from is None else held_from
+                if seq != expected and (link := archived_link(archived, expected, seq,
+                                                              held_from=held_from)) is not None:
                     expected, prev = seq, link   # the rows before it are in an archive, as a chained note says
                 elif expected is None:
                     expected = 1
@@ -486,7 +489,7 @@ class Journal:
             return VerifyReport(False, count, row, f"event {event_id}: {why}", audit.checked, event_id, audit.note)
         message = f"{count} rows intact, {audit.checked} events match the chain"
         if audit.pruned:
-            message += f", {audit.pruned} pruned after their retention"
+            message += f", {audit.pruned} pruned after their retention" + (" or archived" if archived else "")
         if audit.note:
             message += f" ({audit.note})"
         if archived:

@@ -18,7 +18,8 @@ anyway). A request the station cannot answer in full, or at all, is answered on
      "ts": "..."}
 
 ``error`` is ``bad_request`` (not JSON, ``from`` not an integer >= 1, ``to`` < ``from``),
-``not_retained`` (ids before the first stored one: pruned; the stored part is still sent),
+``not_retained`` (ids before the first stored one: pruned, or archived with their rows; the stored part is still
+sent; with none stored at all, ``first_available``/``last_available`` are null),
 ``not_available`` (ids past the last stored one; the stored part is still sent) or ``queue_full``
 (too many requests waiting: dropped, ask again later).
 
@@ -406,6 +407,15 @@ class ReplayRequests:
         first_available, last_available = conn.event_range()
         last = request.last if request.last is not None else last_available
         rid = request.request_id
+        gone = conn.pruned_through() if last_available == 0 else 0
+        if request.first <= gone:   # every event made was pruned or archived: none is kept
+            self._answer(rid, request.first, request.last, "not_retained",
+                         f"events {request.first}-{min(request.last or gone, gone)} are no longer kept; no event "
+                         f"is kept now", None, None)
+            if request.last is not None and request.last > gone:
+                self._answer(rid, request.first, request.last, "not_available",
+                             f"events {gone + 1}-{request.last} are past the last event made ({gone})", None, None)
+            return
         if last_available == 0 or request.first > last_available:
             self._answer(rid, request.first, request.last, "not_available",
                          f"event {request.first} is past the last stored event ({last_available})",

@@ -1,5 +1,6 @@
-"""kill -9 during ``journal archive`` loses nothing: whenever the process dies, the live journal verifies, the next
-archiving finishes the work, and the archives with the live journal hold every row as it was, proven from row 1.
+"""kill -9 during ``journal archive`` loses nothing: whenever the process dies, the live journal verifies, and so does
+the whole history with its archives as it stands (every row once), the next archiving finishes the work, and the
+archives with the live journal hold every row as it was, proven from row 1.
 
 The archiving runs on a slow disk (every fsync 0.2 s longer, an ``LD_PRELOAD`` shim), so its steps (the archive
 file written, renamed, the chained note, the rows deleted in chunks) each last long enough to be hit; the kill
@@ -45,6 +46,15 @@ def _start(journal, directory, env):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
+def _history(live, directory, through: int) -> list[tuple[int, str]]:
+    """``(seq, hash)`` of the history's rows to ``through``, read across the archives and the live journal."""
+    history = History(live, list_archives(directory))
+    try:
+        return [(r.seq, r.hash) for r in history.rows() if r.seq <= through]
+    finally:
+        history.close()
+
+
 def test_kill_9_at_any_moment_of_archiving_loses_nothing(original, tmp_path):
     source, rows = original
     env = slow_sync_env(tmp_path, seconds=0.2)
@@ -70,21 +80,22 @@ def test_kill_9_at_any_moment_of_archiving_loses_nothing(original, tmp_path):
             proc.send_signal(signal.SIGKILL)
             proc.wait(timeout=60)
             killed_at_work += 1
-        # whatever it had done, the live journal verifies as it stands
+        # whatever it had done, the live journal verifies as it stands, and so does the history with its archives:
+        # every row once, as it was (an archive named before its note is no part of it)
         with Journal(journal, readonly=True) as live:
             report = live.verify()
             assert report.ok, f"trial {trial}: {report.message}"
+            if (here / "arch").is_dir():
+                proof = verify_history(live, here / "arch")
+                assert proof.ok, f"trial {trial}, before the next archiving: {proof.message}"
+                assert _history(live, here / "arch", rows[-1][0]) == [tuple(r) for r in rows], f"trial {trial}"
         # the next archiving goes on from there and finishes
         with Journal(journal) as live:
             archive_shoes(live, here / "arch", before="2999-01-01T00:00:00Z", ts="2026-12-03T00:00:01Z")
         with Journal(journal, readonly=True) as live:
             proof = verify_history(live, here / "arch")
             assert proof.ok, f"trial {trial}: {proof.message}"
-            history = History(live, list_archives(here / "arch"))
-            try:
-                got = [(r.seq, r.hash) for r in history.rows() if r.seq <= rows[-1][0]]
-            finally:
-                history.close()
+            got = _history(live, here / "arch", rows[-1][0])
         assert got == [tuple(r) for r in rows], f"trial {trial}: rows lost or doubled"
         names = sorted(p.name for p in (here / "arch").glob("*.sqlite"))
         assert len(names) == len(set(names)) and all(n.startswith("journal.") for n in names)

@@ -134,3 +134,70 @@ class Table:
         self.card(*tokens)
         if confirm:
             self.ctl.dealer("confirm_result")
+
+
+class DealingStation:
+    """A station dealing small simulated shoes (one deck, cut at 8-10 cards) on the journal at ``path``, as the
+    headless one does: every event the broker's (acknowledged) when the next shoe starts, and the wall clock
+    ``clock`` stepped ``days_per_shoe`` days before it; :meth:`restart` stops and starts it again on its journal.
+
+    ``signer``/``previous``: the station's key and the one it replaces (announced at every start, as
+    ``run --previous-signing-key`` does); ``acknowledge``: False when a real publisher's broker acknowledges the
+    events; ``overrides``: more :func:`config` settings.
+    """
+
+    def __init__(self, path, clock: FakeClock, *, seed: int = 3, days_per_shoe: float = 3, signer=None,
+                 previous=None, acknowledge: bool = True, **overrides) -> None:
+        self.path, self.clock, self.seed, self.days = path, clock, seed, days_per_shoe
+        self.acknowledge = acknowledge
+        self.signer, self.previous = signer, previous
+        self.cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10, **overrides)
+        self.announced: list[bool] = []
+        """What each start's key announcement did (True: written then)."""
+        self._start()
+
+    def _start(self) -> None:
+        from dealer_station.app.clock import iso_utc
+        from dealer_station.app.signing_keys import announce_key
+        from dealer_station.app.simulate import SimulationShoe
+
+        self.journal = Journal(self.path, signer=self.signer)
+        if self.previous is not None:
+            self.announced.append(announce_key(self.journal, self.signer, self.previous, table_id="T1",
+                                               ts=iso_utc(self.clock())))
+        self.controller = Controller(self.cfg, self.journal, clock=self.clock)
+        self.sim = SimulationShoe(self.seed, self.cfg)
+        self._sink: list = []
+        self.sim.source.start(self._sink.append)
+        self._feed()
+
+    def _feed(self) -> None:
+        while self._sink:
+            self.controller.shoe_event(self._sink.pop(0))
+
+    def _new_shoe(self, number: int) -> None:
+        from dealer_station import outbox
+
+        if self.acknowledge:
+            ids = [e.event_id for e in outbox.read_events(self.journal.conn)]
+            outbox.mark_published(self.journal.conn, ids, self.clock().strftime("%Y-%m-%dT%H:%M:%SZ"))
+        self.clock.step(self.days * 86400)
+        self.sim.new_shoe(number)
+
+    def _draw(self) -> None:
+        self.sim.draw()
+        self._feed()
+
+    def deal(self, until_shoe: int, acts: int | None = None) -> None:
+        """Deal until shoe ``until_shoe`` has ended (``acts``: stop after that many of the dealer's acts)."""
+        from dealer_station.app.autodealer import AutoDealer
+
+        AutoDealer(self.controller, self._draw, new_shoe=self._new_shoe, shoes=until_shoe).run(acts)
+
+    def restart(self) -> None:
+        """Stop (the journal closed) and start again on the same journal."""
+        self.journal.close()
+        self._start()
+
+    def close(self) -> None:
+        self.journal.close()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -20,23 +19,9 @@ from dealer_station.journal import Journal, JournalError
 from dealer_station.journal.archive import History, archive_shoes, list_archives, verify_history
 from dealer_station.journal.index import JournalIndex
 from tests.conftest import run_cli
-from tests.support.synthetic_journal import acknowledged_shoes
 
 FAR = "2999-01-01T00:00:00.000000Z"
 NOW = "2026-12-03T00:00:00.000000Z"
-
-
-@pytest.fixture(scope="module")
-def six_shoes(tmp_path_factory):
-    """A journal of six shoes (shoe 1 dealt by a station, 2-6 copies), every event acknowledged by the broker."""
-    return acknowledged_shoes(tmp_path_factory.mktemp("six") / "journal.sqlite", 6)
-
-
-@pytest.fixture
-def journal_path(six_shoes, tmp_path):
-    path = tmp_path / "journal.sqlite"
-    shutil.copy(six_shoes, path)
-    return path
 
 
 def _all_rows(path) -> list[tuple]:
@@ -226,36 +211,13 @@ def test_the_cli_will_not_archive_a_journal_a_station_deals_on(journal_path, tmp
 
 def test_the_station_archives_at_a_shoe_end_with_its_setting(tmp_path):
     """A station dealing five small shoes, three days apart on a stepped clock, keeping two days."""
-    from dealer_station.app.autodealer import AutoDealer
-    from dealer_station.app.controller import Controller
-    from dealer_station.app.simulate import SimulationShoe
-    from tests.support.table import config
+    from tests.support.table import DealingStation, FakeClock
 
-    clock = {"t": datetime(2026, 12, 1, 12, 0, tzinfo=UTC)}
-    cfg = config(shoe__decks=1, shoe__cut_min=8, shoe__cut_max=10, journal__archive_after_days=2,
-                 journal__archive_dir=str(tmp_path / "arch"))
-    journal = Journal(tmp_path / "j.sqlite")
-    ctl = Controller(cfg, journal, clock=lambda: clock["t"])
-    sim = SimulationShoe(3, cfg)
-    sink: list = []
-    sim.source.start(sink.append)
-
-    def new_shoe(number: int) -> None:
-        ids = [e.event_id for e in outbox.read_events(journal.conn)]
-        outbox.mark_published(journal.conn, ids, clock["t"].strftime("%Y-%m-%dT%H:%M:%SZ"))   # the broker's ack
-        clock["t"] += timedelta(days=3)
-        sim.new_shoe(number)
-
-    def draw() -> None:
-        sim.draw()
-        while sink:
-            ctl.shoe_event(sink.pop(0))
-
-    while sink:
-        ctl.shoe_event(sink.pop(0))
-    AutoDealer(ctl, draw, new_shoe=new_shoe, shoes=5).run()
-    assert ctl.snapshot().shoe_number == 5
-    journal.close()
+    station = DealingStation(tmp_path / "j.sqlite", FakeClock(), journal__archive_after_days=2,
+                             journal__archive_dir=str(tmp_path / "arch"))
+    station.deal(5)
+    assert station.controller.snapshot().shoe_number == 5
+    station.close()
     archives = list_archives(tmp_path / "arch")
     shoes = [n for a in archives for n in a.info["shoes"]]
     for a in archives:
