@@ -1,7 +1,8 @@
 """Growth benchmark: what one shoe's reading costs as the journal grows (a year at the table is ~10,000 shoes).
 
 A real shoe is dealt once by the simulator; its rows are copied as shoes 2, 3, ... (``tests/support/
-synthetic_journal.py``: renumbered and chained, so the journal verifies). At each size it measures, as whole
+synthetic_journal.py``: renumbered and chained, so the journal verifies; each copy lists its own events, all
+pruned after their retention, as in a station's journal after months at the table). At each size it measures, as whole
 processes: ``recall ROUND_ID`` (a round of the middle shoe), ``report --shoe N``, ``journal verify``, one more
 shoe dealt (``simulate`` going on with the journal), the console's start to a screenshot of one round (offscreen);
 then the journal archived but for its newest shoe (``journal archive``) and a ``recall`` of a round of the middle
@@ -18,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -62,9 +62,7 @@ def main() -> int:
         for n in sizes:
             path = d / f"j{n}.sqlite"
             shutil.copy(template, path)
-            grow(path, n)
-            with sqlite3.connect(path) as conn:   # as the broker would have: every event acknowledged
-                conn.execute("UPDATE outbox SET published_utc = '2020-01-01T00:00:00Z'")
+            grow(path, n, pruned_events=True)   # as a station long at the table: every event sent and pruned
             size = path.stat().st_size + (Path(f"{path}-wal").stat().st_size if Path(f"{path}-wal").exists() else 0)
             middle = max(1, n // 2)
             first, _ = timed("recall", "--journal", str(path), f"T1-S{middle:04d}-R010")

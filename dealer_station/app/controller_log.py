@@ -45,7 +45,7 @@ class ControllerLog:
             return
         try:
             cutoff = iso_utc(self._clock() - timedelta(days=self.config.event_retention_days))
-            pruned = prune(cutoff, self._now())
+            pruned = prune(cutoff, self._now(), table_id=self.config.table_id)
         except Exception as err:  # noqa: BLE001 - keeping old events longer is always safe
             self._safe_log("warning", "events_prune_failed", error=safe_repr(err))
             return

@@ -96,7 +96,7 @@ def _shoes(conn: sqlite3.Connection) -> list[_Shoe]:
     """The live journal's shoes in order, with the time each ended (None: not ended)."""
     starts: list[tuple[int, int]] = []
     for seq, text in conn.execute("SELECT seq, body FROM journal WHERE kind = 'decision' AND "
-                                  "mark LIKE '%,shoe_started,%' ORDER BY seq"):
+                                  "mark != '' AND mark LIKE '%,shoe_started,%' ORDER BY seq"):
         body, _ = body_problem(text)
         if not isinstance(body, dict):
             continue
@@ -105,8 +105,8 @@ def _shoes(conn: sqlite3.Connection) -> list[_Shoe]:
             if isinstance(item, list) and len(item) == 2 and item[0] == "shoe_started" and isinstance(item[1], dict):
                 if type(item[1].get("shoe")) is int:
                     starts.append((item[1]["shoe"], min(first, seq)))
-    ends = conn.execute("SELECT seq, ts FROM journal WHERE kind = 'decision' AND mark LIKE '%,shoe_ended,%' "
-                        "ORDER BY seq").fetchall()
+    ends = conn.execute("SELECT seq, ts FROM journal WHERE kind = 'decision' AND mark != '' AND "
+                        "mark LIKE '%,shoe_ended,%' ORDER BY seq").fetchall()
     out = []
     for i, (number, first) in enumerate(starts):
         until = starts[i + 1][1] if i + 1 < len(starts) else None
@@ -357,11 +357,10 @@ def _listed_through(conn: sqlite3.Connection, first: int, last: int) -> int:
 
 
 def _table_id(conn: sqlite3.Connection) -> str:
-    found = conn.execute("SELECT payload FROM outbox ORDER BY event_id DESC LIMIT 1").fetchone()
-    try:
-        return str(json.loads(found[0]).get("table_id", "")) if found else ""
-    except (ValueError, TypeError, AttributeError, RecursionError):
-        return ""
+    """The table id the journal's events (or its notes of pruned or archived ones) name; "" when none does."""
+    from dealer_station.journal.reading import table_id_on
+
+    return table_id_on(conn) or ""
 
 
 def _shown(numbers: list[int] | tuple[int, ...]) -> str:

@@ -207,7 +207,8 @@ class JournalIndex:
             last_good, last_hash = found if found else (0, GENESIS)
             # only what verify saw: a running station may have written more since (checked at the next refresh)
             for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
-                                              "mark LIKE '%,shoe_started,%' AND seq <= ? ORDER BY seq", (last_good,)):
+                                              "mark != '' AND mark LIKE '%,shoe_started,%' AND seq <= ? "
+                                              "ORDER BY seq", (last_good,)):
                 shoes += _shoe_started(seq, ts, body_problem(text)[0])
             last_event = _last_event_id(conn, last_good)
         else:
@@ -319,7 +320,7 @@ def shoe_starts(conn: sqlite3.Connection) -> list[tuple[int, int, str]]:
     """
     out: list[tuple[int, int, str]] = []
     for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
-                                      "mark LIKE '%,shoe_started,%' ORDER BY seq"):
+                                      "mark != '' AND mark LIKE '%,shoe_started,%' ORDER BY seq"):
         out += _shoe_started(seq, ts, body_problem(text)[0])
     return out
 

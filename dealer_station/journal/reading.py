@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-__all__ = ["table_id_of"]
+__all__ = ["table_id_of", "table_id_on"]
 
 
 def table_id_of(journal) -> str | None:
@@ -21,17 +21,21 @@ def table_id_of(journal) -> str | None:
         A :class:`~dealer_station.journal.store.Journal` (read-only is enough); any other object (a
         ``MemoryJournal``, which keeps no outbox) gives None.
 
-    Returns None too when the outbox is missing, empty or unreadable and no ``archived`` note names it (the
-    note of rows moved to an archive carries the table id of their events): the other rows do not name the
-    table (DESIGN.md "Durability": the envelope carries ``table_id``). Never raises.
+    Returns None too when the outbox is missing, empty or unreadable and no ``archived`` or ``events_pruned``
+    note names it (the notes of events moved to an archive or pruned carry their table id): the other rows do not
+    name the table (DESIGN.md "Durability": the envelope carries ``table_id``). Never raises.
     """
     conn = getattr(journal, "conn", None)
-    if conn is None:
-        return None
+    return None if conn is None else table_id_on(conn)
+
+
+def table_id_on(conn: sqlite3.Connection) -> str | None:
+    """:func:`table_id_of` the journal (or archive) on ``conn``. Never raises."""
     try:
         row = conn.execute("SELECT payload FROM outbox ORDER BY event_id LIMIT 1").fetchone()
-        if not row:   # every event archived: the newest archived note names the table
-            row = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,archived,%' ORDER BY seq DESC "
+        if not row:   # every event archived or pruned: the newest note of it names the table
+            row = conn.execute("SELECT body FROM journal WHERE mark != '' AND (mark LIKE '%,archived,%' OR mark LIKE "
+                               "'%,events_pruned,%') AND body LIKE '%\"table_id\":\"_%' ORDER BY seq DESC "
                                "LIMIT 1").fetchone()
     except sqlite3.Error:
         return None

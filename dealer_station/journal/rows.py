@@ -175,8 +175,8 @@ def pruned_through(conn: sqlite3.Connection) -> int:
     went with them).
     """
     try:
-        rows = conn.execute("SELECT body FROM journal WHERE mark LIKE '%,events_pruned,%' "
-                            "OR mark LIKE '%,archived,%'").fetchall()
+        rows = conn.execute("SELECT body FROM journal WHERE mark != '' AND (mark LIKE '%,events_pruned,%' "
+                            "OR mark LIKE '%,archived,%')").fetchall()
     except sqlite3.OperationalError:   # no journal table (a tool's outbox-only database)
         return 0
     through = 0
@@ -220,7 +220,8 @@ def archived_ranges(conn: sqlite3.Connection) -> list[ArchivedRange]:
     """
     out = []
     try:
-        rows = conn.execute("SELECT seq, body FROM journal WHERE mark LIKE '%,archived,%' ORDER BY seq").fetchall()
+        rows = conn.execute("SELECT seq, body FROM journal WHERE mark != '' AND mark LIKE '%,archived,%' "
+                            "ORDER BY seq").fetchall()
     except sqlite3.OperationalError:
         return []
     for seq, text in rows:

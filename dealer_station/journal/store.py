@@ -295,7 +295,7 @@ class Journal:
         self._next_event_id += len(stored)
         return row, stored
 
-    def prune_events(self, before: str, ts: str) -> int:
+    def prune_events(self, before: str, ts: str, *, table_id: str = "") -> int:
         """Prune from the outbox the events the broker acknowledged before ``before``; return how many went.
 
         The station keeps sent events for a retention period so a platform can ask for them again
@@ -304,7 +304,8 @@ class Journal:
         The prune is itself a chained row, a note ``{"kind": "events_pruned", "through": N, "count": k}``
         (mark ``events_pruned``) written in the same transaction as the deletion, so :meth:`verify` knows
         that events up to ``N`` may be gone (each one still listed, with its digest, by its decision row)
-        and the chain verifies as before. ``before``, ``ts``: UTC ISO-8601 times ending in ``Z``.
+        and the chain verifies as before. ``before``, ``ts``: UTC ISO-8601 times ending in ``Z``; ``table_id``: the
+        table of the events, kept in the note (an outbox emptied by its retention still names its table).
 
         Raises JournalError (nothing is pruned then).
         """
@@ -322,6 +323,7 @@ class Journal:
         if not count:
             return 0
         self.append("note", {"kind": "events_pruned", "through": through, "count": count, "before": before,
+                             **({"table_id": table_id} if table_id else {}),
                              "ts": ts}, ts, mark=("events_pruned",), prune_through=through)
         return int(count)
 
@@ -424,7 +426,7 @@ class Journal:
     def count_marked(self, mark: str) -> int:
         """How many rows carry ``mark`` (counted in the mark index, no body read). Raises JournalError."""
         try:
-            return int(self._conn.execute("SELECT COUNT(*) FROM journal WHERE mark LIKE ?",
+            return int(self._conn.execute("SELECT COUNT(*) FROM journal WHERE mark != '' AND mark LIKE ?",
                                           (f"%,{mark},%",)).fetchone()[0])
         except sqlite3.Error as err:
             raise JournalError(f"journal read failed: {err}") from err

@@ -15,7 +15,7 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from dealer_station.journal.rows import row_hash
+from dealer_station.journal.rows import canonical, row_hash
 
 ROOT = Path(__file__).resolve().parents[2]
 _INPUT = re.compile(r'"input":(\d+)')
@@ -32,16 +32,24 @@ def deal_one_shoe(path: Path, seed: int = 9) -> None:
                     "--journal", str(path)], check=True, capture_output=True, cwd=ROOT, env=env, timeout=300)
 
 
+def _renumbered(listed: str, offset: int) -> str:
+    """An ``"events":[[id, digest], ...]`` text with every id ``offset`` higher."""
+    return re.sub(r"\[(\d+),", lambda m: f"[{int(m.group(1)) + offset},", listed)
+
+
 def _later(stamp: str, minutes: int) -> str:
     """A ``...Z`` time ``minutes`` later, in the same form."""
     moment = datetime.fromisoformat(stamp.removesuffix("Z")) + timedelta(minutes=minutes)
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%f") + "Z"
 
 
-def grow(path: Path, shoes: int, *, minutes_per_shoe: int = 40) -> int:
+def grow(path: Path, shoes: int, *, minutes_per_shoe: int = 40, pruned_events: bool = False) -> int:
     """Copy shoe 1 of the journal at ``path`` until it holds ``shoes`` shoes; return the rows it holds.
 
-    Each copy's times are ``minutes_per_shoe`` later than the one before.
+    Each copy's times are ``minutes_per_shoe`` later than the one before. ``pruned_events``: as a station long at
+    the table keeps it, each copy's decisions list events of their own (shoe 1's, renumbered) and a last chained
+    ``events_pruned`` note records every event pruned after its retention (the outbox is then empty); else the
+    copies list none and the outbox keeps shoe 1's.
     """
     conn = sqlite3.connect(path)
     rows = conn.execute("SELECT seq, ts, kind, mark, body FROM journal ORDER BY seq").fetchall()
@@ -57,6 +65,9 @@ def grow(path: Path, shoes: int, *, minutes_per_shoe: int = 40) -> int:
     conn.execute("DELETE FROM outbox WHERE json_extract(payload, '$.journal_seq') > ?", (end,))
     (seq, prev), = conn.execute("SELECT seq, hash FROM journal WHERE seq = ?", (end,))
     width = len(template)
+    listed = [int(i) for _, _, _, _, body in template for m in _EVENTS.finditer(body)
+              for i in re.findall(r"\[(\d+),", m.group(0))]
+    per_shoe = max(listed) - min(listed) + 1 if listed else 0
     batch = []
     for copy in range(have + 1, shoes + 1):
         offset = seq + 1 - first
@@ -66,7 +77,10 @@ def grow(path: Path, shoes: int, *, minutes_per_shoe: int = 40) -> int:
             text = body.replace('"shoe":1,', f'"shoe":{copy},').replace('"shoe":1}', f'"shoe":{copy}}}')
             text = text.replace("S0001", shoe_id)
             text = _INPUT.sub(lambda m, o=offset: f'"input":{int(m.group(1)) + o}', text)
-            text = _EVENTS.sub('"events":[]', text)
+            if pruned_events:
+                text = _EVENTS.sub(lambda m, k=(copy - 1) * per_shoe: _renumbered(m.group(0), k), text)
+            else:
+                text = _EVENTS.sub('"events":[]', text)
             later = minutes_per_shoe * (copy - 1)
             text = _TS.sub(lambda m, k=later: f'"ts":"{_later(m.group(1), k)}"', text)
             stamp = _later(ts, later)
@@ -78,6 +92,16 @@ def grow(path: Path, shoes: int, *, minutes_per_shoe: int = 40) -> int:
             conn.executemany("INSERT INTO journal VALUES (?, ?, ?, ?, ?, ?, ?)", batch)
             batch = []
     conn.executemany("INSERT INTO journal VALUES (?, ?, ?, ?, ?, ?, ?)", batch)
+    if pruned_events and per_shoe and shoes > have:
+        (count,) = conn.execute("SELECT COUNT(*) FROM outbox").fetchone()
+        through = max(listed) + (shoes - 1) * per_shoe
+        body = canonical({"kind": "events_pruned", "through": through, "count": count, "before": stamp,
+                          "table_id": "T1", "ts": stamp})
+        seq += 1
+        conn.execute("INSERT INTO journal VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (seq, stamp, "note", ",events_pruned,", body, prev,
+                      row_hash(seq, stamp, "note", ",events_pruned,", body, prev)))
+        conn.execute("DELETE FROM outbox")
     conn.commit()
     conn.close()
     from dealer_station.journal import Journal

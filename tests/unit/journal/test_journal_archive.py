@@ -254,3 +254,43 @@ def test_a_bad_archive_setting_is_named_with_what_is_allowed(tmp_path, value):
     (tmp_path / "station.toml").write_text(text)
     done = run_cli("config", "check", str(tmp_path / "station.toml"))   # a check that fails: exit 1, it says why
     assert done.returncode == 1 and "journal.archive_after_days" in done.stdout and "0..3650" in done.stdout
+
+
+def test_a_journal_whose_every_event_was_pruned_or_archived_still_names_its_table(tmp_path):
+    from dealer_station.journal.reading import table_id_of
+    from tests.support.synthetic_journal import deal_one_shoe, grow
+
+    path = tmp_path / "journal.sqlite"
+    deal_one_shoe(path)
+    grow(path, 3, pruned_events=True)   # the outbox emptied by its retention, as after a long idle week
+    with Journal(path, readonly=True) as journal:
+        assert outbox.read_events(journal.conn) == []
+        assert journal.verify().ok
+        assert table_id_of(journal) == "T1"
+    done = run_cli("recall", "--journal", str(path), "--shoe", "3")
+    assert done.returncode == 0 and "T1-S0003-R001" in done.stdout and "T?" not in done.stdout
+    result = _archive(path, tmp_path / "arch")
+    assert result.shoes == (1, 2)
+    with Journal(path, readonly=True) as journal:
+        assert table_id_of(journal) == "T1"
+    archive = list_archives(tmp_path / "arch")[0]
+    assert archive.info["table_id"] == "T1"
+    archive.close()
+
+
+def test_the_station_s_prune_note_names_the_table(tmp_path):
+    from datetime import UTC, datetime
+
+    from dealer_station.app.config import config_from_dict
+    from dealer_station.app.controller import Controller
+
+    now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+    journal = Journal(tmp_path / "j.sqlite")
+    ctl = Controller(config_from_dict({"table": {"id": "T7"}}), journal, clock=lambda: now)
+    ctl.dealer("new_shoe")
+    ids = [e.event_id for e in outbox.read_events(journal.conn)]
+    outbox.mark_published(journal.conn, ids, "2026-11-01T00:00:00Z")
+    ctl._prune_events()
+    note = journal.last_marked("events_pruned")
+    assert note is not None and note.body["table_id"] == "T7"
+    journal.close()
