@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+64"/>
+        <location filename="../act_panel.py" line="+66"/>
         <source>ACT</source>
         <translation>الإجراء</translation>
     </message>
@@ -224,9 +224,14 @@
         <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>log in</source>
         <translation>تسجيل الدخول</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an incident to act on</source>
+        <translation>حادثة للتصرف فيها</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -254,12 +259,12 @@
         <translation>بطاقة صحيحة</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>two different positions</source>
         <translation>موضعان مختلفان</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>ما زال مطلوبًا: %1</translation>
     </message>
@@ -341,7 +346,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+155"/>
+        <location filename="../dealer_screen.py" line="+163"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -351,7 +356,7 @@
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>ROADS</source>
         <translation>الطرق</translation>
     </message>
@@ -369,6 +374,11 @@
         <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>حذاء جديد</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CHANGE SHOE</source>
+        <translation>تغيير الحذاء</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -402,12 +412,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-223"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -462,7 +472,7 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+83"/>
+        <location filename="../dealer_screen.py" line="+87"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
@@ -472,8 +482,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+70"/>
+        <location line="-72"/>
+        <location line="+74"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -491,18 +501,18 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+31"/>
+        <location filename="../edge_tab.py" line="+33"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>رهانات جانبية لصالح اللاعب بالبطاقات المتبقية</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>No alert in this shoe</source>
         <translation>لا تنبيه في هذا الحذاء</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>time</source>
         <translation>الوقت</translation>
     </message>
@@ -527,7 +537,7 @@
         <translation>الجولة</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 لصالح اللاعب الآن (EV %2)</translation>
     </message>
@@ -535,7 +545,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+333"/>
+        <location filename="../sign_in.py" line="+336"/>
         <source>The first accounts</source>
         <translation>الحسابات الأولى</translation>
     </message>
@@ -593,7 +603,7 @@
 <context>
     <name>IncidentPanel</name>
     <message>
-        <location filename="../incident_panel.py" line="+55"/>
+        <location filename="../incident_panel.py" line="+56"/>
         <source>INCIDENT</source>
         <translation>حادثة</translation>
     </message>
@@ -702,12 +712,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+121"/>
+        <location filename="../main_window.py" line="+144"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+183"/>
         <source>Accounts added: sign in with one</source>
         <translation>أُضيفت الحسابات: سجّل الدخول بأحدها</translation>
     </message>
@@ -717,7 +727,7 @@
         <translation>تم تسجيل الخروج: يسجّل الموزع التالي الدخول</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+32"/>
         <source>called from the dealer console</source>
         <translation>استُدعي من شاشة الموزع</translation>
     </message>
@@ -725,7 +735,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+140"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -745,7 +755,7 @@
         <translation>البطاقة</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+35"/>
+        <location filename="../incident_prompts.py" line="+37"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>قُرئت بطاقة بلا حذاء مفتوح: %1‎. ليست جزءًا من أي جولة.</translation>
     </message>
@@ -1089,11 +1099,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>disk read or write error</source>
         <translation>خطأ في القراءة أو الكتابة على القرص</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>journal held by another program</source>
         <translation>السجل محجوز لدى برنامج آخر</translation>
     </message>
@@ -1108,7 +1119,7 @@
         <translation>تعذّر فتح السجل</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>an event to the platform was refused: the journal does not prove it</source>
         <translation>رُفض حدث موجّه إلى المنصة: السجل لا يثبته</translation>
     </message>
@@ -1144,24 +1155,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+67"/>
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location line="-55"/>
-        <location line="+58"/>
+        <location line="-66"/>
+        <location line="+69"/>
         <source>DEALING</source>
         <translation>التوزيع</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+26"/>
+        <location line="-68"/>
+        <location line="+27"/>
         <source>RESULT</source>
         <translation>النتيجة</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>PAUSED</source>
         <translation>متوقفة مؤقتًا</translation>
     </message>
@@ -1169,6 +1180,11 @@
         <location line="+1"/>
         <source>SHOE END</source>
         <translation>نهاية الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE CHANGE</source>
+        <translation>تغيير الحذاء</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1191,7 +1207,12 @@
         <translation>أُلغيت الجولة</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
+        <source>LAST ROUND – %1</source>
+        <translation>الجولة الأخيرة – %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>RESCAN %1</source>
         <translation>أعد مسح %1</translation>
     </message>
@@ -1216,7 +1237,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-175"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -1228,7 +1249,7 @@
         </translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+194"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -1243,22 +1264,12 @@
         <translation>الجولة متوقفة – استدعِ المشرف</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>SHOE ENDED – NEW SHOE</source>
-        <translation>انتهى الحذاء – حذاء جديد</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Rescan %1</source>
         <translation>أعد مسح %1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Announce %1, then press NEW SHOE</source>
-        <translation>أعلن %1، ثم اضغط حذاء جديد</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>اضغط حذاء جديد لبدء حذاء</translation>
     </message>
@@ -1268,12 +1279,12 @@
         <translation>اخلط 8 مجموعات، ضع البطاقة المقطوعة، حمّل الحذاء، ثم اضغط تم الخلط</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation>اضغط لا مزيد من الرهانات لإغلاق الرهان</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>أعلن النتيجة، ثم أكّد</translation>
     </message>
@@ -1283,7 +1294,7 @@
         <translation>أعلن ذلك، ثم اضغط افتح الرهان للجولة %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press OPEN BETTING</source>
         <translation>اضغط افتح الرهان</translation>
     </message>
@@ -1303,13 +1314,13 @@
         <translation>وزّع %1</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+28"/>
+        <location line="-40"/>
+        <location line="+42"/>
         <source>Wait for the supervisor</source>
         <translation>انتظر المشرف</translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-253"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
@@ -1350,7 +1361,47 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+155"/>
+        <source>SHOE ENDED – CHANGE THE SHOE</source>
+        <translation>انتهى الحذاء – غيّر الحذاء</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SHOE CHANGE – CONFIRM WITH NEW SHOE</source>
+        <translation>تغيير الحذاء – أكّد بزر حذاء جديد</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Announce %1 and the end of the shoe, then press CHANGE SHOE</source>
+        <translation>أعلن %1 ونهاية الحذاء، ثم اضغط تغيير الحذاء</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce the end of the shoe, then press CHANGE SHOE</source>
+        <translation>أعلن نهاية الحذاء، ثم اضغط تغيير الحذاء</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take the old cards off the table, load new decks, then press NEW SHOE [F2] to start shoe %1</source>
+        <translation>أزل البطاقات القديمة عن الطاولة، وحمّل مجموعات جديدة، ثم اضغط حذاء جديد [F2] لبدء الحذاء %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe; press NO MORE BETS to close betting</source>
+        <translation>أعلن الجولة الأخيرة من الحذاء؛ اضغط لا مزيد من الرهانات لإغلاق الرهان</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Announce the result and the end of the shoe, then CONFIRM</source>
+        <translation>أعلن النتيجة ونهاية الحذاء، ثم أكّد</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe, then press OPEN BETTING</source>
+        <translation>أعلن الجولة الأخيرة من الحذاء، ثم اضغط افتح الرهان</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -1383,7 +1434,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+60"/>
         <source>SHOE</source>
         <translation>الحذاء</translation>
     </message>
@@ -1443,7 +1494,7 @@
         <translation>الإجراءات</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+90"/>
         <source>completed</source>
         <translation>مكتملة</translation>
     </message>
@@ -1776,7 +1827,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+183"/>
+        <location filename="../app.py" line="+192"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
     </message>
@@ -1789,7 +1840,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+61"/>
+        <location filename="../dealer_panels.py" line="+93"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
@@ -1817,7 +1868,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+157"/>
+        <location filename="../supervisor_screen.py" line="+169"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -1848,7 +1899,7 @@
         <translation>شاشة الموزع</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>الحادثة والإجراءات</translation>
     </message>
@@ -1863,7 +1914,7 @@
         <translation>سجل الجولات</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Type the user and the PIN</source>
         <translation>اكتب المستخدم والرمز</translation>
     </message>
@@ -1874,17 +1925,29 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+158"/>
+        <location line="+189"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-184"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+75"/>
+        <location line="+52"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>انتهت جلسة %1: غادر شاشة المشرف. اكتب الرمز مجددًا للتصرف.</translation>
     </message>
@@ -1904,7 +1967,7 @@
         <translation>انتهت جلسة %1: هناك حادثة أخرى على الطاولة الآن. اكتب الرمز مجددًا للتصرف.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>logged in: %1</source>
         <translation>مسجّل الدخول: %1</translation>
     </message>

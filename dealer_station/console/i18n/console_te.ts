@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+64"/>
+        <location filename="../act_panel.py" line="+66"/>
         <source>ACT</source>
         <translation>చర్య</translation>
     </message>
@@ -224,9 +224,14 @@
         <translation>షూ %1 రౌండ్ %2 తర్వాత ఇప్పుడే ముగుస్తుంది: జరుగుతున్న రౌండ్ రద్దై పందాలు తిరిగి ఇవ్వబడతాయి; డీలర్‌ను కొత్త షూ అడుగుతారు (కలపడం, పక్కన పెట్టడం).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>log in</source>
         <translation>లాగిన్</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an incident to act on</source>
+        <translation>చర్య తీసుకోవాల్సిన సంఘటన</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -254,12 +259,12 @@
         <translation>సరైన కార్డ్</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>two different positions</source>
         <translation>రెండు వేర్వేరు స్థానాలు</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>ఇంకా కావాలి: %1</translation>
     </message>
@@ -341,7 +346,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+155"/>
+        <location filename="../dealer_screen.py" line="+163"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -351,7 +356,7 @@
         <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>ROADS</source>
         <translation>రోడ్లు</translation>
     </message>
@@ -369,6 +374,11 @@
         <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>కొత్త షూ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CHANGE SHOE</source>
+        <translation>షూ మార్చండి</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -402,12 +412,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-223"/>
         <source>SPACE / ENTER</source>
         <translation>SPACE / ENTER</translation>
     </message>
@@ -462,7 +472,7 @@
         <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+83"/>
+        <location filename="../dealer_screen.py" line="+87"/>
         <source>none</source>
         <translation>ఏవీ లేవు</translation>
     </message>
@@ -472,8 +482,8 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+70"/>
+        <location line="-72"/>
+        <location line="+74"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -491,18 +501,18 @@
 <context>
     <name>EdgeTab</name>
     <message>
-        <location filename="../edge_tab.py" line="+31"/>
+        <location filename="../edge_tab.py" line="+33"/>
         <source>SIDE BETS THAT FAVOUR THE PLAYER WITH THE CARDS LEFT</source>
         <translation>మిగిలిన కార్డులతో ప్లేయర్‌కు అనుకూలమైన సైడ్ బెట్‌లు</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+26"/>
         <source>No alert in this shoe</source>
         <translation>ఈ షూలో హెచ్చరిక లేదు</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>time</source>
         <translation>సమయం</translation>
     </message>
@@ -527,7 +537,7 @@
         <translation>రౌండ్</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>%1 favours the player now (EV %2)</source>
         <translation>%1 ఇప్పుడు ప్లేయర్‌కు అనుకూలం (EV %2)</translation>
     </message>
@@ -535,7 +545,7 @@
 <context>
     <name>FirstAccountsDialog</name>
     <message>
-        <location filename="../sign_in.py" line="+333"/>
+        <location filename="../sign_in.py" line="+336"/>
         <source>The first accounts</source>
         <translation>మొదటి ఖాతాలు</translation>
     </message>
@@ -593,7 +603,7 @@
 <context>
     <name>IncidentPanel</name>
     <message>
-        <location filename="../incident_panel.py" line="+55"/>
+        <location filename="../incident_panel.py" line="+56"/>
         <source>INCIDENT</source>
         <translation>సంఘటన</translation>
     </message>
@@ -702,12 +712,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+121"/>
+        <location filename="../main_window.py" line="+144"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+183"/>
         <source>Accounts added: sign in with one</source>
         <translation>ఖాతాలు జోడించబడ్డాయి: వాటిలో ఒకదానితో సైన్ ఇన్ చేయండి</translation>
     </message>
@@ -717,7 +727,7 @@
         <translation>సైన్ అవుట్ అయ్యారు: తదుపరి డీలర్ సైన్ ఇన్ చేయాలి</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+32"/>
         <source>called from the dealer console</source>
         <translation>డీలర్ కన్సోల్ నుండి పిలిచారు</translation>
     </message>
@@ -725,7 +735,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+130"/>
+        <location filename="../prompts.py" line="+140"/>
         <source>PLAYER CARD %1</source>
         <translation>ప్లేయర్ కార్డ్ %1</translation>
     </message>
@@ -745,7 +755,7 @@
         <translation>కార్డ్</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+35"/>
+        <location filename="../incident_prompts.py" line="+37"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>షూ తెరవకుండా ఒక కార్డ్ చదవబడింది: %1. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
     </message>
@@ -1085,11 +1095,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+4"/>
         <source>disk read or write error</source>
         <translation>డిస్క్ చదవడం లేదా రాయడంలో లోపం</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>journal held by another program</source>
         <translation>జర్నల్ మరో ప్రోగ్రామ్ వద్ద ఉంది</translation>
     </message>
@@ -1104,7 +1115,7 @@
         <translation>జర్నల్ తెరవలేము</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>an event to the platform was refused: the journal does not prove it</source>
         <translation>ప్లాట్‌ఫారమ్‌కు పంపే ఒక ఈవెంట్ తిరస్కరించబడింది: జర్నల్ దానిని నిరూపించదు</translation>
     </message>
@@ -1140,24 +1151,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+67"/>
         <source>NO MORE BETS</source>
         <translation>ఇక పందాలు లేవు</translation>
     </message>
     <message>
-        <location line="-55"/>
-        <location line="+58"/>
+        <location line="-66"/>
+        <location line="+69"/>
         <source>DEALING</source>
         <translation>డీల్ చేస్తున్నారు</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+26"/>
+        <location line="-68"/>
+        <location line="+27"/>
         <source>RESULT</source>
         <translation>ఫలితం</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>PAUSED</source>
         <translation>పాజ్ చేయబడింది</translation>
     </message>
@@ -1165,6 +1176,11 @@
         <location line="+1"/>
         <source>SHOE END</source>
         <translation>షూ ముగింపు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE CHANGE</source>
+        <translation>షూ మార్పు</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1187,7 +1203,12 @@
         <translation>రౌండ్ రద్దు చేయబడింది</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
+        <source>LAST ROUND – %1</source>
+        <translation>తుది రౌండ్ – %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>RESCAN %1</source>
         <translation>%1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
@@ -1212,7 +1233,7 @@
         <translation>పక్కన పెట్టే కార్డ్ చూపండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-175"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ఇంకా %n కార్డు పక్కన పెట్టండి</numerusform>
@@ -1220,7 +1241,7 @@
         </translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+194"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -1235,22 +1256,12 @@
         <translation>రౌండ్ పాజ్ – సూపర్వైజర్‌ను పిలవండి</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>SHOE ENDED – NEW SHOE</source>
-        <translation>షూ ముగిసింది – కొత్త షూ</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Rescan %1</source>
         <translation>%1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Announce %1, then press NEW SHOE</source>
-        <translation>%1 అని ప్రకటించి, కొత్త షూ నొక్కండి</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>షూ ప్రారంభించడానికి కొత్త షూ నొక్కండి</translation>
     </message>
@@ -1260,12 +1271,12 @@
         <translation>8 డెక్కులు కలిపి, కట్ కార్డ్ పెట్టి, షూలో పెట్టి, కలపడం పూర్తి నొక్కండి</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation>పందాలు మూసివేయడానికి ఇక పందాలు లేవు నొక్కండి</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>ఫలితం ప్రకటించి, నిర్ధారించండి</translation>
     </message>
@@ -1275,7 +1286,7 @@
         <translation>ప్రకటించి, రౌండ్ %1 కోసం పందాలు తెరవండి నొక్కండి</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press OPEN BETTING</source>
         <translation>పందాలు తెరవండి నొక్కండి</translation>
     </message>
@@ -1295,13 +1306,13 @@
         <translation>%1 డీల్ చేయండి</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+28"/>
+        <location line="-40"/>
+        <location line="+42"/>
         <source>Wait for the supervisor</source>
         <translation>సూపర్వైజర్ కోసం వేచి ఉండండి</translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-253"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>పందాలు వేయండి – %n సె</numerusform>
@@ -1330,7 +1341,47 @@
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+155"/>
+        <source>SHOE ENDED – CHANGE THE SHOE</source>
+        <translation>షూ ముగిసింది – షూ మార్చండి</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SHOE CHANGE – CONFIRM WITH NEW SHOE</source>
+        <translation>షూ మార్పు – కొత్త షూతో నిర్ధారించండి</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Announce %1 and the end of the shoe, then press CHANGE SHOE</source>
+        <translation>%1 మరియు షూ ముగింపు ప్రకటించి, షూ మార్చండి నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce the end of the shoe, then press CHANGE SHOE</source>
+        <translation>షూ ముగింపు ప్రకటించి, షూ మార్చండి నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take the old cards off the table, load new decks, then press NEW SHOE [F2] to start shoe %1</source>
+        <translation>పాత కార్డులు టేబుల్ నుండి తీసి, కొత్త డెక్కులు పెట్టి, షూ %1 ప్రారంభించడానికి కొత్త షూ [F2] నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe; press NO MORE BETS to close betting</source>
+        <translation>షూ యొక్క తుది రౌండ్ ప్రకటించండి; పందాలు మూసివేయడానికి ఇక పందాలు లేవు నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Announce the result and the end of the shoe, then CONFIRM</source>
+        <translation>ఫలితం మరియు షూ ముగింపు ప్రకటించి, నిర్ధారించండి</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe, then press OPEN BETTING</source>
+        <translation>షూ యొక్క తుది రౌండ్ ప్రకటించి, పందాలు తెరవండి నొక్కండి</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
     </message>
@@ -1363,7 +1414,7 @@
 <context>
     <name>RecallTab</name>
     <message>
-        <location filename="../recall_tab.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+60"/>
         <source>SHOE</source>
         <translation>షూ</translation>
     </message>
@@ -1423,7 +1474,7 @@
         <translation>చర్యలు</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+90"/>
         <source>completed</source>
         <translation>పూర్తయింది</translation>
     </message>
@@ -1756,7 +1807,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+183"/>
+        <location filename="../app.py" line="+192"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
     </message>
@@ -1769,7 +1820,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+61"/>
+        <location filename="../dealer_panels.py" line="+93"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>
@@ -1797,7 +1848,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+157"/>
+        <location filename="../supervisor_screen.py" line="+169"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -1828,7 +1879,7 @@
         <translation>డీలర్ స్క్రీన్</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>INCIDENT &amp;&amp; ACTS</source>
         <translation>సంఘటన, చర్యలు</translation>
     </message>
@@ -1843,7 +1894,7 @@
         <translation>రౌండ్ల చరిత్ర</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>Type the user and the PIN</source>
         <translation>యూజర్, PIN టైప్ చేయండి</translation>
     </message>
@@ -1854,17 +1905,25 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+158"/>
+        <location line="+189"/>
         <source>wrong PIN</source>
         <translation>తప్పు PIN</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-184"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
+            <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+75"/>
+        <location line="+52"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
     </message>
@@ -1884,7 +1943,7 @@
         <translation>%1 సెషన్ ముగిసింది: ఇప్పుడు టేబుల్‌పై మరో సంఘటన ఉంది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>logged in: %1</source>
         <translation>లాగిన్: %1</translation>
     </message>
