@@ -26,10 +26,13 @@ DRAW = "draw"
 _log = structlog.get_logger("dealer_station.autodealer")
 
 _MAX_ACTS_BEFORE_A_FRAME = 8
+"""Acts :meth:`AutoDealer.before_frame` does at most before one frame (from a shoe's end to a card: 5)."""
 
 _ACT_NAME: dict[DealerAct, str] = {act: act.value for act in DealerAct}
 """A dealer act → its plain name, without the Enum's ``value`` lookup before every frame."""
-"""Acts :meth:`AutoDealer.before_frame` does at most before one frame (from a shoe's end to a card: 4)."""
+
+_SHOE_ACTS = frozenset({DealerAct.CHANGE_SHOE, DealerAct.NEW_SHOE})
+"""The acts that lead to the next shoe: the shoe change and its confirm (none once the wanted shoes are dealt)."""
 
 
 class AutoDealer:
@@ -108,11 +111,8 @@ class AutoDealer:
                 return None
             self.waiting = False
         act = next_dealer_act(state)
-        if act is DealerAct.NEW_SHOE:
-            if self.shoes is not None and shoe_number >= self.shoes:
-                return None
-            if self.new_shoe is not None:
-                self.new_shoe(shoe_number + 1)
+        if act in _SHOE_ACTS and not self._next_shoe(act, shoe_number):
+            return None
         if act is not None:
             return self._act(act.value)
         if state in CARD_NEXT_STATES and self.draw is not None:
@@ -142,16 +142,23 @@ class AutoDealer:
             act = next_dealer_act(state)
             if act is None:
                 return
-            if act is DealerAct.NEW_SHOE:
-                shoe_number = self.controller.shoe_number
-                if self.shoes is not None and shoe_number >= self.shoes:
-                    return
-                if self.new_shoe is not None:
-                    self.new_shoe(shoe_number + 1)
+            if act in _SHOE_ACTS and not self._next_shoe(act, self.controller.shoe_number):
+                return
             try:
                 self._act(_ACT_NAME[act])
             except ActRefused as err:  # journaled by the controller; the frame decides the rest
                 _log.warning("auto_act_refused", act=act, why=err.why)
+
+    def _next_shoe(self, act: DealerAct, shoe_number: int) -> bool:
+        """Before ``act`` (``change_shoe`` or ``new_shoe``) after shoe ``shoe_number``: False once the wanted
+        shoes are dealt (nothing is asked); else True, the simulated shoe loaded with the next shoe before the
+        ``new_shoe`` that starts it.
+        """
+        if self.shoes is not None and shoe_number >= self.shoes:
+            return False
+        if act is DealerAct.NEW_SHOE and self.new_shoe is not None:
+            self.new_shoe(shoe_number + 1)
+        return True
 
     def finish(self) -> None:
         """At the end of a recording: confirm a dealt round, so that its result is issued. Raises nothing."""

@@ -34,6 +34,7 @@ The documented default is ``config/station.toml`` at the project root. Keys::
     path = "/srv/table/accounts.json"   # default: accounts.json in the user's data directory
     [console]
     supervisor_idle_seconds = 60    # 0 < S <= 600: a supervisor's session ends after S idle seconds
+    press_debounce_ms = 250         # 0..1000: presses of one key or button closer than this count once
     badge_signs_in = false          # a dealer badge scanned alone signs the dealer in (else it fills the id)
     [line_noise]
     quiet_seconds = 0.5             # 0 < S <= 60: a burst of line noise ends after S seconds without any
@@ -124,6 +125,9 @@ class StationConfig:
     accounts_path: str = dataclasses.field(default_factory=lambda: str(default_data_dir() / "accounts.json"))
     player_edge_monitor: bool = True
     supervisor_idle_seconds: float = 60.0
+    press_debounce_ms: int = 250
+    """``[console] press_debounce_ms``: the dealer's presses of one key (a pedal) or button closer together than
+    this many milliseconds count once (a bouncing pedal, a key that repeats); 0: every press counts."""
     event_retention_days: int = 7
     archive_after_days: int = 0
     """``[journal] archive_after_days``: at every shoe end, closed shoes that ended this many days ago move to
@@ -196,6 +200,8 @@ MAX_BETTING_WINDOW = 86400
 """Longest betting window, seconds (a day): a finite bound the betting timer can always reach."""
 MAX_SUPERVISOR_IDLE = 600
 """Longest idle time of a supervisor's session on the console, seconds (ten minutes)."""
+MAX_PRESS_DEBOUNCE_MS = 1000
+"""The longest debounce of the dealer's presses (``console.press_debounce_ms``), milliseconds: a second."""
 MAX_RETENTION_DAYS = 3650
 """The longest retention of sent events (``journal.event_retention_days``): ten years."""
 MAX_NOISE_SECONDS = 60
@@ -275,6 +281,7 @@ class _Monitor(_Section):
 class _Console(_Section):
     supervisor_idle_seconds: float = Field(60.0, description=f"a number of seconds > 0 and <= {MAX_SUPERVISOR_IDLE}")
     badge_signs_in: bool = Field(False, description="true or false")
+    press_debounce_ms: int = Field(250, description=f"a whole number of milliseconds 0..{MAX_PRESS_DEBOUNCE_MS}")
 
 
 class _LineNoise(_Section):
@@ -452,7 +459,7 @@ def config_from_dict(data: Mapping[str, object], *, source: str = "<dict>") -> S
         burn_ace=file.burn.ace_burns, cut_between_rounds=file.cut_card.between_rounds, shoe_profile=shoe.profile,
         decks=shoe.decks, cut_min=shoe.cut_min, cut_max=shoe.cut_max, max_misreads=shoe.max_misreads,
         journal_path=jpath, accounts_path=apath, player_edge_monitor=file.monitor.player_edge,
-        supervisor_idle_seconds=console.supervisor_idle_seconds,
+        supervisor_idle_seconds=console.supervisor_idle_seconds, press_debounce_ms=console.press_debounce_ms,
         event_retention_days=file.journal.event_retention_days, archive_after_days=file.journal.archive_after_days,
         archive_dir=file.journal.archive_dir or None, broker=dict(broker), source=source,
         dealer=table.dealer, badge_signs_in=console.badge_signs_in, signing_key=file.station.signing_key or None,
@@ -492,6 +499,10 @@ def _check_ranges(c: StationConfig) -> list[str]:
     if isinstance(idle, bool) or not isinstance(idle, int | float) or not 0 < idle <= MAX_SUPERVISOR_IDLE:
         errors.append(f"console.supervisor_idle_seconds: {idle!r} is not allowed; allowed: a number of "
                       f"seconds > 0 and <= {MAX_SUPERVISOR_IDLE}")  # also refuses nan and inf
+    debounce = c.press_debounce_ms
+    if isinstance(debounce, bool) or not isinstance(debounce, int) or not 0 <= debounce <= MAX_PRESS_DEBOUNCE_MS:
+        errors.append(f"console.press_debounce_ms: {_shown(debounce)} is not allowed; allowed: a whole number of "
+                      f"milliseconds 0..{MAX_PRESS_DEBOUNCE_MS}")
     if c.dealer and not DEALER_ID.match(c.dealer if isinstance(c.dealer, str) else ""):
         errors.append(f"table.dealer: {c.dealer!r} is not allowed; allowed: a dealer id of 1-32 letters, digits, "
                       "'_', '.' or '-' (or \"\" for none)")

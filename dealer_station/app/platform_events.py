@@ -50,7 +50,7 @@ def _status_of(state: TableState | str) -> str:
         return "shuffling"
     if state == TableState.PAUSED:
         return "paused"
-    if state == TableState.SHOE_END:
+    if state in (TableState.SHOE_END, TableState.SHOE_CHANGE):
         return "shoe_change"
     return "open"
 

@@ -239,6 +239,7 @@ _ACT_WORDS = {   # an act: (what was done, what was tried)
     DealerAct.CLOSE_BETTING: ("closed betting", "close betting"),
     DealerAct.CONFIRM_RESULT: ("confirmed the result", "confirm the result"),
     DealerAct.CALL_SUPERVISOR: ("called the supervisor", "call the supervisor"),
+    DealerAct.CHANGE_SHOE: ("began the shoe change", "begin the shoe change"),
     DealerAct.NEW_SHOE: ("started a new shoe", "start a new shoe"),
     DealerAct.SHUFFLED: ("finished the shuffle", "finish the shuffle"),
     StaffAct.SIGN_IN: ("signed in as the dealer", "sign in as the dealer"),

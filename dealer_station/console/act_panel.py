@@ -49,7 +49,8 @@ class ActPanel(QFrame):
     Parameters
     ----------
     needs_login:
-        True while the supervisor must still log in before an act can be confirmed.
+        True while the supervisor must still log in before an act can be confirmed. The act buttons are enabled
+        only once logged in, and only while the table shown has an incident (:meth:`has_incident`).
     parent:
         The parent widget.
 
@@ -291,11 +292,17 @@ class ActPanel(QFrame):
         """The cards held while paused on the table shown (empty before any ``TableView``)."""
         return self.view.held if self.view is not None else ()
 
+    def has_incident(self) -> bool:
+        """True when the table shown has an incident to act on (it is paused, or its journal failed)."""
+        return self.view is not None and getattr(self.view, "incident", None) is not None
+
     def missing(self) -> list[str]:
         """What still keeps the act from being confirmed (empty when it can be)."""
         out = []
         if self.needs_login():
             out.append(self.tr("log in"))
+        if not self.has_incident():
+            out.append(self.tr("an incident to act on"))
         if self.selected_act is None:
             out.append(self.tr("choose an act"))
         if not self.reason.currentData():
@@ -326,6 +333,10 @@ class ActPanel(QFrame):
         for w in (self.from_caption, self.from_position, self.to_caption, self.to_position):
             w.setVisible(act == SupervisorAct.MOVE_CARD)
         self.discard_held.setVisible(act == SupervisorAct.RESUME and bool(self._held()))
+        # an act is chosen only in a supervisor's session (when the log-in is asked for) and on an incident
+        can_choose = not self.needs_login() and self.has_incident()
+        for btn in self.act_buttons.values():
+            btn.setEnabled(can_choose)
         self.confirm.setEnabled(not missing)
         self.confirm.setToolTip(self.tr("Still needed: %1").replace("%1", ", ".join(missing)) if missing else "")
 

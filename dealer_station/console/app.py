@@ -270,7 +270,8 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     window = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe,
                         supervisor_idle_seconds=station.config.supervisor_idle_seconds,
                         badge_signs_in=station.config.badge_signs_in, dealer_note=dealer_note(station),
-                        first_accounts=station.add_first_account, stop_on_close=CLOSED)
+                        first_accounts=station.add_first_account, stop_on_close=CLOSED,
+                        press_debounce_ms=station.config.press_debounce_ms)
     window.resize(*size)
     watchdog = None if screenshot else GuiWatchdog(app)  # a picture run is no table: its waits are not freezes
     status = 0

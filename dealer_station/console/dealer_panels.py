@@ -1,4 +1,4 @@
-"""The dealer screen's parts: a status tile, a hand of cards with its total, and an alert bar.
+"""The dealer screen's parts: a status tile, a hand of cards with its total, the burn card, and an alert bar.
 
 Pieces of :mod:`dealer_station.console.dealer_screen` (DESIGN.md "Users": the dealer), each drawn for a
 1920×1080 touch screen read from two metres.
@@ -13,7 +13,7 @@ from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, restyle
 
-__all__ = ["AlertBar", "HandPanel", "StatsBox", "StatusTile", "label"]
+__all__ = ["AlertBar", "BurnPanel", "HandPanel", "StatsBox", "StatusTile", "label"]
 
 
 def label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
@@ -131,6 +131,38 @@ class HandPanel(QFrame):
         else:
             self.style().unpolish(self)
             self.style().polish(self)
+
+
+class BurnPanel(QFrame):
+    """While the shoe is burned: the burn card the dealer showed, drawn as the hands' cards are
+    (:class:`~dealer_station.console.cards.CardFace`), and beside it in large letters the card and the count
+    still to burn (``BURN CARD J♥: 10 MORE TO BURN``; RULES.md §1, shuffle then burn). On the felt in place of
+    the hands, which are empty until betting opens.
+    """
+
+    CARD_SIZE = (190, 266)
+    """The burn card's size, pixels: a hand's card at 1920×1080."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(28, 18, 28, 18)
+        lay.setSpacing(36)
+        self.card = CardFace("burn")
+        self.card.setFixedSize(*self.CARD_SIZE)
+        self.text = label("", "burnText", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.text.setWordWrap(True)
+        self.text.setStyleSheet("font-size: 52px; font-weight: bold;")
+        lay.addStretch(1)
+        lay.addWidget(self.card)
+        lay.addWidget(self.text, 3)
+        lay.addStretch(1)
+
+    def show_burn(self, token: str | None, text: str) -> None:
+        """Show the burn card ``token`` (a face; an unreadable one as ``?``) and ``text``, its words."""
+        self.card.set_card(token or None)
+        self.text.setText(text)
 
 
 class AlertBar(QFrame):

@@ -22,12 +22,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_station.console import incident_prompts, prompts
-from dealer_station.console.dealer_panels import AlertBar, HandPanel, StatsBox, StatusTile
+from dealer_station.console.dealer_panels import AlertBar, BurnPanel, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.prompts import ScreenAct
 from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
@@ -44,6 +45,9 @@ log = structlog.get_logger(__name__)
 
 OFFERED_PIXELS = 20
 """Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
+
+_SHOE_BUTTON_STATES = frozenset({TableState.NO_SHOE, TableState.SHOE_CHANGE, TableState.SHUFFLE})
+"""States in which the NEW SHOE / SHUFFLED button (F2) acts: a first shoe, the shoe change's confirm, the shuffle."""
 
 
 class DealerScreen(QWidget):
@@ -152,13 +156,20 @@ class DealerScreen(QWidget):
         felt_lay.addWidget(self.misread)
         felt_lay.addWidget(self.incident)
         felt_lay.addWidget(self.notice)
-        hands = QHBoxLayout()
+        self.hands = QWidget()
+        hands = QHBoxLayout(self.hands)
+        hands.setContentsMargins(0, 0, 0, 0)
         hands.setSpacing(22)
         self.player = HandPanel("player", self.tr("PLAYER"))
         self.banker = HandPanel("banker", self.tr("BANKER"))
         hands.addWidget(self.player, 1)
         hands.addWidget(self.banker, 1)
-        felt_lay.addLayout(hands, 1)
+        # while the shoe is burned the burn card takes the hands' place (they are empty until betting opens)
+        self.burn = BurnPanel()
+        self.felt_stack = QStackedWidget()
+        self.felt_stack.addWidget(self.hands)
+        self.felt_stack.addWidget(self.burn)
+        felt_lay.addWidget(self.felt_stack, 1)
         self.why = _label("", "why")
         self.why.setWordWrap(True)
         felt_lay.addWidget(self.why)
@@ -225,6 +236,7 @@ class DealerScreen(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         self.labels = labels = {
             DealerAct.NEW_SHOE: self.tr("NEW SHOE"),
+            DealerAct.CHANGE_SHOE: self.tr("CHANGE SHOE"),
             DealerAct.SHUFFLED: self.tr("SHUFFLED"),
             DealerAct.OPEN_BETTING: self.tr("OPEN BETTING"),
             DealerAct.CLOSE_BETTING: self.tr("NO MORE BETS"),
@@ -344,7 +356,11 @@ class DealerScreen(QWidget):
         else:
             self.player.set_winner(None)
             self.banker.set_winner(None)
-        self.why.setText(prompts.burn_line(view) or prompts.who_draws(view))
+        burning = prompts.burn_line(view)
+        if burning:
+            self.burn.show_burn(view.burn_indicator, burning)
+        self.felt_stack.setCurrentWidget(self.burn if burning else self.hands)
+        self.why.setText("" if burning else prompts.who_draws(view))
         self.next.setText(prompts.next_line(view, self.can_draw))
 
         self._show_alerts(view, state, rescan)
@@ -451,7 +467,8 @@ class DealerScreen(QWidget):
         state = view.state
         act = prompts.next_act(view, self.can_draw)
         shoe_act = DealerAct.SHUFFLED if state == TableState.SHUFFLE else DealerAct.NEW_SHOE
-        self.buttons[DealerAct.NEW_SHOE].setEnabled(state in NO_SHOE_STATES or state == TableState.SHUFFLE)
+        # after a shoe ended NEW SHOE is the shoe change's confirm: only once the change has begun
+        self.buttons[DealerAct.NEW_SHOE].setEnabled(state in _SHOE_BUTTON_STATES)
         self.buttons[DealerAct.NEW_SHOE].set_label(self.labels[shoe_act])
         self.buttons[DealerAct.NEW_SHOE].setProperty("act", str(shoe_act))
         self.buttons[DealerAct.OPEN_BETTING].setEnabled(act == DealerAct.OPEN_BETTING)

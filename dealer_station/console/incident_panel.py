@@ -143,16 +143,16 @@ class IncidentPanel(QFrame):
 
     def missing_position(self, view=None) -> str | None:
         """The position whose card the paused round is missing (the one to rescan, else the
-        incident's, else the next one due), or None when no round is being dealt.
+        incident's, else the next one due), or None when no round is being dealt or nothing is paused (a
+        round resumed is dealt on: no card is missing from it).
         """
         v = self.view if view is None else view
-        if v is None:
+        if v is None or v.incident is None:
             return None
         inc = v.incident
-        before = inc.state_before if inc is not None else v.state
-        if before not in DEAL_STATES:
+        if inc.state_before not in DEAL_STATES:
             return None
-        for pos in (v.rescan, inc.position if inc is not None else None, v.next_position):
+        for pos in (v.rescan, inc.position, v.next_position):
             if pos in POSITIONS:
                 return pos
         return None

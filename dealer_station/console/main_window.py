@@ -87,7 +87,8 @@ class MainWindow(QMainWindow):
         ``[console] supervisor_idle_seconds``; None: ``supervisor_screen.IDLE_SECONDS``); it also ends when the
         supervisor screen is left and with its incident (:mod:`dealer_station.console.supervisor_screen`).
     clock:
-        Monotonic seconds for the supervisor's session (default ``time.monotonic``; tests step it).
+        Monotonic seconds for the supervisor's session and the presses' debounce (default ``time.monotonic``;
+        tests step it).
     badge_signs_in:
         A dealer badge alone signs in (``[console] badge_signs_in``); else it fills the id and the PIN is asked.
     dealer_note:
@@ -96,6 +97,11 @@ class MainWindow(QMainWindow):
     first_accounts:
         ``(user, role, pin) -> None`` to add an account from the sign-in (CREATE THE FIRST ACCOUNTS), offered
         while ``dealer_note`` is shown (no accounts yet); None: not offered. Runs on the controller's thread.
+    press_debounce_ms:
+        The dealer's presses of one key or button (Space, Enter, a foot pedal that sends one, F2–F5, D, the
+        screen's buttons) closer together than this many milliseconds on ``clock`` count once: a pedal's bounce
+        or a key held down is one press (station setting ``[console] press_debounce_ms``, 250 by default, which
+        the console command passes; 0 here: every press counts). :meth:`do` itself is never debounced.
     stop_on_close:
         The stop's reason when the window closes (the console's ``"console closed"``): the controller's thread
         then drops the presses still queued, journals them and the stop, and ends (:meth:`shutdown`); None (a
@@ -118,6 +124,7 @@ class MainWindow(QMainWindow):
         dealer_note: str = "",
         first_accounts: Callable[[str, str, str], object] | None = None,
         stop_on_close: str | None = None,
+        press_debounce_ms: int = 0,
     ) -> None:
         super().__init__(parent)
         from dealer_station.app.runtime import Station
@@ -128,6 +135,12 @@ class MainWindow(QMainWindow):
         self.stop_on_close = stop_on_close
         self.load_shoe = load_shoe
         self.rounds_completed = 0
+        self.press_debounce = max(0, int(press_debounce_ms)) / 1000.0
+        """Presses of one act closer together than this (seconds, on :attr:`clock`) count once (:meth:`press`)."""
+        self.clock = clock or time.monotonic
+        self._last_press: dict[str, float] = {}
+        self.presses_ignored = 0
+        """The dealer's presses that counted as the one before them (:meth:`press`)."""
         self.setWindowTitle(self.tr("Dealer Station – Punto Banco"))
         self.setStyleSheet(STYLE_SHEET)
         self.station = station
@@ -166,7 +179,7 @@ class MainWindow(QMainWindow):
         if self.requires_dealer:
             from PySide6.QtWidgets import QApplication
 
-            self.badges = BadgeReader(self, on_plain_d=lambda: self.do(ScreenAct.DRAW))
+            self.badges = BadgeReader(self, on_plain_d=lambda: self.press(ScreenAct.DRAW))
             self.badges.badge.connect(self.read_badge)
             QApplication.instance().installEventFilter(self.badges)
         self.stack.currentChanged.connect(self._on_screen_changed)
@@ -175,7 +188,7 @@ class MainWindow(QMainWindow):
         self.host.fact.connect(self._on_fact)
         self.host.problem.connect(self.dealer.show_problem)
         self.bridge.failed.connect(self.dealer.show_problem)
-        self.dealer.act_requested.connect(self.do)
+        self.dealer.act_requested.connect(self.press)
 
         self.shortcuts: list[QShortcut] = []
         for keys, act in (
@@ -189,7 +202,7 @@ class MainWindow(QMainWindow):
             for key in keys:
                 sc = QShortcut(QKeySequence(key), self)
                 sc.setContext(Qt.ShortcutContext.WindowShortcut)
-                sc.activated.connect(lambda a=act: self.do(a))
+                sc.activated.connect(lambda a=act: self.press(a))
                 self.shortcuts.append(sc)
         call = QShortcut(QKeySequence("F12"), self)
         call.activated.connect(lambda: self.do(ScreenAct.SUPERVISOR))
@@ -354,6 +367,21 @@ class MainWindow(QMainWindow):
             self._supervisor.leave()  # whatever switched the screen
 
     # ------------------------------------------------------------------ acts
+    def press(self, act: str) -> bool:
+        """A press of the dealer's keys or buttons (a foot pedal that sends a key is one): :meth:`do` ``act``,
+        unless the last press of the same act was less than :attr:`press_debounce` seconds ago on :attr:`clock`
+        (a pedal's bounce, a key held down): repeated presses that close together count once, however many
+        (each one starts the time again). True when done.
+        """
+        now = self.clock()
+        last = self._last_press.get(act)
+        self._last_press[act] = now
+        if last is not None and 0 <= now - last < self.press_debounce:
+            self.presses_ignored += 1
+            log.debug("press_debounced", act=str(act), ms=round((now - last) * 1000))
+            return False
+        return self.do(act)
+
     def do(self, act: str) -> bool:
         """Perform a dealer-screen act: a :class:`ScreenAct` or a dealer act of :attr:`DealerScreen.BUTTONS`; True
         when done. Nothing is sent once the window is shut (:meth:`shutdown`).

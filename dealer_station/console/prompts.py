@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from dealer_station.console.cards import card_label
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.facts import RoundStatus
-from dealer_station.domain.rules import NEXT_DEALER_ACT
+from dealer_station.domain.rules import CONFIRM_STATES, NEXT_DEALER_ACT
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
 translate = QCoreApplication.translate
@@ -46,6 +46,12 @@ CARD_STATES = CARD_NEXT_STATES
 
 ACT_STATES = NEXT_DEALER_ACT
 """The dealer act that moves each state on (the domain's rule, :func:`dealer_station.domain.rules.next_dealer_act`)."""
+
+_AFTER_A_ROUND = frozenset({TableState.READY, TableState.SHOE_END})
+"""States in which the last round's end is still to announce (a void: before the next round opens)."""
+
+_LAST_ROUND_BANNERS = frozenset({TableState.READY, TableState.BETTING_OPEN, TableState.BETTING_CLOSED})
+"""States whose banner says LAST ROUND in the shoe's last round (RULES.md §1: the cut card's round)."""
 
 
 class Prompts(QObject):
@@ -103,7 +109,7 @@ def void_announcement(view) -> str:
     view's last result is not a void (only shown before the next round opens: states ready and shoe end).
     """
     result = getattr(view, "result", None) or {}
-    if getattr(view, "state", "") not in (TableState.READY, TableState.SHOE_END) or result.get("status") != "voided":
+    if getattr(view, "state", "") not in _AFTER_A_ROUND or result.get("status") != "voided":
         return ""
     number = result.get("round", getattr(view, "round_number", None))
     return translate("Prompts", "ROUND %1 VOID – ALL BETS RETURNED").replace("%1", str(number or "–"))
@@ -190,6 +196,7 @@ def state_name(state: str) -> str:
         TableState.RESULT: translate("Prompts", "RESULT"),
         TableState.PAUSED: translate("Prompts", "PAUSED"),
         TableState.SHOE_END: translate("Prompts", "SHOE END"),
+        TableState.SHOE_CHANGE: translate("Prompts", "SHOE CHANGE"),
     }
     return names.get(state, state.upper())
 
@@ -217,7 +224,17 @@ def result_line(result: dict, view=None) -> str:
 
 
 def banner(view) -> str:
-    """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"`` and the like."""
+    """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"`` and the like; in
+    the shoe's last round, from betting's opening to its close, ``"LAST ROUND – NO MORE BETS"`` (RULES.md §1: the
+    round the cut card came out in, or the one more after it, is the shoe's last: the dealer announces it).
+    """
+    text = _banner(view)
+    if getattr(view, "last_round", False) and getattr(view, "state", "") in _LAST_ROUND_BANNERS:
+        return translate("Prompts", "LAST ROUND – %1").replace("%1", text)
+    return text
+
+
+def _banner(view) -> str:
     state = getattr(view, "state", "")
     if state in CARD_STATES and getattr(view, "rescan", None):
         return translate("Prompts", "RESCAN %1").replace("%1", rescan_name(view.rescan))
@@ -250,7 +267,9 @@ def banner(view) -> str:
     if state == TableState.PAUSED:
         return translate("Prompts", "ROUND PAUSED – CALL THE SUPERVISOR")
     if state == TableState.SHOE_END:
-        return translate("Prompts", "SHOE ENDED – NEW SHOE")
+        return translate("Prompts", "SHOE ENDED – CHANGE THE SHOE")
+    if state == TableState.SHOE_CHANGE:
+        return translate("Prompts", "SHOE CHANGE – CONFIRM WITH NEW SHOE")
     return getattr(view, "prompt", "") or state.upper()
 
 
@@ -263,19 +282,33 @@ def next_line(view, can_draw: bool = False) -> str:
     if rescan:
         return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
     act = next_act(view, can_draw)
-    if act == DealerAct.NEW_SHOE and void_announcement(view):  # the shoe ended with its round voided
-        return translate("Prompts", "Announce %1, then press NEW SHOE").replace("%1", void_announcement(view))
+    last = bool(getattr(view, "last_round", False))
+    if act == DealerAct.CHANGE_SHOE and void_announcement(view):  # the shoe ended with its round voided
+        return translate("Prompts", "Announce %1 and the end of the shoe, then press CHANGE SHOE").replace(
+            "%1", void_announcement(view))
+    if act == DealerAct.CHANGE_SHOE:
+        return translate("Prompts", "Announce the end of the shoe, then press CHANGE SHOE")
+    if state == TableState.SHOE_CHANGE:  # the confirm: its own key, never the next key (rules.CONFIRM_STATES)
+        n = int(getattr(view, "shoe_number", 0) or 0) + 1
+        return translate("Prompts", "Take the old cards off the table, load new decks, then press NEW SHOE [F2] "
+                                    "to start shoe %1").replace("%1", str(n))
     if act == DealerAct.NEW_SHOE:
         return translate("Prompts", "Press NEW SHOE to start a shoe")
     if act == DealerAct.SHUFFLED:
         return translate("Prompts", "Shuffle 8 decks, place the cut card, load the shoe, then press SHUFFLED")
+    if act == DealerAct.CLOSE_BETTING and last:
+        return translate("Prompts", "Announce the last round of the shoe; press NO MORE BETS to close betting")
     if act == DealerAct.CLOSE_BETTING:
         return translate("Prompts", "Press NO MORE BETS to close betting")
+    if act == DealerAct.CONFIRM_RESULT and last:
+        return translate("Prompts", "Announce the result and the end of the shoe, then CONFIRM")
     if act == DealerAct.CONFIRM_RESULT:
         return translate("Prompts", "Announce the result, then CONFIRM")
     if act == DealerAct.OPEN_BETTING and void_announcement(view):
         n = int(getattr(view, "round_number", 0) or 0) + 1
         return translate("Prompts", "Announce it, then press OPEN BETTING for round %1").replace("%1", str(n))
+    if act == DealerAct.OPEN_BETTING and last:
+        return translate("Prompts", "Announce the last round of the shoe, then press OPEN BETTING")
     if act == DealerAct.OPEN_BETTING:
         return translate("Prompts", "Press OPEN BETTING")
     if state == TableState.BURN_INDICATOR:
@@ -304,12 +337,14 @@ class ScreenAct(StrEnum):
 def next_act(view, can_draw: bool = False) -> DealerAct | ScreenAct | None:
     """The act the NEXT key (Space/Enter, a foot pedal) performs in this view, or None.
 
-    A :class:`DealerAct` (``new_shoe``, ``shuffled``, ``open_betting``, ``close_betting``, ``confirm_result``);
-    :attr:`ScreenAct.DRAW` asks a simulated shoe for its next card (only when ``can_draw``); None while paused
-    or when the next step is a card from a real shoe.
+    A :class:`DealerAct` (``new_shoe``, ``change_shoe``, ``shuffled``, ``open_betting``, ``close_betting``,
+    ``confirm_result``); :attr:`ScreenAct.DRAW` asks a simulated shoe for its next card (only when ``can_draw``);
+    None while paused, when the next step is a card from a real shoe, and in the shoe change, whose confirm
+    (``new_shoe``) is a deliberate act of its own, the NEW SHOE key (F2) or button
+    (:data:`dealer_station.domain.rules.CONFIRM_STATES`): a pedal or a key pressed again and again stops there.
     """
     state = getattr(view, "state", "")
-    if state == TableState.PAUSED:
+    if state == TableState.PAUSED or state in CONFIRM_STATES:
         return None
     if state in ACT_STATES:
         return ACT_STATES[state]

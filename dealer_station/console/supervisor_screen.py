@@ -14,13 +14,16 @@ PIN is forgotten, when:
   :meth:`SupervisorScreen.leave`, called by the main window and by ``hideEvent``;
 * the screen sits idle for ``idle_seconds`` (station setting ``[console] supervisor_idle_seconds``,
   default 60) on the injected monotonic ``clock``: a touch or a key on the screen, or an act,
-  starts the count again;
+  starts the count again; :data:`IDLE_WARN_SECONDS` before the end the screen says so, with the
+  seconds left, until a touch;
 * the incident on the table is no longer the one it was opened for (resolved, or replaced by
   another; a session opened with no incident ends when one appears).
 
 Each is checked again right before an act is sent, so a timer that has not fired yet never lets
 an expired session act. The screen then says in plain words why the session ended and asks for
-the PIN again.
+the PIN again, with the cursor in the PIN field: the PIN typed then, and Enter, sign the supervisor in
+again. The acts can be chosen only in a session and on an incident; a new incident starts with no
+line left from the one before (the act's outcome, a session's end).
 
 The screen is built of panels, each in its own module: the incident (:mod:`incident_panel`), the
 acts (:mod:`act_panel`), the side-bet edge monitor (:mod:`edge_tab`) and the round recall
@@ -47,7 +50,8 @@ from dealer_station.console.panel_parts import label
 from dealer_station.console.recall_tab import RecallTab
 from dealer_station.console.theme import COLORS
 
-__all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "POSITIONS", "REASON_CODES", "SupervisorScreen",
+__all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "IDLE_WARN_SECONDS", "POSITIONS", "REASON_CODES",
+           "SupervisorScreen",
            "classify_error", "incident_key"]
 
 log = structlog.get_logger(__name__)
@@ -58,6 +62,9 @@ setting ``[console] supervisor_idle_seconds``)."""
 
 SESSION_CHECK_MS = 500
 """How often the open session's idle time is checked (milliseconds)."""
+
+IDLE_WARN_SECONDS = 10.0
+"""The session's idle end is told on screen this many seconds before it (half the idle time when that is shorter)."""
 
 _ACTIVITY = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin,
                        QEvent.Type.Wheel, QEvent.Type.InputMethod})
@@ -145,6 +152,8 @@ class SupervisorScreen(QWidget):
         self._pin: str | None = None
         self._session_incident: tuple | None = None
         self._last_touch = 0.0
+        self.idle_warning = False
+        """True while the screen warns that the session is about to end for want of a touch."""
         self.view = None
         self._form_incident: tuple | None = None
         self._session = QTimer(self)
@@ -311,6 +320,8 @@ class SupervisorScreen(QWidget):
             app.removeEventFilter(self)
         self._session_incident = None
         self._session.stop()
+        if self.idle_warning:
+            self._idle_warning(None)
         self._show_login()
 
     # ------------------------------------------------------------------ the session's limits
@@ -322,9 +333,25 @@ class SupervisorScreen(QWidget):
             return self.view
 
     def touch(self) -> None:
-        """The supervisor is at the screen: the idle time of an open session starts again."""
+        """The supervisor is at the screen: the idle time of an open session starts again (and its warning goes)."""
         if self.user is not None:
             self._last_touch = self.clock()
+            if self.idle_warning:
+                self._idle_warning(None)
+
+    def _idle_warning(self, left: float | None) -> None:
+        """Warn that the session ends in ``left`` seconds without a touch (rounded up), or take the warning off
+        (None).
+        """
+        if left is None:
+            self.idle_warning = False
+            self._message("", None)
+            return
+        self.idle_warning = True
+        seconds = max(1, math.ceil(left))
+        text = self.tr("Session of %1 ends in %n s without a touch: touch the screen to stay logged in.", "",
+                       seconds).replace("%1", str(self.user))
+        self._message(text, "alert")
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Count a key, a click or a touch on this screen (or a widget on it) as the supervisor being there."""
@@ -350,6 +377,11 @@ class SupervisorScreen(QWidget):
         if not idle < self.idle_seconds:
             self.end_session("idle")
             return False
+        left = self.idle_seconds - idle
+        if left <= min(IDLE_WARN_SECONDS, self.idle_seconds / 2):
+            self._idle_warning(left)
+        elif self.idle_warning:
+            self._idle_warning(None)
         if view is not None:
             key = incident_key(view)
             if key != self._session_incident:
@@ -378,6 +410,8 @@ class SupervisorScreen(QWidget):
         }
         text = texts.get(why, texts["left"]).replace("%1", user).replace("%2", f"{self.idle_seconds:g}")
         self._message(text, "danger")
+        if self.isVisible():  # the PIN typed now, and Enter, sign the supervisor in again
+            self.focus_login()
         log.info("supervisor_session_ended", user=user, why=why)
 
     def leave(self) -> None:
@@ -474,6 +508,8 @@ class SupervisorScreen(QWidget):
         if key != self._form_incident:
             self._form_incident = key
             self.acts.clear_act(keep_outcome=key is None)
+            if key is not None and not self.idle_warning:  # a new incident: no line left from the last one's session
+                self._message("", None)
         if self.user is not None:
             self.check_session(view)
 

@@ -68,6 +68,9 @@ class DealerAct(StrEnum):
     """Acts a dealer may ask for (each refused when it does not fit the state)."""
 
     NEW_SHOE = "new_shoe"
+    """Start a shoe: from ``no_shoe``, or, after a shoe ended, as the confirm of the shoe change."""
+    CHANGE_SHOE = "change_shoe"
+    """The shoe ended: begin the shoe change (the old cards out, new decks in); ``new_shoe`` confirms it."""
     SHUFFLED = "shuffled"
     OPEN_BETTING = "open_betting"
     CLOSE_BETTING = "close_betting"

@@ -18,6 +18,7 @@ from dealer_station.domain.states import Phase, TableState
 
 __all__ = [
     "BANKER_DRAWS_ON",
+    "CONFIRM_STATES",
     "NEXT_DEALER_ACT",
     "CutPlace",
     "DrawReason",
@@ -295,13 +296,19 @@ def stray_card_incident(phase: Phase, round_number: int, reason: str = "card") -
 
 NEXT_DEALER_ACT: dict[TableState, DealerAct] = {
     TableState.NO_SHOE: DealerAct.NEW_SHOE,
-    TableState.SHOE_END: DealerAct.NEW_SHOE,
+    TableState.SHOE_END: DealerAct.CHANGE_SHOE,
+    TableState.SHOE_CHANGE: DealerAct.NEW_SHOE,
     TableState.SHUFFLE: DealerAct.SHUFFLED,
     TableState.READY: DealerAct.OPEN_BETTING,
     TableState.BETTING_OPEN: DealerAct.CLOSE_BETTING,
     TableState.RESULT: DealerAct.CONFIRM_RESULT,
 }
 """The dealer act that moves each state on; the states missing wait for a card or a supervisor."""
+
+CONFIRM_STATES: frozenset[TableState] = frozenset({TableState.SHOE_CHANGE})
+"""States whose dealer act is a confirm of something done at the table by hand (the shoe change: the old
+shoe's cards out, new decks in): it must be a deliberate act of its own, so the dealer's "next" key or pedal
+never gives it (RULES.md §1, a new shoe after the last round; DESIGN.md "Users": the dealer)."""
 
 
 def next_dealer_act(state: TableState | str) -> DealerAct | None:

@@ -60,7 +60,10 @@ class TableState(StrEnum):
     PAUSED = "paused"
     """An incident stopped the table; a supervisor must act."""
     SHOE_END = "shoe_end"
-    """The shoe is finished; a new shoe is needed."""
+    """The shoe is finished; the dealer announces it and begins the shoe change (``change_shoe``)."""
+    SHOE_CHANGE = "shoe_change"
+    """The shoe change (the old shoe's cards off the table, new decks in): the next shoe starts only on the
+    dealer's confirm (``new_shoe``), a deliberate act of its own, never the same press that began the change."""
 
 
 S = TableState
@@ -68,7 +71,7 @@ S = TableState
 STATES: tuple[str, ...] = tuple(state.value for state in TableState)
 """Every state's name, in the order of :class:`TableState` (plain strings, as ``transitions`` takes them)."""
 
-NO_SHOE_STATES = frozenset({S.NO_SHOE, S.SHOE_END})
+NO_SHOE_STATES = frozenset({S.NO_SHOE, S.SHOE_END, S.SHOE_CHANGE})
 """No shoe is open: a frame here is recorded and told, nothing pauses."""
 
 BURN_STATES = frozenset({S.SHUFFLE, S.BURN_INDICATOR, S.BURNING})
@@ -111,7 +114,7 @@ class Phase(StrEnum):
 
 
 GROUP_OF: dict[TableState, Phase] = {
-    S.NO_SHOE: Phase.NO_SHOE, S.SHOE_END: Phase.NO_SHOE,
+    S.NO_SHOE: Phase.NO_SHOE, S.SHOE_END: Phase.NO_SHOE, S.SHOE_CHANGE: Phase.NO_SHOE,
     S.SHUFFLE: Phase.BURN, S.BURN_INDICATOR: Phase.BURN, S.BURNING: Phase.BURN,
     S.READY: Phase.READY, S.BETTING_OPEN: Phase.BETTING,
     S.BETTING_CLOSED: Phase.DEAL, S.DEALING: Phase.DEAL,
@@ -124,6 +127,7 @@ class Trigger(StrEnum):
     """The ``transitions`` triggers of :data:`TRANSITIONS` (besides one ``resume_to_<state>`` per pausable state)."""
 
     NEW_SHOE = "new_shoe"
+    CHANGE_SHOE = "change_shoe"
     SHUFFLED = "shuffled"
     SHOW_INDICATOR = "show_indicator"
     BURN_DONE = "burn_done"
@@ -153,7 +157,8 @@ def _plain(value: object) -> object:
 
 
 _TABLE: tuple[dict[str, object], ...] = (
-    {"trigger": T.NEW_SHOE, "source": [S.NO_SHOE, S.SHOE_END], "dest": S.SHUFFLE},
+    {"trigger": T.CHANGE_SHOE, "source": S.SHOE_END, "dest": S.SHOE_CHANGE},
+    {"trigger": T.NEW_SHOE, "source": [S.NO_SHOE, S.SHOE_CHANGE], "dest": S.SHUFFLE},
     {"trigger": T.SHUFFLED, "source": S.SHUFFLE, "dest": S.BURN_INDICATOR},
     {"trigger": T.SHOW_INDICATOR, "source": S.BURN_INDICATOR, "dest": S.BURNING},
     {"trigger": T.BURN_DONE, "source": S.BURNING, "dest": S.READY},

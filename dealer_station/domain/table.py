@@ -20,8 +20,9 @@ Inputs (``ts`` is the UTC time of the input, ``raw`` is hex; each as the journal
   "frame": "cut", "raw": "..."}``; ``{"kind": "frame", "frame": "garbage", "raw": "..."}``
 - :class:`~dealer_station.domain.inputs.LinkInput`: ``{"kind": "link", "event": "connected" | "lost", "detail":
   "..."}``
-- :class:`~dealer_station.domain.inputs.DealerInput`: ``{"kind": "dealer", "act": "new_shoe" | "shuffled" |
-  "open_betting" | "close_betting" | "confirm_result" | "call_supervisor", "args": {}}``
+- :class:`~dealer_station.domain.inputs.DealerInput`: ``{"kind": "dealer", "act": "new_shoe" | "change_shoe" |
+  "shuffled" | "open_betting" | "close_betting" | "confirm_result" | "call_supervisor", "args": {}}``. After a
+  shoe ended, ``change_shoe`` begins the shoe change and ``new_shoe`` confirms it (two acts, each journaled).
 - ``{"kind": "dealer", "act": "sign_in", "args": {"user": "ana", "how": "pin" | "badge" | "configured" |
   "demo"}}`` (already checked against the accounts), ``{"kind": "dealer", "act": "sign_out", "args": {}}``:
   who is at the table (:data:`STAFF_ACTS`). Refused while a round is open or the table is paused. Once a
@@ -201,8 +202,12 @@ class TableMachine(FrameInputs, ActInputs):
         self._out: list[Output] = []
         self._ts = ""
 
-    def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
-        """Put the machine where it was before shoe ``shoe_number + 1`` started (recovery from the journal).
+    def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None,
+                            ended: bool = False) -> None:
+        """Put the machine where it was before shoe ``shoe_number + 1`` started (recovery from the journal):
+        ``no_shoe`` before the first shoe, else ``shoe_change``, where ``new_shoe`` starts the next one (a
+        journal written before the shoe change had its confirm started it from ``shoe_end``, with the same
+        outputs). ``ended``: where it was right after shoe ``shoe_number`` ended instead (``shoe_end``).
 
         ``staff``: who was at the table then (``{"dealer": id or None, "how": ...}``, as the decision rows
         record it once a dealer has signed in); None: no dealer had signed in (a journal made before
@@ -215,7 +220,8 @@ class TableMachine(FrameInputs, ActInputs):
             self.signed_in = staff.get("dealer") or None
             self.signed_in_how = staff.get("how") or None
         self._reset_shoe()
-        self._fsm.set_state((TableState.SHOE_END if shoe_number else TableState.NO_SHOE).value, model=self._model)
+        state = TableState.NO_SHOE if not shoe_number else TableState.SHOE_END if ended else TableState.SHOE_CHANGE
+        self._fsm.set_state(state.value, model=self._model)
 
     # ------------------------------------------------------------------ view
 
@@ -307,7 +313,9 @@ class TableMachine(FrameInputs, ActInputs):
         if state is S.PAUSED:
             kind = self.incident.type.replace("_", " ").upper() if self.incident else "INCIDENT"
             return f"PAUSED: {kind}: CALL THE SUPERVISOR"
-        return "SHOE ENDED: LOAD A NEW SHOE"
+        if state is S.SHOE_CHANGE:
+            return f"SHOE CHANGE: CARDS OUT, NEW DECKS IN, THEN CONFIRM NEW SHOE {self.shoe_number + 1}"
+        return "SHOE ENDED: ANNOUNCE IT, THEN CHANGE THE SHOE"
 
     def provisional(self) -> dict | None:
         """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
@@ -463,7 +471,7 @@ class TableMachine(FrameInputs, ActInputs):
             self._emit(IncidentWhilePaused(type=str(kind), reason=str(reason), evidence=evidence))
             return
         if state not in _PAUSABLE:
-            # No shoe is open (no_shoe, shoe_end): nothing to pause; recorded and told, never dropped.
+            # No shoe is open (no_shoe, shoe_end, shoe_change): nothing to pause; recorded and told, never dropped.
             self._emit(ProcedureViolation(type=str(kind), reason=str(reason), evidence=evidence,
                                           state=state.value, detail=detail))
             return

@@ -39,7 +39,6 @@ from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import (
     CARD_STATES,
     DEAL_STATES,
-    NO_SHOE_STATES,
     PAUSABLE,
     ROUND_STATES,
     STATES,
@@ -72,6 +71,13 @@ class ActInputs:
         else:
             self._refuse("timer" if timer else "dealer", act, self._why_not(act))
 
+    def _change_shoe(self: TableMachine, act: str, args: dict, timer: bool) -> None:
+        """The shoe ended: the dealer begins the shoe change (RULES.md §1: after the last round the cards are
+        shuffled and a new shoe starts). Nothing of the ended shoe changes; the next shoe starts only on the
+        dealer's confirm, ``new_shoe``, a second act of its own (DESIGN.md "Users": the dealer).
+        """
+        self._trigger(Trigger.CHANGE_SHOE)
+
     def _new_shoe(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self.shoe_number += 1
         self._reset_shoe()
@@ -101,6 +107,9 @@ class ActInputs:
     def _why_not(self: TableMachine, act: str) -> str:
         if act not in DEALER_ACTS:
             return f"unknown act; allowed: {', '.join(DEALER_ACTS)}"
+        if act == DealerAct.NEW_SHOE and self.state is S.SHOE_END:
+            return ("the shoe change comes first: change_shoe (the old cards out, new decks in), "
+                    "then new_shoe confirms it")
         return f"not allowed in state {self.state}"
 
     # ----------------------------------------------------------------- staff
@@ -386,7 +395,8 @@ _ANY_STATE = frozenset(TableState(s) for s in STATES)
 A = ActInputs
 
 _DEALER: dict[str, tuple[frozenset[TableState], Callable[..., None]]] = {
-    DealerAct.NEW_SHOE: (NO_SHOE_STATES, A._new_shoe),
+    DealerAct.NEW_SHOE: (frozenset({S.NO_SHOE, S.SHOE_CHANGE}), A._new_shoe),
+    DealerAct.CHANGE_SHOE: (frozenset({S.SHOE_END}), A._change_shoe),
     DealerAct.SHUFFLED: (frozenset({S.SHUFFLE}), A._shuffled),
     DealerAct.OPEN_BETTING: (frozenset({S.READY}), A._open_betting),
     DealerAct.CLOSE_BETTING: (frozenset({S.BETTING_OPEN}), A._close_betting),

@@ -44,9 +44,11 @@ class Foldable(Protocol):
         outputs.
         """
 
-    def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None) -> None:
-        """Put the machine where it was just before shoe ``shoe_number + 1`` was started (``staff``: who was
-        at the table, as the decision row records it, or None when it records no one).
+    def restore_before_shoe(self, shoe_number: int, connected: bool, *, staff: dict | None = None,
+                            ended: bool = False) -> None:
+        """Put the machine where it was just before shoe ``shoe_number + 1`` was started, or, with ``ended``,
+        right after shoe ``shoe_number`` ended (``staff``: who was at the table, as the decision row records
+        it, or None when it records no one).
         """
 
 
@@ -104,7 +106,8 @@ def replay_open_shoe(journal: Journal, machine: Foldable, settings: Mapping[str,
         ended = journal.last_marked("shoe_ended")
         if changed is not None and ended is not None and ended.kind == "decision" and ended.seq > start.seq:
             # The shoe is over: replay only what came after its end (the new settings start with the next shoe).
-            machine.restore_before_shoe(shoe, bool(ended.body.get("connected", False)), staff=_staff(ended))
+            machine.restore_before_shoe(shoe, bool(ended.body.get("connected", False)), staff=_staff(ended),
+                                        ended=True)
             after = _whole(journal, ended, "input")
         elif changed is not None:
             key, was, now = changed

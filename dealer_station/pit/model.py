@@ -64,8 +64,12 @@ STATE_WORDS = {
     TableState.RESULT: "Result on the table",
     TableState.PAUSED: "PAUSED: supervisor needed",
     TableState.SHOE_END: "Shoe finished: shoe change",
+    TableState.SHOE_CHANGE: "Shoe change: new decks going in",
 }
 """Plain words for the controller's states (``table_status`` ``state``)."""
+
+_BETWEEN_ROUNDS = frozenset({TableState.READY, TableState.SHOE_END, TableState.SHOE_CHANGE})
+"""States in which the last round told is over (``Round 12 complete``)."""
 
 STATUS_WORDS = {"closed": "Closed: no shoe", "shuffling": "Shuffling", "open": "Open",
                 "paused": "PAUSED: supervisor needed", "shoe_change": "Shoe change"}
@@ -432,7 +436,7 @@ class PitModel:
             state = STATE_WORDS[TableState.PAUSED]
         return TableRow(t.table_id, online, station, detail, t.table_status, state, self._shoe_text(t),
                         "No round yet" if t.round_number is None else
-                        f"Round {t.round_number} complete" if t.state in (TableState.READY, TableState.SHOE_END) else
+                        f"Round {t.round_number} complete" if t.state in _BETWEEN_ROUNDS else
                         f"Round {t.round_number}",
                         beads, pause, live, t.alert[1] if t.alert else "", t.last_event_id,
                         status_last if _int(status_last) else None, _unverified_words(t))

@@ -129,7 +129,7 @@ def test_recall_lists_a_shoes_rounds(known, cli):
         "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  the dealer called the supervisor; resolved: supervisor "
         f"sam ended the shoe (reason shoe change; note “shoe taken out”) (row {_fold(path).shoe(1).incidents[0].seq})",
         "shoe 1, outside a round  2026-11-30 04:01:17.000 UTC  supervisor sam ended the shoe (reason shoe change; "
-        f"note “shoe taken out”) (row {_fold(path).shoe(1).acts[-1].seq})"]
+        f"note “shoe taken out”) (row {[a for a in _fold(path).shoe(1).acts if a.by == 'supervisor'][-1].seq})"]
     status, out, _ = cli("recall", "--journal", str(path))
     assert len(out.splitlines()) == 1 + 7 + 2
 

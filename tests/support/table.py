@@ -111,8 +111,12 @@ class Table:
         self.ctl.supervisor(act, user=SUP, pin=SUP_PIN, **kw)
 
     def start_shoe(self, indicator: str = "2S", burned: tuple[str, ...] = ("9D", "9H")) -> None:
-        """Connect, new shoe, shuffled, the burn card and the burned cards: the table is then ready."""
+        """Connect, new shoe (after a shoe ended: the shoe change, then its confirm), shuffled, the burn card and
+        the burned cards: the table is then ready.
+        """
         self.ctl.shoe_event(Connected("test"))
+        if self.state == "shoe_end":
+            self.ctl.dealer("change_shoe")
         self.ctl.dealer("new_shoe")
         self.ctl.dealer("shuffled")
         self.card(indicator, *burned)

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+66"/>
         <source>ACT</source>
         <translation>الإجراء</translation>
     </message>
@@ -224,9 +224,14 @@
         <translation>ينتهي الحذاء %1 الآن بعد الجولة %2: تُلغى الجولة الجارية وتُعاد رهاناتها؛ ويُطلب من الموزع حذاء جديد (خلط وحرق).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>log in</source>
         <translation>تسجيل الدخول</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an incident to act on</source>
+        <translation>حادثة للتصرف فيها</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -259,7 +264,7 @@
         <translation>موضعان مختلفان</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>ما زال مطلوبًا: %1</translation>
     </message>
@@ -341,7 +346,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+163"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -351,7 +356,7 @@
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>ROADS</source>
         <translation>الطرق</translation>
     </message>
@@ -369,6 +374,11 @@
         <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>حذاء جديد</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CHANGE SHOE</source>
+        <translation>تغيير الحذاء</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -402,12 +412,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-223"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -462,7 +472,7 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+83"/>
+        <location filename="../dealer_screen.py" line="+87"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
@@ -472,8 +482,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+70"/>
+        <location line="-72"/>
+        <location line="+74"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,7 +712,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+131"/>
+        <location filename="../main_window.py" line="+144"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
@@ -717,7 +727,7 @@
         <translation>تم تسجيل الخروج: يسجّل الموزع التالي الدخول</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+32"/>
         <source>called from the dealer console</source>
         <translation>استُدعي من شاشة الموزع</translation>
     </message>
@@ -725,7 +735,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+134"/>
+        <location filename="../prompts.py" line="+140"/>
         <source>PLAYER CARD %1</source>
         <translation>بطاقة اللاعب %1</translation>
     </message>
@@ -900,12 +910,7 @@
         <translation>حدث المنصة لا يطابق السجل</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>تشويش على خط الحذاء</translation>
-    </message>
-    <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>card %1</source>
         <translation>بطاقة %1</translation>
     </message>
@@ -940,12 +945,7 @@
         <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>أرسل خط الحذاء بايتات ليست بطاقات. افحص كابل الحذاء وقابسه قبل الاستئناف. البطاقة المقروءة وسط التشويش محتجزة: أدخلها فقط إذا كانت هي البطاقة الموجودة على الطاولة، وإلا فتخلَّص منها.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>الموزّع استدعى المشرف</translation>
     </message>
@@ -1025,17 +1025,7 @@
         <translation>نسخ أكثر مما في الحذاء</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>تشويش زائد على خط الحذاء</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>قُرئت بطاقة وسط تشويش الخط</translation>
-    </message>
-    <message>
-        <location line="-85"/>
+        <location line="-64"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>البطاقة المقطوعة</translation>
@@ -1165,24 +1155,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+67"/>
         <source>NO MORE BETS</source>
         <translation>لا مزيد من الرهانات</translation>
     </message>
     <message>
-        <location line="-55"/>
-        <location line="+58"/>
+        <location line="-66"/>
+        <location line="+69"/>
         <source>DEALING</source>
         <translation>التوزيع</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+26"/>
+        <location line="-68"/>
+        <location line="+27"/>
         <source>RESULT</source>
         <translation>النتيجة</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>PAUSED</source>
         <translation>متوقفة مؤقتًا</translation>
     </message>
@@ -1190,6 +1180,11 @@
         <location line="+1"/>
         <source>SHOE END</source>
         <translation>نهاية الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE CHANGE</source>
+        <translation>تغيير الحذاء</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1212,7 +1207,12 @@
         <translation>أُلغيت الجولة</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
+        <source>LAST ROUND – %1</source>
+        <translation>الجولة الأخيرة – %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>RESCAN %1</source>
         <translation>أعد مسح %1</translation>
     </message>
@@ -1237,7 +1237,7 @@
         <translation>اكشف بطاقة الحرق</translation>
     </message>
     <message numerus="yes">
-        <location line="-175"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>احرق %n بطاقة أخرى</numerusform>
@@ -1249,7 +1249,7 @@
         </translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+194"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -1264,22 +1264,12 @@
         <translation>الجولة متوقفة – استدعِ المشرف</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>SHOE ENDED – NEW SHOE</source>
-        <translation>انتهى الحذاء – حذاء جديد</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Rescan %1</source>
         <translation>أعد مسح %1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Announce %1, then press NEW SHOE</source>
-        <translation>أعلن %1، ثم اضغط حذاء جديد</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>اضغط حذاء جديد لبدء حذاء</translation>
     </message>
@@ -1289,12 +1279,12 @@
         <translation>اخلط 8 مجموعات، ضع البطاقة المقطوعة، حمّل الحذاء، ثم اضغط تم الخلط</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation>اضغط لا مزيد من الرهانات لإغلاق الرهان</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>أعلن النتيجة، ثم أكّد</translation>
     </message>
@@ -1304,7 +1294,7 @@
         <translation>أعلن ذلك، ثم اضغط افتح الرهان للجولة %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press OPEN BETTING</source>
         <translation>اضغط افتح الرهان</translation>
     </message>
@@ -1324,13 +1314,13 @@
         <translation>وزّع %1</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+28"/>
+        <location line="-40"/>
+        <location line="+42"/>
         <source>Wait for the supervisor</source>
         <translation>انتظر المشرف</translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-253"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>ضعوا رهاناتكم – %n ث</numerusform>
@@ -1371,7 +1361,47 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+155"/>
+        <source>SHOE ENDED – CHANGE THE SHOE</source>
+        <translation>انتهى الحذاء – غيّر الحذاء</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SHOE CHANGE – CONFIRM WITH NEW SHOE</source>
+        <translation>تغيير الحذاء – أكّد بزر حذاء جديد</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Announce %1 and the end of the shoe, then press CHANGE SHOE</source>
+        <translation>أعلن %1 ونهاية الحذاء، ثم اضغط تغيير الحذاء</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce the end of the shoe, then press CHANGE SHOE</source>
+        <translation>أعلن نهاية الحذاء، ثم اضغط تغيير الحذاء</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take the old cards off the table, load new decks, then press NEW SHOE [F2] to start shoe %1</source>
+        <translation>أزل البطاقات القديمة عن الطاولة، وحمّل مجموعات جديدة، ثم اضغط حذاء جديد [F2] لبدء الحذاء %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe; press NO MORE BETS to close betting</source>
+        <translation>أعلن الجولة الأخيرة من الحذاء؛ اضغط لا مزيد من الرهانات لإغلاق الرهان</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Announce the result and the end of the shoe, then CONFIRM</source>
+        <translation>أعلن النتيجة ونهاية الحذاء، ثم أكّد</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe, then press OPEN BETTING</source>
+        <translation>أعلن الجولة الأخيرة من الحذاء، ثم اضغط افتح الرهان</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
     </message>
@@ -1399,6 +1429,26 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>البنكر يقف (البنكر %1، البطاقة الثالثة للاعب %2: يقف)</translation>
+    </message>
+    <message>
+        <location filename="../incident_prompts.py" line="-115"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>تشويش على خط الحذاء</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>أرسل خط الحذاء بايتات ليست بطاقات. افحص كابل الحذاء وقابسه قبل الاستئناف. البطاقة المقروءة وسط التشويش محتجزة: أدخلها فقط إذا كانت هي البطاقة الموجودة على الطاولة، وإلا فتخلَّص منها.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>تشويش زائد على خط الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>قُرئت بطاقة وسط تشويش الخط</translation>
     </message>
 </context>
 <context>
@@ -1810,7 +1860,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+61"/>
+        <location filename="../dealer_panels.py" line="+93"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
@@ -1838,7 +1888,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+160"/>
+        <location filename="../supervisor_screen.py" line="+169"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -1895,17 +1945,29 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+164"/>
+        <location line="+189"/>
         <source>wrong PIN</source>
         <translation>رمز خاطئ</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-184"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+81"/>
+        <location line="+52"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>انتهت جلسة %1: غادر شاشة المشرف. اكتب الرمز مجددًا للتصرف.</translation>
     </message>
@@ -1925,7 +1987,7 @@
         <translation>انتهت جلسة %1: هناك حادثة أخرى على الطاولة الآن. اكتب الرمز مجددًا للتصرف.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>logged in: %1</source>
         <translation>مسجّل الدخول: %1</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>Prompts</name>
     <message numerus="yes">
-        <location filename="../prompts.py" line="+59"/>
+        <location filename="../prompts.py" line="+65"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>BURN %n MORE CARD</numerusform>
@@ -41,6 +41,17 @@
         <translation>
             <numerusform>BURN CARD %1: %n MORE TO BURN</numerusform>
             <numerusform>BURN CARD %1: %n MORE TO BURN</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SupervisorScreen</name>
+    <message numerus="yes">
+        <location filename="../supervisor_screen.py" line="+352"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</numerusform>
+            <numerusform>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</numerusform>
         </translation>
     </message>
 </context>

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+66"/>
         <source>ACT</source>
         <translation>INTÉZKEDÉS</translation>
     </message>
@@ -224,9 +224,14 @@
         <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>log in</source>
         <translation>belépés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an incident to act on</source>
+        <translation>egy incidens, amelyben intézkedni kell</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -259,7 +264,7 @@
         <translation>két különböző hely</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>Még hiányzik: %1</translation>
     </message>
@@ -341,7 +346,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+163"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -351,7 +356,7 @@
         <translation>BANK</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>ROADS</source>
         <translation>ÚTVONALAK</translation>
     </message>
@@ -369,6 +374,11 @@
         <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>ÚJ CIPŐ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CHANGE SHOE</source>
+        <translation>CIPŐCSERE</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -402,12 +412,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-223"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -462,7 +472,7 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+83"/>
+        <location filename="../dealer_screen.py" line="+87"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
@@ -472,8 +482,8 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+70"/>
+        <location line="-72"/>
+        <location line="+74"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,7 +712,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+131"/>
+        <location filename="../main_window.py" line="+144"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
@@ -717,7 +727,7 @@
         <translation>Kijelentkezve: a következő osztó jelentkezzen be</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+32"/>
         <source>called from the dealer console</source>
         <translation>az osztó pultjáról hívva</translation>
     </message>
@@ -725,7 +735,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+134"/>
+        <location filename="../prompts.py" line="+140"/>
         <source>PLAYER CARD %1</source>
         <translation>JÁTÉKOS %1. LAPJA</translation>
     </message>
@@ -900,12 +910,7 @@
         <translation>A PLATFORMNAK KÜLDÖTT ESEMÉNY NEM EGYEZIK A NAPLÓVAL</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>ZAJ A CIPŐ VONALÁN</translation>
-    </message>
-    <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>card %1</source>
         <translation>kártya: %1</translation>
     </message>
@@ -940,12 +945,7 @@
         <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>A cipő vonalán olyan bájtok érkeztek, amelyek nem lapok. Folytatás előtt ellenőrizze a cipő kábelét és csatlakozóját. A zajban beolvasott lapot a rendszer visszatartja: csak akkor vigye be, ha az asztalon lévő lap az, különben dobja el.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>AZ OSZTÓ HÍVTA A FELÜGYELŐT</translation>
     </message>
@@ -1025,17 +1025,7 @@
         <translation>több példány, mint a cipőben van</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>túl sok zaj a cipő vonalán</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>egy lapot a vonal zajában olvasott be a rendszer</translation>
-    </message>
-    <message>
-        <location line="-85"/>
+        <location line="-64"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>vágólap</translation>
@@ -1160,24 +1150,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+67"/>
         <source>NO MORE BETS</source>
         <translation>NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="-55"/>
-        <location line="+58"/>
+        <location line="-66"/>
+        <location line="+69"/>
         <source>DEALING</source>
         <translation>OSZTÁS</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+26"/>
+        <location line="-68"/>
+        <location line="+27"/>
         <source>RESULT</source>
         <translation>EREDMÉNY</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>PAUSED</source>
         <translation>SZÜNETEL</translation>
     </message>
@@ -1185,6 +1175,11 @@
         <location line="+1"/>
         <source>SHOE END</source>
         <translation>CIPŐ VÉGE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE CHANGE</source>
+        <translation>CIPŐCSERE</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1207,7 +1202,12 @@
         <translation>A PARTI ÉRVÉNYTELEN</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
+        <source>LAST ROUND – %1</source>
+        <translation>UTOLSÓ PARTI – %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>RESCAN %1</source>
         <translation>OLVASD BE ÚJRA: %1</translation>
     </message>
@@ -1232,14 +1232,14 @@
         <translation>MUTASD AZ ÉGETŐLAPOT</translation>
     </message>
     <message numerus="yes">
-        <location line="-175"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>ÉGESS EL MÉG %n LAPOT</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+194"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -1254,22 +1254,12 @@
         <translation>PARTI SZÜNETEL – HÍVD A FELÜGYELŐT</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>SHOE ENDED – NEW SHOE</source>
-        <translation>A CIPŐ VÉGE – ÚJ CIPŐ</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Rescan %1</source>
         <translation>Olvasd be újra: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Announce %1, then press NEW SHOE</source>
-        <translation>Jelentsd be: %1, majd nyomd meg: ÚJ CIPŐ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Új cipőhöz nyomd meg: ÚJ CIPŐ</translation>
     </message>
@@ -1279,12 +1269,12 @@
         <translation>Keverj meg 8 paklit, tedd be a vágólapot, töltsd a cipőt, majd nyomd meg: MEGKEVERVE</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation>A tétek zárásához nyomd meg: NINCS TÖBB TÉT</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Hirdesd ki az eredményt, majd HAGYD JÓVÁ</translation>
     </message>
@@ -1294,7 +1284,7 @@
         <translation>Jelentsd be, majd nyomd meg: TÉTEK NYITÁSA a(z) %1. partihoz</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press OPEN BETTING</source>
         <translation>Nyomd meg: TÉTEK NYITÁSA</translation>
     </message>
@@ -1314,13 +1304,13 @@
         <translation>Oszd: %1</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+28"/>
+        <location line="-40"/>
+        <location line="+42"/>
         <source>Wait for the supervisor</source>
         <translation>Várj a felügyelőre</translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-253"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>TEGYÉK MEG TÉTJEIKET – %n mp</numerusform>
@@ -1346,7 +1336,47 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+155"/>
+        <source>SHOE ENDED – CHANGE THE SHOE</source>
+        <translation>A CIPŐ VÉGE – CSERÉLD A CIPŐT</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SHOE CHANGE – CONFIRM WITH NEW SHOE</source>
+        <translation>CIPŐCSERE – ERŐSÍTSD MEG: ÚJ CIPŐ</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Announce %1 and the end of the shoe, then press CHANGE SHOE</source>
+        <translation>Jelentsd be: %1, és a cipő végét, majd nyomd meg: CIPŐCSERE</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce the end of the shoe, then press CHANGE SHOE</source>
+        <translation>Jelentsd be a cipő végét, majd nyomd meg: CIPŐCSERE</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take the old cards off the table, load new decks, then press NEW SHOE [F2] to start shoe %1</source>
+        <translation>Vedd le a régi lapokat az asztalról, tölts be új paklikat, majd a(z) %1. cipőhöz nyomd meg: ÚJ CIPŐ [F2]</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe; press NO MORE BETS to close betting</source>
+        <translation>Jelentsd be a cipő utolsó partiját; a tétek zárásához nyomd meg: NINCS TÖBB TÉT</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Announce the result and the end of the shoe, then CONFIRM</source>
+        <translation>Hirdesd ki az eredményt és a cipő végét, majd HAGYD JÓVÁ</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe, then press OPEN BETTING</source>
+        <translation>Jelentsd be a cipő utolsó partiját, majd nyomd meg: TÉTEK NYITÁSA</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
     </message>
@@ -1374,6 +1404,26 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>BANK MEGÁLL (BANK %1, JÁTÉKOS 3. LAPJA %2: MEGÁLL)</translation>
+    </message>
+    <message>
+        <location filename="../incident_prompts.py" line="-115"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>ZAJ A CIPŐ VONALÁN</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>A cipő vonalán olyan bájtok érkeztek, amelyek nem lapok. Folytatás előtt ellenőrizze a cipő kábelét és csatlakozóját. A zajban beolvasott lapot a rendszer visszatartja: csak akkor vigye be, ha az asztalon lévő lap az, különben dobja el.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>túl sok zaj a cipő vonalán</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>egy lapot a vonal zajában olvasott be a rendszer</translation>
     </message>
 </context>
 <context>
@@ -1785,7 +1835,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+61"/>
+        <location filename="../dealer_panels.py" line="+93"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
@@ -1813,7 +1863,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+160"/>
+        <location filename="../supervisor_screen.py" line="+169"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -1870,17 +1920,24 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+164"/>
+        <location line="+189"/>
         <source>wrong PIN</source>
         <translation>hibás PIN</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-184"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>%1 munkamenete %n mp múlva véget ér érintés nélkül: érintse meg a képernyőt, hogy bejelentkezve maradjon.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+81"/>
+        <location line="+52"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>%1 munkamenete véget ért: elhagyta a felügyelő képernyőt. Intézkedéshez írja be újra a PIN-t.</translation>
     </message>
@@ -1900,7 +1957,7 @@
         <translation>%1 munkamenete véget ért: most másik incidens van az asztalon. Intézkedéshez írja be újra a PIN-t.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>logged in: %1</source>
         <translation>belépve: %1</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ActPanel</name>
     <message>
-        <location filename="../act_panel.py" line="+65"/>
+        <location filename="../act_panel.py" line="+66"/>
         <source>ACT</source>
         <translation>ATO</translation>
     </message>
@@ -224,9 +224,14 @@
         <translation>O sapato %1 TERMINA agora após a rodada %2: uma rodada em curso é anulada e devolvida; o dealer é chamado a preparar um novo sapato (embaralhar e queimar).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
         <source>log in</source>
         <translation>iniciar sessão</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an incident to act on</source>
+        <translation>um incidente sobre o qual agir</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -259,7 +264,7 @@
         <translation>duas posições diferentes</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>Ainda falta: %1</translation>
     </message>
@@ -341,7 +346,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+163"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -351,7 +356,7 @@
         <translation>BANKER</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>ROADS</source>
         <translation>ESTRADAS</translation>
     </message>
@@ -369,6 +374,11 @@
         <location line="+23"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CHANGE SHOE</source>
+        <translation>TROCAR SAPATO</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -402,12 +412,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+218"/>
+        <location line="+223"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-223"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
@@ -462,7 +472,7 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+83"/>
+        <location filename="../dealer_screen.py" line="+87"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -472,8 +482,8 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-68"/>
-        <location line="+70"/>
+        <location line="-72"/>
+        <location line="+74"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -702,7 +712,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+131"/>
+        <location filename="../main_window.py" line="+144"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
@@ -717,7 +727,7 @@
         <translation>Sessão terminada: o próximo dealer inicia sessão</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+32"/>
         <source>called from the dealer console</source>
         <translation>chamado pela consola do dealer</translation>
     </message>
@@ -725,7 +735,7 @@
 <context>
     <name>Prompts</name>
     <message>
-        <location filename="../prompts.py" line="+134"/>
+        <location filename="../prompts.py" line="+140"/>
         <source>PLAYER CARD %1</source>
         <translation>CARTA %1 DO JOGADOR</translation>
     </message>
@@ -900,12 +910,7 @@
         <translation>EVENTO DA PLATAFORMA NÃO CONFERE COM O DIÁRIO</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>RUÍDO NA LINHA DO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>card %1</source>
         <translation>carta %1</translation>
     </message>
@@ -940,12 +945,7 @@
         <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>A linha do sapato enviou bytes que não são nenhuma carta. Verifique o cabo e a ficha do sapato antes de retomar. Uma carta lida no meio do ruído fica retida: introduza-a apenas se for a carta que está na mesa; caso contrário, descarte-a.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>O DEALER CHAMOU O SUPERVISOR</translation>
     </message>
@@ -1025,17 +1025,7 @@
         <translation>mais cópias do que o sapato tem</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>demasiado ruído na linha do sapato</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>uma carta foi lida no meio do ruído da linha</translation>
-    </message>
-    <message>
-        <location line="-85"/>
+        <location line="-64"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>cartão de corte</translation>
@@ -1161,24 +1151,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+67"/>
         <source>NO MORE BETS</source>
         <translation>APOSTAS ENCERRADAS</translation>
     </message>
     <message>
-        <location line="-55"/>
-        <location line="+58"/>
+        <location line="-66"/>
+        <location line="+69"/>
         <source>DEALING</source>
         <translation>A DISTRIBUIR</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+26"/>
+        <location line="-68"/>
+        <location line="+27"/>
         <source>RESULT</source>
         <translation>RESULTADO</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>PAUSED</source>
         <translation>EM PAUSA</translation>
     </message>
@@ -1186,6 +1176,11 @@
         <location line="+1"/>
         <source>SHOE END</source>
         <translation>FIM DO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHOE CHANGE</source>
+        <translation>TROCA DE SAPATO</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1208,7 +1203,12 @@
         <translation>RODADA ANULADA</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
+        <source>LAST ROUND – %1</source>
+        <translation>ÚLTIMA RODADA – %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>RESCAN %1</source>
         <translation>RELER %1</translation>
     </message>
@@ -1233,7 +1233,7 @@
         <translation>MOSTRE A CARTA DE QUEIMA</translation>
     </message>
     <message numerus="yes">
-        <location line="-175"/>
+        <location line="-186"/>
         <source>BURN %n MORE CARD(S)</source>
         <translation>
             <numerusform>QUEIME MAIS %n CARTA</numerusform>
@@ -1241,7 +1241,7 @@
         </translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+194"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -1256,22 +1256,12 @@
         <translation>RODADA EM PAUSA – CHAME O SUPERVISOR</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>SHOE ENDED – NEW SHOE</source>
-        <translation>SAPATO TERMINADO – NOVO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Rescan %1</source>
         <translation>Releia %1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Announce %1, then press NEW SHOE</source>
-        <translation>Anuncie %1 e prima NOVO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>Press NEW SHOE to start a shoe</source>
         <translation>Prima NOVO SAPATO para começar um sapato</translation>
     </message>
@@ -1281,12 +1271,12 @@
         <translation>Embaralhe 8 baralhos, coloque o cartão de corte, carregue o sapato e prima EMBARALHADO</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press NO MORE BETS to close betting</source>
         <translation>Prima APOSTAS ENCERRADAS para fechar as apostas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Announce the result, then CONFIRM</source>
         <translation>Anuncie o resultado e CONFIRME</translation>
     </message>
@@ -1296,7 +1286,7 @@
         <translation>Anuncie-o e prima ABRIR APOSTAS para a rodada %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Press OPEN BETTING</source>
         <translation>Prima ABRIR APOSTAS</translation>
     </message>
@@ -1316,13 +1306,13 @@
         <translation>Distribua %1</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+28"/>
+        <location line="-40"/>
+        <location line="+42"/>
         <source>Wait for the supervisor</source>
         <translation>Aguarde o supervisor</translation>
     </message>
     <message numerus="yes">
-        <location line="-226"/>
+        <location line="-253"/>
         <source>PLACE YOUR BETS – %n s</source>
         <translation>
             <numerusform>FAÇAM AS SUAS APOSTAS – %n s</numerusform>
@@ -1351,7 +1341,47 @@
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+155"/>
+        <source>SHOE ENDED – CHANGE THE SHOE</source>
+        <translation>SAPATO TERMINADO – TROQUE O SAPATO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SHOE CHANGE – CONFIRM WITH NEW SHOE</source>
+        <translation>TROCA DE SAPATO – CONFIRME COM NOVO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Announce %1 and the end of the shoe, then press CHANGE SHOE</source>
+        <translation>Anuncie %1 e o fim do sapato, depois prima TROCAR SAPATO</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Announce the end of the shoe, then press CHANGE SHOE</source>
+        <translation>Anuncie o fim do sapato, depois prima TROCAR SAPATO</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take the old cards off the table, load new decks, then press NEW SHOE [F2] to start shoe %1</source>
+        <translation>Retire as cartas antigas da mesa, carregue baralhos novos e prima NOVO SAPATO [F2] para começar o sapato %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe; press NO MORE BETS to close betting</source>
+        <translation>Anuncie a última rodada do sapato; prima APOSTAS ENCERRADAS para fechar as apostas</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Announce the result and the end of the shoe, then CONFIRM</source>
+        <translation>Anuncie o resultado e o fim do sapato, depois CONFIRME</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Announce the last round of the shoe, then press OPEN BETTING</source>
+        <translation>Anuncie a última rodada do sapato, depois prima ABRIR APOSTAS</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
         <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
     </message>
@@ -1379,6 +1409,26 @@
         <location line="+2"/>
         <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
         <translation>BANKER FICA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: FICA)</translation>
+    </message>
+    <message>
+        <location filename="../incident_prompts.py" line="-115"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>RUÍDO NA LINHA DO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>A linha do sapato enviou bytes que não são nenhuma carta. Verifique o cabo e a ficha do sapato antes de retomar. Uma carta lida no meio do ruído fica retida: introduza-a apenas se for a carta que está na mesa; caso contrário, descarte-a.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>demasiado ruído na linha do sapato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>uma carta foi lida no meio do ruído da linha</translation>
     </message>
 </context>
 <context>
@@ -1790,7 +1840,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+61"/>
+        <location filename="../dealer_panels.py" line="+93"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
@@ -1818,7 +1868,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+160"/>
+        <location filename="../supervisor_screen.py" line="+169"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -1875,17 +1925,25 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+164"/>
+        <location line="+189"/>
         <source>wrong PIN</source>
         <translation>PIN errado</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-184"/>
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>
+            <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+81"/>
+        <location line="+52"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
     </message>
@@ -1905,7 +1963,7 @@
         <translation>A sessão de %1 terminou: há agora outro incidente na mesa. Introduza o PIN de novo para agir.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>logged in: %1</source>
         <translation>sessão iniciada: %1</translation>
     </message>

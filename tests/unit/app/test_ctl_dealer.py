@@ -238,6 +238,7 @@ def test_recovery_keeps_the_dealer_signed_in_before_the_open_shoe(tmp_path):
     t.deal_from(cards)
     assert t.state == "shoe_end"
     t.ctl.sign_in(SUP, SUP_PIN)  # a rotation between shoes
+    t.ctl.dealer("change_shoe")
     t.ctl.dealer("new_shoe")
     t.ctl.dealer("shuffled")
     t.card("2S", "9D", "9H")

@@ -195,9 +195,18 @@ def test_new_shoe_after_shoe_end(table: Table):
     table.cut()
     table.card("TS", "TH", "9S", "8H")
     table.ctl.dealer("confirm_result")
-    table.ctl.dealer("new_shoe")
+    with pytest.raises(ActRefused, match="the shoe change comes first"):
+        table.ctl.dealer("new_shoe")  # the press that ended the shoe's last round, again: no shoe starts
+    table.ctl.dealer("change_shoe")  # the old cards out, new decks in
+    view = table.ctl.snapshot()
+    assert view.state == "shoe_change" and view.shoe_number == 1 and view.prompt.startswith("SHOE CHANGE")
+    with pytest.raises(ActRefused, match="not allowed in state shoe_change"):
+        table.ctl.dealer("change_shoe")
+    table.ctl.dealer("new_shoe")  # the confirm
     view = table.ctl.snapshot()
     assert view.state == "shuffle" and view.shoe_number == 2 and view.round_number == 0 and view.cards_left == 416
+    acts = [row.body["act"] for row in table.journal.rows(kinds=("input",)) if row.body.get("kind") == "dealer"]
+    assert acts[-5:] == ["confirm_result", "new_shoe", "change_shoe", "change_shoe", "new_shoe"]  # each journaled
 
 
 def test_auto_open_and_betting_timer(tmp_path):

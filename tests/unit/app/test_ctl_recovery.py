@@ -123,6 +123,7 @@ def test_recovery_replays_only_the_open_shoe(tmp_path):
     t.cut()
     t.card("TS", "TH", "9S", "8H")
     t.ctl.dealer("confirm_result")
+    t.ctl.dealer("change_shoe")
     t.ctl.dealer("new_shoe")
     t.card("2C", "3C", "4C")
     t.journal.close()
@@ -130,6 +131,54 @@ def test_recovery_replays_only_the_open_shoe(tmp_path):
     view = again.ctl.snapshot()
     assert view.shoe_number == 2 and view.state == "ready" and view.cards_left == 413
     assert [r.shoe for r in again.ctl.recall()] == [1]
+
+
+def _ended_shoe(t: Table) -> None:
+    t.start_shoe()
+    t.open_round()
+    t.cut()
+    t.card("TS", "TH", "9S", "8H")
+    t.ctl.dealer("confirm_result")
+    assert t.state == "shoe_end"
+
+
+def test_a_restart_during_the_shoe_change_comes_back_to_it_and_the_confirm_starts_the_shoe(tmp_path):
+    path = str(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal_path=path)
+    _ended_shoe(t)
+    t.ctl.dealer("change_shoe")
+    t.journal.close()
+    again = Table(tmp_path, journal_path=path, accounts=t.accounts)
+    assert again.state == "shoe_change" and again.ctl.shoe_number == 1  # the journal's change, not a new shoe
+    again.ctl.dealer("new_shoe")
+    again.journal.close()
+    third = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the open shoe starts at its confirm
+    view = third.ctl.snapshot()
+    assert (view.state, view.shoe_number, view.cards_left) == ("shuffle", 2, 416)
+
+
+def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path, monkeypatch):
+    """A journal written when ``new_shoe`` started the next shoe from ``shoe_end`` itself (before the shoe change
+    had its confirm): its open shoe replays to the same table."""
+    import dealer_station.domain.table as table_module
+    from dealer_station.domain import table_acts
+    from dealer_station.domain.states import TableState
+
+    before = tuple({**t, "source": ["no_shoe", "shoe_end"]} if t["trigger"] == "new_shoe" else t
+                   for t in table_module.TRANSITIONS if t["trigger"] != "change_shoe")
+    path = str(tmp_path / "j.sqlite")
+    with monkeypatch.context() as then:
+        then.setattr(table_module, "TRANSITIONS", before)
+        then.setitem(table_acts._DEALER, "new_shoe", (frozenset({TableState.NO_SHOE, TableState.SHOE_END}),
+                                                      table_acts.ActInputs._new_shoe))
+        t = Table(tmp_path, journal_path=path)
+        _ended_shoe(t)
+        t.ctl.dealer("new_shoe")
+        t.card("2C", "3C", "4C")
+        t.journal.close()
+    again = Table(tmp_path, journal_path=path, accounts=t.accounts)
+    view = again.ctl.snapshot()
+    assert (view.state, view.shoe_number, view.cards_left) == ("ready", 2, 413)
 
 
 def run_sim(journal: str, *extra: str) -> subprocess.Popen:

@@ -29,7 +29,7 @@ def test_a_bad_idle_time_is_one_line_naming_key_value_and_allowed(value, shown):
 
 
 def test_an_unknown_console_key_is_named():
-    allowed = "badge_signs_in, supervisor_idle_seconds"
+    allowed = "badge_signs_in, press_debounce_ms, supervisor_idle_seconds"
     with pytest.raises(ConfigError, match=f"console.idle: unknown key; allowed: {allowed}"):
         config_from_dict({"console": {"idle": 5}})
 

@@ -67,7 +67,8 @@ def test_every_transition_is_taken(tmp_path):
     t.cut()
     t.card("TD", "TC", "9D", "8D")
     t.ctl.dealer("confirm_result")           # result -> shoe_end
-    t.ctl.dealer("new_shoe")                 # shoe_end -> shuffle
+    t.ctl.dealer("change_shoe")              # shoe_end -> shoe_change
+    t.ctl.dealer("new_shoe")                 # shoe_change -> shuffle
     t.ctl.dealer("shuffled")
     t.card("AS", "2D")
     t.ctl.dealer("call_supervisor", note="x")

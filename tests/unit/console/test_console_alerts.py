@@ -201,6 +201,9 @@ def test_after_a_void_the_dealer_sees_what_to_announce(qtbot, console, table):
 
 
 def test_the_burn_card_is_shown_while_burning(qtbot, console, table):
+    """As a card face, drawn as the hands' cards are, with its words in large letters beside it."""
+    from dealer_station.console.cards import CardFace
+
     controller, _ = table()
     win = console(controller, None)
     controller.dealer("new_shoe")
@@ -208,10 +211,18 @@ def test_the_burn_card_is_shown_while_burning(qtbot, console, table):
     controller.shoe_event(frames.CardRead("7H"))  # the indicator: seven more to burn
     dealer = _show(win)
     assert controller.snapshot().state == "burning"
-    assert dealer.why.text() == "BURN CARD 7♥\u200e: 7 MORE TO BURN"
+    assert dealer.felt_stack.currentWidget() is dealer.burn and dealer.burn.isVisible()
+    assert isinstance(dealer.burn.card, CardFace) and dealer.burn.card.text_shown() == "7♥"
+    assert dealer.burn.card.width() >= dealer.player.cards[0].width() * 0.8  # a card, not a line of text
+    assert dealer.burn.text.text() == "BURN CARD 7♥\u200e: 7 MORE TO BURN" and dealer.why.text() == ""
     assert "7 TO BURN" in dealer.tile_burn.value.text()
     controller.shoe_event(frames.CardRead("2C"))
-    assert _show(win).why.text() == "BURN CARD 7♥\u200e: 6 MORE TO BURN"
+    assert _show(win).burn.text.text() == "BURN CARD 7♥\u200e: 6 MORE TO BURN"
+    for token in ("2D", "3D", "4D", "5D", "6D", "7D"):  # the burn done: the hands are back
+        controller.shoe_event(frames.CardRead(token))
+    dealer = _show(win)
+    assert controller.snapshot().state == "ready"
+    assert dealer.felt_stack.currentWidget() is dealer.hands and not dealer.burn.isVisible()
 
 
 def test_a_misread_has_its_colour_its_sound_and_its_place(qtbot, console, table):
@@ -357,3 +368,138 @@ def test_a_real_x_window_takes_the_keyboard_from_another_at_start(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "active True focus True" in done.stdout, done.stdout
     assert "state shuffle" in done.stdout, done.stdout
+
+
+def _dealer_acts(win) -> list[str]:
+    """The dealer acts the journal holds, in order (read on the controller's thread)."""
+    journal = win.station.controller.journal
+    return win.station.submit(lambda: [row.body["act"] for row in journal.rows(kinds=("input",))
+                                       if row.body.get("kind") == "dealer"]).result(timeout=30)
+
+
+def _last_round_dealt(controller) -> None:
+    """Round 1 dealt with the cut card out before its first card: the shoe's last round, on the table."""
+    _to_ready(controller)
+    controller.dealer("open_betting")
+    controller.dealer("close_betting")
+    controller.shoe_event(frames.CutCard(b"CUT"))
+    for token in ("TS", "TH", "9S", "8H"):  # Player 9, Banker 8: no third card
+        controller.shoe_event(frames.CardRead(token))
+    assert controller.snapshot().state == "result" and controller.snapshot().last_round
+
+
+def test_a_pedal_pressed_again_and_again_at_the_shoes_end_starts_no_shoe_until_new_shoe_confirms(
+        qtbot, console, table):
+    """The pedal confirms the last round's result and goes on being pressed (a looping key, 300 ms apart, each a
+    press of its own, so no debounce is asked for): the shoe ends, the shoe change begins, and nothing more;
+    NEW SHOE (F2) starts shoe 2."""
+    controller, _ = table()
+    clock = Clock()
+    win = console(controller, None, clock=clock)
+    _last_round_dealt(controller)
+    _show(win)
+    for _ in range(400):
+        clock.now += 0.3
+        qtbot.keyClick(win, Qt.Key.Key_Space)
+    dealer = _show(win)
+    view = controller.snapshot()
+    assert (view.state, view.shoe_number) == ("shoe_change", 1)
+    assert _dealer_acts(win)[-2:] == ["confirm_result", "change_shoe"] and "new_shoe" not in _dealer_acts(win)[1:]
+    assert dealer.banner.text() == "SHOE CHANGE – CONFIRM WITH NEW SHOE"
+    assert dealer.next.text() == ("Take the old cards off the table, load new decks, then press NEW SHOE [F2] to "
+                                  "start shoe 2")
+    assert not dealer.next_button.isEnabled() and dealer.buttons["new_shoe"].isEnabled()
+    clock.now += 0.3
+    qtbot.keyClick(win, Qt.Key.Key_F2)  # the deliberate confirm, a key of its own
+    view = controller.snapshot()
+    assert (view.state, view.shoe_number) == ("shuffle", 2)
+    assert _dealer_acts(win)[-3:] == ["confirm_result", "change_shoe", "new_shoe"]
+
+
+def test_the_shoes_end_refuses_new_shoe_before_the_shoe_change(qtbot, console, table):
+    controller, _ = table()
+    win = console(controller, None)
+    _last_round_dealt(controller)
+    controller.dealer("confirm_result")
+    dealer = _show(win)
+    assert controller.snapshot().state == "shoe_end" and not dealer.buttons["new_shoe"].isEnabled()
+    assert dealer.next_button.text().startswith("▶ CHANGE SHOE")
+    qtbot.keyClick(win, Qt.Key.Key_F2)  # NEW SHOE straight away: the procedure refuses it, in words
+    dealer = _show(win)
+    assert controller.snapshot().state == "shoe_end" and controller.snapshot().shoe_number == 1
+    assert "the shoe change comes first" in dealer.problem.text()
+
+
+def test_a_bouncing_pedal_counts_once(qtbot, console, table):
+    """One press of a pedal that bounces (Space three times in 10 ms): the result is confirmed, betting is not
+    opened; the gold button tapped twice as fast counts once too; the next press, later, opens betting."""
+    controller, _ = table()
+    clock = Clock()
+    win = console(controller, None, clock=clock, press_debounce_ms=250)
+    _to_ready(controller)
+    for act in ("open_betting", "close_betting"):
+        controller.dealer(act)
+    for token in ("TS", "TH", "9S", "8H"):
+        controller.shoe_event(frames.CardRead(token))
+    _show(win)
+    for _ in range(3):
+        clock.now += 0.005
+        qtbot.keyClick(win, Qt.Key.Key_Space)
+    assert controller.snapshot().state == "ready" and win.presses_ignored == 2
+    clock.now += 0.3
+    dealer = _show(win)
+    qtbot.mouseClick(dealer.next_button, Qt.MouseButton.LeftButton)  # OPEN BETTING ...
+    clock.now += 0.01
+    qtbot.mouseClick(_show(win).next_button, Qt.MouseButton.LeftButton)  # ... and a double tap: no NO MORE BETS
+    assert controller.snapshot().state == "betting_open" and win.presses_ignored == 3
+    clock.now += 0.3
+    qtbot.keyClick(win, Qt.Key.Key_Space)
+    assert controller.snapshot().state == "betting_closed"
+    assert _dealer_acts(win)[-3:] == ["confirm_result", "open_betting", "close_betting"]
+
+
+def test_the_last_round_and_the_end_of_the_shoe_are_announced(qtbot, console, table):
+    """The cut card out between rounds: the next round is the shoe's last (RULES.md §1), and the banner and the
+    line under the hands tell the dealer to announce it, then the end of the shoe."""
+    controller, _ = table()
+    win = console(controller, None)
+    _to_ready(controller)
+    controller.dealer("open_betting")
+    controller.dealer("close_betting")
+    for token in ("TD", "TC", "8D", "9D"):  # round 1: Banker wins 9 – 8
+        controller.shoe_event(frames.CardRead(token))
+    controller.dealer("confirm_result")
+    controller.shoe_event(frames.CutCard(b"CUT"))  # between rounds: one more round
+    dealer = _show(win)
+    assert dealer.banner.text() == "LAST ROUND – OPEN BETTING – ROUND 2"
+    assert dealer.next.text() == "Announce the last round of the shoe, then press OPEN BETTING"
+    assert dealer.last_round.isVisible()
+    controller.dealer("open_betting")
+    dealer = _show(win)
+    assert dealer.banner.text() == "LAST ROUND – PLACE YOUR BETS"
+    assert dealer.next.text() == "Announce the last round of the shoe; press NO MORE BETS to close betting"
+    controller.dealer("close_betting")
+    assert _show(win).banner.text() == "LAST ROUND – NO MORE BETS"
+    for token in ("TS", "TH", "9S", "8H"):
+        controller.shoe_event(frames.CardRead(token))
+    dealer = _show(win)
+    assert dealer.banner.text() == "PLAYER WINS 9 – 8"
+    assert dealer.next.text() == "Announce the result and the end of the shoe, then CONFIRM"
+    controller.dealer("confirm_result")
+    dealer = _show(win)
+    assert dealer.banner.text() == "SHOE ENDED – CHANGE THE SHOE"
+    assert dealer.next.text() == "Announce the end of the shoe, then press CHANGE SHOE"
+    assert not dealer.last_round.isVisible()
+
+
+def test_a_round_that_is_not_the_last_is_not_announced_as_it(qtbot, console, table):
+    controller, _ = table()
+    win = console(controller, None)
+    _to_ready(controller)
+    controller.dealer("open_betting")
+    dealer = _show(win)
+    assert dealer.banner.text() == "PLACE YOUR BETS" and "last round" not in dealer.next.text()
+    controller.dealer("close_betting")
+    for token in ("TS", "TH", "9S", "8H"):
+        controller.shoe_event(frames.CardRead(token))
+    assert _show(win).next.text() == "Announce the result, then CONFIRM"

@@ -82,9 +82,10 @@ def test_whole_shoe_dealt_through_the_console(qtbot, station_factory, station_co
             winner = win.dealer.banner.text()
             assert winner.startswith(("BANKER WINS", "PLAYER WINS", "TIE"))
         seen.add(win.dealer.banner.text().split(" ")[0])
-        if view.state == "burning":  # while burning the line shows the burn card and the count left
-            assert win.dealer.why.text() == prompts.burn_line(view) and str(view.burn_remaining) in prompts.burn_line(
-                view), view
+        if view.state == "burning":  # while burning the burn card is on the felt, with the count left
+            assert win.dealer.burn.text.text() == prompts.burn_line(view) and str(view.burn_remaining) in (
+                prompts.burn_line(view)), view
+            assert win.dealer.felt_stack.currentWidget() is win.dealer.burn and win.dealer.why.text() == ""
         else:
             assert win.dealer.why.text() == (view.who_draws or ""), view  # rebuilt for translation, same words
         _press(qtbot, win)
@@ -617,16 +618,19 @@ def test_random_interleavings_never_break_the_console(qtbot, station_factory, st
 
     from drivers.deck import deck_tokens
 
-    rng = random.Random(20261130)
+    rng = random.Random(1)  # a walk that deals a card and pauses (most of its pauses end in END SHOE)
     station = station_factory()
     win = station_console(station)
     _wait_connected(qtbot, win)
     sup = win.supervisor
     tokens = deck_tokens(1) + ["ZZ", "1X"]
-    keys = [Qt.Key.Key_Space] * 6 + [Qt.Key.Key_F2, Qt.Key.Key_F3, Qt.Key.Key_F4, Qt.Key.Key_F5, Qt.Key.Key_D,
-                                     Qt.Key.Key_F12, Qt.Key.Key_F9, Qt.Key.Key_Escape]
+    # Space (the next key) and F2 (NEW SHOE: after a shoe ended, the shoe change's confirm) as often
+    keys = [Qt.Key.Key_Space] * 6 + [Qt.Key.Key_F2] * 6 + [Qt.Key.Key_F3, Qt.Key.Key_F4, Qt.Key.Key_F5, Qt.Key.Key_D,
+                                                             Qt.Key.Key_F12, Qt.Key.Key_F9, Qt.Key.Key_Escape]
     states = set()
-    for _ in range(160):
+    for step in range(480):  # at least 160 steps, then on until the walk has dealt a card and paused
+        if step >= 160 and {"paused", "dealing"} <= states:
+            break
         roll = rng.random()
         if roll < 0.55:
             qtbot.keyClick(win, rng.choice(keys))
@@ -652,7 +656,7 @@ def test_random_interleavings_never_break_the_console(qtbot, station_factory, st
         states.add(view.state)
         assert win.dealer.banner.text()
         assert win.dealer.view is not None and win.dealer.view.state == view.state
-    assert {"paused", "dealing"} <= states
+    assert {"paused", "dealing"} <= states, states
 
 
 def test_portuguese_console_holds_1920_by_1080(qtbot, station_factory, station_console):
@@ -757,12 +761,15 @@ def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):
     assert sup.perform(), sup.outcome.text()
     qtbot.keyClick(win, Qt.Key.Key_Escape)
     assert win.host.snapshot().state == "shoe_end"
-    assert win.dealer.banner.text() == "SHOE ENDED – NEW SHOE"
-    assert win.dealer.next.text() == "Announce ROUND 1 VOID – ALL BETS RETURNED, then press NEW SHOE"
+    assert win.dealer.banner.text() == "SHOE ENDED – CHANGE THE SHOE"
+    assert win.dealer.next.text() == ("Announce ROUND 1 VOID – ALL BETS RETURNED and the end of the shoe, then "
+                                      "press CHANGE SHOE")
     voided = station.controller.recall(1)
     assert [(r.round, r.status) for r in voided] == [(1, "voided")]
-    _press(qtbot, win)  # NEW SHOE: the simulator loads shoe 2
-    assert win.host.snapshot().shoe_number == 2
+    _press(qtbot, win)  # CHANGE SHOE: the old cards out, new decks in
+    assert win.host.snapshot().state == "shoe_change" and win.host.snapshot().shoe_number == 1
+    qtbot.keyClick(win, Qt.Key.Key_F2)  # NEW SHOE, the confirm: the simulator loads shoe 2
+    qtbot.waitUntil(lambda: win.host.snapshot().shoe_number == 2, timeout=5000)
     _to_state(qtbot, win, "ready")  # shuffled, burn card shown, cards burned from the new shoe
     assert station.source.tokens[: station.source.dealt] == station.shoe.shoe_tokens(2)[: station.source.dealt]
 

@@ -241,3 +241,99 @@ def test_the_console_locks_a_supervisor_out_when_the_accounts_file_cannot_be_wri
     sup.pin_edit.setText("1234")
     assert _try_resume(sup) is False and "locked" in sup.outcome.text()
     assert win.host.snapshot().state == "paused" and _acts(station) == []
+
+
+def _at_the_incident(qtbot, table, idle: float = 60.0):
+    """``(win, station, clock, sup)``: round 1 dealing, the dealer called the supervisor (F12), nobody logged in."""
+    win, station, clock = table(idle=idle)
+    _dealing(qtbot, win)
+    _call(qtbot, win)
+    return win, station, clock, win.supervisor
+
+
+def test_the_pin_typed_after_the_idle_end_signs_the_supervisor_in_again(qtbot, table):
+    """The session ends after 60 s untouched; sue types her PIN where the screen leaves the cursor, then Enter."""
+    from PySide6.QtWidgets import QApplication
+
+    win, station, clock, sup = _at_the_incident(qtbot, table)
+    sup.user_edit.setText("sue")
+    qtbot.keyClicks(sup.pin_edit, "1234")
+    qtbot.keyClick(sup.pin_edit, Qt.Key.Key_Return)
+    assert sup.logged_in
+    clock.now += 60
+    assert sup.check_session() is False  # what the session's timer does
+    _asks_for_the_pin(sup, "after 60 seconds without a touch")
+    typing = QApplication.focusWidget()
+    assert typing is sup.pin_edit
+    qtbot.keyClicks(typing, "1234")
+    qtbot.keyClick(typing, Qt.Key.Key_Return)
+    assert sup.logged_in and sup.who.text() == "● logged in: sue" and sup.login_message.text() == ""
+    assert _try_resume(sup), sup.outcome.text()
+    assert [a["user"] for a in _acts(station)] == ["sue"]
+
+
+def test_the_idle_end_is_told_ten_seconds_before_it(qtbot, table):
+    win, _station, clock, sup = _at_the_incident(qtbot, table)
+    _login(sup)
+    clock.now += 49
+    assert sup.check_session() and not sup.idle_warning and sup.login_message.text() == ""
+    clock.now += 1.25  # 9.75 s left: the warning counts whole seconds, up
+    assert sup.check_session() and sup.idle_warning
+    assert sup.login_message.text().startswith("Session of sue ends in 10 s")
+    clock.now += 0.75
+    assert sup.check_session()
+    assert sup.login_message.text() == ("Session of sue ends in 9 s without a touch: touch the screen to stay "
+                                        "logged in.")
+    assert sup.login_message.isVisible()
+    qtbot.keyClick(sup.note, Qt.Key.Key_A)  # she is there: the count starts again and the warning goes
+    assert not sup.idle_warning and sup.login_message.text() == ""
+    clock.now += 59
+    assert sup.check_session() and sup.login_message.text().startswith("Session of sue ends in 1 s")
+    clock.now += 1
+    assert sup.check_session() is False and not sup.idle_warning
+    _asks_for_the_pin(sup, "after 60 seconds without a touch")
+
+
+def test_the_acts_are_disabled_without_a_session_and_without_an_incident(qtbot, table):
+    win, _station, _clock = table()
+    _dealing(qtbot, win)
+    qtbot.keyClick(win, Qt.Key.Key_F9)  # the supervisor screen, nobody logged in, no incident
+    sup = win.supervisor
+    buttons = list(sup.act_buttons.values())
+    assert not any(b.isEnabled() for b in buttons) and not sup.confirm.isEnabled()
+    _login(sup)
+    assert not any(b.isEnabled() for b in buttons)  # nothing to act on
+    assert "an incident to act on" in sup.missing()
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    _call(qtbot, win)
+    assert not any(b.isEnabled() for b in buttons)  # an incident, nobody logged in
+    _login(sup)
+    assert all(b.isEnabled() for b in buttons)
+    sup.logout()
+    assert not any(b.isEnabled() for b in buttons) and not sup.confirm.isEnabled()
+
+
+def test_a_new_incident_starts_without_the_last_ones_red_lines(qtbot, table):
+    win, station, _clock, sup = _at_the_incident(qtbot, table)
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("9999")
+    assert sup.login() is False and sup.login_message.text().startswith("✖ REFUSED")  # a wrong PIN, in red
+    _login(sup)
+    assert _try_resume(sup), sup.outcome.text()
+    _asks_for_the_pin(sup, "the incident it was opened for is over")  # the session's end, in red
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    _call(qtbot, win)  # the next incident
+    assert sup.login_message.text() == "" and sup.outcome.text() == ""
+    assert not sup.logged_in and sup.pin_edit.isVisible()
+
+
+def test_after_resume_no_card_is_missing(qtbot, table):
+    win, _station, _clock, sup = _at_the_incident(qtbot, table)
+    assert sup.round_missing.text() == "? Card missing: BANKER CARD 1"
+    _login(sup)
+    assert _try_resume(sup), sup.outcome.text()
+    sup.show_view(win.host.snapshot())
+    assert win.host.snapshot().state == "dealing"
+    assert sup.incident_title.text() == "No incident: the round is not paused"
+    assert sup.round_missing.text() == "" and sup.missing_position() is None
+    assert "?" not in [lab.text() for lab in sup.round_cards.values()]

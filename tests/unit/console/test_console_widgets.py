@@ -102,10 +102,13 @@ def test_act_refused_when_not_paused(qtbot, console, table):
     sup.user_edit.setText("sue")
     sup.pin_edit.setText("1234")
     sup.login()
+    sup.show_view(win.host.snapshot())
+    assert not sup.act_buttons["resume"].isEnabled()  # nothing to act on: no act can be chosen
     sup.select_act("resume")
     sup.set_reason("other", "testing")
+    assert "not paused" in sup.preview_text()
     assert sup.perform() is False
-    assert "REFUSED" in sup.outcome.text() and "not paused" in sup.outcome.text(), sup.outcome.text()
+    assert sup.outcome.text() == "✖ Still needed: an incident to act on", sup.outcome.text()
     assert sup.logged_in
 
 

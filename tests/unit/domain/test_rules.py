@@ -200,7 +200,7 @@ def test_burn_remaining_with_the_indicator_counted_or_not(count, counted, remain
 
 # state, cards of the round dealt -> where the cut card came out
 CUT_PLACES = [
-    ("no_shoe", 0, None), ("shoe_end", 0, None),
+    ("no_shoe", 0, None), ("shoe_end", 0, None), ("shoe_change", 0, None),
     ("shuffle", 0, CutPlace.IN_BURN), ("burn_indicator", 0, CutPlace.IN_BURN), ("burning", 0, CutPlace.IN_BURN),
     ("ready", 0, CutPlace.BETWEEN_ROUNDS), ("betting_open", 0, CutPlace.BEFORE_FIRST_CARD),
     ("betting_closed", 0, CutPlace.BEFORE_FIRST_CARD), ("betting_closed", 1, CutPlace.IN_ROUND),
@@ -271,9 +271,9 @@ def test_no_stray_card_where_one_is_due_or_held(phase):
         stray_card_incident(phase, 1)
 
 
-NEXT_ACTS = {"no_shoe": "new_shoe", "shoe_end": "new_shoe", "shuffle": "shuffled", "burn_indicator": None,
-             "burning": None, "ready": "open_betting", "betting_open": "close_betting", "betting_closed": None,
-             "dealing": None, "result": "confirm_result", "paused": None}
+NEXT_ACTS = {"no_shoe": "new_shoe", "shoe_end": "change_shoe", "shoe_change": "new_shoe", "shuffle": "shuffled",
+             "burn_indicator": None, "burning": None, "ready": "open_betting", "betting_open": "close_betting",
+             "betting_closed": None, "dealing": None, "result": "confirm_result", "paused": None}
 
 
 @pytest.mark.parametrize("state", STATES)

@@ -157,6 +157,23 @@ def test_cut_card_in_a_round_makes_it_the_last():
     assert [d["reason"] for k, d in out if k == "shoe_ended"] == ["cut_card"]
 
 
+def test_after_the_shoe_ended_a_new_shoe_needs_the_shoe_change_and_its_confirm():
+    m = dealing()
+    run(m, card("9S"), cut(), card("2D"), card("KH"), card("3C"), act("confirm_result"))
+    assert m.state is TableState.SHOE_END and m.prompt().startswith("SHOE ENDED")
+    for _ in range(3):  # the dealer's next key again and again (a pedal that bounces): no shoe starts
+        out = m.step(act("new_shoe"))
+        assert kinds(out) == ["act_refused"] and "the shoe change comes first" in out[0][1]["why"]
+    assert m.state is TableState.SHOE_END and m.shoe_number == 1
+    assert m.step(act("change_shoe")) == [("state_changed", {"state": "shoe_change"})]
+    assert kinds(m.step(act("change_shoe"))) == ["act_refused"]  # begun once; the confirm is another act
+    assert m.state is TableState.SHOE_CHANGE and m.shoe_number == 1 and m.prompt().startswith("SHOE CHANGE")
+    assert kinds(m.step(card("5H"))) == ["procedure_violation"]  # no shoe is open yet: told, nothing pauses
+    out = m.step(act("new_shoe"))
+    assert out == [("state_changed", {"state": "shuffle"}), ("shoe_started", {"shoe": 2, "decks": 8})]
+    assert m.state is TableState.SHUFFLE and m.cards_left == 416
+
+
 def test_supervisor_acts_need_a_pause_and_resume_goes_back():
     m = dealing()
     out = m.step(sup("resume"))
