@@ -40,10 +40,13 @@ def pit_topics(tables: Sequence[str] | None) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """A message read, with when it was received (seconds since the epoch, UTC)."""
+    """A message read, with when it was received (seconds since the epoch, UTC); ``retained``: the broker kept
+    it from before the pit subscribed (a retained status), rather than passing it on as it was sent.
+    """
 
     message: Message
     received: float
+    retained: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,4 +175,4 @@ class PitFeed:
                 log.error("pit_message_refused", topic=message.topic, reason=why)
                 self.deliver(Refused(read.table_id, read.kind, why))
                 return
-        self.deliver(Delivery(read, self.clock()))
+        self.deliver(Delivery(read, self.clock(), bool(getattr(message, "retain", False))))

@@ -62,7 +62,9 @@ QLabel#nostatus {{ color: #06100b; background: {COLORS['muted']}; border-radius:
                    font-size: 28px; font-weight: bold; }}
 QLabel#stationDetail {{ color: {COLORS['muted']}; font-size: 22px; }}
 QLabel#state {{ color: {COLORS['text']}; font-size: 32px; font-weight: bold; }}
+QLabel#stateStale {{ color: {COLORS['muted']}; font-size: 32px; font-weight: bold; font-style: italic; }}
 QLabel#shoeRound {{ color: {COLORS['text']}; font-size: 28px; }}
+QLabel#shoeRoundStale {{ color: {COLORS['muted']}; font-size: 28px; font-style: italic; }}
 QLabel#pause {{ color: {COLORS['alert']}; background: {COLORS['alert_bg']}; border: 3px solid {COLORS['alert']};
                 border-radius: 10px; padding: 6px 10px; font-size: 26px; font-weight: bold; }}
 QLabel#pauseOverdue {{ color: #ffffff; background: {COLORS['danger_bg']}; border: 4px solid {COLORS['danger']};
@@ -185,14 +187,17 @@ class TableCard(QFrame):
         self.detail.setText(row.station_detail)
         self.detail.setVisible(bool(row.station_detail))
         self.state.setText(row.state)
+        _set_name(self.state, "stateStale" if row.stale else "state")
         self.shoe_round.setText(f"{row.shoe}  ·  {row.round}")
+        _set_name(self.shoe_round, "shoeRoundStale" if row.stale else "shoeRound")
         pause = row.pause
         if pause is not None:
             mark = f"{WARN} OVERDUE: " if pause.overdue else f"{WARN} "
-            self.pause.setText(f"{mark}{pause.incident}\nwaiting {pause.waited_text}")
+            self.pause.setText(f"{mark}{pause.incident}\n{_waiting_words(pause)}")
             _set_name(self.pause, "pauseOverdue" if pause.overdue else "pause")
         self.pause.setVisible(pause is not None)
-        self.edges.setText("\n".join(f"{UP} EDGE {e.text}" for e in row.edges))
+        last_known = "last known: " if row.stale else ""
+        self.edges.setText("\n".join(f"{UP} EDGE {last_known}{e.text}" for e in row.edges))
         self.edges.setVisible(bool(row.edges))
         alert = "\n".join(a for a in (row.unverified, row.alert) if a)
         self.alert.setText(f"{WARN} {alert}" if alert else "")
@@ -202,9 +207,18 @@ class TableCard(QFrame):
                   "tableCardPaused" if pause is not None else "tableCard")
 
 
+def _waiting_words(p: PauseRow) -> str:
+    """``"waiting 2 min 05 s"``; for an offline station's pause, said to be the last known."""
+    if p.stale:
+        return f"last known: waiting {p.waited_text} (station offline)"
+    return f"waiting {p.waited_text}"
+
+
 def _pause_text(n: int, p: PauseRow) -> str:
     where = f", round {p.round_number}" if p.round_number is not None else ""
     head = f"{WARN} OVERDUE" if p.overdue else "WAITING"
+    if p.stale:
+        head += " (last known: station offline)"
     detail = f"\n{p.detail}" if p.detail else ""
     return f"{n}. Table {p.table_id}{where}\n{head}: {p.waited_text}\n{p.incident}{detail}"
 
@@ -298,7 +312,7 @@ class PitWindow(QWidget):
             self.received += 1
             self.last_message_at = time.monotonic()
             try:
-                self.model.apply(item.message, item.received)
+                self.model.apply(item.message, item.received, retained=item.retained)
             except Exception as err:  # noqa: BLE001 - one strange message never stops the pit's screen
                 self.model.bad(item.message.table_id)
                 log.error("pit_message_not_applied", table_id=item.message.table_id, kind=item.message.kind,
