@@ -29,6 +29,7 @@ from datetime import datetime
 
 from dealer_station.domain.roads.marks import RoadsError, RoundMark, as_mark
 from dealer_station.domain.states import TableState
+from dealer_station.outbox import ends_pause
 from dealer_station.platform.tracker import Message
 
 __all__ = ["DEFAULT_WAIT_ALERT_SECONDS", "LAST_KNOWN", "EdgeRow", "PauseRow", "PitModel", "TableRow", "clock_words",
@@ -85,7 +86,6 @@ REASON_WORDS = {"connection_lost": "connection lost (last will)", "stopped": "st
 LAST_KNOWN = "Last known: "
 """What an offline table's state, shoe and round begin with: the station may have gone on since."""
 
-_CLOSES_PAUSE = frozenset({"round_resumed", "shoe_started", "round_opened", "round_result"})
 
 
 def _int(value: object) -> bool:
@@ -415,15 +415,13 @@ class PitModel:
             t.round_number = None
         if kind == "table_status" and t.newer("table_status", event_id):
             t.table_status, t.state = str(data.get("status") or ""), str(data.get("state") or "")
-            if t.table_status != "paused":
-                t.closed_at = max(t.closed_at, event_id)
         elif kind == "round_paused":
             incident = data.get("incident") if isinstance(data.get("incident"), dict) else {}
             since = parse_ts(incident.get("ts")) or parse_ts(env.get("ts")) or received
             round_number = data.get("round_number") if _int(data.get("round_number")) else None
             if t.pause is None or event_id > t.pause[0]:
                 t.pause = (event_id, incident, round_number, since)
-        elif kind in _CLOSES_PAUSE:
+        if ends_pause(kind, data):
             t.closed_at = max(t.closed_at, event_id)
         if kind == "round_result" and shoe_id is not None and _int(data.get("round_number")):
             try:
