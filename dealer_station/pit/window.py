@@ -5,7 +5,7 @@ alerts), and beside them the open pauses oldest first (marked ``OVERDUE`` in red
 they waited past the wait alert) and the edge alerts. Built to be read from two metres on a
 1920×1080 screen; colour is never the only signal (every coloured state has a word and an icon).
 
-Threads: paho's network thread reads the messages (:class:`~dealer_station.pit.feed.PitFeed`) and
+Threads: the feed's network thread reads the messages (:class:`~dealer_station.pit.feed.PitFeed`) and
 emits them on :attr:`Inbox.arrived`, a queued signal; the model (:class:`~dealer_station.pit.model.PitModel`)
 is only touched on the GUI thread.
 """
@@ -87,12 +87,12 @@ UP = "\u25b2"        # ▲
 
 
 class Inbox(QObject):
-    """Carries what paho's thread reads to the GUI thread: :meth:`deliver` emits a queued signal."""
+    """Carries what the feed's network thread reads to the GUI thread: :meth:`deliver` emits a queued signal."""
 
     arrived = Signal(object)
 
     def deliver(self, item: object) -> None:
-        """Thread-safe: called on paho's network thread."""
+        """Thread-safe: called on the feed's network thread."""
         self.arrived.emit(item)
 
 
@@ -231,7 +231,7 @@ class PitWindow(QWidget):
     model : PitModel
         The pure model; only this window's GUI thread touches it.
     broker : str
-        The broker's address, shown in the header.
+        The brokers' addresses, shown in the header while none is connected (then the one connected is).
     clock : callable, optional
         The wall clock, seconds since the epoch (default ``time.time``); tests step it.
     """
@@ -350,7 +350,8 @@ class PitWindow(QWidget):
         self.header.setText(" · ".join(parts))
         c = self.connection
         if c.connected:
-            self.broker_label.setText(f"broker {self.broker}: connected")
+            fallback = " (a fallback: the first of the list does not answer)" if c.fallback else ""
+            self.broker_label.setText(f"broker {c.broker or self.broker}{fallback}: connected")
             _set_name(self.broker_label, "broker")
         else:
             self.broker_label.setText(f"{CROSS} broker {self.broker}: NOT CONNECTED, retrying")
@@ -443,7 +444,7 @@ def _application():
 def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: float, screenshot: str | None = None,
             screenshot_wait: float = 10.0, size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
             on_ready: Callable[[PitFeed], None] | None = None, trust: TrustStore | None = None) -> int:
-    """Open the pit view on ``config``'s broker; return the exit status.
+    """Open the pit view on ``config``'s broker (and its fallbacks, in order); return the exit status.
 
     With ``screenshot`` (a PNG path): connect, wait until every named table's status arrived (no
     table named: the broker's retained statuses, then one second without a message), at most
@@ -463,7 +464,7 @@ def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: 
     """
     app = _application()
     model = PitModel(tables, wait_alert_seconds=wait_alert_seconds)
-    window = PitWindow(model, config.url)
+    window = PitWindow(model, ", ".join(config.urls))
     feed = PitFeed(config, window.inbox.deliver, tables, trust=trust)
     window.resize(*size)
     if fullscreen and not screenshot:
