@@ -341,7 +341,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+175"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -356,7 +356,12 @@
         <translation>الطرق</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>بلا صوت</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>

@@ -341,7 +341,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+175"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -356,7 +356,12 @@
         <translation>ÚTVONALAK</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>NINCS HANG</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>

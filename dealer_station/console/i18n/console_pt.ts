@@ -341,7 +341,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+175"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -356,7 +356,12 @@
         <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>SEM SOM</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>

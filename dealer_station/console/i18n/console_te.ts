@@ -341,7 +341,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+157"/>
+        <location filename="../dealer_screen.py" line="+175"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -356,7 +356,12 @@
         <translation>రోడ్లు</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>శబ్దం లేదు</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
