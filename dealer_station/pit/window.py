@@ -46,6 +46,9 @@ log = structlog.get_logger(__name__)
 REFRESH_MS = 500
 """How often the window redraws what changed and the waiting times (milliseconds)."""
 
+BROKER_LINE = 640
+"""The widest the header's broker line gets before it wraps (pixels)."""
+
 PLATE_CELL = 34
 """Bead plate cell size (pixels): 6 rows, about 13 columns in a card of a 2 × 2 grid at 1920 × 1080."""
 
@@ -163,7 +166,7 @@ class TableCard(QFrame):
         lay.addLayout(top)
         self.detail = _label("", "stationDetail", wrap=True)
         self.state = _label("", "state", wrap=True)
-        self.shoe_round = _label("", "shoeRound")
+        self.shoe_round = _label("", "shoeRound", wrap=True)   # "Last known: " makes it long
         self.pause = _label("", "pause", wrap=True)
         self.edges = _label("", "edge", wrap=True)
         self.alert = _label("", "alert", wrap=True)
@@ -231,7 +234,8 @@ class PitWindow(QWidget):
     model : PitModel
         The pure model; only this window's GUI thread touches it.
     broker : str
-        The brokers' addresses, shown in the header while none is connected (then the one connected is).
+        The broker's address (the first of the list, and how many more), shown in the header while none is
+        connected (then the one connected is).
     clock : callable, optional
         The wall clock, seconds since the epoch (default ``time.time``); tests step it.
     """
@@ -259,7 +263,7 @@ class PitWindow(QWidget):
         root.setSpacing(10)
         head = QHBoxLayout()
         self.header = _label("PIT", "header")
-        self.broker_label = _label("", "broker")
+        self.broker_label = _label("", "broker", wrap=True)   # a long address wraps: the window stays its size
         self.clock_label = _label("", "header")
         head.addWidget(self.header)
         head.addStretch(1)
@@ -350,12 +354,15 @@ class PitWindow(QWidget):
         self.header.setText(" · ".join(parts))
         c = self.connection
         if c.connected:
-            fallback = " (a fallback: the first of the list does not answer)" if c.fallback else ""
+            fallback = " (fallback: the first of the list does not answer)" if c.fallback else ""
             self.broker_label.setText(f"broker {c.broker or self.broker}{fallback}: connected")
             _set_name(self.broker_label, "broker")
         else:
             self.broker_label.setText(f"{CROSS} broker {self.broker}: NOT CONNECTED, retrying")
             _set_name(self.broker_label, "brokerDown")
+        # on one line when it fits beside the counts, wrapped when longer: the window keeps its size
+        label = self.broker_label
+        label.setMinimumWidth(min(BROKER_LINE, label.fontMetrics().horizontalAdvance(label.text()) + 32))
         self.clock_label.setText(time.strftime("%H:%M:%S", time.localtime(now)))
 
     def _layout_cards(self, table_ids: list[str]) -> None:
@@ -464,7 +471,9 @@ def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: 
     """
     app = _application()
     model = PitModel(tables, wait_alert_seconds=wait_alert_seconds)
-    window = PitWindow(model, ", ".join(config.urls))
+    more = len(config.fallbacks)
+    window = PitWindow(model, config.url + (f" (or {more} more)" if more else ""))
+    window.broker_label.setToolTip("\n".join(config.urls))
     feed = PitFeed(config, window.inbox.deliver, tables, trust=trust)
     window.resize(*size)
     if fullscreen and not screenshot:

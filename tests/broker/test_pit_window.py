@@ -132,6 +132,10 @@ def test_four_stations_one_paused_one_offline(qtbot, debug_broker, journals, tmp
         assert "waiting" in card3.pause.text() and "PAUSED" in card3.state.text()
         assert card4.station.text().endswith("OFFLINE") and "connection lost (last will)" in card4.detail.text()
         assert card4.objectName() == "tableCardOffline"
+        # what it shows of the table is the last known, said so, and the longer words keep the window's size
+        assert card4.state.text().startswith("Last known: ") and card4.shoe_round.text().startswith("Last known: ")
+        assert "offline since " in card4.detail.text()
+        qtbot.waitUntil(lambda: window.width() == 1920, timeout=5_000)
         for t in ("T1", "T2", "T3"):
             assert window.card(t).station.text().endswith("ONLINE")
         assert not window.card("T1").pause.isVisibleTo(window)
