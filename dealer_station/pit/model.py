@@ -87,7 +87,6 @@ LAST_KNOWN = "Last known: "
 """What an offline table's state, shoe and round begin with: the station may have gone on since."""
 
 
-
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

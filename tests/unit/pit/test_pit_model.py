@@ -415,3 +415,19 @@ def test_strange_envelopes_never_crash_the_model(envelope):
     model.pauses(T0)
     model.edges()
     assert row.table_id == "T1" and row.last_event_id == envelope["event_id"]
+
+
+@pytest.mark.parametrize("body", [
+    {"status": "online", "last_event_id": 9, "open_pause": {"event_id": 3, "incident": "x", "shoe_id": 5, "ts": []}},
+    {"status": "online", "last_event_id": True, "open_pause": {"event_id": 1}},
+    {"status": "offline", "reason": ["x"], "ts": 5, "last_event_id": 2, "open_pause": {"event_id": True}},
+    {"status": None, "ts": "2026-13-45T00:00:00Z"},
+    {"status": "offline", "reason": "connection_lost", "ts": None},
+])
+def test_strange_statuses_never_crash_the_model(body):
+    model = PitModel()
+    for retained in (True, False):
+        feed(model, ("baccarat/tables/T1/status", json.dumps({"table_id": "T1", **body}).encode()), retained=retained)
+        row = model.row("T1", T0)
+        model.pauses(T0)
+        assert row.table_id == "T1" and row.station
