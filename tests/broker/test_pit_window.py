@@ -161,7 +161,7 @@ def test_four_stations_one_paused_one_offline(qtbot, debug_broker, journals, tmp
         assert saved.size() == drawn.size() and saved == drawn   # the file is the window as drawn
         assert len({saved.pixel(x, y) for x in range(0, saved.width(), 7) for y in range(0, saved.height(), 7)}) > 8
 
-        # messages crossed from paho's thread to the GUI thread by the queued signal
+        # messages crossed from the feed's network thread to the GUI thread by the queued signal
         assert feed_threads and threading.get_ident() not in feed_threads
         assert window.off_thread == 0 and window.received > 0
     finally:
