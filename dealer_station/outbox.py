@@ -32,9 +32,9 @@ from dataclasses import dataclass
 
 from dealer_station.domain.fact_base import json_default
 
-__all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "SCHEMA_VERSION", "UNDIGESTED_FIELDS", "OutboxEvent", "append",
-           "canonical_problem", "ensure_schema", "envelope", "event_digest", "mark_published", "payload_problem",
-           "payload_text", "pending", "read_events"]
+__all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "PAUSE_ENDS", "SCHEMA_VERSION", "UNDIGESTED_FIELDS", "OutboxEvent", "append",
+           "canonical_problem", "ends_pause", "ensure_schema", "envelope", "event_digest", "mark_published",
+           "payload_problem", "payload_text", "pending", "read_events"]
 
 SCHEMA_VERSION = 1
 """Version of the event envelope and payloads."""
@@ -44,6 +44,22 @@ EVENT_TYPES = frozenset({
     "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert", "signing_key",
 })
 """The event types a station publishes."""
+
+PAUSE_ENDS = frozenset({"round_resumed", "shoe_started", "round_opened", "round_result"})
+"""Event types after which the table's pause (its last ``round_paused``) is over; so is a ``table_status`` whose
+``status`` is not ``paused`` (:func:`ends_pause`)."""
+
+
+def ends_pause(event_type: object, data: object) -> bool:
+    """True when an event of ``event_type`` with ``data`` (its ``data`` member) says the table goes on after a pause.
+
+    The one rule of the station's retained status (``open_pause``) and of the pit view: a pause is open from its
+    ``round_paused`` until a later :data:`PAUSE_ENDS` event or ``table_status`` other than ``paused``.
+    """
+    if event_type == "table_status":
+        return not (isinstance(data, dict) and data.get("status") == "paused")
+    return event_type in PAUSE_ENDS
+
 
 ANCHOR_FIELDS = ("journal_seq", "journal_hash")
 """Envelope members naming the decision row an event comes from; left out of :func:`event_digest`."""

@@ -9,6 +9,9 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Nothing sounds during the tests, in this process or a station it starts (docs/console.md "Misread and incident
+# alerts"): a test that looks at the sound itself takes the variable away for its own duration.
+os.environ["DEALER_STATION_SOUND"] = "off"
 # The station's default journal and accounts live in the user's data directory: tests never touch the real one.
 os.environ["XDG_DATA_HOME"] = _DATA_HOME = tempfile.mkdtemp(prefix="dealer-station-test-data-")
 atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)

@@ -1,9 +1,10 @@
 """``dealer-station pit``: the pit supervisor's view of every table on a broker (docs/pit.md).
 
-``pit --broker URL [--table ID ...] [--wait-alert S] [--config TOML] [--screenshot FILE]`` opens a
-PySide6 window that reads the tables' events and statuses from the broker alone and never writes
-to it. ``--screenshot FILE.png`` connects, waits (bounded) for the tables' statuses, writes the
-window as a PNG and exits (works with ``QT_QPA_PLATFORM=offscreen``).
+``pit --broker URL [--broker URL ...] [--table ID ...] [--wait-alert S] [--config TOML] [--screenshot FILE]``
+opens a PySide6 window that reads the tables' events and statuses from the broker alone and never writes
+to it; several brokers are taken in order of preference, as the station takes them. ``--screenshot FILE.png``
+connects, waits (bounded) for the tables' statuses, writes the window as a PNG and exits (works with
+``QT_QPA_PLATFORM=offscreen``).
 """
 
 from __future__ import annotations
@@ -35,15 +36,19 @@ def _seconds(text: str) -> float:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the ``pit`` arguments."""
-    parser.add_argument("--broker", metavar="URL", default=None,
+    parser.add_argument("--broker", metavar="URL", default=None, action="append",
                         help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (user:password@ and "
-                             "?client_id=... allowed); default [pit] broker of --config")
+                             "?client_id=... allowed); repeat it for brokers to fail over to, in order of "
+                             "preference; default [pit] broker or brokers of --config")
+    parser.add_argument("--probe-interval", metavar="SECONDS", type=_seconds, default=30.0,
+                        help="while on a later broker, look at the first this often and go back to it when it "
+                             "answers (default 30)")
     parser.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
                         help="show only these tables (default: every table on the broker, or [pit] tables)")
     parser.add_argument("--wait-alert", metavar="SECONDS", type=_seconds, default=None,
                         help="mark a pause OVERDUE after this many seconds (default [pit] wait_alert_seconds, else 60)")
     parser.add_argument("--config", metavar="TOML", default=None,
-                        help="the pit's settings file: [pit] broker, tables, wait_alert_seconds")
+                        help="the pit's settings file: [pit] broker (or brokers), tables, wait_alert_seconds")
     parser.add_argument("--screenshot", metavar="FILE.png", default=None,
                         help="wait for the tables' statuses, save the window as PNG, exit")
     parser.add_argument("--screenshot-wait", metavar="SECONDS", type=_seconds, default=10.0,
@@ -74,9 +79,9 @@ def _settings(path: str | None) -> dict:
     section = data.get("pit", {})
     if not isinstance(section, dict):
         raise CliError(f"--config {path}: [pit] is not a section")
-    unknown = sorted(set(section) - {"broker", "tables", "wait_alert_seconds"})
+    unknown = sorted(set(section) - {"broker", "brokers", "tables", "wait_alert_seconds"})
     if unknown:
-        raise CliError(f"--config {path}: [pit] {unknown[0]}: unknown key; allowed: broker, tables, "
+        raise CliError(f"--config {path}: [pit] {unknown[0]}: unknown key; allowed: broker, brokers, tables, "
                        "wait_alert_seconds")
     wait = section.get("wait_alert_seconds")
     if wait is not None and (isinstance(wait, bool) or not isinstance(wait, int | float)
@@ -89,25 +94,32 @@ def _settings(path: str | None) -> dict:
     broker = section.get("broker")
     if broker is not None and not isinstance(broker, str):
         raise CliError(f"--config {path}: [pit] broker: use a URL string, e.g. \"mqtt://broker:1883\"")
+    brokers = section.get("brokers")
+    if brokers is not None and (not isinstance(brokers, list) or not brokers
+                                or not all(isinstance(b, str) for b in brokers)):
+        raise CliError(f"--config {path}: [pit] brokers: use a list of broker URLs in order of preference, e.g. "
+                       "[\"mqtt://a:1883\", \"mqtt://b:1883\"]")
+    if broker is not None and brokers is not None:
+        raise CliError(f"--config {path}: [pit]: give either broker or brokers, not both")
     return section
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the pit view; exit 0, 1 when --screenshot could not see every table's status, 2 on bad input."""
     from dealer_station.cli.console import _size, has_display
-    from dealer_station.publish import BrokerConfigError, parse_broker_url
+    from dealer_station.publish import BrokerConfigError, parse_broker_urls
     from dealer_station.publish.topics import validate_table_id
 
     settings = _settings(args.config)
-    url = args.broker or settings.get("broker")
-    if not url:
+    urls = args.broker or settings.get("brokers") or ([settings["broker"]] if settings.get("broker") else [])
+    if not urls:
         raise CliError("no broker: pass --broker mqtt://HOST[:PORT] (or mqtts://), or [pit] broker in --config")
     tables = args.table or settings.get("tables") or None
     wait_alert = args.wait_alert or float(settings.get("wait_alert_seconds") or 60.0)
     size = _size(args.size)
     try:
-        config = parse_broker_url(url, ca_certs=args.broker_ca, backoff_min=1.0, backoff_max=5.0,
-                                  connect_timeout=5.0)
+        config = parse_broker_urls(urls, ca_certs=args.broker_ca, backoff_min=1.0, backoff_max=5.0,
+                                   connect_timeout=5.0, probe_interval=args.probe_interval)
         for table in tables or ():
             validate_table_id(table)
     except BrokerConfigError as err:

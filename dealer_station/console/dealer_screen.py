@@ -31,6 +31,7 @@ from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.dealer_panels import AlertBar, BurnPanel, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.prompts import ScreenAct
+from dealer_station.console.sound import sound_off, sound_problem
 from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, restyle, wav_player
@@ -50,6 +51,10 @@ _SHOE_BUTTON_STATES = frozenset({TableState.NO_SHOE, TableState.SHOE_CHANGE, Tab
 """States in which the NEW SHOE / SHUFFLED button (F2) acts: a first shoe, the shoe change's confirm, the shuffle."""
 
 
+def _silence() -> None:
+    """The sound of a console whose sound is turned off."""
+
+
 class DealerScreen(QWidget):
     """The dealer's screen (a QWidget); feed it ``TableView`` snapshots with :meth:`show_view`.
 
@@ -64,7 +69,10 @@ class DealerScreen(QWidget):
         Called once each time a misread alert appears. Default: ``sound`` when one is given, else the
         station's own ``misread.wav`` (:func:`~dealer_station.console.widgets.wav_player`: Qt Multimedia, else a
         sound program such as ``aplay``), else ``QApplication.beep`` when neither is there (:attr:`misread_wav`
-        is then False).
+        is then False). Without either, the machine is looked at once (:func:`~dealer_station.console.sound.
+        sound_problem`): with no sound output device the .wav is not tried, a warning is logged and the screen
+        shows a small "NO SOUND" mark (:attr:`no_sound`); with the sound turned off (``DEALER_STATION_SOUND=off``)
+        nothing sounds at all.
 
     Signals
     -------
@@ -92,11 +100,21 @@ class DealerScreen(QWidget):
         misread_sound: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.sound = sound or QApplication.beep
-        wav = None if misread_sound or sound else wav_player(parent=self)
+        self.sound_problem: str | None = None
+        """Why the misread sound cannot play here (no sound device, no player, turned off); None when it can."""
+        wav = None
+        if not (misread_sound or sound):
+            self.sound_problem = sound_problem()
+            wav = None if self.sound_problem else wav_player(parent=self)
+            if wav is None and self.sound_problem is None:
+                self.sound_problem = "nothing here plays misread.wav (no Qt Multimedia, no pw-play, paplay or aplay)"
+            if self.sound_problem:
+                log.warning("misread_sound_unavailable", reason=self.sound_problem,
+                            consequence="a misread is shown on the dealer screen without its sound")
+        self.sound = sound or (_silence if sound_off() else QApplication.beep)
         self.misread_wav = wav is not None
         """True when a misread plays the station's misread.wav (Qt Multimedia, or a sound program, is here)."""
-        self.misread_sound = misread_sound or sound or wav or QApplication.beep
+        self.misread_sound = misread_sound or sound or wav or self.sound
         # a foot pedal sends keys: the screen takes the keyboard focus (its buttons never do)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.can_draw = False
@@ -191,6 +209,12 @@ class DealerScreen(QWidget):
         roads_head.setContentsMargins(0, 0, 0, 0)
         roads_head.addWidget(_label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
         roads_head.addStretch(1)
+        # the misread sound cannot play here: said on the screen, not only in the log
+        self.no_sound = _label("✖ " + self.tr("NO SOUND"), "hint", Qt.AlignmentFlag.AlignRight)
+        self.no_sound.setStyleSheet(f"color: {COLORS['alert']}; font-size: 20px;")
+        self.no_sound.setToolTip(self.sound_problem or "")
+        self.no_sound.setVisible(self.sound_problem is not None)
+        roads_head.addWidget(self.no_sound)
         roads_head.addWidget(self.dealer_button)
         roads_lay.addLayout(roads_head)
         self.roads = roads

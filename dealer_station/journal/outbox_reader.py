@@ -13,6 +13,7 @@ An outbox table that does not exist yet (a journal no event was written to) read
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -24,7 +25,7 @@ from dealer_station.journal.anchor import EventCheck
 from dealer_station.journal.errors import JournalError
 from dealer_station.journal.opening import one_name, open_readonly
 from dealer_station.journal.rows import pruned_through
-from dealer_station.outbox import OutboxEvent, mark_published, read_events
+from dealer_station.outbox import PAUSE_ENDS, OutboxEvent, ends_pause, mark_published, read_events
 
 __all__ = ["BUSY_TIMEOUT_MS", "NoOutboxError", "NotAJournalError", "OutboxError", "OutboxReader", "pending_count"]
 
@@ -184,6 +185,32 @@ class OutboxReader:
             return int(last or 0)
 
         return self._read(read, 0)
+
+    def open_pause(self, as_of: int) -> tuple[int, str] | None:
+        """``(event_id, payload)`` of the ``round_paused`` event still open once the events up to ``as_of`` happened,
+        or None (no pause, or the last one is over: :func:`~dealer_station.outbox.ends_pause`).
+
+        Reads back from ``as_of`` through the events that open or end a pause only, and stops at the first that
+        decides: a round or a status change away, so the cost does not grow with the journal.
+        """
+        kinds = ("round_paused", "table_status", *sorted(PAUSE_ENDS))
+
+        def read(c: sqlite3.Connection) -> tuple[int, str] | None:
+            rows = c.execute(f"SELECT event_id, type, payload FROM outbox WHERE event_id <= ? AND type IN "
+                             f"({', '.join('?' * len(kinds))}) ORDER BY event_id DESC", (as_of, *kinds))
+            for event_id, kind, payload in rows:
+                if kind == "round_paused":
+                    return int(event_id), payload
+                try:
+                    data = json.loads(payload).get("data") if kind == "table_status" else None
+                except (ValueError, AttributeError):
+                    data = None   # an unreadable status says nothing of the pause: look further back
+                    continue
+                if ends_pause(kind, data):
+                    return None
+            return None
+
+        return self._read(read, None)
 
     def problem(self, event_id: int, payload: str) -> str | None:
         """None when outbox event ``event_id`` matches the journal's hash chain, else what is wrong.

@@ -1,16 +1,21 @@
 """The pit view's MQTT side: subscribe to the tables' events and statuses, read each message, hand it on.
 
-:class:`PitFeed` runs paho-mqtt's network thread (``loop_start``): messages are read there with
+:class:`PitFeed` runs a network thread of its own: messages are read there with
 :func:`dealer_station.platform.tracker.read_message` (the reading ``events follow`` uses) and handed
 to ``deliver`` on that thread; the window crosses to the GUI thread with a queued signal. The pit is
 a reader only: it subscribes, never publishes (no replay request, no status, no last will), so it
 cannot act on any station; :class:`_ReadOnlyClient` refuses ``publish`` outright.
+
+Several brokers are taken as the station takes them (docs/events.md "Several brokers"): in order of
+preference, the next tried when one does not answer or the connection is lost, and while on a later
+one the first is looked at every ``probe_interval`` seconds and taken back as soon as it answers.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,10 +24,12 @@ import paho.mqtt.client as mqtt
 import structlog
 
 from dealer_station.platform.tracker import BadMessage, Message, parse_topic, read_message
-from dealer_station.publish.client import connect, new_client
+from dealer_station.publish.client import close_client, connect_and_wait, new_client
 from dealer_station.publish.config import BrokerConfig
+from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
 from dealer_station.signing import TrustStore
+from drivers.backoff import Backoff
 
 __all__ = ["Connection", "Delivery", "PitFeed", "Refused", "Unreadable", "pit_topics"]
 
@@ -40,10 +47,13 @@ def pit_topics(tables: Sequence[str] | None) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
-    """A message read, with when it was received (seconds since the epoch, UTC)."""
+    """A message read, with when it was received (seconds since the epoch, UTC); ``retained``: the broker kept
+    it from before the pit subscribed (a retained status), rather than passing it on as it was sent.
+    """
 
     message: Message
     received: float
+    retained: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +75,16 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class Connection:
-    """The broker connection changed: ``subscribed`` true once the broker acknowledged the subscriptions."""
+    """The broker connection changed: ``subscribed`` true once the broker acknowledged the subscriptions;
+    ``broker``: the URL of the broker of the connection (password hidden), "" while none; ``fallback``: it is
+    not the first of the list.
+    """
 
     connected: bool
     subscribed: bool
     reason: str = ""
+    broker: str = ""
+    fallback: bool = False
 
 
 class _ReadOnlyClient(mqtt.Client):
@@ -79,15 +94,20 @@ class _ReadOnlyClient(mqtt.Client):
         raise RuntimeError("the pit view is read only: it never publishes")
 
 
+LOOP_SECONDS = 0.1
+"""Longest wait for the broker per turn of the feed's thread (seconds): how soon a stop or a probe's answer is seen."""
+
+
 class PitFeed:
     """Subscribes to the tables on a broker and hands every message, read, to ``deliver``.
 
     Parameters
     ----------
     config : BrokerConfig
-        The broker (address, credentials, TLS, keepalive, protocol; reconnect back-off bounds).
+        The broker (address, credentials, TLS, keepalive, protocol; reconnect back-off bounds, connect timeout)
+        and its ``fallbacks``, in order of preference, looked at again every ``probe_interval`` seconds.
     deliver : callable
-        Called on paho's network thread with a :class:`Delivery`, :class:`Unreadable` or
+        Called on the feed's network thread with a :class:`Delivery`, :class:`Unreadable`, :class:`Refused` or
         :class:`Connection`; it must only queue (e.g. emit a queued Qt signal).
     tables : sequence of str, optional
         Only these tables (default: every table on the broker).
@@ -96,6 +116,13 @@ class PitFeed:
     trust : TrustStore, optional
         The public keys trusted per table (``--trust DIR``): a message not signed by its table's key is handed
         on as :class:`Refused`, never as the table's; None: every message is read.
+
+    Notes
+    -----
+    No session is kept at a broker: after each connection (the same broker again, or another of the list) the
+    broker sends every table's retained status again, and events go on from there; what a table sent while
+    the pit was not connected is not asked for (the pit never publishes), the model orders what comes by
+    event id.
     """
 
     def __init__(self, config: BrokerConfig, deliver: Callable[[object], None],
@@ -108,13 +135,25 @@ class PitFeed:
         self.deliver = deliver
         self.clock = clock
         self.client_id = config.client_id or f"dealer-station-pit-{os.getpid()}-{random.randrange(1 << 32):08x}"
-        self.client = self._new_client()
-        self._started = False
+        self._brokers = config.endpoints
+        self._current = 0
+        self._watch = FirstBrokerWatch(config.probe_interval)
+        self.client = self._new_client(self._brokers[0])
+        """The client of the current (or next) connection."""
+        self._connected = False
+        self._connack: bool | None = None
+        self._connack_reason = ""
+        self._lost = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
 
-    def _new_client(self) -> mqtt.Client:
-        cfg = self.config
-        client = new_client(cfg, self.client_id, client_class=_ReadOnlyClient, reconnect_on_failure=True)
-        client.reconnect_delay_set(max(1, int(cfg.backoff_min)), max(1, int(cfg.backoff_max)))
+    @property
+    def broker(self) -> str:
+        """The URL of the broker of the current (or last) connection, password hidden."""
+        return self._brokers[self._current].url
+
+    def _new_client(self, cfg: BrokerConfig, client_id: str | None = None) -> mqtt.Client:
+        client = new_client(cfg, client_id or self.client_id, client_class=_ReadOnlyClient)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_subscribe = self._on_subscribe
@@ -122,37 +161,121 @@ class PitFeed:
         return client
 
     def start(self) -> None:
-        """Connect in the background (paho's thread retries until the broker answers)."""
-        cfg = self.config
-        connect(self.client, cfg, background=True)
-        self.client.loop_start()
-        self._started = True
-        log.info("pit_connecting", broker=cfg.url, topics=self.topics, client_id=self.client_id)
-
-    def stop(self) -> None:
-        """Disconnect and stop paho's thread (idempotent)."""
-        if not self._started:
+        """Connect in the background: the feed's thread tries the brokers in order until one answers."""
+        if self._thread is not None:
             return
-        self._started = False
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="pit-feed", daemon=True)
+        self._thread.start()
+        log.info("pit_connecting", brokers=self.config.urls, topics=self.topics, client_id=self.client_id)
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Disconnect and end the feed's thread (idempotent); waits at most ``timeout`` seconds for it (one
+        connection attempt under way may take longer: the thread is a daemon and ends by itself).
+        """
+        thread = self._thread
+        if thread is None:
+            return
+        self._thread = None
+        self._stop.set()
+        thread.join(timeout)
+
+    # ------------------------------------------------------------------ the feed's thread
+    def _run(self) -> None:
+        backoff = Backoff(self.config.backoff_min, self.config.backoff_max, jitter=0.2)
+        try:
+            while not self._stop.is_set():
+                if not self._connected:
+                    if self._connect():
+                        backoff.reset()
+                    else:
+                        self._stop.wait(backoff.next())
+                    continue
+                rc = self.client.loop(LOOP_SECONDS)
+                if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
+                    why = mqtt.error_string(rc) if rc != mqtt.MQTT_ERR_SUCCESS else "broker closed the connection"
+                    log.warning("pit_connection_lost", broker=self.broker, reason=why)
+                    self._drop(why)
+                    continue
+                self._probe_first()
+        except Exception as err:  # noqa: BLE001 - the window says the pit is not connected, never a silent end
+            log.exception("pit_feed_failed")
+            self._drop(f"unexpected error: {err!r}")
+        finally:
+            if self._connected:
+                try:
+                    self.client.disconnect()
+                except Exception:  # noqa: BLE001 - best effort on the way out
+                    pass
+            close_client(self.client, disconnect=False)
+            self._connected = False
+
+    def _connect(self) -> bool:
+        """One attempt per broker, in order of preference; True when connected (to the first that answered)."""
+        index = self._watch.connect_first(self._brokers, self._connect_to, self._stop, current=self._current,
+                                          doing="the pit view reading")
+        if index is None:
+            if not self._stop.is_set():
+                self.deliver(Connection(False, False, self._connack_reason or "no broker answered"))
+            return False
+        self._current = index
+        self.client.subscribe([(topic, 1) for topic in self.topics])
+        self.deliver(Connection(True, False, broker=self.broker, fallback=index > 0))
+        return True
+
+    def _connect_to(self, cfg: BrokerConfig) -> bool:
+        """One connection attempt to ``cfg``, bounded by its ``connect_timeout``; True when connected."""
+        self._connack, self._connack_reason, self._lost = None, "", False
+        client = None
+        try:
+            client = self._new_client(cfg)
+            connect_and_wait(client, cfg, lambda: self._connack is not None or self._lost, self._stop)
+        except Exception as err:  # noqa: BLE001 - any failure to connect is a failed attempt, tried again later
+            self._connack_reason = f"{type(err).__name__}: {err}"
+        if not self._connack:
+            reason = self._connack_reason or ("no CONNACK in time" if not self._lost else "connection closed")
+            self._connack_reason = f"{cfg.url}: {reason}"
+            log.info("pit_connection_failed", broker=cfg.url, reason=reason)
+            if client is not None:
+                close_client(client, disconnect=False)
+            return False
+        self.client = client
+        self._connected = True
+        log.info("pit_connected", broker=cfg.url, client_id=self.client_id)
+        return True
+
+    def _probe_first(self) -> None:
+        """While on a later broker: look at the first every ``probe_interval`` seconds (its probe on a thread of
+        its own, :class:`~dealer_station.publish.probe.FirstBrokerWatch`); once it answers, leave this broker: the
+        next turn connects to the first again.
+        """
+        if not self._current:
+            return
+        first = self._brokers[0]
+        if not self._watch.first_answers(first, lambda: self._new_client(first, f"{self.client_id}-probe")):
+            return
+        log.warning("pit_first_broker_answers_again", broker=first.url, leaving=self.broker)
         try:
             self.client.disconnect()
-        except Exception:  # noqa: BLE001 - best effort on the way out
+        except Exception:  # noqa: BLE001 - best effort: the pit leaves this broker anyway
             pass
-        self.client.loop_stop()
+        self._drop("the first broker answers again")
 
-    # ------------------------------------------------------------------ paho callbacks (network thread)
+    def _drop(self, why: str) -> None:
+        close_client(self.client, disconnect=False)
+        self._connected = False
+        self.deliver(Connection(False, False, why))
+
+    # ------------------------------------------------------------------ paho callbacks (the feed's thread)
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
-        if reason_code.is_failure:
-            self.deliver(Connection(False, False, str(reason_code)))
-            return
-        client.subscribe([(topic, 1) for topic in self.topics])
-        self.deliver(Connection(True, False))
+        self._connack = not reason_code.is_failure
+        self._connack_reason = str(reason_code)
 
     def _on_subscribe(self, client, userdata, mid, reason_codes, properties) -> None:  # noqa: ANN001
-        self.deliver(Connection(True, True))
+        self.deliver(Connection(True, True, broker=self.broker, fallback=self._current > 0))
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:  # noqa: ANN001
-        self.deliver(Connection(False, False, str(reason_code)))
+        self._lost = True
 
     def _on_message(self, client, userdata, message) -> None:  # noqa: ANN001
         where = parse_topic(message.topic)
@@ -172,4 +295,4 @@ class PitFeed:
                 log.error("pit_message_refused", topic=message.topic, reason=why)
                 self.deliver(Refused(read.table_id, read.kind, why))
                 return
-        self.deliver(Delivery(read, self.clock()))
+        self.deliver(Delivery(read, self.clock(), bool(getattr(message, "retain", False))))

@@ -11,22 +11,29 @@ Events arrive at least once and, with replays asked by a platform consumer on th
 out of order: each event is taken once (de-duplicated by ``event_id`` per table) and a field is
 changed only by an event with a higher id than the one that set it last, so a late or replayed old
 event never turns the picture back. Results are kept per shoe and round, so a late result still
-lands in its own shoe's bead plate. Events are not retained by the broker: a pit started after a
-pause began shows the table's status at once and the pause from the next event on (docs/pit.md).
+lands in its own shoe's bead plate. Events are not retained by the broker, the status is: a pit
+started after a pause began shows the pause at once from the status's ``open_pause`` (the pause open
+as of its ``last_event_id``), ordered against the events by event id like any other.
+
+A table whose station is offline says since when (the time of the status that says so; for a last
+will the pit saw arrive, when it arrived; for one retained from before the pit started, only when the
+station was last heard from), and what it shows of the table is what was last known, said so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from dealer_station.domain.roads.marks import RoadsError, RoundMark, as_mark
 from dealer_station.domain.states import TableState
+from dealer_station.outbox import ends_pause
 from dealer_station.platform.tracker import Message
 
-__all__ = ["DEFAULT_WAIT_ALERT_SECONDS", "EdgeRow", "PauseRow", "PitModel", "TableRow", "incident_words",
-           "parse_ts", "state_words", "waited_words"]
+__all__ = ["DEFAULT_WAIT_ALERT_SECONDS", "LAST_KNOWN", "EdgeRow", "PauseRow", "PitModel", "TableRow", "clock_words",
+           "incident_words", "parse_ts", "state_words", "waited_words"]
 
 DEFAULT_WAIT_ALERT_SECONDS = 60.0
 """A pause waiting longer than this (seconds) is marked (``--wait-alert``, ``[pit] wait_alert_seconds``)."""
@@ -75,10 +82,13 @@ STATUS_WORDS = {"closed": "Closed: no shoe", "shuffling": "Shuffling", "open": "
                 "paused": "PAUSED: supervisor needed", "shoe_change": "Shoe change"}
 """Plain words for a ``table_status`` ``status`` when its ``state`` is unknown."""
 
-REASON_WORDS = {"connection_lost": "connection lost (last will)", "stopped": "station stopped"}
+REASON_WORDS = {"connection_lost": "connection lost (last will)", "stopped": "station stopped",
+                "switched_broker": "station moved to another broker",
+                "journal_failure": "station stopped: journal failed"}
 """Plain words for the reason of an ``offline`` status."""
 
-_CLOSES_PAUSE = frozenset({"round_resumed", "shoe_started", "round_opened", "round_result"})
+LAST_KNOWN = "Last known: "
+"""What an offline table's state, shoe and round begin with: the station may have gone on since."""
 
 
 def _int(value: object) -> bool:
@@ -128,6 +138,16 @@ def waited_words(seconds: float) -> str:
     return f"{s // 3600} h {s % 3600 // 60:02d} min"
 
 
+def clock_words(moment: float, now: float, local: Callable[[float], time.struct_time] = time.localtime) -> str:
+    """``"14:02:11"`` for a moment of the same day as ``now`` (seconds since the epoch), else ``"2026-11-30 14:02:11"``.
+
+    ``local``: seconds → the broken-down time shown (default the pit's local time; tests pass ``time.gmtime``).
+    """
+    shown, today = local(moment), local(now)
+    same_day = (shown.tm_year, shown.tm_yday) == (today.tm_year, today.tm_yday)
+    return time.strftime("%H:%M:%S" if same_day else "%Y-%m-%d %H:%M:%S", shown)
+
+
 def _position_words(position: object) -> str:
     text = str(position or "")
     for hand in ("player", "banker"):
@@ -142,7 +162,8 @@ class PauseRow:
 
     ``since``: seconds since the epoch (the incident's ``ts``, else the event's, else when the pit
     received it); ``waited``: seconds (never negative, even with the station's clock ahead);
-    ``overdue``: waited longer than the wait alert.
+    ``overdue``: waited longer than the wait alert; ``stale``: the station is offline, so the pause is
+    the last known (it may have been resolved since).
     """
 
     table_id: str
@@ -154,6 +175,7 @@ class PauseRow:
     waited: float
     overdue: bool
     event_id: int
+    stale: bool = False
 
     @property
     def waited_text(self) -> str:
@@ -190,6 +212,11 @@ class TableRow:
     ``online``: True / False from the station's retained status (False also for the broker's last
     will), None while no status arrived. ``beads``: the current shoe's results in round order.
     ``pause``: the open pause, if any. ``edges``: the edge alerts of the shoe's last round.
+    ``stale``: the station is offline: ``state``, ``shoe`` and ``round`` begin with :data:`LAST_KNOWN`.
+    ``offline_since``: when the station went offline (seconds since the epoch), None while online or
+    not known (a last will retained from before the pit started); ``last_heard``: the latest time the
+    station is known to have been up (its statuses' and events' ``ts``), None before anything came.
+    ``station_detail`` says both in words.
     """
 
     table_id: str
@@ -208,6 +235,9 @@ class TableRow:
     station_last_event_id: int | None
     unverified: str = ""
     """With ``pit --trust``: what was refused for the table (messages not signed by its key), in plain words."""
+    stale: bool = False
+    offline_since: float | None = None
+    last_heard: float | None = None
 
 
 @dataclass
@@ -233,6 +263,13 @@ class _Table:
     alert: tuple[int, str] | None = None
     refused: dict[str, int] = field(default_factory=dict)
     refused_why: str = ""
+    heard: float | None = None
+    offline_since: float | None = None
+
+    def heard_at(self, moment: float | None) -> None:
+        """The station was up at ``moment`` (seconds since the epoch; None: nothing known)."""
+        if moment is not None and (self.heard is None or moment > self.heard):
+            self.heard = moment
 
     def newer(self, name: str, event_id: int) -> bool:
         """True (and the stamp moved) when ``event_id`` is past the event that last set ``name``."""
@@ -251,6 +288,8 @@ class PitModel:
         Only these tables (shown at once, as "no status yet"); default: every table that sends.
     wait_alert_seconds : float
         A pause waiting longer than this is ``overdue`` (seconds, > 0).
+    local : callable, optional
+        Seconds since the epoch → the broken-down time the rows' texts show (default ``time.localtime``).
 
     Raises
     ------
@@ -259,10 +298,12 @@ class PitModel:
     """
 
     def __init__(self, tables: Iterable[str] | None = None, *,
-                 wait_alert_seconds: float = DEFAULT_WAIT_ALERT_SECONDS) -> None:
+                 wait_alert_seconds: float = DEFAULT_WAIT_ALERT_SECONDS,
+                 local: Callable[[float], time.struct_time] = time.localtime) -> None:
         if not wait_alert_seconds > 0:
             raise ValueError(f"wait alert must be more than 0 seconds, not {wait_alert_seconds!r}")
         self.wait_alert_seconds = float(wait_alert_seconds)
+        self.local = local
         self.only = frozenset(tables or ())
         self._tables: dict[str, _Table] = {t: _Table(t) for t in sorted(self.only)}
         self.bad_messages = 0
@@ -302,8 +343,10 @@ class PitModel:
         table.refused_why = reason
         return True
 
-    def apply(self, message: Message, received: float) -> bool:
-        """Take one message; ``received``: when it arrived (seconds since the epoch, UTC).
+    def apply(self, message: Message, received: float, *, retained: bool = False) -> bool:
+        """Take one message; ``received``: when it arrived (seconds since the epoch, UTC); ``retained``: the
+        broker kept it from before the pit subscribed (a retained status), so ``received`` says nothing of
+        when it was sent.
 
         Returns True when the picture changed (False for a duplicate, a replay error, or a table
         not followed).
@@ -314,17 +357,46 @@ class PitModel:
         if table is None:
             table = self._tables[message.table_id] = _Table(message.table_id)
         if message.kind == "status":
-            table.status = dict(message.body)
+            self._status(table, dict(message.body), received, retained)
             return True
         if message.kind != "events":
             return False
         return self._event(table, message.body, received)
 
-    def _event(self, t: _Table, env: dict, received: float) -> bool:
+    def _status(self, t: _Table, body: dict, received: float, retained: bool) -> None:
+        t.status = body
+        sent = parse_ts(body.get("ts"))
+        if not body or body.get("status") == "online":
+            t.offline_since = None
+            t.heard_at(sent)
+        elif body.get("reason") == "connection_lost":
+            # a last will's ts is when the station connected (the will is set then): it was up at that time;
+            # it went offline when the broker published the will, which only a pit that saw it arrive knows
+            t.heard_at(sent)
+            t.offline_since = None if retained else received
+        else:
+            t.offline_since = sent if sent is not None else (None if retained else received)
+            t.heard_at(t.offline_since)
+        as_of = body.get("last_event_id")
+        if "open_pause" not in body or not _int(as_of):
+            return
+        pause = body["open_pause"]
+        if pause is None:               # no pause open as of as_of: any pause up to it is over
+            t.closed_at = max(t.closed_at, as_of)
+        elif isinstance(pause, dict) and _int(pause.get("event_id")) and 0 < pause["event_id"] <= as_of:
+            # the round_paused event itself, told again by the status: taken (once) as if it had arrived
+            self._event(t, {"event_id": pause["event_id"], "type": "round_paused", "shoe_id": pause.get("shoe_id"),
+                            "round_id": pause.get("round_id"), "ts": pause.get("ts"),
+                            "data": {"round_number": pause.get("round_number"), "incident": pause.get("incident")}},
+                        received, heard=False)
+
+    def _event(self, t: _Table, env: dict, received: float, *, heard: bool = True) -> bool:
         event_id = env["event_id"]
         if event_id <= t.floor or event_id in t.seen:
             t.duplicates += 1
             return False
+        if heard:
+            t.heard_at(parse_ts(env.get("ts")))
         t.seen.add(event_id)
         if len(t.seen) > SEEN_MAX:
             keep = sorted(t.seen)[SEEN_MAX // 2:]
@@ -346,15 +418,13 @@ class PitModel:
             t.round_number = None
         if kind == "table_status" and t.newer("table_status", event_id):
             t.table_status, t.state = str(data.get("status") or ""), str(data.get("state") or "")
-            if t.table_status != "paused":
-                t.closed_at = max(t.closed_at, event_id)
         elif kind == "round_paused":
             incident = data.get("incident") if isinstance(data.get("incident"), dict) else {}
             since = parse_ts(incident.get("ts")) or parse_ts(env.get("ts")) or received
             round_number = data.get("round_number") if _int(data.get("round_number")) else None
             if t.pause is None or event_id > t.pause[0]:
                 t.pause = (event_id, incident, round_number, since)
-        elif kind in _CLOSES_PAUSE:
+        if ends_pause(kind, data):
             t.closed_at = max(t.closed_at, event_id)
         if kind == "round_result" and shoe_id is not None and _int(data.get("round_number")):
             try:
@@ -398,7 +468,8 @@ class PitModel:
         if incident.get("detail"):
             bits.append(str(incident["detail"]))
         return PauseRow(t.table_id, round_number, str(incident.get("type") or ""), incident_words(incident.get("type")),
-                        "; ".join(bits), since, waited, waited > self.wait_alert_seconds, event_id)
+                        "; ".join(bits), since, waited, waited > self.wait_alert_seconds, event_id,
+                        _offline(t.status))
 
     def _shoe_text(self, t: _Table) -> str:
         if t.shoe_id is None:
@@ -423,7 +494,8 @@ class PitModel:
             online, station, detail = True, "ONLINE", ""
         else:
             online, station = False, "OFFLINE"
-            detail = REASON_WORDS.get(str(status.get("reason")), words(status.get("reason")))
+            detail = "; ".join((REASON_WORDS.get(str(status.get("reason")), words(status.get("reason"))),
+                                self._offline_words(t, now)))
         results = t.results.get(t.shoe_id or "", {})
         beads = tuple(m for _, m in sorted(results.items()))
         last_round = max(results) if results else None
@@ -434,12 +506,27 @@ class PitModel:
             "State not known yet" if t.last_event_id else "No events yet")
         if pause is not None and t.table_status != "paused":
             state = STATE_WORDS[TableState.PAUSED]
-        return TableRow(t.table_id, online, station, detail, t.table_status, state, self._shoe_text(t),
-                        "No round yet" if t.round_number is None else
-                        f"Round {t.round_number} complete" if t.state in _BETWEEN_ROUNDS else
-                        f"Round {t.round_number}",
+        shoe = self._shoe_text(t)
+        round_text = ("No round yet" if t.round_number is None else
+                      f"Round {t.round_number} complete" if t.state in _BETWEEN_ROUNDS else
+                      f"Round {t.round_number}")
+        stale = online is False
+        if stale:
+            state, shoe = LAST_KNOWN + state, LAST_KNOWN + shoe
+        return TableRow(t.table_id, online, station, detail, t.table_status, state, shoe, round_text,
                         beads, pause, live, t.alert[1] if t.alert else "", t.last_event_id,
-                        status_last if _int(status_last) else None, _unverified_words(t))
+                        status_last if _int(status_last) else None, _unverified_words(t), stale,
+                        t.offline_since if stale else None, t.heard)
+
+    def _offline_words(self, t: _Table, now: float) -> str:
+        """``"offline since 14:02:11 (3 min 05 s)"``; without a known moment, when the station was last heard from."""
+        if t.offline_since is not None:
+            return (f"offline since {clock_words(t.offline_since, now, self.local)} "
+                    f"({waited_words(now - t.offline_since)})")
+        if t.heard is not None:
+            return (f"offline since: not known; last heard from at {clock_words(t.heard, now, self.local)} "
+                    f"({waited_words(now - t.heard)} ago)")
+        return "offline since: not known"
 
     def rows(self, now: float) -> list[TableRow]:
         """Every table's row, by table id."""
@@ -454,6 +541,11 @@ class PitModel:
         """The edge alerts of each table's last round, by table then event id."""
         out = [e for t in self.table_ids() for e in self.row(t, 0.0).edges]
         return sorted(out, key=lambda e: (e.table_id, e.event_id))
+
+
+def _offline(status: dict | None) -> bool:
+    """True for a status that says the station is offline (what the pit shows of it is the last known)."""
+    return bool(status) and status.get("status") != "online"
 
 
 def _unverified_words(t: _Table) -> str:

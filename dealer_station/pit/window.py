@@ -5,7 +5,7 @@ alerts), and beside them the open pauses oldest first (marked ``OVERDUE`` in red
 they waited past the wait alert) and the edge alerts. Built to be read from two metres on a
 1920×1080 screen; colour is never the only signal (every coloured state has a word and an icon).
 
-Threads: paho's network thread reads the messages (:class:`~dealer_station.pit.feed.PitFeed`) and
+Threads: the feed's network thread reads the messages (:class:`~dealer_station.pit.feed.PitFeed`) and
 emits them on :attr:`Inbox.arrived`, a queued signal; the model (:class:`~dealer_station.pit.model.PitModel`)
 is only touched on the GUI thread.
 """
@@ -46,6 +46,9 @@ log = structlog.get_logger(__name__)
 REFRESH_MS = 500
 """How often the window redraws what changed and the waiting times (milliseconds)."""
 
+BROKER_LINE = 640
+"""The widest the header's broker line gets before it wraps (pixels)."""
+
 PLATE_CELL = 34
 """Bead plate cell size (pixels): 6 rows, about 13 columns in a card of a 2 × 2 grid at 1920 × 1080."""
 
@@ -62,7 +65,9 @@ QLabel#nostatus {{ color: #06100b; background: {COLORS['muted']}; border-radius:
                    font-size: 28px; font-weight: bold; }}
 QLabel#stationDetail {{ color: {COLORS['muted']}; font-size: 22px; }}
 QLabel#state {{ color: {COLORS['text']}; font-size: 32px; font-weight: bold; }}
+QLabel#stateStale {{ color: {COLORS['muted']}; font-size: 32px; font-weight: bold; font-style: italic; }}
 QLabel#shoeRound {{ color: {COLORS['text']}; font-size: 28px; }}
+QLabel#shoeRoundStale {{ color: {COLORS['muted']}; font-size: 28px; font-style: italic; }}
 QLabel#pause {{ color: {COLORS['alert']}; background: {COLORS['alert_bg']}; border: 3px solid {COLORS['alert']};
                 border-radius: 10px; padding: 6px 10px; font-size: 26px; font-weight: bold; }}
 QLabel#pauseOverdue {{ color: #ffffff; background: {COLORS['danger_bg']}; border: 4px solid {COLORS['danger']};
@@ -85,12 +90,12 @@ UP = "\u25b2"        # ▲
 
 
 class Inbox(QObject):
-    """Carries what paho's thread reads to the GUI thread: :meth:`deliver` emits a queued signal."""
+    """Carries what the feed's network thread reads to the GUI thread: :meth:`deliver` emits a queued signal."""
 
     arrived = Signal(object)
 
     def deliver(self, item: object) -> None:
-        """Thread-safe: called on paho's network thread."""
+        """Thread-safe: called on the feed's network thread."""
         self.arrived.emit(item)
 
 
@@ -161,7 +166,7 @@ class TableCard(QFrame):
         lay.addLayout(top)
         self.detail = _label("", "stationDetail", wrap=True)
         self.state = _label("", "state", wrap=True)
-        self.shoe_round = _label("", "shoeRound")
+        self.shoe_round = _label("", "shoeRound", wrap=True)   # "Last known: " makes it long
         self.pause = _label("", "pause", wrap=True)
         self.edges = _label("", "edge", wrap=True)
         self.alert = _label("", "alert", wrap=True)
@@ -185,14 +190,17 @@ class TableCard(QFrame):
         self.detail.setText(row.station_detail)
         self.detail.setVisible(bool(row.station_detail))
         self.state.setText(row.state)
+        _set_name(self.state, "stateStale" if row.stale else "state")
         self.shoe_round.setText(f"{row.shoe}  ·  {row.round}")
+        _set_name(self.shoe_round, "shoeRoundStale" if row.stale else "shoeRound")
         pause = row.pause
         if pause is not None:
             mark = f"{WARN} OVERDUE: " if pause.overdue else f"{WARN} "
-            self.pause.setText(f"{mark}{pause.incident}\nwaiting {pause.waited_text}")
+            self.pause.setText(f"{mark}{pause.incident}\n{_waiting_words(pause)}")
             _set_name(self.pause, "pauseOverdue" if pause.overdue else "pause")
         self.pause.setVisible(pause is not None)
-        self.edges.setText("\n".join(f"{UP} EDGE {e.text}" for e in row.edges))
+        last_known = "last known: " if row.stale else ""
+        self.edges.setText("\n".join(f"{UP} EDGE {last_known}{e.text}" for e in row.edges))
         self.edges.setVisible(bool(row.edges))
         alert = "\n".join(a for a in (row.unverified, row.alert) if a)
         self.alert.setText(f"{WARN} {alert}" if alert else "")
@@ -202,9 +210,18 @@ class TableCard(QFrame):
                   "tableCardPaused" if pause is not None else "tableCard")
 
 
+def _waiting_words(p: PauseRow) -> str:
+    """``"waiting 2 min 05 s"``; for an offline station's pause, said to be the last known."""
+    if p.stale:
+        return f"last known: waiting {p.waited_text} (station offline)"
+    return f"waiting {p.waited_text}"
+
+
 def _pause_text(n: int, p: PauseRow) -> str:
     where = f", round {p.round_number}" if p.round_number is not None else ""
     head = f"{WARN} OVERDUE" if p.overdue else "WAITING"
+    if p.stale:
+        head += " (last known: station offline)"
     detail = f"\n{p.detail}" if p.detail else ""
     return f"{n}. Table {p.table_id}{where}\n{head}: {p.waited_text}\n{p.incident}{detail}"
 
@@ -217,7 +234,8 @@ class PitWindow(QWidget):
     model : PitModel
         The pure model; only this window's GUI thread touches it.
     broker : str
-        The broker's address, shown in the header.
+        The broker's address (the first of the list, and how many more), shown in the header while none is
+        connected (then the one connected is).
     clock : callable, optional
         The wall clock, seconds since the epoch (default ``time.time``); tests step it.
     """
@@ -245,7 +263,7 @@ class PitWindow(QWidget):
         root.setSpacing(10)
         head = QHBoxLayout()
         self.header = _label("PIT", "header")
-        self.broker_label = _label("", "broker")
+        self.broker_label = _label("", "broker", wrap=True)   # a long address wraps: the window stays its size
         self.clock_label = _label("", "header")
         head.addWidget(self.header)
         head.addStretch(1)
@@ -298,7 +316,7 @@ class PitWindow(QWidget):
             self.received += 1
             self.last_message_at = time.monotonic()
             try:
-                self.model.apply(item.message, item.received)
+                self.model.apply(item.message, item.received, retained=item.retained)
             except Exception as err:  # noqa: BLE001 - one strange message never stops the pit's screen
                 self.model.bad(item.message.table_id)
                 log.error("pit_message_not_applied", table_id=item.message.table_id, kind=item.message.kind,
@@ -336,11 +354,15 @@ class PitWindow(QWidget):
         self.header.setText(" · ".join(parts))
         c = self.connection
         if c.connected:
-            self.broker_label.setText(f"broker {self.broker}: connected")
+            fallback = " (fallback: the first of the list does not answer)" if c.fallback else ""
+            self.broker_label.setText(f"broker {c.broker or self.broker}{fallback}: connected")
             _set_name(self.broker_label, "broker")
         else:
             self.broker_label.setText(f"{CROSS} broker {self.broker}: NOT CONNECTED, retrying")
             _set_name(self.broker_label, "brokerDown")
+        # on one line when it fits beside the counts, wrapped when longer: the window keeps its size
+        label = self.broker_label
+        label.setMinimumWidth(min(BROKER_LINE, label.fontMetrics().horizontalAdvance(label.text()) + 32))
         self.clock_label.setText(time.strftime("%H:%M:%S", time.localtime(now)))
 
     def _layout_cards(self, table_ids: list[str]) -> None:
@@ -429,7 +451,7 @@ def _application():
 def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: float, screenshot: str | None = None,
             screenshot_wait: float = 10.0, size: tuple[int, int] = (1920, 1080), fullscreen: bool = False,
             on_ready: Callable[[PitFeed], None] | None = None, trust: TrustStore | None = None) -> int:
-    """Open the pit view on ``config``'s broker; return the exit status.
+    """Open the pit view on ``config``'s broker (and its fallbacks, in order); return the exit status.
 
     With ``screenshot`` (a PNG path): connect, wait until every named table's status arrived (no
     table named: the broker's retained statuses, then one second without a message), at most
@@ -449,7 +471,9 @@ def run_pit(config, tables: Sequence[str] | None = None, *, wait_alert_seconds: 
     """
     app = _application()
     model = PitModel(tables, wait_alert_seconds=wait_alert_seconds)
-    window = PitWindow(model, config.url)
+    more = len(config.fallbacks)
+    window = PitWindow(model, config.url + (f" (or {more} more)" if more else ""))
+    window.broker_label.setToolTip("\n".join(config.urls))
     feed = PitFeed(config, window.inbox.deliver, tables, trust=trust)
     window.resize(*size)
     if fullscreen and not screenshot:

@@ -31,7 +31,7 @@ from dealer_station.platform.tracker import (
     parse_topic,
     read_message,
 )
-from dealer_station.publish.client import close_client, connect, new_client
+from dealer_station.publish.client import close_client, connect_and_wait, new_client
 from dealer_station.publish.config import BrokerConfig
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
@@ -211,17 +211,12 @@ class Follower:
 
     def _connect(self) -> bool:
         """Connect to the first broker of the list that answers, in order of preference; True when connected."""
-        for index, cfg in enumerate(self._brokers):
-            if self._stop.is_set():
-                return False
-            if self._connect_to(cfg):
-                if index or self._current:
-                    log.warning("following through a fallback broker" if index else "back on the first broker",
-                                broker=cfg.url, position=index + 1)
-                self._current = index
-                self._watch.restart()
-                return True
-        return False
+        index = self._watch.connect_first(self._brokers, self._connect_to, self._stop, current=self._current,
+                                          doing="following")
+        if index is None:
+            return False
+        self._current = index
+        return True
 
     def _probe_first(self) -> None:
         """While on a later broker: look at the first every ``probe_interval`` seconds (a
@@ -247,12 +242,7 @@ class Follower:
         client = None
         try:
             client = self._new_client(cfg)
-            connect(client, cfg)
-            deadline = time.monotonic() + cfg.connect_timeout
-            while self._connack is None and not self._lost and time.monotonic() < deadline \
-                    and not self._stop.is_set():
-                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                    break
+            connect_and_wait(client, cfg, lambda: self._connack is not None or self._lost, self._stop)
         except Exception as err:  # noqa: BLE001 - any failure to connect is retried after a back-off
             log.warning("broker connection failed", broker=cfg.url, reason=f"{type(err).__name__}: {err}")
         if not self._connack:

@@ -12,6 +12,9 @@ paho's own reconnects) is set on the client :func:`new_client` returns.
 from __future__ import annotations
 
 import ssl
+import threading
+import time
+from collections.abc import Callable
 from typing import TypeVar
 
 import paho.mqtt.client as mqtt
@@ -19,7 +22,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from dealer_station.publish.config import BrokerConfig
 
-__all__ = ["close_client", "connect", "new_client"]
+__all__ = ["close_client", "connect", "connect_and_wait", "new_client"]
 
 C = TypeVar("C", bound=mqtt.Client)
 
@@ -73,6 +76,20 @@ def connect(client: mqtt.Client, cfg: BrokerConfig, *, background: bool = False)
         start(cfg.host, cfg.port, cfg.keepalive, clean_start=True)
     else:
         start(cfg.host, cfg.port, cfg.keepalive)
+
+
+def connect_and_wait(client: mqtt.Client, cfg: BrokerConfig, answered: Callable[[], bool],
+                     stop: threading.Event) -> None:
+    """Connect ``client`` now (:func:`connect`) and run its loop until ``answered()`` (the caller's callbacks saw
+    the CONNACK, or the connection close), ``stop`` is set, the loop fails or ``connect_timeout`` seconds pass.
+
+    The caller then looks at what its callbacks saw. Raises as :func:`connect` (refused, unreachable, timed out).
+    """
+    connect(client, cfg)
+    deadline = time.monotonic() + cfg.connect_timeout
+    while not answered() and time.monotonic() < deadline and not stop.is_set():
+        if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
+            break
 
 
 def close_client(client: mqtt.Client, *, disconnect: bool = True) -> None:

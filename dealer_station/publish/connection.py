@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import paho.mqtt.client as mqtt
 import structlog
 
-from dealer_station.publish.client import close_client, connect, new_client
+from dealer_station.publish.client import close_client, connect_and_wait, new_client
 from dealer_station.publish.config import BrokerConfig
 
 if TYPE_CHECKING:
@@ -106,18 +106,13 @@ class BrokerConnection:
         True when connected (to the first that answered). While on a later broker, the first is probed every
         ``probe_interval`` seconds (:meth:`_probe_first`).
         """
-        for index, cfg in enumerate(self._brokers):
-            if self._stop.is_set():
-                return False
-            if self._connect_to(cfg):
-                if index != self._current or index:
-                    log.warning("publishing through a fallback broker" if index else "back on the first broker",
-                                table_id=self.table_id, broker=cfg.url, position=index + 1,
-                                resend_from=self._last_published + 1)
-                self._current = index
-                self._watch.restart()
-                return True
-        return False
+        index = self._watch.connect_first(self._brokers, self._connect_to, self._stop, current=self._current,
+                                          doing="publishing", table_id=self.table_id,
+                                          resend_from=self._last_published + 1)
+        if index is None:
+            return False
+        self._current = index
+        return True
 
     def _probe_first(self) -> None:
         """While on a later broker: look at the first every ``probe_interval`` seconds
@@ -152,12 +147,8 @@ class BrokerConnection:
         self._connack, self._connack_reason, self._lost = None, "", False
         try:
             client = self._new_client(cfg)   # TLS set-up reads the CA/certificate files: it may fail too
-            connect(client, cfg)   # no session state at the broker: the outbox decides what is re-sent
-            deadline = time.monotonic() + cfg.connect_timeout
-            while self._connack is None and not self._lost and time.monotonic() < deadline \
-                    and not self._stop.is_set():
-                if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
-                    break
+            # no session state at the broker: the outbox decides what is re-sent
+            connect_and_wait(client, cfg, lambda: self._connack is not None or self._lost, self._stop)
         except Exception as err:  # noqa: BLE001 - any failure to connect is a failed attempt, retried later
             self._connack_reason = f"{type(err).__name__}: {err}"
         if not self._connack:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Sequence
 
 import paho.mqtt.client as mqtt
 import structlog
@@ -98,6 +99,26 @@ class FirstBrokerWatch:
         """A connection was just made: the next look is ``interval`` seconds away, none is under way."""
         self._at = time.monotonic() + self.interval
         self._probe = None
+
+    def connect_first(self, brokers: Sequence[BrokerConfig], attempt: Callable[[BrokerConfig], bool],
+                      stop: threading.Event, *, current: int, doing: str, **log_fields: object) -> int | None:
+        """One ``attempt(cfg)`` per broker, in order of preference, until one connects: its index (and the watch
+        restarted), or None when none did or ``stop`` was set.
+
+        ``current``: the index of the last connection's broker; a connection to a later broker than the first,
+        or back to the first from one, is logged as a warning (``"{doing} through a fallback broker"``, ``"back
+        on the first broker"``, with ``log_fields``).
+        """
+        for index, cfg in enumerate(brokers):
+            if stop.is_set():
+                return None
+            if attempt(cfg):
+                if index or current:
+                    log.warning(f"{doing} through a fallback broker" if index else "back on the first broker",
+                                broker=cfg.url, position=index + 1, **log_fields)
+                self.restart()
+                return index
+        return None
 
     def first_answers(self, first: BrokerConfig, make_client, **log_fields: object) -> bool:
         """True once a look at ``first`` has found it answering (then go back to it); False meanwhile.

@@ -41,7 +41,14 @@ from dealer_station.publish.connection import BrokerConnection
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.replay_requests import ReplayRequests
 from dealer_station.publish.settings import BrokerOptions, broker_config_from
-from dealer_station.publish.status import OutboxBusyError, PublisherStats, status_payload, utc_now
+from dealer_station.publish.status import (
+    NOT_READ,
+    OutboxBusyError,
+    PublisherStats,
+    open_pause_member,
+    status_payload,
+    utc_now,
+)
 from dealer_station.publish.topics import events_topic, status_topic, validate_table_id
 from dealer_station.signing import Signer
 from drivers.backoff import Backoff
@@ -109,6 +116,7 @@ class Publisher(BrokerConnection):
         self._recheck_at = 0.0
         self._stop = threading.Event()
         self._offline: tuple[str, str | None] = ("stopped", None)   # the offline status's reason and detail at stop
+        self._open_pause: tuple[int, dict | None] | None = None   # (as of event id, the status's open_pause)
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
@@ -346,9 +354,25 @@ class Publisher(BrokerConnection):
             return None
 
     def _status_payload(self, status: str, reason: str | None = None, detail: str | None = None) -> bytes:
+        last = self.replay.last_acknowledged
+        known = self._open_pause
         return status_payload(status, table_id=self.table_id, client_id=self.client_id,
-                              station_info=self._station_info, last_event_id=self.replay.last_acknowledged,
-                              reason=reason, detail=detail, signer=self.signer)
+                              station_info=self._station_info, last_event_id=last,
+                              reason=reason, detail=detail, signer=self.signer,
+                              open_pause=known[1] if known is not None and known[0] == last else NOT_READ)
+
+    def _note_open_pause(self, conn: OutboxReader) -> None:
+        """Read the pause open as of the last acknowledged event, for the statuses (``open_pause``) that follow.
+
+        Read again only when that id moved. A pause event whose text cannot be read leaves the member out.
+        Raises OutboxError from the outbox.
+        """
+        last = self.replay.last_acknowledged
+        if last is None or (self._open_pause is not None and self._open_pause[0] == last):
+            return
+        found = conn.open_pause(last)
+        member = None if found is None else open_pause_member(*found)
+        self._open_pause = None if found is not None and member is None else (last, member)
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:  # noqa: ANN001
         if self.replay.on_publish(mid):
@@ -384,7 +408,7 @@ class Publisher(BrokerConnection):
                 with self._lock:
                     self._n_sent += 1
         # one replay batch at most, after the live events
-        self.replay.step(conn, client, self._publish_status, idle=not self._sent_order,
+        self.replay.step(conn, client, lambda: self._publish_status(conn), idle=not self._sent_order,
                          check=lambda event_id, payload: self._matches_chain(conn, event_id, payload))
         busy = bool(self._sent_order)
         rc = client.loop(self._poll if not busy else 0.005)
@@ -425,8 +449,11 @@ class Publisher(BrokerConnection):
                 log.exception("on_refused callback failed", table_id=self.table_id, event_id=event_id)
         return False
 
-    def _publish_status(self) -> None:
-        """Publish the retained ``online`` status again (it carries the last acknowledged event id)."""
+    def _publish_status(self, conn: OutboxReader) -> None:
+        """Publish the retained ``online`` status again (it carries the last acknowledged event id and the pause
+        open as of it).
+        """
+        self._note_open_pause(conn)
         if self._client is not None:
             self._client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
 
@@ -470,6 +497,7 @@ class Publisher(BrokerConnection):
             try:
                 self._mark(conn)
                 self.replay.last_acknowledged = conn.last_acknowledged()
+                self._note_open_pause(conn)
             except OutboxError as err:   # the status goes out with the last value known
                 log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:

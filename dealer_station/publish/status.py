@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 from dealer_station import __version__
 from dealer_station.signing import Signer, sign_object
 
-__all__ = ["STATUS_SCHEMA_VERSION", "OutboxBusyError", "PublisherStats", "status_payload", "utc_now"]
+__all__ = ["NOT_READ", "STATUS_SCHEMA_VERSION", "OutboxBusyError", "PublisherStats", "open_pause_member",
+           "status_payload", "utc_now"]
 
 STATUS_SCHEMA_VERSION = 1
 
@@ -49,15 +50,42 @@ class PublisherStats:
     broker: str | None = None
 
 
+class _NotRead:
+    def __repr__(self) -> str:
+        return "NOT_READ"
+
+
+NOT_READ = _NotRead()
+"""``open_pause`` of :func:`status_payload` not read from the outbox (yet): the member is left out."""
+
+
+def open_pause_member(event_id: int, payload: str) -> dict | None:
+    """The status's ``open_pause`` from the ``round_paused`` event still open (its id and stored JSON text).
+
+    ``{"event_id", "ts", "shoe_id", "round_id", "round_number", "incident"}``: the event's envelope members and
+    its ``data``; None when the text cannot be read (a journal check, not the status, says what is wrong with it).
+    """
+    try:
+        env = json.loads(payload)
+        data = env["data"]
+        return {"event_id": event_id, "ts": env["ts"], "shoe_id": env.get("shoe_id"), "round_id": env.get("round_id"),
+                "round_number": data.get("round_number"), "incident": data["incident"]}
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
 def status_payload(status: str, *, table_id: str, client_id: str, station_info: Mapping[str, object],
                    last_event_id: int | None = None, reason: str | None = None,
-                   detail: str | None = None, signer: Signer | None = None) -> bytes:
+                   detail: str | None = None, signer: Signer | None = None,
+                   open_pause: Mapping[str, object] | None | _NotRead = NOT_READ) -> bytes:
     """The retained status message (JSON, UTF-8; ``station_status.json`` of the shipped schemas).
 
     ``status``: ``"online"`` or ``"offline"``; ``reason``: why offline (``"stopped"``, ``"connection_lost"``,
     ``"switched_broker"``, ``"journal_failure"``); ``detail``: a sentence on why (left out when None);
     ``last_event_id``: the last event id every earlier one of which a broker
-    acknowledged (left out when not known yet); ``station_info``: extra members of ``station``; ``signer``: the
+    acknowledged (left out when not known yet); ``open_pause``: the pause open once the events up to
+    ``last_event_id`` happened (:func:`open_pause_member`), None for none, left out when :data:`NOT_READ` or
+    without ``last_event_id``; ``station_info``: extra members of ``station``; ``signer``: the
     station's key, which signs the status (its ``signature`` member, :mod:`dealer_station.signing`).
     """
     body: dict[str, object] = {
@@ -71,4 +99,6 @@ def status_payload(status: str, *, table_id: str, client_id: str, station_info: 
         body["detail"] = detail
     if last_event_id is not None:
         body["last_event_id"] = last_event_id
+        if not isinstance(open_pause, _NotRead):
+            body["open_pause"] = None if open_pause is None else dict(open_pause)
     return json.dumps(sign_object(body, signer), separators=(",", ":"), sort_keys=True, default=str).encode()

@@ -34,16 +34,17 @@ TABLES = ["T1", "T2", "T3", "T4"]
 
 
 def deal_journal(path: Path, table_id: str, rounds: int, *, seed: int, pause: bool = False,
-                 edge_after: int | None = None) -> None:
+                 edge_after: int | None = None, signer=None) -> None:
     """A journal as a station leaves it: a shoe started, ``rounds`` rounds dealt; ``pause``: then a card
     dealt while betting is open (the table pauses, the station stays up). ``edge_after``: from that round
-    on, an edge monitor (a stand-in for the real one) reports a players' edge on the banker pair."""
+    on, an edge monitor (a stand-in for the real one) reports a players' edge on the banker pair.
+    ``signer``: the station's key, which signs the events."""
     def monitor(remaining, round_number):
         if edge_after is None or round_number < edge_after:
             return []
         return [{"bet": "banker_pair", "ev": "0.0213", "house_edge": "-0.0213", "cards_left": len(remaining)}]
 
-    journal = Journal(str(path))
+    journal = Journal(str(path), signer=signer)
     try:
         ctl = Controller(config_from_dict({"table": {"id": table_id}}), journal,
                          edge_monitor=monitor if edge_after is not None else None)
@@ -131,6 +132,10 @@ def test_four_stations_one_paused_one_offline(qtbot, debug_broker, journals, tmp
         assert "waiting" in card3.pause.text() and "PAUSED" in card3.state.text()
         assert card4.station.text().endswith("OFFLINE") and "connection lost (last will)" in card4.detail.text()
         assert card4.objectName() == "tableCardOffline"
+        # what it shows of the table is the last known, said so, and the longer words keep the window's size
+        assert card4.state.text().startswith("Last known: ") and card4.shoe_round.text().startswith("Last known: ")
+        assert "offline since " in card4.detail.text()
+        qtbot.waitUntil(lambda: window.width() == 1920, timeout=5_000)
         for t in ("T1", "T2", "T3"):
             assert window.card(t).station.text().endswith("ONLINE")
         assert not window.card("T1").pause.isVisibleTo(window)
@@ -156,7 +161,7 @@ def test_four_stations_one_paused_one_offline(qtbot, debug_broker, journals, tmp
         assert saved.size() == drawn.size() and saved == drawn   # the file is the window as drawn
         assert len({saved.pixel(x, y) for x in range(0, saved.width(), 7) for y in range(0, saved.height(), 7)}) > 8
 
-        # messages crossed from paho's thread to the GUI thread by the queued signal
+        # messages crossed from the feed's network thread to the GUI thread by the queued signal
         assert feed_threads and threading.get_ident() not in feed_threads
         assert window.off_thread == 0 and window.received > 0
     finally:
@@ -172,6 +177,60 @@ def test_four_stations_one_paused_one_offline(qtbot, debug_broker, journals, tmp
     assert "Received SUBSCRIBE from pit-under-test" in log_text
     assert "Received PUBLISH from pit-under-test" not in log_text
     assert "Received PUBLISH from dealer-station-T3" in log_text       # the log does show stations' publishes
+
+
+def test_a_pause_open_before_the_pit_starts_shows_at_once_from_the_signed_status(broker, subscriber_factory,
+                                                                                 tmp_path):
+    """Events are not retained: the station's retained status carries the pause open as of its last event, signed,
+    so a pit started later (trusting the station's key) shows the pause from its first message."""
+    import queue
+
+    from dealer_station.pit.feed import Delivery, PitFeed
+    from dealer_station.pit.model import PitModel
+    from dealer_station.publish import Publisher
+    from dealer_station.schemas import validate
+    from dealer_station.signing import Signer, TrustStore, public_pem
+    from tests.support.mqtt import fast
+
+    signer = Signer.generate()
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "T3.pub").write_text(public_pem(signer.public_key))
+    journal = tmp_path / "T3.db"
+    deal_journal(journal, "T3", 3, seed=3, pause=True, signer=signer)
+    watcher = subscriber_factory(broker.port, topic="baccarat/tables/T3/events")
+    station = Publisher(fast(broker.url), journal, "T3", signer=signer).start()
+    feed = None
+    try:
+        def told() -> list[dict]:
+            return [body for _, body, _ in watcher.status if body.get("open_pause")]
+
+        assert wait_until(lambda: told(), 30), watcher.status
+        status = told()[-1]
+        assert validate(status, "station_status") == [] and status["open_pause"]["event_id"] <= status["last_event_id"]
+        paused_events = [e for e in watcher.events if e["type"] == "round_paused"]
+        assert status["open_pause"]["event_id"] == paused_events[-1]["event_id"]
+        # the pit starts now: nothing but the retained status comes (the station sends no more events)
+        items: queue.Queue = queue.Queue()
+        feed = PitFeed(fast(broker.url), items.put, ["T3"], trust=TrustStore(keys))
+        feed.start()
+        model = PitModel(["T3"])
+        while not isinstance(first := items.get(timeout=20), Delivery):
+            pass
+        assert first.retained and first.message.kind == "status"
+        model.apply(first.message, first.received, retained=first.retained)
+        row = model.row("T3", time.time())
+        assert row.online and row.unverified == "" and row.pause is not None
+        assert row.pause.incident == "Card dealt while betting was open" and row.pause.round_number == 4
+        assert (row.state, row.shoe, row.round) == ("PAUSED: supervisor needed", "Shoe 1", "Round 4")
+        assert [p.table_id for p in model.pauses(time.time())] == ["T3"]
+    finally:
+        if feed is not None:
+            feed.stop()
+        station.stop()
+    # the clean stop's status still says the pause was open, as last known
+    offline = [body for _, body, _ in watcher.status if body["status"] == "offline"]
+    assert offline and offline[-1]["open_pause"] == status["open_pause"]
 
 
 def test_the_feed_cannot_publish():

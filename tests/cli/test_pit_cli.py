@@ -17,6 +17,12 @@ from tests.conftest import run_cli
      "wait_alert_seconds = -1"),
     (("--config", "{tmp}/pit.toml"), "[pit]\nbroker = 'mqtt://h'\ntables = 'T1'\n", "[pit] tables: use a list"),
     (("--config", "{tmp}/pit.toml"), "pit = 3\n", "[pit] is not a section"),
+    (("--config", "{tmp}/pit.toml"), "[pit]\nbrokers = []\n", "[pit] brokers: use a list of broker URLs"),
+    (("--config", "{tmp}/pit.toml"), "[pit]\nbrokers = 'mqtt://h'\n", "[pit] brokers: use a list of broker URLs"),
+    (("--config", "{tmp}/pit.toml"), "[pit]\nbroker = 'mqtt://a'\nbrokers = ['mqtt://b']\n",
+     "either broker or brokers"),
+    (("--broker", "mqtt://127.0.0.1:1", "--broker", "nope://x"), None, "nope://x"),
+    (("--broker", "mqtt://127.0.0.1:1", "--probe-interval", "7200"), None, "probe_interval"),
     (("--config", "{tmp}/pit.toml"), "[pit\n", "not valid TOML"),
     (("--config", "{tmp}/missing.toml"), None, "--config"),
 ])

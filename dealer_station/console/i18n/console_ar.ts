@@ -229,12 +229,7 @@
         <translation>تسجيل الدخول</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>an incident to act on</source>
-        <translation>حادثة للتصرف فيها</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>choose an act</source>
         <translation>اختيار إجراء</translation>
     </message>
@@ -267,6 +262,11 @@
         <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>ما زال مطلوبًا: %1</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>an incident to act on</source>
+        <translation>حادثة للتصرف فيها</translation>
     </message>
 </context>
 <context>
@@ -346,7 +346,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+163"/>
+        <location filename="../dealer_screen.py" line="+181"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -361,7 +361,12 @@
         <translation>الطرق</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>بلا صوت</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
@@ -376,12 +381,7 @@
         <translation>حذاء جديد</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>CHANGE SHOE</source>
-        <translation>تغيير الحذاء</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SHUFFLED</source>
         <translation>تم الخلط</translation>
     </message>
@@ -496,6 +496,11 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1 عند %2</translation>
+    </message>
+    <message>
+        <location line="-160"/>
+        <source>CHANGE SHOE</source>
+        <translation>تغيير الحذاء</translation>
     </message>
 </context>
 <context>
@@ -910,7 +915,12 @@
         <translation>حدث المنصة لا يطابق السجل</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>تشويش على خط الحذاء</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>بطاقة %1</translation>
     </message>
@@ -945,7 +955,12 @@
         <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>أرسل خط الحذاء بايتات ليست بطاقات. افحص كابل الحذاء وقابسه قبل الاستئناف. البطاقة المقروءة وسط التشويش محتجزة: أدخلها فقط إذا كانت هي البطاقة الموجودة على الطاولة، وإلا فتخلَّص منها.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>الموزّع استدعى المشرف</translation>
     </message>
@@ -1025,7 +1040,17 @@
         <translation>نسخ أكثر مما في الحذاء</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>تشويش زائد على خط الحذاء</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>قُرئت بطاقة وسط تشويش الخط</translation>
+    </message>
+    <message>
+        <location line="-85"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>البطاقة المقطوعة</translation>
@@ -1182,12 +1207,7 @@
         <translation>نهاية الحذاء</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>SHOE CHANGE</source>
-        <translation>تغيير الحذاء</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>TIE %1 – %2</source>
         <translation>ربط %1 – %2</translation>
     </message>
@@ -1207,12 +1227,7 @@
         <translation>أُلغيت الجولة</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>LAST ROUND – %1</source>
-        <translation>الجولة الأخيرة – %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>RESCAN %1</source>
         <translation>أعد مسح %1</translation>
     </message>
@@ -1361,7 +1376,47 @@
         <translation>الجولة %1 ملغاة – أُعيدت كل الرهانات</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+265"/>
+        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
+        <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER DRAWS ON %1</source>
+        <translation>اللاعب يسحب على %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
+        <translation>البنكر يسحب (اللاعب وقف؛ البنكر %1: يسحب)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
+        <translation>البنكر يسحب (البنكر %1، البطاقة الثالثة للاعب %2: يسحب)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
+        <translation>اللاعب يقف على %1؛ البنكر يقف (اللاعب وقف؛ البنكر %2: يقف)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
+        <translation>البنكر يقف (البنكر %1، البطاقة الثالثة للاعب %2: يقف)</translation>
+    </message>
+    <message>
+        <location line="-194"/>
+        <source>SHOE CHANGE</source>
+        <translation>تغيير الحذاء</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>LAST ROUND – %1</source>
+        <translation>الجولة الأخيرة – %1</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>SHOE ENDED – CHANGE THE SHOE</source>
         <translation>انتهى الحذاء – غيّر الحذاء</translation>
     </message>
@@ -1399,56 +1454,6 @@
         <location line="+7"/>
         <source>Announce the last round of the shoe, then press OPEN BETTING</source>
         <translation>أعلن الجولة الأخيرة من الحذاء، ثم اضغط افتح الرهان</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation>طبيعية: اللاعب %1، البنكر %2: لا بطاقات إضافية</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER DRAWS ON %1</source>
-        <translation>اللاعب يسحب على %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation>البنكر يسحب (اللاعب وقف؛ البنكر %1: يسحب)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation>البنكر يسحب (البنكر %1، البطاقة الثالثة للاعب %2: يسحب)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation>اللاعب يقف على %1؛ البنكر يقف (اللاعب وقف؛ البنكر %2: يقف)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation>البنكر يقف (البنكر %1، البطاقة الثالثة للاعب %2: يقف)</translation>
-    </message>
-    <message>
-        <location filename="../incident_prompts.py" line="-115"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>تشويش على خط الحذاء</translation>
-    </message>
-    <message>
-        <location line="+60"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>أرسل خط الحذاء بايتات ليست بطاقات. افحص كابل الحذاء وقابسه قبل الاستئناف. البطاقة المقروءة وسط التشويش محتجزة: أدخلها فقط إذا كانت هي البطاقة الموجودة على الطاولة، وإلا فتخلَّص منها.</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>تشويش زائد على خط الحذاء</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>قُرئت بطاقة وسط تشويش الخط</translation>
     </message>
 </context>
 <context>
@@ -1954,20 +1959,8 @@
         <source>REFUSED: wrong user or PIN</source>
         <translation>مرفوض: مستخدم أو رمز خاطئ</translation>
     </message>
-    <message numerus="yes">
-        <location line="+52"/>
-        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
-        <translation>
-            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
-            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
-            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
-            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
-            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
-            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+52"/>
+        <location line="+104"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>انتهت جلسة %1: غادر شاشة المشرف. اكتب الرمز مجددًا للتصرف.</translation>
     </message>
@@ -2020,6 +2013,18 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>تم: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-140"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+            <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

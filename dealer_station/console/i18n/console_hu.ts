@@ -229,12 +229,7 @@
         <translation>belépés</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>an incident to act on</source>
-        <translation>egy incidens, amelyben intézkedni kell</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>choose an act</source>
         <translation>intézkedés választása</translation>
     </message>
@@ -267,6 +262,11 @@
         <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>Még hiányzik: %1</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>an incident to act on</source>
+        <translation>egy incidens, amelyben intézkedni kell</translation>
     </message>
 </context>
 <context>
@@ -346,7 +346,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+163"/>
+        <location filename="../dealer_screen.py" line="+181"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -361,7 +361,12 @@
         <translation>ÚTVONALAK</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>NINCS HANG</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
@@ -376,12 +381,7 @@
         <translation>ÚJ CIPŐ</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>CHANGE SHOE</source>
-        <translation>CIPŐCSERE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SHUFFLED</source>
         <translation>MEGKEVERVE</translation>
     </message>
@@ -496,6 +496,11 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="-160"/>
+        <source>CHANGE SHOE</source>
+        <translation>CIPŐCSERE</translation>
     </message>
 </context>
 <context>
@@ -910,7 +915,12 @@
         <translation>A PLATFORMNAK KÜLDÖTT ESEMÉNY NEM EGYEZIK A NAPLÓVAL</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>ZAJ A CIPŐ VONALÁN</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>kártya: %1</translation>
     </message>
@@ -945,7 +955,12 @@
         <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>A cipő vonalán olyan bájtok érkeztek, amelyek nem lapok. Folytatás előtt ellenőrizze a cipő kábelét és csatlakozóját. A zajban beolvasott lapot a rendszer visszatartja: csak akkor vigye be, ha az asztalon lévő lap az, különben dobja el.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>AZ OSZTÓ HÍVTA A FELÜGYELŐT</translation>
     </message>
@@ -1025,7 +1040,17 @@
         <translation>több példány, mint a cipőben van</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>túl sok zaj a cipő vonalán</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>egy lapot a vonal zajában olvasott be a rendszer</translation>
+    </message>
+    <message>
+        <location line="-85"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>vágólap</translation>
@@ -1177,12 +1202,7 @@
         <translation>CIPŐ VÉGE</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>SHOE CHANGE</source>
-        <translation>CIPŐCSERE</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>TIE %1 – %2</source>
         <translation>DÖNTETLEN %1 – %2</translation>
     </message>
@@ -1202,12 +1222,7 @@
         <translation>A PARTI ÉRVÉNYTELEN</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>LAST ROUND – %1</source>
-        <translation>UTOLSÓ PARTI – %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>RESCAN %1</source>
         <translation>OLVASD BE ÚJRA: %1</translation>
     </message>
@@ -1336,7 +1351,47 @@
         <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+265"/>
+        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
+        <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER DRAWS ON %1</source>
+        <translation>JÁTÉKOS HÚZ %1 PONTNÁL</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
+        <translation>BANK HÚZ (JÁTÉKOS MEGÁLLT; BANK %1: HÚZ)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
+        <translation>BANK HÚZ (BANK %1, JÁTÉKOS 3. LAPJA %2: HÚZ)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
+        <translation>JÁTÉKOS MEGÁLL %1 PONTNÁL; BANK MEGÁLL (JÁTÉKOS MEGÁLLT; BANK %2: MEGÁLL)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
+        <translation>BANK MEGÁLL (BANK %1, JÁTÉKOS 3. LAPJA %2: MEGÁLL)</translation>
+    </message>
+    <message>
+        <location line="-194"/>
+        <source>SHOE CHANGE</source>
+        <translation>CIPŐCSERE</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>LAST ROUND – %1</source>
+        <translation>UTOLSÓ PARTI – %1</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>SHOE ENDED – CHANGE THE SHOE</source>
         <translation>A CIPŐ VÉGE – CSERÉLD A CIPŐT</translation>
     </message>
@@ -1374,56 +1429,6 @@
         <location line="+7"/>
         <source>Announce the last round of the shoe, then press OPEN BETTING</source>
         <translation>Jelentsd be a cipő utolsó partiját, majd nyomd meg: TÉTEK NYITÁSA</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation>TERMÉSZETES: JÁTÉKOS %1, BANK %2: NINCS TÖBB LAP</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER DRAWS ON %1</source>
-        <translation>JÁTÉKOS HÚZ %1 PONTNÁL</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation>BANK HÚZ (JÁTÉKOS MEGÁLLT; BANK %1: HÚZ)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation>BANK HÚZ (BANK %1, JÁTÉKOS 3. LAPJA %2: HÚZ)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation>JÁTÉKOS MEGÁLL %1 PONTNÁL; BANK MEGÁLL (JÁTÉKOS MEGÁLLT; BANK %2: MEGÁLL)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation>BANK MEGÁLL (BANK %1, JÁTÉKOS 3. LAPJA %2: MEGÁLL)</translation>
-    </message>
-    <message>
-        <location filename="../incident_prompts.py" line="-115"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>ZAJ A CIPŐ VONALÁN</translation>
-    </message>
-    <message>
-        <location line="+60"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>A cipő vonalán olyan bájtok érkeztek, amelyek nem lapok. Folytatás előtt ellenőrizze a cipő kábelét és csatlakozóját. A zajban beolvasott lapot a rendszer visszatartja: csak akkor vigye be, ha az asztalon lévő lap az, különben dobja el.</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>túl sok zaj a cipő vonalán</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>egy lapot a vonal zajában olvasott be a rendszer</translation>
     </message>
 </context>
 <context>
@@ -1929,15 +1934,8 @@
         <source>REFUSED: wrong user or PIN</source>
         <translation>ELUTASÍTVA: hibás felhasználó vagy PIN</translation>
     </message>
-    <message numerus="yes">
-        <location line="+52"/>
-        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
-        <translation>
-            <numerusform>%1 munkamenete %n mp múlva véget ér érintés nélkül: érintse meg a képernyőt, hogy bejelentkezve maradjon.</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+52"/>
+        <location line="+104"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>%1 munkamenete véget ért: elhagyta a felügyelő képernyőt. Intézkedéshez írja be újra a PIN-t.</translation>
     </message>
@@ -1990,6 +1988,13 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>KÉSZ: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-140"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>%1 munkamenete %n mp múlva véget ér érintés nélkül: érintse meg a képernyőt, hogy bejelentkezve maradjon.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -229,12 +229,7 @@
         <translation>iniciar sessão</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>an incident to act on</source>
-        <translation>um incidente sobre o qual agir</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>choose an act</source>
         <translation>escolher um ato</translation>
     </message>
@@ -267,6 +262,11 @@
         <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>Ainda falta: %1</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>an incident to act on</source>
+        <translation>um incidente sobre o qual agir</translation>
     </message>
 </context>
 <context>
@@ -346,7 +346,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+163"/>
+        <location filename="../dealer_screen.py" line="+181"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -361,7 +361,12 @@
         <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>SEM SOM</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
@@ -376,12 +381,7 @@
         <translation>NOVO SAPATO</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>CHANGE SHOE</source>
-        <translation>TROCAR SAPATO</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SHUFFLED</source>
         <translation>EMBARALHADO</translation>
     </message>
@@ -496,6 +496,11 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1 EM %2</translation>
+    </message>
+    <message>
+        <location line="-160"/>
+        <source>CHANGE SHOE</source>
+        <translation>TROCAR SAPATO</translation>
     </message>
 </context>
 <context>
@@ -910,7 +915,12 @@
         <translation>EVENTO DA PLATAFORMA NÃO CONFERE COM O DIÁRIO</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>RUÍDO NA LINHA DO SAPATO</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>carta %1</translation>
     </message>
@@ -945,7 +955,12 @@
         <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>A linha do sapato enviou bytes que não são nenhuma carta. Verifique o cabo e a ficha do sapato antes de retomar. Uma carta lida no meio do ruído fica retida: introduza-a apenas se for a carta que está na mesa; caso contrário, descarte-a.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>O DEALER CHAMOU O SUPERVISOR</translation>
     </message>
@@ -1025,7 +1040,17 @@
         <translation>mais cópias do que o sapato tem</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>demasiado ruído na linha do sapato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>uma carta foi lida no meio do ruído da linha</translation>
+    </message>
+    <message>
+        <location line="-85"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>cartão de corte</translation>
@@ -1178,12 +1203,7 @@
         <translation>FIM DO SAPATO</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>SHOE CHANGE</source>
-        <translation>TROCA DE SAPATO</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>TIE %1 – %2</source>
         <translation>EMPATE %1 – %2</translation>
     </message>
@@ -1203,12 +1223,7 @@
         <translation>RODADA ANULADA</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>LAST ROUND – %1</source>
-        <translation>ÚLTIMA RODADA – %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>RESCAN %1</source>
         <translation>RELER %1</translation>
     </message>
@@ -1341,7 +1356,47 @@
         <translation>RODADA %1 ANULADA – TODAS AS APOSTAS DEVOLVIDAS</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+265"/>
+        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
+        <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER DRAWS ON %1</source>
+        <translation>JOGADOR COMPRA COM %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
+        <translation>BANKER COMPRA (JOGADOR FICOU; BANKER %1: COMPRA)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
+        <translation>BANKER COMPRA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: COMPRA)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
+        <translation>JOGADOR FICA COM %1; BANKER FICA (JOGADOR FICOU; BANKER %2: FICA)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
+        <translation>BANKER FICA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: FICA)</translation>
+    </message>
+    <message>
+        <location line="-194"/>
+        <source>SHOE CHANGE</source>
+        <translation>TROCA DE SAPATO</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>LAST ROUND – %1</source>
+        <translation>ÚLTIMA RODADA – %1</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>SHOE ENDED – CHANGE THE SHOE</source>
         <translation>SAPATO TERMINADO – TROQUE O SAPATO</translation>
     </message>
@@ -1379,56 +1434,6 @@
         <location line="+7"/>
         <source>Announce the last round of the shoe, then press OPEN BETTING</source>
         <translation>Anuncie a última rodada do sapato, depois prima ABRIR APOSTAS</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation>NATURAL: JOGADOR %1, BANKER %2: SEM MAIS CARTAS</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER DRAWS ON %1</source>
-        <translation>JOGADOR COMPRA COM %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation>BANKER COMPRA (JOGADOR FICOU; BANKER %1: COMPRA)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation>BANKER COMPRA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: COMPRA)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation>JOGADOR FICA COM %1; BANKER FICA (JOGADOR FICOU; BANKER %2: FICA)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation>BANKER FICA (BANKER %1, TERCEIRA CARTA DO JOGADOR %2: FICA)</translation>
-    </message>
-    <message>
-        <location filename="../incident_prompts.py" line="-115"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>RUÍDO NA LINHA DO SAPATO</translation>
-    </message>
-    <message>
-        <location line="+60"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>A linha do sapato enviou bytes que não são nenhuma carta. Verifique o cabo e a ficha do sapato antes de retomar. Uma carta lida no meio do ruído fica retida: introduza-a apenas se for a carta que está na mesa; caso contrário, descarte-a.</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>demasiado ruído na linha do sapato</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>uma carta foi lida no meio do ruído da linha</translation>
     </message>
 </context>
 <context>
@@ -1934,16 +1939,8 @@
         <source>REFUSED: wrong user or PIN</source>
         <translation>RECUSADO: utilizador ou PIN errado</translation>
     </message>
-    <message numerus="yes">
-        <location line="+52"/>
-        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
-        <translation>
-            <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>
-            <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+52"/>
+        <location line="+104"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>A sessão de %1 terminou: saiu-se do ecrã do supervisor. Introduza o PIN de novo para agir.</translation>
     </message>
@@ -1996,6 +1993,14 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>FEITO: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-140"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>
+            <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -229,12 +229,7 @@
         <translation>లాగిన్</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>an incident to act on</source>
-        <translation>చర్య తీసుకోవాల్సిన సంఘటన</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>choose an act</source>
         <translation>చర్య ఎంచుకోవడం</translation>
     </message>
@@ -267,6 +262,11 @@
         <location line="+22"/>
         <source>Still needed: %1</source>
         <translation>ఇంకా కావాలి: %1</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>an incident to act on</source>
+        <translation>చర్య తీసుకోవాల్సిన సంఘటన</translation>
     </message>
 </context>
 <context>
@@ -346,7 +346,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+163"/>
+        <location filename="../dealer_screen.py" line="+181"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -361,7 +361,12 @@
         <translation>రోడ్లు</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>NO SOUND</source>
+        <translation>శబ్దం లేదు</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Roads are not available in this build</source>
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
@@ -376,12 +381,7 @@
         <translation>కొత్త షూ</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>CHANGE SHOE</source>
-        <translation>షూ మార్చండి</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SHUFFLED</source>
         <translation>కలపడం పూర్తి</translation>
     </message>
@@ -496,6 +496,11 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%2 వద్ద %1</translation>
+    </message>
+    <message>
+        <location line="-160"/>
+        <source>CHANGE SHOE</source>
+        <translation>షూ మార్చండి</translation>
     </message>
 </context>
 <context>
@@ -910,7 +915,12 @@
         <translation>ప్లాట్‌ఫారమ్ ఈవెంట్ జర్నల్‌తో సరిపోలడం లేదు</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>NOISE ON THE SHOE&apos;S LINE</source>
+        <translation>షూ లైన్‌పై శబ్దం</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>card %1</source>
         <translation>కార్డ్ %1</translation>
     </message>
@@ -945,7 +955,12 @@
         <translation>కొనసాగిస్తే టేబుల్ పంచడం కొనసాగుతుంది, కానీ మార్చిన ఈవెంట్‌ను జర్నల్ నిరూపించిన విధంగా తిరిగి పెట్టే వరకు బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు ఇంకేమీ పంపబడదు: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి (dealer-station journal verify ఆ ఈవెంట్‌ను చూపిస్తుంది).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+4"/>
+        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
+        <translation>షూ లైన్ కార్డ్ కాని బైట్‌లను పంపింది. కొనసాగించే ముందు షూ కేబుల్ మరియు ప్లగ్‌ను తనిఖీ చేయండి. శబ్దంలో చదివిన కార్డ్ నిలిపి ఉంచబడింది: అది టేబుల్‌పై ఉన్న కార్డ్ అయితేనే నమోదు చేయండి, లేకపోతే దానిని తీసివేయండి.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>DEALER CALLED THE SUPERVISOR</source>
         <translation>డీలర్ సూపర్వైజర్‌ను పిలిచారు</translation>
     </message>
@@ -1025,7 +1040,17 @@
         <translation>షూలో ఉన్నవాటి కంటే ఎక్కువ కాపీలు</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="+20"/>
+        <source>too much noise on the shoe&apos;s line</source>
+        <translation>షూ లైన్‌పై అధిక శబ్దం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a card was read inside line noise</source>
+        <translation>లైన్ శబ్దం మధ్యలో ఒక కార్డ్ చదవబడింది</translation>
+    </message>
+    <message>
+        <location line="-85"/>
         <location line="+65"/>
         <source>cut card</source>
         <translation>కట్ కార్డ్</translation>
@@ -1178,12 +1203,7 @@
         <translation>షూ ముగింపు</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>SHOE CHANGE</source>
-        <translation>షూ మార్పు</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>TIE %1 – %2</source>
         <translation>టై %1 – %2</translation>
     </message>
@@ -1203,12 +1223,7 @@
         <translation>రౌండ్ రద్దు చేయబడింది</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>LAST ROUND – %1</source>
-        <translation>తుది రౌండ్ – %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+18"/>
         <source>RESCAN %1</source>
         <translation>%1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
@@ -1341,7 +1356,47 @@
         <translation>రౌండ్ %1 రద్దు – అన్ని పందాలు తిరిగి ఇవ్వబడ్డాయి</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+265"/>
+        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
+        <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER DRAWS ON %1</source>
+        <translation>ప్లేయర్ %1 వద్ద మూడవ కార్డు పొందుతాడు</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
+        <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %1: పొందుతాడు)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
+        <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: పొందుతాడు)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
+        <translation>ప్లేయర్ %1 వద్ద నిలుస్తాడు; బ్యాంకర్ నిలుస్తాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %2: నిలుస్తాడు)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
+        <translation>బ్యాంకర్ నిలుస్తాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: నిలుస్తాడు)</translation>
+    </message>
+    <message>
+        <location line="-194"/>
+        <source>SHOE CHANGE</source>
+        <translation>షూ మార్పు</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>LAST ROUND – %1</source>
+        <translation>తుది రౌండ్ – %1</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>SHOE ENDED – CHANGE THE SHOE</source>
         <translation>షూ ముగిసింది – షూ మార్చండి</translation>
     </message>
@@ -1379,56 +1434,6 @@
         <location line="+7"/>
         <source>Announce the last round of the shoe, then press OPEN BETTING</source>
         <translation>షూ యొక్క తుది రౌండ్ ప్రకటించి, పందాలు తెరవండి నొక్కండి</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS</source>
-        <translation>నాచురల్: ప్లేయర్ %1, బ్యాంకర్ %2: ఇంకో కార్డు లేదు</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER DRAWS ON %1</source>
-        <translation>ప్లేయర్ %1 వద్ద మూడవ కార్డు పొందుతాడు</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>BANKER DRAWS (PLAYER STOOD; BANKER %1: DRAWS)</source>
-        <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %1: పొందుతాడు)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER DRAWS (BANKER %1, PLAYER&apos;S THIRD CARD %2: DRAWS)</source>
-        <translation>బ్యాంకర్ మూడవ కార్డు పొందుతాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: పొందుతాడు)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>PLAYER STANDS ON %1; BANKER STANDS (PLAYER STOOD; BANKER %2: STANDS)</source>
-        <translation>ప్లేయర్ %1 వద్ద నిలుస్తాడు; బ్యాంకర్ నిలుస్తాడు (ప్లేయర్ నిలిచాడు; బ్యాంకర్ %2: నిలుస్తాడు)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>BANKER STANDS (BANKER %1, PLAYER&apos;S THIRD CARD %2: STANDS)</source>
-        <translation>బ్యాంకర్ నిలుస్తాడు (బ్యాంకర్ %1, ప్లేయర్ మూడవ కార్డు %2: నిలుస్తాడు)</translation>
-    </message>
-    <message>
-        <location filename="../incident_prompts.py" line="-115"/>
-        <source>NOISE ON THE SHOE&apos;S LINE</source>
-        <translation>షూ లైన్‌పై శబ్దం</translation>
-    </message>
-    <message>
-        <location line="+60"/>
-        <source>The shoe&apos;s line sent bytes that are no card. Check the shoe&apos;s cable and plug before resuming. A card read in the noise is held: enter it only if it is the card on the table, otherwise discard it.</source>
-        <translation>షూ లైన్ కార్డ్ కాని బైట్‌లను పంపింది. కొనసాగించే ముందు షూ కేబుల్ మరియు ప్లగ్‌ను తనిఖీ చేయండి. శబ్దంలో చదివిన కార్డ్ నిలిపి ఉంచబడింది: అది టేబుల్‌పై ఉన్న కార్డ్ అయితేనే నమోదు చేయండి, లేకపోతే దానిని తీసివేయండి.</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>too much noise on the shoe&apos;s line</source>
-        <translation>షూ లైన్‌పై అధిక శబ్దం</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a card was read inside line noise</source>
-        <translation>లైన్ శబ్దం మధ్యలో ఒక కార్డ్ చదవబడింది</translation>
     </message>
 </context>
 <context>
@@ -1934,16 +1939,8 @@
         <source>REFUSED: wrong user or PIN</source>
         <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
     </message>
-    <message numerus="yes">
-        <location line="+52"/>
-        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
-        <translation>
-            <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
-            <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+52"/>
+        <location line="+104"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
         <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
     </message>
@@ -1996,6 +1993,14 @@
         <location line="+3"/>
         <source>DONE: %1</source>
         <translation>పూర్తి: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-140"/>
+        <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
+        <translation>
+            <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
+            <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -116,3 +116,31 @@ def console(qtbot):
     for win in windows:
         win.shutdown()
 
+
+
+@pytest.fixture
+def sound_program(tmp_path, monkeypatch):
+    """A machine without Qt Multimedia whose PATH is one folder: ``sound_program(name, then="")`` puts a stand-in
+    sound program there that writes down its arguments (one line per start, in ``tmp_path / "played"``), then runs
+    the shell line ``then``; returns that record's path. Nothing sounds.
+    """
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_multimedia(name, *args, **kwargs):
+        if name == "PySide6.QtMultimedia":
+            raise ImportError("no Qt Multimedia")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_multimedia)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    played = tmp_path / "played"
+
+    def make(name: str, then: str = "") -> Path:
+        program = tmp_path / name
+        program.write_text(f"#!/bin/sh\necho \"$@\" >> {played}\n{then}\n")
+        program.chmod(0o755)
+        return played
+
+    return make

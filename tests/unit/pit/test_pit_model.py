@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -46,12 +47,12 @@ def paused(table: str, event_id: int, kind: str, at: float, round_number: int = 
                  at=at, round_number=round_number)
 
 
-def feed(model: PitModel, *messages: tuple[str, bytes], received: float = T0) -> list[bool]:
+def feed(model: PitModel, *messages: tuple[str, bytes], received: float = T0, retained: bool = False) -> list[bool]:
     out = []
     for topic, payload in messages:
         read = read_message(topic, payload)
         assert read is not None
-        out.append(model.apply(read, received))
+        out.append(model.apply(read, received, retained=retained))
     return out
 
 
@@ -69,7 +70,49 @@ def test_online_and_offline_come_from_the_retained_status(messages, online, stat
     model = PitModel()
     feed(model, *messages)
     row = model.row("T1", T0)
-    assert (row.online, row.station, row.station_detail) == (online, station, detail)
+    assert (row.online, row.station, row.station_detail.split("; ")[0]) == (online, station, detail)
+
+
+def test_an_offline_table_says_since_when_and_what_it_shows_is_the_last_known():
+    model = PitModel(local=time.gmtime)
+    feed(model, status("T1", "online", ts=ts(0)),
+         event("T1", 7, "round_opened", {"round_number": 12}, round_number=12, at=50),
+         event("T1", 8, "table_status", {"status": "open", "state": "betting_closed"}, at=60),
+         paused("T1", 9, "card_while_betting", at=70, round_number=12))
+    live = model.row("T1", T0 + 100)
+    assert (live.stale, live.offline_since, live.state) == (False, None, "PAUSED: supervisor needed")
+    assert live.last_heard == T0 + 70 and not live.pause.stale
+    # a clean stop: the station's own status says when
+    feed(model, status("T1", "offline", reason="stopped", ts=ts(300)), received=T0 + 301)
+    row = model.row("T1", T0 + 425)
+    assert (row.online, row.stale, row.offline_since) == (False, True, T0 + 300)
+    assert row.station_detail == "station stopped; offline since 07:05:00 (2 min 05 s)"
+    assert row.state == "Last known: PAUSED: supervisor needed"
+    assert (row.shoe, row.round) == ("Last known: Shoe 1", "Round 12")
+    assert row.pause.stale and model.pauses(T0 + 425)[0].stale
+    # back online: current again
+    feed(model, status("T1", "online", ts=ts(500)))
+    row = model.row("T1", T0 + 501)
+    assert not row.stale and row.state == "PAUSED: supervisor needed" and not row.pause.stale
+
+
+def test_a_last_will_is_offline_since_it_arrived_or_when_retained_since_a_time_not_known():
+    seen_live, retained = PitModel(local=time.gmtime), PitModel(local=time.gmtime)
+    will = status("T1", "offline", reason="connection_lost", ts=ts(0))    # its ts: when the station connected
+    for model in (seen_live, retained):
+        feed(model, status("T1", "online", ts=ts(0)), event("T1", 3, "table_status",
+                                                            {"status": "open", "state": "dealing"}, at=40))
+    feed(seen_live, will, received=T0 + 200)
+    feed(retained, will, received=T0 + 200, retained=True)
+    row = seen_live.row("T1", T0 + 260)
+    assert row.offline_since == T0 + 200 and row.state == "Last known: Dealing"
+    assert row.station_detail == "connection lost (last will); offline since 07:03:20 (1 min 00 s)"
+    row = retained.row("T1", T0 + 260)
+    assert (row.offline_since, row.last_heard) == (None, T0 + 40) and row.stale
+    assert row.station_detail == ("connection lost (last will); offline since: not known; last heard from at "
+                                  "07:00:40 (3 min 40 s ago)")
+    # a day later the date is said too
+    assert "last heard from at 2026-12-01 07:00:40" in retained.row("T1", T0 + 86_400 + 5).station_detail
 
 
 def test_named_tables_are_shown_before_anything_arrives_and_others_are_ignored():
@@ -168,6 +211,50 @@ def test_what_closes_a_pause(closer, closes):
     feed(model, paused("T1", 5, "misread_limit", at=0), closer)
     assert (model.pauses(T0 + 5) == []) is closes
     assert (model.row("T1", T0 + 5).pause is None) is closes
+
+
+def open_pause(event_id: int, kind: str, at: float, round_number: int = 3) -> dict:
+    """The status's ``open_pause``: the round_paused event still open as of its ``last_event_id``."""
+    return {"event_id": event_id, "ts": ts(at), "shoe_id": "T1-S0001", "round_id": f"T1-S0001-R{round_number:03d}",
+            "round_number": round_number, "incident": {"type": kind, "reason": kind, "ts": ts(at)}}
+
+
+def test_a_pause_open_when_the_pit_starts_comes_from_the_retained_status():
+    model = PitModel()
+    feed(model, status("T1", "online", last_event_id=9, open_pause=open_pause(9, "foreign_card", at=20)),
+         retained=True)
+    row = model.row("T1", T0 + 80)
+    assert row.pause is not None and row.pause.incident == "Card from another deck" and row.pause.waited == 60
+    assert (row.state, row.shoe, row.round) == ("PAUSED: supervisor needed", "Shoe 1", "Round 3")
+    assert [p.table_id for p in model.pauses(T0 + 80)] == ["T1"]
+    # the event itself arriving later (a replay for another consumer) is the same pause, once
+    assert feed(model, paused("T1", 9, "foreign_card", at=20)) == [False]
+    # the resume closes it like any pause; a later status with no pause open closes it too
+    feed(model, event("T1", 10, "round_resumed", {"act": "resume"}))
+    assert model.row("T1", T0 + 80).pause is None
+    other = PitModel()
+    feed(other, status("T1", "online", last_event_id=9, open_pause=open_pause(9, "foreign_card", at=20)),
+         status("T1", "online", last_event_id=11, open_pause=None))
+    assert other.row("T1", T0 + 80).pause is None
+
+
+@pytest.mark.parametrize(("later", "open_after"), [
+    # a status that lags the events (published up to 5 s after them) never closes a newer pause
+    (status("T1", "online", last_event_id=4, open_pause=None), True),
+    (status("T1", "online", last_event_id=6, open_pause=None), False),
+    # an old will (its last_event_id as of the connection) carries an older pause: the newer one stays
+    (status("T1", "offline", reason="connection_lost", last_event_id=3, open_pause=open_pause(2, "misread_limit", 0)),
+     True),
+    # a status from before the station read its outbox says nothing of pauses
+    (status("T1", "online", open_pause=None), True),
+    (status("T1", "online", last_event_id=9, open_pause={"event_id": 12, "incident": {}}), True),  # past its id
+    (status("T1", "online", last_event_id=9, open_pause="yes"), True),
+])
+def test_the_status_pause_is_ordered_against_the_events_by_event_id(later, open_after):
+    model = PitModel()
+    feed(model, paused("T1", 5, "misread_limit", at=0), later)
+    assert (model.row("T1", T0 + 5).pause is not None) is open_after
+    assert model.row("T1", T0 + 5).pause is None or model.row("T1", T0 + 5).pause.event_id == 5
 
 
 def test_a_resume_that_arrives_before_its_pause_leaves_no_pause_open():
@@ -328,3 +415,19 @@ def test_strange_envelopes_never_crash_the_model(envelope):
     model.pauses(T0)
     model.edges()
     assert row.table_id == "T1" and row.last_event_id == envelope["event_id"]
+
+
+@pytest.mark.parametrize("body", [
+    {"status": "online", "last_event_id": 9, "open_pause": {"event_id": 3, "incident": "x", "shoe_id": 5, "ts": []}},
+    {"status": "online", "last_event_id": True, "open_pause": {"event_id": 1}},
+    {"status": "offline", "reason": ["x"], "ts": 5, "last_event_id": 2, "open_pause": {"event_id": True}},
+    {"status": None, "ts": "2026-13-45T00:00:00Z"},
+    {"status": "offline", "reason": "connection_lost", "ts": None},
+])
+def test_strange_statuses_never_crash_the_model(body):
+    model = PitModel()
+    for retained in (True, False):
+        feed(model, ("baccarat/tables/T1/status", json.dumps({"table_id": "T1", **body}).encode()), retained=retained)
+        row = model.row("T1", T0)
+        model.pauses(T0)
+        assert row.table_id == "T1" and row.station
