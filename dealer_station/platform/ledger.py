@@ -39,8 +39,8 @@ from typing import Protocol
 from dealer_station.platform.tracker import ANCHOR_BROKEN, Accepted, Anchor, anchor_of
 from dealer_station.publish.status import utc_now
 
-__all__ = ["ANCHOR_PENDING", "LATEST_SCHEMA", "MIGRATIONS", "Ledger", "LedgerError", "Migration", "Store",
-           "TableSummary", "error_line", "is_postgres_url", "open_store", "summarize"]
+__all__ = ["ANCHOR_PENDING", "LATEST_SCHEMA", "MIGRATIONS", "Ledger", "LedgerError", "LedgerReader", "Migration",
+           "Store", "TableSummary", "error_line", "is_postgres_url", "open_store", "summarize"]
 
 ANCHOR_PENDING = "pending"
 """``anchor_check`` of an event a pool member wrote as it came: the gap checker has not checked it yet."""
@@ -168,7 +168,79 @@ def open_store(target: str | os.PathLike[str], *, readonly: bool = False) -> Sto
     return SqliteStore(target, readonly=readonly)
 
 
-class Ledger:
+class LedgerReader:
+    """A ledger opened to read (``events ledger``, ``report --ledger``, ``recall --ledger``): never migrated nor
+    written. A SQLite file is opened read-only (it must exist); a PostgreSQL ledger is only read.
+
+    Raises LedgerError when it cannot be opened.
+    """
+
+    def __init__(self, target: str | os.PathLike[str], *, store: Store | None = None) -> None:
+        self.store = store if store is not None else open_store(target, readonly=True)
+        self.name = self.store.name
+
+    def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
+        try:
+            return self.store.query(sql, params)
+        except self.store.errors as err:
+            raise LedgerError(f"ledger {self.name} cannot be read: {error_line(err)}") from err
+
+    def state(self) -> dict[str, tuple[int, Anchor | None]]:
+        """``{table_id: (last_event_id, last_anchor)}`` of the checked events: where each table's writing goes on.
+
+        Events a pool member wrote unchecked are not counted: the tracker reads them again (:meth:`unchecked`).
+        """
+        out: dict[str, tuple[int, Anchor | None]] = {}
+        rows = self._read("SELECT table_id, MAX(event_id) FROM events WHERE anchor_check <> ? GROUP BY table_id",
+                          (ANCHOR_PENDING,))
+        for table_id, last in rows:
+            anchor = self._read(
+                "SELECT journal_seq, journal_hash FROM events WHERE table_id = ? AND journal_seq IS NOT NULL "
+                "AND anchor_check <> ? ORDER BY event_id DESC LIMIT 1", (table_id, ANCHOR_PENDING))
+            out[table_id] = (int(last), Anchor(int(anchor[0][0]), anchor[0][1]) if anchor else None)
+        return out
+
+    def unchecked(self, after: dict[str, int], limit: int = 5000) -> Iterator[tuple[str, int, str]]:
+        """``(table_id, event_id, payload)`` of the events written unchecked, per table in id order, past
+        ``after[table_id]`` (the checker's last checked id), at most ``limit`` per table.
+        """
+        tables = self._read("SELECT DISTINCT table_id FROM events WHERE anchor_check = ?", (ANCHOR_PENDING,))
+        for (table_id,) in sorted(tables):
+            yield from self._read(
+                "SELECT table_id, event_id, payload FROM events WHERE table_id = ? AND anchor_check = ? "
+                "AND event_id > ? ORDER BY event_id LIMIT ?", (table_id, ANCHOR_PENDING, after.get(table_id, 0),
+                                                               limit))
+
+    def announcements(self) -> list[tuple[str, str]]:
+        """``(table_id, payload)`` of every stored ``signing_key`` event (a station's new key), by table and id."""
+        return [(t, p) for t, p in self._read("SELECT table_id, payload FROM events WHERE type = 'signing_key' "
+                                              "ORDER BY table_id, event_id")]
+
+    def tables(self) -> list[str]:
+        """The ids of the tables with events in the ledger, sorted."""
+        return [t for (t,) in self._read("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
+
+    def events(self, tables: Iterable[str] | None = None) -> Iterator[tuple[str, int, str]]:
+        """``(table_id, event_id, payload)`` of every event (of ``tables`` only), by table and id, read a page
+        at a time.
+        """
+        for table_id in sorted(set(tables)) if tables else self.tables():
+            after = 0
+            while page := self._read("SELECT table_id, event_id, payload FROM events WHERE table_id = ? AND "
+                                     "event_id > ? ORDER BY event_id LIMIT 5000", (table_id, after)):
+                yield from page
+                after = page[-1][1]
+
+    def summarize(self) -> list[TableSummary]:
+        """Per table (sorted by id): last id, count, gaps, anchors (:class:`TableSummary`)."""
+        return _summaries(self)
+
+    def close(self) -> None:
+        """Close the ledger's store."""
+        self.store.close()
+
+
+class Ledger(LedgerReader):
     """A ledger, opened for writing: its schema made or migrated to :data:`LATEST_SCHEMA` first.
 
     Parameters
@@ -182,8 +254,7 @@ class Ledger:
     """
 
     def __init__(self, target: str | os.PathLike[str], *, store: Store | None = None) -> None:
-        self.store = store if store is not None else open_store(target)
-        self.name = self.store.name
+        super().__init__(target, store=store if store is not None else open_store(target))
         try:
             self.schema_version = self._migrate()
             self.store.query("SELECT table_id, event_id, anchor_check, payload FROM events LIMIT 1")
@@ -220,29 +291,8 @@ class Ledger:
         return [(int(v), d, a) for v, d, a in self._read(
             "SELECT version, description, applied_utc FROM ledger_schema ORDER BY version")]
 
-    def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
-        try:
-            return self.store.query(sql, params)
-        except self.store.errors as err:
-            raise LedgerError(f"reading ledger {self.name} failed: {error_line(err)}") from err
-
     def _tx(self, what: str) -> _Guard:
         return _Guard(self, what)
-
-    def state(self) -> dict[str, tuple[int, Anchor | None]]:
-        """``{table_id: (last_event_id, last_anchor)}`` of the checked events: where each table's writing goes on.
-
-        Events a pool member wrote unchecked are not counted: the tracker reads them again (:meth:`unchecked`).
-        """
-        out: dict[str, tuple[int, Anchor | None]] = {}
-        rows = self._read("SELECT table_id, MAX(event_id) FROM events WHERE anchor_check <> ? GROUP BY table_id",
-                          (ANCHOR_PENDING,))
-        for table_id, last in rows:
-            anchor = self._read(
-                "SELECT journal_seq, journal_hash FROM events WHERE table_id = ? AND journal_seq IS NOT NULL "
-                "AND anchor_check <> ? ORDER BY event_id DESC LIMIT 1", (table_id, ANCHOR_PENDING))
-            out[table_id] = (int(last), Anchor(int(anchor[0][0]), anchor[0][1]) if anchor else None)
-        return out
 
     def write(self, accepted: Iterable[Accepted]) -> int:
         """Write checked events in one transaction (an id already checked is left as it is); return how many
@@ -256,6 +306,7 @@ class Ledger:
             return 0
         with self._tx(f"writing {len(rows)} event(s) to") as tx:
             return tx.executemany(_WRITE, rows)
+
 
     def receive(self, events: Iterable[tuple[str, dict, str]]) -> int:
         """Write ``(table_id, envelope, payload)`` as a pool member received them, unchecked, in one transaction;
@@ -274,26 +325,12 @@ class Ledger:
         with self._tx(f"writing {len(rows)} event(s) to") as tx:
             return tx.executemany(_RECEIVE, rows)
 
-    def unchecked(self, after: dict[str, int], limit: int = 5000) -> Iterator[tuple[str, int, str]]:
-        """``(table_id, event_id, payload)`` of the events written unchecked, per table in id order, past
-        ``after[table_id]`` (the checker's last checked id), at most ``limit`` per table.
-        """
-        tables = self._read("SELECT DISTINCT table_id FROM events WHERE anchor_check = ?", (ANCHOR_PENDING,))
-        for (table_id,) in sorted(tables):
-            yield from self._read(
-                "SELECT table_id, event_id, payload FROM events WHERE table_id = ? AND anchor_check = ? "
-                "AND event_id > ? ORDER BY event_id LIMIT ?", (table_id, ANCHOR_PENDING, after.get(table_id, 0),
-                                                               limit))
 
     def give_up(self, table_id: str, first_id: int, last_id: int, reason: str) -> None:
         """Record ids that will never come (the station no longer keeps them)."""
         with self._tx("writing to") as tx:
             tx.execute("INSERT INTO given_up VALUES (?, ?, ?, ?, ?)", (table_id, first_id, last_id, reason, utc_now()))
 
-    def announcements(self) -> list[tuple[str, str]]:
-        """``(table_id, payload)`` of every stored ``signing_key`` event (a station's new key), by table and id."""
-        return [(t, p) for t, p in self._read("SELECT table_id, payload FROM events WHERE type = 'signing_key' "
-                                              "ORDER BY table_id, event_id")]
 
     def reject(self, table_id: str, event_id: int | None, topic: str, reason: str, payload: str) -> None:
         """Keep a message refused by the consumer's trust (unsigned, another key, not verifying), with why.
@@ -304,33 +341,12 @@ class Ledger:
             tx.execute("INSERT INTO rejected VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, event_id, topic, reason, payload, utc_now()))
 
-    def events(self, tables: Iterable[str] | None = None) -> Iterator[tuple[str, int, str]]:
-        """``(table_id, event_id, payload)`` of every event (of ``tables`` only), by table and id, read a page
-        at a time.
-        """
-        names = sorted(set(tables)) if tables else [t for (t,) in self._read(
-            "SELECT DISTINCT table_id FROM events ORDER BY table_id")]
-        for table_id in names:
-            after = 0
-            while page := self._read("SELECT table_id, event_id, payload FROM events WHERE table_id = ? AND "
-                                     "event_id > ? ORDER BY event_id LIMIT 5000", (table_id, after)):
-                yield from page
-                after = page[-1][1]
-
     def lead(self) -> bool:
         """True while this process is the ledger's one gap checker (:meth:`Store.lead`). Raises LedgerError."""
         try:
             return self.store.lead()
         except self.store.errors as err:
             raise LedgerError(f"ledger {self.name}: the gap checker's lock failed: {error_line(err)}") from err
-
-    def summarize(self) -> list[TableSummary]:
-        """Per table (sorted by id): last id, count, gaps, anchors (:func:`summarize`)."""
-        return _summaries(self)
-
-    def close(self) -> None:
-        """Close the ledger's store."""
-        self.store.close()
 
 
 class _Guard:
@@ -401,33 +417,19 @@ class TableSummary:
 
 
 def summarize(target: str | os.PathLike[str]) -> list[TableSummary]:
-    """Per table (sorted by id): last id, count, gaps, anchors. A SQLite file is opened read-only (a ledger of
-    any schema, not migrated); a PostgreSQL ledger is only read.
+    """Per table (sorted by id): last id, count, gaps, anchors, read with a :class:`LedgerReader` (a ledger of
+    any schema, not migrated).
 
     Raises LedgerError when the ledger is missing, cannot be opened or is not a ledger.
     """
-    store = open_store(target, readonly=True)
-    reader = _Reader(store)
+    reader = LedgerReader(target)
     try:
-        return _summaries(reader)
+        return reader.summarize()
     finally:
-        store.close()
+        reader.close()
 
 
-class _Reader:
-    """A store read without migrating it (``events ledger``): what :func:`_summaries` needs of a Ledger."""
-
-    def __init__(self, store: Store) -> None:
-        self.store, self.name = store, store.name
-
-    def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
-        try:
-            return self.store.query(sql, params)
-        except self.store.errors as err:
-            raise LedgerError(f"{self.name} is not a ledger: {error_line(err)}") from err
-
-
-def _summaries(ledger: Ledger | _Reader) -> list[TableSummary]:
+def _summaries(ledger: LedgerReader) -> list[TableSummary]:
     read = ledger._read
     tables = [list(t) for t in read(
         "SELECT table_id, MAX(event_id), COUNT(*), SUM(CASE WHEN anchor_check = 'unanchored' THEN 1 ELSE 0 END), "
