@@ -185,6 +185,10 @@ class LedgerReader:
         except self.store.errors as err:
             raise LedgerError(f"ledger {self.name} cannot be read: {error_line(err)}") from err
 
+    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """The rows of a query of the ledger's tables (``?`` placeholders; tools and benchmarks). Raises LedgerError."""
+        return self._read(sql, params)
+
     def state(self) -> dict[str, tuple[int, Anchor | None]]:
         """``{table_id: (last_event_id, last_anchor)}`` of the checked events: where each table's writing goes on.
 
