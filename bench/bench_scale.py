@@ -18,6 +18,11 @@ Bounded: every wait has a deadline (``--timeout``, default 600 s) and everything
 on the way out. Loopback only. Usage::
 
     python bench/bench_scale.py [--stations 20] [--decks 2] [--timeout 600] [--json]
+                                [--ledger postgresql://user@host:port/db]
+
+``--ledger`` puts the consumer's ledger in that PostgreSQL database (empty: the bench refuses one that holds
+events) instead of a SQLite file in the bench's directory, for events/s and decision → ledger beside the
+SQLite figures.
 
 Exit 0 when every event of every table is in the ledger exactly once, 1 otherwise.
 """
@@ -95,15 +100,26 @@ def outbox_of(path: Path) -> tuple[dict[int, str], int]:
     return {i: p for i, p, _ in rows}, sum(1 for *_, acked in rows if acked is None)
 
 
-def ledger_count(path: Path) -> int:
+def ledger_rows(target: str, query: str) -> list[tuple]:
+    """Rows of ``query`` on the consumer's ledger (SQLite file or PostgreSQL URL); [] while it cannot be read."""
+    sys.path.insert(0, str(ROOT))
+    from dealer_station.platform.ledger import LedgerError, LedgerReader
+
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
-        try:
-            return int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return 0
+        reader = LedgerReader(target)
+    except LedgerError:
+        return []
+    try:
+        return reader.query(query)
+    except LedgerError:
+        return []
+    finally:
+        reader.close()
+
+
+def ledger_count(target: str) -> int:
+    found = ledger_rows(target, "SELECT COUNT(*) FROM events")
+    return int(found[0][0]) if found else 0
 
 
 def nearest_rank(values: list[float], q: float) -> float:
@@ -117,7 +133,13 @@ def main() -> int:
     parser.add_argument("--decks", type=int, default=2, help="decks per simulated shoe, 1-8 (default 2)")
     parser.add_argument("--timeout", type=float, default=600.0, help="the whole run's bound, seconds (default 600)")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    parser.add_argument("--ledger", metavar="URL", default=None,
+                        help="the consumer's ledger in this empty PostgreSQL database (default: a SQLite file)")
     args = parser.parse_args()
+    if args.ledger is not None and not args.ledger.startswith(("postgresql://", "postgres://")):
+        parser.error("--ledger: give postgresql://user@host:port/db")
+    if args.ledger is not None and ledger_count(args.ledger):
+        parser.error(f"--ledger {args.ledger}: the database holds events already; give an empty one")
     if not 1 <= args.stations <= 200 or not 1 <= args.decks <= 8 or not 10 <= args.timeout <= 7200:
         parser.error("--stations 1-200, --decks 1-8, --timeout 10-7200")
     deadline = time.monotonic() + args.timeout
@@ -125,8 +147,8 @@ def main() -> int:
         work = Path(tmp)
         broker, port = start_broker(work, "bench_scale")
         url = f"mqtt://127.0.0.1:{port}"
-        ledger = work / "ledger.db"
-        follower = subprocess.Popen(station_command("events", "follow", "--broker", url, "--ledger", str(ledger)),
+        ledger = args.ledger or str(work / "ledger.db")
+        follower = subprocess.Popen(station_command("events", "follow", "--broker", url, "--ledger", ledger),
                                     env=child_env(), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                     text=True)
         stations: list[subprocess.Popen] = []
@@ -163,9 +185,7 @@ def main() -> int:
                 stop(proc, signal.SIGKILL)
             follower_cpu = stop(follower)
             broker_cpu = stop(broker)
-        conn = sqlite3.connect(ledger, timeout=10)
-        rows = conn.execute("SELECT table_id, event_id, payload, ts, received_utc FROM events").fetchall()
-        conn.close()
+        rows = ledger_rows(ledger, "SELECT table_id, event_id, payload, ts, received_utc FROM events")
     # exactly once, per table: the ledger equals the outbox
     problems = list(failed)
     by_table: dict[str, dict[int, str]] = {}
@@ -185,7 +205,8 @@ def main() -> int:
     last = max(parse_utc(got) for *_, got in rows) if rows else None
     span = (last - first).total_seconds() if rows else float("nan")
     figures = {
-        "stations": args.stations, "decks": args.decks, "events": total, "ledger_events": len(rows),
+        "stations": args.stations, "decks": args.decks, "ledger": "postgresql" if args.ledger else "sqlite",
+        "events": total, "ledger_events": len(rows),
         "exactly_once": not problems, "stations_seconds": round(stations_done, 2),
         "events_per_second": round(len(rows) / span, 1) if rows and span > 0 else None,
         "decision_to_ledger_ms": {"p50": round(nearest_rank(delays, 50), 1), "p99": round(nearest_rank(delays, 99), 1),
@@ -202,7 +223,8 @@ def main() -> int:
     else:
         d = figures["decision_to_ledger_ms"] or {}
         c = figures["cpu_seconds_per_station"]
-        print(f"{args.stations} stations x 1 shoe of {args.decks} deck(s), one consumer, one Mosquitto: "
+        print(f"{args.stations} stations x 1 shoe of {args.decks} deck(s), one consumer into a {figures['ledger']} "
+              "ledger, one Mosquitto: "
               f"{total} events in {stations_done:.1f} s")
         print(f"end to end: {figures['events_per_second']} events/s; decision -> ledger p50 {d.get('p50')} ms, "
               f"p99 {d.get('p99')} ms, max {d.get('max')} ms")

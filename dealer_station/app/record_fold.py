@@ -38,7 +38,7 @@ from dealer_station.domain.inputs import DealerInput, FrameInput, LinkInput, Tab
 from dealer_station.journal.codec import decode_decision, decode_input
 from dealer_station.journal.reading import table_id_of
 
-__all__ = ["fold_journal"]
+__all__ = ["RecordHolders", "fold_journal", "opt"]
 
 class _At(NamedTuple):
     """What an output's fold is given besides its data: the decision row's sequence number, its input's time,
@@ -51,7 +51,12 @@ class _At(NamedTuple):
     act: ActRecord | None
 
 
-class _Fold:
+class RecordHolders:
+    """A table's shoes and rounds as a fold makes them, in order, and which one takes what comes now (the round
+    being dealt, else the shoe). The journal's fold and the ledger's
+    (:mod:`dealer_station.platform.ledger_records`) both build on it.
+    """
+
     def __init__(self, table_id: str) -> None:
         self.table = table_id
         self.shoes: dict[int, ShoeHistory] = {}
@@ -62,20 +67,31 @@ class _Fold:
         self.open_incident: IncidentRecord | None = None
 
     def shoe(self, number: int) -> ShoeHistory:
+        """Shoe ``number``'s record, made on first use."""
         if number not in self.shoes:
             self.shoes[number] = ShoeHistory(self.table, number)
         return self.shoes[number]
 
     def holder(self) -> RoundHistory | ShoeHistory:
+        """The round being dealt, else the current shoe: where what happens now is kept."""
         return self.current if self.current is not None else self.shoe(self.shoe_number)
 
     def round_of(self, shoe: int, rnd: int) -> RoundHistory:
+        """Round ``rnd`` of shoe ``shoe``'s record, made (and put in order) on first use."""
         key = (shoe, rnd)
         if key not in self.rounds:
             self.rounds[key] = RoundHistory(self.table, shoe, rnd, round_id(self.table, shoe, rnd))
             self.order.append(self.rounds[key])
         return self.rounds[key]
 
+    def history(self, last_seq: int, pending: int | None, skipped: list[int]) -> JournalHistory:
+        """The records made, as a :class:`JournalHistory` (shoe 0 only when something happened before shoe 1)."""
+        shoes = [self.shoes[n] for n in sorted(self.shoes)
+                 if n or self.shoes[n].scans or self.shoes[n].incidents or self.shoes[n].acts]
+        return JournalHistory(self.table, last_seq, shoes, list(self.order), pending, skipped)
+
+
+class _Fold(RecordHolders):
     # --------------------------------------------------------------- rows
 
     def note(self, body: dict, ts: str, seq: int) -> None:
@@ -85,12 +101,12 @@ class _Fold:
         if kind in (FactKind.AUTH_REFUSED, FactKind.ACT_REFUSED):
             why = str(body.get("why") or body.get("code") or "")
             self.holder().acts.append(ActRecord(seq, ts, InputKind.SUPERVISOR, str(body.get("act")),
-                                                _opt(body.get("user")), _opt(body.get("reason")),
-                                                _opt(body.get("note")), {}, ActOutcome.REFUSED, why))
+                                                opt(body.get("user")), opt(body.get("reason")),
+                                                opt(body.get("note")), {}, ActOutcome.REFUSED, why))
         elif kind == "journal_resumed":
             self.holder().acts.append(ActRecord(seq, ts, InputKind.SUPERVISOR, SupervisorAct.RESUME,
-                                                _opt(body.get("user")), _opt(body.get("reason")),
-                                                _opt(body.get("note")), {}, ActOutcome.DONE,
+                                                opt(body.get("user")), opt(body.get("reason")),
+                                                opt(body.get("note")), {}, ActOutcome.DONE,
                                                 "after a journal failure"))
 
     def decision(self, decision: Decision, inp: TableInput, ts: str, seq: int) -> None:
@@ -122,8 +138,8 @@ class _Fold:
 
     def _shoe_ended(self, data: dict, at: _At) -> None:
         shoe = self.shoe(int(data.get("shoe") or self.shoe_number))
-        shoe.ended_at, shoe.end_reason = at.ts, _opt(data.get("reason"))
-        shoe.burn_indicator = _opt(data.get("burn_indicator")) or shoe.burn_indicator
+        shoe.ended_at, shoe.end_reason = at.ts, opt(data.get("reason"))
+        shoe.burn_indicator = opt(data.get("burn_indicator")) or shoe.burn_indicator
         shoe.burned = list(data.get("burned") or shoe.burned)
         shoe.cut_card_round = data.get("cut_card_round")
         self.current = None
@@ -137,7 +153,7 @@ class _Fold:
 
     def _betting_closed(self, data: dict, at: _At) -> None:
         if self.current is not None:
-            self.current.closed_at, self.current.closed_by = at.ts, _opt(data.get("by"))
+            self.current.closed_at, self.current.closed_by = at.ts, opt(data.get("by"))
 
     def _card_accepted(self, data: dict, at: _At) -> None:
         ts, scan, act = at.ts, at.scan, at.act
@@ -153,7 +169,7 @@ class _Fold:
             scan.outcome, scan.position = ScanOutcome.DEALT, str(data.get("position"))
 
     def _burn_indicator(self, data: dict, at: _At) -> None:
-        self.shoe(self.shoe_number).burn_indicator = _opt(data.get("card"))
+        self.shoe(self.shoe_number).burn_indicator = opt(data.get("card"))
         scan = at.scan
         if scan is not None:
             scan.outcome, scan.position = ScanOutcome.BURN_INDICATOR, "burn_indicator"
@@ -167,12 +183,12 @@ class _Fold:
     def _rescan_requested(self, data: dict, at: _At) -> None:
         scan = at.scan
         if scan is not None:
-            scan.outcome, scan.position, scan.misread = ScanOutcome.RESCAN, _opt(data.get("position")), True
+            scan.outcome, scan.position, scan.misread = ScanOutcome.RESCAN, opt(data.get("position")), True
 
     def _round_paused(self, data: dict, at: _At) -> None:
         ts, scan = at.ts, at.scan
         incident = IncidentRecord(at.seq, str(data.get("ts") or ts), str(data.get("type")),
-                                  str(data.get("reason") or ""), _opt(data.get("position")),
+                                  str(data.get("reason") or ""), opt(data.get("position")),
                                   str(data.get("evidence") or ""), str(data.get("detail") or ""),
                                   str(data.get("state_before") or ""))
         self.holder().incidents.append(incident)
@@ -223,15 +239,15 @@ class _Fold:
     def _round_resumed(self, data: dict, at: _At) -> None:
         incident = self.open_incident
         if incident is not None:
-            incident.resolved_act, incident.resolved_by = _opt(data.get("act")), _opt(data.get("user"))
+            incident.resolved_act, incident.resolved_by = opt(data.get("act")), opt(data.get("user"))
             incident.resolved_at = at.ts
-            incident.resolved_reason, incident.resolved_note = _opt(data.get("reason")), _opt(data.get("note"))
+            incident.resolved_reason, incident.resolved_note = opt(data.get("reason")), opt(data.get("note"))
         self.open_incident = None
 
     def _act_refused(self, data: dict, at: _At) -> None:
         act = at.act
         if act is not None:
-            act.outcome, act.why = ActOutcome.REFUSED, _opt(data.get("why"))
+            act.outcome, act.why = ActOutcome.REFUSED, opt(data.get("why"))
 
     def _round_finished(self, data: dict, at: _At) -> None:
         """``round_completed`` or ``round_voided``: the round's result (a result of another shape is left out)."""
@@ -242,7 +258,7 @@ class _Fold:
         rnd = self.round_of(record.shoe, record.round)
         rnd.result = record
         rnd.status = record.status
-        rnd.dealer = _opt(data.get("dealer")) or rnd.dealer
+        rnd.dealer = opt(data.get("dealer")) or rnd.dealer
         rnd.ended_at = at.ts
         if record.status == RoundStatus.COMPLETED:
             rnd.confirmed_at = at.ts
@@ -263,14 +279,15 @@ class _Fold:
     """Which method folds each kind of output; a kind not here changes no record."""
 
 
-def _opt(value: object) -> str | None:
+def opt(value: object) -> str | None:
+    """A recorded text, or None for a missing or empty one."""
     return None if value is None or value == "" else str(value)
 
 
 def _scan(inp: FrameInput, seq: int, ts: str) -> Scan:
     frame = str(inp.frame or "unknown")
-    return Scan(seq, ts, frame, _opt(inp.token) if frame == FrameKind.CARD else None, str(inp.raw or ""),
-                _opt(inp.reason) if frame == FrameKind.NO_READ else None,
+    return Scan(seq, ts, frame, opt(inp.token) if frame == FrameKind.CARD else None, str(inp.raw or ""),
+                opt(inp.reason) if frame == FrameKind.NO_READ else None,
                 ScanOutcome.GARBAGE if frame == FrameKind.GARBAGE else ScanOutcome.IGNORED, None,
                 frame == FrameKind.NO_READ)
 
@@ -308,10 +325,10 @@ def _act(inp: TableInput, seq: int, ts: str) -> ActRecord:
     user = _carried(inp, "user") or _carried(inp, "dealer") or args.get("dealer")
     # a dealer act's note is its argument (call_supervisor's); another act's its own field
     note = args.get("note") if type(inp) is DealerInput else _carried(inp, "note")
-    return ActRecord(seq, ts, str(_kind(inp)), str(_carried(inp, "act") or ""), _opt(user),
-                     _opt(_carried(inp, "reason")), _opt(note),
+    return ActRecord(seq, ts, str(_kind(inp)), str(_carried(inp, "act") or ""), opt(user),
+                     opt(_carried(inp, "reason")), opt(note),
                      {k: v for k, v in args.items() if "pin" not in str(k).lower()},   # never a PIN
-                     why=_opt(_carried(inp, "why")) if _kind(inp) == InputKind.STOP else None)   # the stop's why
+                     why=opt(_carried(inp, "why")) if _kind(inp) == InputKind.STOP else None)   # the stop's why
 
 
 def fold_journal(journal, *, table_id: str | None = None, until: int | None = None,
@@ -366,6 +383,4 @@ def fold_journal(journal, *, table_id: str | None = None, until: int | None = No
                 fold.decision(decision, inp, str(inp.ts or row.ts), row.seq)
         except (TypeError, ValueError, KeyError, AttributeError):
             skipped.append(row.seq)   # a row of another shape (not the table's): named, never a crash
-    shoes = [fold.shoes[n] for n in sorted(fold.shoes)
-             if n or fold.shoes[n].scans or fold.shoes[n].incidents or fold.shoes[n].acts]
-    return JournalHistory(table, last, shoes, list(fold.order), max(pending) if pending else None, skipped)
+    return fold.history(last, max(pending) if pending else None, skipped)

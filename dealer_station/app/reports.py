@@ -43,7 +43,7 @@ import io
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -59,7 +59,7 @@ from dealer_station.app.record_words import (
 from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
 from dealer_station.domain.roads import compute_roads
 
-__all__ = ["CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
+__all__ = ["BY", "CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
            "report_json", "report_text", "road_marks", "summary_lines"]
 
 CSV_COLUMNS = (
@@ -80,6 +80,9 @@ class Group:
     scans: list[Scan] = field(default_factory=list)
     incidents: list[IncidentRecord] = field(default_factory=list)
     cycles: list[float] = field(default_factory=list)
+    misreads_known: bool = True
+    """False when the rounds come from the platform's events, which do not tell a rescanned No-Read: ``misreads``
+    and ``misreads_per_1000_cards`` are then None (unknown), never a count that looks whole."""
 
     def add(self, other: "Group") -> None:
         """Add ``other``'s rounds, scans, incidents and cycle times."""
@@ -112,8 +115,8 @@ class Group:
             "player_natural": sum(bool(f.get("player_natural")) for f in flags),
             "banker_natural": sum(bool(f.get("banker_natural")) for f in flags),
             "naturals": sum(bool(f.get("player_natural") or f.get("banker_natural")) for f in flags),
-            "cards": cards, "misreads": misreads,
-            "misreads_per_1000_cards": round(misreads * 1000 / cards, 2) if cards else None,
+            "cards": cards, "misreads": misreads if self.misreads_known else None,
+            "misreads_per_1000_cards": round(misreads * 1000 / cards, 2) if cards and self.misreads_known else None,
             "manual_cards": sum(len(r.manual) for r in self.rounds),
             "incidents": len(self.incidents),
             "incidents_by_type": dict(sorted(Counter(i.kind for i in self.incidents).items())),
@@ -161,7 +164,8 @@ class Report:
     groups: dict[tuple[str, int, str], Group]
     blocks: list[tuple[str, Group]]
     total: Group
-    shoes: dict[int, list[RoundHistory]]
+    shoes: dict[tuple[str, int], list[RoundHistory]]
+    """Each shoe's rounds in the report, by ``(table_id, shoe number)``."""
     verified_to_seq: int | None
     verify_message: str
     journal: str = ""
@@ -172,6 +176,10 @@ class Report:
     """The shoes in the report: start, end and why, burn, cut card."""
     incident_rows: list[tuple[str, IncidentRecord]] = field(default_factory=list)
     """Every incident counted with where it happened (``T1-S0001-R002``, or ``shoe 1, outside a round``)."""
+    tables: list[str] = field(default_factory=list)
+    """The tables reported, in order (one for a station's journal; a ledger's may hold many)."""
+    source: str = "journal"
+    """``"journal"`` (a station's) or ``"ledger"`` (the platform's events): what the first line says."""
 
 
 def _in_period(ts: str | None, start: datetime | None, end: datetime | None) -> bool:
@@ -186,84 +194,114 @@ def _in_period(ts: str | None, start: datetime | None, end: datetime | None) -> 
     return (start is None or moment >= start) and (end is None or moment < end)
 
 
-def build_report(history: JournalHistory, *, shoe: int | None = None, start: datetime | None = None,
-                 end: datetime | None = None, by: str = "shoe", verified_to_seq: int | None = None,
-                 verify_message: str = "", journal: str = "") -> Report:
-    """Count a folded journal's rounds into (table, shoe, dealer) groups.
+BY = ("shoe", "dealer", "table", "day")
+"""The blocks a report can show: one per shoe (of each table), dealer, table, or UTC day (of the round's opening)."""
+
+
+def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: int | None = None,
+                 start: datetime | None = None, end: datetime | None = None, by: str = "shoe",
+                 verified_to_seq: int | None = None, verify_message: str = "", journal: str = "",
+                 misreads_known: bool = True, source: str = "journal") -> Report:
+    """Count folded journals' rounds into (table, shoe, dealer) groups.
 
     Parameters
     ----------
     history:
-        The folded journal (:func:`~dealer_station.app.record_fold.fold_journal`).
+        The folded journal (:func:`~dealer_station.app.record_fold.fold_journal`), or several tables' (a ledger's
+        events folded by :func:`dealer_station.platform.ledger_records.fold_events`).
     shoe:
-        Only this shoe's rounds.
+        Only this shoe's rounds (of every table).
     start, end:
         Only rounds whose betting opened at or after ``start`` and before ``end`` (aware UTC datetimes);
         what happened outside rounds counts when its own time is in the period.
     by:
-        ``"shoe"`` (a block per shoe) or ``"dealer"`` (a block per dealer).
+        One of :data:`BY`: a block per shoe (default), dealer, table or UTC day.
     verified_to_seq, verify_message:
         What the chain's verification said (shown in every output).
+    misreads_known:
+        False for rounds from the platform's events: misreads are then unknown (:attr:`Group.misreads_known`).
+    source:
+        ``"journal"``, or ``"ledger"``: what ``journal`` names and the first line says.
 
     Raises
     ------
     ValueError
-        For ``by`` other than ``"shoe"`` or ``"dealer"``.
+        For ``by`` not in :data:`BY`.
     """
-    if by not in ("shoe", "dealer"):
-        raise ValueError(f"by {by!r}: allowed shoe, dealer")
-    table = history.table_id
+    if by not in BY:
+        raise ValueError(f"by {by!r}: allowed {', '.join(BY)}")
+    histories = [history] if isinstance(history, JournalHistory) else list(history)
+    several = len(histories) > 1
     groups: dict[tuple[str, int, str], Group] = {}
-    shoes: dict[int, list[RoundHistory]] = {}
+    shoes: dict[tuple[str, int], list[RoundHistory]] = {}
     where: list[tuple[str, IncidentRecord]] = []
+    days: dict[str, Group] = {}
 
-    def group(shoe_number: int, dealer: str) -> Group:
-        return groups.setdefault((table, shoe_number, dealer), Group())
+    def day(ts: str | None) -> Group:
+        return days.setdefault((ts or "")[:10] or "no date", Group())
 
-    by_shoe: dict[int, list[RoundHistory]] = {}
-    for rnd in history.rounds:
-        by_shoe.setdefault(rnd.shoe, []).append(rnd)
-    for number, rounds in sorted(by_shoe.items()):
-        if shoe is not None and number != shoe:
-            continue
-        previous_end: str | None = None
-        for rnd in rounds:
-            cycle = seconds_between(previous_end or rnd.opened_at, rnd.ended_at)
-            if rnd.ended_at:
-                previous_end = rnd.ended_at
-            if not _in_period(rnd.opened_at, start, end):
+    for h in histories:
+        table = h.table_id
+
+        def group(shoe_number: int, dealer: str, table: str = table) -> Group:
+            return groups.setdefault((table, shoe_number, dealer), Group())
+
+        by_shoe: dict[int, list[RoundHistory]] = {}
+        for rnd in h.rounds:
+            by_shoe.setdefault(rnd.shoe, []).append(rnd)
+        for number, rounds in sorted(by_shoe.items()):
+            if shoe is not None and number != shoe:
                 continue
-            g = group(number, rnd.dealer_name)
-            g.rounds.append(rnd)
-            g.scans += rnd.scans
-            g.incidents += rnd.incidents
-            where += [(rnd.round_id, i) for i in rnd.incidents]
-            if cycle is not None and rnd.status in ("completed", "voided") and cycle > 0:
-                g.cycles.append(cycle)
-            shoes.setdefault(number, []).append(rnd)
-    for shoe_history in history.shoes:
-        if shoe is not None and shoe_history.shoe != shoe:
-            continue
-        rounds = by_shoe.get(shoe_history.shoe, [])
-        for item in (*shoe_history.scans, *shoe_history.incidents):
-            if not _in_period(item.ts, start, end):
+            previous_end: str | None = None
+            for rnd in rounds:
+                cycle = seconds_between(previous_end or rnd.opened_at, rnd.ended_at)
+                if rnd.ended_at:
+                    previous_end = rnd.ended_at
+                if not _in_period(rnd.opened_at, start, end):
+                    continue
+                for g in (group(number, rnd.dealer_name), day(rnd.opened_at)):
+                    g.rounds.append(rnd)
+                    g.scans += rnd.scans
+                    g.incidents += rnd.incidents
+                    if cycle is not None and rnd.status in ("completed", "voided") and cycle > 0:
+                        g.cycles.append(cycle)
+                where += [(rnd.round_id, i) for i in rnd.incidents]
+                shoes.setdefault((table, number), []).append(rnd)
+        for shoe_history in h.shoes:
+            if shoe is not None and shoe_history.shoe != shoe:
                 continue
-            g = group(shoe_history.shoe, _dealer_at(rounds, item.seq))
-            if isinstance(item, Scan):
-                g.scans.append(item)
-            else:
-                g.incidents.append(item)
-                where.append((f"shoe {shoe_history.shoe}, outside a round", item))
+            rounds = by_shoe.get(shoe_history.shoe, [])
+            for item in (*shoe_history.scans, *shoe_history.incidents):
+                if not _in_period(item.ts, start, end):
+                    continue
+                for g in (group(shoe_history.shoe, _dealer_at(rounds, item.seq)), day(item.ts)):
+                    if isinstance(item, Scan):
+                        g.scans.append(item)
+                    else:
+                        g.incidents.append(item)
+                if not isinstance(item, Scan):
+                    place = f"shoe {shoe_history.shoe}, outside a round"
+                    where.append((f"table {table} {place}" if several else place, item))
     total = Group()
     blocks: dict[str, Group] = {}
-    for (_t, number, dealer), g in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][2])):
+    for (t, number, dealer), g in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
         total.add(g)
-        blocks.setdefault(dealer if by == "dealer" else f"shoe {number}", Group()).add(g)
+        name = {"dealer": dealer, "table": t, "day": ""}[by] if by != "shoe" else \
+            (f"{t} shoe {number}" if several else f"shoe {number}")
+        if by != "day":
+            blocks.setdefault(name, Group()).add(g)
+    if by == "day":
+        blocks = dict(sorted(days.items()))
     block_list = sorted(blocks.items(), key=lambda kv: (kv[0] == UNKNOWN_DEALER, kv[0])) if by == "dealer" \
         else list(blocks.items())
-    return Report(table, by, groups, block_list, total, shoes, verified_to_seq, verify_message, journal, shoe,
-                  start, end, [h for h in history.shoes if h.shoe in shoes],
-                  sorted(where, key=lambda pair: pair[1].seq))
+    if not misreads_known:
+        for g in (total, *groups.values(), *blocks.values()):
+            g.misreads_known = False
+    return Report(", ".join(h.table_id for h in histories), by, groups, block_list, total, shoes, verified_to_seq,
+                  verify_message, journal, shoe, start, end,
+                  [s for h in histories for s in h.shoes if (h.table_id, s.shoe) in shoes],
+                  sorted(where, key=lambda pair: (pair[1].ts, pair[1].seq) if several else pair[1].seq),
+                  [h.table_id for h in histories], source)
 
 
 def _dealer_at(rounds: list[RoundHistory], seq: int) -> str:
@@ -298,9 +336,10 @@ def report_json(report: Report) -> dict:
         "verified": report.verified_to_seq is not None, "verified_to_seq": report.verified_to_seq,
         "verify_message": report.verify_message, "filter": _period(report),
         "total": report.total.stats(),
-        "shoes": [{"shoe": h.shoe, "started_at": h.started_at, "ended_at": h.ended_at, "end_reason": h.end_reason,
+        "shoes": [{"table": h.table_id, "shoe": h.shoe, "started_at": h.started_at, "ended_at": h.ended_at,
+                   "end_reason": h.end_reason,
                    "burn_indicator": h.burn_indicator, "burned": h.burned, "cut_card_round": h.cut_card_round,
-                   "rounds": len(report.shoes.get(h.shoe, ()))} for h in report.shoe_records],
+                   "rounds": len(report.shoes.get((h.table_id, h.shoe), ()))} for h in report.shoe_records],
         "blocks": [{"block": name, **g.stats()} for name, g in report.blocks],
         "groups": [{"table": t, "shoe": s, "dealer": d, **g.stats()} for (t, s, d), g in report.groups.items()],
     }
@@ -341,8 +380,9 @@ def summary_lines(name: str, s: dict) -> list[str]:
              f"({num(s['player_pct'], '%')}), tie {s['tie']} ({num(s['tie_pct'], '%')})",
              f"  pairs: player {s['player_pair']}, banker {s['banker_pair']}; naturals {s['naturals']} "
              f"(player {s['player_natural']}, banker {s['banker_natural']})",
-             f"  cards {s['cards']}, misreads {s['misreads']} ({num(s['misreads_per_1000_cards'])} per 1,000 cards), "
-             f"entered by hand {s['manual_cards']}",
+             f"  cards {s['cards']}, " + (f"misreads {s['misreads']} ({num(s['misreads_per_1000_cards'])} per 1,000 "
+                                           "cards)" if s["misreads"] is not None else "misreads not in the events")
+             + f", entered by hand {s['manual_cards']}",
              f"  incidents {s['incidents']}" + (f" ({_counts_words(s['incidents_by_type'], incident_kind_words)})"
                                                   if s["incidents"] else ""),
              f"  voids {s['voided']}" + (f" ({_counts_words(s['voids_by_reason'], reason_words)})"
@@ -373,11 +413,19 @@ def report_text(report: Report) -> str:
     lines += summary_lines("all", report.total.stats())
     for name, g in report.blocks:
         lines.append("")
-        lines += summary_lines(name if report.by == "shoe" else f"dealer {name}", g.stats())
+        lines += summary_lines(_block_title(report, name), g.stats())
     return "\n".join(lines)
 
 
+def _block_title(report: Report, name: str) -> str:
+    """A block's title: ``shoe 2`` (``T1 shoe 2`` across tables), ``dealer sue``, ``table T1``, ``day 2026-11-30``."""
+    return name if report.by == "shoe" else f"{report.by} {name}"
+
+
 def _verified_line(report: Report) -> str:
+    if report.source == "ledger":
+        return report.verify_message if report.verified_to_seq is not None \
+            else f"LEDGER NOT COMPLETE: {report.verify_message}"
     if report.verified_to_seq is None:
         return f"JOURNAL NOT VERIFIED: {report.verify_message}"
     return f"journal verified to seq {report.verified_to_seq}"
@@ -440,9 +488,10 @@ def _stats_table(blocks: list[tuple[str, dict]]) -> str:
     return "<table>" + "".join(rows) + "</table>"
 
 
-def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
+def report_html(report: Report, roads_png: Mapping[tuple[str, int], bytes]) -> str:
     """The report as one self-contained HTML page: numbers, voids, incidents, and each shoe's roads as a
-    PNG embedded as a ``data:`` URI (``roads_png``: shoe number → PNG bytes). Every text is escaped.
+    PNG embedded as a ``data:`` URI (``roads_png``: ``(table_id, shoe number)`` → PNG bytes). Every text is
+    escaped.
     """
     e = html.escape
     total = report.total.stats()
@@ -451,9 +500,9 @@ def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
              f"<title>Table {e(report.table_id)} report</title><style>{_CSS}</style></head><body>",
              f"<h1>Table {e(report.table_id)}</h1>",
              f"<p class={'ok' if report.verified_to_seq is not None else 'bad'}>{e(verified)}</p>",
-             f"<p>{e(_filter_words(report))}; journal {e(report.journal)}</p>",
-             f"<h2>{'By dealer' if report.by == 'dealer' else 'By shoe'}</h2>",
-             _stats_table([("all", total)] + [(n if report.by == "shoe" else f"dealer {n}", g.stats())
+             f"<p>{e(_filter_words(report))}; {report.source} {e(report.journal)}</p>",
+             f"<h2>By {report.by}</h2>",
+             _stats_table([("all", total)] + [(_block_title(report, n), g.stats())
                                               for n, g in report.blocks])]
     if total["voids"]:
         parts.append("<h2>Voids</h2><table><tr><th class=l>round</th><th class=l>reason</th><th class=l>note</th>"
@@ -472,12 +521,13 @@ def report_html(report: Report, roads_png: Mapping[int, bytes]) -> str:
                          f"<td class=l>{e(incident_words(i))}</td>"
                          f"<td class=l>{e(i.evidence or '-')}</td><td class=l>{e(resolved)}</td></tr>")
         parts.append("</table>")
-    for number in sorted(report.shoes):
-        parts.append(f"<h2>Shoe {number} roads</h2>")
-        png = roads_png.get(number)
+    for key in sorted(report.shoes):
+        table, number = key
+        parts.append(f"<h2>{'Table ' + e(table) + ' shoe' if len(report.tables) > 1 else 'Shoe'} {number} roads</h2>")
+        png = roads_png.get(key)
         if png:
             data = base64.b64encode(png).decode("ascii")
-            columns = e(road_columns_words(road_marks(report.shoes[number])))
+            columns = e(road_columns_words(road_marks(report.shoes[key])))
             parts.append(f"<p>Every column of every road is drawn: {columns}.</p>")
             parts.append(f'<img alt="roads of shoe {number}: {columns}" src="data:image/png;base64,{data}">')
         else:

@@ -15,12 +15,16 @@ JOURNAL_ENV = "DEALER_STATION_JOURNAL"
 
 
 def add_journal_arguments(parser) -> None:
-    """``--journal DB``, ``--table ID`` and ``--unverified``."""
+    """``--journal DB`` or ``--ledger URL``, ``--table ID`` and ``--unverified``."""
     parser.add_argument("--journal", metavar="DB", default=None,
                         help=f"the journal database (default: ${JOURNAL_ENV}, else journal.sqlite in the user's "
                              "data directory); opened read-only, so a running station's journal can be read")
-    parser.add_argument("--table", metavar="ID", default=None,
-                        help="the table id of the round ids (default: the id in the journal's events)")
+    parser.add_argument("--ledger", metavar="FILE|URL", default=None,
+                        help="read the platform's ledger instead ('events follow --ledger': a SQLite file or "
+                             "postgresql://...): every table's events, folded into the same records")
+    parser.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
+                        help="the table id of the round ids (default: the id in the journal's events); with "
+                             "--ledger, the tables to read (default: every table of the ledger)")
     parser.add_argument("--unverified", action="store_true",
                         help="when the hash chain does not verify, still read the rows before the first bad one "
                              "(flagged as not verified; exit 1)")
@@ -52,6 +56,8 @@ class Loaded:
     """Every shoe the journal started, in order (from its index)."""
     elsewhere: str = ""
     """When rows of the journal were archived and ``--archives`` was not given: a hint saying so ("" otherwise)."""
+    histories: list = field(default_factory=list)
+    """Every table's folded records (one for a journal; a ledger's tables)."""
 
 
 _ROUND_ID = re.compile(r"-S(\d+)-R\d+$", re.I)
@@ -71,8 +77,13 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
     so one shoe, one round or one time range costs the same at ten shoes and at ten thousand. ``shoes``: fold only
     these shoes' rows; ``start``/``end`` (UTC ISO texts): only the shoes with rows in that range; neither: every
     row. Raises CliError (exit 2) for a missing or unreadable journal, and (exit 1) when the chain does not verify
-    and ``--unverified`` was not given.
+    and ``--unverified`` was not given. With ``--ledger``: :func:`load_ledger`.
     """
+    if getattr(args, "ledger", None) is not None:
+        return load_ledger(args)
+    if args.table and len(args.table) > 1:
+        raise CliError(f"--table {' '.join(args.table)}: a journal is one table's; give one id (several with "
+                       "--ledger)")
     from dealer_station.app.record_fold import fold_journal
     from dealer_station.journal import Journal, JournalError
     from dealer_station.journal.index import JournalIndex
@@ -129,7 +140,8 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
                                                                    (after, until), numbers)
             message += said
         try:
-            history = fold_journal(source, table_id=args.table or table_id_of(journal) or _archived_table(source),
+            history = fold_journal(source, table_id=(args.table or [None])[0] or table_id_of(journal)
+                                   or _archived_table(source),
                                    until=until, after=after)
         except JournalError as err:
             raise CliError(str(err)) from None
@@ -139,7 +151,69 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
     if history.skipped:
         shown = ", ".join(map(str, history.skipped[:10])) + (", ..." if len(history.skipped) > 10 else "")
         message += f"; {len(history.skipped)} row(s) not of the table's shape left out (rows {shown})"
-    return Loaded(path, history, verified, message, numbers, elsewhere)
+    return Loaded(path, history, verified, message, numbers, elsewhere, [history])
+
+
+def load_ledger(args, tables: list[str] | None = None) -> Loaded:
+    """Read the ledger of ``--ledger`` (never written) and fold each table's events into its records
+    (:func:`~dealer_station.platform.ledger_records.fold_events`): ``tables``, else ``--table``, else every table.
+
+    It is complete when no table has a gap, a broken anchor or an event not yet checked; ``verified_to_seq`` is then
+    the last anchor's ``journal_seq`` for one table (the station's row the ledger is anchored to: ``journal verify
+    --head``), 0 for several; else None and the message says what is missing. Raises CliError (exit 2) when the
+    ledger cannot be read, or names no such table; (exit 1) when it is not complete and ``--unverified`` was not
+    given.
+    """
+    from dealer_station.platform.ledger import LedgerError, LedgerReader
+    from dealer_station.platform.ledger_records import fold_events
+
+    if args.journal:
+        raise CliError("give --journal DB or --ledger URL, not both")
+    try:
+        reader = LedgerReader(args.ledger)
+    except LedgerError as err:
+        raise CliError(str(err)) from None
+    try:
+        summaries = {s.table_id: s for s in reader.summarize()}
+        wanted = tables or args.table or sorted(summaries)
+        missing = [t for t in wanted if t not in summaries]
+        if missing:
+            raise CliError(f"no event of table {', '.join(missing)} in ledger {reader.name} (tables: "
+                           f"{', '.join(sorted(summaries)) or 'none'})")
+        histories = []
+        for table_id in wanted:
+            histories.append(fold_events(table_id, ((i, p) for _, i, p in reader.events([table_id]))))
+    except LedgerError as err:
+        raise CliError(str(err)) from None
+    finally:
+        reader.close()
+    said, problems = [], []
+    for table_id in wanted:
+        s = summaries[table_id]
+        anchor = f", anchored to journal seq {s.last_anchor['journal_seq']}" if s.last_anchor else ""
+        said.append(f"{table_id} events 1-{s.last_event_id}{anchor}")
+        if s.gaps:
+            problems.append(f"{table_id}: gaps {', '.join(f'{a}-{b}' if a != b else str(a) for a, b in s.gaps)}")
+        if s.anchor_breaks:
+            problems.append(f"{table_id}: {s.anchor_breaks} anchor break(s)")
+        if s.unchecked:
+            problems.append(f"{table_id}: {s.unchecked} event(s) not yet checked")
+    message = f"ledger {reader.name}: {'; '.join(said) or 'no table'}"
+    if problems:
+        if not args.unverified:
+            raise CliError(f"ledger {reader.name} is not complete ({'; '.join(problems)}); nothing is reported "
+                           "(--unverified reads what it holds, flagged)", status=1)
+        message += f": not complete ({'; '.join(problems)})"
+        verified = None
+    else:
+        message += ": no gap, every anchor checked"
+        one = summaries[wanted[0]].last_anchor if len(wanted) == 1 else None
+        verified = one["journal_seq"] if one else 0
+    skipped = sum(len(h.skipped) for h in histories)
+    if skipped:
+        message += f"; {skipped} event(s) that cannot be read left out"
+    numbers = sorted({s.shoe for h in histories for s in h.shoes})
+    return Loaded(reader.name, histories[0] if histories else None, verified, message, numbers, "", histories)
 
 
 def _archived_table(source) -> str | None:  # noqa: ANN001

@@ -379,7 +379,8 @@ def _register_consumer(sub: argparse._SubParsersAction) -> None:
         "follow", help="follow tables on a broker into a ledger, each event exactly once (a reference consumer)",
         description="Subscribe to the tables' events and status, de-duplicate, ask the stations for what is "
                     "missing, check each event's chain anchor and write every event once, in order, into a "
-                    "SQLite ledger. Runs until SIGINT/SIGTERM (or --idle-exit). docs/events.md.")
+                    "ledger: a SQLite file, or a PostgreSQL database several consumers may write (--share). Runs "
+                    "until SIGINT/SIGTERM (or --idle-exit). docs/events.md.")
     follow.add_argument("--broker", metavar="URL", required=True, action="append",
                         help="MQTT broker, mqtt://host[:port] or mqtts://host[:port] (user:password@ and "
                              "?client_id=... allowed); repeat it for brokers to fail over to, in order of preference")
@@ -388,7 +389,13 @@ def _register_consumer(sub: argparse._SubParsersAction) -> None:
                              "answers (default 30)")
     follow.add_argument("--table", metavar="ID", action="extend", nargs="+", default=None,
                         help="follow only these tables (default: every table on the broker)")
-    follow.add_argument("--ledger", metavar="FILE", required=True, help="the SQLite ledger (created when missing)")
+    follow.add_argument("--ledger", metavar="FILE|URL", required=True,
+                        help="the ledger: a SQLite file (created when missing) or postgresql://user@host:port/db "
+                             "(its tables made on first use)")
+    follow.add_argument("--share", metavar="GROUP", default=None,
+                        help="be one of a pool of consumers writing one ledger: the events through the shared "
+                             "subscription $share/GROUP/..., each written as it comes; one member at a time checks "
+                             "the ledger's anchors and asks for its gaps")
     follow.add_argument("--idle-exit", metavar="SECONDS", type=_seconds, default=None,
                         help="stop after this many seconds without an event")
     follow.add_argument("--retry", metavar="SECONDS", type=_seconds, default=1.0,
@@ -402,7 +409,7 @@ def _register_consumer(sub: argparse._SubParsersAction) -> None:
                         help="log level on standard error (default WARNING)")
     ledger = sub.add_parser("ledger", help="per table: the last event id, the number of events, the gaps and "
                                            "the last anchor of a ledger written by 'events follow'")
-    ledger.add_argument("ledger", metavar="FILE", help="the ledger")
+    ledger.add_argument("ledger", metavar="FILE|URL", help="the ledger: a SQLite file or postgresql://...")
     ledger.add_argument("--json", action="store_true", help="one JSON object per table per line")
 
 
@@ -431,11 +438,16 @@ def trust_store(directory: str | None):  # noqa: ANN201 - a TrustStore, imported
 
 
 def _follow(args: argparse.Namespace) -> int:
-    from dealer_station.platform.follow import Follower
+    from dealer_station.platform.follow import Follower, validate_group
     from dealer_station.platform.ledger import Ledger, LedgerError
     from dealer_station.publish import BrokerConfigError, parse_broker_urls
 
     _configure_logging(args.log_level)
+    if args.share is not None:
+        try:
+            validate_group(args.share)
+        except ValueError as err:
+            raise CliError(f"--share: {err}") from None
     try:
         config = parse_broker_urls(args.broker, ca_certs=args.broker_ca, backoff_min=0.1, backoff_max=2.0,
                                    connect_timeout=5.0, probe_interval=args.probe_interval)
@@ -443,19 +455,22 @@ def _follow(args: argparse.Namespace) -> int:
     except BrokerConfigError as err:
         raise CliError(str(err)) from err
     except LedgerError as err:
-        raise CliError(f"{err}: pass --ledger with a new file or a ledger written by 'events follow'") from err
+        raise CliError(f"{err}: pass --ledger with a new file, a PostgreSQL database, or a ledger written by "
+                       "'events follow'") from err
     try:
         trust = trust_store(args.trust)
     except CliError:
         ledger.close()
         raise
     try:
-        follower = Follower(config, ledger, args.table, retry=args.retry, idle_exit=args.idle_exit, trust=trust)
+        follower = Follower(config, ledger, args.table, retry=args.retry, idle_exit=args.idle_exit, trust=trust,
+                            share=args.share)
     except BrokerConfigError as err:
         ledger.close()
         raise CliError(f"--table: {err}") from err
     where = ", ".join(args.table) if args.table else "every table"
-    follower.on_connected = lambda: echo(f"following {where} on {follower.connected_url} into {args.ledger}",
+    pool = f" as a member of pool {args.share}" if args.share else ""
+    follower.on_connected = lambda: echo(f"following {where} on {follower.connected_url} into {ledger.name}{pool}",
                                          flush=True)
     previous = signal.signal(signal.SIGTERM, lambda *_: follower.stop())
     try:
@@ -470,7 +485,8 @@ def _follow(args: argparse.Namespace) -> int:
     echo(f"wrote {result.written} event(s); {result.duplicates} duplicate(s) dropped; {result.asks} replay "
          f"request(s); {result.replay_errors} replay error(s); {result.anchor_breaks} anchor break(s); "
          f"{result.connects} connection(s)" + (f"; {result.rejected} message(s) refused: not signed by a "
-                                                f"trusted key" if trust is not None else ""), flush=True)
+                                                f"trusted key" if trust is not None else "")
+         + (f"; {result.checked} event(s) checked as the pool's gap checker" if args.share else ""), flush=True)
     for table_id, gaps in sorted(result.gaps.items()):
         echo(f"dealer-station events: table {table_id}: gaps still open: {_gap_text(gaps)}", file=sys.stderr)
     return 1 if result.gaps else 0
@@ -499,6 +515,8 @@ def _ledger(args: argparse.Namespace) -> int:
             line += f", given up (no longer kept by the station): {_gap_text(t.given_up)}"
         if t.rejected:
             line += f", {t.rejected} message(s) refused (not signed by the table's trusted key)"
+        if t.unchecked:
+            line += f", {t.unchecked} event(s) not yet checked by the pool's gap checker"
         echo(line)
     if not tables and not args.json:
         echo("the ledger holds no event")

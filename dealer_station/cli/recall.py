@@ -1,5 +1,5 @@
-"""``dealer-station recall [ROUND_ID] [--shoe N] [--journal DB] [--json] [--png FILE]``: one round's whole
-record for a dispute, or a list of rounds.
+"""``dealer-station recall [ROUND_ID] [--shoe N] [--journal DB | --ledger URL] [--json] [--png FILE]``: one
+round's whole record for a dispute, or a list of rounds (from the platform's ledger: what its events tell).
 
 With ROUND_ID (``T1-S0001-R007``): the cards with their positions and scan times, every No-Read and rescan,
 cards entered by hand, incidents with their evidence, every act with who, reason and note, and the result
@@ -159,11 +159,20 @@ def run(args) -> int:
     if args.png and args.round_id is None:
         raise CliError("--png draws one round: give its ROUND_ID (list them with --shoe N)")
     shoe = args.shoe if args.round_id is None else shoe_of_round(args.round_id)
-    loaded = load(args, shoes=None if shoe is None else [shoe])
+    if args.ledger is not None and args.round_id is not None:
+        from dealer_station.cli._records import load_ledger
+        from dealer_station.platform.ledger_records import table_of_round
+
+        table = table_of_round(args.round_id)
+        if table is None:
+            raise CliError(f"{args.round_id!r} is not a round id (TABLE-SNNNN-RNNN, e.g. T1-S0001-R007)")
+        loaded = load_ledger(args, [table])
+    else:
+        loaded = load(args, shoes=None if shoe is None else [shoe])
     history = loaded.history
     status = 0 if loaded.verified_to_seq is not None else 1
     if args.round_id is None:
-        rounds = [r for r in history.rounds if args.shoe is None or r.shoe == args.shoe]
+        rounds = [r for h in loaded.histories for r in h.rounds if args.shoe is None or r.shoe == args.shoe]
         if args.shoe is not None and not rounds:
             shoes = sorted(set(loaded.shoe_numbers) | {r.shoe for r in history.rounds})
             raise CliError(f"no round of shoe {args.shoe} in {loaded.path} (shoes with rounds: "
@@ -176,7 +185,7 @@ def run(args) -> int:
         echo(loaded.verify_message)
         for rnd in rounds:
             echo(list_line(rnd))
-        for shoe in history.shoes:
+        for shoe in (s for h in loaded.histories for s in h.shoes):
             if args.shoe is None or shoe.shoe == args.shoe:
                 for line in shoe_lines(shoe):
                     echo(line)
@@ -184,7 +193,8 @@ def run(args) -> int:
     rnd = history.round(args.round_id)
     if rnd is None:
         raise CliError(f"no round {args.round_id} in {loaded.path}; list the rounds with "
-                       f"'dealer-station recall --journal {loaded.path}' (or --shoe N){loaded.elsewhere}")
+                       f"'dealer-station recall {'--ledger' if args.ledger else '--journal'} {loaded.path}' (or --shoe "
+                       f"N){loaded.elsewhere}")
     if args.png:
         from dealer_station.console.recall_picture import render_round_png  # Qt only when drawing
 

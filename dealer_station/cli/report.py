@@ -1,5 +1,7 @@
-"""``dealer-station report [--journal DB] [--shoe N | --from TIME --to TIME] [--by dealer] [--csv FILE]
-[--html FILE] [--json]``: statistics for the pit and the regulator, from the journal alone.
+"""``dealer-station report [--journal DB | --ledger URL [--table ID ...]] [--shoe N | --from TIME --to TIME]
+[--by shoe|dealer|table|day] [--csv FILE] [--html FILE] [--json]``: statistics for the pit and the regulator,
+from the journal alone, or from the platform's ledger of every table (its events folded into the same records:
+:mod:`dealer_station.platform.ledger_records`).
 
 Rounds, results, pairs and naturals, voids and their reasons, misreads per 1,000 cards, incidents by type,
 rounds per hour and the time a round takes (first card scan to confirmation: p50, p90, max), per table,
@@ -33,8 +35,8 @@ def register(parser) -> None:
                         help="only rounds whose betting opened at or after TIME (ISO-8601, UTC unless a zone is "
                              "given: 2026-11-30T04:00:00Z, 2026-11-30)")
     parser.add_argument("--to", dest="end", default=None, metavar="TIME", help="only rounds opened before TIME")
-    parser.add_argument("--by", choices=("shoe", "dealer"), default="shoe",
-                        help="one block per shoe (default) or per dealer")
+    parser.add_argument("--by", choices=("shoe", "dealer", "table", "day"), default="shoe",
+                        help="one block per shoe (default), dealer, table or UTC day")
     parser.add_argument("--csv", metavar="FILE", help="write one row per (table, shoe, dealer) group to FILE")
     parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML report (each shoe's roads "
                                                        "drawn in it) to FILE")
@@ -59,13 +61,13 @@ def _roads_pngs(report) -> dict[int, bytes]:
 
     out = {}
     with tempfile.TemporaryDirectory(prefix="dealer-station-report-") as tmp:
-        for number, rounds in sorted(report.shoes.items()):
+        for (table, number), rounds in sorted(report.shoes.items()):
             marks = road_marks(rounds)
             if not marks:
                 continue
-            path = Path(tmp) / f"shoe-{number}.png"
+            path = Path(tmp) / f"{table}-shoe-{number}.png"
             render_roads_png(marks, path)
-            out[number] = path.read_bytes()
+            out[table, number] = path.read_bytes()
     return out
 
 
@@ -96,9 +98,10 @@ def run(args) -> int:
             raise CliError(f"{option} {path} is a directory: give a file")
     loaded = load(args, shoes=None if args.shoe is None else [args.shoe],
                   start=_iso(start), end=_iso(end))
-    report = build_report(loaded.history, shoe=args.shoe, start=start, end=end, by=args.by,
+    ledger = args.ledger is not None
+    report = build_report(loaded.histories, shoe=args.shoe, start=start, end=end, by=args.by,
                           verified_to_seq=loaded.verified_to_seq, verify_message=loaded.verify_message,
-                          journal=loaded.path)
+                          journal=loaded.path, misreads_known=not ledger, source="ledger" if ledger else "journal")
     if args.csv:
         _write("--csv", args.csv, report_csv(report))
     if args.html:

@@ -6,6 +6,12 @@ writes what it releases to the :class:`~dealer_station.platform.ledger.Ledger` (
 loop round) and publishes the replay requests the tracker asks for. The session is clean (MQTT 5
 ``clean_start`` with no session expiry, or 3.1.1 ``clean_session``): nothing relies on the broker
 keeping messages; what was lost is asked of the station again.
+
+A member of a pool (``share``: a shared subscription ``$share/GROUP/...`` of the events; status and replay
+errors unshared) writes each event as it comes, unchecked (:meth:`Ledger.receive`): its neighbours got the
+events between. The one gap checker of the ledger (whichever member holds :meth:`Ledger.lead`) reads the
+unchecked events back into its tracker, in id order, writes their anchor checks and asks for the gaps;
+when it ends, another member takes the lock and goes on from the ledger.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from dealer_station.platform.tracker import (
     Accepted,
     BadMessage,
     Tracker,
+    parse_event,
     parse_topic,
     read_message,
 )
@@ -38,7 +45,7 @@ from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
 from dealer_station.signing import TrustStore
 from drivers.backoff import Backoff
 
-__all__ = ["FollowResult", "Follower", "topics_for"]
+__all__ = ["CHECK_SECONDS", "LEAD_SECONDS", "FollowResult", "Follower", "topics_for", "validate_group"]
 
 log = structlog.get_logger(__name__)
 
@@ -48,17 +55,39 @@ ROUND_EVENTS = 1000
 """Events written per ledger transaction at most."""
 
 
-def topics_for(tables: Sequence[str] | None) -> list[str]:
-    """The subscriptions: events, status and replay errors of the named tables (all tables: ``+``)."""
+CHECK_SECONDS = 0.1
+"""How often a pool's gap checker reads the shared ledger's unchecked events (seconds, at most)."""
+LEAD_SECONDS = 1.0
+"""How often a pool member that is not the gap checker tries to become it (seconds)."""
+
+
+def topics_for(tables: Sequence[str] | None, share: str | None = None) -> list[str]:
+    """The subscriptions: events, status and replay errors of the named tables (all tables: ``+``); with
+    ``share``, the events through the shared subscription ``$share/GROUP/...`` (the rest unshared).
+    """
     names = [validate_table_id(t) for t in tables] if tables else ["+"]
-    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in ("events", "status", "replay/error")]
+    shared = f"$share/{validate_group(share)}/" if share is not None else ""
+    return [f"{shared if kind == 'events' else ''}{TOPIC_PREFIX}/{t}/{kind}"
+            for t in names for kind in ("events", "status", "replay/error")]
+
+
+def validate_group(name: str) -> str:
+    """A shared subscription's group name (``--share``): 1-64 letters, digits, ``.``, ``_`` or ``-``.
+
+    Raises ValueError naming the rule.
+    """
+    if not (1 <= len(name) <= 64) or any(not (c.isascii() and (c.isalnum() or c in "._-")) for c in name):
+        raise ValueError(f"group {name!r}: give 1-64 letters, digits, '.', '_' or '-' (it names a shared "
+                         "subscription: no '/', '+' or '#')")
+    return name
 
 
 @dataclass(frozen=True, slots=True)
 class FollowResult:
     """What a run did: events written, duplicates dropped, replay requests sent, error answers and bad
     messages received, anchor breaks seen, connections made, the gaps still open per table, and messages
-    refused by the trusted keys (``rejected``).
+    refused by the trusted keys (``rejected``). A pool member's ``written`` are the events it received first;
+    ``checked``: those whose anchors it checked as the pool's gap checker.
     """
 
     written: int
@@ -70,6 +99,7 @@ class FollowResult:
     connects: int
     gaps: dict[str, list[tuple[int, int]]]
     rejected: int = 0
+    checked: int = 0
 
 
 class Follower:
@@ -95,15 +125,29 @@ class Follower:
         signed by another key or not verifying is refused before anything reads it (it is not an event of its
         id, so the station's real one is still written), kept in the ledger's ``rejected`` table with why and
         logged as an error. None: every message is read (docs/events.md "What a platform can trust").
+    share : str, optional
+        Be a member of the pool ``share`` (a shared subscription's group) writing one ledger with the others:
+        each event is written as it comes, and whichever member holds the ledger's lock is its one gap checker
+        (module docstring). None: this consumer alone owns its tables.
     """
 
     def __init__(self, config: BrokerConfig, ledger: Ledger, tables: Sequence[str] | None = None, *,
-                 retry: float = 1.0, idle_exit: float | None = None, trust: TrustStore | None = None) -> None:
+                 retry: float = 1.0, idle_exit: float | None = None, trust: TrustStore | None = None,
+                 share: str | None = None) -> None:
         self.config = config
         self.ledger = ledger
-        self.topics = topics_for(tables)
+        self.share = share
+        self.topics = topics_for(tables, share)
         self.tables = set(tables or ())
-        self.tracker = Tracker(ledger.state(), retry=retry)
+        self.retry = retry
+        self.leading = False
+        """A pool member: True while it is the ledger's gap checker."""
+        self._lead_tried = -LEAD_SECONDS
+        self._checked_at = -CHECK_SECONDS
+        self._received: list[tuple[str, dict, str]] = []
+        self._status_last: dict[str, object] = {}
+        self._checked = self._ledger_duplicates = 0
+        self.tracker = Tracker(ledger.state(), retry=retry) if share is None else Tracker(retry=retry)
         self.idle_exit = idle_exit
         self.trust = trust
         if trust is not None:
@@ -148,6 +192,7 @@ class Follower:
                         continue
                 rc = self._read_round()
                 self._flush()
+                self._check(time.monotonic())
                 if rc != mqtt.MQTT_ERR_SUCCESS or self._lost:
                     log.warning("broker connection lost; reconnecting", broker=self.config.url,
                                 reason=mqtt.error_string(rc))
@@ -177,7 +222,7 @@ class Follower:
         rc = client.loop(0.05)
         deadline = time.monotonic() + ROUND_SECONDS
         while rc == mqtt.MQTT_ERR_SUCCESS and self._got and not self._lost and time.monotonic() < deadline \
-                and len(self._pending) < ROUND_EVENTS:
+                and len(self._pending) + len(self._received) < ROUND_EVENTS:
             self._got = False
             rc = client.loop_read()           # the next packet already here: no select() per packet
             if rc == mqtt.MQTT_ERR_SUCCESS and client.want_write():
@@ -186,9 +231,9 @@ class Follower:
 
     def result(self) -> FollowResult:
         """What the follower has done so far: events written, duplicates, asks, errors, gaps."""
-        dups = sum(t.duplicates for t in self.tracker.tables.values())
+        dups = sum(t.duplicates for t in self.tracker.tables.values()) + self._ledger_duplicates
         return FollowResult(self._written, dups, self._asks, self._replay_errors, self._bad, self._breaks,
-                            self._connects, self.tracker.gaps(), self._rejected)
+                            self._connects, self.tracker.gaps(), self._rejected, self._checked)
 
     def _idle(self) -> bool:
         return self.idle_exit is not None and time.monotonic() - self._last_event_at >= self.idle_exit
@@ -283,6 +328,9 @@ class Follower:
             if self.trust is not None:
                 # the station's own canonical, signed text of this table and kind; a new key it announces is learnt
                 why = self.trust.message_problem(table_id, kind, read.body, bytes(message.payload))
+                if why is not None and self.share is not None and self._learn_keys():
+                    # a pool member may not have received the announcement of the key: another did, and wrote it
+                    why = self.trust.message_problem(table_id, kind, read.body, bytes(message.payload))
                 if why is not None:
                     self._reject(message.topic, read, why, bytes(message.payload))
                     return
@@ -292,15 +340,30 @@ class Follower:
                     log.warning("event of another table id on a table's topic; kept under the topic's table",
                                 topic=message.topic, event_table_id=envelope.get("table_id"))
                 self._last_event_at = time.monotonic()
-                self._pending += self.tracker.offer(table_id, envelope, text, self._last_event_at)
+                if self.share is not None:
+                    self._received.append((table_id, envelope, text))   # the pool's checker orders them
+                else:
+                    self._pending += self.tracker.offer(table_id, envelope, text, self._last_event_at)
             elif kind == "status":
-                self.tracker.status(table_id, read.body)
+                self._status_last[table_id] = read.body
+                if self.share is None or self.leading:   # a pool member that does not check keeps it for later
+                    self.tracker.status(table_id, read.body)
             else:
                 self._replay_error(table_id, read.body)
         except BadMessage as err:
             self._bad += 1
             log.error("unreadable message", topic=message.topic, reason=str(err),
                       payload=bytes(message.payload[:80]).decode(errors="replace"))
+
+    def _learn_keys(self) -> bool:
+        """Trust the keys announced in the ledger (a pool's other members may have written them); True when
+        it announced any.
+        """
+        assert self.trust is not None
+        announced = self.ledger.announcements()
+        for table_id, payload in announced:
+            self.trust.accept(table_id, json.loads(payload))
+        return bool(announced)
 
     def _reject(self, topic: str, read, why: str, payload: bytes) -> None:  # noqa: ANN001 - a tracker Message
         """Keep a message the trusted keys refuse (never an event of the ledger) and say so."""
@@ -337,23 +400,79 @@ class Follower:
             table.lower_known_last(last)
 
     def _flush(self) -> None:
+        if self._received:
+            batch, new = self._write_all("_received", self.ledger.receive)
+            self._written += new
+            self._ledger_duplicates += len(batch) - new
         if not self._pending:
             return
-        batch, self._pending = self._pending, []
-        try:
-            self._written += self.ledger.write(batch)
-        except Exception:
-            self._pending = batch + self._pending   # not written: kept for the next round
-            raise
+        batch, written = self._write_all("_pending", self.ledger.write)
+        if self.share is None:
+            self._written += written
+        else:
+            self._checked += written
         for accepted in batch:
             if accepted.check == ANCHOR_BROKEN:
                 self._breaks += 1
                 log.error("event anchor does not follow the previous one", table_id=accepted.table_id,
                           event_id=accepted.event_id, detail=accepted.detail)
 
+    def _write_all(self, name: str, write) -> tuple[list, int]:  # noqa: ANN001 - a Ledger method
+        """Write the batch kept in attribute ``name`` with ``write``: ``(batch, what write returned)``; when it
+        raises, the batch is kept for the next round (before what came meanwhile).
+        """
+        batch = getattr(self, name)
+        setattr(self, name, [])
+        try:
+            return batch, write(batch)
+        except Exception:
+            setattr(self, name, batch + getattr(self, name))   # not written: kept for the next round
+            raise
+
+    def _check(self, now: float) -> None:
+        """A pool member: try to be the gap checker (every :data:`LEAD_SECONDS`); as the checker, read the
+        ledger's unchecked events into the tracker (every :data:`CHECK_SECONDS`) and write their checks.
+        """
+        if self.share is None:
+            return
+        if not self.leading and now - self._lead_tried >= LEAD_SECONDS:
+            self._lead_tried = now
+            if self.ledger.lead():
+                self._take_lead()
+        elif self.leading and not self.ledger.lead():
+            log.warning("no longer the pool's gap checker: another member takes it", group=self.share)
+            self.leading = False
+            self.tracker = Tracker(retry=self.retry)
+        if not self.leading or now - self._checked_at < CHECK_SECONDS:
+            return
+        self._checked_at = now
+        tables = self.tracker.tables
+        for table_id, event_id, payload in self.ledger.unchecked({t: tr.last_id for t, tr in tables.items()}):
+            if self.tables and table_id not in self.tables:
+                continue
+            table = self.tracker.table(table_id)
+            if event_id <= table.last_id or event_id in table.held:
+                continue   # held ahead of a gap already
+            try:
+                envelope, text = parse_event(payload)
+            except BadMessage:
+                envelope, text = {"event_id": event_id}, payload   # stored as received: checked as it is
+            self._pending += table.offer(envelope, text, now)
+        self._flush()
+
+    def _take_lead(self) -> None:
+        """Become the pool's gap checker: a tracker from the ledger's checked events and the statuses heard."""
+        self.leading = True
+        self.tracker = Tracker(self.ledger.state(), retry=self.retry, patience=max(self.retry, 1.0))
+        for table_id, body in self._status_last.items():
+            self.tracker.status(table_id, body)
+        self.tracker.nudge_all()
+        log.warning("the pool's gap checker: checking the shared ledger's anchors and asking for its gaps",
+                    group=self.share, client_id=self.client_id)
+
     def _ask(self, now: float) -> None:
         client = self._client
-        if client is None:
+        if client is None or (self.share is not None and not self.leading):
             return
         for ask in self.tracker.due_asks(now):
             request_id = f"{self.client_id}-{next(self._ids)}"

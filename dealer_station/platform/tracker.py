@@ -200,6 +200,8 @@ class TableTracker:
     nudged: bool = False
     asked_to: int = 0
     """The highest id of the last round of asks: once everything up to it came, the rest is asked at once."""
+    advanced_at: float = 0.0
+    """When the ids written in order last went forward (the ``now`` of that :meth:`offer`)."""
 
     def __post_init__(self) -> None:
         self.known_last = max(self.known_last, self.last_id)
@@ -224,6 +226,7 @@ class TableTracker:
         out = [self._accept(envelope, payload)]
         while self.last_id + 1 in self.held:
             out.append(self._accept(*self.held.pop(self.last_id + 1)))
+        self.advanced_at = now
         return out
 
     def _accept(self, envelope: dict, payload: str) -> Accepted:
@@ -300,11 +303,16 @@ class Tracker:
         at once (a broker's queue per subscriber is bounded too: Mosquitto's default is 1000).
     max_held : int
         Events held per table at most.
+    patience : float
+        Seconds a table's ids written in order must have stood still before its gaps are asked for (default 0:
+        at once). A gap checker reading a pool's shared ledger waits so: a gap there is most often an event
+        another member received and is writing.
     """
 
     def __init__(self, state: dict[str, tuple[int, Anchor | None]] | None = None, *, retry: float = 1.0,
-                 max_asks: int = 4, max_held: int = 100_000, max_span: int = 500) -> None:
+                 max_asks: int = 4, max_held: int = 100_000, max_span: int = 500, patience: float = 0.0) -> None:
         self.retry = retry
+        self.patience = patience
         self.max_asks = max_asks
         self.max_span = max_span
         self.max_held = max_held
@@ -342,6 +350,8 @@ class Tracker:
             if not table.has_gaps():
                 table.nudged = False
                 continue
+            if self.patience and now - table.advanced_at < self.patience:
+                continue   # the ids in order still go forward: the gap is most likely being written
             stuck = table.asked_at is None or (now - table.asked_at >= self.retry
                                                and now - table.progress_at >= self.retry)
             came = table.asked_to and table.last_id >= table.asked_to   # all that was asked came: next piece

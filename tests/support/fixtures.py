@@ -2,7 +2,8 @@
 
 A controller on a scratch journal (``table``, ``make_table``), a sink for a shoe's events
 (``collector``), real Mosquitto brokers and subscribers (``broker_factory``, ``broker``,
-``subscriber_factory``, ``debug_broker``; skipped with the reason when mosquitto is not installed), the
+``subscriber_factory``, ``debug_broker``; skipped with the reason when mosquitto is not installed), a private
+PostgreSQL cluster and a database of it per test (``pg_cluster``, ``pg_url``), the
 journal whose report figures are known (``known``) and the command line run in this process (``cli``,
 ``report_json``).
 """
@@ -69,6 +70,36 @@ def broker_factory(tmp_path):
 def broker(broker_factory) -> Broker:
     """One started Mosquitto."""
     return broker_factory()
+
+
+# ------------------------------------------------------------------ PostgreSQL
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One private PostgreSQL cluster for the session (tests/support/postgres.py); skipped with the reason when
+    PostgreSQL or psycopg is not installed, or the cluster cannot start."""
+    from tests.support import postgres
+
+    why = postgres.why_not()
+    if why is not None:
+        pytest.skip(why)
+    cluster = postgres.Cluster()
+    try:
+        why = cluster.start()
+        if why is not None:
+            pytest.skip(f"a private PostgreSQL cluster cannot start here: {why}")
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster, request) -> str:
+    """The URL of a new, empty database of the session's cluster, one per test."""
+    import re
+
+    pg_url.made = getattr(pg_url, "made", 0) + 1
+    name = re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:40] + f"_{pg_url.made}"
+    return pg_cluster.database(name)
 
 
 @pytest.fixture

@@ -98,7 +98,7 @@ def test_report_of_the_hand_made_round_escapes_and_counts(tmp_path):
     assert (total["player"], total["banker_pair"], total["player_natural"], total["cards"]) == (1, 1, 1, 4)
     assert total["round_seconds"] == {"count": 1, "clock_stepped_back": 0, "p50": 7.0, "p90": 7.0, "max": 7.0}
     assert total["rounds_per_hour"] == 400.0             # one round in 9 s
-    page = report_html(report, {1: b"\x89PNG fake"})
+    page = report_html(report, {("T7", 1): b"\x89PNG fake"})
     assert "<b>dana</b>" not in page and "&lt;b&gt;dana&lt;/b&gt;" in page
     assert "data:image/png;base64,iVBORyBmYWtl" in page
     assert report_csv(report).splitlines()[1].startswith('T7,1,<b>dana</b>,1,1,0,0,0,1,0,')

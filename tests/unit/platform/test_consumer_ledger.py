@@ -32,9 +32,26 @@ def write(ledger: Ledger, tracker: Tracker, table: str, envelopes) -> None:
         ledger.write(tracker.offer(table, e, json.dumps(e, sort_keys=True)))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request, tmp_path) -> str:
+    """A new ledger's place: a SQLite file, or a database of the session's private PostgreSQL cluster."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("pg_url")
+    return str(tmp_path / "ledger.db")
+
+
+def change(target: str, *statements: str) -> None:
+    """Run SQL on a ledger behind the consumer's back (an adversary, or a bug)."""
+    ledger = Ledger(target)
+    with ledger.store.transaction() as tx:
+        for statement in statements:
+            tx.execute(statement)
+    ledger.close()
+
+
 @pytest.fixture
-def ledger_file(tmp_path):
-    path = tmp_path / "ledger.db"
+def ledger_file(target):
+    path = target
     ledger = Ledger(path)
     t = Tracker(ledger.state())
     write(ledger, t, "T1", [env(i, seq=100 + i // 2) for i in range(1, 11)])
@@ -46,20 +63,22 @@ def ledger_file(tmp_path):
 def test_the_ledger_keeps_what_was_written_and_says_where_to_go_on(ledger_file):
     ledger = Ledger(ledger_file)
     assert ledger.state() == {"T1": (10, Anchor(105, h(105))), "T2": (3, None)}
-    rows = ledger.conn.execute("SELECT table_id, event_id, payload FROM events ORDER BY rowid").fetchall()
+    rows = list(ledger.events())
     assert [(t, i) for t, i, _ in rows] == [("T1", i) for i in range(1, 11)] + [("T2", 1), ("T2", 2), ("T2", 3)]
     assert json.loads(rows[0][2]) == env(1, seq=100)
-    assert ledger.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if not ledger_file.startswith("postgresql"):
+        assert ledger.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     # a tracker going on from the ledger drops what is already there, writes what is new
     t = Tracker(ledger.state())
     write(ledger, t, "T1", [env(i, seq=100 + i // 2) for i in range(5, 13)])
     assert ledger.state()["T1"] == (12, Anchor(106, h(106)))
-    # the unique key refuses a second copy of an id, and nothing of that batch is written
-    dup = Tracker().offer("T2", env(4, "T2"), "{}") or []
-    again = Tracker().offer("T2", env(1, "T2"), "{}")
-    with pytest.raises(LedgerError, match="UNIQUE"):
-        ledger.write(dup + again)
-    assert ledger.state()["T2"] == (3, None)
+    # the key makes a second copy of an id a no-op (another consumer of a pool wrote it, or it was replayed):
+    # the rest of the batch is written, the copy changes nothing
+    new = Tracker(ledger.state()).offer("T2", env(4, "T2"), "{}")
+    again = Tracker().offer("T2", env(1, "T2"), '{"forged": true}')
+    assert ledger.write(new + again) == 1
+    assert ledger.state()["T2"] == (4, None)
+    assert [p for t, i, p in ledger.events(["T2"]) if i == 1] == [json.dumps(env(1, "T2"), sort_keys=True)]
     ledger.close()
 
 
@@ -73,16 +92,14 @@ def test_events_ledger_prints_each_table(ledger_file):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows[0] == {"table_id": "T1", "last_event_id": 10, "events": 10, "gaps": [],
                        "last_anchor": {"journal_seq": 105, "journal_hash": h(105)}, "unanchored": 0,
-                       "anchor_breaks": 0, "given_up": [], "rejected": 0}
+                       "anchor_breaks": 0, "given_up": [], "rejected": 0, "unchecked": 0}
     assert (rows[1]["table_id"], rows[1]["last_anchor"], rows[1]["unanchored"]) == ("T2", None, 3)
 
 
 def test_events_ledger_lists_a_forced_gap(ledger_file):
-    conn = sqlite3.connect(ledger_file)
-    with conn:   # an adversary (or a bug) removes rows: the report must show the hole
-        conn.execute("DELETE FROM events WHERE table_id = 'T1' AND event_id IN (4, 5, 6, 9)")
-        conn.execute("DELETE FROM events WHERE table_id = 'T2' AND event_id = 1")
-    conn.close()
+    # an adversary (or a bug) removes rows: the report must show the hole
+    change(ledger_file, "DELETE FROM events WHERE table_id = 'T1' AND event_id IN (4, 5, 6, 9)",
+           "DELETE FROM events WHERE table_id = 'T2' AND event_id = 1")
     result = run_cli("events", "ledger", str(ledger_file))
     assert result.returncode == 1
     assert "T1: last event 10, 6 event(s), gaps: 4-6, 9, last anchor" in result.stdout
@@ -94,8 +111,8 @@ def test_events_ledger_lists_a_forced_gap(ledger_file):
     assert rows["T2"]["gaps"] == [[1, 1]] and rows["T2"]["last_event_id"] == 3
 
 
-def test_a_broken_anchor_and_a_given_up_range_are_reported(tmp_path):
-    path = tmp_path / "ledger.db"
+def test_a_broken_anchor_and_a_given_up_range_are_reported(target):
+    path = target
     ledger = Ledger(path)
     t = Tracker()
     write(ledger, t, "T1", [env(1, seq=5), env(2, seq=4)])
@@ -249,3 +266,94 @@ def test_a_replay_answer_to_another_consumers_request_gives_nothing_up(tmp_path)
     follower._replay_error("T1", {**answer, "request_id": f"{follower.client_id}-1"})
     assert ledger.conn.execute("SELECT COUNT(*) FROM given_up").fetchone()[0] == 1
     ledger.close()
+
+
+def test_a_ledger_made_before_schema_versions_is_migrated_by_number_and_a_later_one_is_refused(tmp_path):
+    from dealer_station.platform.ledger import LATEST_SCHEMA, MIGRATIONS
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)   # a ledger as events follow wrote it before the schema had a version
+    conn.executescript(MIGRATIONS[0].statements[0] + ";" + MIGRATIONS[0].statements[2] + ";")
+    conn.execute("INSERT INTO events VALUES ('T1', 1, 'card_dealt', 'x', NULL, NULL, 'unanchored', '', '{}', 'y')")
+    conn.commit()
+    conn.close()
+    ledger = Ledger(path)
+    assert ledger.schema_version == LATEST_SCHEMA == 2
+    assert [v for v, _, _ in ledger.migrations()] == [1, 2]
+    assert ledger.state() == {"T1": (1, None)}   # what it held is kept
+    ledger.close()
+    ledger = Ledger(path)   # opened again: nothing applied twice
+    assert [v for v, _, _ in ledger.migrations()] == [1, 2]
+    with ledger.store.transaction() as tx:
+        tx.execute("INSERT INTO ledger_schema VALUES (3, 'from a later version', 'z')")
+    ledger.close()
+    with pytest.raises(LedgerError, match="schema 3, made by a later dealer-station"):
+        Ledger(path)
+    result = run_cli("events", "follow", "--broker", "mqtt://127.0.0.1:1", "--ledger", str(path))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "schema 3" in result.stderr
+
+
+def test_consumers_starting_together_on_one_postgresql_ledger_migrate_it_once(pg_url):
+    import threading
+
+    ledgers, errors = [], []
+
+    def open_one():
+        try:
+            ledgers.append(Ledger(pg_url))
+        except Exception as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors and len(ledgers) == 4
+    assert [v for v, _, _ in ledgers[0].migrations()] == [1, 2]
+    for ledger in ledgers:
+        ledger.close()
+
+
+def test_a_pool_members_unchecked_events_are_checked_in_order_by_the_one_gap_checker(target):
+    """Two members write what each received, unchecked; the one checker reads them back in id order into its
+    tracker, checks the anchors, and writes the checks: the ledger is then as one consumer writes it."""
+    a, b = Ledger(target), Ledger(target)
+    evens = [env(i, seq=100 + i // 2) for i in range(2, 11, 2)]
+    odds = [env(i, seq=100 + i // 2) for i in range(1, 11, 2)]
+    assert a.receive([("T1", e, json.dumps(e, sort_keys=True)) for e in evens]) == 5
+    assert b.receive([("T1", e, json.dumps(e, sort_keys=True)) for e in odds[:3]]) == 3
+    assert b.receive([("T1", e, json.dumps(e, sort_keys=True)) for e in odds]) == 2   # doubled: no-op
+    assert a.state() == {} and a.summarize()[0].unchecked == 10
+    assert a.lead() and not b.lead()          # one gap checker at a time
+    tracker = Tracker(a.state())
+    for table_id, _event_id, payload in a.unchecked({}):
+        a.write(tracker.offer(table_id, json.loads(payload), payload))
+    assert a.state() == {"T1": (10, Anchor(105, h(105)))}
+    (s,) = a.summarize()
+    assert (s.events, s.gaps, s.unchecked, s.anchor_breaks) == (10, [], 0, 0)
+    assert list(a.unchecked({})) == []
+    a.close()                                  # the checker ends: another member takes it
+    assert b.lead()
+    b.close()
+
+
+@pytest.mark.parametrize("url, says", [
+    ("postgresql://ledger@127.0.0.1:1/ledger", "cannot be reached"),
+    ("postgresql://ledger@127.0.0.1:notaport/ledger", "ledger postgresql://"),
+    ("postgresql://sue:secret@127.0.0.1:1/ledger", "sue:***@"),
+])
+def test_a_bad_postgresql_url_is_one_line_and_exit_2(url, says):
+    for args in (["events", "follow", "--broker", "mqtt://127.0.0.1:1", "--ledger", url],
+                 ["events", "ledger", url], ["events", "ledger", url, "--json"]):
+        result = run_cli(*args, timeout=60)
+        assert result.returncode == 2, result
+        assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr and "secret" not in result.stderr
+
+
+def test_a_bad_share_group_is_one_line_and_exit_2(tmp_path):
+    result = run_cli("events", "follow", "--broker", "mqtt://127.0.0.1:1", "--ledger", str(tmp_path / "l.db"),
+                     "--share", "a/b")
+    assert result.returncode == 2 and "--share" in result.stderr and len(result.stderr.strip().splitlines()) == 1
