@@ -5,14 +5,15 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Debian packages the tests need: umockdev (device replays), mosquitto (MQTT broker), rabbitmq-server (a second,
-# clusterable MQTT broker: its plugin; the test starts a private node), Qt runtime libraries.
+# clusterable MQTT broker: its plugin; the test starts a private node), Qt runtime libraries, chromium (the table
+# display's page, driven by Playwright).
 QT_DEBS := libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
 # Qt's xcb platform plugin (a real window on an X display) needs these besides; without them Qt aborts.
 XCB_DEBS := libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-render-util0 \
 	libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1
 # Fonts of the console's languages: DejaVu Sans (the theme's, with Arabic) and Noto (Telugu, and a better Arabic).
 FONT_DEBS := fonts-dejavu-core fonts-noto-core
-TEST_DEBS := umockdev mosquitto rabbitmq-server xvfb $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
+TEST_DEBS := umockdev mosquitto rabbitmq-server xvfb chromium $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
 # The misread sound is played by ALSA's aplay when Qt Multimedia is not installed (PipeWire's or PulseAudio's player first).
 SOUND_DEBS := alsa-utils
 RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS) $(SOUND_DEBS)

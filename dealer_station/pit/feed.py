@@ -5,6 +5,10 @@
 to ``deliver`` on that thread; the window crosses to the GUI thread with a queued signal. The pit is
 a reader only: it subscribes, never publishes (no replay request, no status, no last will), so it
 cannot act on any station; :class:`_ReadOnlyClient` refuses ``publish`` outright.
+
+The table display (``dealer-station display``, docs/display.md) reads through the same feed with
+``asks_replays=True``: it subscribes to the replay answers too and may publish replay requests
+(:meth:`PitFeed.ask`) and nothing else; :class:`_ReplayAskingClient` refuses any other publish.
 """
 
 from __future__ import annotations
@@ -29,13 +33,14 @@ __all__ = ["Connection", "Delivery", "PitFeed", "Refused", "Unreadable", "pit_to
 log = structlog.get_logger(__name__)
 
 
-def pit_topics(tables: Sequence[str] | None) -> list[str]:
-    """The subscriptions: events and status of the named tables (all tables: ``+``).
+def pit_topics(tables: Sequence[str] | None, kinds: Sequence[str] = ("events", "status")) -> list[str]:
+    """The subscriptions: ``kinds`` (events and status; ``replay/error`` too for a feed that asks for replays)
+    of the named tables (all tables: ``+``).
 
     Raises BrokerConfigError for a table id that cannot name a topic.
     """
     names = [validate_table_id(t) for t in tables] if tables else ["+"]
-    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in ("events", "status")]
+    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in kinds]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +84,16 @@ class _ReadOnlyClient(mqtt.Client):
         raise RuntimeError("the pit view is read only: it never publishes")
 
 
+class _ReplayAskingClient(mqtt.Client):
+    """A paho client that publishes replay requests only (not retained), on a table's ``.../replay`` topic."""
+
+    def publish(self, topic, payload=None, qos=0, retain=False, properties=None):  # noqa: ANN001, ANN201 - paho's
+        table_id, _, kind = str(topic).removeprefix(f"{TOPIC_PREFIX}/").partition("/")
+        if retain or kind != "replay" or not str(topic).startswith(f"{TOPIC_PREFIX}/") or not table_id:
+            raise RuntimeError(f"this feed only asks for replays: it never publishes on {topic!r}")
+        return super().publish(topic, payload, qos, retain, properties)
+
+
 class PitFeed:
     """Subscribes to the tables on a broker and hands every message, read, to ``deliver``.
 
@@ -96,24 +111,37 @@ class PitFeed:
     trust : TrustStore, optional
         The public keys trusted per table (``--trust DIR``): a message not signed by its table's key is handed
         on as :class:`Refused`, never as the table's; None: every message is read.
+    asks_replays : bool
+        Also subscribe to the tables' replay answers (``replay/error``) and allow :meth:`ask` (the table
+        display); False (the pit): subscribe only, never publish.
     """
 
     def __init__(self, config: BrokerConfig, deliver: Callable[[object], None],
                  tables: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time,
-                 trust: TrustStore | None = None) -> None:
+                 trust: TrustStore | None = None, asks_replays: bool = False) -> None:
         self.config = config
         self.trust = trust
-        self.topics = pit_topics(tables)
+        self.asks_replays = asks_replays
+        self.topics = pit_topics(tables, ("events", "status", "replay/error") if asks_replays else ("events", "status"))
         self.tables = frozenset(tables or ())
         self.deliver = deliver
         self.clock = clock
-        self.client_id = config.client_id or f"dealer-station-pit-{os.getpid()}-{random.randrange(1 << 32):08x}"
+        role = "display" if asks_replays else "pit"
+        self.client_id = config.client_id or f"dealer-station-{role}-{os.getpid()}-{random.randrange(1 << 32):08x}"
         self.client = self._new_client()
         self._started = False
 
+    def ask(self, table_id: str, payload: bytes) -> None:
+        """Publish a replay request for ``table_id`` (QoS 1); only a feed made with ``asks_replays``.
+
+        Raises RuntimeError on the pit's feed (it never publishes).
+        """
+        self.client.publish(f"{TOPIC_PREFIX}/{table_id}/replay", payload, qos=1)
+
     def _new_client(self) -> mqtt.Client:
         cfg = self.config
-        client = new_client(cfg, self.client_id, client_class=_ReadOnlyClient, reconnect_on_failure=True)
+        kind = _ReplayAskingClient if self.asks_replays else _ReadOnlyClient
+        client = new_client(cfg, self.client_id, client_class=kind, reconnect_on_failure=True)
         client.reconnect_delay_set(max(1, int(cfg.backoff_min)), max(1, int(cfg.backoff_max)))
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
@@ -166,7 +194,7 @@ class PitFeed:
             return
         if read is None:
             return
-        if self.trust is not None and read.kind in ("events", "status"):
+        if self.trust is not None:
             why = self.trust.message_problem(read.table_id, read.kind, read.body, bytes(message.payload))
             if why is not None:
                 log.error("pit_message_refused", topic=message.topic, reason=why)
