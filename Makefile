@@ -75,7 +75,8 @@ lint: $(VENV)/.installed-test
 # then compile each .ts into its .qm. Translate the unfinished ones (pyside6-linguist FILE.ts) and run it again.
 # English is the source language: console_en.ts holds its plural forms only (-pluralonly).
 translations: $(VENV)/.installed
-	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations relative dealer_station/console/*.py -ts $(TS_FILES)
+	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations relative dealer_station/console/*.py dealer_station/display/*.py \
+	  -ts $(TS_FILES)
 	$(VENV)/bin/pyside6-lupdate -pluralonly -no-obsolete -locations relative dealer_station/console/*.py \
 	  -ts $(I18N)/console_en.ts
 	@for ts in $(TS_FILES) $(I18N)/console_en.ts; do $(VENV)/bin/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done

@@ -189,14 +189,15 @@ def _limits(model: TableDisplay) -> str:
                     f'<td>{_e(money(limit.get("max")))}</td></tr>')
     modes = {"commission": translate("Display", "COMMISSION"), "no-commission": translate("Display", "NO COMMISSION")}
     mode = modes.get(str(model.round.get("mode")), "")
-    out = (f'<div class="title">{_e(translate("DealerScreen", "BETS OFFERED THIS ROUND"))}'
+    title, low, high = (translate("DealerScreen", "BETS OFFERED THIS ROUND"), translate("Display", "MIN"),
+                        translate("Display", "MAX"))
+    out = (f'<div class="title">{_e(title)}'
            f'{f" <span class=mode>{_e(mode)}</span>" if mode else ""}</div>'
-           f'<table><thead><tr><th></th><th>{_e(translate("Display", "MIN"))}</th>'
-           f'<th>{_e(translate("Display", "MAX"))}</th></tr></thead>'
+           f'<table><thead><tr><th></th><th>{_e(low)}</th><th>{_e(high)}</th></tr></thead>'
            f'<tbody>{"".join(rows)}</tbody></table>')
     if "difference" in limits:
-        out += (f'<div class="difference">{_e(translate("Display", "Player–Banker difference at most %1"))}</div>'
-                .replace("%1", _e(money(limits.get("difference")))))
+        words = translate("Display", "Player–Banker difference at most %1")
+        out += f'<div class="difference">{_e(words.replace("%1", money(limits.get("difference"))))}</div>'
     return out
 
 

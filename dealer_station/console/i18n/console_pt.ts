@@ -302,16 +302,19 @@
     </message>
     <message>
         <location filename="../status_bar.py" line="+48"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>SHOE</source>
         <translation>SAPATO</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>ROUND</source>
         <translation>RODADA</translation>
     </message>
@@ -362,6 +365,7 @@
     </message>
     <message>
         <location line="+15"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
@@ -453,11 +457,13 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="-88"/>
         <source>ONLINE</source>
         <translation>LIGADO</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="+0"/>
         <source>OFFLINE</source>
         <translation>DESLIGADO</translation>
     </message>
@@ -486,6 +492,49 @@
         <location line="+2"/>
         <source>%1 AT %2</source>
         <translation>%1 EM %2</translation>
+    </message>
+</context>
+<context>
+    <name>Display</name>
+    <message>
+        <location filename="../../display/page.py" line="-30"/>
+        <source>no limit</source>
+        <translation>sem limite</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Waiting for the table</source>
+        <translation>À espera da mesa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Getting the shoe so far from the table: %1 of %2 events</source>
+        <translation>A obter o sapato até agora da mesa: %1 de %2 eventos</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>COMMISSION</source>
+        <translation>COM COMISSÃO</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NO COMMISSION</source>
+        <translation>SEM COMISSÃO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MIN</source>
+        <translation>MÍN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MAX</source>
+        <translation>MÁX</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Player–Banker difference at most %1</source>
+        <translation>Diferença Jogador–Banker no máximo %1</translation>
     </message>
 </context>
 <context>
@@ -1242,6 +1291,7 @@
     </message>
     <message>
         <location line="+183"/>
+        <location filename="../../display/page.py" line="-69"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -1777,7 +1827,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+192"/>
+        <location filename="../app.py" line="+211"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
     </message>
