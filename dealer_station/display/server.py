@@ -66,6 +66,8 @@ class DisplayHub:
         self.refused = 0
         self.unreadable = 0
         self.asks = 0
+        self.subscribed = False
+        """True while the broker has acknowledged the subscriptions (the feed's :class:`Connection` news)."""
         self._render()
 
     # ------------------------------------------------------------------ in
@@ -90,8 +92,10 @@ class DisplayHub:
             log.error("display_message_refused", table_id=item.table_id, kind=item.kind, reason=item.reason)
         elif isinstance(item, Unreadable):
             self.unreadable += 1
-        elif isinstance(item, Connection) and item.subscribed:
-            self.catchup.reconnected()
+        elif isinstance(item, Connection):
+            self.subscribed = item.subscribed
+            if item.subscribed:
+                self.catchup.reconnected()
         self.tick(now)
         self._render()
 
@@ -152,6 +156,12 @@ class DisplayHub:
         """A listener went away."""
         self._listeners.discard(queue)
 
+    def close(self) -> None:
+        """End every listener's stream (the server is stopping)."""
+        for queue in list(self._listeners):
+            queue.put_nowait(None)
+        self._listeners.clear()
+
     def html(self) -> str:
         """The whole page as it is now."""
         return page({**self.parts, "_table": self.table_id}, language=self.language,
@@ -165,7 +175,8 @@ class DisplayHub:
         return {"table_id": m.table_id, "live": self.catchup.live, "last_event_id": m.last_event_id,
                 "online": m.online, "state": m.state, "shoe_number": m.shoe_number, "round_number": m.round_number,
                 "result": m.result, "stats": roads.stats.to_json(), "cells": roads.cells(),
-                "bets_offered": m.round.get("bets_offered", []), "refused": self.refused}
+                "bets_offered": m.round.get("bets_offered", []), "refused": self.refused,
+                "subscribed": self.subscribed}
 
 
 def make_app(hub: DisplayHub) -> web.Application:
@@ -224,7 +235,7 @@ def run_display(config: BrokerConfig, table_id: str, *, host: str, port: int, la
 
         hub = DisplayHub(table_id, feed.ask, feed.client_id, language=language, right_to_left=right_to_left,
                          overlay=overlay)
-        runner = web.AppRunner(make_app(hub), handle_signals=False, access_log=None)
+        runner = web.AppRunner(make_app(hub), handle_signals=False, access_log=None, shutdown_timeout=2.0)
         await runner.setup()
         site = web.TCPSite(runner, host, port)
         await site.start()
@@ -248,6 +259,8 @@ def run_display(config: BrokerConfig, table_id: str, *, host: str, port: int, la
                     pass
         finally:
             feed.stop()
+            hub.close()
+            await site.stop()
             await runner.cleanup()
 
     asyncio.run(main())
