@@ -372,7 +372,7 @@ body.overlay #limits { display: none; }
          direction: ltr; align-content: start; }
 .road-box { margin: 0; min-width: 0; grid-column: span 2; } .road-box.big_road { grid-column: span 4; }
 .road-box svg { width: 100%; height: auto; display: block; border-radius: 4px; }
-figcaption { margin-bottom: 0.3vh; }
+figcaption { margin-bottom: 0.3vh; font-size: 1.7vh; }
 svg text { font-family: "DejaVu Sans", sans-serif; font-weight: bold; dominant-baseline: central; text-anchor: middle; }
 .bead-letter { fill: #fff; font-size: 10px; } .big-letter { font-size: 7px; }
 .tie-count { fill: #138a36; font-size: 6px; text-anchor: end; }

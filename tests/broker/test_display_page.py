@@ -15,45 +15,13 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from dealer_station.app.config import config_from_dict
-from dealer_station.app.controller import Controller
 from dealer_station.domain.roads import compute_roads
-from dealer_station.journal import Journal
 from dealer_station.signing import Signer, sign_object
-from drivers.deck import CUT, shuffled_shoe
-from drivers.frames import CardRead, Connected
-from tests.support.display import READ_ROADS, as_shown, browser_problem, launch, start_display, stop
+from tests.support.display import READ_ROADS, Dealer, as_shown, browser_problem, launch, start_display, stop
 from tests.support.mqtt import Subscriber, run_station, station_process, wait_until
 
 _PROBLEM = browser_problem()
 pytestmark = [pytest.mark.broker, pytest.mark.skipif(bool(_PROBLEM), reason=str(_PROBLEM))]
-
-
-class Dealer:
-    """A controller dealing shoe 1 of table T1 on a journal, round by round (the table stays mid-shoe)."""
-
-    def __init__(self, path) -> None:
-        self.journal = Journal(str(path))
-        self.ctl = Controller(config_from_dict({"table": {"id": "T1"}, "betting": {"window_seconds": 30}}),
-                              self.journal)
-        self.cards = iter([t for t in shuffled_shoe(11) if t != CUT])
-        self.ctl.shoe_event(Connected("test"))
-        self.ctl.dealer("new_shoe")
-        self.ctl.dealer("shuffled")
-        while self.ctl.snapshot().state in ("burn_indicator", "burning"):
-            self.card()
-
-    def card(self) -> None:
-        token = next(self.cards)
-        self.ctl.shoe_event(CardRead(token, token.encode()))
-
-    def rounds(self, n: int) -> None:
-        for _ in range(n):
-            self.ctl.dealer("open_betting")
-            self.ctl.dealer("close_betting")
-            while self.ctl.snapshot().state in ("betting_closed", "dealing"):
-                self.card()
-            self.ctl.dealer("confirm_result")
 
 
 def outbox_events(path) -> list[dict]:

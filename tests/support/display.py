@@ -8,6 +8,11 @@ import shutil
 import subprocess
 import time
 
+from dealer_station.app.config import config_from_dict
+from dealer_station.app.controller import Controller
+from dealer_station.journal import Journal
+from drivers.deck import CUT, shuffled_shoe
+from drivers.frames import CardRead, Connected
 from tests.support.mqtt import station_process
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and os.path.exists(p)), None)
@@ -55,6 +60,33 @@ def stop(proc: subprocess.Popen) -> tuple[int, str]:
         proc.kill()
         _, err = proc.communicate(timeout=10)
     return proc.returncode, err
+
+
+class Dealer:
+    """A controller dealing shoe 1 of table T1 on a journal, round by round (the table stays mid-shoe)."""
+
+    def __init__(self, path, seed: int = 11) -> None:
+        self.journal = Journal(str(path))
+        self.ctl = Controller(config_from_dict({"table": {"id": "T1"}, "betting": {"window_seconds": 30}}),
+                              self.journal)
+        self.cards = iter([t for t in shuffled_shoe(seed) if t != CUT])
+        self.ctl.shoe_event(Connected("test"))
+        self.ctl.dealer("new_shoe")
+        self.ctl.dealer("shuffled")
+        while self.ctl.snapshot().state in ("burn_indicator", "burning"):
+            self.card()
+
+    def card(self) -> None:
+        token = next(self.cards)
+        self.ctl.shoe_event(CardRead(token, token.encode()))
+
+    def rounds(self, n: int) -> None:
+        for _ in range(n):
+            self.ctl.dealer("open_betting")
+            self.ctl.dealer("close_betting")
+            while self.ctl.snapshot().state in ("betting_closed", "dealing"):
+                self.card()
+            self.ctl.dealer("confirm_result")
 
 
 READ_ROADS = """() => Object.fromEntries([...document.querySelectorAll("svg.road")].map(
