@@ -63,6 +63,7 @@ class DisplayHub:
         self._roads_of: object = None
         self._roads_html = ""
         self.parts: dict[str, str] = {}
+        self._sent_event_id = 0
         self.refused = 0
         self.unreadable = 0
         self.asks = 0
@@ -129,7 +130,9 @@ class DisplayHub:
         self._roads_html = new["roads"]
         changed = {k: v for k, v in new.items() if self.parts.get(k) != v}
         self.parts = new
-        if changed:
+        shown = self.model.last_event_id if self.catchup.live else 0
+        if changed or shown != self._sent_event_id:   # an event that changes no part still says it is shown
+            self._sent_event_id = shown
             self._send(changed)
 
     def _message(self, changed: dict[str, str]) -> str:
