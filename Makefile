@@ -6,14 +6,15 @@ PY := $(VENV)/bin/python
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Debian packages the tests need: umockdev (device replays), mosquitto (MQTT broker), rabbitmq-server (a second,
 # clusterable MQTT broker: its plugin; the test starts a private node), postgresql (the consumer's central ledger:
-# the tests start a private cluster with its initdb and pg_ctl), Qt runtime libraries.
+# the tests start a private cluster with its initdb and pg_ctl), Qt runtime libraries, chromium (the table
+# display's page, driven by Playwright).
 QT_DEBS := libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
 # Qt's xcb platform plugin (a real window on an X display) needs these besides; without them Qt aborts.
 XCB_DEBS := libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-render-util0 \
 	libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1
 # Fonts of the console's languages: DejaVu Sans (the theme's, with Arabic) and Noto (Telugu, and a better Arabic).
 FONT_DEBS := fonts-dejavu-core fonts-noto-core
-TEST_DEBS := umockdev mosquitto rabbitmq-server postgresql xvfb $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
+TEST_DEBS := umockdev mosquitto rabbitmq-server postgresql xvfb chromium $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
 # The misread sound is played by ALSA's aplay when Qt Multimedia is not installed (PipeWire's or PulseAudio's player first).
 SOUND_DEBS := alsa-utils
 RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS) $(SOUND_DEBS)
@@ -75,7 +76,8 @@ lint: $(VENV)/.installed-test
 # then compile each .ts into its .qm. Translate the unfinished ones (pyside6-linguist FILE.ts) and run it again.
 # English is the source language: console_en.ts holds its plural forms only (-pluralonly).
 translations: $(VENV)/.installed
-	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations relative dealer_station/console/*.py -ts $(TS_FILES)
+	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations relative dealer_station/console/*.py dealer_station/display/*.py \
+	  -ts $(TS_FILES)
 	$(VENV)/bin/pyside6-lupdate -pluralonly -no-obsolete -locations relative dealer_station/console/*.py \
 	  -ts $(I18N)/console_en.ts
 	@for ts in $(TS_FILES) $(I18N)/console_en.ts; do $(VENV)/bin/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done

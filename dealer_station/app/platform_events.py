@@ -84,7 +84,8 @@ class PlatformEvents:
                 events.append(EventSpec("round_opened", {
                     "round_number": rnd, "bets_offered": list(bets), "limits": self.config.limits(bets),
                     "mode": self.config.mode.value, "paytable": self.config.paytable_name,
-                    "last_round": data.get("last_round", False)}, sid, rid))
+                    "last_round": data.get("last_round", False),
+                    "betting_window_ms": self._betting_window_ms()}, sid, rid))
             elif kind == FactKind.BETTING_CLOSED:
                 events.append(EventSpec("betting_closed", {"round_number": rnd, "by": data.get("by")}, sid, rid))
             elif kind == FactKind.CARD_ACCEPTED:
@@ -124,6 +125,13 @@ class PlatformEvents:
         except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
             self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
             return [output(Error(detail=f"edge monitor failed: {safe_repr(err)}"))]
+
+    def _betting_window_ms(self: Controller) -> int | None:
+        """The betting window in whole milliseconds (``[betting] window_seconds``), None when only the dealer closes
+        betting: from the round's ``ts`` a display counts it down (an integer, so every language reads one text).
+        """
+        seconds = self.config.betting_window_seconds
+        return round(seconds * 1000) if seconds > 0 else None
 
     def _round_times(self: Controller) -> dict[str, str | None]:
         """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot

@@ -19,8 +19,8 @@ import structlog
 if TYPE_CHECKING:
     from dealer_station.publish.settings import BrokerOptions
 
-__all__ = ["CLOSED", "STALL_MS", "GuiWatchdog", "console_settings", "dealer_note", "languages", "open_console_station",
-           "qt_is_usable", "run_console"]
+__all__ = ["CLOSED", "STALL_MS", "GuiWatchdog", "console_settings", "dealer_note", "install_language", "languages",
+           "open_console_station", "qt_is_usable", "run_console"]
 
 log = structlog.get_logger(__name__)
 
@@ -142,7 +142,7 @@ def languages() -> list[str]:
 
 
 def _application(lang: str | None):
-    """The QApplication with the console's translation installed.
+    """The QApplication with the console's translation installed (:func:`install_language`).
 
     ``lang``: a language code (``"ar"``, ``"pt_BR"`` …) or None for the system locale. The screens
     are laid out right to left for a right-to-left language.
@@ -152,15 +152,35 @@ def _application(lang: str | None):
     ValueError
         ``lang`` names a language the console has no translation for.
     """
-    from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication
 
-    from dealer_station.console.i18n import install_english
     from dealer_station.console.qt_log import install_message_handler
 
     install_message_handler()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("dealer-station")
+    locale = install_language(app, lang)
+    app.setLayoutDirection(locale.textDirection())
+    return app
+
+
+def install_language(app, lang: str | None):  # noqa: ANN201 - a QLocale, imported late
+    """Install the console's translation of ``lang`` on ``app`` (a ``QCoreApplication``: the console's, or a
+    process that only needs the console's words, like the table display) and make its locale the default.
+
+    ``lang``: a language code (``"ar"``, ``"pt_BR"`` …) or None for the system locale; English (and a system
+    language without a translation) gets English's plural forms (``console_en.qm``). Returns the ``QLocale``
+    (``textDirection()`` says right to left for Arabic).
+
+    Raises
+    ------
+    ValueError
+        ``lang`` names a language the console has no translation for.
+    """
+    from PySide6.QtCore import QLocale, QTranslator
+
+    from dealer_station.console.i18n import install_english
+
     if lang and re.split(r"[_.@-]", lang.strip())[0].lower() not in languages():
         raise ValueError(f"--language {lang}: the console has no translation for it; "
                          f"use one of {', '.join(languages())}")
@@ -178,8 +198,7 @@ def _application(lang: str | None):
             log.info("no_translation", lang=locale.name(), folder=str(folder))
     if not translated:  # English: the sources' words, with its plural forms from console_en.qm
         install_english(app)
-    app.setLayoutDirection(locale.textDirection())
-    return app
+    return locale
 
 
 def dealer_note(station) -> str:

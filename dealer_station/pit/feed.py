@@ -9,6 +9,10 @@ cannot act on any station; :class:`_ReadOnlyClient` refuses ``publish`` outright
 Several brokers are taken as the station takes them (docs/events.md "Several brokers"): in order of
 preference, the next tried when one does not answer or the connection is lost, and while on a later
 one the first is looked at every ``probe_interval`` seconds and taken back as soon as it answers.
+
+The table display (``dealer-station display``, docs/display.md) reads through the same feed with
+``asks_replays=True``: it subscribes to the replay answers too and may publish replay requests
+(:meth:`PitFeed.ask`) and nothing else; :class:`_ReplayAskingClient` refuses any other publish.
 """
 
 from __future__ import annotations
@@ -36,13 +40,14 @@ __all__ = ["Connection", "Delivery", "PitFeed", "Refused", "Unreadable", "pit_to
 log = structlog.get_logger(__name__)
 
 
-def pit_topics(tables: Sequence[str] | None) -> list[str]:
-    """The subscriptions: events and status of the named tables (all tables: ``+``).
+def pit_topics(tables: Sequence[str] | None, kinds: Sequence[str] = ("events", "status")) -> list[str]:
+    """The subscriptions: ``kinds`` (events and status; ``replay/error`` too for a feed that asks for replays)
+    of the named tables (all tables: ``+``).
 
     Raises BrokerConfigError for a table id that cannot name a topic.
     """
     names = [validate_table_id(t) for t in tables] if tables else ["+"]
-    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in ("events", "status")]
+    return [f"{TOPIC_PREFIX}/{t}/{kind}" for t in names for kind in kinds]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,16 @@ class _ReadOnlyClient(mqtt.Client):
         raise RuntimeError("the pit view is read only: it never publishes")
 
 
+class _ReplayAskingClient(mqtt.Client):
+    """A paho client that publishes replay requests only (not retained), on a table's ``.../replay`` topic."""
+
+    def publish(self, topic, payload=None, qos=0, retain=False, properties=None):  # noqa: ANN001, ANN201 - paho's
+        table_id, _, kind = str(topic).removeprefix(f"{TOPIC_PREFIX}/").partition("/")
+        if retain or kind != "replay" or not str(topic).startswith(f"{TOPIC_PREFIX}/") or not table_id:
+            raise RuntimeError(f"this feed only asks for replays: it never publishes on {topic!r}")
+        return super().publish(topic, payload, qos, retain, properties)
+
+
 LOOP_SECONDS = 0.1
 """Longest wait for the broker per turn of the feed's thread (seconds): how soon a stop or a probe's answer is seen."""
 
@@ -116,6 +131,9 @@ class PitFeed:
     trust : TrustStore, optional
         The public keys trusted per table (``--trust DIR``): a message not signed by its table's key is handed
         on as :class:`Refused`, never as the table's; None: every message is read.
+    asks_replays : bool
+        Also subscribe to the tables' replay answers (``replay/error``) and allow :meth:`ask` (the table
+        display); False (the pit): subscribe only, never publish.
 
     Notes
     -----
@@ -127,14 +145,16 @@ class PitFeed:
 
     def __init__(self, config: BrokerConfig, deliver: Callable[[object], None],
                  tables: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time,
-                 trust: TrustStore | None = None) -> None:
+                 trust: TrustStore | None = None, asks_replays: bool = False) -> None:
         self.config = config
         self.trust = trust
-        self.topics = pit_topics(tables)
+        self.asks_replays = asks_replays
+        self.topics = pit_topics(tables, ("events", "status", "replay/error") if asks_replays else ("events", "status"))
         self.tables = frozenset(tables or ())
         self.deliver = deliver
         self.clock = clock
-        self.client_id = config.client_id or f"dealer-station-pit-{os.getpid()}-{random.randrange(1 << 32):08x}"
+        role = "display" if asks_replays else "pit"
+        self.client_id = config.client_id or f"dealer-station-{role}-{os.getpid()}-{random.randrange(1 << 32):08x}"
         self._brokers = config.endpoints
         self._current = 0
         self._watch = FirstBrokerWatch(config.probe_interval)
@@ -147,13 +167,21 @@ class PitFeed:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
+    def ask(self, table_id: str, payload: bytes) -> None:
+        """Publish a replay request for ``table_id`` (QoS 1); only a feed made with ``asks_replays``.
+
+        Raises RuntimeError on the pit's feed (it never publishes).
+        """
+        self.client.publish(f"{TOPIC_PREFIX}/{table_id}/replay", payload, qos=1)
+
     @property
     def broker(self) -> str:
         """The URL of the broker of the current (or last) connection, password hidden."""
         return self._brokers[self._current].url
 
     def _new_client(self, cfg: BrokerConfig, client_id: str | None = None) -> mqtt.Client:
-        client = new_client(cfg, client_id or self.client_id, client_class=_ReadOnlyClient)
+        kind = _ReplayAskingClient if self.asks_replays else _ReadOnlyClient
+        client = new_client(cfg, client_id or self.client_id, client_class=kind)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_subscribe = self._on_subscribe
@@ -289,7 +317,7 @@ class PitFeed:
             return
         if read is None:
             return
-        if self.trust is not None and read.kind in ("events", "status"):
+        if self.trust is not None:
             why = self.trust.message_problem(read.table_id, read.kind, read.body, bytes(message.payload))
             if why is not None:
                 log.error("pit_message_refused", topic=message.topic, reason=why)

@@ -307,16 +307,19 @@
     </message>
     <message>
         <location filename="../status_bar.py" line="+48"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>SHOE</source>
         <translation>الحذاء</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>ROUND</source>
         <translation>الجولة</translation>
     </message>
@@ -361,17 +364,13 @@
         <translation>الطرق</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>NO SOUND</source>
-        <translation>بلا صوت</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Roads are not available in this build</source>
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
     <message>
         <location line="+15"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
@@ -463,11 +462,13 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="-88"/>
         <source>ONLINE</source>
         <translation>متصل</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="+0"/>
         <source>OFFLINE</source>
         <translation>غير متصل</translation>
     </message>
@@ -498,9 +499,57 @@
         <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-210"/>
+        <source>NO SOUND</source>
+        <translation>بلا صوت</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>CHANGE SHOE</source>
         <translation>تغيير الحذاء</translation>
+    </message>
+</context>
+<context>
+    <name>Display</name>
+    <message>
+        <location filename="../../display/page.py" line="-30"/>
+        <source>no limit</source>
+        <translation>بلا حد</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Waiting for the table</source>
+        <translation>في انتظار الطاولة</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Getting the shoe so far from the table: %1 of %2 events</source>
+        <translation>جارٍ جلب الحذاء حتى الآن من الطاولة: %1 من %2 حدثًا</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>COMMISSION</source>
+        <translation>بعمولة</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NO COMMISSION</source>
+        <translation>بدون عمولة</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MIN</source>
+        <translation>الأدنى</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MAX</source>
+        <translation>الأقصى</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Player–Banker difference at most %1</source>
+        <translation>الفرق بين اللاعب والبنكر %1 على الأكثر</translation>
     </message>
 </context>
 <context>
@@ -1265,6 +1314,7 @@
     </message>
     <message>
         <location line="+194"/>
+        <location filename="../../display/page.py" line="-69"/>
         <source>PLACE YOUR BETS</source>
         <translation>ضعوا رهاناتكم</translation>
     </message>
@@ -1852,7 +1902,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+192"/>
+        <location filename="../app.py" line="+211"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>موزع تجريبي — لا حسابات بعد: أنشئها بالأمر dealer-station users add</translation>
     </message>

@@ -307,16 +307,19 @@
     </message>
     <message>
         <location filename="../status_bar.py" line="+48"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>SHOE</source>
         <translation>CIPŐ</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>ROUND</source>
         <translation>PARTI</translation>
     </message>
@@ -361,17 +364,13 @@
         <translation>ÚTVONALAK</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>NO SOUND</source>
-        <translation>NINCS HANG</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Roads are not available in this build</source>
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
     <message>
         <location line="+15"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
@@ -463,11 +462,13 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="-88"/>
         <source>ONLINE</source>
         <translation>ONLINE</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="+0"/>
         <source>OFFLINE</source>
         <translation>NINCS KAPCSOLAT</translation>
     </message>
@@ -498,9 +499,57 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-210"/>
+        <source>NO SOUND</source>
+        <translation>NINCS HANG</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>CHANGE SHOE</source>
         <translation>CIPŐCSERE</translation>
+    </message>
+</context>
+<context>
+    <name>Display</name>
+    <message>
+        <location filename="../../display/page.py" line="-30"/>
+        <source>no limit</source>
+        <translation>nincs limit</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Waiting for the table</source>
+        <translation>Várakozás az asztalra</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Getting the shoe so far from the table: %1 of %2 events</source>
+        <translation>Az eddigi cipő lekérése az asztaltól: %1 / %2 esemény</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>COMMISSION</source>
+        <translation>JUTALÉKKAL</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NO COMMISSION</source>
+        <translation>JUTALÉK NÉLKÜL</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MIN</source>
+        <translation>MIN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MAX</source>
+        <translation>MAX</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Player–Banker difference at most %1</source>
+        <translation>Játékos–Bank különbség legfeljebb %1</translation>
     </message>
 </context>
 <context>
@@ -1255,6 +1304,7 @@
     </message>
     <message>
         <location line="+194"/>
+        <location filename="../../display/page.py" line="-69"/>
         <source>PLACE YOUR BETS</source>
         <translation>TEGYÉK MEG TÉTJEIKET</translation>
     </message>
@@ -1827,7 +1877,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+192"/>
+        <location filename="../app.py" line="+211"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Bemutató osztó — még nincs fiók: hozd létre őket így: dealer-station users add</translation>
     </message>

@@ -307,16 +307,19 @@
     </message>
     <message>
         <location filename="../status_bar.py" line="+48"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>MESA</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>SHOE</source>
         <translation>SAPATO</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>ROUND</source>
         <translation>RODADA</translation>
     </message>
@@ -361,17 +364,13 @@
         <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>NO SOUND</source>
-        <translation>SEM SOM</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Roads are not available in this build</source>
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
     <message>
         <location line="+15"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
@@ -463,11 +462,13 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="-88"/>
         <source>ONLINE</source>
         <translation>LIGADO</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="+0"/>
         <source>OFFLINE</source>
         <translation>DESLIGADO</translation>
     </message>
@@ -498,9 +499,57 @@
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-210"/>
+        <source>NO SOUND</source>
+        <translation>SEM SOM</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>CHANGE SHOE</source>
         <translation>TROCAR SAPATO</translation>
+    </message>
+</context>
+<context>
+    <name>Display</name>
+    <message>
+        <location filename="../../display/page.py" line="-30"/>
+        <source>no limit</source>
+        <translation>sem limite</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Waiting for the table</source>
+        <translation>À espera da mesa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Getting the shoe so far from the table: %1 of %2 events</source>
+        <translation>A obter o sapato até agora da mesa: %1 de %2 eventos</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>COMMISSION</source>
+        <translation>COM COMISSÃO</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NO COMMISSION</source>
+        <translation>SEM COMISSÃO</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MIN</source>
+        <translation>MÍN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MAX</source>
+        <translation>MÁX</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Player–Banker difference at most %1</source>
+        <translation>Diferença Jogador–Banker no máximo %1</translation>
     </message>
 </context>
 <context>
@@ -1257,6 +1306,7 @@
     </message>
     <message>
         <location line="+194"/>
+        <location filename="../../display/page.py" line="-69"/>
         <source>PLACE YOUR BETS</source>
         <translation>FAÇAM AS SUAS APOSTAS</translation>
     </message>
@@ -1832,7 +1882,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+192"/>
+        <location filename="../app.py" line="+211"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>Dealer de demonstração — ainda sem contas: crie-as com dealer-station users add</translation>
     </message>

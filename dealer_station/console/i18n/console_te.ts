@@ -307,16 +307,19 @@
     </message>
     <message>
         <location filename="../status_bar.py" line="+48"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>SHOE</source>
         <translation>షూ</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../display/page.py" line="+2"/>
         <source>ROUND</source>
         <translation>రౌండ్</translation>
     </message>
@@ -361,17 +364,13 @@
         <translation>రోడ్లు</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>NO SOUND</source>
-        <translation>శబ్దం లేదు</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Roads are not available in this build</source>
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
     <message>
         <location line="+15"/>
+        <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>ఈ రౌండ్‌లో అందుబాటులో ఉన్న పందాలు</translation>
     </message>
@@ -463,11 +462,13 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="-88"/>
         <source>ONLINE</source>
         <translation>కనెక్ట్ అయింది</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../display/page.py" line="+0"/>
         <source>OFFLINE</source>
         <translation>కనెక్షన్ లేదు</translation>
     </message>
@@ -498,9 +499,57 @@
         <translation>%2 వద్ద %1</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-210"/>
+        <source>NO SOUND</source>
+        <translation>శబ్దం లేదు</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>CHANGE SHOE</source>
         <translation>షూ మార్చండి</translation>
+    </message>
+</context>
+<context>
+    <name>Display</name>
+    <message>
+        <location filename="../../display/page.py" line="-30"/>
+        <source>no limit</source>
+        <translation>పరిమితి లేదు</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Waiting for the table</source>
+        <translation>టేబుల్ కోసం వేచి ఉంది</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Getting the shoe so far from the table: %1 of %2 events</source>
+        <translation>ఇప్పటివరకు ఉన్న షూను టేబుల్ నుండి తెస్తోంది: %2 లో %1 ఈవెంట్‌లు</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>COMMISSION</source>
+        <translation>కమీషన్‌తో</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NO COMMISSION</source>
+        <translation>కమీషన్ లేకుండా</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MIN</source>
+        <translation>కనిష్టం</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MAX</source>
+        <translation>గరిష్టం</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Player–Banker difference at most %1</source>
+        <translation>ప్లేయర్–బ్యాంకర్ తేడా గరిష్టంగా %1</translation>
     </message>
 </context>
 <context>
@@ -1257,6 +1306,7 @@
     </message>
     <message>
         <location line="+194"/>
+        <location filename="../../display/page.py" line="-69"/>
         <source>PLACE YOUR BETS</source>
         <translation>పందాలు వేయండి</translation>
     </message>
@@ -1832,7 +1882,7 @@
 <context>
     <name>Station</name>
     <message>
-        <location filename="../app.py" line="+192"/>
+        <location filename="../app.py" line="+211"/>
         <source>Demo dealer — no accounts yet: create them with dealer-station users add</source>
         <translation>డెమో డీలర్ — ఇంకా ఖాతాలు లేవు: dealer-station users add తో సృష్టించండి</translation>
     </message>

@@ -83,3 +83,17 @@ def test_the_default_monotonic_clock_is_the_system_one(tmp_path):
     import time
 
     assert inspect.signature(Controller).parameters["monotonic"].default is time.monotonic
+
+
+@pytest.mark.parametrize(("window", "expected"), [(WINDOW, WINDOW * 1000), (12.5, 12500), (0, None)])
+def test_round_opened_tells_the_platform_the_betting_window(tmp_path, window, expected):
+    """A display counts the window down from the event's ts: whole milliseconds, null when the dealer closes."""
+    import json
+
+    from dealer_station import outbox
+
+    t = Table(tmp_path, cfg=config(betting__window_seconds=window))
+    t.start_shoe()
+    t.ctl.dealer("open_betting")
+    opened = [e for e in outbox.read_events(t.journal.conn) if e.type == "round_opened"]
+    assert len(opened) == 1 and json.loads(opened[0].payload)["data"]["betting_window_ms"] == expected

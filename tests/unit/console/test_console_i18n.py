@@ -168,9 +168,11 @@ def test_the_qm_is_compiled_from_the_ts(lang, tmp_path):
 
 
 def test_every_console_string_is_in_each_ts(tmp_path):
-    """Every string the console's source translates (as pyside6-lupdate finds it) is in every .ts."""
+    """Every string the console's source and the table display's translate (as pyside6-lupdate finds them, as
+    ``make translations`` runs it) is in every .ts."""
     lupdate = _tool("pyside6-lupdate")
-    sources = sorted(str(p) for p in (ROOT / "dealer_station" / "console").glob("*.py"))
+    sources = sorted(str(p) for folder in ("console", "display")
+                     for p in (ROOT / "dealer_station" / folder).glob("*.py"))
     fresh = tmp_path / "fresh.ts"
     subprocess.run([lupdate, *sources, "-ts", str(fresh)], check=True, capture_output=True)
     found = _messages(fresh)
