@@ -50,6 +50,7 @@ from dealer_station.journal.rows import (
     archived_ranges,
     body_problem,
     chain_problem,
+    pruned_through,
 )
 
 __all__ = ["ARCHIVE_APPLICATION_ID", "ArchiveFile", "ArchiveResult", "History", "HistoryReport", "archive_shoes",
@@ -291,7 +292,8 @@ def archive_shoes(journal, directory: str | Path, *, before: str, ts: str, chunk
     file, prev, head, rows, events = _write_archive(conn, directory, stem, first, last, info)
     (through,) = conn.execute("SELECT COALESCE(MAX(event_id), 0) FROM outbox WHERE "
                               "json_extract(payload, '$.journal_seq') <= ?", (last,)).fetchone()
-    through = max(int(through), _listed_through(conn, first, last))
+    # and never below what the journal already accounts for (a note of it may be among the rows archived now)
+    through = max(int(through), _listed_through(conn, first, last), pruned_through(conn))
     carried = _carried(conn, first, last)
     note = {"kind": ARCHIVED_MARK, "first": first, "last": last, "prev": prev, "head": head, "file": file.name,
             **({"carried": carried} if carried else {}),

@@ -294,3 +294,17 @@ def test_the_station_s_prune_note_names_the_table(tmp_path):
     note = journal.last_marked("events_pruned")
     assert note is not None and note.body["table_id"] == "T7"
     journal.close()
+
+
+def test_each_archived_note_carries_the_highest_event_id_so_far(journal_path, tmp_path):
+    """The copies of shoes 2-5 list no event: the second note must still say how far ids went, since the first
+    note (listing them) is itself archived once more shoes follow it."""
+    with sqlite3.connect(journal_path) as conn:
+        ends = [ts for (ts,) in conn.execute("SELECT ts FROM journal WHERE kind = 'decision' AND "
+                                             "mark LIKE '%,shoe_ended,%' ORDER BY seq")]
+    _archive(journal_path, tmp_path / "arch", before=ends[1])
+    _archive(journal_path, tmp_path / "arch")
+    with Journal(journal_path, readonly=True) as journal:
+        first, second = [r.body for r in journal.rows(mark="archived")]
+    assert first["events_through"] > 0
+    assert second["events_through"] == first["events_through"]
