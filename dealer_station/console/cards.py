@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dealer_station.console.road_marks import hand_letter
 from dealer_station.console.theme import COLORS, font
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
@@ -160,7 +161,7 @@ class CardFace(QWidget):
         p.setPen(pen)
         p.drawPath(path)
         text = self.text_shown()
-        hand = self.position[:1].upper()
+        hand = hand_letter(self.position[:1].upper())  # P1 … B3 in the hand's letter of the language
         number = self.position[-1:]
         p.setPen(edge if text else QColor(255, 255, 255, 90))
         p.setFont(font(int(rect.height() * 0.16), bold=True))

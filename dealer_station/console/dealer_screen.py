@@ -393,7 +393,9 @@ class DealerScreen(QWidget):
         offered = tuple(view.offered_bets or ())
         if offered != self._offered_key:  # the same bets: their words and their fit stay
             self._offered_key = offered
-            self.offered.setText("  ·  ".join(prompts.bet_name(b) for b in offered) if offered else self.tr("none"))
+            # a bet's name never breaks across lines ("Banker / Bonus"): its spaces do not break, the dots do
+            self.offered.setText("  ·  ".join(prompts.bet_name(b).replace(" ", "\u00a0") for b in offered)
+                                 if offered else self.tr("none"))
             self._fit_offered()
         self._enable_buttons(view)
 

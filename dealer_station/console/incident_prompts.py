@@ -12,9 +12,10 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_station.console.bridge import EVIDENCE
 from dealer_station.console.cards import card_label
-from dealer_station.console.prompts import _plurals, position_name
+from dealer_station.console.prompts import _plurals, position_name, rescan_name
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.incidents import IncidentType, PauseReason
+from dealer_station.domain.table_acts import DEALER_CALL_DETAIL
 
 translate = QCoreApplication.translate
 
@@ -61,18 +62,52 @@ def incident_name(kind: str | None) -> str:
 
 
 def incident_detail(incident) -> str:
-    """An incident's detail in plain translated words, from its fields where its type has them, else its
-    ``detail`` as the controller wrote it: a ``misread_limit`` with ``misreads`` 3 at ``"banker2"`` →
-    ``"3 misreads in a row at BANKER CARD 2"``. ``incident``: a domain ``Incident`` (or None: ``""``).
+    """An incident's detail in plain translated words, composed from its fields (its type, reason code, position,
+    the card of its evidence, the misreads counted); the ``detail`` the controller wrote in English is the
+    journal's and is not shown, but for a dealer's own note when calling the supervisor and the technical text
+    of a station error, of an event the platform refused and of a line noise's count (for the technician, marked
+    as the station's own: their numbers are not fields of the incident). ``incident``: a domain ``Incident``
+    (or None: ``""``).
+
+    A ``misread_limit`` with ``misreads`` 3 at ``"banker2"`` → ``"3 misreads in a row at BANKER CARD 2"``; the
+    same replayed from the journal (no count) → ``"misreads in a row at BANKER CARD 2: the limit was
+    reached"``; a ``foreign_card`` of evidence ``"5148 (QH)"`` → ``"more copies than the shoe holds: Q♥"``.
+    Never raises.
     """
     if incident is None:
         return ""
-    misreads = getattr(incident, "misreads", None)
-    if incident.type == IncidentType.MISREAD_LIMIT and misreads:
-        position = incident.position
-        where = position_name(position) or str(position or "")
-        return _plurals().misreads_in_a_row(where, int(misreads))
-    return str(incident.detail or "")
+    kind, reason = incident.type, str(incident.reason or "")
+    where = position_name(incident.position)
+    if kind == IncidentType.MISREAD_LIMIT:
+        misreads = getattr(incident, "misreads", None)
+        where = rescan_name(incident.position)
+        if misreads:
+            return _plurals().misreads_in_a_row(where, int(misreads))
+        return translate("Prompts", "misreads in a row at %1: the limit was reached").replace("%1", where)
+    words = reason_name(reason)
+    detail = str(incident.detail or "").strip()
+    if reason == PauseReason.DEALER_CALL:
+        note = "" if detail == DEALER_CALL_DETAIL else detail  # the dealer's own words, when given
+        return f"{words}: {note}" if note else words
+    if kind in _MEASURED and detail:  # for the technician: what the station measured, in its own text
+        return translate("Prompts", "%1 (the station's own text: %2)").replace("%1", words).replace("%2", detail)
+    card = _evidence_card(str(incident.evidence or ""))
+    if card:
+        words = translate("Prompts", "%1: %2").replace("%1", words).replace("%2", card)
+    if where:
+        words = translate("Prompts", "%1, at %2").replace("%1", words).replace("%2", where)
+    return words
+
+
+_MEASURED = (IncidentType.UNEXPECTED_ERROR, IncidentType.EVENT_MISMATCH, IncidentType.LINE_NOISE)
+"""Incident types whose ``detail`` holds what no field does (an exception, an event's number, the noise's bytes)."""
+
+
+def _evidence_card(evidence: str) -> str:
+    """The card of an incident's evidence (``"5148 (QH)"`` → ``"Q♥"``), ``""`` when it names none."""
+    token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else ""
+    label = card_label(token) if token else None
+    return label[0] + label[1] if label else ""
 
 
 def frame_words(frame) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPen, QTextOption
 
 from dealer_station.domain.roads import Roads
 
-__all__ = ["COLOURS", "font", "paint_bead", "paint_big_road_cell", "paint_derived_cell", "paint_tie_slash",
-           "paint_header", "paint_legend", "road_names", "winner_colour"]
+__all__ = ["COLOURS", "font", "hand_letter", "paint_bead", "paint_big_road_cell", "paint_derived_cell",
+           "paint_tie_slash", "paint_header", "paint_legend", "road_names", "winner_colour"]
 
 COLOURS = {
     "banker": "#d0021b",     # Banker and the derived roads' red
@@ -29,6 +29,8 @@ COLOURS = {
 
 _FAMILY = "DejaVu Sans"
 
+translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
+
 def font(pixels: float, bold: bool = False) -> QFont:
     """The board's font at ``pixels`` pixels high (at least 6)."""
     f = QFont(_FAMILY)
@@ -40,6 +42,17 @@ def font(pixels: float, bold: bool = False) -> QFont:
 def winner_colour(letter: str) -> QColor:
     """Red for ``B`` (banker), blue for ``P`` (player), green otherwise (tie)."""
     return QColor(COLOURS["banker"] if letter == "B" else COLOURS["player"] if letter == "P" else COLOURS["tie"])
+
+
+def hand_letter(letter: str) -> str:
+    """The letter a mark or a card position shows for ``letter`` (``B`` banker, ``P`` player, ``T`` tie), in the
+    console's language: the first letter of the hand's name there (Portuguese ``J`` of Jogador for ``P``).
+    Anything else is returned as it is.
+    """
+    words = {"B": translate("RoadsView", "B", "the banker's letter"),
+             "P": translate("RoadsView", "P", "the player's letter"),
+             "T": translate("RoadsView", "T", "a tie's letter")}
+    return words.get(letter, letter)
 
 
 def _road_colour(letter: str) -> QColor:
@@ -90,7 +103,7 @@ def paint_bead(p: QPainter, cell: QRectF, mark: Any) -> None:
     p.setBrush(Qt.NoBrush)
     p.setPen(QColor(COLOURS["paper"]))
     p.setFont(font(cell.height() * 0.48, bold=True))
-    p.drawText(cell, int(Qt.AlignCenter), mark.winner)
+    p.drawText(cell, int(Qt.AlignCenter), hand_letter(mark.winner))
     _pair_dots(p, cell, mark.banker_pair, mark.player_pair)
 
 
@@ -101,7 +114,7 @@ def paint_big_road_cell(p: QPainter, cell: QRectF, item: Any) -> None:
     p.setBrush(Qt.NoBrush)
     p.drawEllipse(_inset(cell, 0.14))
     p.setFont(font(cell.height() * 0.34, bold=True))
-    p.drawText(cell, int(Qt.AlignCenter), item.winner)
+    p.drawText(cell, int(Qt.AlignCenter), hand_letter(item.winner))
     if item.ties:
         paint_tie_slash(p, cell, item.ties)
     _pair_dots(p, cell, item.banker_pair, item.player_pair)
@@ -143,9 +156,6 @@ def paint_derived_cell(p: QPainter, cell: QRectF, k: int, colour_letter: str) ->
     p.setBrush(Qt.NoBrush)
 
 
-translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
-
-
 def road_names() -> dict[str, str]:
     """Each road's name on the board, translated."""
     return {
@@ -182,7 +192,7 @@ def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
         p.setBrush(Qt.NoBrush)
         p.setPen(QColor(COLOURS["paper"]))
         p.setFont(font(box * 0.6, bold=True))
-        p.drawText(tag, int(Qt.AlignCenter), f"{winner}?")
+        p.drawText(tag, int(Qt.AlignCenter), f"{hand_letter(winner)}?")
         x -= box * 0.5
     p.setPen(QColor(COLOURS["muted"]))
     p.setFont(font(rect.height() * 0.5, bold=True))
@@ -204,8 +214,12 @@ def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
         pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
         p.setFont(font(pixels, bold=True))
     p.setPen(QColor(COLOURS["ink"]))
-    p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()),
-               int(Qt.AlignLeft | Qt.AlignVCenter), text)
+    # in a right-to-left language each count follows its word as the statistics box beside the board shows
+    # it (the number left of the word), though the board itself is laid out left to right
+    option = QTextOption(Qt.AlignLeft | Qt.AlignAbsolute | Qt.AlignVCenter)
+    option.setTextDirection(QGuiApplication.layoutDirection())
+    option.setWrapMode(QTextOption.WrapMode.NoWrap)
+    p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()), text, option)
 
 
 def paint_legend(p: QPainter, rect: QRectF) -> None:

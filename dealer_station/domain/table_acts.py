@@ -51,10 +51,13 @@ if TYPE_CHECKING:
     from dealer_station.domain.inputs import SupervisorInput
     from dealer_station.domain.table import TableMachine
 
-__all__ = ["NO_DEALER", "ActInputs"]
+__all__ = ["DEALER_CALL_DETAIL", "NO_DEALER", "ActInputs"]
 
 S = TableState
 
+DEALER_CALL_DETAIL = "the dealer called the supervisor"
+"""A dealer's call's incident ``detail`` when the call carries no note (the journal's words; a screen words it
+from the reason code)."""
 NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
 """Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
 
@@ -102,7 +105,7 @@ class ActInputs:
 
     def _call_supervisor(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._pause(IncidentType.PROCEDURE_VIOLATION, PauseReason.DEALER_CALL, "", position=self.expected_position(),
-                    detail=str(args.get("note") or "the dealer called the supervisor"))
+                    detail=str(args.get("note") or DEALER_CALL_DETAIL))
 
     def _why_not(self: TableMachine, act: str) -> str:
         if act not in DEALER_ACTS:

@@ -272,7 +272,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+78"/>
+        <location filename="../cards.py" line="+79"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>يدوي</translation>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-225"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+87"/>
+        <location filename="../dealer_screen.py" line="+89"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
@@ -483,8 +483,8 @@
         <translation>قراءة خاطئة – أعد مسح %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+74"/>
+        <location line="-74"/>
+        <location line="+76"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -499,7 +499,7 @@
         <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-212"/>
         <source>NO SOUND</source>
         <translation>بلا صوت</translation>
     </message>
@@ -730,7 +730,7 @@
     <message>
         <location line="+0"/>
         <source>hex</source>
-        <translation>hex</translation>
+        <translation>ست عشري</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -809,7 +809,7 @@
         <translation>البطاقة</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+37"/>
+        <location filename="../incident_prompts.py" line="+38"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>قُرئت بطاقة بلا حذاء مفتوح: %1‎. ليست جزءًا من أي جولة.</translation>
     </message>
@@ -969,7 +969,27 @@
         <translation>تشويش على خط الحذاء</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
+        <source>misreads in a row at %1: the limit was reached</source>
+        <translation>قراءات خاطئة متتالية عند %1: تم بلوغ الحد</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (the station&apos;s own text: %2)</source>
+        <translation>%1 (نص المحطة: %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, at %2</source>
+        <translation>%1، عند %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>card %1</source>
         <translation>بطاقة %1</translation>
     </message>
@@ -986,12 +1006,12 @@
     <message>
         <location line="+2"/>
         <source>shoe connected</source>
-        <translation>الشو متصل</translation>
+        <translation>الحذاء متصل</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>shoe link lost</source>
-        <translation>انقطع اتصال الشو</translation>
+        <translation>انقطع اتصال الحذاء</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1751,7 +1771,25 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+152"/>
+        <location filename="../road_marks.py" line="+52"/>
+        <source>B</source>
+        <comment>the banker&apos;s letter</comment>
+        <translation>ب</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P</source>
+        <comment>the player&apos;s letter</comment>
+        <translation>ل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T</source>
+        <comment>a tie&apos;s letter</comment>
+        <translation>ر</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Bead plate</source>
         <translation>لوحة الخرز</translation>
     </message>
@@ -1816,7 +1854,7 @@
         <translation>طبيعية</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>red</source>
         <translation>أحمر</translation>
     </message>

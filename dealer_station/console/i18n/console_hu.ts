@@ -116,7 +116,7 @@
     <message>
         <location line="+4"/>
         <source>The shoe read %1 while paused; the card is held. Enter %1, or RESUME with DISCARD THE HELD CARDS ticked to discard it first.</source>
-        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. Vidd be a(z) %1 lapot, vagy FOLYTATÁS bejelölt A VISSZATARTOTT LAPOK ELDOBÁSA mellett, hogy előbb eldobd.</translation>
+        <translation>A cipő szünet alatt ezt olvasta: %1; a lap visszatartva. Vidd be ezt a lapot (%1), vagy FOLYTATÁS bejelölt A VISSZATARTOTT LAPOK ELDOBÁSA mellett, hogy előbb eldobd.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -171,12 +171,12 @@
     <message>
         <location line="+6"/>
         <source>The burn of shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A(z) %1. cipő égetése ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+        <translation>%1. cipő: az égetés ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Shoe %1 resumes where it stopped (%2); the misread count restarts. No card changes.</source>
-        <translation>A(z) %1. cipő ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
+        <translation>%1. cipő: a játék ott folytatódik, ahol megállt (%2); a hibás olvasások számlálása újraindul. Egyik lap sem változik.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -186,12 +186,12 @@
     <message>
         <location line="+4"/>
         <source>The held cards %1 are DISCARDED (recorded). Round %2 of shoe %3 resumes where it stopped (%4); the misread count restarts.</source>
-        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). A(z) %3. cipő %2. partija ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
+        <translation>A visszatartott lapok (%1) ELDOBVA (rögzítve). %3. cipő, %2. parti: ott folytatódik, ahol megállt (%4); a hibás olvasások száma újraindul.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Round %1 of shoe %2 resumes where it stopped (%3); the misread count restarts. No card changes.</source>
-        <translation>A(z) %2. cipő %1. partija ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
+        <translation>%2. cipő, %1. parti: ott folytatódik, ahol megállt (%3); a hibás olvasások száma újraindul. Lap nem változik.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -201,7 +201,7 @@
     <message>
         <location line="+1"/>
         <source>Card %1 is placed at %2 of round %3 and recorded as MANUAL; the round goes on by the third-card rules.</source>
-        <translation>A(z) %1 lap a(z) %3. parti %2 helyére kerül, KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
+        <translation>Lap: %1. Helye: %3. parti, %2; KÉZI bevitelként rögzítve; a parti a harmadik lap szabály szerint folytatódik.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -216,12 +216,12 @@
     <message>
         <location line="+4"/>
         <source>Round %1 of shoe %2 is VOIDED: every bet of it is refunded. Its cards are discarded. The next round is round %3.</source>
-        <translation>A(z) %2. cipő %1. partija ÉRVÉNYTELEN: minden tétje visszajár. A lapjai kiesnek. A következő parti a(z) %3.</translation>
+        <translation>%2. cipő, %1. parti: ÉRVÉNYTELEN, minden tétje visszajár. A lapjai kiesnek. A következő parti sorszáma: %3.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Shoe %1 ENDS now after round %2: a round in progress is voided and refunded; the dealer is asked for a new shoe (shuffle and burn).</source>
-        <translation>A(z) %1. cipő most LEZÁRUL a(z) %2. parti után: a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
+        <translation>%1. cipő: most LEZÁRUL (utolsó parti: %2.); a folyamatban lévő parti érvénytelen, tétjei visszajárnak; az osztótól új cipőt kérünk (keverés és égetés).</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -272,7 +272,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+78"/>
+        <location filename="../cards.py" line="+79"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>KÉZI</translation>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-225"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -464,7 +464,7 @@
         <location line="+2"/>
         <location filename="../../display/page.py" line="-88"/>
         <source>ONLINE</source>
-        <translation>ONLINE</translation>
+        <translation>CSATLAKOZVA</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -473,7 +473,7 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+87"/>
+        <location filename="../dealer_screen.py" line="+89"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
@@ -483,8 +483,8 @@
         <translation>HIBÁS OLVASÁS – OLVASD BE ÚJRA: %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+74"/>
+        <location line="-74"/>
+        <location line="+76"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -499,7 +499,7 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-212"/>
         <source>NO SOUND</source>
         <translation>NINCS HANG</translation>
     </message>
@@ -626,7 +626,7 @@
     <message>
         <location line="+2"/>
         <source>PIN</source>
-        <translation>PIN</translation>
+        <translation>PIN-kód</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -730,7 +730,7 @@
     <message>
         <location line="+0"/>
         <source>hex</source>
-        <translation>hex</translation>
+        <translation>hexa</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -809,7 +809,7 @@
         <translation>A LAPOT</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+37"/>
+        <location filename="../incident_prompts.py" line="+38"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>Lapot olvasott a gép nyitott cipő nélkül: %1. Egyik partihoz sem tartozik.</translation>
     </message>
@@ -896,17 +896,17 @@
     <message>
         <location line="+1"/>
         <source>Lucky Six</source>
-        <translation>Lucky Six</translation>
+        <translation>Szerencsés hatos</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>2 Cards Lucky Six</source>
-        <translation>Lucky Six 2 lappal</translation>
+        <translation>2 lapos szerencsés hatos</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>3 Cards Lucky Six</source>
-        <translation>Lucky Six 3 lappal</translation>
+        <translation>3 lapos szerencsés hatos</translation>
     </message>
     <message>
         <location filename="../incident_prompts.py" line="+6"/>
@@ -969,7 +969,27 @@
         <translation>ZAJ A CIPŐ VONALÁN</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
+        <source>misreads in a row at %1: the limit was reached</source>
+        <translation>téves olvasások egymás után itt: %1 – elérte a határt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (the station&apos;s own text: %2)</source>
+        <translation>%1 (az állomás szövege: %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, at %2</source>
+        <translation>%1, itt: %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>card %1</source>
         <translation>kártya: %1</translation>
     </message>
@@ -986,12 +1006,12 @@
     <message>
         <location line="+2"/>
         <source>shoe connected</source>
-        <translation>a saru csatlakoztatva</translation>
+        <translation>a cipő csatlakoztatva</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>shoe link lost</source>
-        <translation>a saru kapcsolata megszakadt</translation>
+        <translation>a cipő kapcsolata megszakadt</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1346,7 +1366,7 @@
     <message>
         <location line="+3"/>
         <source>Announce it, then press OPEN BETTING for round %1</source>
-        <translation>Jelentsd be, majd nyomd meg: TÉTEK NYITÁSA a(z) %1. partihoz</translation>
+        <translation>Jelentsd be, majd nyomd meg: TÉTEK NYITÁSA (%1. parti)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1398,7 +1418,7 @@
     <message>
         <location line="+34"/>
         <source>ROUND %1 VOID – ALL BETS RETURNED</source>
-        <translation>A(Z) %1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
+        <translation>%1. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR</translation>
     </message>
     <message>
         <location line="+265"/>
@@ -1463,7 +1483,7 @@
     <message>
         <location line="+3"/>
         <source>Take the old cards off the table, load new decks, then press NEW SHOE [F2] to start shoe %1</source>
-        <translation>Vedd le a régi lapokat az asztalról, tölts be új paklikat, majd a(z) %1. cipőhöz nyomd meg: ÚJ CIPŐ [F2]</translation>
+        <translation>Vedd le a régi lapokat az asztalról, tölts be új paklikat, majd nyomd meg: ÚJ CIPŐ [F2] (%1. cipő indul)</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1726,7 +1746,25 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+152"/>
+        <location filename="../road_marks.py" line="+52"/>
+        <source>B</source>
+        <comment>the banker&apos;s letter</comment>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P</source>
+        <comment>the player&apos;s letter</comment>
+        <translation>J</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T</source>
+        <comment>a tie&apos;s letter</comment>
+        <translation>D</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Bead plate</source>
         <translation>Gyöngysor</translation>
     </message>
@@ -1791,7 +1829,7 @@
         <translation>Természetes</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>red</source>
         <translation>piros</translation>
     </message>
@@ -1821,7 +1859,7 @@
     <message>
         <location line="+6"/>
         <source>PIN</source>
-        <translation>PIN</translation>
+        <translation>PIN-kód</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -1931,7 +1969,7 @@
         <location line="+3"/>
         <location line="+23"/>
         <source>PIN</source>
-        <translation>PIN</translation>
+        <translation>PIN-kód</translation>
     </message>
     <message>
         <location line="-19"/>

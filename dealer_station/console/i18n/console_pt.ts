@@ -272,7 +272,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+78"/>
+        <location filename="../cards.py" line="+79"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>MANUAL</translation>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-225"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+87"/>
+        <location filename="../dealer_screen.py" line="+89"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -483,8 +483,8 @@
         <translation>LEITURA FALHOU – RELER %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+74"/>
+        <location line="-74"/>
+        <location line="+76"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -499,7 +499,7 @@
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-212"/>
         <source>NO SOUND</source>
         <translation>SEM SOM</translation>
     </message>
@@ -730,7 +730,7 @@
     <message>
         <location line="+0"/>
         <source>hex</source>
-        <translation>hex</translation>
+        <translation>hexa</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -809,7 +809,7 @@
         <translation>A CARTA</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+37"/>
+        <location filename="../incident_prompts.py" line="+38"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>Foi lida uma carta sem sapato aberto: %1. Não faz parte de nenhuma rodada.</translation>
     </message>
@@ -969,7 +969,27 @@
         <translation>RUÍDO NA LINHA DO SAPATO</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
+        <source>misreads in a row at %1: the limit was reached</source>
+        <translation>leituras falhadas seguidas em %1: o limite foi atingido</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (the station&apos;s own text: %2)</source>
+        <translation>%1 (texto da estação: %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, at %2</source>
+        <translation>%1, em %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>card %1</source>
         <translation>carta %1</translation>
     </message>
@@ -1731,29 +1751,47 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+152"/>
+        <location filename="../road_marks.py" line="+52"/>
+        <source>B</source>
+        <comment>the banker&apos;s letter</comment>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P</source>
+        <comment>the player&apos;s letter</comment>
+        <translation>J</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T</source>
+        <comment>a tie&apos;s letter</comment>
+        <translation>E</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Bead plate</source>
-        <translation>Bead plate</translation>
+        <translation>Placa de contas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Big road</source>
-        <translation>Big road</translation>
+        <translation>Estrada grande</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big eye boy</source>
-        <translation>Big eye boy</translation>
+        <translation>Olho grande</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Small road</source>
-        <translation>Small road</translation>
+        <translation>Estrada pequena</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cockroach pig</source>
-        <translation>Cockroach pig</translation>
+        <translation>Barata</translation>
     </message>
     <message>
         <location line="+35"/>
@@ -1796,7 +1834,7 @@
         <translation>Naturais</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>red</source>
         <translation>vermelho</translation>
     </message>

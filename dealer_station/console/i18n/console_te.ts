@@ -272,7 +272,7 @@
 <context>
     <name>CardFace</name>
     <message>
-        <location filename="../cards.py" line="+78"/>
+        <location filename="../cards.py" line="+79"/>
         <location line="+58"/>
         <source>MANUAL</source>
         <translation>మాన్యువల్</translation>
@@ -411,14 +411,14 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-225"/>
         <source>SPACE / ENTER</source>
-        <translation>SPACE / ENTER</translation>
+        <translation>స్పేస్ / ఎంటర్</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -473,7 +473,7 @@
         <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+87"/>
+        <location filename="../dealer_screen.py" line="+89"/>
         <source>none</source>
         <translation>ఏవీ లేవు</translation>
     </message>
@@ -483,8 +483,8 @@
         <translation>తప్పు రీడింగ్ – %1 మళ్లీ స్కాన్ చేయండి</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+74"/>
+        <location line="-74"/>
+        <location line="+76"/>
         <source>(%1×)</source>
         <translation>(%1×)</translation>
     </message>
@@ -499,7 +499,7 @@
         <translation>%2 వద్ద %1</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-212"/>
         <source>NO SOUND</source>
         <translation>శబ్దం లేదు</translation>
     </message>
@@ -606,7 +606,7 @@
     <message>
         <location line="+2"/>
         <source>Add a dealer and a supervisor (PIN: 4 to 12 digits). Later accounts are added with dealer-station users add.</source>
-        <translation>డీలర్‌ను, సూపర్వైజర్‌ను జోడించండి (PIN: 4–12 అంకెలు). తర్వాతి ఖాతాలు: dealer-station users add.</translation>
+        <translation>డీలర్‌ను, సూపర్వైజర్‌ను జోడించండి (పిన్: 4–12 అంకెలు). తర్వాతి ఖాతాలు: dealer-station users add.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -626,12 +626,12 @@
     <message>
         <location line="+2"/>
         <source>PIN</source>
-        <translation>PIN</translation>
+        <translation>పిన్</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PIN again</source>
-        <translation>PIN మళ్లీ</translation>
+        <translation>పిన్ మళ్లీ</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -646,7 +646,7 @@
     <message>
         <location line="+13"/>
         <source>The two PINs differ</source>
-        <translation>రెండు PINలు వేరుగా ఉన్నాయి</translation>
+        <translation>రెండు పిన్లు వేరుగా ఉన్నాయి</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -730,7 +730,7 @@
     <message>
         <location line="+0"/>
         <source>hex</source>
-        <translation>hex</translation>
+        <translation>హెక్స్</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -809,7 +809,7 @@
         <translation>కార్డ్</translation>
     </message>
     <message>
-        <location filename="../incident_prompts.py" line="+37"/>
+        <location filename="../incident_prompts.py" line="+38"/>
         <source>A card was read with no shoe open: %1. It is not part of any round.</source>
         <translation>షూ తెరవకుండా ఒక కార్డ్ చదవబడింది: %1. ఇది ఏ రౌండ్‌లోనూ భాగం కాదు.</translation>
     </message>
@@ -886,12 +886,12 @@
     <message>
         <location line="+1"/>
         <source>Player Bonus</source>
-        <translation>Player Bonus</translation>
+        <translation>ప్లేయర్ బోనస్</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Banker Bonus</source>
-        <translation>Banker Bonus</translation>
+        <translation>బ్యాంకర్ బోనస్</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -969,7 +969,27 @@
         <translation>షూ లైన్‌పై శబ్దం</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
+        <source>misreads in a row at %1: the limit was reached</source>
+        <translation>%1 వద్ద వరుసగా తప్పు రీడింగ్‌లు: పరిమితి చేరింది</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (the station&apos;s own text: %2)</source>
+        <translation>%1 (స్టేషన్ సందేశం: %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, at %2</source>
+        <translation>%1, %2 వద్ద</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>card %1</source>
         <translation>కార్డ్ %1</translation>
     </message>
@@ -1731,7 +1751,25 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+152"/>
+        <location filename="../road_marks.py" line="+52"/>
+        <source>B</source>
+        <comment>the banker&apos;s letter</comment>
+        <translation>బ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P</source>
+        <comment>the player&apos;s letter</comment>
+        <translation>ప</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T</source>
+        <comment>a tie&apos;s letter</comment>
+        <translation>టై</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Bead plate</source>
         <translation>బీడ్ ప్లేట్</translation>
     </message>
@@ -1796,7 +1834,7 @@
         <translation>నాచురల్</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>red</source>
         <translation>ఎరుపు</translation>
     </message>
@@ -1816,7 +1854,7 @@
     <message>
         <location line="+10"/>
         <source>Type your dealer id and PIN, or scan your dealer badge.</source>
-        <translation>మీ డీలర్ ID, PIN టైప్ చేయండి, లేదా మీ డీలర్ బ్యాడ్జ్ స్కాన్ చేయండి.</translation>
+        <translation>మీ డీలర్ ID, పిన్ టైప్ చేయండి, లేదా మీ డీలర్ బ్యాడ్జ్ స్కాన్ చేయండి.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1826,7 +1864,7 @@
     <message>
         <location line="+6"/>
         <source>PIN</source>
-        <translation>PIN</translation>
+        <translation>పిన్</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -1851,12 +1889,12 @@
     <message>
         <location line="+43"/>
         <source>Badge of %1 read: enter the PIN</source>
-        <translation>%1 బ్యాడ్జ్ చదవబడింది: PIN నమోదు చేయండి</translation>
+        <translation>%1 బ్యాడ్జ్ చదవబడింది: పిన్ నమోదు చేయండి</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Type the dealer id and the PIN</source>
-        <translation>డీలర్ ID, PIN టైప్ చేయండి</translation>
+        <translation>డీలర్ ID, పిన్ టైప్ చేయండి</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -1936,7 +1974,7 @@
         <location line="+3"/>
         <location line="+23"/>
         <source>PIN</source>
-        <translation>PIN</translation>
+        <translation>పిన్</translation>
     </message>
     <message>
         <location line="-19"/>
@@ -1971,7 +2009,7 @@
     <message>
         <location line="+59"/>
         <source>Type the user and the PIN</source>
-        <translation>యూజర్, PIN టైప్ చేయండి</translation>
+        <translation>యూజర్, పిన్ టైప్ చేయండి</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -1982,32 +2020,32 @@
         <location line="+0"/>
         <location line="+189"/>
         <source>wrong PIN</source>
-        <translation>తప్పు PIN</translation>
+        <translation>తప్పు పిన్</translation>
     </message>
     <message>
         <location line="-184"/>
         <source>REFUSED: wrong user or PIN</source>
-        <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా PIN</translation>
+        <translation>తిరస్కరించబడింది: తప్పు యూజర్ లేదా పిన్</translation>
     </message>
     <message>
         <location line="+104"/>
         <source>Session of %1 ended: the supervisor screen was left. Type the PIN again to act.</source>
-        <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+        <translation>%1 సెషన్ ముగిసింది: సూపర్వైజర్ స్క్రీన్ వదిలేశారు. చర్య కోసం పిన్ మళ్లీ టైప్ చేయండి.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Session of %1 ended after %2 seconds without a touch. Type the PIN again to act.</source>
-        <translation>%2 సెకన్లు ఏమీ తాకకపోవడంతో %1 సెషన్ ముగిసింది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+        <translation>%2 సెకన్లు ఏమీ తాకకపోవడంతో %1 సెషన్ ముగిసింది. చర్య కోసం పిన్ మళ్లీ టైప్ చేయండి.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Session of %1 ended: the incident it was opened for is over. Type the PIN again to act.</source>
-        <translation>%1 సెషన్ ముగిసింది: దేని కోసం తెరిచారో ఆ సంఘటన ముగిసింది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+        <translation>%1 సెషన్ ముగిసింది: దేని కోసం తెరిచారో ఆ సంఘటన ముగిసింది. చర్య కోసం పిన్ మళ్లీ టైప్ చేయండి.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Session of %1 ended: there is another incident on the table now. Type the PIN again to act.</source>
-        <translation>%1 సెషన్ ముగిసింది: ఇప్పుడు టేబుల్‌పై మరో సంఘటన ఉంది. చర్య కోసం PIN మళ్లీ టైప్ చేయండి.</translation>
+        <translation>%1 సెషన్ ముగిసింది: ఇప్పుడు టేబుల్‌పై మరో సంఘటన ఉంది. చర్య కోసం పిన్ మళ్లీ టైప్ చేయండి.</translation>
     </message>
     <message>
         <location line="+40"/>

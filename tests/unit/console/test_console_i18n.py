@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -306,6 +307,27 @@ def test_nothing_is_clipped_at_1920_by_1080(lang, qtbot, console, station, langu
     title, total = win.dealer.player.title, win.dealer.player.total_caption
     a, b = sorted((title.geometry(), total.geometry()), key=lambda r: r.left())
     assert b.left() - a.right() >= 12, f"{lang}: the hand's name runs into TOTAL"
+    walk_to_the_supervisor(qtbot, win, check)
+    _check_the_sign_in(win, check)
+    dialog = FirstAccountsDialog(lambda user, role, pin: None, win)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for pin_again in ("", "1234"):  # the two PINs differ, then the account is added
+        dialog.user_edit.setText("sue")
+        dialog.role.setCurrentIndex(1)
+        dialog.pin_edit.setText("1234")
+        dialog.pin_again.setText(pin_again)
+        dialog.add()
+        _settle(qtbot, dialog)
+        problems.extend(f"first accounts, {dialog.message.text()!r}: {p}" for p in _clipped(dialog))
+    dialog.close()
+    assert not problems, f"{lang}: clipped at 1920x1080:\n  " + "\n  ".join(problems)
+
+
+def walk_to_the_supervisor(qtbot, win, check, incident=None) -> None:
+    """From a round's result: confirm, open betting, the dealer's call (the table pauses), the dealer screen, the
+    supervisor's log-in, each act chosen, ``incident`` shown when given (a domain ``Incident``), each tab;
+    ``check(where)`` at each."""
     qtbot.keyClick(win, Qt.Key.Key_F5)  # confirm
     qtbot.waitUntil(lambda: win.host.snapshot().state == "ready", timeout=5000)
     qtbot.keyClick(win, Qt.Key.Key_Space)  # open betting
@@ -323,23 +345,12 @@ def test_nothing_is_clipped_at_1920_by_1080(lang, qtbot, console, station, langu
     for act in ("resume", "enter_card", "move_card", "void_round", "end_shoe"):
         sup.select_act(act)
         check(f"supervisor, {act}")
+    if incident is not None:
+        sup.show_view(replace(win.host.snapshot(), incident=incident))
+        check(f"supervisor, incident {incident.type}")
     for tab in range(sup.tabs.count()):
         sup.tabs.setCurrentIndex(tab)
         check(f"supervisor, tab {tab}")
-    _check_the_sign_in(win, check)
-    dialog = FirstAccountsDialog(lambda user, role, pin: None, win)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    for pin_again in ("", "1234"):  # the two PINs differ, then the account is added
-        dialog.user_edit.setText("sue")
-        dialog.role.setCurrentIndex(1)
-        dialog.pin_edit.setText("1234")
-        dialog.pin_again.setText(pin_again)
-        dialog.add()
-        _settle(qtbot, dialog)
-        problems.extend(f"first accounts, {dialog.message.text()!r}: {p}" for p in _clipped(dialog))
-    dialog.close()
-    assert not problems, f"{lang}: clipped at 1920x1080:\n  " + "\n  ".join(problems)
 
 
 def _check_the_sign_in(win, check) -> None:

@@ -300,13 +300,23 @@ def test_the_evidence_and_the_misread_detail_are_in_plain_words(qapp):
     assert incident_detail(limit) == "3 misreads in a row at BANKER CARD 2"
     # the words come from the fields: a sentence worded otherwise changes nothing
     assert incident_detail(dataclasses.replace(limit, detail="")) == "3 misreads in a row at BANKER CARD 2"
+    # the journal's English sentence is never shown: the words come from the type, reason, position and card
     assert incident_detail(Incident("shoe_disconnected", "connection_lost", "dealing",
-                                    detail="the shoe's link went away")) == "the shoe's link went away"
+                                    detail="the shoe's link went away")) == "connection lost"
+    replayed = dataclasses.replace(limit, misreads=None, max_misreads=None)  # read back from the journal
+    assert incident_detail(replayed) == "misreads in a row at BANKER CARD 2: the limit was reached"
+    assert incident_detail(Incident("foreign_card", "beyond_inventory", "dealing", None, "5148 (QH)",
+                                    detail="QH would be copy 9 in an 8-deck shoe")) == \
+        "more copies than the shoe holds: Q♥"
+    assert incident_detail(Incident("procedure_violation", "dealer_call", "dealing", "player1",
+                                    detail="the dealer called the supervisor")) == "the dealer called the supervisor"
     translator = QTranslator()
     assert translator.load(str(I18N / "console_pt.qm"))
     QCoreApplication.installTranslator(translator)
     try:
         assert incident_detail(limit) == f"3 leituras falhadas seguidas em {prompts.position_name('banker2')}"
+        assert incident_detail(replayed) == (f"leituras falhadas seguidas em {prompts.position_name('banker2')}: "
+                                             "o limite foi atingido")
         assert frame_words(frame(FrameKind.NO_READ, reason="bad_lrc")).startswith("carta não lida: ")
     finally:
         QCoreApplication.removeTranslator(translator)
