@@ -349,7 +349,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+181"/>
+        <location filename="../dealer_screen.py" line="+182"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -969,7 +969,7 @@
         <translation>تشويش على خط الحذاء</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>قراءات خاطئة متتالية عند %1: تم بلوغ الحد</translation>
     </message>

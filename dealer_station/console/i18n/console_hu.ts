@@ -349,7 +349,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+181"/>
+        <location filename="../dealer_screen.py" line="+182"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -969,7 +969,7 @@
         <translation>ZAJ A CIPŐ VONALÁN</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>téves olvasások egymás után itt: %1 – elérte a határt</translation>
     </message>

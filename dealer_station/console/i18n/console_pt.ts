@@ -349,7 +349,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+181"/>
+        <location filename="../dealer_screen.py" line="+182"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -969,7 +969,7 @@
         <translation>RUÍDO NA LINHA DO SAPATO</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>leituras falhadas seguidas em %1: o limite foi atingido</translation>
     </message>

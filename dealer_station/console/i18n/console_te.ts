@@ -349,7 +349,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+181"/>
+        <location filename="../dealer_screen.py" line="+182"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -969,7 +969,7 @@
         <translation>షూ లైన్‌పై శబ్దం</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>%1 వద్ద వరుసగా తప్పు రీడింగ్‌లు: పరిమితి చేరింది</translation>
     </message>
