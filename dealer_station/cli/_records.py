@@ -131,7 +131,7 @@ def load(args, *, shoes: list[int] | None = None, start: str | None = None, end:
             until, verified = (report.first_bad or 1) - 1, None
             message = f"the journal does not verify ({report.problem}): rows {floor + 1} to {until} read"
         source = journal
-        numbers = [n for n in index.shoes() if (index.shoe_rows(n) or (0,))[0] > floor]
+        numbers = index.shoes(after=floor)
         archived = archived_ranges(journal.conn) if getattr(args, "archives", None) is None else []
         elsewhere = (f"; rows 1-{archived[-1].last} of this journal are in archive files: give --archives DIR to "
                      f"read them") if archived else ""

@@ -50,6 +50,7 @@ from dealer_station.journal.rows import (
     archived_ranges,
     body_problem,
     chain_problem,
+    marked_rows,
     pruned_through,
 )
 
@@ -96,8 +97,7 @@ class _Shoe:
 def _shoes(conn: sqlite3.Connection) -> list[_Shoe]:
     """The live journal's shoes in order, with the time each ended (None: not ended)."""
     starts: list[tuple[int, int]] = []
-    for seq, text in conn.execute("SELECT seq, body FROM journal WHERE kind = 'decision' AND "
-                                  "mark != '' AND mark LIKE '%,shoe_started,%' ORDER BY seq"):
+    for seq, text in marked_rows(conn, "shoe_started", where="AND kind = 'decision'"):
         body, _ = body_problem(text)
         if not isinstance(body, dict):
             continue
@@ -106,8 +106,7 @@ def _shoes(conn: sqlite3.Connection) -> list[_Shoe]:
             if isinstance(item, list) and len(item) == 2 and item[0] == "shoe_started" and isinstance(item[1], dict):
                 if type(item[1].get("shoe")) is int:
                     starts.append((item[1]["shoe"], min(first, seq)))
-    ends = conn.execute("SELECT seq, ts FROM journal WHERE kind = 'decision' AND mark != '' AND "
-                        "mark LIKE '%,shoe_ended,%' ORDER BY seq").fetchall()
+    ends = marked_rows(conn, "shoe_ended", "seq, ts", "AND kind = 'decision'")
     out = []
     for i, (number, first) in enumerate(starts):
         until = starts[i + 1][1] if i + 1 < len(starts) else None

@@ -28,7 +28,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from dealer_station.journal.rows import GENESIS, archived_link, archived_ranges, body_problem, chain_problem
+from dealer_station.journal.rows import (
+    GENESIS,
+    archived_link,
+    archived_ranges,
+    body_problem,
+    chain_problem,
+    marked_rows,
+)
 
 __all__ = ["INDEX_SUFFIX", "JournalIndex", "Refreshed", "range_problem", "shoe_starts"]
 
@@ -206,9 +213,8 @@ class JournalIndex:
                                  (report.rows - 1,)).fetchone() if report.rows else None
             last_good, last_hash = found if found else (0, GENESIS)
             # only what verify saw: a running station may have written more since (checked at the next refresh)
-            for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
-                                              "mark != '' AND mark LIKE '%,shoe_started,%' AND seq <= ? "
-                                              "ORDER BY seq", (last_good,)):
+            for seq, ts, text in marked_rows(conn, "shoe_started", "seq, ts, body",
+                                             "AND kind = 'decision' AND seq <= ?", (last_good,)):
                 shoes += _shoe_started(seq, ts, body_problem(text)[0])
             last_event = _last_event_id(conn, last_good)
         else:
@@ -278,9 +284,10 @@ class JournalIndex:
                 out.append(int(number))
         return out
 
-    def shoes(self) -> list[int]:
-        """Every indexed shoe number, in journal order."""
-        return [int(n) for (n,) in self.conn.execute("SELECT number FROM shoes ORDER BY first_seq")]
+    def shoes(self, after: int = 0) -> list[int]:
+        """Every indexed shoe number (of the shoes whose first row is after row ``after``), in journal order."""
+        return [int(n) for (n,) in self.conn.execute("SELECT number FROM shoes WHERE first_seq > ? ORDER BY first_seq",
+                                                      (after,))]
 
     def check_range(self, first: int, last: int | None) -> str | None:
         """Re-hash rows ``first``..``last`` (None: to the end) and their links; None when they hold, else why."""
@@ -319,8 +326,7 @@ def shoe_starts(conn: sqlite3.Connection) -> list[tuple[int, int, str]]:
     ``conn``, in order. Raises sqlite3.Error.
     """
     out: list[tuple[int, int, str]] = []
-    for seq, ts, text in conn.execute("SELECT seq, ts, body FROM journal WHERE kind = 'decision' AND "
-                                      "mark != '' AND mark LIKE '%,shoe_started,%' ORDER BY seq"):
+    for seq, ts, text in marked_rows(conn, "shoe_started", "seq, ts, body", "AND kind = 'decision'"):
         out += _shoe_started(seq, ts, body_problem(text)[0])
     return out
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from dealer_station.journal.rows import marked_rows
+
 __all__ = ["table_id_of", "table_id_on"]
 
 
@@ -34,9 +36,9 @@ def table_id_on(conn: sqlite3.Connection) -> str | None:
     try:
         row = conn.execute("SELECT payload FROM outbox ORDER BY event_id LIMIT 1").fetchone()
         if not row:   # every event archived or pruned: the newest note of it names the table
-            row = conn.execute("SELECT body FROM journal WHERE mark != '' AND (mark LIKE '%,archived,%' OR mark LIKE "
-                               "'%,events_pruned,%') AND body LIKE '%\"table_id\":\"_%' ORDER BY seq DESC "
-                               "LIMIT 1").fetchone()
+            named = [found for mark in ("archived", "events_pruned")
+                     for found in marked_rows(conn, mark, where="AND body LIKE '%\"table_id\":\"_%'")]
+            row = (max(named)[1],) if named else None
     except sqlite3.Error:
         return None
     if not row:

@@ -214,14 +214,23 @@ class ArchivedRange:
     shoes: tuple[int, ...] = ()
 
 
+def marked_rows(conn: sqlite3.Connection, mark: str, columns: str = "seq, body", where: str = "",
+                params: tuple[object, ...] = ()) -> list[tuple]:
+    """``columns`` (the first one ``seq``) of the rows carrying ``mark`` (and ``where``, an ``AND ...`` clause with
+    ``params``), by seq. Read through the partial mark index and sorted here: an ``ORDER BY seq`` makes SQLite scan
+    every row of the journal instead (0.5 s at 2,000 shoes, against 0.02 s). Raises sqlite3.Error.
+    """
+    return sorted(conn.execute(f"SELECT {columns} FROM journal WHERE mark != '' AND mark LIKE ? {where}",
+                               (f"%,{mark},%", *params)).fetchall())
+
+
 def archived_ranges(conn: sqlite3.Connection) -> list[ArchivedRange]:
     """Every ``archived`` note of the journal on ``conn``, by ``first`` (a note of another shape is left out: the
     chain check names a changed one). Raises sqlite3.Error when the journal cannot be read.
     """
     out = []
     try:
-        rows = conn.execute("SELECT seq, body FROM journal WHERE mark != '' AND mark LIKE '%,archived,%' "
-                            "ORDER BY seq").fetchall()
+        rows = marked_rows(conn, ARCHIVED_MARK)
     except sqlite3.OperationalError:
         return []
     for seq, text in rows:
