@@ -75,7 +75,7 @@ def shoe_calls(seeds: range) -> list[tuple[Counter, int]]:
     """The monitor's calls over whole shoes: ``(Counter of the cards left, round just completed)``.
 
     Each shoe is ``shuffled_shoe(seed)`` dealt round by round (4-6 cards, third-card rules) until the
-    round in which the cut card comes out, as the table does (RULES.md §1-2); the shoe's round numbers
+    round in which the cut card comes out, as the table does (docs/rules.md §1-2); the shoe's round numbers
     start at 1.
     """
     calls = []

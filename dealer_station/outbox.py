@@ -1,7 +1,7 @@
 """The outbox of events for the betting platform, kept in the journal's SQLite database.
 
 An event is appended in the same transaction as the journal row of the decision that made it
-(DESIGN.md "Durability"), so a recorded decision always has its events, and a publisher sends
+(docs/design.md "Durability and recovery"), so a recorded decision always has its events, and a publisher sends
 each one, once per ``event_id``, in order. ``event_id`` increases by one per table (one table
 per database).
 

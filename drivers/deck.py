@@ -27,7 +27,7 @@ def deck_tokens(decks: int = 8) -> list[str]:
 def shuffled_shoe(seed: int | None, decks: int = 8, cut_min: int = 60, cut_max: int = 80) -> list[str]:
     """A shuffled shoe with :data:`CUT` inserted ``cut_min``–``cut_max`` cards before the end.
 
-    The position is drawn uniformly in that range ("placed at random near the back", RULES.md §1).
+    The position is drawn uniformly in that range ("placed at random near the back", docs/rules.md §1).
     The same seed gives the same shoe. Raises ValueError for a range outside the shoe.
     """
     cards = deck_tokens(decks)

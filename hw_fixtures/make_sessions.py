@@ -12,9 +12,9 @@ shoe misreads, where a supervisor acts. From one scenario this script writes
   (``NAME.journal.jsonl``);
 - the expected results (``NAME.expected.jsonl``), worked out **from the cards by the rules**,
   never from a replay: each round's cards go through ``dealer_station.domain.outcome.deal_round``
-  (RULES.md §2: order P B P B, naturals, third-card table), the burn count follows RULES.md §1
+  (docs/rules.md §2: order P B P B, naturals, third-card table), the burn count follows docs/rules.md §1
   (A = 1, 2-9 = face, 10/J/Q/K = 10, the shown card not counted), the cut card makes the round in
-  progress the last one (between rounds: one more round), the bets offered follow RULES.md §3's
+  progress the last one (between rounds: one more round), the bets offered follow docs/rules.md §3's
   "last round offered" column (50 and 60), and a void lists the cards dealt before it.
 
 Timing: 0.4 s between cards, 2 s between rounds, 0.5 s between a No-Read and the rescan.
@@ -46,13 +46,13 @@ ALL_BETS = ("player", "banker", "tie", "player_pair", "banker_pair", "either_pai
 """The default table's bets (config/paytables/commission.toml), in identifier order."""
 LAST_ROUND = {"player_pair": 60, "banker_pair": 60, "either_pair": 50, "perfect_pair": 50, "player_natural": 50,
               "banker_natural": 50, "lucky_six": 50, "two_cards_lucky_six": 50, "three_cards_lucky_six": 50}
-"""RULES.md §3, "Last round it is offered"."""
+"""docs/rules.md §3, "Last round it is offered"."""
 
 SUPERVISOR = {"user": "sup1"}
 
 
 def offered(round_number: int) -> list[str]:
-    """Bets open in round ``round_number`` of a shoe (RULES.md §3)."""
+    """Bets open in round ``round_number`` of a shoe (docs/rules.md §3)."""
     return [b for b in ALL_BETS if round_number <= LAST_ROUND.get(b, 10**9)]
 
 
@@ -129,7 +129,7 @@ class Scenario:
 
     # -- the table procedure, with the expected lines -----------------------------------------------
     def new_shoe(self, indicator: str, burned: list[str]) -> None:
-        """Start a shoe: the indicator and exactly the cards it burns (RULES.md §1)."""
+        """Start a shoe: the indicator and exactly the cards it burns (docs/rules.md §1)."""
         assert len(burned) == parse_card(indicator).rank.burn_count, (indicator, burned)
         self.shoe += 1
         self.round = 0
@@ -143,7 +143,7 @@ class Scenario:
 
     def cut(self) -> None:
         """The cut card comes out now, in the open round (its first cards dealt or not): that round is the
-        shoe's last (RULES.md §1: completed with the cards it needs; between rounds, one more round).
+        shoe's last (docs/rules.md §1: completed with the cards it needs; between rounds, one more round).
         """
         self.send(CUT)
         self.cut_round = self.last_round = self.round
@@ -190,7 +190,7 @@ class Scenario:
         return line
 
     def void(self, player: list[str], banker: list[str]) -> None:
-        """The round in progress is voided by the supervisor with these cards dealt (RULES.md §5)."""
+        """The round in progress is voided by the supervisor with these cards dealt (docs/rules.md §5)."""
         self.expected.append({"shoe": self.shoe, "round": self.round, "status": "voided", "player": player,
                               "banker": banker, "player_total": None, "banker_total": None, "winner": None,
                               "available_bets": offered(self.round),
@@ -262,7 +262,7 @@ def full_shoe(name: str, codec: str, seed: int, split: bool = False) -> Scenario
 
 
 def _complete(cards: list[str]) -> bool:
-    """True when ``cards`` are exactly one round (RULES.md §2)."""
+    """True when ``cards`` are exactly one round (docs/rules.md §2)."""
     if len(cards) < 4:
         return False
     try:
@@ -325,7 +325,7 @@ def scenarios() -> list[Scenario]:
     s.deal(["2S", "JC", "3H", "8D"], cut_after=1)
     out.append(s)
 
-    # 9. the cut card between rounds: after round 2; exactly one more round (RULES.md §1 default)
+    # 9. the cut card between rounds: after round 2; exactly one more round (docs/rules.md §1 default)
     s = Scenario("cut-between-rounds", "lines")
     s.new_shoe("AC", ["KS"])
     s.deal(["6H", "QH", "JD", "2S", "9C"])

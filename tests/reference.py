@@ -1,6 +1,6 @@
 """An independent reference for dealing a round and the net result per unit of every bet.
 
-Written straight from RULES.md §1–3 in the plainest way, on purpose without importing anything
+Written straight from docs/rules.md §1–3 in the plainest way, on purpose without importing anything
 from dealer_station, so that comparing it with the product checks the product against a second,
 separately written reading of the rules. Odds here are the default tables' (sheets 000/001).
 """

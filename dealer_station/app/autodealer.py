@@ -129,9 +129,9 @@ class AutoDealer:
 
         Starts a shoe, confirms a result, opens and closes betting until the table expects a card (as
         :meth:`step` does, who draws only once betting is closed: a cut card between rounds is read with
-        the next round's betting closed, so that round is the shoe's last, RULES.md §1). In ``shuffle``
+        the next round's betting closed, so that round is the shoe's last, docs/rules.md §1). In ``shuffle``
         the frame is the indicator card (a card there implies ``shuffled``); a paused table is left to a
-        supervisor (RULES.md §5). At most 8 acts; a refused act is logged (``auto_act_refused``) and the
+        supervisor (docs/rules.md §5). At most 8 acts; a refused act is logged (``auto_act_refused``) and the
         frame decides the rest. Raises nothing.
         """
         machine = self._machine

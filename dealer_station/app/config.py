@@ -8,12 +8,12 @@ The documented default is ``config/station.toml`` at the project root. Keys::
 
     [table]
     id = "T1"                       # table id: as docs/events.md "Table ids" says
-    mode = "commission"             # "commission" | "no-commission" (RULES.md §3)
+    mode = "commission"             # "commission" | "no-commission" (docs/rules.md §3)
     paytable = "commission"         # shipped pay table name or a path to a .toml file
     offered_bets = []               # bet ids the table offers; empty = all of the pay table
     dealer = ""                     # the dealer id of headless runs and the simulator (run, simulate); "" = none
     [limits]
-    difference = "10000"            # optional: Player/Banker difference limit override (RULES.md §4)
+    difference = "10000"            # optional: Player/Banker difference limit override (docs/rules.md §4)
     [betting]
     auto_open = false               # open betting as soon as the table is ready
     window_seconds = 0              # > 0: betting closes by itself after that many seconds
@@ -21,13 +21,13 @@ The documented default is ``config/station.toml`` at the project root. Keys::
     indicator_counts = false        # the burn indicator is the first of the N burned cards
     ace_burns = 1                   # 1 or 11
     [cut_card]
-    between_rounds = "one_more"     # "one_more" | "none" (RULES.md §1)
+    between_rounds = "one_more"     # "one_more" | "none" (docs/rules.md §1)
     [shoe]
     profile = "sim"                 # device profile (drivers); "sim" or "sim?seed=N" is the simulator
-    decks = 8                       # 1..8 (RULES.md §1: 8)
+    decks = 8                       # 1..8 (docs/rules.md §1: 8)
     cut_min = 60                    # cut card placed cut_min..cut_max cards before the end (simulator)
     cut_max = 80
-    max_misreads = 3                # No-Reads in a row before the round pauses (RULES.md §5)
+    max_misreads = 3                # No-Reads in a row before the round pauses (docs/rules.md §5)
     [journal]
     path = "/srv/table/journal.sqlite"  # default: journal.sqlite in the user's data directory
     [accounts]

@@ -1,6 +1,6 @@
 """The table controller: one table, owned by one thread; every input journaled before it is acted on.
 
-DESIGN.md "Data flow" and "Durability and recovery". The controller wires the pure state machine
+docs/design.md "Data flow" and "Durability and recovery". The controller wires the pure state machine
 (:mod:`dealer_station.domain.table`) to the journal (:mod:`dealer_station.journal`), the outbox
 of platform events (:mod:`dealer_station.outbox`), the accounts (supervisor authority) and the
 listeners (console, publisher, logs) that receive :class:`Fact` values.
@@ -76,7 +76,7 @@ def rule_settings(config: StationConfig) -> dict[str, object]:
     Recorded in a ``shoe_settings`` note (marked ``shoe_settings``) after the ``shoe_started`` decision;
     recovery refuses to replay an open shoe under other values
     (:func:`dealer_station.journal.replay_open_shoe`), because the same inputs would then make a different table
-    (RULES.md §1, §3, §5).
+    (docs/rules.md §1, §3, §5).
     """
     return {"shoe.decks": config.decks, "shoe.max_misreads": config.max_misreads,
             "burn.indicator_counts": config.burn_indicator_counts, "burn.ace_burns": config.burn_ace,
@@ -109,7 +109,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, NoiseInputs, Platf
         shoe's own inventory (a ``Counter[Card]``: read it during the call, never change or keep it);
         each alert (a dict) is journaled and published as ``player_edge``; it never pauses.
         Default: with ``[monitor] player_edge`` on, :func:`dealer_station.app.edge.edge_watch_for`
-        of the table's pay table and mode (RULES.md §3).
+        of the table's pay table and mode (docs/rules.md §3).
     require_dealer:
         True (the console, ``run``, ``simulate``): a shoe starts and betting opens only while a dealer is
         signed in (:meth:`sign_in`); the refusal is journaled (a note) and raised as ActRefused. False (the
@@ -323,7 +323,7 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, NoiseInputs, Platf
 
     def shoe_event(self, event: Any) -> None:
         """Take one event from the shoe reader (``drivers.frames``: CardRead, NoRead, CutCard, Garbage,
-        Connected, ConnectionLost). Never raises: surprises become incidents (RULES.md §5).
+        Connected, ConnectionLost). Never raises: surprises become incidents (docs/rules.md §5).
 
         A ``ConnectionLost`` pauses the table (``shoe_disconnected``), unless the station is stopping
         (:meth:`begin_stop`): then it is the reader closing, journaled as a link ``closed`` (no pause).

@@ -1,7 +1,7 @@
 """The controller's logging and housekeeping: the log context of each decision (table, shoe, round ids),
 the outputs it logs, the journal head at each shoe end, and the pruning of acknowledged outbox events.
 
-DESIGN.md "Logging is structured and configured once" (STYLE.md habit 10); docs/controller.md "Logging".
+docs/style.md habit 10 "Logging is structured and configured once"; docs/controller.md "Logging".
 Nothing here ever raises into the controller.
 """
 

@@ -4,7 +4,7 @@ The odds engine (:func:`dealer_station.domain.odds.make_edge_monitor`) lists, af
 each offered side bet whose expected value for the player is positive with the cards left.
 A supervisor needs to hear when that starts, not every round while it lasts: :class:`EdgeWatch`
 passes on an alert the round a bet turns positive, and again only after it has turned negative
-in between (RULES.md §3, the reason side bets close after round 50 or 60).
+in between (docs/rules.md §3, the reason side bets close after round 50 or 60).
 
 The engine's round tables take about half a second to build (and the odds package a third of one to
 import), so the station's watch builds its monitor when first needed, or when :meth:`EdgeWatch.prepare`

@@ -3,7 +3,7 @@ holds the shoe's events (never dropped) and refuses every other input; it tries 
 and once a write succeeds it journals what it kept and the pause, so the platform hears of the pause whether or
 not a supervisor comes. The supervisor's ``resume`` journals the resolution, then acts on the held events in order.
 
-DESIGN.md "Durability and recovery" ("Stops are not faults"; every pause, journal failures included,
+docs/design.md "Durability and recovery" ("Stops are not faults"; every pause, journal failures included,
 reaches the platform once the journal can record it); docs/controller.md "Stops and pauses".
 
 The guard's states: the journal **fails** (``_journal_failing``: the last write failed; nothing reaches the journal,

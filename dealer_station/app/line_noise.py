@@ -1,6 +1,6 @@
 """The noise watch: garbage from the shoe's line counted in bursts, and the rate that makes a line noisy.
 
-Rule source: RULES.md §5 (an unexpected problem pauses the round; a misread is rescanned) and docs/drivers.md
+Rule source: docs/rules.md §5 (an unexpected problem pauses the round; a misread is rescanned) and docs/drivers.md
 "Line noise". A shoe's line that picks up noise (a loose cable, a ground loop, a second device on the port) sends
 bytes that are no frame: ``Garbage``, and No-Reads marked ``noise`` (a token holding a byte no shoe sends). Each
 of them used to be a journal row and a misread; the watch counts them instead, one burst at a time:

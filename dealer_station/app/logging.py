@@ -1,4 +1,4 @@
-"""Logging, configured once at the entry point (STYLE.md habit 10).
+"""Logging, configured once at the entry point (docs/style.md habit 10).
 
 structlog renders JSON lines when standard error is not a terminal and a readable console
 rendering on a terminal; standard-library loggers are routed through the same renderer; the

@@ -2,7 +2,7 @@
 ``line_noise`` pause, a card read in the noise held for the supervisor (part of
 :class:`dealer_station.app.controller.Controller`).
 
-Rule source: RULES.md §5 (an unexpected problem pauses the round until the supervisor resolves it); the counting
+Rule source: docs/rules.md §5 (an unexpected problem pauses the round until the supervisor resolves it); the counting
 and the rate are :mod:`dealer_station.app.line_noise`'s, docs/drivers.md "Line noise" says it for the shop floor.
 Every shoe event goes through :meth:`NoiseInputs._watch_noise` first: noise is counted and journaled when its burst
 ends, never as an input of its own; what the watch decides (the pause) is an input, so the journal's fold and

@@ -1,6 +1,6 @@
 """What the betting platform is told: the platform events a decision's outputs make, and the table status.
 
-docs/events.md (the events and their data); DESIGN.md "What the platform is told is what the journal proves":
+docs/events.md (the events and their data); docs/design.md "What the platform is told is what the journal proves":
 the events are built from the decision's outputs alone (and the journal's timing), so the journal's decision
 row makes the same events again.
 """

@@ -9,7 +9,7 @@ a round goes to its shoe. Each kind of output is folded by one method (:data:`_F
 
 It only reads (:meth:`Journal.rows`): it works on a finished journal, or on the journal of a running
 station opened read-only (an input whose decision is not yet written is left out until it is).
-Rule source: RULES.md §2 (the result), §5 (misreads, incidents, supervisor acts).
+Rule source: docs/rules.md §2 (the result), §5 (misreads, incidents, supervisor acts).
 """
 
 from __future__ import annotations

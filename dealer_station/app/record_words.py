@@ -4,7 +4,7 @@ Pure functions of the records :func:`dealer_station.app.record_fold.fold_journal
 :class:`~dealer_station.app.records.Scan`, :class:`~dealer_station.app.records.ActRecord`,
 :class:`~dealer_station.app.records.IncidentRecord`, a round's
 :class:`~dealer_station.app.controller.RoundRecord`) and of journal times: values in, text out; they
-never raise on odd input. Rule source: RULES.md §2 (the result), §5 (misreads, incidents, supervisor acts).
+never raise on odd input. Rule source: docs/rules.md §2 (the result), §5 (misreads, incidents, supervisor acts).
 
 Only words come out: no code of the journal (a reason such as ``scanner_misread``, a position such as
 ``player1``, a state, an act's name) reaches the text; the journal and the JSON outputs keep the codes.

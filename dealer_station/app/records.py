@@ -11,7 +11,7 @@ records in plain words: :mod:`dealer_station.app.record_words`.
 
 The dealer of a round is the ``dealer`` of its ``round_completed`` / ``round_voided`` output when the
 station records it; journals without it show the dealer as unknown (:data:`UNKNOWN_DEALER`).
-Rule source: RULES.md §2 (the result), §5 (misreads, incidents, supervisor acts).
+Rule source: docs/rules.md §2 (the result), §5 (misreads, incidents, supervisor acts).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 :class:`StationSettings` (what their command lines say, as plain values), and the :class:`Station`
 it returns runs the controller's loop (:func:`dealer_station.app.station.run_station`) on one thread:
 the shoe's reader, the publisher's refusals and every command (:meth:`Station.submit`) go through one
-bounded queue to it (DESIGN.md "Data flow"; STYLE.md habit 7). After each event, command, dealer act
+bounded queue to it (docs/design.md "Data flow"; docs/style.md habit 7). After each event, command, dealer act
 and tick, the station tells its listeners (:meth:`Station.listen`) the facts and the fresh view, on
 that thread; a console hands them on to its GUI thread (docs/runtime.md).
 

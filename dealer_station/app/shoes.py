@@ -1,7 +1,7 @@
 """Opening the shoe a station reads: a ``--shoe`` spec through the drivers, wired for the station.
 
 Every shoe, the simulated one included, is a :class:`drivers.source.ShoeSource`: a reader thread
-that turns the device's bytes into frames through the profile's codec (DESIGN.md "Data flow").
+that turns the device's bytes into frames through the profile's codec (docs/design.md "Data flow").
 A simulated shoe also deals: the automatic dealer pulls each card with :func:`station_draw`, and
 each new shoe is shuffled from the run's seed exactly as ``dealer-station simulate`` shuffles it,
 so a run and a simulation with one seed deal the same cards.

@@ -1,5 +1,5 @@
 """The station loop: a reader thread delivers shoe events through a bounded queue to the thread
-that owns the controller (DESIGN.md "Data flow"; STYLE.md habit 7).
+that owns the controller (docs/design.md "Data flow"; docs/style.md habit 7).
 
 :func:`run_station` is the owner loop. Any transport plugs in by putting ``drivers.frames``
 events on the queue from its own reader thread (:mod:`dealer_station.app.shoes` opens them).

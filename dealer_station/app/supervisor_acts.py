@@ -1,7 +1,7 @@
 """What a supervisor act would do now, or why it is refused: the rules in one place.
 
-DESIGN.md "The table state machine" (supervisor acts from ``paused``: ``resume``, ``enter_card``,
-``move_card``, ``void_round``, ``end_shoe``) and RULES.md §5 (a misread or an irregularity is resolved
+docs/design.md "The table state machine" (supervisor acts from ``paused``: ``resume``, ``enter_card``,
+``move_card``, ``void_round``, ``end_shoe``) and docs/rules.md §5 (a misread or an irregularity is resolved
 by a supervisor; a void refunds every bet). :func:`preview` takes a table's ``TableView`` and an act
 with its arguments and returns an :class:`ActPreview`: the :class:`Effect` the act has when it is
 allowed, or the :class:`Refusal` (a code and the plain English ``why`` the controller raises in
@@ -28,7 +28,7 @@ from dealer_station.domain.table import SUPERVISOR_ACTS
 __all__ = ["ActPreview", "Effect", "Refusal", "preview"]
 
 _BURN_UNDER_WAY = frozenset({TableState.BURN_INDICATOR, TableState.BURNING})
-"""States of the burn under way (RULES.md §1): a pause in them resumes the burn, not a round."""
+"""States of the burn under way (docs/rules.md §1): a pause in them resumes the burn, not a round."""
 
 
 class Effect(StrEnum):
@@ -250,7 +250,7 @@ def _move_card(view, before, from_position, to_position, refused, does) -> ActPr
         cards = {p: parse_card(hands[p.hand][p.index - 1]) for p in Position if p.index <= len(hands[p.hand])}
     except CardError:  # a view without cards to read: as if none were dealt
         cards = {}
-    dealt = tuple(cards)  # Position order is deal order (RULES.md §2)
+    dealt = tuple(cards)  # Position order is deal order (docs/rules.md §2)
     if src not in dealt or dst not in dealt or src is dst:
         return refused(Refusal.NOT_DEALT, "both positions must be dealt cards of this round, and differ", **names)
     cards[src], cards[dst] = cards[dst], cards[src]

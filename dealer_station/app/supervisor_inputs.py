@@ -1,7 +1,7 @@
 """A supervisor's act at the table: authenticated, with a reason code and a note, checked against the rules the
 supervisor's screen shows (:mod:`dealer_station.app.supervisor_acts`), then journaled and acted on.
 
-DESIGN.md "The table state machine" (supervisor acts from ``paused``, each with a reason). While the journal
+docs/design.md "The table state machine" (supervisor acts from ``paused``, each with a reason). While the journal
 fails, ``resume`` clears the failure (:mod:`dealer_station.app.journal_guard`).
 """
 
@@ -37,7 +37,7 @@ class SupervisorInputs:
         fails only ``resume`` is taken: it writes what is pending, then journals and acts on the shoe events
         held meanwhile (:attr:`TableView.held_inputs`), in order.
 
-        Needs an authenticated supervisor, a reason code and a note (DESIGN.md "The table state machine"),
+        Needs an authenticated supervisor, a reason code and a note (docs/design.md "The table state machine"),
         each with visible text and no control character (:func:`dealer_station.domain.free_text.free_text_problem`:
         a note of zero-width spaces, NUL or an escape sequence is refused like an empty one).
 

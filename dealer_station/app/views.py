@@ -1,6 +1,6 @@
 """What the controller shows and tells: facts, the table view, finished rounds and their ids.
 
-DESIGN.md "One station runtime" (the console is a view of these values); docs/controller.md "Public API".
+docs/design.md "One station runtime" (the console is a view of these values); docs/controller.md "Public API".
 Immutable values; :func:`table_view` builds the view of a :class:`~dealer_station.domain.table.TableMachine`.
 """
 
@@ -111,7 +111,7 @@ class TableView:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One finished round from the journal (RULES.md §2: completed or voided, with its cards and flags)."""
+    """One finished round from the journal (docs/rules.md §2: completed or voided, with its cards and flags)."""
 
     shoe: int
     round: int

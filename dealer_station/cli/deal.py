@@ -1,8 +1,8 @@
 """``dealer-station deal``: the round calculator QA and integrators use.
 
-Deals the given cards in shoe order (P, B, P, B, then third cards as the rules say, RULES.md §2),
+Deals the given cards in shoe order (P, B, P, B, then third cards as the rules say, docs/rules.md §2),
 and prints the round: hands, totals, who draws and why, the winner and every bet's net result
-for 1 unit staked (RULES.md §3). With no cards it reads one round per line from standard input.
+for 1 unit staked (docs/rules.md §3). With no cards it reads one round per line from standard input.
 
 JSON form (``--json``; one object per line in standard-input mode)::
 
@@ -114,7 +114,7 @@ def round_record(outcome: RoundOutcome, unused: Sequence[Card], paytable: PayTab
 
 
 def explain_draws(outcome: RoundOutcome) -> list[str]:
-    """Who drew a third card and why, one line per decision, for people (RULES.md §2)."""
+    """Who drew a third card and why, one line per decision, for people (docs/rules.md §2)."""
     p2, b2 = hand_total(outcome.player[:2]), hand_total(outcome.banker[:2])
     if is_natural(p2) or is_natural(b2):
         who = " and ".join(f"{name} {total}" for name, total in (("player", p2), ("banker", b2)) if is_natural(total))

@@ -1,6 +1,6 @@
 """``dealer-station odds``: exact odds, EV, house edge and RTP of every bet of a pay table.
 
-Rule source: RULES.md §3 (bets, payouts, "the product must be able to show the exact RTP of every bet of
+Rule source: docs/rules.md §3 (bets, payouts, "the product must be able to show the exact RTP of every bet of
 a configured pay table"). The shoe is a full shoe of ``--decks N`` decks (default 8) or the composition
 in ``--composition FILE`` (``{"counts": {"AS": 8, "TD": 3, ...}}``, missing kinds 0).
 """
@@ -32,7 +32,7 @@ HELP = "exact odds, EV, house edge and RTP of every bet of a pay table"
 DESCRIPTION = (
     "Exact odds of the next round from a shoe (a full shoe of N decks, or a composition file), and the "
     "EV, house edge and RTP of every bet of a pay table, both Banker modes. Exact: counts over all "
-    "orderings of the cards left (RULES.md §3)."
+    "orderings of the cards left (docs/rules.md §3)."
 )
 
 
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 MAX_DECKS = 8
-"""Most decks ``--decks`` takes (RULES.md §1: a shoe of 8 decks)."""
+"""Most decks ``--decks`` takes (docs/rules.md §1: a shoe of 8 decks)."""
 
 
 def _read(path: str) -> str:

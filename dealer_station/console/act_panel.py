@@ -1,6 +1,6 @@
 """The supervisor screen's act panel: choose an act, give a reason and a note, see what it will do.
 
-DESIGN.md "The table state machine" (supervisor acts, each with a reason and a note). What an act
+docs/design.md "The table state machine" (supervisor acts, each with a reason and a note). What an act
 will do, or why it is refused, is not worked out here: the panel renders what
 :func:`dealer_station.app.supervisor_acts.preview` (the rules the controller refuses by) says of the
 table shown, in the supervisor's language.

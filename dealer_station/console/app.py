@@ -3,7 +3,7 @@
 :func:`run_console` is what ``dealer-station console`` calls. It opens the table on the station
 runtime (:func:`dealer_station.app.runtime.open_station`): the controller runs on the station's
 controller thread, as in ``run``; the GUI thread only paints what it is told and sends commands
-(STYLE.md habit 7, docs/runtime.md). The shoe's reader and its blocking calls stay off it too.
+(docs/style.md habit 7, docs/runtime.md). The shoe's reader and its blocking calls stay off it too.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Threads: the shoe's reader and the controller on threads of their own, the widgets on the GUI thread.
 
-DESIGN.md "Data flow" and STYLE.md habit 7: the console runs its table on the station runtime
+docs/design.md "Data flow" and docs/style.md habit 7: the console runs its table on the station runtime
 (:mod:`dealer_station.app.runtime`), so the controller is owned by the station's controller thread, as
 in ``run``. The GUI thread never calls the controller or the journal (docs/runtime.md):
 
@@ -41,7 +41,7 @@ _ORPHANED_WORKERS: list = []
 """Worker threads that did not end in time on close (kept alive until they do; see ShoeBridge.close)."""
 
 RAW_FRAMES_KEPT = 32
-"""How many raw frames the bridge keeps for the supervisor's view (a bound, STYLE.md habit 5)."""
+"""How many raw frames the bridge keeps for the supervisor's view (a bound, docs/style.md habit 5)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The dealer screen's parts: a status tile, a hand of cards with its total, the burn card, and an alert bar.
 
-Pieces of :mod:`dealer_station.console.dealer_screen` (DESIGN.md "Users": the dealer), each drawn for a
+Pieces of :mod:`dealer_station.console.dealer_screen` (docs/design.md "Users": the dealer), each drawn for a
 1920×1080 touch screen read from two metres.
 """
 
@@ -136,7 +136,7 @@ class HandPanel(QFrame):
 class BurnPanel(QFrame):
     """While the shoe is burned: the burn card the dealer showed, drawn as the hands' cards are
     (:class:`~dealer_station.console.cards.CardFace`), and beside it in large letters the card and the count
-    still to burn (``BURN CARD J♥: 10 MORE TO BURN``; RULES.md §1, shuffle then burn). On the felt in place of
+    still to burn (``BURN CARD J♥: 10 MORE TO BURN``; docs/rules.md §1, shuffle then burn). On the felt in place of
     the hands, which are empty until betting opens.
     """
 

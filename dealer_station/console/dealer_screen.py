@@ -1,6 +1,6 @@
 """The dealer screen: what a dealer reads from two metres and touches without looking twice.
 
-Built for a 1920×1080 touch screen (DESIGN.md "Users": the dealer). It renders a controller
+Built for a 1920×1080 touch screen (docs/design.md "Users": the dealer). It renders a controller
 ``TableView`` (docs/controller.md) and nothing else: the state banner, both hands with their
 cards and totals, the next action, round and shoe numbers, cards left, burn and cut-card status,
 "LAST ROUND", the bets still offered, a misread alert naming the position to rescan (colour,

@@ -1,7 +1,7 @@
 """The supervisor screen's incident panel: what stopped the table, the round beside it, the evidence.
 
-DESIGN.md "Users" (the supervisor sees the typed incident: why the round stopped, which card, what
-the shoe said) and RULES.md §5. Rendered from the ``TableView`` alone and the shoe's last raw frames;
+docs/design.md "Users" (the supervisor sees the typed incident: why the round stopped, which card, what
+the shoe said) and docs/rules.md §5. Rendered from the ``TableView`` alone and the shoe's last raw frames;
 nothing is read from the journal here.
 """
 
@@ -34,7 +34,7 @@ from dealer_station.domain.states import DEAL_STATES
 __all__ = ["FRAME_COLUMN_CHARS", "POSITIONS", "IncidentPanel"]
 
 POSITIONS = tuple(p.value for p in Position)
-"""Card positions of a round in deal order (RULES.md §2), as the domain names them."""
+"""Card positions of a round in deal order (docs/rules.md §2), as the domain names them."""
 
 FRAME_COLUMN_CHARS = 22
 """The raw-frames table's ``frame`` column is at most this many characters wide (a longer one is

@@ -161,7 +161,7 @@ def incident_advice(kind: str | None) -> str:
 def incident_title(kind: str | None, reason: str | None = None) -> str:
     """The heading of an incident of type ``kind`` and reason code ``reason``, in plain translated words.
 
-    A dealer's call (type ``"procedure_violation"``, reason ``"dealer_call"``, RULES.md §5) is no
+    A dealer's call (type ``"procedure_violation"``, reason ``"dealer_call"``, docs/rules.md §5) is no
     violation: it is headed ``"DEALER CALLED THE SUPERVISOR"``; every other incident by its type
     (:func:`incident_name`).
     """

@@ -1,8 +1,8 @@
 """The console's main window: the dealer screen and the supervisor screen over one controller.
 
-The window is handed its station (:class:`dealer_station.app.runtime.Station`; no globals, STYLE.md:
-pymmcore-widgets), whose controller runs on the station's controller thread; the window only renders
-the views that thread tells it and sends commands to it (DESIGN.md "Layout": console; docs/runtime.md). Keyboard
+The window is handed its station (:class:`dealer_station.app.runtime.Station`; no globals, docs/style.md
+habit 7), whose controller runs on the station's controller thread; the window only renders
+the views that thread tells it and sends commands to it (docs/design.md "Layout": console; docs/runtime.md). Keyboard
 shortcuts make a foot pedal that sends a key work like a button: Space or Enter is the next
 dealer action, F2–F5 the dealer acts, D draws from a simulated shoe, F12 calls the supervisor
 (the table pauses and the supervisor screen opens), F9 opens the supervisor screen without

@@ -51,7 +51,7 @@ _AFTER_A_ROUND = frozenset({TableState.READY, TableState.SHOE_END})
 """States in which the last round's end is still to announce (a void: before the next round opens)."""
 
 _LAST_ROUND_BANNERS = frozenset({TableState.READY, TableState.BETTING_OPEN, TableState.BETTING_CLOSED})
-"""States whose banner says LAST ROUND in the shoe's last round (RULES.md §1: the cut card's round)."""
+"""States whose banner says LAST ROUND in the shoe's last round (docs/rules.md §1: the cut card's round)."""
 
 
 class Prompts(QObject):
@@ -225,7 +225,7 @@ def result_line(result: dict, view=None) -> str:
 
 def banner(view) -> str:
     """The state banner: ``"PLACE YOUR BETS 12"``, ``"NO MORE BETS"``, ``"DEAL PLAYER CARD 2"`` and the like; in
-    the shoe's last round, from betting's opening to its close, ``"LAST ROUND – NO MORE BETS"`` (RULES.md §1: the
+    the shoe's last round, from betting's opening to its close, ``"LAST ROUND – NO MORE BETS"`` (docs/rules.md §1: the
     round the cut card came out in, or the one more after it, is the shoe's last: the dealer announces it).
     """
     text = _banner(view)
@@ -354,7 +354,7 @@ def next_act(view, can_draw: bool = False) -> DealerAct | ScreenAct | None:
 
 
 def who_draws(view) -> str:
-    """Who draws and why (RULES.md §2 third-card rules), translated, from the view's cards.
+    """Who draws and why (docs/rules.md §2 third-card rules), translated, from the view's cards.
 
     The reason is the domain's (:func:`dealer_station.domain.rules.draw_reason`, which the controller's
     English ``TableView.who_draws`` words too); here it is worded in the dealer's language. Falls back to

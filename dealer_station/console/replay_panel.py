@@ -3,7 +3,7 @@
 The console (:class:`dealer_station.console.main_window.MainWindow`) renders the replay's
 controller exactly as at the table; a small control panel (:class:`ReplayPanel`, docked at the
 bottom of the window) paces the :class:`~dealer_station.app.replay.Replayer` from a Qt timer on the
-GUI thread; each step runs on the console's controller thread, which owns the controller (STYLE.md
+GUI thread; each step runs on the console's controller thread, which owns the controller (docs/style.md
 habit 7; :attr:`ReplayPanel.run`). Pausing stops between two steps; a step
 plays the next recorded read, link event or act; the speed scales the recorded gaps (or drops them).
 The replay's results do not depend on the pace (the codec and the controller see recorded times).

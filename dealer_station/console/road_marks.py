@@ -1,4 +1,4 @@
-"""The roads board's marks: how one cell of each road is painted (RULES.md roads; colour never alone).
+"""The roads board's marks: how one cell of each road is painted (docs/roads.md "Rules"; colour never alone).
 
 Pieces of :mod:`dealer_station.console.roads_view`: each mark has its own shape, so a reader who
 cannot tell red from blue still reads it (the marks are listed in that module's docstring).

@@ -1,6 +1,6 @@
 """The dealer screen's status bar: table, shoe, round, cards left, burn, cut card, the shoe's link and LAST ROUND.
 
-A piece of :mod:`dealer_station.console.dealer_screen` (DESIGN.md "Users": the dealer): a row of
+A piece of :mod:`dealer_station.console.dealer_screen` (docs/design.md "Users": the dealer): a row of
 :class:`~dealer_station.console.dealer_panels.StatusTile` read from two metres, each value in words (colour
 only alongside). Its strings are the dealer screen's (context ``"DealerScreen"``).
 """

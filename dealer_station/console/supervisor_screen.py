@@ -1,6 +1,6 @@
 """The supervisor screen: log in with a PIN, see the incident, act on it, watch edges, recall rounds.
 
-DESIGN.md "Users" (the supervisor) and RULES.md §5: a paused round is resolved by an
+docs/design.md "Users" (the supervisor) and docs/rules.md §5: a paused round is resolved by an
 authenticated supervisor who resumes it, enters or moves a card, voids the round (every bet
 refunded) or ends the shoe. Every act asks for a reason code and a note and shows what will
 happen before it happens; the controller checks the PIN against the station's accounts and

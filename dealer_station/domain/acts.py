@@ -1,6 +1,6 @@
 """What the table is told: the kinds of input, shoe frames, link events and the acts of dealer and supervisor.
 
-Rule source: DESIGN.md "The table state machine" (dealer and supervisor acts) and "Data flow" (frames).
+Rule source: docs/design.md "The table state machine" (dealer and supervisor acts) and "Data flow" (frames).
 Each is a ``StrEnum``: a member equals its value, so an input read back from the journal (plain strings)
 compares and looks up as the member does.
 """

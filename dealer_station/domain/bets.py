@@ -1,4 +1,4 @@
-"""Bet types of the game, by their fixed identifiers (RULES.md §3)."""
+"""Bet types of the game, by their fixed identifiers (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ class BetType(IdentityEnum):
     """The 15 bet types named by the rule sheets; values are the fixed public identifiers.
 
     Banker (Commission) and Banker (No Commission) are one identifier, ``banker``: the table's
-    mode decides how it pays (RULES.md §3).
+    mode decides how it pays (docs/rules.md §3).
     """
 
     PLAYER = "player"

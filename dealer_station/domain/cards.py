@@ -1,6 +1,6 @@
 """Cards, card tokens and the 8-deck shoe composition.
 
-Rule source: RULES.md §1 (cards and the shoe). A card is a rank and a suit; the suit never
+Rule source: docs/rules.md §1 (cards and the shoe). A card is a rank and a suit; the suit never
 affects points. The shoe holds 8 standard 52-card decks: 416 cards, 8 copies of every kind.
 """
 
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 DECKS_PER_SHOE = 8
-"""Decks in a shoe (RULES.md §1: 8 standard decks, 416 cards)."""
+"""Decks in a shoe (docs/rules.md §1: 8 standard decks, 416 cards)."""
 
 
 class Rank(enum.IntEnum):
@@ -49,12 +49,12 @@ class Rank(enum.IntEnum):
 
     @property
     def points(self) -> int:
-        """Baccarat points 0–9: Ace 1, 2–9 face value, 10/J/Q/K 0 (RULES.md §1)."""
+        """Baccarat points 0–9: Ace 1, 2–9 face value, 10/J/Q/K 0 (docs/rules.md §1)."""
         return self.value if self.value < 10 else 0
 
     @property
     def burn_count(self) -> int:
-        """Cards burned when this rank is the burn indicator: Ace 1, 2–9 face, 10/J/Q/K 10 (RULES.md §1)."""
+        """Cards burned when this rank is the burn indicator: Ace 1, 2–9 face, 10/J/Q/K 10 (docs/rules.md §1)."""
         return self.value if self.value < 10 else 10
 
     @property
@@ -64,7 +64,7 @@ class Rank(enum.IntEnum):
 
 
 class Suit(IdentityEnum):
-    """Card suit, by its token letter. Never affects points (RULES.md §1)."""
+    """Card suit, by its token letter. Never affects points (docs/rules.md §1)."""
 
     SPADES = "S"
     HEARTS = "H"
@@ -121,7 +121,7 @@ class Card:
     Attributes
     ----------
     points:
-        Baccarat points 0–9 (RULES.md §1: Ace 1, 2–9 face value, 10/J/Q/K 0).
+        Baccarat points 0–9 (docs/rules.md §1: Ace 1, 2–9 face value, 10/J/Q/K 0).
     token:
         Canonical two-character token, e.g. ``"TD"``.
     """
@@ -197,7 +197,7 @@ _BY_TOKEN: dict[str, Card] = {card.token: card for card in ALL_KINDS}
 
 
 def shoe_counts(decks: int = DECKS_PER_SHOE) -> Counter[Card]:
-    """Composition of a full shoe: each of the 52 kinds ``decks`` times (RULES.md §1).
+    """Composition of a full shoe: each of the 52 kinds ``decks`` times (docs/rules.md §1).
 
     Raises ValueError if ``decks`` < 1.
     """

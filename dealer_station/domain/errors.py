@@ -8,7 +8,7 @@ class DomainError(ValueError):
 
 
 class CardError(DomainError):
-    """A token that is not a card (RULES.md §1)."""
+    """A token that is not a card (docs/rules.md §1)."""
 
 
 class DealError(DomainError):
@@ -16,15 +16,15 @@ class DealError(DomainError):
 
 
 class PayTableError(DomainError):
-    """A pay table that cannot be loaded: missing key, bad odds, unknown bet (RULES.md §3)."""
+    """A pay table that cannot be loaded: missing key, bad odds, unknown bet (docs/rules.md §3)."""
 
 
 class MoneyError(DomainError):
-    """An amount that is not money to the cent, or text that is not an amount (RULES.md §4)."""
+    """An amount that is not money to the cent, or text that is not an amount (docs/rules.md §4)."""
 
 
 class BetRefused(DomainError):
-    """A bet the table must refuse (RULES.md §3–4).
+    """A bet the table must refuse (docs/rules.md §3–4).
 
     ``code`` is one of ``not_offered``, ``closed``, ``below_minimum``, ``above_maximum``,
     ``difference_limit``, ``bad_amount``. ``bet`` is the refused bet when there is one (a

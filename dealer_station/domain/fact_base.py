@@ -1,6 +1,6 @@
 """What every output kind's data is: a frozen dataclass that is also a read-only mapping of its JSON keys.
 
-Rule source: DESIGN.md "Data flow" (the decision row records the outputs as JSON; listeners are told them).
+Rule source: docs/design.md "Data flow" (the decision row records the outputs as JSON; listeners are told them).
 :class:`FactData` is the base of each kind's class (:mod:`dealer_station.domain.fact_data` has them, one per
 :class:`~dealer_station.domain.facts.FactKind`); :func:`fact_class` makes a class of its fields and registers
 it. A field that a kind records only sometimes is :data:`ABSENT` when it is not recorded: the mapping has no

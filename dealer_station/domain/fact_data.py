@@ -1,6 +1,6 @@
 """The data of each kind of output (:class:`~dealer_station.domain.facts.FactKind`): one frozen dataclass per kind.
 
-Rule source: DESIGN.md "Data flow" (the decision row records the outputs as JSON; listeners are told them) and
+Rule source: docs/design.md "Data flow" (the decision row records the outputs as JSON; listeners are told them) and
 docs/controller.md "Fact kinds". The table and the controller make an output as ``Output(kind, data)`` with
 ``data`` an instance of its kind's class here (:data:`FACT_DATA`); :mod:`dealer_station.journal.codec` is where it
 becomes the JSON object its decision row records (:meth:`FactData.as_json`) and where a recorded one is read back

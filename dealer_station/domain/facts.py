@@ -1,7 +1,7 @@
 """What the table decided: the kinds of output of :meth:`dealer_station.domain.table.TableMachine.step`, and
 those the controller adds, as one ``StrEnum``; an output is a kind and its data.
 
-Rule source: DESIGN.md "Data flow" (the decision row records the outputs; listeners are told them as facts) and
+Rule source: docs/design.md "Data flow" (the decision row records the outputs; listeners are told them as facts) and
 docs/events.md (which of them make a platform event). A member equals its value, so an output read back from
 the journal (plain strings) compares and looks up as the member does; the journal's JSON holds the value.
 """
@@ -21,14 +21,14 @@ __all__ = ["Decision", "FactKind", "Output", "RoundStatus", "ShoeEndReason"]
 class FactKind(StrEnum):
     """The kind of an output (a fact for listeners; some also make a platform event)."""
 
-    # the shoe and the burn (RULES.md §1)
+    # the shoe and the burn (docs/rules.md §1)
     SHOE_STARTED = "shoe_started"
     BURN_INDICATOR = "burn_indicator"
     CARD_BURNED = "card_burned"
     BURN_DONE = "burn_done"
     CUT_CARD = "cut_card"
     SHOE_ENDED = "shoe_ended"
-    # a round (RULES.md §2, §3)
+    # a round (docs/rules.md §2, §3)
     BETTING_OPENED = "betting_opened"
     BETTING_NOT_OPENED = "betting_not_opened"
     """Betting would open by itself but no dealer is signed in."""
@@ -38,7 +38,7 @@ class FactKind(StrEnum):
     ROUND_DEALT = "round_dealt"
     ROUND_COMPLETED = "round_completed"
     ROUND_VOIDED = "round_voided"
-    # pauses and the supervisor (RULES.md §5)
+    # pauses and the supervisor (docs/rules.md §5)
     ROUND_PAUSED = "round_paused"
     ROUND_RESUMED = "round_resumed"
     CARD_MOVED = "card_moved"
@@ -80,7 +80,7 @@ class ShoeEndReason(StrEnum):
     """Why a shoe ended (``shoe_ended``'s ``reason``)."""
 
     CUT_CARD = "cut_card"
-    """The cut card's last round is over (RULES.md §1)."""
+    """The cut card's last round is over (docs/rules.md §1)."""
     SUPERVISOR = "supervisor"
     """The supervisor ended it (``end_shoe``)."""
 
@@ -101,7 +101,7 @@ class Output(NamedTuple):
 class Decision:
     """What the table decided on one input and where it stood after it: the journal's ``decision`` row.
 
-    Rule source: DESIGN.md "Data flow" (the decision row follows its input row); docs/controller.md "Journal".
+    Rule source: docs/design.md "Data flow" (the decision row follows its input row); docs/controller.md "Journal".
     :mod:`dealer_station.journal.codec` writes it (``encode_decision``) and reads it back (``decode_decision``).
 
     Attributes

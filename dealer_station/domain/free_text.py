@@ -1,6 +1,6 @@
 """Free text a person types for the record (a supervisor's reason and note): what is accepted.
 
-Rule source: RULES.md §5 (every supervisor act carries a reason and a note) and DESIGN.md "Users".
+Rule source: docs/rules.md §5 (every supervisor act carries a reason and a note) and docs/design.md "Users".
 A reason or a note is there to be read later by someone else; text nobody can read is no reason.
 Pure functions, no I/O.
 

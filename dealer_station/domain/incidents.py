@@ -1,6 +1,6 @@
 """Incidents: the typed reasons a round stops and waits for a supervisor.
 
-Rule source: RULES.md §5 (misreads, unexpected problems, disconnections) and DESIGN.md "The table
+Rule source: docs/rules.md §5 (misreads, unexpected problems, disconnections) and docs/design.md "The table
 state machine" (procedure violations pause the round; nothing is dropped silently). Pure values.
 """
 
@@ -13,7 +13,7 @@ __all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType", "M
 
 
 class IncidentType(StrEnum):
-    """Why the table stopped (RULES.md §5; DESIGN.md "Procedure violations that pause")."""
+    """Why the table stopped (docs/rules.md §5; docs/design.md "Procedure violations that pause")."""
 
     MISREAD_LIMIT = "misread_limit"
     """``max_misreads`` No-Reads / unknown codes in a row at one position."""
@@ -56,7 +56,7 @@ class MisreadReason(StrEnum):
 
 class PauseReason(StrEnum):
     """The reason code of an incident the table raises itself, besides a misread's (:class:`MisreadReason`)
-    (RULES.md §1, §5; DESIGN.md "Procedure violations that pause"). A stray frame's reason is the frame's own
+    (docs/rules.md §1, §5; docs/design.md "Procedure violations that pause"). A stray frame's reason is the frame's own
     (``card``, or the misread's code), or ``X_without_shoe`` with no shoe open.
     """
 

@@ -1,7 +1,7 @@
 """What the table is told, as values: one frozen dataclass per kind of input to
 :meth:`dealer_station.domain.table.TableMachine.step`.
 
-Rule source: DESIGN.md "The table state machine" (the inputs) and "Data flow" (every input is journaled
+Rule source: docs/design.md "The table state machine" (the inputs) and "Data flow" (every input is journaled
 before it is acted on). The journal keeps each input as JSON; :mod:`dealer_station.journal.codec` is the one
 place that turns an input into that JSON and back, so the fields here are named as the journal's keys are.
 

@@ -1,6 +1,6 @@
 """Money: amounts as ``decimal.Decimal`` to the cent, shown in American format (1,234.00).
 
-Rule source: RULES.md §4 ("Money is shown in American format, e.g. 1,234.00", sheet 002).
+Rule source: docs/rules.md §4 ("Money is shown in American format, e.g. 1,234.00", sheet 002).
 Money is never a float: :func:`parse_money` refuses floats, and :func:`format_money` refuses an
 amount that is not a whole number of cents rather than rounding it silently.
 """
@@ -65,7 +65,7 @@ def to_money(value: Decimal | int | str) -> Decimal:
 def format_money(amount: Decimal | int) -> str:
     """American format with thousands separators and two decimals: ``1234`` → ``"1,234.00"``.
 
-    Negative amounts get a leading minus: ``"-1,234.50"``. Rule: RULES.md §4.
+    Negative amounts get a leading minus: ``"-1,234.50"``. Rule: docs/rules.md §4.
 
     Raises
     ------

@@ -1,6 +1,6 @@
 """Dealing a round and its outcome.
 
-Rule source: RULES.md §2. Deal order P, B, P, B; a natural (8 or 9 on two cards) stops the round;
+Rule source: docs/rules.md §2. Deal order P, B, P, B; a natural (8 or 9 on two cards) stops the round;
 otherwise Player draws on 0–5, then Banker by the banker table. A round has 4, 5 or 6 cards.
 
 :class:`RoundDealer` deals one card at a time (what the table controller uses: it always knows the
@@ -21,7 +21,7 @@ __all__ = ["FinalTotals", "Position", "RoundDealer", "RoundOutcome", "Winner", "
 
 
 class Winner(IdentityEnum):
-    """Who won the round (RULES.md §2: higher total wins; equal totals are a tie)."""
+    """Who won the round (docs/rules.md §2: higher total wins; equal totals are a tie)."""
 
     PLAYER = "player"
     BANKER = "banker"
@@ -34,7 +34,7 @@ class Winner(IdentityEnum):
 
 
 class Position(IdentityEnum):
-    """A card position in a round, in deal order (RULES.md §2)."""
+    """A card position in a round, in deal order (docs/rules.md §2)."""
 
     PLAYER1 = "player1"
     BANKER1 = "banker1"
@@ -59,7 +59,7 @@ _PLAYER_POSITIONS = frozenset({Position.PLAYER1, Position.PLAYER2, Position.PLAY
 
 
 class FinalTotals:
-    """Winner, margin and Lucky Six from ``player_total``, ``banker_total`` and ``banker_cards`` (RULES.md §2:
+    """Winner, margin and Lucky Six from ``player_total``, ``banker_total`` and ``banker_cards`` (docs/rules.md §2:
     higher total wins, equal totals are a tie; §3: Lucky Six). Mixed into every type that describes a
     finished round.
     """
@@ -82,13 +82,13 @@ class FinalTotals:
 
     @property
     def lucky_six(self) -> int:
-        """0 when Banker did not win with 6; else the number of cards in Banker's hand, 2 or 3 (RULES.md §3)."""
+        """0 when Banker did not win with 6; else the number of cards in Banker's hand, 2 or 3 (docs/rules.md §3)."""
         return self.banker_cards if self.winner is Winner.BANKER and self.banker_total == 6 else 0
 
 
 @dataclass(frozen=True, slots=True)
 class RoundOutcome(FinalTotals):
-    """The result of a dealt round (RULES.md §2–3): everything settlement and the roads need.
+    """The result of a dealt round (docs/rules.md §2–3): everything settlement and the roads need.
 
     ``margin`` is winning total − losing total (0 for a tie). Pairs are by rank on each hand's first
     two cards; ``perfect_pair`` is true when either hand's first two cards match in rank and suit.
@@ -191,7 +191,7 @@ class RoundOutcome(FinalTotals):
 
 
 class RoundDealer:
-    """Deals one round card by card by the rules (RULES.md §2).
+    """Deals one round card by card by the rules (docs/rules.md §2).
 
     Use :attr:`next_position` to know which position the next card goes to (``None`` when the
     round is complete), :meth:`add` to place it, and :attr:`outcome` once complete.
@@ -235,7 +235,7 @@ class RoundDealer:
         return self._next
 
     def _due(self) -> Position | None:
-        """The position due next by the rules (RULES.md §2), from the cards dealt so far."""
+        """The position due next by the rules (docs/rules.md §2), from the cards dealt so far."""
         dealt = len(self._positions)
         if dealt < 4:
             return _FIRST_FOUR[dealt]

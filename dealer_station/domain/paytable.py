@@ -1,6 +1,6 @@
 """Pay tables: which bets a table offers, what each pays, until which round, and the limits.
 
-Rule source: RULES.md §3 (bets, payouts, last round offered) and §4 (limits). Odds are kept
+Rule source: docs/rules.md §3 (bets, payouts, last round offered) and §4 (limits). Odds are kept
 "to one" (stake returned plus x times the stake). A table written "for one" (stake included,
 sheet 004) is converted on load: "2:1" for one is 1:1 to one, "9:1" for one is 8:1 to one.
 
@@ -12,7 +12,7 @@ Pay tables are data: ``config/paytables/NAME.toml``. Keys::
     mode = "commission"            # default table mode: "commission" | "no-commission"
     odds = "to-one"                # how odds below are written: "to-one" | "for-one"
     [limits]
-    difference = "10000"           # Player/Banker difference limit (RULES.md §4); optional
+    difference = "10000"           # Player/Banker difference limit (docs/rules.md §4); optional
     [bets.player]                  # one table per offered bet identifier (player, banker and tie: always)
     pays = "1:1"                   # "x:1", "a:b" or a decimal
     last_round = 60                # optional: last round of the shoe it is offered
@@ -56,7 +56,7 @@ __all__ = [
 
 
 class Mode(IdentityEnum):
-    """Betting mode of a table (RULES.md §3): only the Banker bet pays differently."""
+    """Betting mode of a table (docs/rules.md §3): only the Banker bet pays differently."""
 
     COMMISSION = "commission"
     NO_COMMISSION = "no-commission"
@@ -74,7 +74,7 @@ def parse_odds(text: object, *, for_one: bool = False) -> Decimal:
     """Odds as a "to one" multiple of the stake, exact.
 
     ``"8:1"`` → 8, ``"0.95:1"`` → 0.95, ``"7:2"`` → 3.5, ``"1:2"`` → 0.5, ``"0.95"`` → 0.95.
-    With ``for_one`` the text includes the stake and 1 is taken off: ``"9:1"`` → 8 (RULES.md §3).
+    With ``for_one`` the text includes the stake and 1 is taken off: ``"9:1"`` → 8 (docs/rules.md §3).
 
     Raises PayTableError for anything else (including infinities, NaN and exponents beyond ±12),
     or for a result that is not positive.
@@ -114,13 +114,13 @@ class BetRule:
     extra: Mapping[str, Decimal] = field(default_factory=dict)
 
     def offered_in(self, round_number: int) -> bool:
-        """True when the bet is open in round ``round_number`` (1-based) of the shoe (RULES.md §3)."""
+        """True when the bet is open in round ``round_number`` (1-based) of the shoe (docs/rules.md §3)."""
         return self.last_round is None or round_number <= self.last_round
 
 
 @dataclass(frozen=True, slots=True)
 class PayTable:
-    """A loaded pay table: the offered bets with their rules (RULES.md §3–4)."""
+    """A loaded pay table: the offered bets with their rules (docs/rules.md §3–4)."""
 
     name: str
     title: str
@@ -142,7 +142,7 @@ class PayTable:
             raise PayTableError(f"pay table {self.name!r} does not offer {bet.value}") from None
 
     def offered_in(self, round_number: int) -> tuple[BetType, ...]:
-        """The bets open in round ``round_number`` of the shoe, in identifier order (RULES.md §3)."""
+        """The bets open in round ``round_number`` of the shoe, in identifier order (docs/rules.md §3)."""
         return tuple(b for b in BetType if b in self.bets and self.bets[b].offered_in(round_number))
 
     def restricted(self, offered: list[BetType] | None) -> "PayTable":
@@ -156,7 +156,7 @@ class PayTable:
 
 
 MAIN_BETS_ORDER = (BetType.PLAYER, BetType.BANKER, BetType.TIE)
-"""The bets every pay table offers (RULES.md §3: the three main bets), in identifier order."""
+"""The bets every pay table offers (docs/rules.md §3: the three main bets), in identifier order."""
 
 
 def paytable_dir() -> Path:

@@ -1,7 +1,7 @@
 """The rules of punto banco and of the table's procedure, one named function each.
 
-Rule source: RULES.md §1 (points, totals, the burn, the cut card), §2 (natural, player's third card,
-banker table), §5 (misreads, cards out of place); DESIGN.md "The table state machine" (the dealer's acts).
+Rule source: docs/rules.md §1 (points, totals, the burn, the cut card), §2 (natural, player's third card,
+banker table), §5 (misreads, cards out of place); docs/design.md "The table state machine" (the dealer's acts).
 Pure functions over values; no I/O. Each is table-tested in ``tests/unit/domain/test_rules.py``.
 """
 
@@ -43,17 +43,17 @@ __all__ = [
 
 
 def hand_total(cards: Iterable[Card]) -> int:
-    """Total of a hand: sum of points mod 10, always 0–9 (RULES.md §1: 8 + 9 = 17 → 7)."""
+    """Total of a hand: sum of points mod 10, always 0–9 (docs/rules.md §1: 8 + 9 = 17 → 7)."""
     return sum([card.points for card in cards]) % 10
 
 
 def is_natural(total: int) -> bool:
-    """True when a two-card total is a natural, 8 or 9 (RULES.md §2)."""
+    """True when a two-card total is a natural, 8 or 9 (docs/rules.md §2)."""
     return total in (8, 9)
 
 
 def player_draws(player_total: int) -> bool:
-    """Player's third card: draw on 0–5, stand on 6–7 (RULES.md §2). Only asked when no natural."""
+    """Player's third card: draw on 0–5, stand on 6–7 (docs/rules.md §2). Only asked when no natural."""
     _check_total(player_total)
     return player_total <= 5
 
@@ -68,11 +68,11 @@ BANKER_DRAWS_ON: dict[int, frozenset[int]] = {
     6: frozenset({6, 7}),
     7: frozenset(),
 }
-"""Banker's two-card total → points of Player's third card on which Banker draws (RULES.md §2 table)."""
+"""Banker's two-card total → points of Player's third card on which Banker draws (docs/rules.md §2 table)."""
 
 
 def banker_draws(banker_total: int, player_third_points: int | None) -> bool:
-    """Whether Banker draws a third card (RULES.md §2). Only asked when neither hand has a natural.
+    """Whether Banker draws a third card (docs/rules.md §2). Only asked when neither hand has a natural.
 
     Parameters
     ----------
@@ -107,7 +107,7 @@ def _check_total(total: int) -> None:
 
 
 class DrawVerdict(StrEnum):
-    """What the third-card rules say next (RULES.md §2)."""
+    """What the third-card rules say next (docs/rules.md §2)."""
 
     NATURAL = "natural"
     """A natural on either hand: no more cards."""
@@ -140,7 +140,7 @@ class DrawReason:
 
 
 def draw_reason(player: Sequence[Card], banker: Sequence[Card]) -> DrawReason | None:
-    """Why the next card is dealt or not, from a round's cards so far (RULES.md §2 third-card rules).
+    """Why the next card is dealt or not, from a round's cards so far (docs/rules.md §2 third-card rules).
 
     Parameters
     ----------
@@ -170,14 +170,14 @@ def draw_reason(player: Sequence[Card], banker: Sequence[Card]) -> DrawReason | 
 
 
 def burn_count(indicator: Card, *, ace_burns: int = 1) -> int:
-    """Cards the burn indicator card says to burn (RULES.md §1): Ace ``ace_burns`` (1, or 11 by the setting
+    """Cards the burn indicator card says to burn (docs/rules.md §1): Ace ``ace_burns`` (1, or 11 by the setting
     ``burn.ace_burns``), 2–9 face value, 10/J/Q/K 10 (not 0).
     """
     return ace_burns if indicator.rank is Rank.ACE else indicator.rank.burn_count
 
 
 def burn_remaining(count: int, *, indicator_counts: bool = False) -> int:
-    """Cards still to burn once the indicator is shown (RULES.md §1): ``count``, or ``count - 1`` when the
+    """Cards still to burn once the indicator is shown (docs/rules.md §1): ``count``, or ``count - 1`` when the
     indicator is counted as the first burned card (setting ``burn.indicator_counts``; default not).
     """
     return count - 1 if indicator_counts else count
@@ -187,7 +187,7 @@ def burn_remaining(count: int, *, indicator_counts: bool = False) -> int:
 
 
 class CutPlace(StrEnum):
-    """Where the cut card came out (RULES.md §1), which says which round is the shoe's last."""
+    """Where the cut card came out (docs/rules.md §1), which says which round is the shoe's last."""
 
     IN_BURN = "in_burn"
     """While showing the burn card or burning: an incident; the shoe's first round is its last."""
@@ -219,7 +219,7 @@ _CUT_PLACE = {TableState.BETTING_OPEN: CutPlace.BEFORE_FIRST_CARD,
 
 
 def last_round_after_cut(place: CutPlace, round_number: int, between_rounds: str = "one_more") -> int:
-    """The number of the shoe's last round once the cut card is out (RULES.md §1).
+    """The number of the shoe's last round once the cut card is out (docs/rules.md §1).
 
     Parameters
     ----------
@@ -246,7 +246,7 @@ def last_round_after_cut(place: CutPlace, round_number: int, between_rounds: str
 
 
 def cut_ends_shoe_at_once(place: CutPlace, between_rounds: str) -> bool:
-    """True when the cut card ends the shoe where it came out (RULES.md §1, setting ``none``): between rounds,
+    """True when the cut card ends the shoe where it came out (docs/rules.md §1, setting ``none``): between rounds,
     or betting open or closed before the round's first card (that round is voided: no card of it is out).
     """
     return between_rounds == "none" and place in (CutPlace.BEFORE_FIRST_CARD, CutPlace.BETWEEN_ROUNDS)
@@ -256,7 +256,7 @@ def cut_ends_shoe_at_once(place: CutPlace, between_rounds: str) -> bool:
 
 
 class MisreadVerdict(StrEnum):
-    """What a No-Read (or an unknown code) at a card's position makes (RULES.md §5)."""
+    """What a No-Read (or an unknown code) at a card's position makes (docs/rules.md §5)."""
 
     RESCAN = "rescan"
     """The dealer rescans the same card."""
@@ -266,7 +266,7 @@ class MisreadVerdict(StrEnum):
 
 def misread_verdict(misreads_in_a_row: int, max_misreads: int) -> MisreadVerdict:
     """Rescan, or pause once ``misreads_in_a_row`` (this one included, ≥ 1) reaches ``max_misreads``
-    (setting ``shoe.max_misreads``, ≥ 1) (RULES.md §5: the dealer rescans until the system reads it; the
+    (setting ``shoe.max_misreads``, ≥ 1) (docs/rules.md §5: the dealer rescans until the system reads it; the
     station bounds the retries).
     """
     return MisreadVerdict.PAUSE if misreads_in_a_row >= max_misreads else MisreadVerdict.RESCAN
@@ -274,7 +274,7 @@ def misread_verdict(misreads_in_a_row: int, max_misreads: int) -> MisreadVerdict
 
 def stray_card_incident(phase: Phase, round_number: int, reason: str = "card") -> tuple[IncidentType, str]:
     """The incident type and reason code of a card (or a No-Read, ``reason`` its own code) that comes out
-    where no card is due (DESIGN.md "Procedure violations that pause").
+    where no card is due (docs/design.md "Procedure violations that pause").
 
     ``phase``: the table's :class:`~dealer_station.domain.states.Phase`, one of ``no_shoe``, ``ready``,
     ``betting``, ``result``; ``round_number``: the shoe's current round (0 before the first). Raises
@@ -308,12 +308,12 @@ NEXT_DEALER_ACT: dict[TableState, DealerAct] = {
 CONFIRM_STATES: frozenset[TableState] = frozenset({TableState.SHOE_CHANGE})
 """States whose dealer act is a confirm of something done at the table by hand (the shoe change: the old
 shoe's cards out, new decks in): it must be a deliberate act of its own, so the dealer's "next" key or pedal
-never gives it (RULES.md §1, a new shoe after the last round; DESIGN.md "Users": the dealer)."""
+never gives it (docs/rules.md §1, a new shoe after the last round; docs/design.md "Users": the dealer)."""
 
 
 def next_dealer_act(state: TableState | str) -> DealerAct | None:
     """The dealer act that moves the table on from ``state``, or None when the next step is a card from
-    the shoe (burn and deal states) or a supervisor's act (``paused``) (DESIGN.md "Users": the dealer's
+    the shoe (burn and deal states) or a supervisor's act (``paused``) (docs/design.md "Users": the dealer's
     procedure).
     """
     return NEXT_DEALER_ACT.get(state)  # type: ignore[call-overload]

@@ -1,12 +1,12 @@
 """Settlement: what every bet of a round returns, to the cent, and which bets the table refuses.
 
-Rule source: RULES.md §3 (bets, payouts, last round offered), §4 (limits, the Player/Banker
+Rule source: docs/rules.md §3 (bets, payouts, last round offered), §4 (limits, the Player/Banker
 difference) and §5 (a voided round refunds every bet). Pure functions over values.
 
 Terms
 -----
 odds
-    "to one": a win returns the stake plus ``odds`` × stake (RULES.md §3).
+    "to one": a win returns the stake plus ``odds`` × stake (docs/rules.md §3).
 net per unit
     :func:`net_for_unit`: the result of 1 unit staked, stake excluded: ``-1`` (lost), ``0`` (push),
     ``0.95``, ``3.5``, ``30`` …
@@ -57,14 +57,14 @@ _PUSH = Decimal(0)
 
 
 class Result(IdentityEnum):
-    """The result of one bet (RULES.md §3, §5)."""
+    """The result of one bet (docs/rules.md §3, §5)."""
 
     WIN = "win"
     LOSE = "lose"
     PUSH = "push"
     """Tie on Player/Banker, natural tie on a bonus bet: the stake is returned."""
     REFUND = "refund"
-    """The round was voided: the stake is returned (RULES.md §5)."""
+    """The round was voided: the stake is returned (docs/rules.md §5)."""
 
 
 class SubCentRule(IdentityEnum):
@@ -121,7 +121,7 @@ class Bet:
 
 @dataclass(frozen=True, slots=True)
 class Void:
-    """A voided round: every bet of it is refunded (RULES.md §5). ``reason`` is for people and records."""
+    """A voided round: every bet of it is refunded (docs/rules.md §5). ``reason`` is for people and records."""
 
     reason: str = ""
 
@@ -147,7 +147,7 @@ class BetSettlement:
 
 
 def net_for_unit(bet: BetType, outcome: RoundOutcome, paytable: PayTable, mode: Mode | None = None) -> Decimal:
-    """The net result of 1 unit staked on ``bet`` in a completed round (RULES.md §3).
+    """The net result of 1 unit staked on ``bet`` in a completed round (docs/rules.md §3).
 
     Parameters
     ----------
@@ -192,7 +192,7 @@ class OutcomeLike(Protocol):
 
 
 def net_for_rule(bet: BetType, rule: BetRule, outcome: OutcomeLike, mode: Mode) -> Decimal:
-    """The net result of 1 unit on ``bet`` paid by ``rule`` (RULES.md §3): the one payout rule.
+    """The net result of 1 unit on ``bet`` paid by ``rule`` (docs/rules.md §3): the one payout rule.
 
     ``outcome`` is a :class:`RoundOutcome` or anything with the attributes of :class:`OutcomeLike`
     (the odds engine passes round categories). Returns -1 (lost), 0 (push) or the odds "to one".
@@ -246,7 +246,7 @@ def bet_result(bet: BetType, outcome: RoundOutcome, paytable: PayTable, mode: Mo
 
 def check_bet(bet: Bet | tuple[BetType | str, object], paytable: PayTable,
               round_number: int | None = None) -> Bet:
-    """Check one bet against the pay table; return it as a :class:`Bet` (RULES.md §3–4).
+    """Check one bet against the pay table; return it as a :class:`Bet` (docs/rules.md §3–4).
 
     Parameters
     ----------
@@ -289,14 +289,14 @@ def check_bets(bets: Iterable[Bet | tuple[BetType | str, object]], paytable: Pay
         The bets to check (:class:`Bet` or ``(type, amount)`` pairs).
     paytable:
         The table's pay table; its ``difference_limit`` (``None``: no limit) caps
-        ``|total on Player - total on Banker|`` over the whole round (RULES.md §4: money on Player
+        ``|total on Player - total on Banker|`` over the whole round (docs/rules.md §4: money on Player
         offsets money on Banker).
     round_number:
         As in :func:`check_bet`.
     placed:
         Bets of the round accepted before; they count towards the difference and the type totals.
 
-    A bet type's ``max`` is the table's limit for that type (RULES.md §4: "table limits apply to
+    A bet type's ``max`` is the table's limit for that type (docs/rules.md §4: "table limits apply to
     the whole table; every bet type has its own limit"): the round's total on a side bet or on
     Tie must stay within it. For Player and Banker the table limit is the difference limit.
 
@@ -363,7 +363,7 @@ def settle_bet(bet: Bet, result: RoundOutcome | Void, paytable: PayTable, *, mod
 def settle(bets: Iterable[Bet | tuple[BetType | str, object]], result: RoundOutcome | Void, paytable: PayTable,
            *, mode: Mode | None = None, sub_cent: SubCentRule = SubCentRule.HOUSE,
            round_number: int | None = None) -> list[BetSettlement]:
-    """Settle every bet of a round (RULES.md §3–5).
+    """Settle every bet of a round (docs/rules.md §3–5).
 
     Parameters
     ----------

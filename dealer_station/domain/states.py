@@ -1,6 +1,6 @@
 """The table's states, their named groups and the allowed transitions, defined once.
 
-Rule source: DESIGN.md "The table state machine"; RULES.md §1 (shuffle, burn, cut card), §2 (a round),
+Rule source: docs/design.md "The table state machine"; docs/rules.md §1 (shuffle, burn, cut card), §2 (a round),
 §5 (pauses). Every other module names a state through :class:`TableState` and a set of states through
 one of the groups here, never by a string of its own: a ``StrEnum`` member equals its value, so a state
 read back from the journal (a plain string) compares, hashes and looks up as the member does.
@@ -37,7 +37,7 @@ __all__ = [
 
 
 class TableState(StrEnum):
-    """Every state of the table (DESIGN.md)."""
+    """Every state of the table (docs/design.md "The table state machine")."""
 
     NO_SHOE = "no_shoe"
     """No shoe loaded."""
@@ -75,7 +75,7 @@ NO_SHOE_STATES = frozenset({S.NO_SHOE, S.SHOE_END, S.SHOE_CHANGE})
 """No shoe is open: a frame here is recorded and told, nothing pauses."""
 
 BURN_STATES = frozenset({S.SHUFFLE, S.BURN_INDICATOR, S.BURNING})
-"""The shoe is being prepared: shuffled, the indicator shown, cards burned (RULES.md §1)."""
+"""The shoe is being prepared: shuffled, the indicator shown, cards burned (docs/rules.md §1)."""
 
 DEAL_STATES = frozenset({S.BETTING_CLOSED, S.DEALING})
 """A round's cards are being dealt (the first one is awaited in ``betting_closed``)."""
@@ -204,8 +204,9 @@ class _State(State):
 
 
 class _Transition(Transition):
-    """A ``transitions`` transition that, having no condition and no callback (DESIGN.md: none that could
-    half-commit a state), goes straight to the library's own state change; with any it runs as the library does.
+    """A ``transitions`` transition that, having no condition and no callback (docs/design.md "The table state
+    machine": none that could half-commit a state), goes straight to the library's own state change; with any
+    it runs as the library does.
     """
 
     def execute(self, event_data) -> bool:  # noqa: ANN001 - transitions' EventData

@@ -1,7 +1,7 @@
 """The table state machine: shoe and round procedure, as data, on ``transitions``.
 
-Rule source: RULES.md §1 (shuffle, burn, cut card), §2 (a round), §3 (bets offered per round),
-§5 (misreads, pauses); DESIGN.md "The table state machine".
+Rule source: docs/rules.md §1 (shuffle, burn, cut card), §2 (a round), §3 (bets offered per round),
+§5 (misreads, pauses); docs/design.md "The table state machine".
 
 This module is pure: no I/O, no clock, no threads. :class:`TableMachine` takes one *input* at a
 time (a frozen dataclass of :mod:`dealer_station.domain.inputs`, timestamp included; the journal keeps it as
@@ -167,7 +167,7 @@ def _copy_counts(counts: Mapping[Card, int]) -> Counter[Card]:
 
 
 class TableMachine(FrameInputs, ActInputs):
-    """One table's procedure (RULES.md §1–2, §5). Not thread-safe: one owner thread.
+    """One table's procedure (docs/rules.md §1–2, §5). Not thread-safe: one owner thread.
 
     Call :meth:`step` with one input dict; it returns the outputs. Read the public attributes
     for the view (state, shoe and round numbers, cards, incident...). The handlers of each input are in
@@ -329,7 +329,7 @@ class TableMachine(FrameInputs, ActInputs):
         """Act on one input and return the outputs, in order.
 
         Never raises: an unexpected exception while acting pauses the table with an
-        ``unexpected_error`` incident (RULES.md §5, "unexpected problem"). The step is atomic: the
+        ``unexpected_error`` incident (docs/rules.md §5, "unexpected problem"). The step is atomic: the
         attributes are first put back exactly as they were before the input (state, shoe and round
         numbers, counters, inventory, cards, history), and the outputs made so far are dropped, so
         nothing of the failed step remains but the ``error`` output and the pause.
@@ -342,7 +342,7 @@ class TableMachine(FrameInputs, ActInputs):
         saved = self._before_step = self._checkpoint()
         try:
             _BY_TYPE.get(kind, _unknown)(self, inp)
-        except Exception as err:  # noqa: BLE001 - any surprise pauses the table (RULES.md §5)
+        except Exception as err:  # noqa: BLE001 - any surprise pauses the table (docs/rules.md §5)
             self._restore(saved)
             self._out = []
             self._unexpected(err, inp)

@@ -1,8 +1,8 @@
 """The table machine's handling of people's acts: the dealer's, who is at the table, and the supervisor's
 (part of :class:`dealer_station.domain.table.TableMachine`).
 
-Rule source: RULES.md §2 (a round), §3 (bets offered per round), §5 (pause, resume, void);
-DESIGN.md "The table state machine" (supervisor acts from ``paused``, each with a reason). A dealer act is
+Rule source: docs/rules.md §2 (a round), §3 (bets offered per round), §5 (pause, resume, void);
+docs/design.md "The table state machine" (supervisor acts from ``paused``, each with a reason). A dealer act is
 dispatched to one handler when the state is one it fits (``_DEALER``), else refused; a supervisor act to one
 handler (``_SUPERVISOR``) once the table is paused. Each handler checks its own refusals first: a refused act
 changes nothing.
@@ -75,9 +75,9 @@ class ActInputs:
             self._refuse("timer" if timer else "dealer", act, self._why_not(act))
 
     def _change_shoe(self: TableMachine, act: str, args: dict, timer: bool) -> None:
-        """The shoe ended: the dealer begins the shoe change (RULES.md §1: after the last round the cards are
+        """The shoe ended: the dealer begins the shoe change (docs/rules.md §1: after the last round the cards are
         shuffled and a new shoe starts). Nothing of the ended shoe changes; the next shoe starts only on the
-        dealer's confirm, ``new_shoe``, a second act of its own (DESIGN.md "Users": the dealer).
+        dealer's confirm, ``new_shoe``, a second act of its own (docs/design.md "Users": the dealer).
         """
         self._trigger(Trigger.CHANGE_SHOE)
 
@@ -294,7 +294,7 @@ class ActInputs:
         self._trigger(resume_trigger(target))
         if self.cut_pending:
             # The cut card came out between rounds while paused and cut_card.between_rounds is "none":
-            # the same as when it comes out unpaused (RULES.md §1): the unstarted round is voided, the shoe ends.
+            # the same as when it comes out unpaused (docs/rules.md §1): the unstarted round is voided, the shoe ends.
             self.cut_pending = False
             if target in (S.BETTING_OPEN, S.BETTING_CLOSED):
                 self._void(ShoeEndReason.CUT_CARD, "cut card came out before the round's first card", user=None)

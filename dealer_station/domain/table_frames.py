@@ -1,8 +1,8 @@
 """The table machine's handling of what comes from the shoe and the station: frames, the link, the
 publisher's refusals and the journal's failures (part of :class:`dealer_station.domain.table.TableMachine`).
 
-Rule source: RULES.md §1 (burn, cut card), §2 (deal order), §5 (misreads, cards out of place);
-DESIGN.md "Procedure violations that pause". Every frame is dispatched by the table's
+Rule source: docs/rules.md §1 (burn, cut card), §2 (deal order), §5 (misreads, cards out of place);
+docs/design.md "Procedure violations that pause". Every frame is dispatched by the table's
 :class:`~dealer_station.domain.states.Phase` to exactly one handler (``_CARD``, ``_MISREAD``, ``_CUT``,
 ``_PLACE`` below); the rules each handler applies are the named functions of :mod:`dealer_station.domain.rules`.
 """
@@ -189,7 +189,7 @@ class FrameInputs:
         self._emit(NoReadWhilePaused(reason=reason, raw=raw, token=token))
 
     def _misread_at_card(self: TableMachine, reason: str, raw: str, token: str) -> None:
-        """A card is due: rescan it, or pause once too many came in a row (RULES.md §5)."""
+        """A card is due: rescan it, or pause once too many came in a row (docs/rules.md §5)."""
         position = self.expected_position()
         self.misreads += 1
         self.rescan = position
@@ -231,7 +231,7 @@ class FrameInputs:
             self._pause(IncidentType.CUT_CARD_IN_BURN, PauseReason.CUT_CARD, raw, position=self.expected_position())
 
     def _cut_last_round(self: TableMachine, raw: str) -> None:
-        """The cut card once the shoe is prepared: it sets the shoe's last round (RULES.md §1)."""
+        """The cut card once the shoe is prepared: it sets the shoe's last round (docs/rules.md §1)."""
         self.cut_card_out = True
         dealer = self.dealer
         place = cut_card_place(self._where(), len(dealer.positions) if dealer is not None else 0)
@@ -288,7 +288,7 @@ class FrameInputs:
 
     def _line_noise(self: TableMachine, inp: LineNoise) -> None:
         """The shoe's line is noisy, or a card came out of noise (the station's noise watch decided which): a
-        ``line_noise`` pause, with the burst as evidence (RULES.md §5: an unexpected problem pauses the round).
+        ``line_noise`` pause, with the burst as evidence (docs/rules.md §5: an unexpected problem pauses the round).
         A card read while paused is held (:meth:`_card_held`): the supervisor enters it or discards it.
         """
         reason = str(inp.reason or PauseReason.NOISE_RATE)

@@ -1,6 +1,6 @@
 """The rule settings the table machine is built with (validated by the station configuration).
 
-Rule source: RULES.md §1 (decks, the burn), §3 (bets offered per round), §5 (the misread limit).
+Rule source: docs/rules.md §1 (decks, the burn), §3 (bets offered per round), §5 (the misread limit).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ class TableSettings:
     Attributes
     ----------
     decks:
-        Decks in a shoe (RULES.md §1: 8); sets the inventory (a ``decks + 1``-th copy is foreign).
+        Decks in a shoe (docs/rules.md §1: 8); sets the inventory (a ``decks + 1``-th copy is foreign).
     max_misreads:
-        No-Reads in a row at one position before the round pauses with ``misread_limit`` (RULES.md §5).
+        No-Reads in a row at one position before the round pauses with ``misread_limit`` (docs/rules.md §5).
     indicator_counts:
-        True when the burn indicator is the first of the N burned cards (RULES.md §1; default False).
+        True when the burn indicator is the first of the N burned cards (docs/rules.md §1; default False).
     ace_burns:
         Cards an Ace indicator burns: 1 (default) or 11.
     cut_between_rounds:
@@ -30,7 +30,7 @@ class TableSettings:
     auto_open:
         Open betting as soon as the table is ready (else the dealer opens it).
     offered_in:
-        Round number (1-based) → offered bet ids in that round (RULES.md §3 last round offered).
+        Round number (1-based) → offered bet ids in that round (docs/rules.md §3 last round offered).
     """
 
     decks: int = 8

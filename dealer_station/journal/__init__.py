@@ -1,4 +1,4 @@
-"""The durable, append-only, hash-chained journal and the recovery fold (DESIGN.md "Durability")."""
+"""The durable, append-only, hash-chained journal and the recovery fold (docs/design.md "Durability and recovery")."""
 
 from dealer_station.journal.memory import MemoryJournal
 from dealer_station.journal.recovery import Recovery, replay_open_shoe

@@ -1,7 +1,7 @@
 """The journal's edge: a table input (:mod:`dealer_station.domain.inputs`) and a decision
 (:class:`~dealer_station.domain.facts.Decision`) as the journal's JSON and back.
 
-DESIGN.md "Data flow" (the controller appends the input to the journal before acting on it, then the decision).
+docs/design.md "Data flow" (the controller appends the input to the journal before acting on it, then the decision).
 The journal keeps inputs and decisions as JSON (raw bytes as hex); this module is the one place an input
 becomes that JSON (:func:`encode_input`) and is read back from it (:func:`decode_input`), where a decision
 becomes its row's body (:func:`encode_decision`) and is read back (:func:`decode_decision`), and where a shoe

@@ -1,6 +1,6 @@
 """An exclusive lock held by one process on a sidecar file next to a journal (``flock``).
 
-DESIGN.md "Durability and recovery": one station writes a journal. The lock is the kernel's
+docs/design.md "Durability and recovery": one station writes a journal. The lock is the kernel's
 (``flock(2)``, exclusive, non-blocking): it is held for as long as the holder keeps the file open and
 the kernel drops it when the holder's process ends in any way, SIGKILL and power cut included, so a
 dead station never leaves a stale lock behind. The holder writes its pid into the file so a refusal

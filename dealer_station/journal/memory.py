@@ -5,7 +5,7 @@ need a table's journal only while they run: the controller still appends every i
 acts on it and one decision row after, recovery still folds the open shoe from it, and the rows,
 their hash chain, ``verify`` and ``export`` are exactly those of :class:`~dealer_station.journal.Journal`
 (same canonical JSON, same row hash). What it leaves out is what only a station needs: SQLite, a
-file, durability (DESIGN.md "Durability" applies to the on-disk journal of a live station) and the
+file, durability (docs/design.md "Durability and recovery" applies to the on-disk journal of a live station) and the
 outbox (a replay publishes nothing to the betting platform, so no platform event is stored).
 
 Rows written with :meth:`MemoryJournal.add` (what the controller uses) get their hash the first time

@@ -25,7 +25,7 @@ def table_id_of(journal) -> str | None:
 
     Returns None too when the outbox is missing, empty or unreadable and no ``archived`` or ``events_pruned``
     note names it (the notes of events moved to an archive or pruned carry their table id): the other rows do not
-    name the table (DESIGN.md "Durability": the envelope carries ``table_id``). Never raises.
+    name the table (docs/design.md "Durability and recovery": the envelope carries ``table_id``). Never raises.
     """
     conn = getattr(journal, "conn", None)
     return None if conn is None else table_id_on(conn)

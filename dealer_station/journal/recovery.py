@@ -1,4 +1,4 @@
-"""Recovery: the table's state is a fold over the journal's inputs (DESIGN.md "Durability and recovery").
+"""Recovery: the table's state is a fold over the journal's inputs (docs/design.md "Durability and recovery").
 
 On start the controller replays the inputs of the open shoe through a fresh state machine. The
 outputs of inputs that already have a decision row are dropped (their events were appended with

@@ -1,6 +1,6 @@
 r"""The journal: an append-only, hash-chained record of every input and decision, in SQLite.
 
-DESIGN.md "Durability and recovery": SQLite in WAL mode with ``synchronous=FULL``; one row per
+docs/design.md "Durability and recovery": SQLite in WAL mode with ``synchronous=FULL``; one row per
 input and per decision; each row holds the SHA-256 of the previous row, so a changed, removed or
 inserted row breaks the chain from that row on (tamper evident). The outbox of platform events
 (:mod:`dealer_station.outbox`) lives in the same database and is written in the same transaction
@@ -443,9 +443,9 @@ class Journal:
     def verify(self) -> VerifyReport:
         """Check every row's hash and the chain, and the outbox against the chain; report the first problem.
 
-        DESIGN.md: tamper evident. Detects a changed row, a removed or inserted row (sequence gap or
-        broken chain) and an unreadable body; then every outbox event against the decision row that lists
-        it (:mod:`dealer_station.journal.anchor`): an event changed, added, removed, renumbered or
+        docs/design.md "Durability and recovery": tamper evident. Detects a changed row, a removed or inserted
+        row (sequence gap or broken chain) and an unreadable body; then every outbox event against the decision
+        row that lists it (:mod:`dealer_station.journal.anchor`): an event changed, added, removed, renumbered or
         anchored to a wrong row is named by its ``event_id`` (``bad_event``). A broken chain is reported
         before an outbox problem. Cannot detect rows cut off the end (keep the last hash elsewhere for that:
         :func:`head_problem`). An old journal's unanchored events are told in ``note``, not a failure.

@@ -1,4 +1,4 @@
-"""Publishing the outbox to the betting platform over MQTT (DESIGN.md "Scale beyond one table").
+"""Publishing the outbox to the betting platform over MQTT (docs/design.md "Scale beyond one table").
 
 ``Publisher.configured(db_path, table_id, options=BrokerOptions(...), section=...)`` returns a
 publisher, or None when no broker is configured; a station command uses

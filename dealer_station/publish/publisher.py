@@ -6,7 +6,7 @@ controller writes), sends unpublished events in ``event_id`` order with QoS 1 to
 ``baccarat/tables/{table_id}/events`` and marks an event published only once the broker has
 acknowledged it (PUBACK) and every earlier event has been acknowledged too. After a lost
 connection or a crash, sending starts again from the oldest unmarked event: a consumer may see an
-event twice, never a gap, and de-duplicates by ``event_id`` (DESIGN.md "Durability").
+event twice, never a gap, and de-duplicates by ``event_id`` (docs/design.md "Durability and recovery").
 
 The thread drives its paho-mqtt client itself (no paho network thread, no paho automatic
 reconnect): a fresh client per connection, so nothing but the outbox decides what is re-sent.

@@ -3,7 +3,7 @@
 Settings come from the ``[broker]`` section of the station config (a mapping) and from the run's
 :class:`BrokerOptions` (the command line's ``--broker URL`` and friends,
 :mod:`dealer_station.cli.broker_options`); the options win. With
-neither, no broker is configured: events stay in the outbox (DESIGN.md "Scale beyond one table").
+neither, no broker is configured: events stay in the outbox (docs/design.md "Scale beyond one table").
 The exit wait for the outbox to drain is set here too (:func:`drain_timeout_from`).
 """
 

@@ -66,7 +66,7 @@ A: bNumInterfaces= 1\\n
 """
 
 ROUND = ("AS", "JD", "3H", "2C", "5S", "AC")
-"""RULES.md §2 worked example, dealt P B P B P B: Player A,3,5 = 9 beats Banker J,2,A = 3."""
+"""docs/rules.md §2 worked example, dealt P B P B P B: Player A,3,5 = 9 beats Banker J,2,A = 3."""
 
 
 def cards(codec: str, tokens, gap_ms: int = 300, first_ms: int = 50) -> list[tuple[int, bytes]]:

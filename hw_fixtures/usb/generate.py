@@ -88,7 +88,7 @@ def write(name: str, build, out: Path = HERE) -> None:
 
 
 def round_(w: UsbmonWriter) -> None:
-    """A whole round: RULES.md §2 worked example, Player A,3,5 = 9 beats Banker J,2,A = 3 (P B P B P B)."""
+    """A whole round: docs/rules.md §2 worked example, Player A,3,5 = 9 beats Banker J,2,A = 3 (P B P B P B)."""
     for token in ("AS", "JD", "3H", "2C", "5S", "AC"):
         typed(w, token + "\n", overlap=token in ("JD", "5S"))
         w.unanswered()  # the dealer's hand between cards: one read times out

@@ -54,7 +54,7 @@ def test_expected_results_follow_the_rules(expected):
             assert line["rounds"] == rounds_seen.get(line["shoe"], 0)
             indicator = line["burn_indicator"]
             burns = 1 if indicator[0] == "A" else 10 if indicator[0] in "TJQK" else int(indicator[0])
-            assert len(line["burned"]) == burns  # RULES.md §1
+            assert len(line["burned"]) == burns  # docs/rules.md §1
             continue
         rounds_seen[line["shoe"]] = line["round"]
         if line["status"] == "voided":
@@ -67,7 +67,7 @@ def test_expected_results_follow_the_rules(expected):
         assert (outcome.player_total, outcome.banker_total) == (line["player_total"], line["banker_total"])
         assert outcome.winner.value == line["winner"]
         offered = set(line["available_bets"])
-        assert ("either_pair" in offered) == (line["round"] <= 50)  # RULES.md §3 last round offered
+        assert ("either_pair" in offered) == (line["round"] <= 50)  # docs/rules.md §3 last round offered
         assert ("player_pair" in offered) == (line["round"] <= 60)
 
 

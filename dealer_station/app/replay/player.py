@@ -131,7 +131,7 @@ class Replayer:
     listeners:
         More controller listeners (a console).
     edge_monitor:
-        Whether the table runs the side-bet edge monitor (``[monitor] player_edge``, RULES.md §3) when the
+        Whether the table runs the side-bet edge monitor (``[monitor] player_edge``, docs/rules.md §3) when the
         configuration has it on. None (default): only where its alerts are kept or seen, that is with a
         journal other than the in-memory one (``--journal``), with listeners (a console), or when
         information records are logged (``--log-level INFO``: each alert is one). A replay's round lines do

@@ -1,6 +1,6 @@
 """Exact odds of punto banco for any shoe composition: outcome probabilities, EV, house edge and RTP.
 
-Rule source: RULES.md §1 (cards, points), §2 (the round), §3 (bets, payouts, RTP).
+Rule source: docs/rules.md §1 (cards, points), §2 (the round), §3 (bets, payouts, RTP).
 
 *Exact* means counts over all orderings of the remaining cards, drawn without replacement: a round's
 probability is the number of ordered draws of its first 4 cards (then up to 2 more) over all ordered
@@ -15,7 +15,7 @@ settlement's one payout rule (:func:`dealer_station.domain.settlement.net_for_ru
 
 EV is the player's expected net result per unit staked (a push counts as 0), house edge is ``-EV`` and
 RTP (return to player) is ``1 + EV``: the Banker bet with 5% commission in 8 decks has RTP 98.94%
-(RULES.md §3).
+(docs/rules.md §3).
 
 The package, one job a module:
 

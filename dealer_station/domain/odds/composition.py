@@ -1,4 +1,4 @@
-"""Shoe compositions: how many cards of each kind are left (RULES.md §1).
+"""Shoe compositions: how many cards of each kind are left (docs/rules.md §1).
 
 The odds engine and the edge monitor take a :class:`Composition`; it is read from a card inventory, a
 number of decks or a JSON document, and every reader checks kinds and counts the same way.
@@ -24,7 +24,7 @@ _INT64_SAFE_CARDS = 1400
 
 
 class OddsError(DomainError):
-    """A composition the engine cannot analyse: a bad kind or count, or fewer than 6 cards (RULES.md §2)."""
+    """A composition the engine cannot analyse: a bad kind or count, or fewer than 6 cards (docs/rules.md §2)."""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -48,7 +48,7 @@ class Composition:
         return sum(self.counts)
 
     def point_counts(self) -> list[int]:
-        """Cards left of each point value 0–9 (RULES.md §1: 10/J/Q/K are 0)."""
+        """Cards left of each point value 0–9 (docs/rules.md §1: 10/J/Q/K are 0)."""
         points = [0] * 10
         for card, count in zip(ALL_KINDS, self.counts, strict=True):
             points[card.points] += count
@@ -142,7 +142,7 @@ def _kind_vector(remaining: Mapping[Card | str, int] | Composition) -> list[int]
 
 
 def decks_composition(decks: int) -> Composition:
-    """A full shoe of ``decks`` standard 52-card decks (RULES.md §1: 8 decks, 416 cards).
+    """A full shoe of ``decks`` standard 52-card decks (docs/rules.md §1: 8 decks, 416 cards).
 
     Raises OddsError when ``decks`` is not a whole number >= 1.
     """

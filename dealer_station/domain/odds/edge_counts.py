@@ -1,6 +1,6 @@
 """Incremental counts of a shoe for the side-bet edge monitor, kept from one round to the next.
 
-Rule source: RULES.md §1 (cards, points), §2 (the round), §3 (pair bets, side bets).
+Rule source: docs/rules.md §1 (cards, points), §2 (the round), §3 (pair bets, side bets).
 
 The edge monitor is called after every round of a shoe with the cards left, a few cards fewer each time.
 :class:`ShoeCounts` keeps what it computed last time and, given the new 52 counts, updates only what the
@@ -212,7 +212,7 @@ class ShoeCounts:
         """``(player_pair, either_pair, perfect_pair)``: exact counts as the engine's ``_Counts`` has them.
 
         ``player_pair`` (Banker Pair the same) is over ``N (N-1)``; the other two over ``N (N-1) (N-2) (N-3)``.
-        RULES.md §3: pairs by rank, perfect pairs by rank and suit, either hand paid once.
+        docs/rules.md §3: pairs by rank, perfect pairs by rank and suit, either hand paid once.
         """
         n = self.cards
         return self._rank_sums[0], _either(*self._rank_sums, n), _either(*self._kind_sums, n)

@@ -1,6 +1,6 @@
 """The exact odds engine: outcome probabilities and each bet's EV over every ordering of the remaining cards.
 
-Rule source: RULES.md §1–3; see :mod:`dealer_station.domain.odds` for what *exact* means.
+Rule source: docs/rules.md §1–3; see :mod:`dealer_station.domain.odds` for what *exact* means.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def _counts(composition: Composition) -> _Counts:
 
 @dataclass(frozen=True, slots=True)
 class Round(FinalTotals):
-    """What a bet needs to know of a dealt round (RULES.md §2–3).
+    """What a bet needs to know of a dealt round (docs/rules.md §2–3).
 
     Totals are final totals 0–9; naturals are on each hand's first two cards; ``banker_cards`` is 2 or 3;
     pairs are on each hand's first two cards (by rank; ``perfect``: rank and suit, either hand).
@@ -126,7 +126,7 @@ def net_per_unit(bet: BetType, rule: BetRule, mode: Mode, r: Round) -> Fraction:
     bet:
         The bet type.
     rule:
-        Its pay table rule (payouts "to one", as loaded; RULES.md §3).
+        Its pay table rule (payouts "to one", as loaded; docs/rules.md §3).
     mode:
         Table mode; only the Banker bet depends on it.
     r:
@@ -137,7 +137,7 @@ def net_per_unit(bet: BetType, rule: BetRule, mode: Mode, r: Round) -> Fraction:
     Fraction
         Exact net result per unit staked.
 
-    Rule source: RULES.md §3 (the bet table and the Player/Banker Bonus pay table).
+    Rule source: docs/rules.md §3 (the bet table and the Player/Banker Bonus pay table).
     """
     return Fraction(net_for_rule(bet, rule, r, mode))
 
@@ -280,7 +280,7 @@ def outcome_probabilities(remaining: Mapping[Card | str, int] | Composition, *,
     OddsError
         Bad composition or fewer than 6 cards.
 
-    Rule source: RULES.md §2–3.
+    Rule source: docs/rules.md §2–3.
     """
     return _details(_counts(composition_from_counts(remaining)), exact)
 
@@ -330,7 +330,7 @@ def analyse(remaining: Mapping[Card | str, int] | Composition, paytable: PayTabl
     ValueError
         ``mode`` is a string that names no mode.
 
-    Rule source: RULES.md §3 (bets, payouts, RTP). A full 8-deck analysis takes well under a millisecond
+    Rule source: docs/rules.md §3 (bets, payouts, RTP). A full 8-deck analysis takes well under a millisecond
     (floats) or about a millisecond (exact) once the engine's tables are built (first call, about 0.2 s).
     """
     composition = composition_from_counts(remaining)

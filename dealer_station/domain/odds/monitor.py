@@ -1,6 +1,6 @@
 """The side-bet edge monitor: alerts when a bet's EV for the player turns positive for the next round.
 
-Rule source: RULES.md §3 (every bet of a configured pay table).
+Rule source: docs/rules.md §3 (every bet of a configured pay table).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _mode_and_watched(paytable: PayTable, mode: Mode | str | None,
                       bets: Iterable[BetType | str] | None) -> tuple[Mode, list[BetType]]:
     """The table mode and the watched bets, in ``BetType`` order, for the edge alerts and the monitor.
 
-    ``mode`` defaults to the pay table's; ``bets`` to every side bet (RULES.md §3); bets the table does
+    ``mode`` defaults to the pay table's; ``bets`` to every side bet (docs/rules.md §3); bets the table does
     not offer are dropped. Raises ValueError for an unknown bet id or mode name.
     """
     mode = paytable.mode if mode is None else Mode.parse(mode.value if isinstance(mode, Mode) else mode)
@@ -55,7 +55,7 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
     mode:
         Table mode (Banker bet); default the pay table's mode.
     bets:
-        Bet ids or types to watch; default every side bet of the pay table (RULES.md §3: all bets but
+        Bet ids or types to watch; default every side bet of the pay table (docs/rules.md §3: all bets but
         Player, Banker and Tie). Bets the table does not offer are ignored.
 
     Returns
@@ -73,7 +73,7 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
     ValueError
         An unknown bet id or mode name.
 
-    Rule source: RULES.md §3 (side bets close after round 50/60 because late-shoe counts can favour
+    Rule source: docs/rules.md §3 (side bets close after round 50/60 because late-shoe counts can favour
     the player).
 
     Stateless: every call runs the exact engine (about 0.4 ms for 8 decks). After every round of a shoe,
@@ -101,7 +101,7 @@ def player_edge_alerts(remaining: Mapping[Card | str, int] | Composition, paytab
 
 @dataclass(frozen=True, slots=True)
 class _MonitorPlan:
-    """What the edge monitor checks after a given round: the bets open in the next one (RULES.md §3)."""
+    """What the edge monitor checks after a given round: the bets open in the next one (docs/rules.md §3)."""
 
     open_bets: tuple[BetType, ...]
     category: tuple[tuple[int, BetType], ...]           # (place in open_bets, bet) of bets paid by round category
@@ -126,7 +126,7 @@ class EdgeMonitor:
 
     Called as ``monitor(remaining, round_number) -> list[dict]``; the result is exactly
     ``[{**alert, "round": round_number} for alert in player_edge_alerts(remaining, paytable, mode, open_bets)]``
-    with ``open_bets`` the watched bets still offered in round ``round_number + 1`` (RULES.md §3).
+    with ``open_bets`` the watched bets still offered in round ``round_number + 1`` (docs/rules.md §3).
     Build one with :func:`make_edge_monitor`; the constructor takes the pay table, the parsed ``mode`` and
     the watched bets in ``BetType`` order (each offered by the pay table).
 
@@ -249,7 +249,7 @@ def make_edge_monitor(paytable: PayTable, mode: Mode | str | None = None,
     EdgeMonitor
         Callable ``edge_monitor(remaining: Counter[Card], round_number: int) -> list[dict]``.
         ``round_number`` is the number (1-based) of the round just completed in this shoe; only bets still
-        offered in the next round (``round_number + 1`` <= the bet's ``last_round``, RULES.md §3) are
+        offered in the next round (``round_number + 1`` <= the bet's ``last_round``, docs/rules.md §3) are
         checked. Each alert is a :func:`player_edge_alerts` dict plus ``"round": round_number``, and the
         list is exactly what :func:`player_edge_alerts` gives for the open bets. The monitor keeps the
         previous call's counts to update only what changed (about 40 us a call over a shoe instead of

@@ -1,6 +1,6 @@
 """A plain exact enumeration of the next round, in pure Python: the reference the fast engine is measured against.
 
-Rule source: RULES.md §2 (deal order, natural, third-card rules) and §3 (bets).
+Rule source: docs/rules.md §2 (deal order, natural, third-card rules) and §3 (bets).
 
 It walks the round card by card over point values (10 kinds of points), multiplying the number of cards
 of each value left, exactly as a person would write it; pairs by walking ranks (pairs) and kinds (perfect
@@ -103,7 +103,7 @@ def _after_four(left: list[int], player: int, banker: int, weight: int, tail, re
 def plain_pair_counts(composition: Composition) -> dict[str, Fraction]:
     """Chance of a Player pair (= Banker pair), of either pair and of a perfect pair (either hand), by loops.
 
-    Returns ``{"player_pair", "either_pair", "perfect_pair"}`` as Fractions (RULES.md §3).
+    Returns ``{"player_pair", "either_pair", "perfect_pair"}`` as Fractions (docs/rules.md §3).
     """
     n = composition.cards
     ranks = composition.rank_counts()

@@ -1,6 +1,6 @@
 """The results of an odds analysis: one bet's EV, house edge and RTP, and the report of a composition.
 
-Rule source: RULES.md §3 (RTP of every bet of a pay table).
+Rule source: docs/rules.md §3 (RTP of every bet of a pay table).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dealer_station.domain.paytable import Mode
 
 @dataclass(frozen=True, slots=True)
 class BetOdds:
-    """EV, house edge and RTP of one bet, per unit staked (RULES.md §3).
+    """EV, house edge and RTP of one bet, per unit staked (docs/rules.md §3).
 
     ``ev`` is the player's expected net result (push = 0), ``house_edge = -ev``, ``rtp = 1 + ev``;
     ``Fraction`` when computed exactly, else ``float``.

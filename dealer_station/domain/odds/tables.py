@@ -1,6 +1,6 @@
 """Composition-independent tables of the exact odds engine.
 
-Rule source: RULES.md §2 (deal order, natural, Player's third card, the banker table).
+Rule source: docs/rules.md §2 (deal order, natural, Player's third card, the banker table).
 
 Every round is decided by at most six cards in shoe order c1..c6: c1 Player, c2 Banker, c3 Player,
 c4 Banker, then c5 (Player's third card when Player draws, else Banker's third card) and c6 (Banker's
@@ -30,7 +30,7 @@ from dealer_station.domain.rules import banker_draws, is_natural, player_draws
 __all__ = ["RoundTables", "round_tables"]
 
 MAX_CARDS = 6
-"""Cards a round can use (RULES.md §2: 4, 5 or 6)."""
+"""Cards a round can use (docs/rules.md §2: 4, 5 or 6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ class RoundTables:
 def _banker_draw_table() -> np.ndarray:
     """``bool[10, 11]``: Banker's 2-card total × Player's third-card points (10 = Player stood) → draws.
 
-    Built from :func:`dealer_station.domain.rules.banker_draws` (RULES.md §2), so the table has one source.
+    Built from :func:`dealer_station.domain.rules.banker_draws` (docs/rules.md §2), so the table has one source.
     """
     table = np.zeros((10, 11), dtype=bool)
     for total in range(10):

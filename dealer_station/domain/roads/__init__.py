@@ -1,6 +1,6 @@
 """The shoe's roadmaps: bead plate, big road, big eye boy, small road, cockroach pig and "ask road".
 
-Rule source: the trade's roadmaps (as every baccarat table draws them; docs/roads.md) and RULES.md §2
+Rule source: the trade's roadmaps (as every baccarat table draws them; docs/roads.md) and docs/rules.md §2
 (who wins a round). Everything here is pure: a sequence of round results of the current shoe goes in, a
 :class:`Roads` value comes out.
 

@@ -1,6 +1,6 @@
 """A round as the roads see it: the winner and its pair and natural marks, read from any result.
 
-Rule source: RULES.md §2 (who wins), §3 (pairs); the roads' rules are in :mod:`dealer_station.domain.roads`.
+Rule source: docs/rules.md §2 (who wins), §3 (pairs); the roads' rules are in :mod:`dealer_station.domain.roads`.
 """
 
 from __future__ import annotations
@@ -44,11 +44,11 @@ class RoundMark:
     Parameters
     ----------
     winner : str
-        ``"B"`` (Banker), ``"P"`` (Player) or ``"T"`` (tie); RULES.md §2.
+        ``"B"`` (Banker), ``"P"`` (Player) or ``"T"`` (tie); docs/rules.md §2.
     banker_pair, player_pair : bool
-        Banker's / Player's first two cards have the same rank (RULES.md §3).
+        Banker's / Player's first two cards have the same rank (docs/rules.md §3).
     banker_natural, player_natural : bool
-        Banker's / Player's first two cards total 8 or 9 (RULES.md §2).
+        Banker's / Player's first two cards total 8 or 9 (docs/rules.md §2).
 
     Raises
     ------
@@ -141,7 +141,7 @@ def parse_sequence(text: str) -> list[RoundMark]:
         Letters ``B`` (Banker), ``P`` (Player), ``T`` (tie), upper or lower case; whitespace is
         ignored. A letter may be followed by its marks in brackets, comma-separated codes of
         :data:`MARK_CODES`: ``bp`` banker pair, ``pp`` player pair, ``bn`` banker natural,
-        ``pn`` player natural (RULES.md §2–3), e.g. ``B[bp,pn]``.
+        ``pn`` player natural (docs/rules.md §2–3), e.g. ``B[bp,pn]``.
 
     Returns
     -------

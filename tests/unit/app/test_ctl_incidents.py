@@ -1,4 +1,4 @@
-"""Incidents that pause the round, and the supervisor's acts (RULES.md §5)."""
+"""Incidents that pause the round, and the supervisor's acts (docs/rules.md §5)."""
 
 from __future__ import annotations
 

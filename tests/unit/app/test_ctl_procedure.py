@@ -1,5 +1,5 @@
 """The shoe and round procedure: every state, transition, prompt and the burn and cut-card rules
-(RULES.md §1–2)."""
+(docs/rules.md §1–2)."""
 
 from __future__ import annotations
 

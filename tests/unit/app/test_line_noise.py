@@ -1,4 +1,4 @@
-"""The shoe's line noise (docs/drivers.md "Line noise"; RULES.md §5): counted in bursts, one journal note a burst;
+"""The shoe's line noise (docs/drivers.md "Line noise"; docs/rules.md §5): counted in bursts, one journal note a burst;
 a noisy line pauses the round (``line_noise``); a card read in the noise is held for the supervisor; genuine cards
 after the noise are dealt again; the burst is journaled at the stop."""
 

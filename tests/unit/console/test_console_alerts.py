@@ -452,7 +452,7 @@ def test_a_bouncing_pedal_counts_once(qtbot, console, table):
 
 
 def test_the_last_round_and_the_end_of_the_shoe_are_announced(qtbot, console, table):
-    """The cut card out between rounds: the next round is the shoe's last (RULES.md §1), and the banner and the
+    """The cut card out between rounds: the next round is the shoe's last (docs/rules.md §1), and the banner and the
     line under the hands tell the dealer to announce it, then the end of the shoe."""
     controller, _ = table()
     win = console(controller, None)

@@ -1,4 +1,4 @@
-"""Cards, tokens and the 8-deck shoe (RULES.md §1)."""
+"""Cards, tokens and the 8-deck shoe (docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def test_cards_sort_by_rank_then_suit():
 
 def test_a_card_made_by_hand_equals_the_parsed_one_in_value_hash_and_order():
     """Cards are values: the parsed card (one shared object per kind) and one built from its rank and suit are
-    interchangeable as Counter keys (the shoe inventory), in sets and in sorting (RULES.md §1)."""
+    interchangeable as Counter keys (the shoe inventory), in sets and in sorting (docs/rules.md §1)."""
     for parsed in ALL_KINDS:
         built = Card(parsed.rank, parsed.suit)
         assert built == parsed and hash(built) == hash(parsed) and not built < parsed

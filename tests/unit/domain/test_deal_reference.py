@@ -3,7 +3,7 @@
 The rounds come from shuffled 8-deck shoes (so pairs, perfect pairs, naturals and lucky sixes all
 occur), with tokens written in every accepted spelling. A few lines are bad on purpose (too few
 cards, an unknown token) and must yield ``{"error": ...}`` without stopping the run. One
-subprocess run per mode handles all of a mode's rounds (RULES.md §1–3; tests/reference.py).
+subprocess run per mode handles all of a mode's rounds (docs/rules.md §1–3; tests/reference.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Money in American format (RULES.md §4: 1,234.00) and normalised decimal text."""
+"""Money in American format (docs/rules.md §4: 1,234.00) and normalised decimal text."""
 
 from __future__ import annotations
 
@@ -87,7 +87,8 @@ def test_to_money():
                                  D("-1E-999999999"), "1e-1000"])
 def test_to_money_refuses_extreme_exponents_as_money_errors(bad):
     """Exponents beyond the decimal context are refused as bad amounts, never as a decimal.Overflow or a
-    tiny amount silently read as 0.00 (a pay table's stakes are read this way; STYLE.md: bad input is a value)."""
+    tiny amount silently read as 0.00 (a pay table's stakes are read this way; docs/style.md habit 4: bad input
+    is a value)."""
     with pytest.raises(MoneyError):
         to_money(bad)
     assert not is_cents(D(bad))

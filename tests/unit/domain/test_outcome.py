@@ -1,4 +1,4 @@
-"""Dealing a round and its outcome (RULES.md §2–3), with property tests."""
+"""Dealing a round and its outcome (docs/rules.md §2–3), with property tests."""
 
 from __future__ import annotations
 

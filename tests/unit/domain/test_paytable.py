@@ -1,4 +1,4 @@
-"""Pay tables as data: shipped tables, "for one" conversion, every load error (RULES.md §3–4)."""
+"""Pay tables as data: shipped tables, "for one" conversion, every load error (docs/rules.md §3–4)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from dealer_station.domain.paytable import (
 
 D = Decimal
 
-# RULES.md §3, "to one"
+# docs/rules.md §3, "to one"
 FULL = {
     BetType.PLAYER: (D(1), None), BetType.BANKER: (D("0.95"), None), BetType.TIE: (D(8), None),
     BetType.PLAYER_PAIR: (D(11), 60), BetType.BANKER_PAIR: (D(11), 60), BetType.EITHER_PAIR: (D(5), 50),

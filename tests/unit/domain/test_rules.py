@@ -1,5 +1,5 @@
-"""Totals, naturals and the third-card rules, cell by cell (RULES.md §1–2); the burn, the cut card, misreads,
-cards out of place, the next dealer act and why a hand draws, table by table (RULES.md §1, §2, §5)."""
+"""Totals, naturals and the third-card rules, cell by cell (docs/rules.md §1–2); the burn, the cut card, misreads,
+cards out of place, the next dealer act and why a hand draws, table by table (docs/rules.md §1, §2, §5)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from dealer_station.domain.rules import (
 )
 from dealer_station.domain.states import STATES, Phase, TableState
 
-# The banker table of RULES.md §2, written out as the sheets print it: one row per banker two-card
+# The banker table of docs/rules.md §2, written out as the sheets print it: one row per banker two-card
 # total, one column per point value of Player's third card (0..9). D = Banker draws, S = Banker stands.
 BANKER_TABLE = """
           0 1 2 3 4 5 6 7 8 9
@@ -123,7 +123,7 @@ def test_totals_outside_0_9_are_refused(bad):
             banker_draws(3, bad)
 
 
-# Naturals (RULES.md §2): 8 or 9 on either hand's first two cards stops the round at four cards,
+# Naturals (docs/rules.md §2): 8 or 9 on either hand's first two cards stops the round at four cards,
 # even when the other hand would have drawn. cards in deal order (P, B, P, B), then spare cards.
 NATURALS = [
     ("8S 2D KH KC 5H 5C", "player 8 natural; banker 2 would always draw"),
@@ -175,9 +175,9 @@ def test_player_draws_on_0_to_5_when_dealing_a_round(player):
     assert not outcome.natural and len(outcome.player) == 3 and len(outcome.banker) == 2
 
 
-# ---------------------------------------------------------------- the table's procedure rules (RULES.md §1, §5)
+# ---------------------------------------------------------------- the table's procedure rules (docs/rules.md §1, §5)
 
-# indicator rank -> cards burned with an Ace burning 1 (default) and 11 (RULES.md §1: 10/J/Q/K burn 10, not 0)
+# indicator rank -> cards burned with an Ace burning 1 (default) and 11 (docs/rules.md §1: 10/J/Q/K burn 10, not 0)
 BURN_COUNTS = [("A", 1, 11), ("2", 2, 2), ("3", 3, 3), ("4", 4, 4), ("5", 5, 5), ("6", 6, 6), ("7", 7, 7),
                ("8", 8, 8), ("9", 9, 9), ("T", 10, 10), ("J", 10, 10), ("Q", 10, 10), ("K", 10, 10)]
 
@@ -288,7 +288,7 @@ def test_next_dealer_act_table_lists_every_state_with_an_act():
     assert set(NEXT_DEALER_ACT) == {s for s, act in NEXT_ACTS.items() if act}
 
 
-# player cards, banker cards -> why the next card is dealt or not (RULES.md §2)
+# player cards, banker cards -> why the next card is dealt or not (docs/rules.md §2)
 V = DrawVerdict
 DRAW_REASONS = [
     ("KS", "5D", None),                                              # before the first four cards
@@ -329,7 +329,7 @@ def test_draw_reason_follows_the_banker_table(banker, third, draws):
     ("7S KD", "3H 3C", "PLAYER STANDS ON 7; BANKER STANDS (PLAYER STOOD; BANKER 6: STANDS)"),
 ])
 def test_draw_reason_text(player, banker, text):
-    """Why a hand draws, in the dealer's English (RULES.md §2 third-card rules); the console words the same
+    """Why a hand draws, in the dealer's English (docs/rules.md §2 third-card rules); the console words the same
     reasons in the dealer's language (tests/unit/console/test_console_widgets.py, the same table)."""
     reason = draw_reason(parse_cards(player.split()), parse_cards(banker.split()))
     assert draw_reason_text(reason) == text

@@ -1,4 +1,4 @@
-"""Settlement: every bet's win, lose and push in both modes, amounts to the cent, refusals (RULES.md §3–5)."""
+"""Settlement: every bet's win, lose and push in both modes, amounts to the cent, refusals (docs/rules.md §3–5)."""
 
 from __future__ import annotations
 
@@ -277,7 +277,7 @@ def test_limits_are_inclusive_and_last_round_is_offered():
 
 
 def test_player_and_banker_offset_each_other():
-    # 10,000 limit on |Player - Banker| (RULES.md §4)
+    # 10,000 limit on |Player - Banker| (docs/rules.md §4)
     assert len(check_bets([("player", "10000"), ("banker", "10000"), ("player", "9000")], TABLE)) == 3
     assert len(check_bets([("player", "10000")], TABLE)) == 1
     with pytest.raises(BetRefused) as err:
@@ -361,7 +361,7 @@ def test_identifiers_are_accepted_where_bet_types_are():
 
 
 def test_a_bet_types_limit_is_for_the_whole_table():
-    """RULES.md §4: every bet type has its own table limit; three 1,000 Tie bets exceed a 1,000 Tie limit."""
+    """docs/rules.md §4: every bet type has its own table limit; three 1,000 Tie bets exceed a 1,000 Tie limit."""
     from dealer_station.domain.errors import BetRefused
     from dealer_station.domain.paytable import load_paytable
     from dealer_station.domain.settlement import check_bets

@@ -1,5 +1,5 @@
 """TableMachine.step directly, without the controller or a journal: one input in, the outputs out, the
-state after (RULES.md §1, §2, §5; docs/controller.md "States and transitions")."""
+state after (docs/rules.md §1, §2, §5; docs/controller.md "States and transitions")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The drivers' layer: bytes and devices only (STYLE.md, DESIGN.md): no dealer_station, no Qt."""
+"""The drivers' layer: bytes and devices only (docs/design.md "Layout"): no dealer_station, no Qt."""
 
 from __future__ import annotations
 

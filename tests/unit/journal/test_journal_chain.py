@@ -1,5 +1,5 @@
 """The journal: hash chain, append-only, tamper detection, verify/export commands, the outbox in the
-same transaction (DESIGN.md "Durability")."""
+same transaction (docs/design.md "Durability and recovery")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The journal's edge (dealer_station.journal.codec): every table input and every decision to its journal JSON and
 back, byte for byte, and a journal written by an older station decoded and written again to the same row hashes
-(DESIGN.md "Data flow", "Durability and recovery")."""
+(docs/design.md "Data flow", "Durability and recovery")."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from dealer_station.domain.cards import Rank, shoe_counts
 def low_cards_gone() -> Counter:
     """8 decks after every Ace, 2, 3 and 4 (128 cards) and one six of each suit have been dealt.
 
-    Two Cards Lucky Six favours the player from these cards (RULES.md §3 pays 22:1).
+    Two Cards Lucky Six favours the player from these cards (docs/rules.md §3 pays 22:1).
     """
     remaining = shoe_counts(8)
     for card in list(remaining):

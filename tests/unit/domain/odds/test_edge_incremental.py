@@ -1,7 +1,7 @@
 """The stateful edge monitor gives exactly the engine's alerts, call after call, whatever the compositions.
 
 The reference is the monitor as it was defined: ``player_edge_alerts`` (the exact engine, no state) on the
-bets still offered in the next round, plus the round number (RULES.md §3).
+bets still offered in the next round, plus the round number (docs/rules.md §3).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The fast odds engine against brute force over every ordering of small shoes (6 to 10 cards), exactly.
 
-The brute force here is independent of the engine: its own tiny dealer (RULES.md §2 written out again)
+The brute force here is independent of the engine: its own tiny dealer (docs/rules.md §2 written out again)
 and its own payout code; only the payout numbers are read from the pay table data.
 """
 
