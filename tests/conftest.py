@@ -1,4 +1,4 @@
-"""Shared test set-up: Qt runs offscreen; paths to the shared cases and fixtures."""
+"""Test set-up for every kind: Qt runs offscreen, no sound, a scratch data directory; helpers to run the CLI."""
 
 from __future__ import annotations
 
@@ -19,15 +19,6 @@ atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
 import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-
-
-def shared_path(*parts: str) -> Path:
-    """A path under ../shared (cases and fixtures); the test is skipped if it is not there."""
-    path = SHARED.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"{path} is not present (../shared is laid beside the repository)")
-    return path
 
 
 def run_cli(*args: str, input: str | None = None, timeout: float = 120, env: dict | None = None,

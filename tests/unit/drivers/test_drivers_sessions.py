@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
+import re
 import socket
 import threading
 from pathlib import Path
@@ -178,12 +180,12 @@ def test_capture_text_command_prints_readme_texts():
     assert bad.returncode == 2 and "not a pcap" in bad.stderr
 
 
-def test_capture_text_matches_the_shared_fixture_copies():
-    shared = ROOT.parent / "shared" / "fixtures" / "usb-captures"
-    if not shared.is_dir():
-        pytest.skip("../shared is not beside the repository")
-    for name in ("trk_picoctf2017.pcap", "csec_keyboard.pcapng"):
-        assert (shared / name).read_bytes() == (CAPTURES / name).read_bytes()
+def test_public_captures_are_the_published_bytes():
+    """The captures are kept as published: each file's SHA-256 is the one its README lists."""
+    listed = dict(re.findall(r"^- `([^`]+)`: `([0-9a-f]{64})`$", (CAPTURES / "README.md").read_text(), re.MULTILINE))
+    assert set(listed) == {"trk_picoctf2017.pcap", "csec_keyboard.pcapng"}
+    for name, digest in listed.items():
+        assert hashlib.sha256((CAPTURES / name).read_bytes()).hexdigest() == digest, name
 
 
 def _serve(port_holder: list, payloads: list[bytes], ready: threading.Event) -> None:

@@ -19,7 +19,6 @@ from dealer_station.domain.roads import (
     draw_grid,
     parse_sequence,
 )
-from tests.conftest import shared_path
 
 CASES_FILE = Path(__file__).resolve().parents[3] / "cases" / "roads.jsonl"
 
@@ -50,9 +49,11 @@ def test_known_answer_case(case):
     assert roads.cockroach_pig.marks == case["cockroach_pig"]
 
 
-def test_shared_cases_match_the_copy():
-    shared = _load_cases(shared_path("cases", "roads.jsonl"))
-    assert shared == CASES
+def test_every_case_has_every_road_and_a_sequence_of_its_own():
+    keys = {"sequence", "big_road_columns", "leading_ties", "big_eye_boy", "small_road", "cockroach_pig"}
+    assert all(set(case) == keys for case in CASES)
+    assert all(case["sequence"] and set(case["sequence"]) <= set("BPT") for case in CASES)
+    assert len({case["sequence"] for case in CASES}) == len(CASES)
 
 
 # --- bead plate -----------------------------------------------------------------------------------
