@@ -14,7 +14,7 @@ XCB_DEBS := libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libx
 	libxcb-image0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1
 # Fonts of the console's languages: DejaVu Sans (the theme's, with Arabic) and Noto (Telugu, and a better Arabic).
 FONT_DEBS := fonts-dejavu-core fonts-noto-core
-TEST_DEBS := umockdev mosquitto rabbitmq-server postgresql xvfb chromium $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
+TEST_DEBS := umockdev mosquitto rabbitmq-server postgresql xvfb chromium strace $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS)
 # The misread sound is played by ALSA's aplay when Qt Multimedia is not installed (PipeWire's or PulseAudio's player first).
 SOUND_DEBS := alsa-utils
 RUN_DEBS := $(QT_DEBS) $(XCB_DEBS) $(FONT_DEBS) $(SOUND_DEBS)

@@ -523,7 +523,8 @@ class Controller(StaffInputs, SupervisorInputs, JournalGuard, NoiseInputs, Platf
             self._safe_log("error", "input_refused", input=body)
             return None
         try:
-            seq = self.journal.add("input", body, ts, json_only=True, owned=True)  # made here, never changed
+            # made here, never changed; durable with its decision row, in one sync (Journal.append)
+            seq = self.journal.add("input", body, ts, json_only=True, owned=True, durable=False)
         except JournalError as err:
             self._fault(err)
             if inp.kind in HELD_KINDS:

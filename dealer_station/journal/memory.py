@@ -121,8 +121,9 @@ class MemoryJournal:
 
     def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
             events: Iterable[EventSpec] = (), table_id: str = "", json_only: bool = False,
-            owned: bool = False) -> int:
-        """Append one row as :meth:`append` does and return its sequence number only.
+            owned: bool = False, durable: bool = True) -> int:
+        """Append one row as :meth:`append` does and return its sequence number only (``durable`` changes
+        nothing in memory).
 
         The row's hash is made at the next read, in order, so every read sees the rows and hash chain
         :meth:`append` would have made. The body's canonical text is made now (errors now, as

@@ -72,6 +72,9 @@ CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 """
 _NO_DELETE = _SCHEMA[_SCHEMA.index("CREATE TRIGGER IF NOT EXISTS journal_no_delete"):].strip()
+_SYNCED = frozenset({"FULL", "EXTRA"})
+"""The ``synchronous`` levels whose every commit waits for the disk (a row written with ``durable=False``
+waits for none)."""
 
 
 class Journal:
@@ -113,6 +116,7 @@ class Journal:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise JournalError(f"synchronous {synchronous!r}: allowed OFF, NORMAL, FULL, EXTRA")
         self._readonly = readonly
+        self._synchronous = synchronous.upper()
         if readonly:
             self._conn = open_readonly(Path(self.path))
             try:
@@ -212,7 +216,8 @@ class Journal:
 
     def append(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
                events: Iterable[EventSpec] = (), table_id: str = "", prune_through: int | None = None,
-               sign_with: Signer | None = None) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
+               sign_with: Signer | None = None,
+               durable: bool = True) -> tuple[JournalRow, list[outbox.OutboxEvent]]:
         """Append one row and its outbox events in one durable transaction.
 
         Parameters
@@ -239,6 +244,12 @@ class Journal:
         sign_with:
             Sign this row's events with this key instead of :attr:`signer` (a new key's announcement is
             signed by the key it replaces, :mod:`dealer_station.app.signing_keys`).
+        durable:
+            False: the row is committed without waiting for the disk (``synchronous=NORMAL`` for this one
+            transaction). A process killed after it keeps the row (it is in the write-ahead log); a power cut
+            before the next durable commit may lose it, and the next durable commit makes it durable with its
+            own row, in the same sync. The controller writes an input so, then its decision durably: one
+            sync a card, and nothing of the input is told to anyone before its decision is on disk.
 
         Returns the row (its body with ``events``) and the stored events. Raises JournalError (nothing is
         written then), also for a body that already holds ``events`` or an unknown event type.
@@ -265,6 +276,9 @@ class Journal:
             stored = [outbox.OutboxEvent(i, t, outbox.payload_text(
                 sign_object({**e, "journal_seq": seq, "journal_hash": digest}, sign_with or self.signer)))
                 for i, t, e in made]
+            relaxed = not durable and self._synchronous in _SYNCED
+            if relaxed:
+                self._conn.execute("PRAGMA synchronous=NORMAL")   # for this transaction only (restored below)
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._conn.execute(
@@ -282,6 +296,9 @@ class Journal:
                 except sqlite3.Error:
                     pass  # SQLite already rolled back (disk full, I/O error): the original error says why
                 raise
+            finally:
+                if relaxed:
+                    self._conn.execute(f"PRAGMA synchronous={self._synchronous}")
         except (sqlite3.Error, ValueError, TypeError) as err:
             try:
                 self._load_tail()
@@ -375,11 +392,11 @@ class Journal:
 
     def add(self, kind: str, body: Mapping[str, object], ts: str, *, mark: Iterable[str] = (),
             events: Iterable[EventSpec] = (), table_id: str = "", json_only: bool = False,
-            owned: bool = False) -> int:
+            owned: bool = False, durable: bool = True) -> int:
         """:meth:`append`, returning only the new row's sequence number (``json_only`` and ``owned``, see
         :meth:`MemoryJournal.add`, change nothing here: the row is written now). Raises JournalError.
         """
-        return self.append(kind, body, ts, mark=mark, events=events, table_id=table_id)[0].seq
+        return self.append(kind, body, ts, mark=mark, events=events, table_id=table_id, durable=durable)[0].seq
 
     def rows(self, after: int = 0, *, kinds: Iterable[str] | None = None, mark: str | None = None,
              until: int | None = None) -> Iterator[JournalRow]:
