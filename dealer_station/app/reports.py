@@ -247,10 +247,8 @@ def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: in
         table = h.table_id
         untold = frozenset(h.misreads_unknown)
 
-        def group(shoe_number: int, dealer: str, table: str = table, untold: frozenset = untold) -> Group:
-            g = groups.setdefault((table, shoe_number, dealer), Group())
-            g.misreads_known = g.misreads_known and shoe_number not in untold
-            return g
+        def group(shoe_number: int, dealer: str, table: str = table) -> Group:
+            return groups.setdefault((table, shoe_number, dealer), Group())
 
         by_shoe: dict[int, list[RoundHistory]] = {}
         for rnd in h.rounds:
