@@ -15,7 +15,7 @@ from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
 from dealer_station.domain.fact_data import Error, PlayerEdge, json_of, output
 from dealer_station.domain.facts import FactKind, Output
-from dealer_station.domain.incidents import PauseReason
+from dealer_station.domain.incidents import MisreadReason, PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.journal import EventSpec
 from dealer_station.journal.codec import decode_decision
@@ -23,12 +23,12 @@ from dealer_station.journal.codec import decode_decision
 if TYPE_CHECKING:
     from dealer_station.app.controller import Controller
 
-__all__ = ["EVENT_KINDS", "PlatformEvents", "stray_frame_alert", "table_status"]
+__all__ = ["EVENT_KINDS", "PlatformEvents", "card_misread", "stray_frame_alert", "table_status"]
 
 _F = FactKind
 EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BETTING_OPENED, _F.BETTING_CLOSED, _F.CARD_ACCEPTED,
-                          _F.ROUND_COMPLETED, _F.ROUND_VOIDED, _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE,
-                          _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
+                          _F.RESCAN_REQUESTED, _F.NO_READ_WHILE_PAUSED, _F.ROUND_COMPLETED, _F.ROUND_VOIDED,
+                          _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE, _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
 """Machine outputs that make a platform event (:meth:`Controller._events`)."""
 
 
@@ -76,7 +76,8 @@ class PlatformEvents:
                 rnd = m.round_number
             rid = round_id(table, shoe, int(rnd)) if shoe and rnd else None
             if kind == FactKind.SHOE_STARTED:
-                events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks")}, sid))
+                events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks"),
+                                                         "misreads_published": True}, sid))
             elif kind == FactKind.SHOE_ENDED:
                 events.append(EventSpec("shoe_ended", {**json_of(data), "shoe_number": shoe}, sid))
             elif kind == FactKind.BETTING_OPENED:
@@ -91,6 +92,10 @@ class PlatformEvents:
             elif kind == FactKind.CARD_ACCEPTED:
                 events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
                                                        "card": data["card"], "manual": data["manual"]}, sid, rid))
+            elif kind in (FactKind.RESCAN_REQUESTED, FactKind.NO_READ_WHILE_PAUSED):
+                paused = kind == FactKind.NO_READ_WHILE_PAUSED
+                events.append(EventSpec("card_misread", card_misread(data, rnd if rid else None, paused=paused),
+                                        sid, rid))
             elif kind == FactKind.ROUND_COMPLETED:
                 events.append(EventSpec("round_result", {**json_of(data), "round_number": rnd, **self._round_times()},
                                         sid, rid))
@@ -171,4 +176,26 @@ def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
             "state": str(data.get("state") or ""), "after_shoe": after_shoe}
 
 
+def card_misread(data: dict, round_number: int | None, *, paused: bool) -> dict:
+    """The ``card_misread`` event's data for a ``rescan_requested`` fact, or a ``no_read_while_paused`` one
+    (``paused``).
+
+    ``{"round_number", "position", "reason", "misreads_in_a_row", "paused", "evidence"}``: ``round_number`` the
+    round being dealt (None during the burn); ``position`` where the card to scan again goes (a round position,
+    ``burn_indicator`` or ``burn``; None while paused: nothing is asked); ``reason`` the misread's
+    :class:`~dealer_station.domain.incidents.MisreadReason` (a code outside it, which only a recording of another
+    shoe could hold, is ``no_read``); ``misreads_in_a_row`` the count at the position, this one included (None
+    while paused); ``evidence`` the frame as recorded (raw bytes as hex, the token in brackets), as an incident's.
+    Built from the fact alone, so the journal's decision row makes the same event.
+    """
+    reason = str(data.get("reason") or "")
+    raw, token = str(data.get("raw") or ""), str(data.get("token") or "")
+    in_a_row = data.get("misreads")
+    return {"round_number": round_number or None, "position": None if paused else data.get("position"),
+            "reason": reason if reason in _MISREAD_REASONS else MisreadReason.NO_READ.value,
+            "misreads_in_a_row": None if paused or not isinstance(in_a_row, int) else in_a_row, "paused": paused,
+            "evidence": f"{raw} ({token})" if raw and token else raw or token}
+
+
+_MISREAD_REASONS = frozenset(reason.value for reason in MisreadReason)
 _CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")

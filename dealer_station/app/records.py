@@ -285,6 +285,9 @@ class JournalHistory:
     """An input row with no decision yet (a running station between the two rows), or None."""
     skipped: list[int] = field(default_factory=list)
     """Rows that could not be read as the table's rows (another shape); every other row is folded."""
+    misreads_unknown: list[int] = field(default_factory=list)
+    """Shoes whose misreads are not all known: a ledger's shoes from a station that did not publish its rescans
+    (:mod:`dealer_station.platform.ledger_records`); a journal knows every misread."""
 
     def round(self, rid: str) -> RoundHistory | None:
         """The round with id ``rid`` (``T1-S0001-R007``, any case), or None."""

@@ -81,11 +81,13 @@ class Group:
     incidents: list[IncidentRecord] = field(default_factory=list)
     cycles: list[float] = field(default_factory=list)
     misreads_known: bool = True
-    """False when the rounds come from the platform's events, which do not tell a rescanned No-Read: ``misreads``
-    and ``misreads_per_1000_cards`` are then None (unknown), never a count that looks whole."""
+    """False when some of the rounds come from platform events that do not tell a rescanned No-Read (a station
+    before ``card_misread``: :attr:`JournalHistory.misreads_unknown`): ``misreads`` and ``misreads_per_1000_cards``
+    are then None (unknown), never a count that looks whole."""
 
     def add(self, other: "Group") -> None:
-        """Add ``other``'s rounds, scans, incidents and cycle times."""
+        """Add ``other``'s rounds, scans, incidents and cycle times (misreads are known when both knew them)."""
+        self.misreads_known = self.misreads_known and other.misreads_known
         self.rounds += other.rounds
         self.scans += other.scans
         self.incidents += other.incidents
@@ -219,7 +221,8 @@ def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: in
     verified_to_seq, verify_message:
         What the chain's verification said (shown in every output).
     misreads_known:
-        False for rounds from the platform's events: misreads are then unknown (:attr:`Group.misreads_known`).
+        False: misreads are unknown in every group (:attr:`Group.misreads_known`); besides, a history's
+        ``misreads_unknown`` shoes make unknown the groups they count in.
     source:
         ``"journal"``, or ``"ledger"``: what ``journal`` names and the first line says.
 
@@ -242,6 +245,7 @@ def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: in
 
     for h in histories:
         table = h.table_id
+        untold = frozenset(h.misreads_unknown)
 
         def group(shoe_number: int, dealer: str, table: str = table) -> Group:
             return groups.setdefault((table, shoe_number, dealer), Group())
@@ -260,6 +264,7 @@ def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: in
                 if not _in_period(rnd.opened_at, start, end):
                     continue
                 for g in (group(number, rnd.dealer_name), day(rnd.opened_at)):
+                    g.misreads_known = g.misreads_known and number not in untold
                     g.rounds.append(rnd)
                     g.scans += rnd.scans
                     g.incidents += rnd.incidents
@@ -275,6 +280,7 @@ def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: in
                 if not _in_period(item.ts, start, end):
                     continue
                 for g in (group(shoe_history.shoe, _dealer_at(rounds, item.seq)), day(item.ts)):
+                    g.misreads_known = g.misreads_known and shoe_history.shoe not in untold
                     if isinstance(item, Scan):
                         g.scans.append(item)
                     else:

@@ -101,7 +101,7 @@ def run(args) -> int:
     ledger = args.ledger is not None
     report = build_report(loaded.histories, shoe=args.shoe, start=start, end=end, by=args.by,
                           verified_to_seq=loaded.verified_to_seq, verify_message=loaded.verify_message,
-                          journal=loaded.path, misreads_known=not ledger, source="ledger" if ledger else "journal")
+                          journal=loaded.path, source="ledger" if ledger else "journal")
     if args.csv:
         _write("--csv", args.csv, report_csv(report))
     if args.html:

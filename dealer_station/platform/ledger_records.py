@@ -10,9 +10,16 @@ and its resolution, ``shoe_started`` and ``shoe_ended`` the shoe with its burn, 
 no shoe open. Every record's ``seq`` is its event's ``journal_seq`` (the station's decision row), its ``ts`` the
 event's: the decision's time, which is the time the journal folds.
 
+Misreads: ``card_misread`` is a rescan (or a misread read while paused), ``round_paused`` with ``misread_limit`` the
+misread that paused the round, one out of place the frame of its ``round_paused``, ``alert`` one with no shoe open;
+each is a scan counted as the station's own fold counts it (an unknown code out of place or with no shoe open is
+a card read, as the journal holds it). A shoe whose ``shoe_started`` does not say ``misreads_published`` (a
+station before ``card_misread``) has misreads the events do not tell: it is named in the history's
+``misreads_unknown`` and a report gives its misreads as unknown.
+
 What the station decides without telling the platform is not in the events, and so not in these records: a
-No-Read the dealer rescanned (only the one that paused the round is), a card read and held while paused, a
-refused act, an incident recorded while already paused. docs/events.md "The ledger in reports".
+card read and held while paused, a refused act, an incident recorded while already paused. docs/events.md "The
+ledger in reports".
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from dealer_station.app.records import (
 )
 from dealer_station.app.views import RoundRecord
 from dealer_station.domain.facts import RoundStatus
-from dealer_station.domain.incidents import IncidentType
+from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
 
 __all__ = ["CARD_INCIDENTS", "fold_events", "table_of_round"]
 
@@ -55,6 +62,8 @@ class _EventFold(RecordHolders):
         super().__init__(table_id)
         self.burn_at: dict[int, tuple[int, str]] = {}
         """Per shoe, the ``(seq, ts)`` of its start: where its burn's scans go (``shoe_ended`` tells the cards)."""
+        self.misreads_published: set[int] = set()
+        """The shoes whose ``shoe_started`` says every misread of them is in the events."""
 
     def event(self, envelope: dict, seq: int) -> None:
         data = envelope.get("data") if isinstance(envelope.get("data"), dict) else {}
@@ -71,6 +80,8 @@ class _EventFold(RecordHolders):
         shoe = self.shoe(self.shoe_number)
         shoe.started_at = ts
         self.burn_at[self.shoe_number] = (seq, ts)
+        if data.get("misreads_published") is True:
+            self.misreads_published.add(self.shoe_number)
 
     def _shoe_ended(self, data: dict, ts: str, seq: int) -> None:
         shoe = self.shoe(int(data.get("shoe_number") or data.get("shoe") or self.shoe_number))
@@ -118,9 +129,25 @@ class _EventFold(RecordHolders):
         if incident.type == IncidentType.MISREAD_LIMIT:
             holder.scans.append(Scan(seq, incident.ts, "no_read", outcome=ScanOutcome.MISREAD_LIMIT,
                                      position=incident.position, misread=True, raw=incident.evidence))
-        elif incident.type in CARD_INCIDENTS:
-            holder.scans.append(Scan(seq, incident.ts, "card", outcome=ScanOutcome.INCIDENT,
-                                     position=incident.position, raw=incident.evidence))
+        elif incident.type in CARD_INCIDENTS or (incident.type == IncidentType.PROCEDURE_VIOLATION
+                                                 and incident.reason == PauseReason.CARD_BEFORE_BETTING):
+            no_read = _stray_no_read(incident.reason, incident.evidence)
+            holder.scans.append(Scan(seq, incident.ts, "no_read" if no_read else "card", outcome=ScanOutcome.INCIDENT,
+                                     position=incident.position, raw=incident.evidence,
+                                     reason=incident.reason if no_read and incident.reason in _NO_READS else None,
+                                     misread=no_read))
+
+    def _card_misread(self, data: dict, ts: str, seq: int) -> None:
+        reason = str(data.get("reason") or MisreadReason.NO_READ)
+        evidence = str(data.get("evidence") or "")
+        paused = data.get("paused") is True
+        code = reason == MisreadReason.UNKNOWN_CODE   # a code that is no card: the journal holds a card frame
+        token = evidence[evidence.rindex(" (") + 2:-1] if code and evidence.endswith(")") and " (" in evidence \
+            else None
+        self.holder().scans.append(Scan(
+            seq, ts, "card" if code else "no_read", token, evidence.split(" (")[0], None if code else reason,
+            ScanOutcome.MISREAD_WHILE_PAUSED if paused else ScanOutcome.RESCAN,
+            None if paused else opt(data.get("position")), True))
 
     def _round_resumed(self, data: dict, ts: str, seq: int) -> None:
         incident = self.open_incident
@@ -164,8 +191,34 @@ class _EventFold(RecordHolders):
         if reason == "card_without_shoe":
             shoe.scans.append(Scan(seq, ts, "card", opt(data.get("card")), raw=evidence,
                                    outcome=ScanOutcome.INCIDENT))
+        elif reason == f"{MisreadReason.UNKNOWN_CODE}_without_shoe":   # a card frame in the journal, no misread
+            shoe.scans.append(Scan(seq, ts, "card", raw=evidence, outcome=ScanOutcome.INCIDENT))
         elif reason != "cut_card_without_shoe":
             shoe.scans.append(Scan(seq, ts, "no_read", raw=evidence, outcome=ScanOutcome.INCIDENT, misread=True))
+
+    def history_of(self, last_seq: int, skipped: list[int]) -> JournalHistory:
+        """The records made, and the shoes whose misreads the events do not all tell (``misreads_unknown``)."""
+        history = self.history(last_seq, None, skipped)
+        shoes = {s.shoe for s in history.shoes} | {r.shoe for r in history.rounds}
+        history.misreads_unknown = sorted(n for n in shoes if n and n not in self.misreads_published)
+        return history
+
+
+_NO_READS = frozenset(reason.value for reason in MisreadReason) - {MisreadReason.UNKNOWN_CODE.value}
+"""A misread's reasons but the unknown code's: the frame was a No-Read (the unknown code's is a card frame)."""
+
+_CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")
+
+
+def _stray_no_read(reason: str, evidence: str) -> bool:
+    """Whether a frame out of place (its incident's ``reason`` and ``evidence``) was a No-Read: its reason is a
+    No-Read's; for a frame before the first betting (reason ``card_before_betting``, the frame's own reason not
+    kept) its evidence is raw bytes with no token read (a card, or a code that is no card, is ``RAW (TOKEN)``, or
+    the token alone when the shoe sent no bytes).
+    """
+    if reason != PauseReason.CARD_BEFORE_BETTING:
+        return reason in _NO_READS
+    return not (evidence.endswith(")") or _CARD_TOKEN.fullmatch(evidence))
 
 
 def fold_events(table_id: str, events: Iterable[tuple[int, str]]) -> JournalHistory:
@@ -188,4 +241,4 @@ def fold_events(table_id: str, events: Iterable[tuple[int, str]]) -> JournalHist
             last = max(last, seq)
         except (TypeError, ValueError, KeyError, AttributeError):
             skipped.append(event_id)
-    return fold.history(last, None, skipped)
+    return fold.history_of(last, skipped)

@@ -30,6 +30,8 @@ from tests.support.mqtt import ROOT, dedup, fast, run_station
 
 SESSION = ROOT / "hw_fixtures" / "sessions" / "misread-limit-void.session.jsonl"
 """Three rounds: a completed round, one paused by three misreads and voided, another completed."""
+EVENTS = 29
+"""The events the session makes (the two rescans before the misread limit among them, as ``card_misread``)."""
 
 
 def station_journal(tmp_path) -> Path:
@@ -184,14 +186,14 @@ def first_refusal(path) -> tuple[int, str] | None:
 def test_an_untouched_journal_verifies_and_every_event_is_provable_from_its_anchor(tmp_path):
     path = station_journal(tmp_path)
     proc = run_cli("journal", "verify", str(path))
-    assert proc.returncode == 0 and "27 events match the chain" in proc.stdout, proc.stdout
+    assert proc.returncode == 0 and f"{EVENTS} events match the chain" in proc.stdout, proc.stdout
     with Journal(path, readonly=True) as journal:
         assert audit_journal(journal, load_config()).ok
         rows = {r.seq: r for r in journal.rows()}
         events = outbox.read_events(journal.conn)
     assert first_refusal(path) is None
     listed = [tuple(item) for r in rows.values() if r.kind == "decision" for item in r.body["events"]]
-    assert [i for i, _ in listed] == [e.event_id for e in events] == list(range(1, 28))
+    assert [i for i, _ in listed] == [e.event_id for e in events] == list(range(1, EVENTS + 1))
     for event in events:   # as a platform does it: the row the anchor names lists this event's digest
         env = json.loads(event.payload)
         assert validate_event(env) == []
@@ -307,10 +309,10 @@ def test_an_untouched_journal_publishes_as_before(broker, subscriber_factory, tm
     pub = Publisher(fast(broker.url), path, "T1", on_refused=lambda *a: calls.append(a)).start()
     try:
         assert pub.drain(20) == 0
-        assert sub.wait_for(lambda: len(dedup(sub.ids("T1"))) == 27)
+        assert sub.wait_for(lambda: len(dedup(sub.ids("T1"))) == EVENTS)
     finally:
         pub.stop()
-    assert dedup(sub.ids("T1")) == list(range(1, 28)) and calls == [] and pub.refused is None
+    assert dedup(sub.ids("T1")) == list(range(1, EVENTS + 1)) and calls == [] and pub.refused is None
     assert all("journal_seq" in e and "journal_hash" in e for e in sub.events)
 
 
@@ -363,7 +365,7 @@ def test_a_refused_event_put_back_as_it_was_is_sent(broker, subscriber_factory, 
         assert pub.drain(20) == 0
     finally:
         pub.stop()
-    assert dedup(sub.ids("T1")) == list(range(1, 28)) and len(calls) == 1
+    assert dedup(sub.ids("T1")) == list(range(1, EVENTS + 1)) and len(calls) == 1
 
 
 # ------------------------------------------------------------------- a station with a publisher
@@ -503,20 +505,20 @@ def test_the_schema_takes_the_anchor_fields_together_and_well_formed():
 
 
 def test_an_event_removed_from_the_end_never_has_its_id_given_again(tmp_path):
-    """Ids go on from the chain: the next decision's event is 28 even with event 27 deleted, so the
-    publisher finds the gap (and a platform that saw the old 27 never takes the new one for a duplicate)."""
+    """Ids go on from the chain: the next decision's event is the next id even with the last one deleted, so the
+    publisher finds the gap (and a platform that saw the old last one never takes the new one for a duplicate)."""
     path = station_journal(tmp_path)
     with sqlite3.connect(path) as conn:
-        conn.execute("DELETE FROM outbox WHERE event_id = 27")
+        conn.execute("DELETE FROM outbox WHERE event_id = ?", (EVENTS,))
     proc = run_cli("journal", "verify", str(path))
-    assert proc.returncode == 1 and "event 27: " in proc.stdout and "removed" in proc.stdout
+    assert proc.returncode == 1 and f"event {EVENTS}: " in proc.stdout and "removed" in proc.stdout
     with Journal(path) as journal:
         _, stored = journal.append("decision", {"input": 0, "outputs": []}, "2026-11-30T10:00:09.000000Z",
                                    events=[EventSpec("table_status", {"status": "open", "state": "ready"})],
                                    table_id="T1")
-    assert [e.event_id for e in stored] == [28]
+    assert [e.event_id for e in stored] == [EVENTS + 1]
     found = first_refusal(path)
-    assert found is not None and found[0] == 28 and "event 27 before it is missing" in found[1]
+    assert found is not None and found[0] == EVENTS + 1 and f"event {EVENTS} before it is missing" in found[1]
 
 
 @pytest.mark.parametrize("strip_anchors", [False, True], ids=["anchored", "anchors_stripped"])

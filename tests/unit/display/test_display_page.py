@@ -121,3 +121,25 @@ def test_the_page_is_right_to_left_in_arabic_and_its_roads_left_to_right():
     assert html.startswith('<!doctype html><html lang="ar" dir="rtl">') and 'class="overlay"' in html
     assert "#roads {" in html and "direction: ltr" in html
     assert 'dir="ltr"' in page(parts(model), language="en", right_to_left=False, overlay=False, last_event_id=0)
+
+
+def test_misreads_change_nothing_on_the_display_and_a_pause_stays(tmp_path):
+    """``card_misread`` (a rescan, a misread while paused) is a type the display does not show: it takes its id and
+    changes nothing else (docs/events.md: a consumer ignores a type it does not know)."""
+    t = Table(tmp_path)
+    t.start_shoe()
+    t.open_round()
+    t.card("9S")
+    before = events_of(t)[-1]["event_id"]
+    shown = fold(events_of(t))
+    t.no_read()
+    t.ctl.dealer("call_supervisor", note="look")
+    paused_at = events_of(t)[-1]["event_id"]
+    t.no_read()
+    new = events_of(t, after=before)
+    assert [e["type"] for e in new if e["type"] == "card_misread"] == ["card_misread"] * 2
+    model = fold(events_of(t))
+    assert model.last_event_id == new[-1]["event_id"] and model.state == "paused" and model.incident
+    rescan = fold(events_of(t)[:before + 1])
+    assert (rescan.state, rescan.cards, parts(rescan)) == (shown.state, shown.cards, parts(shown))
+    assert new[-1]["event_id"] > paused_at

@@ -431,3 +431,15 @@ def test_strange_statuses_never_crash_the_model(body):
         row = model.row("T1", T0)
         model.pauses(T0)
         assert row.table_id == "T1" and row.station
+
+
+def test_a_misread_while_paused_keeps_the_pause_open_and_the_round():
+    model = PitModel(["T1"])
+    feed(model, status("T1", "online"), paused("T1", 1, "procedure_violation", 5.0, reason="dealer_call"),
+         event("T1", 2, "card_misread", {"round_number": 3, "position": None, "reason": "no_read",
+                                         "misreads_in_a_row": None, "paused": True, "evidence": "15"},
+               at=6.0, round_number=3))
+    row = model.row("T1", T0 + 10)
+    assert row.round == "Round 3" and row.pause is not None and row.last_event_id == 2
+    assert row.state == "PAUSED: supervisor needed"
+    assert len(model.pauses(T0 + 10)) == 1 and model.bad_messages == 0

@@ -62,6 +62,8 @@ EXAMPLES = {
                       "betting_window_ms": 15000}, "R"),
     "betting_closed": ({"round_number": 12, "by": "dealer"}, "R"),
     "card_dealt": ({"round_number": 12, "position": "banker3", "card": "TD", "manual": False}, "R"),
+    "card_misread": ({"round_number": 12, "position": "player2", "reason": "no_read", "misreads_in_a_row": 2,
+                      "paused": False, "evidence": "15"}, "R"),
     "round_result": (_round_result_data(), "R"),
     "round_voided": ({"shoe": 3, "round": 12, "round_number": 12, "status": "voided", "player": ["AS"], "banker": [],
                       "player_total": None, "banker_total": None, "winner": None, "reason": "shoe broke",
@@ -107,6 +109,16 @@ BAD = [
     ("card_dealt", {"round_number": 1, "position": "player4", "card": "AS", "manual": False}, "position"),
     ("card_dealt", {"round_number": 1, "position": "player1", "card": "1S", "manual": False}, "card"),
     ("card_dealt", {"round_number": 1, "position": "player1", "manual": False}, "missing 'card'"),
+    ("card_misread", {"round_number": 1, "position": "player1", "reason": "smudge", "misreads_in_a_row": 1,
+                      "paused": False, "evidence": "15"}, "$.data.reason"),
+    ("card_misread", {"round_number": 1, "position": "player1", "reason": "no_read", "misreads_in_a_row": 0,
+                      "paused": False, "evidence": "15"}, "$.data.misreads_in_a_row"),
+    ("card_misread", {"round_number": 1, "position": None, "reason": "no_read", "misreads_in_a_row": 1,
+                      "paused": False, "evidence": "15"}, "$.data.position"),
+    ("card_misread", {"round_number": 1, "position": "player1", "reason": "no_read", "misreads_in_a_row": None,
+                      "paused": True, "evidence": "15"}, "$.data.position"),
+    ("card_misread", {"round_number": 1, "position": "player1", "reason": "no_read", "misreads_in_a_row": 1,
+                      "evidence": "15"}, "missing 'paused'"),
     ("round_result", {**_round_result_data(), "winner": "dealer"}, "winner"),
     ("round_result", {**_round_result_data(), "player_total": 10}, "more than 9"),
     ("round_result", {**_round_result_data(), "lucky_six": True}, "lucky_six"),
@@ -224,3 +236,15 @@ def test_every_event_of_a_simulated_shoe_validates(tmp_path):
     assert bad == []
     ids = [e.event_id for e in events]
     assert ids == list(range(1, len(ids) + 1))
+
+
+def test_a_type_this_version_does_not_know_is_still_a_valid_envelope():
+    """A consumer ignores a type it does not know (docs/events.md "Event types"): the envelope lets it through,
+    while each known type is checked by its own file, which the envelope's description names."""
+    good = _stored("betting_closed", {"round_number": 1, "by": "dealer"}, True)
+    later = {**good, "type": "card_shuffled_by_machine", "data": {"anything": [1, 2]}}
+    assert validate(later, "envelope") == []
+    assert validate_event(later) == ["$.type: unknown event type 'card_shuffled_by_machine'"]
+    assert validate({**good, "type": "Not A Type"}, "envelope")
+    described = load_schema("envelope")["properties"]["type"]["description"]
+    assert all(kind in described for kind in outbox.EVENT_TYPES)
