@@ -79,7 +79,9 @@ class StatusBar(QWidget):
             self.tile_round.set_value(str(rnd + 1), "muted")
         else:
             self.tile_round.set_value(str(rnd) if rnd else "–")
-        self.tile_left.set_value(str(view.cards_left))
+        # no shoe started yet: no count of cards (a 0 would read as an empty shoe) and no cut card
+        started = bool(shoe) and state != TableState.NO_SHOE
+        self.tile_left.set_value(str(view.cards_left) if started else "–")
         indicator = view.burn_indicator
         remaining = view.burn_remaining or 0
         if state == TableState.BURN_INDICATOR:
@@ -92,6 +94,8 @@ class StatusBar(QWidget):
             self.tile_burn.set_value("–")
         if view.cut_card_out:
             self.tile_cut.set_value(translate("DealerScreen", "OUT"), "gold")
+        elif not started:
+            self.tile_cut.set_value("–")
         else:
             self.tile_cut.set_value(translate("DealerScreen", "IN SHOE"))
         if view.connected:
