@@ -7,13 +7,32 @@ Pieces of :mod:`dealer_station.console.dealer_screen` (docs/design.md "Users": t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel, restyle
+from dealer_station.console.widgets import FitLabel, WrapFitLabel, restyle
 
-__all__ = ["AlertBar", "BurnPanel", "HandPanel", "StatsBox", "StatusTile", "label"]
+__all__ = ["STATS_VALUE_PIXELS", "TILE_VALUE_PIXELS", "TOTAL_HEIGHT", "AlertBar", "BurnPanel", "HandPanel",
+           "StatsBox", "StatusTile", "label"]
+
+TILE_VALUE_PIXELS = 40
+"""Font of a status tile's value, pixels (a value too wide for its tile shrinks)."""
+
+TOTAL_HEIGHT = 110
+"""Height of a hand's total (its figures are 120 pixels, about 88 pixels high), pixels."""
+
+STATS_VALUE_PIXELS = 30
+"""Font of the counts in the shoe's statistics box (Banker, Player, Tie, rounds), pixels."""
 
 
 def label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
@@ -26,23 +45,35 @@ def label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignC
 
 
 class StatusTile(QFrame):
-    """A caption over a big value (``ROUND`` / ``12``) in the top status bar."""
+    """A caption over a big value (``ROUND`` / ``12``) in the top status bar.
+
+    Its width is the bar's to give (its size hint is not asked: a longer value never widens it); the caption's font
+    (20 pixels, down to 14) and the value's (from :data:`TILE_VALUE_PIXELS` down to 20 pixels) shrink until they fit.
+    """
 
     def __init__(self, caption: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(14, 6, 14, 6)
+        lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(0)
-        self.caption = label(caption, "caption")
-        self.value = label("–", "value")
+        self.caption = FitLabel(caption, 20, 14)
+        self.caption.setObjectName("caption")
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.value = FitLabel("–", TILE_VALUE_PIXELS, 20)
+        # heights for the tallest script's lines (Telugu's), so the bar is as high in every language and state
+        self.caption.setFixedHeight(28)
+        self.value.setFixedHeight(56)
+        self.value.setObjectName("value")
+        self.value.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.caption)
         lay.addWidget(self.value)
 
     def set_value(self, text: str, color: str | None = None) -> None:
         """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""
         self.value.setText(text)
-        restyle(self.value, f"color: {COLORS[color]};" if color else "")
+        self.value.set_color(COLORS[color] if color else None)
 
 
 class HandPanel(QFrame):
@@ -72,6 +103,8 @@ class HandPanel(QFrame):
         self.total = label("–", None, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.total.setStyleSheet("font-size: 120px; font-weight: bold;")
         self.total.setMinimumWidth(90)
+        # as high as the figures (not the font's line, 140 pixels): the cards under it get the height
+        self.total.setFixedHeight(TOTAL_HEIGHT)
         head.addWidget(self.title, 1)
         head.addSpacing(16)  # the hand's name never runs into TOTAL
         head.addWidget(self.total_caption)
@@ -84,7 +117,7 @@ class HandPanel(QFrame):
         for card in self.cards:
             row.addWidget(card, 1)
         lay.addLayout(row, 1)
-        self.tag.setMinimumHeight(54)
+        self.tag.setFixedHeight(48)
         lay.addWidget(self.tag)
         self.outcome: str | None = ""
         self.set_winner(None)
@@ -172,23 +205,18 @@ class AlertBar(QFrame):
         super().__init__(parent)
         self.setObjectName(kind)
         lay = QHBoxLayout(self)
-        lay.setContentsMargins(24, 8, 24, 8)
+        lay.setContentsMargins(24, 4, 24, 4)
         color, name = {"misread": ("misread", "misreadText"), "notice": ("alert", "alertText")}.get(
             kind, ("danger", "incidentText"))
         self.icon = label(icon, "alertIcon")
         self.icon.setStyleSheet(f"color: {COLORS[color]};")
-        self.text = label(
-            "",
-            name,
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-        )
         if kind == "misread":  # one line in a bar of fixed height: the font shrinks rather than wrap
             self.text = FitLabel("", 40, 22)
-            self.text.setObjectName(name)
             self.text.set_color(COLORS[color])
-            self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        else:
-            self.text.setWordWrap(True)
+        else:  # wrapped in the bar's fixed height: the font shrinks for a text that needs more
+            self.text = WrapFitLabel(40, 20)
+        self.text.setObjectName(name)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         lay.addWidget(self.icon)
         lay.addWidget(self.text, 1)
         self.hide()
@@ -219,7 +247,7 @@ class StatsBox(QFrame):
         ):
             cap = label(caption, "caption", Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             val = label("0", "value", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            val.setStyleSheet(f"color: {COLORS[color]}; font-size: 40px;")
+            val.setStyleSheet(f"color: {COLORS[color]}; font-size: {STATS_VALUE_PIXELS}px;")
             grid.addWidget(cap, 0, 2 * col)
             grid.addWidget(val, 0, 2 * col + 1)
             self.stat_labels[key] = val

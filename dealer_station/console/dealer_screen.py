@@ -34,7 +34,7 @@ from dealer_station.console.prompts import ScreenAct
 from dealer_station.console.sound import sound_off, sound_problem
 from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel, TouchButton, fit_wrapped, restyle, wav_player
+from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, fit_wrapped, wav_player
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
@@ -43,6 +43,27 @@ __all__ = ["LAST_ROUND_WIDTH", "SHOE_OVER", "DealerScreen", "HandPanel", "Status
 # the panels are dealer_panels', the status bar's status_bar's: kept here for callers
 
 log = structlog.get_logger(__name__)
+
+BANNER_HEIGHT = 100
+"""Height of the banner, pixels: one line of its 78-pixel letters."""
+
+ALERT_HEIGHT = 80
+"""Height of the misread, incident and notice bars over the hands, pixels: one place, whichever shows."""
+
+WHY_PIXELS = 32
+"""Font of who draws and why (the third-card rule), pixels: one line (a longer one shrinks, down to 20)."""
+
+NEXT_PIXELS = 44
+"""Font of the next action, pixels: two lines (a longer one shrinks, down to 24)."""
+
+PROBLEM_PIXELS = 24
+"""Font of a refused act's line, pixels: one line (a longer one shrinks, down to 16)."""
+
+ROADS_HEAD_HEIGHT = 46
+"""Height of the line over the roads (ROADS, the DEALER button), pixels."""
+
+SIDE_STATS_HEIGHT = 72
+"""Height of the shoe's statistics box under the roads, pixels."""
 
 OFFERED_PIXELS = 20
 """Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
@@ -128,8 +149,8 @@ class DealerScreen(QWidget):
         self._offered_key: tuple | None = None
 
         root = QVBoxLayout(self)
-        root.setContentsMargins(20, 14, 20, 14)
-        root.setSpacing(12)
+        root.setContentsMargins(20, 8, 20, 8)
+        root.setSpacing(10)
 
         self.status_bar = StatusBar()
         for name in ("tile_table", "tile_shoe", "tile_round", "tile_left", "tile_burn", "tile_cut", "tile_link",
@@ -137,9 +158,10 @@ class DealerScreen(QWidget):
             setattr(self, name, getattr(self.status_bar, name))  # the bar's widgets, on the screen as before
         root.addWidget(self.status_bar)
         self.dealer_button = QPushButton("")
-        self.dealer_button.setObjectName("small")
+        self.dealer_button.setObjectName("dealerButton")  # a low button: the roads below get the height
         self.dealer_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.dealer_button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        self.dealer_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        self.dealer_button.setFixedHeight(ROADS_HEAD_HEIGHT)
         self.dealer_button.clicked.connect(self.change_dealer_requested)
         self.dealer_button.hide()
         # the demo dealer's notice (shown in the side column, under the bets)
@@ -152,16 +174,18 @@ class DealerScreen(QWidget):
         self.banner = FitLabel("", 78, 34)
         self.banner.setObjectName("banner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.setMinimumHeight(110)
+        self.banner.setFixedHeight(BANNER_HEIGHT)
         root.addWidget(self.banner)
         self.misread = AlertBar("misread", "⚠")
-        # its place is kept while hidden, so the hands do not jump when a misread appears
-        self.misread.setFixedHeight(104)
+        # its place is kept while hidden, so the hands do not jump when a misread appears; an incident or a
+        # notice takes that place, of the same height
         policy = self.misread.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.misread.setSizePolicy(policy)
         self.incident = AlertBar("incident", "‼")
         self.notice = AlertBar("notice", "⚠")
+        for bar in (self.misread, self.incident, self.notice):
+            bar.setFixedHeight(ALERT_HEIGHT)
         self.notices = 0
         """Notices shown since the last time a shoe was open (a card read with no shoe open...)."""
 
@@ -171,7 +195,7 @@ class DealerScreen(QWidget):
         felt = QFrame()
         felt.setObjectName("felt")
         felt_lay = QVBoxLayout(felt)
-        felt_lay.setContentsMargins(22, 18, 22, 18)
+        felt_lay.setContentsMargins(22, 12, 22, 12)
         felt_lay.addWidget(self.misread)
         felt_lay.addWidget(self.incident)
         felt_lay.addWidget(self.notice)
@@ -189,26 +213,28 @@ class DealerScreen(QWidget):
         self.felt_stack.addWidget(self.hands)
         self.felt_stack.addWidget(self.burn)
         felt_lay.addWidget(self.felt_stack, 1)
-        self.why = _label("", "why")
-        self.why.setWordWrap(True)
+        # the lines under the hands have fixed heights (their fonts shrink for a longer text): the cards above
+        # keep their size whatever the words
+        self.why = self._fixed_lines("why", WHY_PIXELS, 20, 1)
         felt_lay.addWidget(self.why)
-        self.next = _label("", "next")
-        self.next.setWordWrap(True)
+        self.next = self._fixed_lines("next", NEXT_PIXELS, 24, 2)
         felt_lay.addWidget(self.next)
-        self.problem = _label("", "hint")
-        self.problem.setWordWrap(True)
+        self.problem = self._fixed_lines("problem", PROBLEM_PIXELS, 16, 1)
         felt_lay.addWidget(self.problem)
         middle.addWidget(felt, 1)
 
         side = QVBoxLayout()
-        side.setSpacing(12)
+        side.setSpacing(6)
         roads_box = QFrame()
         roads_box.setObjectName("panel")
         roads_lay = QVBoxLayout(roads_box)
-        roads_lay.setContentsMargins(10, 8, 10, 10)
+        roads_lay.setContentsMargins(8, 4, 8, 6)
+        roads_lay.setSpacing(4)
         roads_head = QHBoxLayout()  # the ROADS caption, and who deals (a button: the dealer change)
         roads_head.setContentsMargins(0, 0, 0, 0)
-        roads_head.addWidget(_label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft))
+        roads_caption = _label(self.tr("ROADS"), "caption", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        roads_caption.setFixedHeight(ROADS_HEAD_HEIGHT)  # as high as the DEALER button, shown or not
+        roads_head.addWidget(roads_caption)
         roads_head.addStretch(1)
         # the misread sound cannot play here: said on the screen, not only in the log
         self.no_sound = _label("✖ " + self.tr("NO SOUND"), "hint", Qt.AlignmentFlag.AlignRight)
@@ -229,6 +255,9 @@ class DealerScreen(QWidget):
         side.addWidget(roads_box, 1)
 
         self.stats_box = StatsBox()
+        # the side column's boxes have heights for the tallest script's lines (Telugu's): the roads above get the
+        # same height in every language
+        self.stats_box.setFixedHeight(SIDE_STATS_HEIGHT)
         self.stat_labels = self.stats_box.stat_labels
         self.pairs_label = self.stats_box.pairs_label
         side.addWidget(self.stats_box, 0)
@@ -237,7 +266,9 @@ class DealerScreen(QWidget):
         bets_box.setObjectName("panel")
         bets_lay = QVBoxLayout(bets_box)
         bets_lay.setContentsMargins(14, 8, 14, 8)
-        bets_lay.addWidget(_label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft))
+        bets_caption = _label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft)
+        bets_caption.setFixedHeight(28)
+        bets_lay.addWidget(bets_caption)
         self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.offered.setWordWrap(True)
         # the same height whatever is offered ("none" or all eight bets, two lines in a script with tall
@@ -314,7 +345,6 @@ class DealerScreen(QWidget):
     def show_problem(self, text: str) -> None:
         """Show a refused act or an error, in one line under the buttons."""
         self.problem.setText("✖ " + text if text else "")
-        restyle(self.problem, f"color: {COLORS['danger']}; font-size: 24px;" if text else "")
 
     def show_notice(self, text: str) -> None:
         """Show a notice in plain words (e.g. a card read with no shoe open) in an amber bar, with a sound.
@@ -480,6 +510,16 @@ class DealerScreen(QWidget):
                 self.roads.set_roads(roads)
             except Exception as err:
                 log.warning("roads_update_failed", error=str(err))
+
+    @staticmethod
+    def _fixed_lines(name: str, most: int, least: int, lines: int) -> WrapFitLabel:
+        """A centred label (style sheet name ``name``) as high as ``lines`` lines of ``most``-pixel type; its font
+        shrinks (down to ``least`` pixels) for a text that needs more.
+        """
+        out = WrapFitLabel(most, least, lines)
+        out.setObjectName(name)
+        out.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return out
 
     def _fit_offered(self) -> None:
         """The bets offered in their fixed height: the font shrinks (down to 12 pixels) until they fit."""

@@ -49,14 +49,14 @@ SCREEN_SIZE = (1920, 1080)
 
 
 def make_roads_view() -> QWidget | None:
-    """The roads widget (``dealer_station.console.roads_view.RoadsView``), or None when it is not installed."""
+    """The roads widget (``roads_view.RoadsView``, no statistics in its header: the screen's box has them), or None."""
     try:
         from dealer_station.console.roads_view import RoadsView
     except ImportError as err:
         log.info("roads_view_unavailable", error=str(err))
         return None
     try:
-        return RoadsView()
+        return RoadsView(header_stats=False)
     except Exception as err:
         log.warning("roads_view_failed", error=str(err))
         return None

@@ -13,8 +13,10 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPen, QTextO
 
 from dealer_station.domain.roads import Roads
 
-__all__ = ["COLOURS", "font", "hand_letter", "paint_bead", "paint_big_road_cell", "paint_derived_cell",
-           "paint_tie_slash", "paint_header", "paint_legend", "road_names", "winner_colour"]
+__all__ = ["COLOURS", "LEGEND_FONT_SHARE", "LEGEND_PIXELS", "STATS_FONT_SHARE", "STATS_PIXELS", "TEXT_BOARD_HEIGHT",
+           "TITLE_FONT_SHARE", "TITLE_PIXELS", "font", "hand_letter", "page_marks", "paint_bead", "paint_big_road_cell",
+           "paint_derived_cell", "paint_header", "paint_legend", "paint_tie_slash", "road_names", "scroll_marks",
+           "winner_colour"]
 
 COLOURS = {
     "banker": "#d0021b",     # Banker and the derived roads' red
@@ -28,6 +30,30 @@ COLOURS = {
 """Colours of the board (hex RGB)."""
 
 _FAMILY = "DejaVu Sans"
+
+TEXT_BOARD_HEIGHT = 440.0
+"""A board this high (pixels) or higher draws its words at least at :data:`TITLE_PIXELS`, :data:`STATS_PIXELS`
+and :data:`LEGEND_PIXELS`; the words scale with the board's height (a lower board, smaller words)."""
+
+TITLE_PIXELS = 16
+"""Font of a road's name over its grid (and of its ``◀ 12`` marks) on a board :data:`TEXT_BOARD_HEIGHT` high,
+pixels: 4.4 mm on a 24-inch 1920x1080 screen, read from two metres."""
+
+STATS_PIXELS = 16
+"""Font of the statistics in the board's header on a board :data:`TEXT_BOARD_HEIGHT` high, pixels (the widest
+language's line shrinks to fit the header's width)."""
+
+LEGEND_PIXELS = 14
+"""Font of the legend under the derived roads on a board :data:`TEXT_BOARD_HEIGHT` high, pixels (a language
+whose legend is wider than the board shrinks it)."""
+
+TITLE_FONT_SHARE = 0.8
+"""A road's name: its font's pixel size over the height of its label strip."""
+
+STATS_FONT_SHARE = 0.55
+"""The header's statistics: their font's pixel size over the header's height (at most: a long line shrinks)."""
+LEGEND_FONT_SHARE = 0.62
+"""The legend: its font's pixel size over the legend's height (at most: a legend wider than the board shrinks)."""
 
 translate = QCoreApplication.translate  # context "RoadsView": the board's words in the console's language
 
@@ -165,9 +191,10 @@ def road_names() -> dict[str, str]:
     }
 
 
-def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
-    """The board's header in ``rect``: the shoe's statistics, then the ask road (``B?`` and ``P?``, each with
-    the derived marks the next banker or player result would add; ``–`` where none).
+def paint_header(p: QPainter, rect: QRectF, roads: Roads, stats: bool = True) -> None:
+    """The board's header in ``rect``: the shoe's statistics (unless ``stats`` is False: the console shows them
+    in its statistics box, in larger type), then the ask road (``B?`` and ``P?``, each with the derived marks
+    the next banker or player result would add; ``–`` where none).
     """
     # ask road on the right: "Ask", then "B?" with the three derived marks, then "P?" with its marks
     box = rect.height() * 0.8
@@ -200,6 +227,8 @@ def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
     ask_w = p.fontMetrics().horizontalAdvance(ask) + box * 0.2
     x -= ask_w
     p.drawText(QRectF(x, rect.top(), ask_w, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), ask)
+    if not stats:
+        return
     # statistics on the left, in the room that is left (the font shrinks to fit)
     s = roads.stats
     text = "   ".join(f"{word} {count}" for word, count in (
@@ -208,7 +237,7 @@ def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
         (translate("RoadsView", "B pair"), s.banker_pair), (translate("RoadsView", "P pair"), s.player_pair),
         (translate("RoadsView", "Naturals"), s.natural)))
     room = x - rect.left() - box * 0.5
-    pixels = rect.height() * 0.55
+    pixels = rect.height() * STATS_FONT_SHARE
     p.setFont(font(pixels, bold=True))
     while pixels > 6 and p.fontMetrics().horizontalAdvance(text) > room > 0:  # longer words in other languages
         pixels = min(pixels - 0.5, pixels * room / p.fontMetrics().horizontalAdvance(text))
@@ -222,28 +251,55 @@ def paint_header(p: QPainter, rect: QRectF, roads: Roads) -> None:
     p.drawText(QRectF(rect.left(), rect.top(), max(0.0, room), rect.height()), text, option)
 
 
-def paint_legend(p: QPainter, rect: QRectF) -> None:
-    """The legend of the derived roads' marks in ``rect``: each road's red and blue mark, named."""
+def paint_legend(p: QPainter, rect: QRectF, roads: dict[str, Any]) -> None:
+    """The legend of the derived roads' marks in ``rect``: under each derived road of ``roads`` (road name → its
+    area: ``origin``, ``cell``, ``cols``), its red and its blue mark, each with the colour's name.
+
+    Its font is :data:`LEGEND_FONT_SHARE` of the height, smaller where a road's legend would be wider than its grid.
+    """
     if rect.height() < 6:
         return
+    words = (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue")))
     box = rect.height() * 0.8
-    x = rect.left()
     cy = rect.center().y()
-    p.setFont(font(rect.height() * 0.5))
-    names = road_names()
-    entries = [
-        (1, names["big_eye_boy"]), (2, names["small_road"]), (3, names["cockroach_pig"]),
-    ]
-    for k, name in entries:
-        p.setPen(QColor(COLOURS["ink"]))
-        width = p.fontMetrics().horizontalAdvance(name + ":") + box * 0.3
-        p.drawText(QRectF(x, rect.top(), width, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), name + ":")
-        x += width
-        for letter, word in (("R", translate("RoadsView", "red")), ("B", translate("RoadsView", "blue"))):
+    for name, k in (("big_eye_boy", 1), ("small_road", 2), ("cockroach_pig", 3)):
+        area = roads.get(name)
+        if area is None:
+            continue
+        room = area.cols * area.cell
+        pixels = rect.height() * LEGEND_FONT_SHARE
+        p.setFont(font(pixels))
+        while pixels > 6 and sum(box * 1.6 + p.fontMetrics().horizontalAdvance(w) for _l, w in words) > room:
+            pixels -= 0.5
+            p.setFont(font(pixels))
+        x = area.origin.x()
+        for letter, word in words:
             paint_derived_cell(p, QRectF(x, cy - box / 2, box, box), k, letter)
             x += box * 1.1
             p.setPen(QColor(COLOURS["ink"]))
             ww = p.fontMetrics().horizontalAdvance(word) + box * 0.5
             p.drawText(QRectF(x, rect.top(), ww, rect.height()), int(Qt.AlignLeft | Qt.AlignVCenter), word)
             x += ww
-        x += box * 0.8
+
+
+def page_marks(p: QPainter, area: Any, first: int, columns: int) -> None:
+    """Which of a road's columns one page of a whole-shoe drawing holds, at the right of its label strip."""
+    if columns <= 0:
+        return
+    last = min(columns, first + area.cols)
+    text = f"columns {first + 1}–{last} of {columns}" if first < columns else f"all {columns} columns above"
+    p.setPen(QColor(COLOURS["ink"]))
+    p.setFont(font(area.label.height() * TITLE_FONT_SHARE, bold=True))
+    right = QRectF(area.label.left(), area.label.top(), area.cols * area.cell, area.label.height())
+    p.drawText(right, int(Qt.AlignRight | Qt.AlignVCenter), text)
+
+
+def scroll_marks(p: QPainter, area: Any, first: int, columns: int) -> None:
+    """``◀ N`` (N older columns out of view) and ``N ▶`` (newer) at the right of a road's label strip."""
+    newer = max(0, columns - first - area.cols)
+    text = "   ".join(t for t in (f"◀ {first}" if first else "", f"{newer} ▶" if newer else "") if t)
+    if text:
+        p.setPen(QColor(COLOURS["ink"]))
+        p.setFont(font(area.label.height() * TITLE_FONT_SHARE, bold=True))
+        right = QRectF(area.label.left(), area.label.top(), area.cols * area.cell, area.label.height())
+        p.drawText(right, int(Qt.AlignRight | Qt.AlignVCenter), text)

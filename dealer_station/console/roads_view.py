@@ -6,7 +6,7 @@ board into a PNG file (``dealer-station roads --png``), offscreen.
 
 Layout (top to bottom): a header with the shoe statistics and the ask road; the bead plate (left)
 beside the big road (right), 6 rows each; the big eye boy, small road and cockroach pig side by side,
-6 rows of half-size cells; a legend. When a road has more columns than fit, the widget shows the latest
+6 rows of half-size cells; under each, its legend. When a road has more columns than fit, the widget shows the latest
 (and scrolls back); a PNG (:func:`render_roads_png`) draws every column of every road, on as many boards
 ("pages") stacked one below the other as the longest road needs (:func:`whole_pages`).
 
@@ -35,10 +35,19 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from dealer_station.console.road_marks import (
     COLOURS,
+    LEGEND_FONT_SHARE,
+    LEGEND_PIXELS,
+    STATS_FONT_SHARE,
+    STATS_PIXELS,
+    TEXT_BOARD_HEIGHT,
+    TITLE_FONT_SHARE,
+    TITLE_PIXELS,
+    page_marks,
     paint_bead,
     paint_big_road_cell,
     paint_derived_cell,
     paint_tie_slash,
+    scroll_marks,
 )
 from dealer_station.console.road_marks import font as _font
 from dealer_station.console.road_marks import paint_header as _header
@@ -46,9 +55,9 @@ from dealer_station.console.road_marks import paint_legend as _legend
 from dealer_station.console.road_marks import road_names as _road_names
 from dealer_station.domain.roads import DERIVED_ROADS, ROWS, Roads, compute_roads
 
-__all__ = ["COLOURS", "DERIVED_MIN_CELL", "MAX_PIXELS", "SCROLLED", "BoardLayout", "RoadArea", "RoadsView",
-           "board_layout", "first_columns", "paint_bead_plate", "paint_roads", "render_roads_png", "road_columns",
-           "whole_pages"]
+__all__ = ["COLOURS", "DERIVED_MIN_CELL", "LEGEND_PIXELS", "MAX_PIXELS", "SCROLLED", "STATS_PIXELS",
+           "TEXT_BOARD_HEIGHT", "TITLE_PIXELS", "BoardLayout", "RoadArea", "RoadsView", "board_layout",
+           "first_columns", "paint_bead_plate", "paint_roads", "render_roads_png", "road_columns", "whole_pages"]
 
 # --------------------------------------------------------------------------------------------------
 # Grids
@@ -73,7 +82,7 @@ def _cell_rect(origin: QPointF, cell: float, row: int, col: int) -> QRectF:
 
 def _label(p: QPainter, rect: QRectF, text: str) -> None:
     p.setPen(QColor(COLOURS["muted"]))
-    p.setFont(_font(rect.height() * 0.8, bold=True))
+    p.setFont(_font(rect.height() * TITLE_FONT_SHARE, bold=True))
     p.drawText(rect, int(Qt.AlignLeft | Qt.AlignVCenter), text)
 
 
@@ -115,23 +124,31 @@ A derived mark is a shape (hollow circle, dot, slash), about 0.7 of its cell: 28
 about 20 pixels, 5.5 mm on a 24-inch 1920x1080 screen (0.277 mm pixels), about 10 minutes of arc
 from two metres, where a half-size cell (20 pixels, a 14-pixel mark) was under 7."""
 
+DERIVED_GAP = 0.8 * 0.35
+"""The gaps above and below the derived roads together, in big-road cells."""
+
+
 def board_layout(rect: QRectF) -> BoardLayout:
     """Lay the board out in ``rect`` (pixels): header, bead plate beside big road, derived roads, legend.
 
-    The cell size follows the height (the two big grids take 6 cells, the derived roads 6 half
-    cells, at least :data:`DERIVED_MIN_CELL` pixels where the height allows) unless the width is
-    short; the bead plate takes about a third of the width.
+    The strips of words (header, road names, legend) are a share of the height, so that a board
+    :data:`TEXT_BOARD_HEIGHT` high has words of :data:`TITLE_PIXELS`, :data:`STATS_PIXELS` and
+    :data:`LEGEND_PIXELS`. The cell size follows the height left (the two big grids take 6 cells, the
+    derived roads 6 half cells, at least :data:`DERIVED_MIN_CELL` pixels where the height allows) unless the
+    width is short; the bead plate takes about a third of the width.
     """
     w, h = rect.width(), rect.height()
+    text = h / TEXT_BOARD_HEIGHT
     margin = max(4.0, min(w, h) * 0.012)
-    header_h = max(16.0, h * 0.065)
-    label_h = max(11.0, h * 0.038)
-    legend_h = max(14.0, h * 0.05)
+    header_h = max(16.0, STATS_PIXELS / STATS_FONT_SHARE * text)
+    label_h = max(11.0, TITLE_PIXELS / TITLE_FONT_SHARE * text)
+    legend_h = max(14.0, LEGEND_PIXELS / LEGEND_FONT_SHARE * text)
     usable_h = h - 2 * margin - header_h - 2 * label_h - legend_h
     # the derived roads' cells are half the big ones, but never under DERIVED_MIN_CELL while the
-    # board is tall enough to give both rows of grids the same height (a 1920x1080 console is)
-    small = max(usable_h / 18.0, min(DERIVED_MIN_CELL, usable_h / 12.0))
-    cell = max(4.0, min((usable_h - ROWS * small) / ROWS, (w - 2 * margin) / 14.0))
+    # board is tall enough to give both rows of grids the same height (a 1920x1080 console is); the gaps
+    # around the derived roads are a share of a big cell (taken from the height first, the legend never squeezed)
+    small = max(usable_h / (18.0 + 2 * DERIVED_GAP), min(DERIVED_MIN_CELL, usable_h / (12.0 + DERIVED_GAP)))
+    cell = max(4.0, min((usable_h - ROWS * small) / (ROWS + DERIVED_GAP), (w - 2 * margin) / 14.0))
     small = max(2.0, min(small, cell))
     gap = cell * 0.35
     left, top = rect.left() + margin, rect.top() + margin
@@ -182,7 +199,7 @@ def first_columns(roads: Roads, layout: BoardLayout, back: int = 0) -> dict[str,
 
 
 def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0,
-                firsts: dict[str, int] | None = None) -> None:
+                firsts: dict[str, int] | None = None, header_stats: bool = True) -> None:
     """Paint the whole roads board of ``roads`` into ``rect`` (pixels) with painter ``p``.
 
     Parameters
@@ -201,6 +218,9 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0,
         One page of a whole-shoe drawing (:func:`whole_pages`): the first column drawn of each road (``back``
         is then unused); each road's label strip says which of its columns the page holds
         (``columns 18–34 of 35``).
+    header_stats : bool
+        The shoe's statistics in the header, left of the ask road (the console shows them in its own box, in
+        larger type, and leaves them out here: False).
     """
     p.save()
     p.setLayoutDirection(Qt.LeftToRight)  # "B?" stays "B?" and labels stay left-aligned in a right-to-left console
@@ -209,15 +229,15 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0,
     p.fillRect(rect, QColor(COLOURS["paper"]))
     layout = board_layout(rect)
     shown = first_columns(roads, layout, back) if firsts is None else {n: firsts.get(n, 0) for n in layout.roads}
-    _header(p, layout.header, roads)
+    _header(p, layout.header, roads, header_stats)
     names = _road_names()
     for name, area in layout.roads.items():
         _label(p, area.label, names[name])
         _grid_lines(p, area.origin, area.cols, area.cell)
         if firsts is not None:
-            _page_marks(p, area, shown[name], road_columns(roads, name))
+            page_marks(p, area, shown[name], road_columns(roads, name))
         elif name in SCROLLED:
-            _scroll_marks(p, area, shown[name], road_columns(roads, name))
+            scroll_marks(p, area, shown[name], road_columns(roads, name))
 
     area, first = layout.roads["bead_plate"], shown["bead_plate"]
     for bead in roads.bead_plate:
@@ -237,7 +257,7 @@ def paint_roads(p: QPainter, rect: QRectF, roads: Roads, back: int = 0,
             if first <= g.col < first + area.cols:
                 paint_derived_cell(p, _cell_rect(area.origin, area.cell, g.row, g.col - first), road.k, g.item)
 
-    _legend(p, layout.legend)
+    _legend(p, layout.legend, layout.roads)
     p.restore()
 
 
@@ -251,29 +271,6 @@ def whole_pages(roads: Roads, size: tuple[int, int]) -> list[dict[str, int]]:
     layout = board_layout(QRectF(0, 0, size[0], size[1]))
     count = max([1] + [-(-road_columns(roads, name) // area.cols) for name, area in layout.roads.items()])
     return [{name: i * area.cols for name, area in layout.roads.items()} for i in range(count)]
-
-
-def _page_marks(p: QPainter, area: RoadArea, first: int, columns: int) -> None:
-    """Which of a road's columns one page of a whole-shoe drawing holds, at the right of its label strip."""
-    if columns <= 0:
-        return
-    last = min(columns, first + area.cols)
-    text = f"columns {first + 1}–{last} of {columns}" if first < columns else f"all {columns} columns above"
-    p.setPen(QColor(COLOURS["ink"]))
-    p.setFont(_font(area.label.height() * 0.8, bold=True))
-    right = QRectF(area.label.left(), area.label.top(), area.cols * area.cell, area.label.height())
-    p.drawText(right, int(Qt.AlignRight | Qt.AlignVCenter), text)
-
-
-def _scroll_marks(p: QPainter, area: RoadArea, first: int, columns: int) -> None:
-    """``◀ N`` (N older columns out of view) and ``N ▶`` (newer) at the right of a road's label strip."""
-    newer = max(0, columns - first - area.cols)
-    text = "   ".join(t for t in (f"◀ {first}" if first else "", f"{newer} ▶" if newer else "") if t)
-    if text:
-        p.setPen(QColor(COLOURS["ink"]))
-        p.setFont(_font(area.label.height() * 0.8, bold=True))
-        right = QRectF(area.label.left(), area.label.top(), area.cols * area.cell, area.label.height())
-        p.drawText(right, int(Qt.AlignRight | Qt.AlignVCenter), text)
 
 
 def paint_bead_plate(p: QPainter, rect: QRectF, roads: Roads) -> int:
@@ -318,10 +315,14 @@ class RoadsView(QWidget):
     Parameters
     ----------
     parent : QWidget, optional
+    header_stats : bool
+        The shoe's statistics in the board's header (:func:`paint_roads`); the dealer screen, whose statistics
+        box shows them, makes its board without (False).
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, header_stats: bool = True) -> None:
         super().__init__(parent)
+        self.header_stats = header_stats
         self._roads = compute_roads(())
         self.back = 0
         """Columns the bead plate and big road are scrolled back from their newest (int ≥ 0)."""
@@ -447,7 +448,7 @@ class RoadsView(QWidget):
         """Paint the board over the whole widget."""
         painter = QPainter(self)
         try:
-            paint_roads(painter, QRectF(self.rect()), self._roads, self.back)
+            paint_roads(painter, QRectF(self.rect()), self._roads, self.back, header_stats=self.header_stats)
         finally:
             painter.end()
 

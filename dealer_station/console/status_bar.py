@@ -18,7 +18,7 @@ translate = QCoreApplication.translate
 
 __all__ = ["LAST_ROUND_WIDTH", "SHOE_OVER", "StatusBar", "prompts_card"]
 
-LAST_ROUND_WIDTH = 250
+LAST_ROUND_WIDTH = 180
 """Width of the LAST ROUND badge in the status bar, pixels."""
 
 SHOE_OVER = NO_SHOE_STATES
@@ -36,8 +36,9 @@ def prompts_card(token: str) -> str:
 
 
 class StatusBar(QWidget):
-    """The row of status tiles over the dealer's screen (``tile_table`` … ``tile_link``) and the LAST ROUND
-    badge (``last_round``, shown while the shoe's last round is on); :meth:`show_view` renders a ``TableView``.
+    """The row of status tiles over the dealer's screen (``tile_table`` … ``tile_link``, each of the same width
+    in every state) and the LAST ROUND badge (``last_round``, shown while the shoe's last round is on, its place
+    kept while it is not); :meth:`show_view` renders a ``TableView``.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -60,6 +61,10 @@ class StatusBar(QWidget):
         # outgrow the screen when it shows
         self.last_round.setWordWrap(True)
         self.last_round.setFixedWidth(LAST_ROUND_WIDTH)
+        # its place is kept while it is hidden: the tiles have the same width in every state
+        policy = self.last_round.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.last_round.setSizePolicy(policy)
         self.last_round.hide()
         bar.addWidget(self.last_round)
 
@@ -74,7 +79,9 @@ class StatusBar(QWidget):
             self.tile_round.set_value(str(rnd + 1), "muted")
         else:
             self.tile_round.set_value(str(rnd) if rnd else "–")
-        self.tile_left.set_value(str(view.cards_left))
+        # no shoe started yet: no count of cards (a 0 would read as an empty shoe) and no cut card
+        started = bool(shoe) and state != TableState.NO_SHOE
+        self.tile_left.set_value(str(view.cards_left) if started else "–")
         indicator = view.burn_indicator
         remaining = view.burn_remaining or 0
         if state == TableState.BURN_INDICATOR:
@@ -87,6 +94,8 @@ class StatusBar(QWidget):
             self.tile_burn.set_value("–")
         if view.cut_card_out:
             self.tile_cut.set_value(translate("DealerScreen", "OUT"), "gold")
+        elif not started:
+            self.tile_cut.set_value("–")
         else:
             self.tile_cut.set_value(translate("DealerScreen", "IN SHOE"))
         if view.connected:

@@ -58,7 +58,8 @@ QLabel#caption {{ color: {COLORS['muted']}; font-size: 20px; font-weight: bold; 
 QLabel#value {{ color: {COLORS['text']}; font-size: 40px; font-weight: bold; }}
 QLabel#banner {{ color: {COLORS['gold']}; font-size: 78px; font-weight: bold; }}
 QLabel#next {{ color: {COLORS['text']}; font-size: 44px; font-weight: bold; }}
-QLabel#why {{ color: {COLORS['muted']}; font-size: 28px; }}
+QLabel#why {{ color: {COLORS['text']}; font-size: 32px; font-weight: bold; }}
+QLabel#problem {{ color: {COLORS['danger']}; font-size: 24px; }}
 QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius: 10px; padding: 4px 12px;
                     font-size: 32px; font-weight: bold; }}
 QLabel#offered {{ color: {COLORS['text']}; font-size: 20px; }}
@@ -69,7 +70,7 @@ QFrame#incident {{ background: {COLORS['danger_bg']}; border: 4px solid {COLORS[
 QLabel#alertText {{ color: {COLORS['alert']}; font-size: 40px; font-weight: bold; }}
 QLabel#misreadText {{ color: {COLORS['misread']}; font-size: 40px; font-weight: bold; }}
 QLabel#incidentText {{ color: {COLORS['danger']}; font-size: 40px; font-weight: bold; }}
-QLabel#alertIcon {{ font-size: 64px; font-weight: bold; }}
+QLabel#alertIcon {{ font-size: 52px; font-weight: bold; }}
 QPushButton {{ background: #15402b; color: {COLORS['text']}; border: 3px solid {COLORS['panel_edge']};
                border-radius: 16px; padding: 4px 4px; font-size: 26px; font-weight: bold; min-height: 96px; }}
 QPushButton:disabled {{ background: #0b1d14; color: #4f6b5b; border-color: #173626; }}
@@ -82,6 +83,7 @@ QLabel#buttonLabel:disabled, QLabel#buttonKey:disabled {{ color: #4f6b5b; }}
 QPushButton#primary QLabel {{ color: #17120a; }}
 QPushButton#primary QLabel:disabled {{ color: #7d7350; }}
 QPushButton#small {{ min-height: 56px; font-size: 22px; }}
+QPushButton#dealerButton {{ min-height: 36px; padding: 2px 16px; font-size: 22px; }}
 QLineEdit, QComboBox, QPlainTextEdit, QTextEdit, QListWidget, QTableWidget {{
     background: #0a1a12; color: {COLORS['text']}; border: 2px solid {COLORS['panel_edge']}; border-radius: 8px;
     padding: 6px; font-size: 24px; }}

@@ -14,7 +14,9 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "fit_wrapped", "restyle", "wav_player"]
+from dealer_station.console.theme import font
+
+__all__ = ["MISREAD_WAV", "FitLabel", "TouchButton", "WrapFitLabel", "fit_wrapped", "restyle", "wav_player"]
 
 MISREAD_WAV = Path(__file__).with_name("misread.wav")
 """The misread sound shipped with the station (package data): three short rising tones, 0.5 s."""
@@ -199,3 +201,37 @@ def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
         pixels -= 1
     restyle(label, f"font-size: {pixels}px;" if pixels != max_pixels else "")
     return pixels
+
+
+class WrapFitLabel(QLabel):
+    """A word-wrapped label of fixed height whose font shrinks (from ``max_pixels`` down to ``min_pixels``) until
+    its text fits that height (:func:`fit_wrapped`), fitted again whenever its text or size changes.
+
+    Parameters
+    ----------
+    max_pixels, min_pixels:
+        Largest and smallest font pixel size (int); the style sheet's size should be ``max_pixels``.
+    lines:
+        The label's height in lines of ``max_pixels`` bold type (the console's family), or 0 to leave its height
+        to the caller.
+    """
+
+    def __init__(self, max_pixels: int, min_pixels: int, lines: int = 0, parent: QWidget | None = None) -> None:
+        super().__init__("", parent)
+        self.max_pixels, self.min_pixels = max_pixels, min_pixels
+        self.setWordWrap(True)
+        if lines:
+            self.setFixedHeight(lines * QFontMetrics(font(max_pixels, bold=True)).lineSpacing() + 6)
+
+    def setText(self, text: str) -> None:  # noqa: D102 - Qt override
+        if text != self.text():
+            super().setText(text)
+            self.fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: D102 - Qt override
+        super().resizeEvent(event)
+        self.fit()
+
+    def fit(self) -> int:
+        """Fit the font to the text, the width and the height now; return its pixel size."""
+        return fit_wrapped(self, self.max_pixels, self.min_pixels)
