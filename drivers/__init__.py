@@ -9,5 +9,6 @@ Modules: :mod:`drivers.frames` (what a shoe says), :mod:`drivers.profiles` (``op
 :mod:`drivers.replay` (transports), :mod:`drivers.codecs` (the codecs by name),
 :mod:`drivers.codec_base`, :mod:`drivers.tokens`, :mod:`drivers.framing`, :mod:`drivers.hid_codec`,
 :mod:`drivers.cardcodes`, :mod:`drivers.hidkeys` (decoding), :mod:`drivers.sessions`, :mod:`drivers.usbmon` (recordings
-and captures), :mod:`drivers.deck` (shuffled shoes), :mod:`drivers.errors`. See docs/drivers.md.
+and captures), :mod:`drivers.deck` (shuffled shoes), :mod:`drivers.errors`; :mod:`drivers.util` (the back-off and
+:func:`~drivers.util.short_repr`, shared with :mod:`dealer_station`, which may import drivers). See docs/drivers.md.
 """

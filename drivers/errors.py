@@ -2,7 +2,7 @@
 
 ``ShoeError`` is the base of everything :mod:`drivers` raises on purpose. Library errors
 (pyserial, pyusb, OS) are wrapped with ``raise ... from err`` so the cause stays visible. A bad
-value is named in a message by :func:`short_repr`.
+value is named in a message by :func:`drivers.util.short_repr`.
 
 ::
 
@@ -33,20 +33,7 @@ __all__ = [
     "ShoeDisconnectedError",
     "ShoeTimeoutError",
     "ShoeEmptyError",
-    "short_repr",
 ]
-
-
-def short_repr(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, as an error message names a bad value.
-
-    A 400-digit number is named, not printed whole; never raises for an int past Python's digit limit.
-    """
-    try:
-        text = repr(value)
-    except ValueError:  # an int past Python's digit limit
-        text = "<a very large integer>"
-    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 class ShoeError(Exception):

@@ -44,8 +44,9 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from drivers.codecs import CODEC_OPTIONS, CODECS, RULE_OPTIONS, make_codec
-from drivers.errors import ShoeConfigError, short_repr
+from drivers.errors import ShoeConfigError
 from drivers.source import ShoeSource
+from drivers.util import short_repr
 
 __all__ = ["ShoeProfile", "load_profile", "parse_spec", "build_source", "open_shoe", "profile_dirs",
            "list_profiles", "TRANSPORTS"]

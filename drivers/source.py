@@ -37,10 +37,10 @@ from collections.abc import Callable
 
 import structlog
 
-from drivers.backoff import Backoff
 from drivers.codecs import Codec
 from drivers.errors import ShoeBusyError, ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
 from drivers.frames import Connected, ConnectionLost, ShoeEvent
+from drivers.util import Backoff
 
 __all__ = ["ShoeSource", "Sink", "RawSink", "STOP_TIMEOUT", "STOP_MARGIN"]
 
@@ -74,7 +74,7 @@ class ShoeSource:
         Reopen the device after loss (True) or end the reader (False).
     backoff_initial, backoff_max : float
         Seconds before the first reconnection attempt, doubling up to ``backoff_max``
-        (:class:`drivers.backoff.Backoff`; a ``backoff_max`` below ``backoff_initial`` keeps every delay
+        (:class:`drivers.util.Backoff`; a ``backoff_max`` below ``backoff_initial`` keeps every delay
         at ``backoff_initial``).
     reconnect_timeout : float
         Seconds of failed attempts after which the reader gives up (bounded retries).

@@ -41,6 +41,7 @@ from dealer_station.app.logging import log_enabled, safe_repr
 from dealer_station.app.noise_inputs import NoiseInputs
 from dealer_station.app.platform_events import EVENT_KINDS, PlatformEvents, stray_frame_alert, table_status
 from dealer_station.app.refusals import ActRefused
+from dealer_station.app.shoe_inputs import shoe_event
 from dealer_station.app.staff import StaffInputs
 from dealer_station.app.supervisor_inputs import SupervisorInputs
 from dealer_station.app.views import EdgeAlert, Fact, RoundRecord, TableView, round_id, shoe_id, table_view
@@ -61,7 +62,7 @@ from dealer_station.domain.inputs import (
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
-from dealer_station.journal.codec import decision_body, decode_decision, encode_input, input_fields, shoe_event
+from dealer_station.journal.codec import decision_body, decode_decision, encode_input, input_fields
 
 __all__ = ["ACTS_DROPPED_NOTE", "EVENT_KINDS", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact",
            "RoundRecord", "TableView", "iso_utc", "round_id", "rule_settings", "shoe_id", "stray_frame_alert", "utcnow"]

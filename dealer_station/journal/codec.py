@@ -3,11 +3,12 @@
 
 docs/design.md "Data flow" (the controller appends the input to the journal before acting on it, then the decision).
 The journal keeps inputs and decisions as JSON (raw bytes as hex); this module is the one place an input
-becomes that JSON (:func:`encode_input`) and is read back from it (:func:`decode_input`), where a decision
-becomes its row's body (:func:`encode_decision`) and is read back (:func:`decode_decision`), and where a shoe
-event (:mod:`drivers.frames`) becomes an input (:func:`shoe_event`). ``decode_input`` then ``encode_input``
-gives back the very body the journal holds (same keys, same values), so the row hashes of a journal written by
-an older station verify and its inputs replay as they were recorded.
+becomes that JSON (:func:`encode_input`) and is read back from it (:func:`decode_input`), and where a decision
+becomes its row's body (:func:`encode_decision`) and is read back (:func:`decode_decision`). It stores and reads
+inputs only: a shoe's frame becomes an input in the app (:mod:`dealer_station.app.shoe_inputs`), and the journal
+knows nothing of the drivers. ``decode_input`` then ``encode_input`` gives back the very body the journal holds
+(same keys, same values), so the row hashes of a journal written by an older station verify and its inputs replay
+as they were recorded.
 """
 
 from __future__ import annotations
@@ -32,65 +33,9 @@ from dealer_station.domain.inputs import (
     TimerInput,
     UnknownInput,
 )
-from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
 __all__ = ["decision_body", "decode_decision", "decode_input", "encode_decision", "encode_input", "encode_outputs",
-           "input_fields", "shoe_event", "shoe_event_input", "shoe_frame"]
-
-
-def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
-    """A shoe event (``drivers.frames``) as a table input (raw bytes as hex): a :class:`FrameInput` of a card,
-    No-Read (its reason code), cut card or garbage, a :class:`LinkInput` ``connected`` / ``lost``; an unknown
-    event as frame ``unknown`` with its repr (at most 200 characters), which the table ignores (told, never
-    dropped). ``ts``: the input's time (None: set when it is journaled).
-    """
-    kind = type(event)
-    if kind is CardRead:  # the card path first, by its exact type (a subclass goes the long way, below)
-        raw = event.raw
-        return FrameInput(FrameKind.CARD, raw.hex() if isinstance(raw, (bytes, bytearray)) else "",
-                          str(event.token), None, (), ts)
-    raw = getattr(event, "raw", b"")
-    raw_hex = raw.hex() if isinstance(raw, (bytes, bytearray)) else ""
-    if isinstance(event, CardRead):
-        return FrameInput(FrameKind.CARD, raw_hex, token=str(event.token), ts=ts)
-    if isinstance(event, NoRead):
-        return FrameInput(FrameKind.NO_READ, raw_hex, reason=str(event.reason), ts=ts)
-    if isinstance(event, CutCard):
-        return FrameInput(FrameKind.CUT, raw_hex, ts=ts)
-    if isinstance(event, Garbage):
-        return FrameInput(FrameKind.GARBAGE, raw_hex, ts=ts)
-    if isinstance(event, Connected):
-        return LinkInput(LinkEvent.CONNECTED, str(event.description), ts=ts)
-    if isinstance(event, ConnectionLost):
-        return LinkInput(LinkEvent.LOST, str(event.error or ""), ts=ts)
-    return FrameInput("unknown", raw_hex, extra=(("repr", repr(event)[:200]),), ts=ts)
-
-
-def shoe_frame(inp: FrameInput) -> CardRead | NoRead | CutCard | Garbage:
-    """The shoe frame (``drivers.frames``) a frame input records: the inverse of :func:`shoe_event` for frames.
-
-    Raises
-    ------
-    ValueError
-        A frame the shoe does not make (``unknown``) or raw bytes that are not hex.
-    """
-    raw = bytes.fromhex(str(inp.raw or ""))
-    if inp.frame == FrameKind.CARD:
-        return CardRead(str(inp.token or ""), raw)
-    if inp.frame == FrameKind.NO_READ:
-        return NoRead(raw, str(inp.reason or "no_read"))
-    if inp.frame == FrameKind.CUT:
-        return CutCard(raw)
-    if inp.frame == FrameKind.GARBAGE:
-        return Garbage(raw)
-    raise ValueError(f"frame {inp.frame!r} is not a shoe frame")
-
-
-def shoe_event_input(event: Any) -> dict:
-    """A shoe event as a journal input body (:func:`shoe_event`, then :func:`encode_input`), without ``ts``:
-    ``{"kind": "frame", "frame": "card", "token", "raw"}`` and the like.
-    """
-    return encode_input(shoe_event(event))
+           "input_fields"]
 
 
 def _put(body: dict, key: str, value: object) -> None:

@@ -43,7 +43,7 @@ from dealer_station.publish.config import BrokerConfig
 from dealer_station.publish.probe import FirstBrokerWatch
 from dealer_station.publish.topics import TOPIC_PREFIX, validate_table_id
 from dealer_station.signing import TrustStore
-from drivers.backoff import Backoff
+from drivers.util import Backoff
 
 __all__ = ["CHECK_SECONDS", "LEAD_SECONDS", "FollowResult", "Follower", "topics_for", "validate_group"]
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from drivers.errors import short_repr
+from drivers.util import short_repr
 
 __all__ = ["BrokerConfig", "BrokerConfigError", "PROTOCOLS", "parse_broker_url", "parse_broker_urls"]
 

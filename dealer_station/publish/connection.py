@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from dealer_station.publish.probe import FirstBrokerWatch
     from dealer_station.publish.replay_requests import ReplayRequests
-    from drivers.backoff import Backoff
+    from drivers.util import Backoff
 
 __all__ = ["STABLE_SECONDS", "BrokerConnection"]
 

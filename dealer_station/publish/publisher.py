@@ -51,7 +51,7 @@ from dealer_station.publish.status import (
 )
 from dealer_station.publish.topics import events_topic, status_topic, validate_table_id
 from dealer_station.signing import Signer
-from drivers.backoff import Backoff
+from drivers.util import Backoff
 
 __all__ = ["OutboxBusyError", "Publisher", "PublisherStats", "pending_count"]
 

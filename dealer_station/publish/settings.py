@@ -23,7 +23,7 @@ from dealer_station.publish.config import (
     _with_fallbacks,
     parse_broker_url,
 )
-from drivers.errors import short_repr
+from drivers.util import short_repr
 
 __all__ = ["BROKER_KEYS", "BrokerOptions", "DEFAULT_DRAIN_TIMEOUT", "MAX_DRAIN_TIMEOUT", "broker_config_from",
            "drain_timeout_from"]

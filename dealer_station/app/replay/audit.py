@@ -13,6 +13,7 @@ from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.app.replay.player import RecordedAuthority, dealer_act
 from dealer_station.app.replay.session import EPOCH, _parse_time
+from dealer_station.app.shoe_inputs import shoe_frame
 from dealer_station.domain.acts import LinkEvent
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -27,7 +28,7 @@ from dealer_station.domain.inputs import (
     TimerInput,
 )
 from dealer_station.journal import Journal, MemoryJournal
-from dealer_station.journal.codec import decode_input, shoe_frame
+from dealer_station.journal.codec import decode_input
 from drivers.frames import ConnectionLost
 from drivers.sessions import link_event
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from dealer_station.app.clock import parse_time
+from dealer_station.app.shoe_inputs import shoe_frame
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -27,7 +28,7 @@ from dealer_station.domain.inputs import (
     UnknownInput,
 )
 from dealer_station.domain.table import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
-from dealer_station.journal.codec import decode_input, shoe_frame
+from dealer_station.journal.codec import decode_input
 from drivers.codecs import CODECS
 from drivers.errors import ShoeConfigError
 from drivers.frames import Connected, ConnectionLost

@@ -31,12 +31,8 @@ from dealer_station.journal.codec import (
     encode_decision,
     encode_input,
     input_fields,
-    shoe_event,
-    shoe_event_input,
-    shoe_frame,
 )
 from dealer_station.journal.rows import canonical, row_hash
-from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
 TS = "2026-11-30T10:00:00.000000Z"
 FIXTURE = Path(__file__).resolve().parents[3] / "hw_fixtures" / "sessions" / "journal-void.journal.jsonl"
@@ -107,32 +103,6 @@ def test_decoded_acts_and_frames_are_the_enum_members_and_encoded_as_plain_strin
 ])
 def test_an_odd_body_is_written_back_as_it_was(body):
     assert canonical(encode_input(decode_input(body))) == canonical(body)
-
-
-@pytest.mark.parametrize(("event", "body"), [
-    (CardRead("AS", b"AS"), {"kind": "frame", "frame": "card", "token": "AS", "raw": "4153"}),
-    (NoRead(b"\x00", "damaged"), {"kind": "frame", "frame": "no_read", "reason": "damaged", "raw": "00"}),
-    (CutCard(b"\xff"), {"kind": "frame", "frame": "cut", "raw": "ff"}),
-    (Garbage(b"\x01"), {"kind": "frame", "frame": "garbage", "raw": "01"}),
-    (Connected("pty"), {"kind": "link", "event": "connected", "detail": "pty"}),
-    (ConnectionLost(None), {"kind": "link", "event": "lost", "detail": ""}),
-])
-def test_shoe_events_become_the_inputs_they_always_were(event, body):
-    assert shoe_event_input(event) == body
-    assert decode_input(body) == shoe_event(event)
-
-
-@pytest.mark.parametrize("event", [CardRead("AS", b"AS"), NoRead(b"\x00", "damaged"), CutCard(b"\xff"),
-                                   Garbage(b"\x01")])
-def test_a_frame_input_gives_back_the_frame_it_records(event):
-    assert shoe_frame(decode_input(shoe_event_input(event))) == event
-
-
-@pytest.mark.parametrize("body", [{"kind": "frame", "frame": "unknown", "raw": "", "repr": "x"},
-                                  {"kind": "frame", "frame": "card", "token": "AS", "raw": "zz"}])
-def test_a_frame_the_shoe_does_not_make_is_refused(body):
-    with pytest.raises(ValueError):
-        shoe_frame(decode_input(body))
 
 
 def test_an_old_journal_decodes_and_encodes_to_the_same_bytes_and_hashes():

@@ -1,9 +1,14 @@
-"""One bounded exponential back-off, for every retry loop of the station: the shoe reader's
-reconnections (:class:`drivers.source.ShoeSource`), the publisher's and ``events follow``'s broker
-reconnects.
+"""The helpers every layer shares, drivers and station alike: nothing here knows shoes, cards or brokers.
 
-A pure object: it keeps the next delay and says it; the caller waits (on its stop event) and
-bounds the attempts or their total time itself. No clock, no sleeping, no logging.
+:class:`Backoff`, one bounded exponential back-off for every retry loop of the station: the shoe reader's
+reconnections (:class:`drivers.source.ShoeSource`), the publisher's, the pit's and ``events follow``'s broker
+reconnects. :func:`short_repr`, a bad value named in an error message (shoe options, broker settings).
+
+They live in :mod:`drivers` because it is the lowest package: :mod:`dealer_station` may import it and it imports
+nothing of :mod:`dealer_station`, so one copy serves both.
+
+Pure: no clock, no sleeping, no logging; a :class:`Backoff` keeps the next delay and says it, and the caller waits
+(on its stop event) and bounds the attempts or their total time itself.
 """
 
 from __future__ import annotations
@@ -11,7 +16,31 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-__all__ = ["Backoff"]
+__all__ = ["Backoff", "short_repr"]
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, as an error message names a bad value.
+
+    A 400-digit number is named, not printed whole; never raises for an int past Python's digit limit.
+
+    Parameters
+    ----------
+    value : object
+        The value to name.
+    limit : int
+        The most characters given back (a cut text ends in ``...``), at least 4.
+
+    Returns
+    -------
+    str
+        At most ``limit`` characters.
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        text = "<a very large integer>"
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
 class Backoff:

@@ -1,4 +1,5 @@
-"""The one bounded back-off (drivers.backoff.Backoff): doubling, capped, reset, jitter below the delay."""
+"""The shared helpers (drivers.util): the one bounded back-off (doubling, capped, reset, jitter below the delay)
+and a bad value named in a message (short_repr)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import math
 
 import pytest
 
-from drivers.backoff import Backoff
+from drivers.util import Backoff, short_repr
 
 
 @pytest.mark.parametrize(("initial", "maximum", "delays"), [
@@ -48,3 +49,18 @@ def test_jitter_shortens_a_delay_by_at_most_its_fraction_and_never_slows_the_dou
 def test_bad_bounds_are_refused(initial, maximum, jitter):
     with pytest.raises(ValueError, match="back-off"):
         Backoff(initial, maximum, jitter=jitter)
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (1.5, "1.5"),
+    ("x" * 40, repr("x" * 40)[:37] + "..."),          # 42 characters with its quotes: cut to 40
+    (10 ** 5000, "<a very large integer>"),            # past Python's digit limit: named, never raised
+], ids=["short", "cut", "past-the-digit-limit"])
+def test_short_repr_names_a_value_in_at_most_forty_characters(value, shown):
+    assert short_repr(value) == shown
+    assert len(short_repr(value)) <= 40
+
+
+def test_short_repr_is_no_longer_a_shoe_error():
+    import drivers.errors
+    assert not hasattr(drivers.errors, "short_repr")
