@@ -228,62 +228,17 @@ def _archived_table(source) -> str | None:  # noqa: ANN001
 
 def _across_archives(directory: str, journal, wanted: list[int] | None, start: str | None, end: str | None,  # noqa: ANN001, PLR0913
                      live: tuple[int, int], numbers: list[int]):
-    """The rows to fold with the archives in ``directory``: ``(source, after, until, shoe numbers, words)``.
-
-    ``wanted``: the shoes asked for (None: all, or the time range ``start``..``end``); ``live``: the live
-    journal's ``(after, until)``. Each archive read has its rows re-hashed and its head matched to a chained
-    ``archived`` note; the words say what is proven and what ``journal verify --archives DIR`` proves.
-    Raises CliError (2) for a missing directory, (1) for an archive that does not match.
+    """:func:`~dealer_station.journal.archive_read.read_across_archives` as ``(source, after, until, shoe numbers,
+    words)``. Raises CliError (2) for a missing directory, (1) for an archive that does not match.
     """
     from dealer_station.journal import JournalError
-    from dealer_station.journal.archive import History, list_archives
-    from dealer_station.journal.index import range_problem, shoe_starts
-    from dealer_station.journal.rows import archived_ranges
+    from dealer_station.journal.archive_read import ArchiveMismatchError, read_across_archives
 
     try:
-        archives = list_archives(directory)
+        read = read_across_archives(journal, directory, wanted=wanted, start=start, end=end, live=live,
+                                    numbers=numbers)
+    except ArchiveMismatchError as err:
+        raise CliError(f"--archives {directory}: {err}; nothing is reported", status=1) from None
     except JournalError as err:
         raise CliError(f"--archives {directory}: {err}") from None
-    history = History(journal, archives)
-    try:
-        notes = {r.file: r for a in [*history.archives, journal] for r in archived_ranges(a.conn)}
-        spans: list[tuple[object, int, int]] = []   # (archive, first, last)
-        for a in history.archives:
-            starts = shoe_starts(a.conn)
-            numbers = [n for n, _, _ in starts if n not in numbers] + numbers
-            if wanted is not None:
-                for i, (number, first, _) in enumerate(starts):
-                    if number in wanted:
-                        spans.append((a, first, starts[i + 1][1] - 1 if i + 1 < len(starts) else a.last))
-            elif start or end:
-                (low, high) = a.conn.execute("SELECT MIN(ts), MAX(ts) FROM journal").fetchone()
-                if (end is None or low < end) and (start is None or high > start):
-                    spans.append((a, a.first, a.last))
-            else:
-                spans.append((a, a.first, a.last))
-        for a, first, last in spans:
-            note = notes.get(a.path.name)
-            if note is None or (note.first, note.last, note.head) != (a.first, a.last, a.head):
-                raise CliError(f"--archives {directory}: {a.path.name} is not the archive the journal's notes "
-                               f"record (journal verify --archives DIR names what differs); nothing is reported",
-                               status=1)
-            if (why := range_problem(a.conn, first, last)) is not None:
-                raise CliError(f"--archives {directory}: {a.path.name} does not verify: {why}; nothing is reported",
-                               status=1)
-    except BaseException:
-        history.close()
-        raise
-    if not spans:
-        return history, live[0], live[1], numbers, ""
-    after = min(first for _, first, _ in spans) - 1
-    live_wanted = live[1] > live[0]
-    until = live[1] if live_wanted else max(last for _, _, last in spans)
-    if wanted is None and not (start or end):
-        after = 0
-    elif live_wanted:
-        after = min(after, live[0])
-    names = sorted({a.path.name for a, _, _ in spans})
-    return history, after, until, numbers, (
-        f"; rows {after + 1}-{max(last for _, _, last in spans)} read from {len(names)} archive file(s) ("
-        f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): re-hashed, each archive's head matched to the "
-        f"journal's note; 'journal verify --archives DIR' proves every archived row")
+    return read.history, read.after, read.until, read.numbers, read.words

@@ -140,12 +140,12 @@ def _archived_through(journal) -> int:  # noqa: ANN001
 
 def _proven_history(args, journal):  # noqa: ANN001, ANN202
     """``export --archives DIR``: the archives and the live journal as one, once the whole history is proven
-    (:func:`~dealer_station.journal.archive.verify_history`): an archive edited, swapped, cut or held twice is
+    (:func:`~dealer_station.journal.archive_read.verify_history`): an archive edited, swapped, cut or held twice is
     never exported as the record. Raises CliError (2: the directory or a file cannot be read; 1: it does not
     verify).
     """
     from dealer_station.journal import JournalError
-    from dealer_station.journal.archive import History, list_archives, verify_history
+    from dealer_station.journal.archive_read import History, list_archives, verify_history
 
     try:
         proof = verify_history(journal, args.archives)
@@ -158,11 +158,11 @@ def _proven_history(args, journal):  # noqa: ANN001, ANN202
 
 
 def _verify_history(args, journal, head) -> int:  # noqa: ANN001
-    """``verify --archives DIR``: the whole history (:func:`~dealer_station.journal.archive.verify_history`); a
+    """``verify --archives DIR``: the whole history (:func:`~dealer_station.journal.archive_read.verify_history`); a
     ``head`` recorded earlier is looked up across the archives and the live journal.
     """
     from dealer_station.journal import JournalError, head_problem
-    from dealer_station.journal.archive import History, list_archives, verify_history
+    from dealer_station.journal.archive_read import History, list_archives, verify_history
 
     try:
         report = verify_history(journal, args.archives)

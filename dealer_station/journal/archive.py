@@ -22,8 +22,10 @@ loses nothing):
 So ``journal verify`` of the live journal alone links its first row to the note's head and says that the rows
 before it are in archives; ``journal verify --archives DIR`` proves the whole history: every archive's chain,
 each archive's first row linked to the head of the one before (the first to 64 zeros), every ``archived`` note
-matching the file it names, and the live journal linked to the newest (:func:`verify_history`). ``recall``,
-``report`` and ``journal export`` read across them (:class:`History`).
+matching the file it names, and the live journal linked to the newest
+(:func:`~dealer_station.journal.archive_read.verify_history`). ``recall``, ``report`` and ``journal export`` read
+across them (:class:`~dealer_station.journal.archive_read.History`). This module writes archives; reading them is
+:mod:`dealer_station.journal.archive_read`.
 
 Which shoes go: every shoe before the first one that had not ended before the cut-off time, never the newest
 shoe (the station starts its next shoe's number from it), and never a shoe with an event the broker has not
@@ -36,34 +38,32 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from dealer_station import outbox
+from dealer_station.journal.archive_read import (
+    ARCHIVE_APPLICATION_ID,
+    ARCHIVE_SUFFIX,
+    ROW_COLUMNS,
+    ArchiveFile,
+    note_file_problem,
+    same_first_row,
+)
 from dealer_station.journal.errors import JournalError
 from dealer_station.journal.rows import (
     ARCHIVED_MARK,
-    GENESIS,
     JOURNAL_TABLE_SQL,
-    ArchivedRange,
-    JournalRow,
     archived_ranges,
     body_problem,
-    chain_problem,
     marked_rows,
     pruned_through,
 )
 
-__all__ = ["ARCHIVE_APPLICATION_ID", "ArchiveFile", "ArchiveResult", "History", "HistoryReport", "archive_shoes",
-           "finish_archiving", "leftovers", "list_archives", "notes_of", "verify_history"]
+__all__ = ["CARRIED_NOTES", "ArchiveResult", "archive_shoes", "finish_archiving", "notes_of"]
 
-ARCHIVE_APPLICATION_ID = 0x44534131
-"""SQLite ``application_id`` of an archive file (``"DSA1"``): not a live journal, so nothing publishes from it."""
-
-ARCHIVE_SUFFIX = ".sqlite"
 _PARTIAL = ".partial"
 _COPY_CHUNK = 2000
-_COLUMNS = "seq, ts, kind, mark, body, prev_hash, hash"
 _ARCHIVE_SCHEMA = f"""
 PRAGMA application_id = {ARCHIVE_APPLICATION_ID};
 {JOURNAL_TABLE_SQL}
@@ -196,11 +196,11 @@ def _write_archive(conn: sqlite3.Connection, directory: Path, stem: str, first: 
         out.execute("BEGIN")
         low = first - 1
         while low < last:
-            chunk = conn.execute(f"SELECT {_COLUMNS} FROM journal WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
+            chunk = conn.execute(f"SELECT {ROW_COLUMNS} FROM journal WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
                                  (low, last, _COPY_CHUNK)).fetchall()
             if not chunk:
                 break
-            out.executemany(f"INSERT INTO journal({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", chunk)
+            out.executemany(f"INSERT INTO journal({ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", chunk)
             low = chunk[-1][0]
         events = conn.execute("SELECT event_id, type, payload, published_utc FROM outbox WHERE "
                               "json_extract(payload, '$.journal_seq') BETWEEN ? AND ? ORDER BY event_id",
@@ -248,18 +248,11 @@ def _remove_leftovers(conn: sqlite3.Connection, directory: Path, prefix: str, fi
         except JournalError:
             continue   # not an archive, or unreadable: not this journal's to delete
         try:
-            ours = _same_first_row(conn, held)
+            ours = same_first_row(conn, held)
         finally:
             held.close()
         if ours:
             path.unlink(missing_ok=True)
-
-
-def _same_first_row(conn: sqlite3.Connection, archive: ArchiveFile) -> bool:
-    """True when the journal on ``conn`` holds ``archive``'s first row, with the same hash."""
-    mine = archive.conn.execute("SELECT hash FROM journal WHERE seq = ?", (archive.first,)).fetchone()
-    live = conn.execute("SELECT hash FROM journal WHERE seq = ?", (archive.first,)).fetchone()
-    return mine is not None and live is not None and mine[0] == live[0]
 
 
 def archive_shoes(journal, directory: str | Path, *, before: str, ts: str, chunk: int = 2000) -> ArchiveResult:  # noqa: ANN001
@@ -373,8 +366,9 @@ def _shown(numbers: list[int] | tuple[int, ...]) -> str:
 def finish_archiving(journal, directory: str | Path | None = None, *, chunk: int = 2000) -> int:  # noqa: ANN001
     """Remove the rows an ``archived`` note records that are still in the live journal (an archiving stopped
     between its note and the last deletion); return how many went. With ``directory``, only when the archive
-    file it names is there and holds them (else they stay, and the next archiving in that directory goes on).
-    Raises JournalError.
+    file it names is there and holds them (else they stay, and the next archiving in that directory goes on); never
+    on the word of a note naming a path (:func:`~dealer_station.journal.archive_read.note_file_problem`). Raises
+    JournalError.
     """
     conn = journal.conn
     removed = 0
@@ -386,6 +380,8 @@ def finish_archiving(journal, directory: str | Path | None = None, *, chunk: int
         (left,) = conn.execute("SELECT COUNT(*) FROM journal WHERE seq BETWEEN ? AND ?", (r.first, r.last)).fetchone()
         if not left:
             continue
+        if note_file_problem(r) is not None:
+            continue   # a note naming a path was changed: its rows stay (verify_history names it)
         if directory is not None:
             path = Path(directory) / r.file
             try:
@@ -399,256 +395,3 @@ def finish_archiving(journal, directory: str | Path | None = None, *, chunk: int
 
 
 # ---------------------------------------------------------------------------------------------- reading archives
-@dataclass
-class ArchiveFile:
-    """One archive file: its rows ``first``..``last`` and its ``head`` (the hash of ``last``), read from its rows;
-    ``count``: the rows from ``first`` to ``last`` (all there when :meth:`chain_problem` holds).
-
-    ``info``: what the file says of itself (its ``archive`` table: table id, shoes...), for finding a shoe; the
-    proof is the chain, never this.
-    """
-
-    path: Path
-    first: int
-    last: int
-    head: str
-    count: int
-    info: dict[str, object] = field(default_factory=dict)
-    conn: sqlite3.Connection | None = None
-
-    @classmethod
-    def open(cls, path: str | Path) -> ArchiveFile:
-        """Open an archive file read-only. Raises JournalError when it is not one (named, with why)."""
-        path = Path(path)
-        if not path.is_file():
-            raise JournalError(f"the archive {path} is missing")
-        try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            (app,) = conn.execute("PRAGMA application_id").fetchone()
-            if app != ARCHIVE_APPLICATION_ID:
-                conn.close()
-                raise JournalError(f"{path} is not a journal archive")
-            return cls.read(conn, path)
-        except sqlite3.Error as err:
-            raise JournalError(f"the archive {path} cannot be read: {err}") from err
-
-    @classmethod
-    def read(cls, conn: sqlite3.Connection, path: Path) -> ArchiveFile:
-        """The archive on ``conn``. Raises sqlite3.Error."""
-        # each an index look-up (MIN and MAX with COUNT(*) in one query read every row of a 5 GB archive); the
-        # rows between are all there when the chain holds, which chain_problem proves
-        (first,) = conn.execute("SELECT MIN(seq) FROM journal").fetchone()
-        (last,) = conn.execute("SELECT MAX(seq) FROM journal").fetchone()
-        count = last - first + 1 if first is not None and last is not None else 0
-        head = conn.execute("SELECT hash FROM journal WHERE seq = ?", (last,)).fetchone() if last else None
-        info = {}
-        try:
-            for key, value in conn.execute("SELECT key, value FROM archive"):
-                info[key] = json.loads(value)
-        except (sqlite3.Error, ValueError):
-            info = {}
-        return cls(path, int(first or 0), int(last or 0), head[0] if head else GENESIS, int(count), info, conn)
-
-    def chain_problem(self, prev: str) -> str | None:
-        """None when the rows are whole, each hash matches its row and chains to the one before, the first to
-        ``prev``; else what is wrong (the first bad row).
-        """
-        expected, link = self.first, prev
-        for stored in self.conn.execute(f"SELECT {_COLUMNS} FROM journal ORDER BY seq"):
-            why = chain_problem(expected, link, stored)
-            if why is None:
-                _, bad = body_problem(stored[4])
-                why = f"row {stored[0]}: body {bad.removeprefix('its text ')}" if bad else None
-            if why is not None:
-                return why
-            expected, link = stored[0] + 1, stored[6]
-        return None
-
-    def rows(self, after: int = 0, *, until: int | None = None) -> Iterator[JournalRow]:
-        """Its rows with ``after < seq <= until``, oldest first (as :meth:`Journal.rows`)."""
-        sql = f"SELECT {_COLUMNS} FROM journal WHERE seq > ?" + (" AND seq <= ?" if until is not None else "")
-        params = (after,) if until is None else (after, until)
-        for seq, ts, kind, mark, text, prev, digest in self.conn.execute(sql + " ORDER BY seq", params):
-            try:
-                body = json.loads(text)
-            except (ValueError, TypeError, RecursionError):
-                body = {"_unreadable": text}
-            yield JournalRow(seq, ts, kind, mark, body, prev, digest)
-
-    def close(self) -> None:
-        """Close the file (idempotent)."""
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-
-
-def list_archives(directory: str | Path) -> list[ArchiveFile]:
-    """The archive files in ``directory``, by their first row (other files are left alone).
-
-    Raises JournalError when the directory is missing or an archive file cannot be read.
-    """
-    directory = Path(directory)
-    if not directory.is_dir():
-        raise JournalError(f"the archive directory {directory} is missing (give the directory 'journal archive' "
-                           f"wrote to)")
-    found = []
-    for path in sorted(directory.glob(f"*{ARCHIVE_SUFFIX}")):
-        try:
-            found.append(ArchiveFile.open(path))
-        except JournalError as err:
-            if "is not a journal archive" in str(err):
-                continue
-            raise
-    return sorted(found, key=lambda a: a.first)
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryReport:
-    """What :func:`verify_history` found: ``ok``, in plain words, and the archives it proved."""
-
-    ok: bool
-    message: str
-    archives: int = 0
-    rows: int = 0
-
-
-def leftovers(journal, archives: list[ArchiveFile]) -> list[ArchiveFile]:  # noqa: ANN001
-    """The archives of an archiving that stopped before its note (a kill, a full disk): after every range the live
-    journal's notes record, and their first row still in the live journal with the same hash (their rows were
-    never removed). They are no part of the history (the next archiving replaces them); every reader leaves
-    them out. Raises sqlite3.Error.
-    """
-    done = max((r.last for r in archived_ranges(journal.conn)), default=0)
-    return [a for a in archives if a.first > done and _same_first_row(journal.conn, a)]
-
-
-def verify_history(journal, directory: str | Path) -> HistoryReport:  # noqa: ANN001
-    """Prove the whole history of ``journal`` (open read-only) with the archives in ``directory``.
-
-    Every archive's chain holds; the first starts at row 1 from 64 zeros; each next one starts at the row after
-    the one before and links to its head; every ``archived`` note (the live journal's and the archives') names a
-    file there with the same rows and head; the live journal's own :meth:`~dealer_station.journal.Journal.verify`
-    holds and its first row follows the newest archive. Raises JournalError when a file cannot be read.
-    """
-    found = list_archives(directory)
-    try:
-        left = leftovers(journal, found)
-        archives = [a for a in found if all(a is not b for b in left)]
-        problem, rows = _archives_problem(journal, archives)
-    except sqlite3.Error as err:
-        raise JournalError(f"the archives cannot be read: {err}") from err
-    finally:
-        for a in found:
-            a.close()
-    if problem is not None:
-        return HistoryReport(False, problem, len(archives), rows)
-    live = journal.verify()
-    if not live.ok:
-        return HistoryReport(False, live.message, len(archives), rows)
-    message = live.message.split("; rows 1-")[0]
-    plural = "s" if len(archives) != 1 else ""
-    aside = "".join(f"; {a.path.name} was left by an archiving stopped before its note (its rows are all in the "
-                    f"live journal): no part of the history, the next archiving replaces it" for a in left)
-    return HistoryReport(True, f"{len(archives)} archive{plural} ({rows} rows) and the live journal: {message}; "
-                               f"the chain holds from row 1 to row {journal.last_seq}{aside}", len(archives),
-                         rows + live.rows)
-
-
-def _archives_problem(journal, archives: list[ArchiveFile]) -> tuple[str | None, int]:  # noqa: ANN001
-    notes: dict[str, ArchivedRange] = {}
-    for a in [*archives, journal]:
-        for r in archived_ranges(a.conn):
-            notes[r.file] = r
-    prev, expected, rows = GENESIS, 1, 0
-    for a in archives:
-        if a.first < expected:
-            return (f"{a.path.name}: starts at row {a.first}, but the archive before holds the rows to {expected - 1} "
-                    f"(rows {a.first}-{min(a.last, expected - 1)} in two archives)"), rows
-        if a.first != expected:
-            return (f"{a.path.name}: starts at row {a.first}, but the row after the archive before is {expected} "
-                    f"(an archive missing)"), rows
-        why = a.chain_problem(prev)
-        if why is not None:
-            return f"{a.path.name}: {why}", rows
-        note = notes.get(a.path.name)
-        if note is None or (note.first, note.last, note.head) != (a.first, a.last, a.head):
-            return f"{a.path.name}: no archived note of the journal records it with these rows and head", rows
-        prev, expected, rows = a.head, a.last + 1, rows + a.count
-    for name, note in notes.items():
-        if not any(a.path.name == name for a in archives):
-            return f"the journal's note of row {note.seq} names the archive {name}, which is not in the directory", rows
-    if archives and (why := _held_twice(journal, archives, expected)) is not None:
-        return why, rows
-    first = journal.conn.execute("SELECT seq, prev_hash FROM journal WHERE seq >= ? ORDER BY seq LIMIT 1",
-                                 (expected,)).fetchone()
-    if archives and first is not None and (first[0] != expected or first[1] != prev):
-        return (f"the live journal's first row {first[0]} does not follow the newest archive "
-                f"({archives[-1].path.name}, rows to {expected - 1})"), rows
-    return None, rows
-
-
-def _held_twice(journal, archives: list[ArchiveFile], expected: int) -> str | None:  # noqa: ANN001
-    """None when every live row before ``expected`` (the rows of an archiving stopped while it removed them) is
-    its archive's row, with the same hash; else which is not.
-    """
-    for seq, digest in journal.conn.execute("SELECT seq, hash FROM journal WHERE seq < ? ORDER BY seq", (expected,)):
-        held = next((a for a in archives if a.first <= seq <= a.last), None)
-        mine = held.conn.execute("SELECT hash FROM journal WHERE seq = ?", (seq,)).fetchone() if held else None
-        if mine is None or mine[0] != digest:
-            return (f"the live journal's row {seq} is archived (rows to {expected - 1}) but is not "
-                    f"{held.path.name if held else 'an archive'}'s row {seq}")
-    return None
-
-
-class History:
-    """The rows of a live journal and its archives as one journal, by row number (for ``recall``, ``report``,
-    ``journal export``): ``rows(after, until=)`` reads across files; ``path`` and ``conn`` are the live journal's.
-
-    Parameters
-    ----------
-    journal:
-        The live journal, open read-only.
-    archives:
-        Its archive files (:func:`list_archives`), in order.
-    """
-
-    def __init__(self, journal, archives: list[ArchiveFile]) -> None:  # noqa: ANN001
-        self.journal = journal
-        self._opened = archives
-        left = leftovers(journal, archives)
-        self.archives = [a for a in archives if all(a is not b for b in left)]
-        """The archives read (those an archiving left before its note, :func:`leftovers`, are not)."""
-        self.path = journal.path
-        self.conn = journal.conn
-
-    def rows(self, after: int = 0, *, kinds=None, mark: str | None = None,  # noqa: ANN001
-             until: int | None = None) -> Iterator[JournalRow]:
-        """Rows with ``after < seq <= until`` of every file, oldest first (``kinds``/``mark``: of the live rows,
-        as :meth:`Journal.rows`; archived rows are filtered here).
-        """
-        wanted = set(kinds) if kinds is not None else None
-        for a in self.archives:
-            if a.last <= after or (until is not None and a.first > until):
-                continue
-            for row in a.rows(after, until=until):
-                if (wanted is None or row.kind in wanted) and (mark is None or f",{mark}," in row.mark):
-                    yield row
-        done = max((a.last for a in self.archives), default=0)   # rows still here of an archiving not finished
-        yield from self.journal.rows(max(after, done), kinds=kinds, mark=mark, until=until)
-
-    @property
-    def last_seq(self) -> int:
-        """The live journal's last row (the history's)."""
-        return self.journal.last_seq
-
-    def shoe_archive(self, number: int) -> ArchiveFile | None:
-        """The archive holding shoe ``number`` (as its own record says), or None."""
-        for a in self.archives:
-            if number in (a.info.get("shoes") or ()):
-                return a
-        return None
-
-    def close(self) -> None:
-        """Close the archive files (the live journal is the caller's)."""
-        for a in self._opened:
-            a.close()

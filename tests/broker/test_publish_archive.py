@@ -12,7 +12,8 @@ import pytest
 
 from dealer_station import outbox
 from dealer_station.journal import Journal
-from dealer_station.journal.archive import archive_shoes, list_archives, verify_history
+from dealer_station.journal.archive import archive_shoes
+from dealer_station.journal.archive_read import list_archives, verify_history
 from dealer_station.publish import Publisher
 from dealer_station.schemas import validate
 from tests.broker.test_publish_replay import Platform

@@ -20,7 +20,8 @@ import time
 import pytest
 
 from dealer_station.journal import Journal
-from dealer_station.journal.archive import History, archive_shoes, list_archives, verify_history
+from dealer_station.journal.archive import archive_shoes
+from dealer_station.journal.archive_read import History, list_archives, verify_history
 from tests.conftest import ROOT
 from tests.support.slow_disk import slow_sync_env
 from tests.support.synthetic_journal import acknowledged_shoes

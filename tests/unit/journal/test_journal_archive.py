@@ -16,7 +16,8 @@ import pytest
 
 from dealer_station import outbox
 from dealer_station.journal import Journal, JournalError
-from dealer_station.journal.archive import History, archive_shoes, list_archives, verify_history
+from dealer_station.journal.archive import archive_shoes
+from dealer_station.journal.archive_read import History, list_archives, verify_history
 from dealer_station.journal.index import JournalIndex
 from tests.conftest import run_cli
 

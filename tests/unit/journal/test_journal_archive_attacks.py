@@ -15,15 +15,17 @@ import sqlite3
 import pytest
 
 from dealer_station.journal import Journal, JournalError
-from dealer_station.journal.archive import archive_shoes, list_archives
+from dealer_station.journal.archive import archive_shoes
+from dealer_station.journal.archive_read import list_archives
 from dealer_station.journal.rows import canonical, row_hash
 from tests.conftest import run_cli
 from tests.unit.journal.test_journal_archive import FAR, NOW, _all_rows, _archive
 
 
-def _forge_note(path, first: int, last: int, *, file: str = "journal.forged.sqlite", through: int = 0) -> None:
-    """Append an ``archived`` note for rows ``first``..``last`` with a correct hash, then delete those rows and
-    the events up to ``through``, as an attacker with the file and the row hash would.
+def _forge_note(path, first: int, last: int, *, file: str = "journal.forged.sqlite", through: int = 0,
+                cut: bool = True) -> None:
+    """Append an ``archived`` note for rows ``first``..``last`` with a correct hash, then (``cut``) delete those
+    rows and the events up to ``through``, as an attacker with the file and the row hash would.
     """
     with sqlite3.connect(path) as conn:
         prev = conn.execute("SELECT prev_hash FROM journal WHERE seq = ?", (first,)).fetchone()[0]
@@ -34,6 +36,8 @@ def _forge_note(path, first: int, last: int, *, file: str = "journal.forged.sqli
                           "event_count": 0, "table_id": "T1", "before": FAR, "ts": NOW})
         conn.execute("INSERT INTO journal VALUES (?, ?, 'note', ',archived,', ?, ?, ?)",
                      (seq + 1, NOW, body, tail, row_hash(seq + 1, NOW, "note", ",archived,", body, tail)))
+        if not cut:
+            return
         conn.execute("DROP TRIGGER journal_no_delete")
         conn.execute("DELETE FROM journal WHERE seq BETWEEN ? AND ?", (first, last))
         conn.execute("DELETE FROM outbox WHERE event_id <= ?", (through,))
@@ -322,3 +326,25 @@ def test_the_live_journal_first_row_after_an_archive_edited_is_found(journal_pat
         report = journal.verify()
     assert not report.ok and report.first_bad in (first, first + 1), report.message
     assert run_cli("report", "--journal", str(journal_path), "--json").returncode == 1
+
+
+@pytest.mark.parametrize("name", ["../elsewhere/{}", "..", "sub\\{}"])
+def test_a_note_naming_its_archive_by_a_path_is_refused_and_no_row_leaves_on_its_word(journal_path, tmp_path, name):
+    """Archiving names its file plainly, in the archive directory; a note naming a path (here to a real archive of
+    the same rows, kept outside the directory) was changed: ``verify --archives`` and ``recall --archives`` say
+    so, and the next archiving removes no row on its word.
+    """
+    copy = tmp_path / "copy" / "journal.sqlite"
+    copy.parent.mkdir()
+    shutil.copy(journal_path, copy)
+    outside = _archive(copy, tmp_path / "elsewhere")
+    arch = tmp_path / "arch"
+    arch.mkdir()
+    _forge_note(journal_path, 1, outside.last, file=name.format(outside.file.name), cut=False)
+    before = _all_rows(journal_path)
+    verify = run_cli("journal", "verify", str(journal_path), "--archives", str(arch))
+    assert verify.returncode == 1 and "TAMPERED" in verify.stdout and "not a file name" in verify.stdout, verify.stdout
+    recall = run_cli("recall", "--journal", str(journal_path), "--shoe", "6", "--archives", str(arch))
+    assert recall.returncode == 1 and "not a file name" in recall.stderr, recall.stderr
+    _archive(journal_path, arch)
+    assert _all_rows(journal_path) == before
