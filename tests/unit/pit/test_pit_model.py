@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from dealer_station.pit.model import PitModel, incident_words, parse_ts, waited_words
+from dealer_station.pit.model import PitModel
+from dealer_station.pit.words import incident_words, parse_ts, waited_words
 from dealer_station.platform.tracker import BadMessage, read_message
 
 T0 = parse_ts("2026-12-01T07:00:00.000000Z")
