@@ -21,7 +21,7 @@ import structlog
 from dealer_station.app.accounts import Accounts, AccountsError, AuthError
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.config import StationConfig
-from dealer_station.app.controller import Controller, Fact
+from dealer_station.app.controller import Controller
 from dealer_station.app.runtime_settings import (
     DEMO_DEALER,
     StationBusy,
@@ -31,17 +31,13 @@ from dealer_station.app.runtime_settings import (
 )
 from dealer_station.app.shoes import StationShoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
-from dealer_station.domain.fact_data import Error
-from dealer_station.domain.facts import FactKind
+from dealer_station.app.station_listeners import TICK_VIEWS, StationListeners
 from dealer_station.domain.states import ROUND_STATES, TableState
 from dealer_station.journal import Journal
 
 __all__ = ["Station", "TICK_VIEWS"]
 
 log = structlog.get_logger("dealer_station.app.runtime")
-
-TICK_VIEWS = 0.25
-"""Seconds between two views told for the betting timer alone (a tick that changed nothing else)."""
 
 _BETWEEN_ROUNDS_NOT = ROUND_STATES | {TableState.PAUSED}
 """States in which the table is not between rounds: a round is open, or the table is paused."""
@@ -96,10 +92,7 @@ class Station:
         self._thread: threading.Thread | None = None
         self._shoe_started = False
         self._dropping = False
-        self._listeners: list[Callable[[StationUpdate], None]] = []
-        self._facts: list[Fact] = []
-        self._commanded = False
-        self._told = 0.0  # when the listeners were last told (monotonic seconds)
+        self._updates = StationListeners(lambda: self.controller)   # the listeners and what they are told
         self._closed = False
 
     @classmethod
@@ -162,7 +155,7 @@ class Station:
             return future
 
         def command() -> object:
-            self._commanded = True  # its listeners hear of it even when it changed nothing
+            self._updates.commanded()  # its listeners hear of it even when it changed nothing
             return fn()
 
         try:
@@ -197,50 +190,15 @@ class Station:
 
     # ------------------------------------------------------------------ listeners
     def listen(self, listener: Callable[[StationUpdate], None]) -> None:
-        """Call ``listener(update)`` on the controller's thread after each step that changed something.
+        """Call ``listener(update)`` on the controller's thread after each step that changed something
+        (:class:`~dealer_station.app.station_listeners.StationListeners`).
 
         The station takes the controller's facts from its first listener on (with none, nobody is told them:
         a headless replay's controller tells its facts to nobody more). Facts made before it, while the station
         opened (a configured dealer seated, the shoe's ``Connected``), reach no listener: the first view shows
         what they changed. A front-end therefore listens before it starts the station's loop.
         """
-        if not self._listeners:
-            self.controller.subscribe(self._on_fact)
-        self._listeners.append(listener)
-
-    def _on_fact(self, fact: Fact) -> None:
-        if self._listeners:
-            self._facts.append(fact)
-
-    def _after(self, item: object = None) -> None:
-        """Tell the listeners what the last step changed (called on the controller's thread); ``item``: what
-        the step took from the queue (a shoe event, a command, a refusal) or None (an act, a tick).
-        """
-        if not self._listeners:
-            return
-        facts, self._facts = tuple(self._facts), []
-        taken = () if item is None or isinstance(item, (Command, EventRefused)) else (item,)
-        quiet = not facts and not taken and not self._commanded
-        if quiet and time.monotonic() - self._told < TICK_VIEWS:
-            return
-        view = self.controller.snapshot()
-        if quiet and view.betting_seconds_left is None:
-            return  # a tick that changed nothing shown
-        self._commanded = False
-        self._told = time.monotonic()
-        update = StationUpdate(facts, view, taken)
-        for listener in tuple(self._listeners):
-            try:
-                listener(update)
-            except Exception as err:  # noqa: BLE001 - a listener never stops the table
-                log.error("station_listener_failed", error=repr(err))
-
-    def _event_failed(self, event: object, err: Exception) -> None:
-        """The controller raised on ``event`` (its own errors it tells as facts): logged, told as an ``error``
-        fact, and the loop goes on.
-        """
-        log.error("controller_event_failed", frame=type(event).__name__, error=repr(err))
-        self._on_fact(Fact(FactKind.ERROR, Error(detail=f"{type(err).__name__}: {err}")))
+        self._updates.listen(listener)
 
     def _sink(self, event: object) -> None:
         if self._dropping:
@@ -335,11 +293,11 @@ class Station:
             self.prepare()
         if start_shoe and not self._shoe_started:
             self.start_shoe()
-            drain_events(self.controller, self.events, after=self._after, on_error=self._event_failed)
+            drain_events(self.controller, self.events, after=self._updates.after, on_error=self._updates.event_failed)
         self.why = run_station(self.controller, self.events, self.shoe.draw, self._stopping,
                                self.settings.idle_exit, poll=0.05, after=self._step_done,
                                dealer=lambda: self.auto, end_paused=self.settings.end_paused,
-                               on_error=self._event_failed, drop=self._drop)
+                               on_error=self._updates.event_failed, drop=self._drop)
         return self.why
 
     def prepare(self) -> None:
@@ -351,7 +309,7 @@ class Station:
             prepare()
 
     def _step_done(self, item: object) -> None:
-        self._after(item)
+        self._updates.after(item)
 
     def start(self) -> threading.Thread:
         """Run the controller's loop on a thread of its own (:meth:`run`); return it. The shoe's reader is
@@ -458,8 +416,7 @@ class Station:
             self.stop_shoe()
         except Exception as err:  # noqa: BLE001 - closing a device must not hide the run's result
             log.warning("shoe_stop_failed", error=str(err))
-        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed,
-                     drop=self._drop)
+        self._drain()
         reason = why or self.why or "stopped"
         noted = not controller.journal_failing and self._note_dropped()  # else: once the journal takes the stop
         stopped = controller.stop(reason)
@@ -468,7 +425,7 @@ class Station:
         if stopped and not noted:
             self._note_dropped()
         self.stop_journaled = stopped
-        self._after()
+        self._updates.after()
         left = 0
         if self.publishing is not None:
             if stopped:
@@ -476,10 +433,14 @@ class Station:
             else:
                 detail = f"the stop could not be journaled: {controller.last_journal_error}"
                 left = self.publishing.finish(offline_reason="journal_failure", detail=detail)
-        drain_events(controller, self.events, self._spill, after=self._after, on_error=self._event_failed,
-                     drop=self._drop)  # a refusal while draining
+        self._drain()  # a refusal while draining
         self._cancel_waiting()
         return left
+
+    def _drain(self) -> None:
+        """Give the controller what is queued and spilled (the commands among it dropped, not run)."""
+        drain_events(self.controller, self.events, self._spill, after=self._updates.after,
+                     on_error=self._updates.event_failed, drop=self._drop)
 
     def _retry_stop(self, why: str) -> bool:
         """Try to journal the stop until the journal takes it or the bound runs out; True when journaled."""
@@ -494,12 +455,11 @@ class Station:
             if left <= 0:
                 break
             time.sleep(min(RETRY_MAX_SECONDS, left))
-            drain_events(self.controller, self.events, self._spill, after=self._after, on_error=self._event_failed,
-                         drop=self._drop)
+            self._drain()
             if controller.stop(why):
-                self._after()
+                self._updates.after()
                 return True
-            self._after()
+            self._updates.after()
         log.error("stop_not_journaled", why=why, seconds=bound, error=controller.last_journal_error,
                   held=len(controller.snapshot().held_inputs))
         return False
