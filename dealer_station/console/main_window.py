@@ -23,8 +23,8 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
-from dealer_station.app.autodealer import DRAW
 from dealer_station.console import incident_prompts, prompts
+from dealer_station.console.auto_rounds import deal_rounds
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.prompts import ScreenAct
@@ -507,40 +507,16 @@ class MainWindow(QMainWindow):
             self.dealer.show_notice(incident_prompts.stray_frame(data))
 
     def run_auto(self, rounds: int, timeout: float = 120.0) -> bool:
-        """Deal ``rounds`` rounds with the automatic dealer (``dealer_station.app.autodealer``), the GUI live.
-
-        The dealer acts on the controller's thread (the station's ``auto``) and draws from the simulated
-        shoe there; it stops on the result of the last round (cards and winner on screen), when the table
-        pauses, or after ``timeout`` seconds. Returns True when the rounds were dealt. Needs a simulated shoe.
+        """Deal ``rounds`` rounds with the automatic dealer, the GUI live
+        (:func:`~dealer_station.console.auto_rounds.deal_rounds`): until the result of the last round is on
+        screen, the table pauses, or ``timeout`` seconds have passed. Returns True when the rounds were dealt.
+        Needs a simulated shoe.
         """
-        import time
-
-        from PySide6.QtCore import QEventLoop
-
-        station = self.station
-
-        def begin() -> _RoundsDealer:
-            station.auto = _RoundsDealer(station, max(0, int(rounds)))
-            return station.auto
-
-        self._auto = True
-        dealer = self.host.call(begin)
-        loop = QEventLoop()
-        deadline = time.monotonic() + timeout
-
-        def check() -> None:
-            if dealer.done or self.host.snapshot().state == TableState.PAUSED or time.monotonic() > deadline:
-                loop.quit()
-
-        timer = QTimer()
-        timer.setInterval(5)
-        timer.timeout.connect(check)
-        timer.start()
-        loop.exec()
-        timer.stop()
-        self.host.call(lambda: setattr(station, "auto", None))
-        self._auto = False
-        return dealer.done
+        self._auto = True   # the automatic dealer loads its own shoes (_on_fact)
+        try:
+            return deal_rounds(self.host, self.station, rounds, timeout)
+        finally:
+            self._auto = False
 
     def save_png(self, path: str | Path) -> Path:
         """Render the window (at its current size) to a PNG file; return the path. Raises OSError on failure."""
@@ -549,47 +525,3 @@ class MainWindow(QMainWindow):
         if not pixmap.save(str(path), "PNG"):
             raise OSError(f"could not write {path}")
         return path
-
-
-class _RoundsDealer:
-    """The automatic dealer of :meth:`MainWindow.run_auto`, on the controller's thread: it deals until the
-    result of round ``rounds`` (counted from now) is on the table, then does nothing (:attr:`done`).
-
-    A draw that brought no card within 2 s (the shoe was unplugged) is drawn again.
-    """
-
-    waiting = False
-    finished = False  # the station's loop goes on; the window stops asking
-
-    def __init__(self, station, rounds: int) -> None:
-        from dealer_station.app.autodealer import AutoDealer
-
-        self.controller = station.controller
-        self.auto = AutoDealer(station.controller, station.shoe.draw, new_shoe=station.load_shoe)
-        self.rounds = rounds
-        self.completed = 0
-        self.done = rounds == 0
-        self._drawn = 0.0
-        station.controller.subscribe(self._count, kinds=(FactKind.ROUND_COMPLETED,))
-
-    def _count(self, _fact) -> None:
-        self.completed += 1
-
-    def step(self) -> str | None:
-        """One act of the automatic dealer, or None (nothing to do, or done)."""
-        import time
-
-        if self.done:
-            return None
-        state = self.controller.state
-        if self.completed >= self.rounds or (state == TableState.RESULT and self.completed >= self.rounds - 1):
-            self.done = True
-            return None
-        if not self.controller.snapshot().connected:
-            return None  # the reader is not connected yet: a draw would fail
-        if self.auto.waiting and time.monotonic() - self._drawn > 2.0:
-            self.auto.waiting = False  # a draw that failed (shoe unplugged): draw again
-        did = self.auto.step()
-        if did == DRAW:
-            self._drawn = time.monotonic()
-        return did
