@@ -5,9 +5,10 @@ with it; every duration runs on a monotonic clock instead, docs/controller.md "T
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
-__all__ = ["iso_utc", "parse_time", "seconds_between", "utcnow"]
+__all__ = ["RowClock", "iso_utc", "parse_time", "seconds_between", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -44,3 +45,26 @@ def seconds_between(start: str | None, end: str | None) -> float | None:
         return round((parse_time(end) - parse_time(start)).total_seconds(), 6)
     except ValueError:
         return None
+
+
+class RowClock:
+    """The time a row is stamped with: ``clock()`` (aware UTC) as :func:`iso_utc` text, called as ``row_clock()``.
+
+    The text of one moment is made once (a replay's clock stands still between a card and its acts); a clock
+    that raises gives the real time instead (a broken clock must not stop the table).
+    """
+
+    def __init__(self, clock: Callable[[], datetime]) -> None:
+        self.clock = clock
+        self._moment: object = None
+        self._text = ""
+
+    def __call__(self) -> str:
+        """The time now, as a row's text."""
+        try:
+            moment = self.clock()
+            if moment != self._moment:
+                self._moment, self._text = moment, iso_utc(moment)
+            return self._text
+        except Exception:  # noqa: BLE001 - a broken clock must not stop the table
+            return iso_utc(utcnow())

@@ -82,7 +82,7 @@ class NoiseInputs:
         if burst is None:
             return True
         note = burst.note()
-        if not self._journal_failing and self._note(note):
+        if not self.journal_guard.failing and self.journal_guard.note(note):
             self._safe_log("warning" if burst.noisy else "info", "line_noise_burst", bytes=burst.bytes,
                            frames=burst.frames, first=burst.first, last=burst.last, noisy=burst.noisy)
             return True

@@ -7,29 +7,28 @@ row makes the same events again.
 
 from __future__ import annotations
 
-import json
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
+from dealer_station.app.config import StationConfig
 from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
-from dealer_station.domain.fact_data import Error, PlayerEdge, json_of, output
+from dealer_station.domain.fact_data import json_of
 from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import MisreadReason, PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
-from dealer_station.journal import EventSpec
+from dealer_station.domain.table import TableMachine
+from dealer_station.journal import EventSpec, Journal
 from dealer_station.journal.codec import decode_decision
 
-if TYPE_CHECKING:
-    from dealer_station.app.controller import Controller
-
-__all__ = ["EVENT_KINDS", "PlatformEvents", "card_misread", "stray_frame_alert", "table_status"]
+__all__ = ["EVENT_KINDS", "betting_window_ms", "card_misread", "platform_events", "round_times", "stray_frame_alert",
+           "table_status"]
 
 _F = FactKind
 EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BETTING_OPENED, _F.BETTING_CLOSED, _F.CARD_ACCEPTED,
                           _F.RESCAN_REQUESTED, _F.NO_READ_WHILE_PAUSED, _F.ROUND_COMPLETED, _F.ROUND_VOIDED,
                           _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE, _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
-"""Machine outputs that make a platform event (:meth:`Controller._events`)."""
+"""Machine outputs that make a platform event (:func:`platform_events`)."""
 
 
 def table_status(state: TableState | str) -> str:
@@ -59,101 +58,92 @@ _STATUS_OF: dict[str, str] = {state.value: _status_of(state) for state in TableS
 """A state's name → its table status (:func:`table_status`)."""
 
 
-class PlatformEvents:
-    """The controller's platform events of a decision (mixed into ``Controller``)."""
+def platform_events(outputs: list[Output], config: StationConfig, machine: TableMachine,
+                    round_times: Callable[[], dict[str, str | None]]) -> list[EventSpec]:
+    """The platform events (docs/events.md) a decision's ``outputs`` make, in order: one for each output of
+    :data:`EVENT_KINDS`, none for the others (facts for the console and logs only).
 
-    def _events(self: Controller, outputs: list) -> list[EventSpec]:
-        m = self._machine
-        table = self.config.table_id
-        events: list[EventSpec] = []
-        for kind, data in outputs:
-            if kind not in EVENT_KINDS:
-                continue  # a fact for the console and logs only: no platform event
-            shoe = int(data.get("shoe", m.shoe_number) or 0)
-            sid = shoe_id(table, shoe) if shoe else None
-            rnd = data.get("round")
-            if rnd is None and m.round_open:
-                rnd = m.round_number
-            rid = round_id(table, shoe, int(rnd)) if shoe and rnd else None
-            if kind == FactKind.SHOE_STARTED:
-                events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks"),
-                                                         "misreads_published": True}, sid))
-            elif kind == FactKind.SHOE_ENDED:
-                events.append(EventSpec("shoe_ended", {**json_of(data), "shoe_number": shoe}, sid))
-            elif kind == FactKind.BETTING_OPENED:
-                bets = tuple(data.get("offered_bets", ()))
-                events.append(EventSpec("round_opened", {
-                    "round_number": rnd, "bets_offered": list(bets), "limits": self.config.limits(bets),
-                    "mode": self.config.mode.value, "paytable": self.config.paytable_name,
-                    "last_round": data.get("last_round", False),
-                    "betting_window_ms": self._betting_window_ms()}, sid, rid))
-            elif kind == FactKind.BETTING_CLOSED:
-                events.append(EventSpec("betting_closed", {"round_number": rnd, "by": data.get("by")}, sid, rid))
-            elif kind == FactKind.CARD_ACCEPTED:
-                events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
-                                                       "card": data["card"], "manual": data["manual"]}, sid, rid))
-            elif kind in (FactKind.RESCAN_REQUESTED, FactKind.NO_READ_WHILE_PAUSED):
-                paused = kind == FactKind.NO_READ_WHILE_PAUSED
-                events.append(EventSpec("card_misread", card_misread(data, rnd if rid else None, paused=paused),
-                                        sid, rid))
-            elif kind == FactKind.ROUND_COMPLETED:
-                events.append(EventSpec("round_result", {**json_of(data), "round_number": rnd, **self._round_times()},
-                                        sid, rid))
-            elif kind == FactKind.ROUND_VOIDED:
-                events.append(EventSpec("round_voided", {**json_of(data), "round_number": rnd}, sid, rid))
-            elif kind == FactKind.ROUND_PAUSED:
-                events.append(EventSpec("round_paused", {"incident": json_of(data),
-                                                         "round_number": m.round_number or None}, sid, rid))
-            elif kind == FactKind.ROUND_RESUMED:
-                events.append(EventSpec("round_resumed", {**json_of(data), "round_number": m.round_number or None},
-                                        sid, rid))
-            elif kind == FactKind.PLAYER_EDGE:
-                events.append(EventSpec("player_edge", json_of(data), sid, rid))
-            elif kind == FactKind.TABLE_STATUS:
-                events.append(EventSpec("table_status", json_of(data), sid))
-            elif kind == FactKind.PROCEDURE_VIOLATION:  # a frame with no shoe open: part of no shoe or round
-                events.append(EventSpec("alert", stray_frame_alert(data, sid)))
-        return events
+    ``config``: the table id, limits, mode, pay table and betting window the events carry; ``machine``: the
+    table after the decision (its shoe and round name an output that does not); ``round_times``: the
+    ``first_card_ts`` and ``decided_ts`` of a completed round (:func:`round_times`), asked only for one.
+    """
+    m = machine
+    table = config.table_id
+    events: list[EventSpec] = []
+    for kind, data in outputs:
+        if kind not in EVENT_KINDS:
+            continue  # a fact for the console and logs only: no platform event
+        shoe = int(data.get("shoe", m.shoe_number) or 0)
+        sid = shoe_id(table, shoe) if shoe else None
+        rnd = data.get("round")
+        if rnd is None and m.round_open:
+            rnd = m.round_number
+        rid = round_id(table, shoe, int(rnd)) if shoe and rnd else None
+        if kind == FactKind.SHOE_STARTED:
+            events.append(EventSpec("shoe_started", {"shoe_number": shoe, "decks": data.get("decks"),
+                                                     "misreads_published": True}, sid))
+        elif kind == FactKind.SHOE_ENDED:
+            events.append(EventSpec("shoe_ended", {**json_of(data), "shoe_number": shoe}, sid))
+        elif kind == FactKind.BETTING_OPENED:
+            bets = tuple(data.get("offered_bets", ()))
+            events.append(EventSpec("round_opened", {
+                "round_number": rnd, "bets_offered": list(bets), "limits": config.limits(bets),
+                "mode": config.mode.value, "paytable": config.paytable_name,
+                "last_round": data.get("last_round", False),
+                "betting_window_ms": betting_window_ms(config)}, sid, rid))
+        elif kind == FactKind.BETTING_CLOSED:
+            events.append(EventSpec("betting_closed", {"round_number": rnd, "by": data.get("by")}, sid, rid))
+        elif kind == FactKind.CARD_ACCEPTED:
+            events.append(EventSpec("card_dealt", {"round_number": rnd, "position": data["position"],
+                                                   "card": data["card"], "manual": data["manual"]}, sid, rid))
+        elif kind in (FactKind.RESCAN_REQUESTED, FactKind.NO_READ_WHILE_PAUSED):
+            paused = kind == FactKind.NO_READ_WHILE_PAUSED
+            events.append(EventSpec("card_misread", card_misread(data, rnd if rid else None, paused=paused),
+                                    sid, rid))
+        elif kind == FactKind.ROUND_COMPLETED:
+            events.append(EventSpec("round_result", {**json_of(data), "round_number": rnd, **round_times()},
+                                    sid, rid))
+        elif kind == FactKind.ROUND_VOIDED:
+            events.append(EventSpec("round_voided", {**json_of(data), "round_number": rnd}, sid, rid))
+        elif kind == FactKind.ROUND_PAUSED:
+            events.append(EventSpec("round_paused", {"incident": json_of(data),
+                                                     "round_number": m.round_number or None}, sid, rid))
+        elif kind == FactKind.ROUND_RESUMED:
+            events.append(EventSpec("round_resumed", {**json_of(data), "round_number": m.round_number or None},
+                                    sid, rid))
+        elif kind == FactKind.PLAYER_EDGE:
+            events.append(EventSpec("player_edge", json_of(data), sid, rid))
+        elif kind == FactKind.TABLE_STATUS:
+            events.append(EventSpec("table_status", json_of(data), sid))
+        elif kind == FactKind.PROCEDURE_VIOLATION:  # a frame with no shoe open: part of no shoe or round
+            events.append(EventSpec("alert", stray_frame_alert(data, sid)))
+    return events
 
-    def _edge_alerts(self: Controller) -> list[Output]:
-        m = self._machine
-        try:
-            alerts = self._edge_monitor(m.remaining, m.rounds[-1]["round"] if m.rounds else 0)  # type: ignore[misc]
-            out = []
-            for alert in alerts or []:
-                data = json.loads(json.dumps(dict(alert), default=str))
-                edge = PlayerEdge.from_json({"shoe": m.shoe_number, "round": m.rounds[-1]["round"], **data})
-                if edge is None:
-                    raise ValueError(f"an alert names no bet: {data!r}")
-                out.append(output(edge))
-            return out
-        except Exception as err:  # noqa: BLE001 - the monitor is advisory; it never stops the table
-            self._safe_log("error", "edge_monitor_failed", error=safe_repr(err))
-            return [output(Error(detail=f"edge monitor failed: {safe_repr(err)}"))]
 
-    def _betting_window_ms(self: Controller) -> int | None:
-        """The betting window in whole milliseconds (``[betting] window_seconds``), None when only the dealer closes
-        betting: from the round's ``ts`` a display counts it down (an integer, so every language reads one text).
-        """
-        seconds = self.config.betting_window_seconds
-        return round(seconds * 1000) if seconds > 0 else None
+def betting_window_ms(config: StationConfig) -> int | None:
+    """The betting window in whole milliseconds (``[betting] window_seconds``), None when only the dealer closes
+    betting: from the round's ``ts`` a display counts it down (an integer, so every language reads one text).
+    """
+    seconds = config.betting_window_seconds
+    return round(seconds * 1000) if seconds > 0 else None
 
-    def _round_times(self: Controller) -> dict[str, str | None]:
-        """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
-        say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (docs/events.md,
-        "Timing").
-        """
-        first = None
-        try:
-            after = max((row.seq for row in (self.journal.last_marked("round"), self.journal.last_marked(
-                "shoe_started")) if row is not None), default=0)
-            for row in self.journal.rows(after, kinds=("decision",)):
-                if any(kind == FactKind.CARD_ACCEPTED for kind, _ in decode_decision(row.body).outputs):
-                    first = row.ts
-                    break
-        except Exception as err:  # noqa: BLE001 - a timing field never stops the table
-            self._safe_log("error", "first_card_time_unknown", error=safe_repr(err))
-        return {"first_card_ts": first, "decided_ts": self._deciding_ts}
+
+def round_times(journal: Journal, decided_ts: str, log: Callable[..., None]) -> dict[str, str | None]:
+    """``first_card_ts`` (the journal time of the round's first accepted card, None when the journal cannot
+    say) and ``decided_ts`` (the time of the decision that completes the round), UTC ISO (docs/events.md,
+    "Timing"). ``log``: ``log(level, event, **fields)``, told when the journal cannot be read.
+    """
+    first = None
+    try:
+        after = max((row.seq for row in (journal.last_marked("round"), journal.last_marked(
+            "shoe_started")) if row is not None), default=0)
+        for row in journal.rows(after, kinds=("decision",)):
+            if any(kind == FactKind.CARD_ACCEPTED for kind, _ in decode_decision(row.body).outputs):
+                first = row.ts
+                break
+    except Exception as err:  # noqa: BLE001 - a timing field never stops the table
+        log("error", "first_card_time_unknown", error=safe_repr(err))
+    return {"first_card_ts": first, "decided_ts": decided_ts}
 
 
 def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:

@@ -5,31 +5,53 @@ out, between rounds; the sign-in's authority is checked here, the table's own ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from dealer_station.app.accounts import AuthError
+from dealer_station.app.accounts import Accounts, AuthError
+from dealer_station.app.config import StationConfig
+from dealer_station.app.journal_guard import JournalGuard
 from dealer_station.app.refusals import ActRefused
-from dealer_station.domain.acts import StaffAct
+from dealer_station.app.table_ports import TablePorts
+from dealer_station.domain.acts import DealerAct, StaffAct
+from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.inputs import DealerInput
 from dealer_station.domain.states import TableState
+from dealer_station.domain.table import NO_DEALER, TableMachine
 
-if TYPE_CHECKING:
-    from dealer_station.app.controller import Controller
-
-__all__ = ["StaffInputs"]
+__all__ = ["Staff"]
 
 
-class StaffInputs:
-    """The controller's sign-in and sign-out (mixed into ``Controller``)."""
+class Staff:
+    """Who is at the table: the dealer's sign-in and sign-out, its authority checked against the accounts.
+
+    Parameters
+    ----------
+    accounts:
+        The accounts (None: none; only the configured and the demo dealer sign in).
+    config:
+        The station's configuration (``[console] badge_signs_in``).
+    machine:
+        The state machine, which holds who is signed in (it survives a restart: the journal's fold).
+    guard:
+        The journal-failure guard: refusals are noted through it, and its pause is a pause.
+    ports:
+        The controller's clock, facts and inputs (:class:`~dealer_station.app.table_ports.TablePorts`).
+    """
+
+    def __init__(self, accounts: Accounts | None, config: StationConfig, machine: TableMachine,
+                 guard: JournalGuard, ports: TablePorts) -> None:
+        self.accounts = accounts
+        self.config = config
+        self._machine = machine
+        self._guard = guard
+        self._ports = ports
 
     @property
-    def signed_in(self: Controller) -> str | None:
+    def signed_in(self) -> str | None:
         """The dealer signed in at the table (None: nobody); it survives a restart (the journal's fold)."""
         return self._machine.signed_in
 
-    def sign_in(self: Controller, user: str, pin: str = "", *, how: str = "pin") -> None:
+    def sign_in(self, user: str, pin: str = "", *, how: str = "pin") -> None:
         """A dealer signs in at the table (the shift rotation: the dealer before is replaced), between rounds.
 
         ``how``:
@@ -59,12 +81,27 @@ class StaffInputs:
         try:
             self._check_dealer(user, pin, how)
         except AuthError as err:
-            self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
-            self._say(AuthRefused(**who, code=err.code, why=str(err)))
+            self._guard.note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
+            self._ports.say(AuthRefused(**who, code=err.code, why=str(err)))
             raise
         self._staff_input("sign_in", {"user": user, "how": how})
 
-    def sign_in_configured(self: Controller, dealer: str) -> bool:
+    def refuse_unstaffed(self, act: str) -> None:
+        """On a table that requires a dealer: raise ActRefused (journaled as an ``act_refused`` note, told) for a
+        dealer act that starts a shoe or opens betting while nobody is signed in (the journal-failure pause
+        refuses it itself).
+        """
+        m = self._machine
+        if act not in (DealerAct.NEW_SHOE, DealerAct.OPEN_BETTING) or m.signed_in is not None \
+                or self._guard.fault is not None:
+            return
+        why = NO_DEALER if act == DealerAct.OPEN_BETTING else \
+            "no dealer is signed in: a dealer signs in at the console first"
+        self._guard.note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
+        self._ports.say(ActRefusedFact(by="dealer", act=act, why=why, state=m.state.value))
+        raise ActRefused(act, why)
+
+    def sign_in_configured(self, dealer: str) -> bool:
         """Sign in the station's configured dealer (``[table] dealer``, ``--dealer``; headless runs and the
         simulator): journaled as a sign-in ``how: configured``, no PIN. Nothing is done when that dealer is
         already signed in, or while a round is open or the table is paused (the dealer signed in deals on:
@@ -72,30 +109,31 @@ class StaffInputs:
 
         Raises AuthError for an empty id; ActRefused when the journal failed.
         """
-        if self._machine.signed_in == dealer or self._machine.round_open or self.state == TableState.PAUSED:
+        m = self._machine
+        if m.signed_in == dealer or m.round_open or self._guard.fault is not None or m.state == TableState.PAUSED:
             return False
         self.sign_in(dealer, how="configured")
         return True
 
-    def sign_out(self: Controller) -> None:
+    def sign_out(self) -> None:
         """The dealer signs out (between rounds); betting does not open until another signs in.
 
         Raises ActRefused (journaled) when nobody is signed in, a round is open or the table is paused.
         """
         self._staff_input("sign_out", {})
 
-    def _staff_input(self: Controller, act: str, args: dict) -> None:
-        self._call(self._take_staff, act, args)
+    def _staff_input(self, act: str, args: dict) -> None:
+        self._ports.call(self._take_staff, act, args)
 
-    def _take_staff(self: Controller, act: str, args: dict) -> None:
-        outputs = self._input(DealerInput(StaffAct(act), args, ts=self._now()))
+    def _take_staff(self, act: str, args: dict) -> None:
+        outputs = self._ports.take_input(DealerInput(StaffAct(act), args, ts=self._ports.now()))
         if outputs is None:
             raise ActRefused(act, "the journal failed")
         for kind, data in outputs:
             if kind == FactKind.ACT_REFUSED:
                 raise ActRefused(act, str(data.get("why")))
 
-    def _check_dealer(self: Controller, user: str, pin: str, how: str) -> None:
+    def _check_dealer(self, user: str, pin: str, how: str) -> None:
         """Raise AuthError unless ``user`` may sign in as the dealer ``how`` says (see :meth:`sign_in`)."""
         if getattr(self.accounts, "recorded", False):
             return  # a replay or an audit: the act was checked at the table when it was recorded

@@ -71,22 +71,22 @@ class SupervisorInputs:
                 raise AuthError("no_accounts", "no accounts file is configured")
             self.accounts.authenticate(user, pin, role="supervisor")
         except AuthError as err:
-            self._note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
+            self.journal_guard.note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
             self._say(AuthRefused(**who, code=err.code, why=str(err)))
             raise
         why = act_text_problem(who["reason"], who["note"])
         if why is not None:
-            self._note({"kind": "act_refused", **who, "why": why})
+            self.journal_guard.note({"kind": "act_refused", **who, "why": why})
             self._say(ActRefusedFact(by="supervisor", act=act, why=why, state=self._machine.state.value))
             raise ActRefused(act, why)
         verdict = self.preview_supervisor(act, **args)  # the rules of app/supervisor_acts.py, as the screen shows
         if not verdict.allowed:
-            if self._journal_fault is None:  # nothing can be written while the journal fails
-                self._note({"kind": "act_refused", **who, "why": verdict.why})
+            if self.journal_guard.fault is None:  # nothing can be written while the journal fails
+                self.journal_guard.note({"kind": "act_refused", **who, "why": verdict.why})
             self._say(ActRefusedFact(by="supervisor", act=act, why=verdict.why, state=self._machine.state))
             raise ActRefused(act, verdict.why)
-        if self._journal_fault is not None:
-            self._clear_journal_fault(who)
+        if self.journal_guard.fault is not None:
+            self.journal_guard.clear(who)
             return
         outputs = self._input(SupervisorInput(who["act"], who["user"], who["reason"], who["note"], args,
                                               ts=self._now()))

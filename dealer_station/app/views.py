@@ -6,21 +6,22 @@ Immutable values; :func:`table_view` builds the view of a :class:`~dealer_statio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_station.domain.fact_base import FactData
-from dealer_station.domain.facts import FactKind
+from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine
+from dealer_station.journal.codec import decode_decision
 
-__all__ = ["EdgeAlert", "Fact", "RoundRecord", "TableView", "journal_failure_prompt", "round_id", "shoe_id",
-           "table_view"]
+__all__ = ["EdgeAlert", "Fact", "RoundRecord", "TableView", "journal_failure_prompt", "recalled_rounds",
+           "recorded_outputs", "round_id", "shoe_id", "table_view"]
 
 
 @slot_init
@@ -231,3 +232,28 @@ def journal_failure_prompt(incident: Incident, held: int = 0) -> str:
     if held:
         prompt += f" ({held} SHOE EVENT{'S' if held != 1 else ''} HELD)"
     return prompt
+
+
+def recorded_outputs(journal, kinds: tuple[str, ...], mark: str | None = None,  # noqa: ANN001
+                     after: int = 0) -> Iterator[Output]:
+    """Decided outputs of the given kinds from ``journal``, in order (e.g. to re-print a run); ``mark``: only the
+    decision rows of that mark (``"round"``); ``after``: only rows after this seq. Raises JournalError when the
+    journal cannot be read.
+    """
+    for row in journal.rows(after, kinds=("decision",), mark=mark):
+        for kind, data in decode_decision(row.body).outputs:
+            if kind in kinds:
+                yield kind, data
+
+
+def recalled_rounds(journal, table_id: str, shoe: int | None, *, after: int = 0) -> list[RoundRecord]:  # noqa: ANN001
+    """Finished rounds (completed and voided) of table ``table_id`` from ``journal``, oldest first; shoe ``shoe``
+    or all (None); ``after``: read the rows after this seq (the open shoe's start: reading it costs the same
+    however long the journal). Raises JournalError when the journal cannot be read.
+    """
+    out = []
+    for _kind, data in recorded_outputs(journal, (FactKind.ROUND_COMPLETED, FactKind.ROUND_VOIDED), mark="round",
+                                        after=after):
+        if shoe is None or data.get("shoe") == shoe:
+            out.append(RoundRecord.from_output(data, table_id))
+    return out

@@ -1,8 +1,9 @@
 """Every output a test makes in its own process, checked against its kind's class (dealer_station.domain.fact_data).
 
 :func:`watch_facts` wraps the two places outputs are made: ``TableMachine._emit`` (the machine's) and
-``Controller._tell`` (everything a listener is told, the controller's own included). An output's data must be
-an instance of its kind's class (:data:`~dealer_station.domain.fact_data.FACT_DATA`), and its JSON, taken as the
+``FactListeners.tell`` (the controller's listeners, dealer_station.app.owner_thread: everything a listener is
+told, the controller's own included). An output's data must be an instance of its kind's class
+(:data:`~dealer_station.domain.fact_data.FACT_DATA`), and its JSON, taken as the
 journal keeps it, is checked against the class's fields: JSON at all, every value of its field's type (pydantic,
 strict: a bool is no whole number). :func:`fact_problem` checks a recorded output (a dict read back from a
 journal) the same way: no key its kind does not name (but for
@@ -79,11 +80,11 @@ def watch_facts(monkeypatch, *, made: bool = False) -> list[str]:
 
     ``made``: see :func:`fact_problem`.
     """
-    from dealer_station.app.controller import Controller
+    from dealer_station.app.owner_thread import FactListeners
     from dealer_station.domain.table import TableMachine
 
     problems: list[str] = []
-    emit, tell = TableMachine._emit, Controller._tell
+    emit, tell = TableMachine._emit, FactListeners.tell
 
     def checked_emit(self, data):
         problem = fact_problem(getattr(data, "KIND", None), data, made=made)
@@ -98,5 +99,5 @@ def watch_facts(monkeypatch, *, made: bool = False) -> list[str]:
         return tell(self, kind, data)
 
     monkeypatch.setattr(TableMachine, "_emit", checked_emit)
-    monkeypatch.setattr(Controller, "_tell", checked_tell)
+    monkeypatch.setattr(FactListeners, "tell", checked_tell)
     return problems

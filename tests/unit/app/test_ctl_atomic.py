@@ -64,15 +64,17 @@ def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monk
 
 
 def test_a_decision_that_raises_after_the_step_is_undone_too(table: Table, monkeypatch):
-    before = table.ctl.snapshot()
-    real = Controller._events
+    import dealer_station.app.controller as controller_module
 
-    def events(self, outputs):
+    before = table.ctl.snapshot()
+    real = controller_module.platform_events
+
+    def events(outputs, *more):
         if any(kind == "betting_opened" for kind, _ in outputs):
             raise KeyError("limits")
-        return real(self, outputs)
+        return real(outputs, *more)
 
-    monkeypatch.setattr(Controller, "_events", events)
+    monkeypatch.setattr(controller_module, "platform_events", events)
     table.ctl.dealer("open_betting")
     view = table.ctl.snapshot()
     assert view.state == "paused" and view.incident.type == "unexpected_error" and "KeyError" in view.incident.detail

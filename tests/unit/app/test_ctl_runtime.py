@@ -98,7 +98,7 @@ def test_a_headless_run_builds_the_edge_watch_before_its_loop_not_when_the_table
     settings = StationSettings(config_path=tmp_path / "station.toml", shoe="sim?seed=3", journal=":memory:",
                                use_accounts=False, dealer="ann", auto=True, shoes=1, idle_exit=30)
     station = open_station(settings)
-    watch = station.controller._edge_monitor
+    watch = station.controller.edges.monitor
     ready_at_first_act = []
     station.controller.subscribe(lambda fact: ready_at_first_act.append(watch.ready) if not ready_at_first_act
                                  else None)

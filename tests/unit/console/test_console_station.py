@@ -459,7 +459,7 @@ def test_the_edge_watch_is_built_on_the_controllers_thread_once_the_window_is_up
     """The odds tables are not built while the table opens (the window would wait for them) but right after,
     on the controller's thread, before any round ends."""
     station = station_factory()
-    watch = station.controller._edge_monitor
+    watch = station.controller.edges.monitor
     assert not watch.ready
     built_on = []
     build = watch._build
@@ -517,7 +517,7 @@ def test_edge_alerts_of_the_view_reach_a_supervisor_screen_built_after_it(qtbot,
     station = station_factory()
     alert = {"shoe": 1, "round": 12, "bet": "two_cards_lucky_six", "ev": "0.012345", "house_edge": "-0.012345",
              "cards_left": 300}
-    station.controller._keep_edges([(FactKind.PLAYER_EDGE, alert)], "2026-11-30T04:00:12.000000Z")  # as a decision
+    station.controller.edges.keep([(FactKind.PLAYER_EDGE, alert)], "2026-11-30T04:00:12.000000Z")  # as a decision
     win = MainWindow(station, authenticate=station.authenticate, load_shoe=station.load_shoe, sound=lambda: None)
     qtbot.addWidget(win)
     try:

@@ -52,7 +52,6 @@ def test_an_older_stations_journal_has_the_shapes():
 def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_its_shape, tmp_path):
     """The watch every test runs under (tests/conftest.py) sees an output of another shape where it is made: a
     machine's own and one the controller tells."""
-    from dealer_station.app.controller import Controller
     from dealer_station.domain.fact_data import CardAccepted, TableStatus
     from dealer_station.domain.table import TableMachine
     from tests.support.table import Table
@@ -63,8 +62,8 @@ def test_the_suites_watch_sees_the_machine_and_the_controller(_every_output_has_
     assert problems == []                                   # the real outputs of a new shoe have their shapes
     machine = TableMachine()
     machine._emit(CardAccepted(round="one", position="player1", card="9H", manual=False))
-    Controller._tell(t.ctl, FactKind.TABLE_STATUS, TableStatus(status="open", state=None))  # type: ignore[arg-type]
-    Controller._tell(t.ctl, FactKind.TABLE_STATUS, {"status": "open", "state": "ready"})        # no class: a dict
+    t.ctl._listeners.tell(FactKind.TABLE_STATUS, TableStatus(status="open", state=None))  # type: ignore[arg-type]
+    t.ctl._listeners.tell(FactKind.TABLE_STATUS, {"status": "open", "state": "ready"})        # no class: a dict
     t.journal.close()
     assert len(problems) == 3
     assert "card_accepted" in problems[0] and "table_status" in problems[1] and "state" in problems[1]
