@@ -1,7 +1,7 @@
 """The open shoe's edge alerts (``player_edge``): the monitor that makes them after each completed round, and the
 alerts kept for the view, from the decisions made now and, after a restart, those the journal recorded.
 
-The monitor is advisory (RULES.md §3): a monitor that fails is logged and told as an ``error`` output, and the
+The monitor is advisory (docs/rules.md §3): a monitor that fails is logged and told as an ``error`` output, and the
 table deals on.
 """
 
