@@ -11,7 +11,8 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Nothing sounds during the tests, in this process or a station it starts (docs/console.md "Misread and incident
 # alerts"): a test that looks at the sound itself takes the variable away for its own duration.
-os.environ["DEALER_STATION_SOUND"] = "off"
+SOUND_ENV = "DEALER_STATION_SOUND"   # dealer_station.console.sound.SOUND_ENV, without importing Qt's side here
+os.environ[SOUND_ENV] = "off"
 # The station's default journal and accounts live in the user's data directory: tests never touch the real one.
 os.environ["XDG_DATA_HOME"] = _DATA_HOME = tempfile.mkdtemp(prefix="dealer-station-test-data-")
 atexit.register(shutil.rmtree, _DATA_HOME, ignore_errors=True)
@@ -75,6 +76,15 @@ route_logs_to_logging()
 
 
 from tests.support.fixtures import *  # noqa: E402, F403 - the suite's shared fixtures (tests/support/fixtures.py)
+
+
+@pytest.fixture(autouse=True)
+def _sound_off(monkeypatch):
+    """The station's sound switch is off again at the start of every test (and so for every process it starts,
+    which inherit the environment), whatever a test before it did to the variable: a plain ``pytest`` run never
+    starts ``aplay`` nor opens a sound device. A test of the sound paths takes the switch away for itself and
+    plays through a stand-in program (``sound_program`` in tests/unit/console/conftest.py)."""
+    monkeypatch.setenv(SOUND_ENV, "off")
 
 
 @pytest.fixture(autouse=True)

@@ -165,12 +165,14 @@ _CODE_WORDS = {**{a.value: a.value.replace("_", " ") for a in (*SupervisorAct, *
 _POSITION = re.compile(r"\b(player|banker)([1-3])\b")
 _STATE = re.compile(r"\(state (\w+)\)|\bin state (\w+)|\bpaused from (\w+)")
 _CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+_STAMP = re.compile(r"\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b")
 
 
 def plain(text: str | None) -> str:
     """The table's own text (an incident's detail, a refusal's why) with the codes it names in words:
     ``"3 misreads in a row at player2"`` → ``"3 misreads in a row at Player card 2"``, ``"not allowed in state
-    betting_open"`` → ``"not allowed while betting is open"``, an act's or a reason's code in words. Other text
+    betting_open"`` → ``"not allowed while betting is open"``, an act's or a reason's code in words, a journal time
+    as :func:`time_words` writes it (``"2026-11-30T04:00:12.500000Z"`` → ``"2026-11-30 04:00:12.500 UTC"``). Other text
     (a device's own message, a path) is left as it is. Never raises.
     """
     if not text:
@@ -185,18 +187,21 @@ def plain(text: str | None) -> str:
 
     out = _POSITION.sub(lambda m: position_words(m.group(0)), str(text))
     out = _STATE.sub(state, out)
+    out = _STAMP.sub(lambda m: time_words(m.group(0)), out)
     return _CODE.sub(lambda m: _CODE_WORDS.get(m.group(0), m.group(0)), out)
 
 
 def incident_words(incident: IncidentRecord) -> str:
-    """An incident in a sentence: ``"the shoe could not read the card (No-Read) at Banker card 2"``."""
+    """An incident in a sentence: ``"the shoe could not read the card (No-Read) at Banker card 2"``. A station
+    error's reason is its error's class name, a code: it is not repeated (its detail names the error).
+    """
     kind = incident.kind
     if incident.type == IncidentType.PROCEDURE_VIOLATION and incident.reason in _REASON_WORDS:
         text = _REASON_WORDS[incident.reason]
     else:
         text = incident_kind_words(kind)
         if (incident.reason and incident.reason not in _BARE_REASONS
-                and incident.type != IncidentType.SHOE_DISCONNECTED):
+                and incident.type not in (IncidentType.SHOE_DISCONNECTED, IncidentType.UNEXPECTED_ERROR)):
             text += f" ({reason_words(incident.reason)})"
     if incident.position and incident.type in (IncidentType.MISREAD_LIMIT, IncidentType.FOREIGN_CARD):
         text += f" at {position_words(incident.position)}"

@@ -132,7 +132,7 @@ class IncidentPanel(QFrame):
             self.incident_fields["ts"].setText(_when(inc.ts))
             pos = inc.position
             self.incident_fields["position"].setText(prompts.position_name(pos) or (str(pos) if pos else "–"))
-            self.incident_fields["reason"].setText(incident_prompts.reason_name(str(inc.reason or "")) or "–")
+            self.incident_fields["reason"].setText(incident_prompts.incident_reason(inc) or "–")
             advice = incident_prompts.incident_advice(kind)
             detail = incident_prompts.incident_detail(inc) or "–"
             self.incident_fields["detail"].setText(f"{detail}\n{advice}" if advice else detail)

@@ -19,8 +19,8 @@ from dealer_station.domain.table_acts import DEALER_CALL_DETAIL
 
 translate = QCoreApplication.translate
 
-__all__ = ["frame_words", "incident_advice", "incident_detail", "incident_name", "incident_title", "reason_name",
-           "stray_frame"]
+__all__ = ["frame_words", "incident_advice", "incident_detail", "incident_name", "incident_reason", "incident_title",
+           "noise_words", "reason_name", "refused_event_words", "station_error_words", "stray_frame"]
 
 
 def stray_frame(data: dict) -> str:
@@ -63,16 +63,17 @@ def incident_name(kind: str | None) -> str:
 
 def incident_detail(incident) -> str:
     """An incident's detail in plain translated words, composed from its fields (its type, reason code, position,
-    the card of its evidence, the misreads counted); the ``detail`` the controller wrote in English is the
-    journal's and is not shown, but for a dealer's own note when calling the supervisor and the technical text
-    of a station error, of an event the platform refused and of a line noise's count (for the technician, marked
-    as the station's own: their numbers are not fields of the incident). ``incident``: a domain ``Incident``
-    (or None: ``""``).
+    the card of its evidence, the misreads counted, a line noise's counts, the event the platform refused); the
+    ``detail`` the controller wrote in English is the journal's and is not shown, but for a dealer's own note when
+    calling the supervisor and, for the technician, the error text of a station error and the journal's words on
+    an event the platform refused (marked as such: they are the station's diagnostics, not sentences of the
+    screens). ``incident``: a domain ``Incident`` (or None: ``""``).
 
     A ``misread_limit`` with ``misreads`` 3 at ``"banker2"`` → ``"3 misreads in a row at BANKER CARD 2"``; the
     same replayed from the journal (no count) → ``"misreads in a row at BANKER CARD 2: the limit was
-    reached"``; a ``foreign_card`` of evidence ``"5148 (QH)"`` → ``"more copies than the shoe holds: Q♥"``.
-    Never raises.
+    reached"``; a ``foreign_card`` of evidence ``"5148 (QH)"`` → ``"more copies than the shoe holds: Q♥"``;
+    a ``line_noise`` of 600 bytes in 3 frames → ``"too much noise on the shoe's line: 600 bytes in 3 frames,
+    from 04:00:01 to 04:00:02 UTC"``. Never raises.
     """
     if incident is None:
         return ""
@@ -89,8 +90,12 @@ def incident_detail(incident) -> str:
     if reason == PauseReason.DEALER_CALL:
         note = "" if detail == DEALER_CALL_DETAIL else detail  # the dealer's own words, when given
         return f"{words}: {note}" if note else words
-    if kind in _MEASURED and detail:  # for the technician: what the station measured, in its own text
-        return translate("Prompts", "%1 (the station's own text: %2)").replace("%1", words).replace("%2", detail)
+    if kind == IncidentType.UNEXPECTED_ERROR:
+        return station_error_words(detail)
+    if kind == IncidentType.EVENT_MISMATCH:
+        return refused_event_words(getattr(incident, "refused", None))
+    if kind == IncidentType.LINE_NOISE:
+        return noise_words(reason, getattr(incident, "noise", None))
     card = _evidence_card(str(incident.evidence or ""))
     if card:
         words = translate("Prompts", "%1: %2").replace("%1", words).replace("%2", card)
@@ -99,8 +104,54 @@ def incident_detail(incident) -> str:
     return words
 
 
-_MEASURED = (IncidentType.UNEXPECTED_ERROR, IncidentType.EVENT_MISMATCH, IncidentType.LINE_NOISE)
-"""Incident types whose ``detail`` holds what no field does (an exception, an event's number, the noise's bytes)."""
+def station_error_words(detail: str) -> str:
+    """A station error (``unexpected_error``) in translated words; ``detail``, the error's own text (``"KeyError:
+    'x'"``: Python's, not translatable), goes with it for the technician.
+    """
+    words = translate("Prompts", "an error inside the station stopped the round: call the station's technician")
+    if not detail:
+        return words
+    return translate("Prompts", "%1 (for the technician: %2)").replace("%1", words).replace("%2", detail)
+
+
+def refused_event_words(refused) -> str:
+    """An event the publisher refused (``event_mismatch``) in translated words, by its number when known
+    (``refused``: a :class:`~dealer_station.domain.incidents.RefusedEvent`, or None); the journal check's words
+    on what is wrong with it go with it for the technician.
+    """
+    if refused is None:
+        return translate("Prompts", "an event for the betting platform does not match the journal: it and the "
+                                    "events after it are not sent")
+    words = translate("Prompts", "event %1 for the betting platform does not match the journal: it and the "
+                                 "events after it are not sent").replace("%1", str(refused.event_id))
+    if not refused.problem:
+        return words
+    return translate("Prompts", "%1 (for the technician: %2)").replace("%1", words).replace("%2", refused.problem)
+
+
+def noise_words(reason: str, noise) -> str:
+    """A ``line_noise`` pause in translated words, from its reason code and its burst's counts (``noise``: a
+    :class:`~dealer_station.domain.incidents.LineNoiseCounts`, or None when not known: the reason's words alone).
+    The times are the clock's (UTC), to the second.
+    """
+    words = reason_name(reason)
+    if noise is None:
+        return words
+    counts = translate("Prompts", "%1 bytes in %2 frames").replace("%1", str(noise.bytes)).replace(
+        "%2", str(noise.frames))
+    first, last = _clock(noise.first), _clock(noise.last)
+    if first and last:
+        counts = translate("Prompts", "%1, from %2 to %3 UTC").replace("%1", counts).replace(
+            "%2", first).replace("%3", last)
+    text = translate("Prompts", "%1: %2").replace("%1", words).replace("%2", counts)
+    if reason == PauseReason.CARD_IN_NOISE:
+        text = translate("Prompts", "%1; the card is held for the supervisor").replace("%1", text)
+    return text
+
+
+def _clock(ts: str) -> str:
+    """``"2026-11-30T04:00:12.500000Z"`` → ``"04:00:12"``; ``""`` for a time not known."""
+    return ts[11:19] if len(ts) >= 19 and ts[10] == "T" else ""
 
 
 def _evidence_card(evidence: str) -> str:
@@ -134,6 +185,18 @@ def frame_words(frame) -> str:
         return translate("Prompts", "evidence")
     told = detail or reason or token
     return f"{kind} ({told})" if told else kind
+
+
+def incident_reason(incident) -> str:
+    """An incident's reason in plain translated words (:func:`reason_name` of its code); a station error's code is
+    the error's class name (``"KeyError"``, for the technician, in the detail), said as "error inside the station".
+    ``incident``: a domain ``Incident`` or None (``""``).
+    """
+    if incident is None:
+        return ""
+    if incident.type == IncidentType.UNEXPECTED_ERROR:
+        return translate("Prompts", "error inside the station")
+    return reason_name(str(incident.reason or ""))
 
 
 def incident_advice(kind: str | None) -> str:

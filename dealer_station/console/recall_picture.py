@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 
 from dealer_station.app.record_words import (
@@ -31,7 +31,9 @@ from dealer_station.app.records import RoundHistory
 from dealer_station.console.roads_view import COLOURS, _ensure_gui_app
 from dealer_station.domain.facts import RoundStatus
 
-__all__ = ["CARD_SIZE", "WIDTH", "card_rects", "render_round_png", "result_bar_rect", "result_colour"]
+__all__ = ["CARD_SIZE", "WIDTH", "card_rects", "hand_caption", "render_round_png", "result_bar_rect", "result_colour"]
+
+translate = QCoreApplication.translate
 
 WIDTH = 1200
 """Width of the picture, pixels."""
@@ -43,6 +45,17 @@ _MARGIN = 40
 _HANDS_TOP = 150
 _LINE = 26
 _FAMILY = "DejaVu Sans"
+
+
+def hand_caption(hand: str, total: int | None) -> str:
+    """The caption over a hand's cards, in the words of the language installed (the console's recall says the
+    same): ``"Player (total 5)"``, ``"Banker"`` while it has no total. ``hand``: ``"player"`` or ``"banker"``.
+    """
+    name = translate("RecallTab", "Player") if hand == "player" else translate("RecallTab", "Banker")
+    if total is None:
+        return name
+    words = translate("RecallTab", "total %1").replace("%1", str(total))
+    return f"{name}   ({words})"
 
 
 def result_colour(rnd: RoundHistory) -> str:
@@ -156,7 +169,7 @@ def render_round_png(rnd: RoundHistory, path: str | Path) -> Path:
                                           WIDTH // 2 + 20)):
             p.setPen(QColor(COLOURS[hand]))
             p.setFont(_font(26, True))
-            caption = f"{hand.upper()}   total {'-' if total is None else total}"
+            caption = hand_caption(hand, total)
             p.drawText(QRectF(left, _HANDS_TOP, WIDTH // 2 - 60, 34), Qt.AlignLeft | Qt.AlignVCenter, caption)
             for i in range(3):
                 position = f"{hand}{i + 1}"

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 
-__all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType", "MisreadReason", "PauseReason"]
+__all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType", "LineNoiseCounts", "MisreadReason",
+           "PauseReason", "RefusedEvent"]
 
 
 class IncidentType(StrEnum):
@@ -87,6 +88,28 @@ PAUSING_INCIDENTS = INCIDENT_TYPES - {IncidentType.PLAYER_EDGE}
 
 
 @dataclass(frozen=True, slots=True)
+class LineNoiseCounts:
+    """The burst of noise a ``line_noise`` pause was made of: ``bytes`` and ``frames`` (whole numbers), ``first`` and
+    ``last`` (UTC ISO-8601 times of its first and last bad frame, ending in ``Z``; ``""`` when not known).
+    """
+
+    bytes: int
+    frames: int
+    first: str = ""
+    last: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedEvent:
+    """The outbox event an ``event_mismatch`` pause is about: its ``event_id`` (int) and ``problem``, the
+    journal check's words on what is wrong with it (a sentence for the technician).
+    """
+
+    event_id: int
+    problem: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Incident:
     """Why the round is paused, with the evidence a supervisor needs.
 
@@ -111,9 +134,14 @@ class Incident:
         A ``misread_limit``'s misreads in a row at ``position`` (int ≥ 1), else None.
     max_misreads:
         A ``misread_limit``'s limit, the ``max_misreads`` setting it reached (int ≥ 1), else None.
+    noise:
+        A ``line_noise`` pause's burst (:class:`LineNoiseCounts`), else None.
+    refused:
+        An ``event_mismatch``'s event, the outbox event the publisher refused (:class:`RefusedEvent`), else None.
 
-    ``misreads`` and ``max_misreads`` are for the screens (worded from them, not from ``detail``); they are not in
-    :meth:`as_dict`: the journal's and the platform's ``round_paused`` stay as they were recorded.
+    ``misreads``, ``max_misreads``, ``noise`` and ``refused`` are for the screens (worded from them, not from
+    ``detail``); they are not in :meth:`as_dict`: the journal's and the platform's ``round_paused`` stay as they
+    were recorded.
     """
 
     type: IncidentType
@@ -125,6 +153,8 @@ class Incident:
     detail: str = ""
     misreads: int | None = None
     max_misreads: int | None = None
+    noise: LineNoiseCounts | None = None
+    refused: RefusedEvent | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -137,7 +167,7 @@ class Incident:
     def as_dict(self) -> dict[str, object]:
         """The incident as a JSON-able dict (plain strings: the journal keeps it as its own values)."""
         data = asdict(self)
-        del data["misreads"], data["max_misreads"]
+        del data["misreads"], data["max_misreads"], data["noise"], data["refused"]
         data["type"] = self.type.value
         if isinstance(self.state_before, str):
             data["state_before"] = str(self.state_before)  # a TableState member, as its plain value

@@ -32,7 +32,7 @@ from dealer_station.domain.fact_data import (
     RoundResumed,
 )
 from dealer_station.domain.facts import FactKind, ShoeEndReason
-from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
+from dealer_station.domain.incidents import IncidentType, LineNoiseCounts, MisreadReason, PauseReason, RefusedEvent
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
     CutPlace,
@@ -279,10 +279,13 @@ class FrameInputs:
             return
         event_id = inp.event_id
         problem = str(inp.problem or "it does not match the journal")
+        before = self.incident
         self._pause(IncidentType.EVENT_MISMATCH, PauseReason.OUTBOX_EVENT_REFUSED, "",
                     position=self.expected_position(), token=f"event {event_id}",
                     detail=f"event {event_id} for the betting platform does not match the journal ({problem}); "
                            f"it and the events after it were not sent")
+        if self.incident is not None and self.incident is not before and type(event_id) is int:
+            self.incident = replace(self.incident, refused=RefusedEvent(event_id, problem))   # for the screens
 
     # ------------------------------------------------------------ line noise
 
@@ -297,9 +300,14 @@ class FrameInputs:
                   if type(count) is int and type(frames) is int else "line noise from the shoe")
         if reason == PauseReason.CARD_IN_NOISE:
             detail = f"a card read inside line noise is held for the supervisor; {detail}"
+        before = self.incident
         self._pause(IncidentType.LINE_NOISE, reason, "" if inp.raw is None else str(inp.raw),
                     position=self.expected_position(), token="" if inp.token is None else str(inp.token),
                     detail=detail)
+        if self.incident is not None and self.incident is not before and type(count) is int and type(frames) is int:
+            # the burst's counts as fields, for the screens (not in the journal's round_paused)
+            self.incident = replace(self.incident, noise=LineNoiseCounts(count, frames, str(inp.first or ""),
+                                                                         str(inp.last or "")))
 
     # The controller pauses the table itself while its journal fails (nothing can be journaled then); once the
     # journal takes rows again it journals the pause and its resolution as these inputs, so the platform hears

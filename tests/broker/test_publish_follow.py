@@ -239,12 +239,11 @@ def test_follow_idle_exit_and_a_gap_no_station_answers(broker, tmp_path):
     from paho.mqtt.enums import CallbackAPIVersion
 
     ledger = tmp_path / "ledger.db"
-    t0 = time.monotonic()
+    # no signal is sent: the follower ends only by --idle-exit (a hang fails at the generous deadline)
     result = run_station("events", "follow", "--broker", broker.url, "--ledger", str(ledger), "--idle-exit", "1",
-                         timeout=30)
+                         timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1].startswith("wrote 0 event(s); 0 duplicate(s) dropped; 0 replay request(s)")
-    assert time.monotonic() - t0 < 20
     # a table whose status says 5 events exist, with no station to answer: the gap stays open, exit 1
     client = mqtt.Client(CallbackAPIVersion.VERSION2)
     client.connect("127.0.0.1", broker.port, 30)
@@ -255,18 +254,19 @@ def test_follow_idle_exit_and_a_gap_no_station_answers(broker, tmp_path):
     client.disconnect()
     client.loop_stop()
     result = run_station("events", "follow", "--broker", broker.url, "--ledger", str(ledger), "--table", "T7",
-                         "--idle-exit", "1.5", "--retry", "0.2", timeout=30)
+                         "--idle-exit", "3", "--retry", "0.2", timeout=120)
     assert result.returncode == 1
     assert "table T7: gaps still open: 1-5" in result.stderr
     asks = int(result.stdout.split(" replay request(s)")[0].rsplit(" ", 1)[1])
-    assert 3 <= asks <= 12       # asked again every --retry seconds, not in a busy loop
+    # asked again (more than once), never sooner than --retry after the last ask: within the 3 s of --idle-exit
+    # at most 3 / 0.2 + 1 asks however slow the machine, where a loop asking every 50 ms round makes about 60
+    assert 2 <= asks <= 16
 
 
 def test_follow_without_a_broker_keeps_trying_and_idle_exit_still_ends_it(tmp_path):
     from tests.support.mqtt import free_port
 
-    t0 = time.monotonic()
+    # no signal is sent: only --idle-exit ends it, between two connection attempts (a hang fails at the deadline)
     result = run_station("events", "follow", "--broker", f"mqtt://127.0.0.1:{free_port()}", "--ledger",
-                         str(tmp_path / "l.db"), "--idle-exit", "1", timeout=30)
+                         str(tmp_path / "l.db"), "--idle-exit", "1", timeout=120)
     assert result.returncode == 0 and "0 connection(s)" in result.stdout
-    assert time.monotonic() - t0 < 15

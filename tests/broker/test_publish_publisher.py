@@ -58,9 +58,9 @@ def test_no_broker_keeps_events_and_drain_reports_them(tmp_path):
 
     pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()
     try:
-        t0 = time.monotonic()
         assert pub.drain(0.5) == 5
-        assert 0.4 <= time.monotonic() - t0 < 3
+        # it returned by its timeout: the outbox is not empty, the thread still runs and nothing was refused
+        assert pub.running and pub.refused is None
         assert not pub.connected
         assert pub.stats().failed_attempts >= 1 and "connect" in pub.stats().last_error
     finally:
@@ -110,8 +110,7 @@ def test_broker_restart_mid_stream_loses_nothing(broker_factory, subscriber_fact
         assert sub.wait_for(lambda: len(sub.ids()) >= 80)
         broker.stop()
         stopped_at = len(ids)
-        time.sleep(0.4)
-        assert len(ids) > stopped_at                 # the shoe went on while the broker was down
+        assert wait_until(lambda: len(ids) > stopped_at, 30)   # the shoe went on while the broker was down
         assert pending_count(db) > 0
         broker.start()
         producer.join(30)
@@ -204,13 +203,21 @@ def test_backoff_is_bounded_and_publishing_starts_when_the_broker_comes(broker_f
     db = tmp_path / "journal.db"
     ids = append_cards(make_journal(db), "T1", 10)
     cfg = parse_broker_url(broker.url, backoff_min=0.1, backoff_max=0.4, connect_timeout=2.0)
-    pub = Publisher(cfg, db, "T1").start()
+    from structlog.testing import capture_logs
+
+    pub = Publisher(cfg, db, "T1")
     try:
-        time.sleep(2.0)
-        failed = pub.stats().failed_attempts
-        # delays 0.1, 0.2, 0.4, 0.4, ... (x0.8-1.0 jitter): about 6 attempts in 2 s; no busy loop, no giving up
-        assert 3 <= failed <= 10, failed
-        assert pending_count(db) == 10
+        with capture_logs() as logs:
+            pub.start()
+            # no giving up: it keeps trying; no busy loop: before each new attempt it waits 0.1, 0.2, 0.4, 0.4,
+            # ... seconds (x0.8-1.0 jitter), doubling up to backoff_max and no further
+            assert wait_until(lambda: pub.stats().failed_attempts >= 5, 60)
+        delays = [e["in_seconds"] for e in logs if e["event"] == "broker reconnect scheduled"][:5]
+        assert len(delays) == 5
+        for k, delay in enumerate(delays):
+            bound = min(0.1 * 2 ** k, 0.4)
+            assert 0.8 * bound - 0.01 <= delay <= bound + 0.01, delays
+        assert pub.running and pending_count(db) == 10
         broker.start()
         assert pub.drain(10) == 0
         assert pub.stats().connects == 1

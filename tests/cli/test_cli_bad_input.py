@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
@@ -175,13 +174,12 @@ def test_publish_to_a_refusing_broker_fails_at_once(tmp_path):
     with socket.socket() as s:   # a port nobody listens on: bound, never listening, then closed
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    started = time.monotonic()
+    # a drain timeout far beyond the run's deadline: waiting it out would fail the run (TimeoutExpired)
     done = run_cli("events", "publish", "--journal", str(journal), "--broker", f"mqtt://127.0.0.1:{port}",
-                   "--drain-timeout", "30")
-    took = time.monotonic() - started
+                   "--drain-timeout", "3600", timeout=300)
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 1 and len(lines) == 1 and "Connection refused" in lines[0], done.stderr
-    assert took < 15, f"waited {took:.1f} s of the 30 s drain timeout"
+    assert "so it was not waited out" in lines[0]   # the refusal ended it, not the drain timeout
 
 
 def test_qt_messages_go_to_the_log_and_the_harmless_one_is_dropped():

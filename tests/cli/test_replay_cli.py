@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import threading
 
 import pytest
 
@@ -134,16 +134,51 @@ def test_bad_session_lines_are_named(tmp_path):
     assert len(load_session(torn).steps) == len(load_session(CUT_MID).steps)
 
 
-def test_speed_follows_the_recorded_timing():
+class _SteppedWaits(threading.Event):
+    """A replay's stop event that never waits: each wait asked for moves a hand-stepped clock (seconds) by as much."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now = 0.0
+        self.waits: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waits.append(timeout)
+        self.now += timeout
+        return False
+
+
+def test_speed_follows_the_recorded_timing(monkeypatch):
+    """At ``--speed 8`` each recorded step is played once an eighth of its recorded time has passed, not before."""
+    from types import SimpleNamespace
+
+    import dealer_station.app.replay.player as player
+    from dealer_station.app.config import load_config
+    from dealer_station.app.replay import Replayer
+
     session = load_session(CUT_MID)
     assert session.duration > 8
-    start = time.monotonic()
-    done = run_cli("replay", str(CUT_MID), "--speed", "8", "--json")
-    elapsed = time.monotonic() - start
-    assert done.returncode == 0
-    assert elapsed >= session.duration / 8
-    fast = run_cli("replay", str(CUT_MID), "--fast", "--json")
-    assert fast.stdout == done.stdout  # the pace never changes a result
+    stop = _SteppedWaits()
+    monkeypatch.setattr(player, "time", SimpleNamespace(monotonic=stop.monotonic))
+    played_at: list[float] = []
+    replayer = Replayer(load_config(), speed=8, stop=stop, on_step=lambda done, total: played_at.append(stop.now))
+    try:
+        paced = replayer.play(session)
+    finally:
+        replayer.journal.close()
+    assert played_at == pytest.approx([step.t / 8 for step in session.steps])
+    assert sum(stop.waits) == pytest.approx(session.steps[-1].t / 8) and all(w > 0 for w in stop.waits)
+    fast = Replayer(load_config())
+    try:
+        assert fast.play(session).lines == paced.lines   # the pace never changes a result
+    finally:
+        fast.journal.close()
+    done = run_cli("replay", str(CUT_MID), "--speed", "50", "--json")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run_cli("replay", str(CUT_MID), "--fast", "--json").stdout
 
 
 

@@ -335,23 +335,38 @@ def test_started_twice_is_refused():
         shoe.stop()
 
 
-def test_idle_serial_reader_uses_well_under_two_percent_of_a_core():
-    import resource
+def test_an_idle_serial_reader_waits_in_its_reads_and_does_not_spin():
+    """With nothing on the line each read waits its whole ``read_timeout`` (0.1 s) for a byte: reads that start
+    in a window are at most one per read_timeout of it, however slow the machine (a slow machine makes fewer),
+    where a reader that spins makes thousands. Every one of them came back empty."""
+    reads: list[tuple[float, bytes]] = []
 
-    def cpu():
-        r = resource.getrusage(resource.RUSAGE_SELF)
-        return r.ru_utime + r.ru_stime
+    class Counted(SimulatedShoe):
+        def _read(self):
+            started = time.monotonic()
+            data = super()._read()
+            reads.append((started, data))
+            return data
 
-    shoe = SimulatedShoe(make_codec("lines"))
+    def wait_for_reads(n: int) -> None:
+        deadline = time.monotonic() + 60   # generous: it only fails if the reads never come
+        while len(reads) < n and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(reads) >= n
+
+    shoe = Counted(make_codec("lines"))
     shoe.start(lambda e: None)
     try:
-        time.sleep(0.2)
-        c0, t0 = cpu(), time.monotonic()
-        time.sleep(1.0)
-        share = (cpu() - c0) / (time.monotonic() - t0)
+        wait_for_reads(3)
+        first = len(reads)
+        t0 = reads[first - 1][0]
+        wait_for_reads(first + 5)
     finally:
         shoe.stop()
-    assert share < 0.02, f"idle reader used {share:.1%} of a core"
+    window = [r for r in reads[first - 1:] if r[0] >= t0]
+    span = window[-1][0] - t0
+    assert len(window) - 1 <= span / shoe.read_timeout + 1, (len(window), span)
+    assert all(data == b"" for _, data in window)
 
 
 def wait_finished(shoe, idle=0.3, timeout=10.0):
@@ -366,12 +381,22 @@ def test_replay_of_a_tty_script_judges_token_timeouts_on_recorded_time(collector
     root = os.path.join(os.path.dirname(__file__), "..", "..", "hw_fixtures", "serial")
     shoe = open_shoe(f"replay:{root}/timeout-lines.script?codec=lines&speed=0")
     assert isinstance(shoe, ReplayShoe)
-    t0 = time.monotonic()
+    waits_before_the_end = []
+
+    class Waits(threading.Event):
+        """The shoe's stop event, writing down each wait that comes before the last recorded chunk."""
+
+        def wait(self, timeout=None):
+            if not shoe.finished:
+                waits_before_the_end.append(timeout)
+            return super().wait(timeout)
+
+    shoe._stop = Waits()
     shoe.start(collector)
     wait_finished(shoe)
     shoe.stop()
     collector.drain()
-    assert time.monotonic() - t0 < 1.5  # the script spans 2 s of recorded time; speed 0 does not wait
+    assert shoe.finished and waits_before_the_end == []  # the script spans 2 s of recorded time; speed 0 waits none
     frames = [e for e in collector.events if isinstance(e, CardRead | NoRead)]
     assert frames == [CardRead("AS", b"AS"), NoRead(b"JD", "token_timeout"), CardRead("3H", b"3H")]
 

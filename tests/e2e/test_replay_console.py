@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.support.replay import SESSIONS, run_cli
@@ -85,13 +83,29 @@ def test_pause_stops_between_steps_and_play_goes_on(console, qtbot):
     assert panel.result.lines == load_expected(SESSIONS / "misread-limit-void.expected.jsonl")
 
 
-def test_speed_scales_the_recorded_timing(console, qtbot):
-    session = load_session(VOID)
-    start = time.monotonic()
+def test_speed_scales_the_recorded_timing(console, qtbot, monkeypatch):
+    """At 10x a recorded step plays once a tenth of its recorded time has passed on the panel's clock (stepped by
+    hand here), never before: each tick plays exactly the steps then due."""
+    from types import SimpleNamespace
+
+    from dealer_station.console import replay_panel
+
+    clock = SimpleNamespace(now=0.0)
+    monkeypatch.setattr(replay_panel, "time", SimpleNamespace(monotonic=lambda: clock.now))
+    times = [step.t for step in load_session(VOID).steps]
     window, panel = console(speed=10.0)
+    distinct = sorted(set(times))
+    assert len(distinct) > 4
+    for before, after in list(zip(distinct, distinct[1:], strict=False))[:: max(1, len(distinct) // 5)]:
+        clock.now = (before + after) / 2 / 10      # between two recorded times, scaled by the speed
+        due = sum(1 for t in times if t <= before)
+        qtbot.waitUntil(lambda due=due: panel.replayer.position[0] == due, timeout=20_000)
+        panel._tick()                               # one more tick at the same moment plays nothing more
+        assert panel.replayer.position[0] == due and not panel.done
+    clock.now = distinct[-1] / 10
     with qtbot.waitSignal(panel.finished, timeout=20_000):
         pass
-    assert time.monotonic() - start >= session.duration / 10 * 0.9
+    assert panel.result.lines == load_expected(SESSIONS / "misread-limit-void.expected.jsonl")
 
 
 def test_cli_console_compares_like_headless():

@@ -969,27 +969,59 @@
         <translation>تشويش على خط الحذاء</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>قراءات خاطئة متتالية عند %1: تم بلوغ الحد</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1 (the station&apos;s own text: %2)</source>
-        <translation>%1 (نص المحطة: %2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
+        <location line="+45"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-43"/>
         <source>%1, at %2</source>
         <translation>%1، عند %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
+        <source>an error inside the station stopped the round: call the station&apos;s technician</source>
+        <translation>أوقف خطأ داخلي في المحطة الجولة: اتصل بفني المحطة</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+15"/>
+        <source>%1 (for the technician: %2)</source>
+        <translation>%1 (للفني: %2)</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>an event for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>حدث موجّه إلى منصة الرهان لا يطابق السجل: لا يُرسل هو ولا الأحداث التي تليه</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>event %1 for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>الحدث %1 الموجّه إلى منصة الرهان لا يطابق السجل: لا يُرسل هو ولا الأحداث التي تليه</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 bytes in %2 frames</source>
+        <translation>بايتات: %1، إطارات: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, from %2 to %3 UTC</source>
+        <translation>%1، من %2 إلى %3 (UTC)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; the card is held for the supervisor</source>
+        <translation>%1؛ البطاقة محتجزة للمشرف</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>card %1</source>
         <translation>بطاقة %1</translation>
     </message>
@@ -1019,7 +1051,12 @@
         <translation>دليل</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
+        <source>error inside the station</source>
+        <translation>خطأ داخلي في المحطة</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>الاستئناف يتيح للطاولة مواصلة التوزيع، لكن لا يُرسل شيء آخر إلى منصة الرهان حتى يُعاد الحدث المعدَّل كما يثبته السجل: اتصل بفني المحطة (الأمر dealer-station journal verify يسمّي الحدث).</translation>
     </message>
@@ -1119,8 +1156,8 @@
         <translation>قُرئت بطاقة وسط تشويش الخط</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+65"/>
+        <location line="-97"/>
+        <location line="+77"/>
         <source>cut card</source>
         <translation>البطاقة المقطوعة</translation>
     </message>
@@ -1649,17 +1686,24 @@
         <translation>وزّعها %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../recall_picture.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Player</source>
         <translation>اللاعب</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Banker</source>
         <translation>البنكر</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>total %1</source>
+        <translation>المجموع %1</translation>
+    </message>
+    <message>
+        <location filename="../recall_tab.py" line="+6"/>
         <source>Result: %1</source>
         <translation>النتيجة: %1</translation>
     </message>

@@ -969,27 +969,59 @@
         <translation>ZAJ A CIPŐ VONALÁN</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>téves olvasások egymás után itt: %1 – elérte a határt</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1 (the station&apos;s own text: %2)</source>
-        <translation>%1 (az állomás szövege: %2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
+        <location line="+45"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-43"/>
         <source>%1, at %2</source>
         <translation>%1, itt: %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
+        <source>an error inside the station stopped the round: call the station&apos;s technician</source>
+        <translation>az állomás belső hibája megállította a partit: hívja az állomás technikusát</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+15"/>
+        <source>%1 (for the technician: %2)</source>
+        <translation>%1 (a technikusnak: %2)</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>an event for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>egy fogadási platformnak szánt esemény nem egyezik a naplóval: sem ez, sem az utána következő események nem mennek ki</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>event %1 for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>a fogadási platformnak szánt %1. esemény nem egyezik a naplóval: sem ez, sem az utána következő események nem mennek ki</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 bytes in %2 frames</source>
+        <translation>%1 bájt %2 keretben</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, from %2 to %3 UTC</source>
+        <translation>%1, %2 és %3 között (UTC)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; the card is held for the supervisor</source>
+        <translation>%1; a lapot a rendszer visszatartja a felügyelőnek</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>card %1</source>
         <translation>kártya: %1</translation>
     </message>
@@ -1019,7 +1051,12 @@
         <translation>bizonyíték</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
+        <source>error inside the station</source>
+        <translation>az állomás belső hibája</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>A folytatással az asztal tovább oszthat, de a fogadási platformra semmi sem megy ki, amíg a megváltoztatott eseményt vissza nem állítják úgy, ahogy a napló igazolja: hívja az állomás technikusát (a dealer-station journal verify megnevezi az eseményt).</translation>
     </message>
@@ -1119,8 +1156,8 @@
         <translation>egy lapot a vonal zajában olvasott be a rendszer</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+65"/>
+        <location line="-97"/>
+        <location line="+77"/>
         <source>cut card</source>
         <translation>vágólap</translation>
     </message>
@@ -1624,17 +1661,24 @@
         <translation>Osztotta: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../recall_picture.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Player</source>
         <translation>Játékos</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Banker</source>
         <translation>Bank</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>total %1</source>
+        <translation>összeg %1</translation>
+    </message>
+    <message>
+        <location filename="../recall_tab.py" line="+6"/>
         <source>Result: %1</source>
         <translation>Eredmény: %1</translation>
     </message>

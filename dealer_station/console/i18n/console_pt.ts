@@ -969,27 +969,59 @@
         <translation>RUÍDO NA LINHA DO SAPATO</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>leituras falhadas seguidas em %1: o limite foi atingido</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1 (the station&apos;s own text: %2)</source>
-        <translation>%1 (texto da estação: %2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
+        <location line="+45"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-43"/>
         <source>%1, at %2</source>
         <translation>%1, em %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
+        <source>an error inside the station stopped the round: call the station&apos;s technician</source>
+        <translation>um erro interno da estação parou a rodada: chame o técnico da estação</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+15"/>
+        <source>%1 (for the technician: %2)</source>
+        <translation>%1 (para o técnico: %2)</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>an event for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>um evento para a plataforma de apostas não corresponde ao diário: nem ele nem os eventos seguintes são enviados</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>event %1 for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>o evento %1 para a plataforma de apostas não corresponde ao diário: nem ele nem os eventos seguintes são enviados</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 bytes in %2 frames</source>
+        <translation>%1 bytes em %2 tramas</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, from %2 to %3 UTC</source>
+        <translation>%1, das %2 às %3 UTC</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; the card is held for the supervisor</source>
+        <translation>%1; a carta fica retida para o supervisor</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>card %1</source>
         <translation>carta %1</translation>
     </message>
@@ -1019,7 +1051,12 @@
         <translation>evidência</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
+        <source>error inside the station</source>
+        <translation>erro interno da estação</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>Retomar deixa a mesa continuar a distribuir, mas nada mais é enviado à plataforma de apostas até o evento alterado ser reposto como o diário o comprova: chame o técnico da estação (dealer-station journal verify indica o evento).</translation>
     </message>
@@ -1119,8 +1156,8 @@
         <translation>uma carta foi lida no meio do ruído da linha</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+65"/>
+        <location line="-97"/>
+        <location line="+77"/>
         <source>cut card</source>
         <translation>cartão de corte</translation>
     </message>
@@ -1629,17 +1666,24 @@
         <translation>Distribuída por %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../recall_picture.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Player</source>
         <translation>Jogador</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Banker</source>
         <translation>Banker</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>total %1</source>
+        <translation>total %1</translation>
+    </message>
+    <message>
+        <location filename="../recall_tab.py" line="+6"/>
         <source>Result: %1</source>
         <translation>Resultado: %1</translation>
     </message>

@@ -969,27 +969,59 @@
         <translation>షూ లైన్‌పై శబ్దం</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>misreads in a row at %1: the limit was reached</source>
         <translation>%1 వద్ద వరుసగా తప్పు రీడింగ్‌లు: పరిమితి చేరింది</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1 (the station&apos;s own text: %2)</source>
-        <translation>%1 (స్టేషన్ సందేశం: %2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
+        <location line="+45"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-43"/>
         <source>%1, at %2</source>
         <translation>%1, %2 వద్ద</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
+        <source>an error inside the station stopped the round: call the station&apos;s technician</source>
+        <translation>స్టేషన్ లోపలి లోపం వల్ల రౌండ్ ఆగింది: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+15"/>
+        <source>%1 (for the technician: %2)</source>
+        <translation>%1 (సాంకేతిక నిపుణుడి కోసం: %2)</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>an event for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు పంపే ఒక ఈవెంట్ జర్నల్‌తో సరిపోలడం లేదు: అది, దాని తర్వాతి ఈవెంట్‌లు పంపబడవు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>event %1 for the betting platform does not match the journal: it and the events after it are not sent</source>
+        <translation>బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు పంపే ఈవెంట్ %1 జర్నల్‌తో సరిపోలడం లేదు: అది, దాని తర్వాతి ఈవెంట్‌లు పంపబడవు</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 bytes in %2 frames</source>
+        <translation>%2 ఫ్రేమ్‌లలో %1 బైట్లు</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, from %2 to %3 UTC</source>
+        <translation>%1, %2 నుండి %3 వరకు (UTC)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; the card is held for the supervisor</source>
+        <translation>%1; కార్డ్ సూపర్వైజర్ కోసం నిలిపి ఉంచబడింది</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>card %1</source>
         <translation>కార్డ్ %1</translation>
     </message>
@@ -1019,7 +1051,12 @@
         <translation>ఆధారం</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
+        <source>error inside the station</source>
+        <translation>స్టేషన్ లోపలి లోపం</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Resuming lets the table deal on, but nothing more is sent to the betting platform until the changed event is put back as the journal proves it: call the station&apos;s technician (dealer-station journal verify names the event).</source>
         <translation>కొనసాగిస్తే టేబుల్ పంచడం కొనసాగుతుంది, కానీ మార్చిన ఈవెంట్‌ను జర్నల్ నిరూపించిన విధంగా తిరిగి పెట్టే వరకు బెట్టింగ్ ప్లాట్‌ఫారమ్‌కు ఇంకేమీ పంపబడదు: స్టేషన్ సాంకేతిక నిపుణుడిని పిలవండి (dealer-station journal verify ఆ ఈవెంట్‌ను చూపిస్తుంది).</translation>
     </message>
@@ -1119,8 +1156,8 @@
         <translation>లైన్ శబ్దం మధ్యలో ఒక కార్డ్ చదవబడింది</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+65"/>
+        <location line="-97"/>
+        <location line="+77"/>
         <source>cut card</source>
         <translation>కట్ కార్డ్</translation>
     </message>
@@ -1629,17 +1666,24 @@
         <translation>పంచినవారు: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../recall_picture.py" line="+54"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Player</source>
         <translation>ప్లేయర్</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <location filename="../recall_tab.py" line="+1"/>
         <source>Banker</source>
         <translation>బ్యాంకర్</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>total %1</source>
+        <translation>మొత్తం %1</translation>
+    </message>
+    <message>
+        <location filename="../recall_tab.py" line="+6"/>
         <source>Result: %1</source>
         <translation>ఫలితం: %1</translation>
     </message>

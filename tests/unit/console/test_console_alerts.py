@@ -259,14 +259,20 @@ def test_a_misread_has_its_colour_its_sound_and_its_place(qtbot, console, table)
     assert len(misreads) == 1 and len(win.beeps) == 1  # the pause sounds the incident sound
 
 
-def test_the_misread_sound_is_shipped_with_the_station(qtbot, monkeypatch):
-    """A short .wav in the package (package data ``*.wav``); played through Qt Multimedia when installed, where
-    this machine has a sound device (nothing is played here: no misread is shown)."""
+def test_the_misread_sound_is_shipped_with_the_station(qtbot, monkeypatch, tmp_path, sound_program):
+    """A short .wav in the package (package data ``*.wav``), handed to the machine's sound program where it has a
+    sound card: here a stand-in ``aplay`` (tests/unit/console/conftest.py) and an ALSA list with a card; the real
+    device is never used."""
+    import time
     import tomllib
 
-    from dealer_station.console.sound import SOUND_ENV, sound_problem
+    from dealer_station.console import sound
 
-    monkeypatch.delenv(SOUND_ENV)
+    monkeypatch.delenv(sound.SOUND_ENV)
+    played = sound_program("aplay")
+    pcm = tmp_path / "pcm"
+    pcm.write_text("00-00: ALC892 Analog : ALC892 Analog : playback 1 : capture 1\n")
+    monkeypatch.setattr(sound, "ALSA_PCM", pcm)
 
     from tests.conftest import ROOT
 
@@ -279,16 +285,13 @@ def test_the_misread_sound_is_shipped_with_the_station(qtbot, monkeypatch):
 
     screen = DealerScreen()
     qtbot.addWidget(screen)
-    try:
-        import PySide6.QtMultimedia  # noqa: F401
-    except ImportError:
-        from dealer_station.console.widgets import WAV_PROGRAMS
-
-        players = any(shutil.which(name) for name in WAV_PROGRAMS) and sound_problem() is None
-        assert screen.misread_wav == players
-        assert (screen.misread_sound == QApplication.beep) != players
-    else:
-        assert screen.misread_wav == (sound_problem() is None)
+    assert screen.sound_problem is None and screen.misread_wav
+    assert screen.misread_sound != QApplication.beep
+    screen.misread_sound()
+    deadline = time.monotonic() + 30   # generous: it fails only if the program is never started
+    while not played.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert played.read_text().split() == [str(MISREAD_WAV)]
 
 
 def test_without_qt_multimedia_the_misread_wav_is_played_by_a_sound_program(tmp_path, sound_program):

@@ -382,4 +382,4 @@ def test_a_line_noise_pause_is_named_and_says_to_check_the_cable_and_what_to_do_
     assert incident_prompts.incident_name("line_noise") in panel.incident_title.text()
     assert "noise_rate" not in panel.incident_fields["reason"].text()
     detail = panel.incident_fields["detail"].text()
-    assert "bytes of line noise" in detail and "Check the shoe's cable" in detail
+    assert "too much noise on the shoe's line: 400 bytes in 2 frames" in detail and "Check the shoe's cable" in detail

@@ -96,3 +96,17 @@ def test_a_sound_given_is_used_as_is_and_nothing_is_looked_at(qtbot, machine, mo
     assert screen.sound_problem is None and not screen.no_sound.isVisibleTo(screen)
     screen.misread_sound()
     assert rang == [1]
+
+
+def test_every_test_and_every_process_it_starts_has_the_sound_off():
+    """tests/conftest.py turns the switch off for each test; a station a test starts inherits it."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, SOUND_ENV
+
+    assert SOUND_ENV == sound.SOUND_ENV and os.environ[SOUND_ENV] == "off" and sound.sound_off()
+    child = subprocess.run([sys.executable, "-c", "from dealer_station.console.sound import sound_off; "
+                            "print(sound_off())"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert child.returncode == 0 and child.stdout.strip() == "True", child.stderr

