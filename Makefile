@@ -65,8 +65,12 @@ run: $(VENV)/.installed debs-run
 	  $(VENV)/bin/dealer-station run --headless --shoe sim --auto --shoes 1 --journal :memory: --log-level WARNING; \
 	fi
 
+# The suite in TEST_WORKERS processes (pytest-xdist), each test file whole on one of them: most tests wait on
+# brokers, stations and disks, so four overlap well even on two cores (tests/README.md "In parallel").
+# TEST_WORKERS=0 runs it in this one process; PYTEST_ARGS come last and win (PYTEST_ARGS="-n 0 tests/cli").
+TEST_WORKERS ?= 4
 test: $(VENV)/.installed-test $(JS_TESTS)/node_modules/.installed debs-test
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

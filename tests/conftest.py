@@ -5,9 +5,15 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
+# A run started with SIGINT ignored (a background job of a non-interactive shell, nohup) passes that on to every
+# station it starts, and a test that stops one with SIGINT, as Ctrl-C does, would wait for it in vain: this process
+# (each worker too) takes Python's handler back, and the processes it starts SIGINT's default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Nothing sounds during the tests, in this process or a station it starts (docs/console.md "Misread and incident
 # alerts"): a test that looks at the sound itself takes the variable away for its own duration.

@@ -7,7 +7,6 @@ window, as the table does.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -351,16 +350,16 @@ win.shutdown()
 """
 
 
-@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (Debian package 'xvfb')")
 def test_a_real_x_window_takes_the_keyboard_from_another_at_start(tmp_path):
     """On a real X server (Xvfb, Qt's xcb) a window is not given the keyboard for being shown: the console
     asks for it, so the pedal's first Space does NEW SHOE though another window had the keyboard."""
     from tests.conftest import ROOT
+    from tests.support.xvfb import x_display
 
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-c", _FOCUS_SCRIPT],
-                          capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)
+    with x_display("1920x1080x24") as env:
+        env["PYTHONPATH"] = str(ROOT)
+        done = subprocess.run([sys.executable, "-c", _FOCUS_SCRIPT], capture_output=True, text=True, timeout=120,
+                              env=env, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "active True focus True" in done.stdout, done.stdout
     assert "state shuffle" in done.stdout, done.stdout

@@ -154,7 +154,15 @@ def _with(path, value):
     return data
 
 
-_DELETE = object()
+class _Deleted:
+    """The key taken away. Its repr is part of the test ids (``bets=<deleted>``): the same in every worker process,
+    as pytest-xdist needs (an ``object()``'s repr holds its address)."""
+
+    def __repr__(self) -> str:
+        return "<deleted>"
+
+
+_DELETE = _Deleted()
 
 BAD_TABLES = [
     (("odds",), "to-two", "t: odds: 'to-two' is not allowed; use 'to-one' or 'for-one'"),
