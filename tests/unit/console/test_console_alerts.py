@@ -7,7 +7,6 @@ window, as the table does.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import wave
