@@ -38,6 +38,7 @@ def test_publishes_in_order_and_marks_after_ack(broker, subscriber_factory, tmp_
     stats = pub.stats()
     assert stats.published == 260 and stats.last_published_id == 260 and stats.connects == 1
     # the retained status went online, then offline on stop
+    assert sub.wait_for(lambda: sub.status and sub.status[-1][1]["status"] == "offline")   # it may arrive after stop
     statuses = [(body["status"], body.get("reason")) for topic, body, _ in sub.status]
     assert statuses[-1] == ("offline", "stopped") and ("online", None) in statuses
     # a platform that subscribes later gets the last status, retained, and no old events
