@@ -103,6 +103,8 @@ def _label(text: str, name: str, *, wrap: bool = False) -> QLabel:
     label = QLabel(text)
     label.setObjectName(name)
     label.setWordWrap(wrap)
+    if wrap:   # a long word (an id, a time) wraps or is cut at the card's edge: it never widens the window
+        label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
     label.setTextFormat(Qt.PlainText)
     return label
 
