@@ -187,9 +187,10 @@ class ActPanel(QFrame):
         verdict = self.act_preview()
         if verdict is None:
             return self.tr("Choose an act.")
-        return self._refusal_text(verdict) if not verdict.allowed else self._effect_text(verdict)
+        return self.refusal_text(verdict) if not verdict.allowed else self._effect_text(verdict)
 
-    def _refusal_text(self, v: ActPreview) -> str:
+    def refusal_text(self, v: ActPreview) -> str:
+        """Why the act of ``v`` (a refused :class:`ActPreview`) is refused, in the screen's language."""
         before = prompts.state_name(str(v.state_before or "?"))
         held = ", ".join(v.held)
         if v.refusal is Refusal.NOT_PAUSED:

@@ -28,6 +28,7 @@ from dealer_station.console.auto_rounds import deal_rounds
 from dealer_station.console.bridge import ControllerHost, ShoeBridge
 from dealer_station.console.dealer_screen import DealerScreen
 from dealer_station.console.prompts import ScreenAct
+from dealer_station.console.refusal_words import staff_words
 from dealer_station.console.sign_in import BadgeReader, SignInScreen
 from dealer_station.console.theme import STYLE_SHEET
 from dealer_station.domain.acts import DealerAct
@@ -344,7 +345,7 @@ class MainWindow(QMainWindow):
             self.host.sign_in(user, pin, how)
         except Exception as err:
             log.info("dealer_sign_in_refused", user=user, how=how, error=str(err))
-            self.sign_in.refused(str(err) or type(err).__name__)
+            self.sign_in.refused(staff_words(err))
             return False
         self.sign_in.signed_in()
         self.show_dealer()
@@ -355,7 +356,7 @@ class MainWindow(QMainWindow):
         try:
             self.host.sign_out()
         except Exception as err:
-            self.sign_in.refused(str(err) or type(err).__name__)
+            self.sign_in.refused(staff_words(err))
             return False
         view = self.host.snapshot()
         self.sign_in.show_dealer(view.dealer, view.dealer_how, self.dealer_note)

@@ -48,6 +48,7 @@ from dealer_station.console.edge_tab import EdgeTab
 from dealer_station.console.incident_panel import FRAME_COLUMN_CHARS, POSITIONS, IncidentPanel
 from dealer_station.console.panel_parts import label
 from dealer_station.console.recall_tab import RecallTab
+from dealer_station.console.refusal_words import error_words
 from dealer_station.console.theme import COLORS
 
 __all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "IDLE_WARN_SECONDS", "POSITIONS", "REASON_CODES",
@@ -484,9 +485,12 @@ class SupervisorScreen(QWidget):
                     self.tr("REFUSED – not authorised: %1").replace("%1", str(err) or self.tr("wrong PIN")), "danger"
                 )
             elif kind == "refused":
-                self._outcome(self.tr("REFUSED – not allowed now: %1").replace("%1", str(err)), "danger")
+                verdict = self.act_preview()   # the table as it is now: the rule the act broke, in plain words
+                why = (self.acts.refusal_text(verdict) if verdict is not None and not verdict.allowed
+                       else self.tr("the table changed before the act arrived: look at the incident again"))
+                self._outcome(self.tr("REFUSED – not allowed now: %1").replace("%1", why), "danger")
             else:
-                self._outcome(self.tr("ERROR: %1").replace("%1", f"{type(err).__name__}: {err}"), "danger")
+                self._outcome(self.tr("ERROR: %1").replace("%1", error_words()), "danger")
             return False
         self.touch()
         self._outcome(self.tr("DONE: %1").replace("%1", self.act_buttons[act].text()), "ok")

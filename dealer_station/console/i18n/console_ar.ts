@@ -94,7 +94,7 @@
         <translation>اختر إجراءً.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>الطاولة غير متوقفة: لا شيء لحله، وسيرفض المتحكم.</translation>
     </message>
@@ -291,12 +291,12 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_panels.py" line="+67"/>
+        <location filename="../dealer_panels.py" line="+98"/>
         <source>TOTAL</source>
         <translation>المجموع</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>WINS</source>
         <translation>يفوز</translation>
     </message>
@@ -306,7 +306,7 @@
         <translation>ربط</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+48"/>
+        <location filename="../status_bar.py" line="+49"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>الطاولة</translation>
@@ -349,7 +349,7 @@
         <translation>الجولة الأخيرة</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+182"/>
+        <location filename="../dealer_screen.py" line="+206"/>
         <source>PLAYER</source>
         <translation>اللاعب</translation>
     </message>
@@ -364,18 +364,18 @@
         <translation>الطرق</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Roads are not available in this build</source>
         <translation>الطرق غير متاحة في هذا الإصدار</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>الرهانات المتاحة في هذه الجولة</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>NEW SHOE</source>
         <translation>حذاء جديد</translation>
     </message>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+225"/>
+        <location line="+234"/>
         <source>NEXT</source>
         <translation>التالي</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-234"/>
         <source>SPACE / ENTER</source>
         <translation>مسافة / إدخال</translation>
     </message>
@@ -436,7 +436,7 @@
         <translation>الموزع %1  [F6]</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+23"/>
+        <location filename="../status_bar.py" line="+29"/>
         <source>SHOW CARD</source>
         <translation>اكشف البطاقة</translation>
     </message>
@@ -456,7 +456,7 @@
         <translation>خرجت</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>IN SHOE</source>
         <translation>في الحذاء</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>غير متصل</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+89"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>none</source>
         <translation>لا شيء</translation>
     </message>
@@ -499,12 +499,12 @@
         <translation>%1 عند %2</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-216"/>
         <source>NO SOUND</source>
         <translation>بلا صوت</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>CHANGE SHOE</source>
         <translation>تغيير الحذاء</translation>
     </message>
@@ -766,7 +766,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+144"/>
+        <location filename="../main_window.py" line="+145"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>محطة الموزع – بونتو بانكو</translation>
     </message>
@@ -1754,6 +1754,39 @@
     </message>
 </context>
 <context>
+    <name>RefusalWords</name>
+    <message>
+        <location filename="../refusal_words.py" line="+17"/>
+        <source>the station could not do it; nothing changed at the table. Call the technician if it happens again</source>
+        <translation>لم تستطع المحطة تنفيذ ذلك؛ لم يتغير شيء على الطاولة. استدعِ الفني إذا تكرر ذلك</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the table is paused: the supervisor resolves the incident first, then the dealer changes</source>
+        <translation>الطاولة متوقفة: يحل المشرف الحادثة أولًا، ثم يتغير الموزع</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a round is open: the dealer changes between rounds</source>
+        <translation>هناك جولة مفتوحة: يتغير الموزع بين الجولات</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no dealer is signed in</source>
+        <translation>لا يوجد موزع مسجّل الدخول</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this dealer is already signed in</source>
+        <translation>هذا الموزع مسجّل الدخول بالفعل</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not allowed now</source>
+        <translation>غير مسموح الآن</translation>
+    </message>
+</context>
+<context>
     <name>ReplayPanel</name>
     <message>
         <location filename="../replay_panel.py" line="+70"/>
@@ -1815,7 +1848,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+52"/>
+        <location filename="../road_marks.py" line="+78"/>
         <source>B</source>
         <comment>the banker&apos;s letter</comment>
         <translation>ب</translation>
@@ -1858,12 +1891,12 @@
         <translation>الصرصور</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Ask</source>
         <translation>اسأل</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Rounds</source>
         <translation>الجولات</translation>
     </message>
@@ -1898,7 +1931,7 @@
         <translation>طبيعية</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+24"/>
         <source>red</source>
         <translation>أحمر</translation>
     </message>
@@ -1997,7 +2030,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+93"/>
+        <location filename="../dealer_panels.py" line="+88"/>
         <source>BANKER</source>
         <translation>البنكر</translation>
     </message>
@@ -2025,7 +2058,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+169"/>
+        <location filename="../supervisor_screen.py" line="+170"/>
         <source>SUPERVISOR</source>
         <translation>المشرف</translation>
     </message>
@@ -2132,7 +2165,12 @@
         <translation>مرفوض – غير مخوّل: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>the table changed before the act arrived: look at the incident again</source>
+        <translation>تغيّرت الطاولة قبل وصول الإجراء: انظر إلى الحادثة مرة أخرى</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>REFUSED – not allowed now: %1</source>
         <translation>مرفوض – غير مسموح الآن: %1</translation>
     </message>
@@ -2147,7 +2185,7 @@
         <translation>تم: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-140"/>
+        <location line="-143"/>
         <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
         <translation>
             <numerusform>تنتهي جلسة %1 خلال %n ث بلا لمس: المس الشاشة لتبقى مسجّل الدخول.</numerusform>

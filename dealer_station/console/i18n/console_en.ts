@@ -47,7 +47,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message numerus="yes">
-        <location filename="../supervisor_screen.py" line="+352"/>
+        <location filename="../supervisor_screen.py" line="+353"/>
         <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
         <translation>
             <numerusform>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</numerusform>

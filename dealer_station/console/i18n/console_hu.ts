@@ -94,7 +94,7 @@
         <translation>Válassz intézkedést.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>Az asztal nem szünetel: nincs mit megoldani, a vezérlő elutasítja.</translation>
     </message>
@@ -291,12 +291,12 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_panels.py" line="+67"/>
+        <location filename="../dealer_panels.py" line="+98"/>
         <source>TOTAL</source>
         <translation>ÖSSZEG</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>WINS</source>
         <translation>NYER</translation>
     </message>
@@ -306,7 +306,7 @@
         <translation>DÖNTETLEN</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+48"/>
+        <location filename="../status_bar.py" line="+49"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>ASZTAL</translation>
@@ -349,7 +349,7 @@
         <translation>UTOLSÓ PARTI</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+182"/>
+        <location filename="../dealer_screen.py" line="+206"/>
         <source>PLAYER</source>
         <translation>JÁTÉKOS</translation>
     </message>
@@ -364,18 +364,18 @@
         <translation>ÚTVONALAK</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Roads are not available in this build</source>
         <translation>Az útvonalak ebben a változatban nem érhetők el</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>TÉTEK EBBEN A PARTIBAN</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>NEW SHOE</source>
         <translation>ÚJ CIPŐ</translation>
     </message>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+225"/>
+        <location line="+234"/>
         <source>NEXT</source>
         <translation>TOVÁBB</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-234"/>
         <source>SPACE / ENTER</source>
         <translation>SZÓKÖZ / ENTER</translation>
     </message>
@@ -436,7 +436,7 @@
         <translation>OSZTÓ %1  [F6]</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+23"/>
+        <location filename="../status_bar.py" line="+29"/>
         <source>SHOW CARD</source>
         <translation>LAP MUTATÁSA</translation>
     </message>
@@ -456,7 +456,7 @@
         <translation>KIJÖTT</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>IN SHOE</source>
         <translation>A CIPŐBEN</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>NINCS KAPCSOLAT</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+89"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>none</source>
         <translation>nincs</translation>
     </message>
@@ -499,12 +499,12 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-216"/>
         <source>NO SOUND</source>
         <translation>NINCS HANG</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>CHANGE SHOE</source>
         <translation>CIPŐCSERE</translation>
     </message>
@@ -766,7 +766,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+144"/>
+        <location filename="../main_window.py" line="+145"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Osztóállomás – Punto Banco</translation>
     </message>
@@ -1729,6 +1729,39 @@
     </message>
 </context>
 <context>
+    <name>RefusalWords</name>
+    <message>
+        <location filename="../refusal_words.py" line="+17"/>
+        <source>the station could not do it; nothing changed at the table. Call the technician if it happens again</source>
+        <translation>az állomás ezt nem tudta elvégezni; az asztalnál semmi sem változott. Ha újra előfordul, hívd a technikust</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the table is paused: the supervisor resolves the incident first, then the dealer changes</source>
+        <translation>az asztal szünetel: előbb a felügyelő rendezi az incidenst, utána vált az osztó</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a round is open: the dealer changes between rounds</source>
+        <translation>egy parti folyamatban van: az osztó a partik között vált</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no dealer is signed in</source>
+        <translation>nincs bejelentkezett osztó</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this dealer is already signed in</source>
+        <translation>ez az osztó már be van jelentkezve</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not allowed now</source>
+        <translation>most nem megengedett</translation>
+    </message>
+</context>
+<context>
     <name>ReplayPanel</name>
     <message>
         <location filename="../replay_panel.py" line="+70"/>
@@ -1790,7 +1823,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+52"/>
+        <location filename="../road_marks.py" line="+78"/>
         <source>B</source>
         <comment>the banker&apos;s letter</comment>
         <translation>B</translation>
@@ -1833,12 +1866,12 @@
         <translation>Csótány út</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Ask</source>
         <translation>Kérdés</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Rounds</source>
         <translation>Partik</translation>
     </message>
@@ -1873,7 +1906,7 @@
         <translation>Természetes</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+24"/>
         <source>red</source>
         <translation>piros</translation>
     </message>
@@ -1972,7 +2005,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+93"/>
+        <location filename="../dealer_panels.py" line="+88"/>
         <source>BANKER</source>
         <translation>BANK</translation>
     </message>
@@ -2000,7 +2033,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+169"/>
+        <location filename="../supervisor_screen.py" line="+170"/>
         <source>SUPERVISOR</source>
         <translation>FELÜGYELŐ</translation>
     </message>
@@ -2107,7 +2140,12 @@
         <translation>ELUTASÍTVA – nincs jogosultság: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>the table changed before the act arrived: look at the incident again</source>
+        <translation>az asztal megváltozott, mielőtt a művelet megérkezett: nézd meg újra az incidenst</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>REFUSED – not allowed now: %1</source>
         <translation>ELUTASÍTVA – most nem lehet: %1</translation>
     </message>
@@ -2122,7 +2160,7 @@
         <translation>KÉSZ: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-140"/>
+        <location line="-143"/>
         <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
         <translation>
             <numerusform>%1 munkamenete %n mp múlva véget ér érintés nélkül: érintse meg a képernyőt, hogy bejelentkezve maradjon.</numerusform>

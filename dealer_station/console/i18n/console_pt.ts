@@ -94,7 +94,7 @@
         <translation>Escolha um ato.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>A mesa não está em pausa: não há nada a resolver e o controlador recusará.</translation>
     </message>
@@ -291,12 +291,12 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_panels.py" line="+67"/>
+        <location filename="../dealer_panels.py" line="+98"/>
         <source>TOTAL</source>
         <translation>TOTAL</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>WINS</source>
         <translation>GANHA</translation>
     </message>
@@ -306,7 +306,7 @@
         <translation>EMPATE</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+48"/>
+        <location filename="../status_bar.py" line="+49"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>MESA</translation>
@@ -349,7 +349,7 @@
         <translation>ÚLTIMA RODADA</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+182"/>
+        <location filename="../dealer_screen.py" line="+206"/>
         <source>PLAYER</source>
         <translation>JOGADOR</translation>
     </message>
@@ -364,18 +364,18 @@
         <translation>ESTRADAS</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Roads are not available in this build</source>
         <translation>As estradas não estão disponíveis nesta versão</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>APOSTAS ABERTAS NESTA RODADA</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>NEW SHOE</source>
         <translation>NOVO SAPATO</translation>
     </message>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+225"/>
+        <location line="+234"/>
         <source>NEXT</source>
         <translation>SEGUINTE</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-234"/>
         <source>SPACE / ENTER</source>
         <translation>ESPAÇO / ENTER</translation>
     </message>
@@ -436,7 +436,7 @@
         <translation>DEALER %1  [F6]</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+23"/>
+        <location filename="../status_bar.py" line="+29"/>
         <source>SHOW CARD</source>
         <translation>MOSTRAR CARTA</translation>
     </message>
@@ -456,7 +456,7 @@
         <translation>SAIU</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>IN SHOE</source>
         <translation>NO SAPATO</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>DESLIGADO</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+89"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -499,12 +499,12 @@
         <translation>%1 EM %2</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-216"/>
         <source>NO SOUND</source>
         <translation>SEM SOM</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>CHANGE SHOE</source>
         <translation>TROCAR SAPATO</translation>
     </message>
@@ -766,7 +766,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+144"/>
+        <location filename="../main_window.py" line="+145"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>Estação do Dealer – Punto Banco</translation>
     </message>
@@ -1734,6 +1734,39 @@
     </message>
 </context>
 <context>
+    <name>RefusalWords</name>
+    <message>
+        <location filename="../refusal_words.py" line="+17"/>
+        <source>the station could not do it; nothing changed at the table. Call the technician if it happens again</source>
+        <translation>a estação não o conseguiu fazer; nada mudou na mesa. Chame o técnico se voltar a acontecer</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the table is paused: the supervisor resolves the incident first, then the dealer changes</source>
+        <translation>a mesa está em pausa: o supervisor resolve primeiro o incidente, depois o dealer muda</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a round is open: the dealer changes between rounds</source>
+        <translation>há uma rodada aberta: o dealer muda entre rodadas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no dealer is signed in</source>
+        <translation>nenhum dealer entrou</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this dealer is already signed in</source>
+        <translation>este dealer já entrou</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not allowed now</source>
+        <translation>não permitido agora</translation>
+    </message>
+</context>
+<context>
     <name>ReplayPanel</name>
     <message>
         <location filename="../replay_panel.py" line="+70"/>
@@ -1795,7 +1828,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+52"/>
+        <location filename="../road_marks.py" line="+78"/>
         <source>B</source>
         <comment>the banker&apos;s letter</comment>
         <translation>B</translation>
@@ -1838,12 +1871,12 @@
         <translation>Barata</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Ask</source>
         <translation>Prever</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Rounds</source>
         <translation>Rodadas</translation>
     </message>
@@ -1878,7 +1911,7 @@
         <translation>Naturais</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+24"/>
         <source>red</source>
         <translation>vermelho</translation>
     </message>
@@ -1977,7 +2010,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+93"/>
+        <location filename="../dealer_panels.py" line="+88"/>
         <source>BANKER</source>
         <translation>BANKER</translation>
     </message>
@@ -2005,7 +2038,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+169"/>
+        <location filename="../supervisor_screen.py" line="+170"/>
         <source>SUPERVISOR</source>
         <translation>SUPERVISOR</translation>
     </message>
@@ -2112,7 +2145,12 @@
         <translation>RECUSADO – sem autorização: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>the table changed before the act arrived: look at the incident again</source>
+        <translation>a mesa mudou antes de o ato chegar: veja o incidente de novo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>REFUSED – not allowed now: %1</source>
         <translation>RECUSADO – não permitido agora: %1</translation>
     </message>
@@ -2127,7 +2165,7 @@
         <translation>FEITO: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-140"/>
+        <location line="-143"/>
         <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
         <translation>
             <numerusform>A sessão de %1 termina em %n s sem um toque: toque no ecrã para a manter.</numerusform>

@@ -94,7 +94,7 @@
         <translation>ఒక చర్య ఎంచుకోండి.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The table is not paused: there is nothing to resolve, and the controller will refuse.</source>
         <translation>టేబుల్ పాజ్‌లో లేదు: పరిష్కరించాల్సింది ఏమీ లేదు, కంట్రోలర్ తిరస్కరిస్తుంది.</translation>
     </message>
@@ -291,12 +291,12 @@
 <context>
     <name>DealerScreen</name>
     <message>
-        <location filename="../dealer_panels.py" line="+67"/>
+        <location filename="../dealer_panels.py" line="+98"/>
         <source>TOTAL</source>
         <translation>మొత్తం</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>WINS</source>
         <translation>గెలుపు</translation>
     </message>
@@ -306,7 +306,7 @@
         <translation>టై</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+48"/>
+        <location filename="../status_bar.py" line="+49"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>TABLE</source>
         <translation>టేబుల్</translation>
@@ -349,7 +349,7 @@
         <translation>తుది రౌండ్</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+182"/>
+        <location filename="../dealer_screen.py" line="+206"/>
         <source>PLAYER</source>
         <translation>ప్లేయర్</translation>
     </message>
@@ -364,18 +364,18 @@
         <translation>రోడ్లు</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Roads are not available in this build</source>
         <translation>ఈ వెర్షన్‌లో రోడ్లు అందుబాటులో లేవు</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location filename="../../display/page.py" line="+94"/>
         <source>BETS OFFERED THIS ROUND</source>
         <translation>ఈ రౌండ్‌లో అందుబాటులో ఉన్న పందాలు</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>NEW SHOE</source>
         <translation>కొత్త షూ</translation>
     </message>
@@ -411,12 +411,12 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+225"/>
+        <location line="+234"/>
         <source>NEXT</source>
         <translation>తదుపరి</translation>
     </message>
     <message>
-        <location line="-225"/>
+        <location line="-234"/>
         <source>SPACE / ENTER</source>
         <translation>స్పేస్ / ఎంటర్</translation>
     </message>
@@ -436,7 +436,7 @@
         <translation>డీలర్ %1  [F6]</translation>
     </message>
     <message>
-        <location filename="../status_bar.py" line="+23"/>
+        <location filename="../status_bar.py" line="+29"/>
         <source>SHOW CARD</source>
         <translation>కార్డ్ చూపండి</translation>
     </message>
@@ -456,7 +456,7 @@
         <translation>బయటకు వచ్చింది</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>IN SHOE</source>
         <translation>షూలో ఉంది</translation>
     </message>
@@ -473,7 +473,7 @@
         <translation>కనెక్షన్ లేదు</translation>
     </message>
     <message>
-        <location filename="../dealer_screen.py" line="+89"/>
+        <location filename="../dealer_screen.py" line="+88"/>
         <source>none</source>
         <translation>ఏవీ లేవు</translation>
     </message>
@@ -499,12 +499,12 @@
         <translation>%2 వద్ద %1</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-216"/>
         <source>NO SOUND</source>
         <translation>శబ్దం లేదు</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>CHANGE SHOE</source>
         <translation>షూ మార్చండి</translation>
     </message>
@@ -766,7 +766,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="+144"/>
+        <location filename="../main_window.py" line="+145"/>
         <source>Dealer Station – Punto Banco</source>
         <translation>డీలర్ స్టేషన్ – పుంటో బాంకో</translation>
     </message>
@@ -1734,6 +1734,39 @@
     </message>
 </context>
 <context>
+    <name>RefusalWords</name>
+    <message>
+        <location filename="../refusal_words.py" line="+17"/>
+        <source>the station could not do it; nothing changed at the table. Call the technician if it happens again</source>
+        <translation>స్టేషన్ దీన్ని చేయలేకపోయింది; టేబుల్ వద్ద ఏదీ మారలేదు. మళ్లీ జరిగితే సాంకేతిక నిపుణుడిని పిలవండి</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the table is paused: the supervisor resolves the incident first, then the dealer changes</source>
+        <translation>టేబుల్ ఆగి ఉంది: ముందు సూపర్‌వైజర్ సంఘటనను పరిష్కరిస్తారు, తర్వాత డీలర్ మారతారు</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a round is open: the dealer changes between rounds</source>
+        <translation>ఒక రౌండ్ తెరిచి ఉంది: డీలర్ రౌండ్ల మధ్య మారతారు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no dealer is signed in</source>
+        <translation>ఏ డీలర్ సైన్ ఇన్ చేయలేదు</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this dealer is already signed in</source>
+        <translation>ఈ డీలర్ ఇప్పటికే సైన్ ఇన్ చేశారు</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not allowed now</source>
+        <translation>ఇప్పుడు అనుమతి లేదు</translation>
+    </message>
+</context>
+<context>
     <name>ReplayPanel</name>
     <message>
         <location filename="../replay_panel.py" line="+70"/>
@@ -1795,7 +1828,7 @@
 <context>
     <name>RoadsView</name>
     <message>
-        <location filename="../road_marks.py" line="+52"/>
+        <location filename="../road_marks.py" line="+78"/>
         <source>B</source>
         <comment>the banker&apos;s letter</comment>
         <translation>బ</translation>
@@ -1838,12 +1871,12 @@
         <translation>కాక్రోచ్ పిగ్</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Ask</source>
         <translation>అడగండి</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Rounds</source>
         <translation>రౌండ్లు</translation>
     </message>
@@ -1878,7 +1911,7 @@
         <translation>నాచురల్</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+24"/>
         <source>red</source>
         <translation>ఎరుపు</translation>
     </message>
@@ -1977,7 +2010,7 @@
 <context>
     <name>StatsBox</name>
     <message>
-        <location filename="../dealer_panels.py" line="+93"/>
+        <location filename="../dealer_panels.py" line="+88"/>
         <source>BANKER</source>
         <translation>బ్యాంకర్</translation>
     </message>
@@ -2005,7 +2038,7 @@
 <context>
     <name>SupervisorScreen</name>
     <message>
-        <location filename="../supervisor_screen.py" line="+169"/>
+        <location filename="../supervisor_screen.py" line="+170"/>
         <source>SUPERVISOR</source>
         <translation>సూపర్వైజర్</translation>
     </message>
@@ -2112,7 +2145,12 @@
         <translation>తిరస్కరించబడింది – అనుమతి లేదు: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>the table changed before the act arrived: look at the incident again</source>
+        <translation>చర్య చేరే ముందే టేబుల్ మారింది: సంఘటనను మళ్లీ చూడండి</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>REFUSED – not allowed now: %1</source>
         <translation>తిరస్కరించబడింది – ఇప్పుడు అనుమతి లేదు: %1</translation>
     </message>
@@ -2127,7 +2165,7 @@
         <translation>పూర్తి: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-140"/>
+        <location line="-143"/>
         <source>Session of %1 ends in %n s without a touch: touch the screen to stay logged in.</source>
         <translation>
             <numerusform>ఏమీ తాకకపోతే %1 సెషన్ %n సెలో ముగుస్తుంది: లాగిన్‌లో ఉండటానికి స్క్రీన్ తాకండి.</numerusform>
