@@ -1,17 +1,21 @@
 """The dealer screen read from two metres, its layout held fixed: at 1920x1080, in every language and every state
 a dealer sees (before a shoe, the shuffle's two-line prompt, the burn, betting, dealing, a misread, the result,
-paused on an incident, the shoe's end and its change), the card slots, the status tiles, the roads, the banner
-and the lines under the hands keep their rectangles, and the sizes docs/console.md promises are there: road
-cells of at least 28 pixels, road titles and statistics of 16, the legend of 14, card slots of 137 x 190.
+paused on an incident, the shoe's end and its change, and the demo dealer's notice of a fresh install), the card
+slots, the status tiles, the roads, the banner and the lines under the hands keep their rectangles, and the sizes
+docs/console.md promises are there: road cells of at least 28 pixels, road titles and statistics of 16, the legend
+of 14, card slots of 137 x 190.
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QPoint, QRect
 from PySide6.QtGui import QPainter
 
 from dealer_station.console import road_marks
+from dealer_station.console.app import dealer_note
 from dealer_station.console.road_marks import LEGEND_PIXELS, STATS_PIXELS, TITLE_PIXELS
 from dealer_station.console.roads_view import DERIVED_MIN_CELL
 from tests.unit.console.test_console_scoreboard import (  # noqa: F401 (language, window: fixtures)
@@ -26,6 +30,8 @@ CARD_SLOT = (137, 190)
 """The smallest card drawn in a slot at 1920x1080 (width, height pixels): docs/console.md."""
 WHY_PIXELS = 28
 """Who draws and why: the smallest font it may shrink to on these screens, pixels."""
+DEMO_NOTE = "the demo dealer's notice"
+"""The state in which the demo dealer's notice is shown (a fresh install: the simulated shoe, no accounts)."""
 
 
 def _states():
@@ -49,7 +55,13 @@ def _states():
         ("shoe ended", _view("shoe_end")),
         ("shoe change (a two-line prompt)", _view("shoe_change")),
         ("offline", _view("betting_open", connected=False)),
+        (DEMO_NOTE, _view("betting_open")),  # shown with the notice (the test's loop)
     ]
+
+
+def _demo_note() -> str:
+    """The demo dealer's notice in the language loaded, as the console shows it (``app.dealer_note``)."""
+    return dealer_note(SimpleNamespace(has_accounts=lambda: False, simulated=True))
 
 
 def _rect(win, widget) -> tuple[int, int, int, int]:
@@ -102,10 +114,22 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
     d = win.dealer
     places, problems = {}, []
     for name, view in _states():
+        if name == DEMO_NOTE:
+            d.show_dealer("demo", "demo", _demo_note())
+        else:
+            d.show_dealer("sue", "pin")
         d.show_view(view)
         _settle()
         assert d.view is view, name  # rendered, not refused
         places[name] = _places(win)
+        for road, area in d.roads.layout_now().roads.items():
+            if area.cell < DERIVED_MIN_CELL:
+                problems.append(f"{name}: {road}: cells of {area.cell:.1f} px")
+        if name == DEMO_NOTE:
+            note = d.dealer_note
+            assert note.isVisible() and note.text() == _demo_note()
+            if note.heightForWidth(note.width()) > note.height():
+                problems.append(f"{name}: the notice does not fit its line: {note.text()!r}")
         if name == "before a shoe" and (d.tile_left.value.text(), d.tile_cut.value.text()) != ("–", "–"):
             problems.append(f"before a shoe: CARDS LEFT {d.tile_left.value.text()!r}, CUT CARD "
                             f"{d.tile_cut.value.text()!r}")
@@ -129,11 +153,7 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
             if rect != first[part]:
                 problems.append(f"{part} moved: {first[part]} before a shoe, {rect} {name}")
 
-    # the promised sizes
-    lay = d.roads.layout_now()
-    for road, area in lay.roads.items():
-        if area.cell < DERIVED_MIN_CELL:
-            problems.append(f"{road}: cells of {area.cell:.1f} px")
+    # the promised sizes (the roads' cells: in every state, above)
     names = road_marks.road_names()
     for road in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"):
         size = fonts.sizes.get(names[road])
