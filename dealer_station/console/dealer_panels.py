@@ -73,6 +73,21 @@ class StatusTile(QFrame):
         self.value.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.caption)
         lay.addWidget(self.value)
+        self.cover: QWidget | None = None
+
+    def cover_with(self, widget: QWidget) -> None:
+        """Lay ``widget`` over the whole tile (the LAST ROUND badge over the cut card's): shown, it hides the
+        caption and the value; it takes no place of its own in the bar.
+        """
+        widget.setParent(self)
+        widget.setGeometry(self.rect())
+        self.cover = widget
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The cover, if any, keeps the whole tile."""
+        super().resizeEvent(event)
+        if self.cover is not None:
+            self.cover.setGeometry(self.rect())
 
     def set_value(self, text: str, color: str | None = None) -> None:
         """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""

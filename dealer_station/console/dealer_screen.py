@@ -31,14 +31,14 @@ from dealer_station.console.dealer_panels import AlertBar, BetsBox, BurnPanel, H
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.prompts import ScreenAct
 from dealer_station.console.sound import sound_off, sound_problem
-from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
+from dealer_station.console.status_bar import SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, wav_player
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
 
-__all__ = ["LAST_ROUND_WIDTH", "SHOE_OVER", "DealerScreen", "HandPanel", "StatusTile", "prompts_card"]
+__all__ = ["SHOE_OVER", "DealerScreen", "HandPanel", "StatusTile", "prompts_card"]
 # the panels are dealer_panels', the status bar's status_bar's: kept here for callers
 
 log = structlog.get_logger(__name__)
@@ -215,6 +215,7 @@ class DealerScreen(QWidget):
         self.problem = self._fixed_lines("problem", PROBLEM_PIXELS, 16, 1)
         self.dealer_note = self._fixed_lines("dealerNote", PROBLEM_PIXELS, 16, 1)
         self.felt_line = QStackedWidget()
+        self.felt_line.setObjectName("feltLine")  # on the felt, as the lines above it
         self.felt_line.addWidget(self.problem)
         self.felt_line.addWidget(self.dealer_note)
         self.felt_line.setFixedHeight(self.problem.height())

@@ -186,9 +186,10 @@ class TouchButton(QPushButton):
 
 def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
     """Shrink the font of word-wrapped ``label`` from ``max_pixels`` (down to ``min_pixels``) until its text
-    fits the label's height; return the pixel size set (the style sheet's own when ``max_pixels`` fits).
+    fits the label's height (inside its contents margins); return the pixel size set (the style sheet's own when
+    ``max_pixels`` fits).
     """
-    width = label.contentsRect().width()
+    width, height = label.contentsRect().width(), label.contentsRect().height()  # inside a style sheet's padding
     if width <= 0:
         return max_pixels
     pixels = max_pixels
@@ -196,7 +197,7 @@ def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
         f = QFont(label.font())
         f.setPixelSize(pixels)
         lines = QFontMetrics(f).boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), label.text())
-        if lines.height() <= label.height():
+        if lines.height() <= height:
             break
         pixels -= 1
     restyle(label, f"font-size: {pixels}px;" if pixels != max_pixels else "")

@@ -30,6 +30,8 @@ CARD_SLOT = (137, 190)
 """The smallest card drawn in a slot at 1920x1080 (width, height pixels): docs/console.md."""
 WHY_PIXELS = 28
 """Who draws and why: the smallest font it may shrink to on these screens, pixels."""
+STATUS_VALUE_PIXELS = 32
+"""A status tile's value (and the LAST ROUND badge): the smallest font it may shrink to, pixels (docs/console.md)."""
 DEMO_NOTE = "the demo dealer's notice"
 """The state in which the demo dealer's notice is shown (a fresh install: the simulated shoe, no accounts)."""
 
@@ -133,9 +135,17 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
         if name == "before a shoe" and (d.tile_left.value.text(), d.tile_cut.value.text()) != ("–", "–"):
             problems.append(f"before a shoe: CARDS LEFT {d.tile_left.value.text()!r}, CUT CARD "
                             f"{d.tile_cut.value.text()!r}")
-        widths = {w for _x, _y, w, _h in places[name]["status tiles"]}
-        if max(widths) - min(widths) > 1:
-            problems.append(f"{name}: status tiles of {sorted(widths)} px")
+        for tile in (d.tile_table, d.tile_shoe, d.tile_round, d.tile_left, d.tile_burn, d.tile_cut, d.tile_link):
+            if tile.value.pixels < STATUS_VALUE_PIXELS:
+                problems.append(f"{name}: {tile.caption.text()} {tile.value.text()!r} in {tile.value.pixels} px type")
+        badge = d.last_round
+        if badge.isVisible() != (name == "last round"):
+            problems.append(f"{name}: the LAST ROUND badge {'shown' if badge.isVisible() else 'hidden'}")
+        if badge.isVisible():
+            if _rect(win, badge) != _rect(win, d.tile_cut):
+                problems.append(f"{name}: the LAST ROUND badge at {_rect(win, badge)}, not over the cut card's tile")
+            if badge.fit() < STATUS_VALUE_PIXELS or badge.heightForWidth(badge.width()) > badge.height():
+                problems.append(f"{name}: LAST ROUND {badge.text()!r} in {badge.fit()} px type, or clipped")
         if name == "paused on an incident":
             assert d.incident.isVisible() and not d.misread.isVisible()
         if name == "dealing, a misread":
