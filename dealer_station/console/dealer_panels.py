@@ -62,10 +62,10 @@ class StatusTile(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(0)
-        self.caption = FitLabel(caption, 20, 14)
+        self.caption = FitLabel(caption, 20, 14, fit_height=True)
         self.caption.setObjectName("caption")
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.value = FitLabel("–", TILE_VALUE_PIXELS, 20)
+        self.value = FitLabel("–", TILE_VALUE_PIXELS, 20, fit_height=True)
         # heights for the tallest script's lines (Telugu's), so the bar is as high in every language and state
         self.caption.setFixedHeight(28)
         self.value.setFixedHeight(56)

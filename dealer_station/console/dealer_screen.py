@@ -162,7 +162,7 @@ class DealerScreen(QWidget):
         self.dealer_button.hide()
 
         # banner
-        self.banner = FitLabel("", 78, 34)
+        self.banner = FitLabel("", 78, 34, fit_height=True)  # a script with tall glyphs (Telugu) in its height too
         self.banner.setObjectName("banner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setFixedHeight(BANNER_HEIGHT)

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QPoint, QRect
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFontMetrics, QPainter
 
 from dealer_station.console import road_marks
 from dealer_station.console.app import dealer_note
@@ -84,6 +84,14 @@ def _places(win) -> dict[str, tuple]:
             "who draws": _rect(win, d.why), "felt": _rect(win, d.felt_stack)}
 
 
+def _clipped_height(label) -> int:
+    """The height ``label``'s one line of text needs (its font metrics', fallback fonts included) when it is more
+    than the label has, pixels; 0 when it fits.
+    """
+    need = QFontMetrics(label.font()).boundingRect(label.text()).height()
+    return need if need > label.contentsRect().height() else 0
+
+
 def _painted_card(face) -> tuple[float, float]:
     """The card a slot draws (``CardFace.paintEvent``): width and height, pixels."""
     height = min(face.height() - 8, (face.width() - 8) * 1.4)
@@ -138,6 +146,12 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
         for tile in (d.tile_table, d.tile_shoe, d.tile_round, d.tile_left, d.tile_burn, d.tile_cut, d.tile_link):
             if tile.value.pixels < STATUS_VALUE_PIXELS:
                 problems.append(f"{name}: {tile.caption.text()} {tile.value.text()!r} in {tile.value.pixels} px type")
+            for part in (tile.caption, tile.value):
+                if _clipped_height(part):
+                    problems.append(f"{name}: {tile.caption.text()} {part.text()!r} needs {_clipped_height(part)} px")
+        if _clipped_height(d.banner):
+            problems.append(f"{name}: the banner {d.banner.text()!r} needs {_clipped_height(d.banner)} px, has "
+                            f"{d.banner.height()}")
         badge = d.last_round
         if badge.isVisible() != (name == "last round"):
             problems.append(f"{name}: the LAST ROUND badge {'shown' if badge.isVisible() else 'hidden'}")
