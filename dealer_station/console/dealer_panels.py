@@ -7,6 +7,7 @@ Pieces of :mod:`dealer_station.console.dealer_screen` (docs/design.md "Users": t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -20,10 +21,10 @@ from PySide6.QtWidgets import (
 
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel, WrapFitLabel, restyle
+from dealer_station.console.widgets import FitLabel, WrapFitLabel, fit_wrapped, restyle
 
-__all__ = ["STATS_VALUE_PIXELS", "TILE_VALUE_PIXELS", "TOTAL_HEIGHT", "AlertBar", "BurnPanel", "HandPanel",
-           "StatsBox", "StatusTile", "label"]
+__all__ = ["OFFERED_PIXELS", "STATS_VALUE_PIXELS", "TILE_VALUE_PIXELS", "TOTAL_HEIGHT", "AlertBar", "BetsBox",
+           "BurnPanel", "HandPanel", "StatsBox", "StatusTile", "label"]
 
 TILE_VALUE_PIXELS = 40
 """Font of a status tile's value, pixels (a value too wide for its tile shrinks)."""
@@ -33,6 +34,9 @@ TOTAL_HEIGHT = 110
 
 STATS_VALUE_PIXELS = 30
 """Font of the counts in the shoe's statistics box (Banker, Player, Tie, rounds), pixels."""
+
+OFFERED_PIXELS = 20
+"""Font size of the bets offered (theme.py ``QLabel#offered``), pixels (a longer list shrinks, down to 12)."""
 
 
 def label(text: str = "", name: str | None = None, align=Qt.AlignmentFlag.AlignCenter) -> QLabel:
@@ -58,10 +62,10 @@ class StatusTile(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(0)
-        self.caption = FitLabel(caption, 20, 14)
+        self.caption = FitLabel(caption, 20, 14, fit_height=True)
         self.caption.setObjectName("caption")
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.value = FitLabel("–", TILE_VALUE_PIXELS, 20)
+        self.value = FitLabel("–", TILE_VALUE_PIXELS, 20, fit_height=True)
         # heights for the tallest script's lines (Telugu's), so the bar is as high in every language and state
         self.caption.setFixedHeight(28)
         self.value.setFixedHeight(56)
@@ -69,6 +73,21 @@ class StatusTile(QFrame):
         self.value.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.caption)
         lay.addWidget(self.value)
+        self.cover: QWidget | None = None
+
+    def cover_with(self, widget: QWidget) -> None:
+        """Lay ``widget`` over the whole tile (the LAST ROUND badge over the cut card's): shown, it hides the
+        caption and the value; it takes no place of its own in the bar.
+        """
+        widget.setParent(self)
+        widget.setGeometry(self.rect())
+        self.cover = widget
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The cover, if any, keeps the whole tile."""
+        super().resizeEvent(event)
+        if self.cover is not None:
+            self.cover.setGeometry(self.rect())
 
     def set_value(self, text: str, color: str | None = None) -> None:
         """Show ``text``; ``color`` (a COLORS name) tints it, always alongside the words."""
@@ -266,3 +285,41 @@ class StatsBox(QFrame):
             .replace("%2", str(stats.banker_pair))
             .replace("%3", str(stats.natural))
         )
+
+
+class BetsBox(QFrame):
+    """The bets offered this round, under the shoe's statistics: a caption over the bets' names (``offered``).
+
+    Its height is the same whatever is offered ("none" or all eight bets, two lines in a script with tall glyphs),
+    so the roads above never move: the names' font shrinks (from :data:`OFFERED_PIXELS` down to 12) to fit it.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(14, 8, 14, 8)
+        caption = label(QApplication.translate("DealerScreen", "BETS OFFERED THIS ROUND"), "caption",
+                        Qt.AlignmentFlag.AlignLeft)
+        caption.setFixedHeight(28)
+        lay.addWidget(caption)
+        self.offered = label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.offered.setWordWrap(True)
+        offered_font = QFont(self.offered.font())
+        offered_font.setPixelSize(OFFERED_PIXELS)
+        self.offered.setFixedHeight(round(2.6 * QFontMetrics(offered_font).lineSpacing()))
+        lay.addWidget(self.offered, 1)
+
+    def show_offered(self, text: str) -> None:
+        """Show the bets' names ``text`` (one string) in the box's height."""
+        self.offered.setText(text)
+        self.fit()
+
+    def fit(self) -> None:
+        """The names in the fixed height, at the width now: the font shrinks (down to 12 pixels) until they fit."""
+        fit_wrapped(self.offered, OFFERED_PIXELS, 12)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """The names are fitted again to the new width."""
+        super().resizeEvent(event)
+        self.fit()

@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 import structlog
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -28,18 +27,18 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.console import incident_prompts, prompts
-from dealer_station.console.dealer_panels import AlertBar, BurnPanel, HandPanel, StatsBox, StatusTile
+from dealer_station.console.dealer_panels import AlertBar, BetsBox, BurnPanel, HandPanel, StatsBox, StatusTile
 from dealer_station.console.dealer_panels import label as _label
 from dealer_station.console.prompts import ScreenAct
 from dealer_station.console.sound import sound_off, sound_problem
-from dealer_station.console.status_bar import LAST_ROUND_WIDTH, SHOE_OVER, StatusBar, prompts_card
+from dealer_station.console.status_bar import SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
-from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, fit_wrapped, wav_player
+from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, wav_player
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
 
-__all__ = ["LAST_ROUND_WIDTH", "SHOE_OVER", "DealerScreen", "HandPanel", "StatusTile", "prompts_card"]
+__all__ = ["SHOE_OVER", "DealerScreen", "HandPanel", "StatusTile", "prompts_card"]
 # the panels are dealer_panels', the status bar's status_bar's: kept here for callers
 
 log = structlog.get_logger(__name__)
@@ -64,9 +63,6 @@ ROADS_HEAD_HEIGHT = 46
 
 SIDE_STATS_HEIGHT = 72
 """Height of the shoe's statistics box under the roads, pixels."""
-
-OFFERED_PIXELS = 20
-"""Font size of the bets offered (theme.py ``QLabel#offered``), pixels."""
 
 _SHOE_BUTTON_STATES = frozenset({TableState.NO_SHOE, TableState.SHOE_CHANGE, TableState.SHUFFLE})
 """States in which the NEW SHOE / SHUFFLED button (F2) acts: a first shoe, the shoe change's confirm, the shuffle."""
@@ -164,14 +160,9 @@ class DealerScreen(QWidget):
         self.dealer_button.setFixedHeight(ROADS_HEAD_HEIGHT)
         self.dealer_button.clicked.connect(self.change_dealer_requested)
         self.dealer_button.hide()
-        # the demo dealer's notice (shown in the side column, under the bets)
-        self.dealer_note = _label("", "hint", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        self.dealer_note.setStyleSheet(f"color: {COLORS['alert']}; font-size: 24px;")
-        self.dealer_note.setWordWrap(True)
-        self.dealer_note.hide()
 
         # banner
-        self.banner = FitLabel("", 78, 34)
+        self.banner = FitLabel("", 78, 34, fit_height=True)  # a script with tall glyphs (Telugu) in its height too
         self.banner.setObjectName("banner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setFixedHeight(BANNER_HEIGHT)
@@ -219,8 +210,16 @@ class DealerScreen(QWidget):
         felt_lay.addWidget(self.why)
         self.next = self._fixed_lines("next", NEXT_PIXELS, 24, 2)
         felt_lay.addWidget(self.next)
+        # a refused act's line; while there is none, the demo dealer's notice in amber in the same place (the
+        # roads keep their height: the notice takes no place of its own)
         self.problem = self._fixed_lines("problem", PROBLEM_PIXELS, 16, 1)
-        felt_lay.addWidget(self.problem)
+        self.dealer_note = self._fixed_lines("dealerNote", PROBLEM_PIXELS, 16, 1)
+        self.felt_line = QStackedWidget()
+        self.felt_line.setObjectName("feltLine")  # on the felt, as the lines above it
+        self.felt_line.addWidget(self.problem)
+        self.felt_line.addWidget(self.dealer_note)
+        self.felt_line.setFixedHeight(self.problem.height())
+        felt_lay.addWidget(self.felt_line)
         middle.addWidget(felt, 1)
 
         side = QVBoxLayout()
@@ -262,23 +261,9 @@ class DealerScreen(QWidget):
         self.pairs_label = self.stats_box.pairs_label
         side.addWidget(self.stats_box, 0)
 
-        bets_box = QFrame()
-        bets_box.setObjectName("panel")
-        bets_lay = QVBoxLayout(bets_box)
-        bets_lay.setContentsMargins(14, 8, 14, 8)
-        bets_caption = _label(self.tr("BETS OFFERED THIS ROUND"), "caption", Qt.AlignmentFlag.AlignLeft)
-        bets_caption.setFixedHeight(28)
-        bets_lay.addWidget(bets_caption)
-        self.offered = _label("", "offered", Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.offered.setWordWrap(True)
-        # the same height whatever is offered ("none" or all eight bets, two lines in a script with tall
-        # glyphs): the roads above never move
-        offered_font = QFont(self.offered.font())
-        offered_font.setPixelSize(OFFERED_PIXELS)
-        self.offered.setFixedHeight(round(2.6 * QFontMetrics(offered_font).lineSpacing()))
-        bets_lay.addWidget(self.offered, 1)
-        side.addWidget(bets_box, 0)
-        side.addWidget(self.dealer_note, 0)
+        self.bets_box = BetsBox()
+        self.offered = self.bets_box.offered
+        side.addWidget(self.bets_box, 0)
         side_box = QWidget()
         side_box.setLayout(side)
         side_box.setFixedWidth(700)
@@ -340,11 +325,17 @@ class DealerScreen(QWidget):
             self.dealer_button.setText(self.tr("DEALER %1  [F6]").replace("%1", dealer))
         self.dealer_button.show()
         self.dealer_note.setText(note)
-        self.dealer_note.setVisible(bool(note))
+        self._show_felt_line()
 
     def show_problem(self, text: str) -> None:
-        """Show a refused act or an error, in one line under the buttons."""
+        """Show a refused act or an error, in one line under the next action (over the demo dealer's notice)."""
         self.problem.setText("✖ " + text if text else "")
+        self._show_felt_line()
+
+    def _show_felt_line(self) -> None:
+        """The line under the next action: a refused act, else the demo dealer's notice (if any)."""
+        note = bool(self.dealer_note.text()) and not self.problem.text()
+        self.felt_line.setCurrentWidget(self.dealer_note if note else self.problem)
 
     def show_notice(self, text: str) -> None:
         """Show a notice in plain words (e.g. a card read with no shoe open) in an amber bar, with a sound.
@@ -424,9 +415,8 @@ class DealerScreen(QWidget):
         if offered != self._offered_key:  # the same bets: their words and their fit stay
             self._offered_key = offered
             # a bet's name never breaks across lines ("Banker / Bonus"): its spaces do not break, the dots do
-            self.offered.setText("  ·  ".join(prompts.bet_name(b).replace(" ", "\u00a0") for b in offered)
-                                 if offered else self.tr("none"))
-            self._fit_offered()
+            self.bets_box.show_offered("  ·  ".join(prompts.bet_name(b).replace(" ", "\u00a0") for b in offered)
+                                       if offered else self.tr("none"))
         self._enable_buttons(view)
 
     def _show_alerts(self, view, state: str, rescan: str | None) -> None:
@@ -520,15 +510,6 @@ class DealerScreen(QWidget):
         out.setObjectName(name)
         out.setAlignment(Qt.AlignmentFlag.AlignCenter)
         return out
-
-    def _fit_offered(self) -> None:
-        """The bets offered in their fixed height: the font shrinks (down to 12 pixels) until they fit."""
-        fit_wrapped(self.offered, OFFERED_PIXELS, 12)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        """The bets offered are fitted again to the new width."""
-        super().resizeEvent(event)
-        self._fit_offered()
 
     def _enable_buttons(self, view) -> None:
         state = view.state

@@ -3,23 +3,35 @@
 A piece of :mod:`dealer_station.console.dealer_screen` (docs/design.md "Users": the dealer): a row of
 :class:`~dealer_station.console.dealer_panels.StatusTile` read from two metres, each value in words (colour
 only alongside). Its strings are the dealer screen's (context ``"DealerScreen"``).
+
+The tiles share the bar's whole width in the shares of :data:`TILE_SHARES`, fixed in every state and language: a
+short number gets a narrow tile, the words of the burn, the cut card and the link wide ones. The LAST ROUND badge
+takes no place of its own: in the shoe's last round it covers the cut card's tile (the cut card out is what made
+the round the last).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from dealer_station.console.cards import card_label
-from dealer_station.console.dealer_panels import StatusTile, label
+from dealer_station.console.dealer_panels import TILE_VALUE_PIXELS, StatusTile
+from dealer_station.console.widgets import WrapFitLabel
 from dealer_station.domain.states import BURN_STATES, NO_SHOE_STATES, TableState
 
 translate = QCoreApplication.translate
 
-__all__ = ["LAST_ROUND_WIDTH", "SHOE_OVER", "StatusBar", "prompts_card"]
+__all__ = ["LAST_ROUND_PIXELS", "SHOE_OVER", "TILE_SHARES", "StatusBar", "prompts_card"]
 
-LAST_ROUND_WIDTH = 180
-"""Width of the LAST ROUND badge in the status bar, pixels."""
+TILE_SHARES = (2, 2, 2, 4, 5, 4, 6)
+"""Each tile's share of the bar's width: table, shoe, round, cards left, burn, cut card, link (at 1920×1080 145,
+145, 145, 289, 362, 289 and 434 pixels: the longest value of each, in every language, in type of 32 pixels or more).
+"""
+
+LAST_ROUND_PIXELS = (TILE_VALUE_PIXELS, 24)
+"""The LAST ROUND badge's font, pixels: a tile value's, shrunk (down to 24) to fit the cut card's tile, on two
+lines where the words need them."""
 
 SHOE_OVER = NO_SHOE_STATES
 """States with no shoe being dealt: no LAST ROUND badge, no ask predictions."""
@@ -36,9 +48,9 @@ def prompts_card(token: str) -> str:
 
 
 class StatusBar(QWidget):
-    """The row of status tiles over the dealer's screen (``tile_table`` … ``tile_link``, each of the same width
-    in every state) and the LAST ROUND badge (``last_round``, shown while the shoe's last round is on, its place
-    kept while it is not); :meth:`show_view` renders a ``TableView``.
+    """The row of status tiles over the dealer's screen (``tile_table`` … ``tile_link``, each of its own width, the
+    same in every state) and the LAST ROUND badge (``last_round``, over the cut card's tile while the shoe's last
+    round is on); :meth:`show_view` renders a ``TableView``.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -53,20 +65,16 @@ class StatusBar(QWidget):
         self.tile_burn = StatusTile(translate("DealerScreen", "BURN"))
         self.tile_cut = StatusTile(translate("DealerScreen", "CUT CARD"))
         self.tile_link = StatusTile(translate("DealerScreen", "SHOE LINK"))
-        for tile in (self.tile_table, self.tile_shoe, self.tile_round, self.tile_left, self.tile_burn,
-                     self.tile_cut, self.tile_link):
-            bar.addWidget(tile, 1)
-        self.last_round = label(translate("DealerScreen", "LAST ROUND"), "lastRound")
-        # a fixed width, on two lines where the words need them ("ÚLTIMA RODADA"), so the bar does not
-        # outgrow the screen when it shows
-        self.last_round.setWordWrap(True)
-        self.last_round.setFixedWidth(LAST_ROUND_WIDTH)
-        # its place is kept while it is hidden: the tiles have the same width in every state
-        policy = self.last_round.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.last_round.setSizePolicy(policy)
+        tiles = (self.tile_table, self.tile_shoe, self.tile_round, self.tile_left, self.tile_burn, self.tile_cut,
+                 self.tile_link)
+        for tile, share in zip(tiles, TILE_SHARES, strict=True):
+            bar.addWidget(tile, share)
+        self.last_round = WrapFitLabel(*LAST_ROUND_PIXELS)
+        self.last_round.setObjectName("lastRound")
+        self.last_round.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.last_round.setText(translate("DealerScreen", "LAST ROUND"))
+        self.tile_cut.cover_with(self.last_round)
         self.last_round.hide()
-        bar.addWidget(self.last_round)
 
     def show_view(self, view) -> None:
         """Render the status of a ``TableView``; a tile whose words and colour did not change is not touched."""

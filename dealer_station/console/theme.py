@@ -60,8 +60,10 @@ QLabel#banner {{ color: {COLORS['gold']}; font-size: 78px; font-weight: bold; }}
 QLabel#next {{ color: {COLORS['text']}; font-size: 44px; font-weight: bold; }}
 QLabel#why {{ color: {COLORS['text']}; font-size: 32px; font-weight: bold; }}
 QLabel#problem {{ color: {COLORS['danger']}; font-size: 24px; }}
-QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius: 10px; padding: 4px 12px;
-                    font-size: 32px; font-weight: bold; }}
+QLabel#dealerNote {{ color: {COLORS['alert']}; font-size: 24px; }}
+QStackedWidget#feltLine {{ background: transparent; }}
+QLabel#lastRound {{ color: #1a1200; background: {COLORS['gold']}; border-radius: 14px; padding: 4px 12px;
+                    font-size: 40px; font-weight: bold; }}
 QLabel#offered {{ color: {COLORS['text']}; font-size: 20px; }}
 QLabel#hint {{ color: {COLORS['muted']}; font-size: 18px; }}
 QFrame#misread {{ background: {COLORS['misread_bg']}; border: 4px solid {COLORS['misread']}; border-radius: 14px; }}

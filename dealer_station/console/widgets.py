@@ -84,19 +84,24 @@ def _program_player(path: Path) -> Callable[[], None] | None:
 
 
 class FitLabel(QLabel):
-    """A one-line label whose font shrinks (down to ``min_pixels``) until the text fits its width.
+    """A one-line label whose font shrinks (down to ``min_pixels``) until the text fits its width (and its height).
 
     Parameters
     ----------
     max_pixels, min_pixels:
         Largest and smallest font pixel size (int).
+    fit_height:
+        When True the font also shrinks until the text's line (its font metrics' bounding height, the fallback
+        fonts of a script with tall glyphs included: Telugu's is 105 pixels at 78) fits the label's height: for a
+        label of fixed height, such as the banner.
     """
 
     def __init__(self, text: str = "", max_pixels: int = 78, min_pixels: int = 30,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, fit_height: bool = False) -> None:
         super().__init__(text, parent)
         self.max_pixels = max_pixels
         self.min_pixels = min_pixels
+        self.fit_height = fit_height
         self.pixels = 0
         self._color: str | None = None
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -123,12 +128,20 @@ class FitLabel(QLabel):
 
     def _fit(self) -> None:
         width = max(1, self.width() - 20)
+        height = self.contentsRect().height() if self.fit_height else 0
         pixels = self.max_pixels
-        while pixels > self.min_pixels and QFontMetrics(self._font_at(pixels)).horizontalAdvance(self.text()) > width:
+        while pixels > self.min_pixels and not self._fits(pixels, width, height):
             pixels -= 2
         if pixels != self.pixels:
             self.pixels = pixels
             self._restyle()
+
+    def _fits(self, pixels: int, width: int, height: int) -> bool:
+        """The text in ``pixels``-pixel type fits ``width`` (and ``height``, when not 0) pixels."""
+        metrics = QFontMetrics(self._font_at(pixels))
+        if metrics.horizontalAdvance(self.text()) > width:
+            return False
+        return not height or metrics.boundingRect(self.text()).height() <= height
 
     def set_color(self, color: str | None) -> None:
         """Text colour (CSS colour) or None for the theme's."""
@@ -186,9 +199,10 @@ class TouchButton(QPushButton):
 
 def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
     """Shrink the font of word-wrapped ``label`` from ``max_pixels`` (down to ``min_pixels``) until its text
-    fits the label's height; return the pixel size set (the style sheet's own when ``max_pixels`` fits).
+    fits the label's height (inside its contents margins); return the pixel size set (the style sheet's own when
+    ``max_pixels`` fits).
     """
-    width = label.contentsRect().width()
+    width, height = label.contentsRect().width(), label.contentsRect().height()  # inside a style sheet's padding
     if width <= 0:
         return max_pixels
     pixels = max_pixels
@@ -196,7 +210,7 @@ def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
         f = QFont(label.font())
         f.setPixelSize(pixels)
         lines = QFontMetrics(f).boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap), label.text())
-        if lines.height() <= label.height():
+        if lines.height() <= height:
             break
         pixels -= 1
     restyle(label, f"font-size: {pixels}px;" if pixels != max_pixels else "")

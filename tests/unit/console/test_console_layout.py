@@ -1,17 +1,21 @@
 """The dealer screen read from two metres, its layout held fixed: at 1920x1080, in every language and every state
 a dealer sees (before a shoe, the shuffle's two-line prompt, the burn, betting, dealing, a misread, the result,
-paused on an incident, the shoe's end and its change), the card slots, the status tiles, the roads, the banner
-and the lines under the hands keep their rectangles, and the sizes docs/console.md promises are there: road
-cells of at least 28 pixels, road titles and statistics of 16, the legend of 14, card slots of 137 x 190.
+paused on an incident, the shoe's end and its change, and the demo dealer's notice of a fresh install), the card
+slots, the status tiles, the roads, the banner and the lines under the hands keep their rectangles, and the sizes
+docs/console.md promises are there: road cells of at least 28 pixels, road titles and statistics of 16, the legend
+of 14, card slots of 137 x 190.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from PySide6.QtCore import QCoreApplication, QPoint, QRect
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFontMetrics, QPainter
 
 from dealer_station.console import road_marks
+from dealer_station.console.app import dealer_note
 from dealer_station.console.road_marks import LEGEND_PIXELS, STATS_PIXELS, TITLE_PIXELS
 from dealer_station.console.roads_view import DERIVED_MIN_CELL
 from tests.unit.console.test_console_scoreboard import (  # noqa: F401 (language, window: fixtures)
@@ -26,6 +30,10 @@ CARD_SLOT = (137, 190)
 """The smallest card drawn in a slot at 1920x1080 (width, height pixels): docs/console.md."""
 WHY_PIXELS = 28
 """Who draws and why: the smallest font it may shrink to on these screens, pixels."""
+STATUS_VALUE_PIXELS = 32
+"""A status tile's value (and the LAST ROUND badge): the smallest font it may shrink to, pixels (docs/console.md)."""
+DEMO_NOTE = "the demo dealer's notice"
+"""The state in which the demo dealer's notice is shown (a fresh install: the simulated shoe, no accounts)."""
 
 
 def _states():
@@ -49,7 +57,13 @@ def _states():
         ("shoe ended", _view("shoe_end")),
         ("shoe change (a two-line prompt)", _view("shoe_change")),
         ("offline", _view("betting_open", connected=False)),
+        (DEMO_NOTE, _view("betting_open")),  # shown with the notice (the test's loop)
     ]
+
+
+def _demo_note() -> str:
+    """The demo dealer's notice in the language loaded, as the console shows it (``app.dealer_note``)."""
+    return dealer_note(SimpleNamespace(has_accounts=lambda: False, simulated=True))
 
 
 def _rect(win, widget) -> tuple[int, int, int, int]:
@@ -68,6 +82,14 @@ def _places(win) -> dict[str, tuple]:
     return {"card slots": tuple(_rect(win, c) for c in cards), "status tiles": tuple(_rect(win, t) for t in tiles),
             "roads": _rect(win, d.roads), "banner": _rect(win, d.banner), "prompt": _rect(win, d.next),
             "who draws": _rect(win, d.why), "felt": _rect(win, d.felt_stack)}
+
+
+def _clipped_height(label) -> int:
+    """The height ``label``'s one line of text needs (its font metrics', fallback fonts included) when it is more
+    than the label has, pixels; 0 when it fits.
+    """
+    need = QFontMetrics(label.font()).boundingRect(label.text()).height()
+    return need if need > label.contentsRect().height() else 0
 
 
 def _painted_card(face) -> tuple[float, float]:
@@ -102,16 +124,42 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
     d = win.dealer
     places, problems = {}, []
     for name, view in _states():
+        if name == DEMO_NOTE:
+            d.show_dealer("demo", "demo", _demo_note())
+        else:
+            d.show_dealer("sue", "pin")
         d.show_view(view)
         _settle()
         assert d.view is view, name  # rendered, not refused
         places[name] = _places(win)
+        for road, area in d.roads.layout_now().roads.items():
+            if area.cell < DERIVED_MIN_CELL:
+                problems.append(f"{name}: {road}: cells of {area.cell:.1f} px")
+        if name == DEMO_NOTE:
+            note = d.dealer_note
+            assert note.isVisible() and note.text() == _demo_note()
+            if note.heightForWidth(note.width()) > note.height():
+                problems.append(f"{name}: the notice does not fit its line: {note.text()!r}")
         if name == "before a shoe" and (d.tile_left.value.text(), d.tile_cut.value.text()) != ("–", "–"):
             problems.append(f"before a shoe: CARDS LEFT {d.tile_left.value.text()!r}, CUT CARD "
                             f"{d.tile_cut.value.text()!r}")
-        widths = {w for _x, _y, w, _h in places[name]["status tiles"]}
-        if max(widths) - min(widths) > 1:
-            problems.append(f"{name}: status tiles of {sorted(widths)} px")
+        for tile in (d.tile_table, d.tile_shoe, d.tile_round, d.tile_left, d.tile_burn, d.tile_cut, d.tile_link):
+            if tile.value.pixels < STATUS_VALUE_PIXELS:
+                problems.append(f"{name}: {tile.caption.text()} {tile.value.text()!r} in {tile.value.pixels} px type")
+            for part in (tile.caption, tile.value):
+                if _clipped_height(part):
+                    problems.append(f"{name}: {tile.caption.text()} {part.text()!r} needs {_clipped_height(part)} px")
+        if _clipped_height(d.banner):
+            problems.append(f"{name}: the banner {d.banner.text()!r} needs {_clipped_height(d.banner)} px, has "
+                            f"{d.banner.height()}")
+        badge = d.last_round
+        if badge.isVisible() != (name == "last round"):
+            problems.append(f"{name}: the LAST ROUND badge {'shown' if badge.isVisible() else 'hidden'}")
+        if badge.isVisible():
+            if _rect(win, badge) != _rect(win, d.tile_cut):
+                problems.append(f"{name}: the LAST ROUND badge at {_rect(win, badge)}, not over the cut card's tile")
+            if badge.fit() < STATUS_VALUE_PIXELS or badge.heightForWidth(badge.width()) > badge.height():
+                problems.append(f"{name}: LAST ROUND {badge.text()!r} in {badge.fit()} px type, or clipped")
         if name == "paused on an incident":
             assert d.incident.isVisible() and not d.misread.isVisible()
         if name == "dealing, a misread":
@@ -129,11 +177,7 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
             if rect != first[part]:
                 problems.append(f"{part} moved: {first[part]} before a shoe, {rect} {name}")
 
-    # the promised sizes
-    lay = d.roads.layout_now()
-    for road, area in lay.roads.items():
-        if area.cell < DERIVED_MIN_CELL:
-            problems.append(f"{road}: cells of {area.cell:.1f} px")
+    # the promised sizes (the roads' cells: in every state, above)
     names = road_marks.road_names()
     for road in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"):
         size = fonts.sizes.get(names[road])
