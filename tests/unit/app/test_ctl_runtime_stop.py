@@ -4,6 +4,7 @@ closed only once that thread has ended, never while it may be writing."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from concurrent.futures import CancelledError
@@ -30,15 +31,16 @@ class SlowDisk:
     def __init__(self) -> None:
         self.slow = False
         self.failing = 0  # the next writes that fail (a full disk, freed after that many)
-        self.appends: list[tuple[threading.Thread, float, float]] = []
-        self.closes: list[tuple[threading.Thread, float, bool]] = []
+        self.order = itertools.count()   # the order of the steps, not their times
+        self.appends: list[tuple[threading.Thread, int, int]] = []
+        self.closes: list[tuple[threading.Thread, int, bool]] = []
         self.station = None
 
     def controller(self, config, journal, **kw) -> Controller:
         real_append, real_close = journal.append, journal.close
 
         def append(*a, **k):
-            start = time.monotonic()
+            start = next(self.order)
             if self.slow:
                 time.sleep(SLOW_APPEND)
             if self.failing:
@@ -47,11 +49,11 @@ class SlowDisk:
             try:
                 return real_append(*a, **k)
             finally:
-                self.appends.append((threading.current_thread(), start, time.monotonic()))
+                self.appends.append((threading.current_thread(), start, next(self.order)))
 
         def close():
             thread = None if self.station is None else self.station.thread
-            self.closes.append((threading.current_thread(), time.monotonic(),
+            self.closes.append((threading.current_thread(), next(self.order),
                                 thread is not None and thread.is_alive()))
             real_close()
 

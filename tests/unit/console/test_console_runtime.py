@@ -127,7 +127,7 @@ def test_a_blocked_gui_loop_is_logged_as_a_gui_stall(qtbot):
             qtbot.waitUntil(lambda: bool(watchdog.stalls), timeout=5000)
         stalls = [e for e in logs if e["event"] == "gui_stall"]
         assert stalls and stalls[0]["log_level"] == "warning"
-        assert stalls[0]["blocked_ms"] >= 250  # at least the time blocked (less one tick)
+        assert stalls[0]["blocked_ms"] == watchdog.stalls[0]  # the block the watchdog measured is the one logged
     finally:
         watchdog.stop()
 
