@@ -76,12 +76,24 @@ def reset_logging() -> None:
     for h in list(root.handlers):
         if getattr(h, "_dealer_station", False):
             root.removeHandler(h)
+    root.setLevel(logging.WARNING)
 
 
 route_logs_to_logging()
 
 
 from tests.support.fixtures import *  # noqa: E402, F403 - the suite's shared fixtures (tests/support/fixtures.py)
+
+
+@pytest.fixture(autouse=True)
+def _logging_of_the_test_run():
+    """Every test starts with the test run's logging, whatever a test before it in the same process did: a command
+    run in-process (``main([...])``) or a test of ``configure_logging`` leaves the station's level filter behind
+    (ERROR for a replay onto a journal), and a later test's ``capture_logs`` or ``caplog`` would find its
+    warnings filtered out before they reach the capture: which test runs before which depends on how the files
+    are shared among the workers."""
+    reset_logging()
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -195,3 +195,24 @@ def test_a_listener_whose_exception_cannot_be_shown_neither_raises_nor_stops_the
     assert t.state == "paused" and told[-1] == "table_status" and "round_paused" in told
     out = stream.getvalue()
     assert "listener_failed" in out and "<unprintable BrokenError>" in out, out
+
+
+def test_a_command_run_in_process_leaves_its_level_behind():
+    """The first of a pair (pytest runs a file's tests in their order): what ``replay --into`` run in-process does
+    to the logging, and leaves, as every command does (its process ends there)."""
+    configure_logging(json=True, level="ERROR", stream=io.StringIO())
+    assert structlog.get_config()["wrapper_class"] is not structlog.make_filtering_bound_logger(logging.NOTSET)
+
+
+def test_the_next_test_still_captures_warnings(caplog):
+    """The second: it starts with the test run's logging (tests/conftest.py resets it before every test), so its
+    captures see a warning; with the level of the test before it they saw nothing, in whichever test came next
+    on the same worker."""
+    from structlog.testing import capture_logs
+
+    with capture_logs() as logs:
+        structlog.get_logger("next").warning("seen_by_capture_logs")
+    assert [e["event"] for e in logs] == ["seen_by_capture_logs"]
+    with caplog.at_level(logging.WARNING):
+        structlog.get_logger("next").warning("seen_by_caplog")
+    assert any("seen_by_caplog" in r.getMessage() for r in caplog.records)
