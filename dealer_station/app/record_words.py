@@ -32,6 +32,7 @@ from dealer_station.app.words import (
     SIGNED_IN_HOW,
     STATE_CLAUSES,
     STOP_WORDS,
+    code_words,
     seconds_words,
     time_words,
 )
@@ -94,7 +95,7 @@ def flag_words(record: RoundRecord | None) -> list[str]:
     """The round's flags that are set, in words: ``["banker natural", "banker pair"]``."""
     if record is None:
         return []
-    shown = [name.replace("_", " ") for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
+    shown = [code_words(name) for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
                                                   "player_perfect_pair", "banker_perfect_pair")
              if record.flags.get(name)]
     if record.flags.get("lucky_six"):
@@ -113,17 +114,17 @@ def reason_words(code: str | None) -> str:
     """
     if not code:
         return "none given"
-    return REASON_WORDS.get(code, str(code).replace("_", " "))
+    return REASON_WORDS.get(code, code_words(code))
 
 
 def incident_kind_words(kind: str) -> str:
     """What an incident was (:attr:`~dealer_station.app.records.IncidentRecord.kind`, as a report counts it)
     in words: ``"dealer_call"`` → ``"the dealer called the supervisor"``.
     """
-    return INCIDENT_WORDS.get(kind, str(kind).replace("_", " "))
+    return INCIDENT_WORDS.get(kind, code_words(kind))
 
 
-_CODE_WORDS = {**{a.value: a.value.replace("_", " ") for a in (*SupervisorAct, *DealerAct, *StaffAct)},
+_CODE_WORDS = {**{a.value: code_words(a.value) for a in (*SupervisorAct, *DealerAct, *StaffAct)},
                **{str(k): v for k, v in REASON_WORDS.items()}}
 _POSITION = re.compile(r"\b(player|banker)([1-3])\b")
 _STATE = re.compile(r"\(state (\w+)\)|\bin state (\w+)|\bpaused from (\w+)")
@@ -143,7 +144,7 @@ def plain(text: str | None) -> str:
 
     def state(match: re.Match) -> str:
         code = next(g for g in match.groups() if g)
-        words = STATE_CLAUSES.get(code, code.replace("_", " "))
+        words = STATE_CLAUSES.get(code, code_words(code))
         if match.group(0).startswith("paused"):
             return f"paused while {words}"
         return f"(while {words})" if match.group(0).startswith("(") else f"while {words}"
@@ -182,7 +183,7 @@ def resolution_words(incident: IncidentRecord) -> str:
     if not incident.resolved_act:
         return ""
     words = ACT_WORDS.get(incident.resolved_act)
-    what = words[0] if words else incident.resolved_act.replace("_", " ")
+    what = words[0] if words else code_words(incident.resolved_act)
     who = f"supervisor {incident.resolved_by}" if incident.resolved_by else "the supervisor"
     return f"{who} {what} (reason {reason_words(incident.resolved_reason)}; note “{incident.resolved_note or ''}”)"
 
@@ -217,7 +218,7 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
         return _stop_words(act.why)
     if act.by == InputKind.JOURNAL and act.act != SupervisorAct.RESUME:
         return "the journal could not be written (recorded once it could be again)"
-    who = ACTOR_WORDS.get(act.by, act.by.replace("_", " "))
+    who = ACTOR_WORDS.get(act.by, code_words(act.by))
     user = act.user or (str(act.args["user"]) if act.args.get("user") else None)
     if act.act in (StaffAct.SIGN_IN, StaffAct.SIGN_OUT):
         who = user or "the dealer"
@@ -228,7 +229,7 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
     if act.by == InputKind.JOURNAL:   # the supervisor's resume after a journal failure
         who = f"supervisor {user}" if user else "the supervisor"
     words = ACT_WORDS.get(act.act)
-    what = words[0] if words else act.act.replace("_", " ") or "acted"
+    what = words[0] if words else code_words(act.act) or "acted"
     if act.act == SupervisorAct.ENTER_CARD and act.args.get("token"):
         what = f"entered {card_face(str(act.args['token']))} by hand"
     elif act.act == SupervisorAct.MOVE_CARD and act.args.get("from_position"):
@@ -238,7 +239,7 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
         what = f"{what} {SIGNED_IN_HOW[str(act.args['how'])]}"
     text = f"{who} {what}"
     if act.outcome == ActOutcome.REFUSED:
-        wanted = words[1] if words else act.act.replace("_", " ")
+        wanted = words[1] if words else code_words(act.act)
         text = f"{who} tried to {wanted} — refused: {plain(act.why) or 'no reason given'}"
     extra = [f"reason {reason_words(act.reason)}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
     extra = [e for e in extra if e]
@@ -258,14 +259,14 @@ def scan_words(scan: Scan) -> str:
     else:
         what = FRAME_WORDS.get(scan.frame, scan.frame)
     where = f" at {position_words(scan.position)}" if scan.position else ""
-    return f"{what}{where}: {SCAN_OUTCOME_WORDS.get(scan.outcome, scan.outcome.replace('_', ' '))}"
+    return f"{what}{where}: {SCAN_OUTCOME_WORDS.get(scan.outcome, code_words(scan.outcome))}"
 
 
 
 
 def status_words(status: str | None) -> str:
     """A round's status in words: ``"in_progress"`` → ``"in progress"``."""
-    return ROUND_STATUS_WORDS.get(status or "", str(status or "unknown").replace("_", " "))
+    return ROUND_STATUS_WORDS.get(status or "", code_words(status or "unknown"))
 
 
 def round_marks_words(rnd: RoundHistory) -> str:

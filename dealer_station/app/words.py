@@ -2,8 +2,8 @@
 
 The journal, the events and the JSON outputs keep the codes (an incident type such as ``misread_limit``, a
 position such as ``player1``, a state, an act, a reason); what a person reads is looked up here: ``recall`` and
-``report`` (through :mod:`dealer_station.app.record_words`, which builds their sentences), the pit's window,
-the reference consumer's report. The console and the table's display speak the screen's language: their
+``report`` (through :mod:`dealer_station.app.record_words`, which builds their sentences, from the journal or the
+platform's ledger) and the pit's window. The console and the table's display speak the screen's language: their
 translated words are the console's own (Qt's ``tr()`` literals, which pyside6-lupdate reads), keyed by the same
 codes.
 
