@@ -96,7 +96,7 @@ def flag_words(record: RoundRecord | None) -> list[str]:
     if record is None:
         return []
     shown = [code_words(name) for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
-                                                  "player_perfect_pair", "banker_perfect_pair")
+                                           "player_perfect_pair", "banker_perfect_pair")
              if record.flags.get(name)]
     if record.flags.get("lucky_six"):
         shown.append(f"lucky six ({record.flags['lucky_six']} cards)")
