@@ -22,6 +22,8 @@ The whole process, the figure with a limit: ``dealer-station replay --fast SESSI
 file), timed from its start to its end, against the bare loop over the same cards, run in the same way (a process
 of its own that imports the rules and deals the cards), the two started in turn ``--repeat`` times; the figure is
 the ratio of their best times (bare / replay, the replay's speed as a share of the bare loop's), limit >= 0.1.
+The same ratio in processor seconds (user and system, ``RUSAGE_CHILDREN``) is printed beside it: on a machine
+shared with other work the wall clock of a process waits for the processor, its processor time much less.
 ``--against DIR`` also times another checkout's replay (a worktree of an earlier commit) in the same turns. The
 project's modules are read from a bytecode cache in a folder of the run's own (``PYTHONPYCACHEPREFIX``, filled by
 a first run not counted), as an installed station reads them; ``--no-bytecode-cache`` compiles them at every
@@ -153,11 +155,19 @@ def _child_env(tree: Path, cache: Path | None) -> dict[str, str]:
     return env
 
 
-def whole_replay(tree: Path, session: Path, out: Path, cache: Path | None) -> float:
-    """Seconds of one ``dealer-station replay --fast session`` process of checkout ``tree``, start to end.
+def _children_cpu() -> float:
+    """Processor seconds (user and system) of this process's ended children so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def whole_replay(tree: Path, session: Path, out: Path, cache: Path | None) -> tuple[float, float]:
+    """Seconds of one ``dealer-station replay --fast session`` process of checkout ``tree``, start to end, and its
+    processor seconds (less swayed by the other processes of a busy machine).
 
     Raises SystemExit with its standard error when it fails.
     """
+    cpu = _children_cpu()
     started = time.perf_counter()
     with out.open("w") as lines:
         done = subprocess.run([sys.executable, "-m", "dealer_station", "replay", "--fast", str(session)],
@@ -166,19 +176,20 @@ def whole_replay(tree: Path, session: Path, out: Path, cache: Path | None) -> fl
     seconds = time.perf_counter() - started
     if done.returncode:
         raise SystemExit(f"{tree}: replay failed ({done.returncode}): {done.stderr[-2000:]}")
-    return seconds
+    return seconds, _children_cpu() - cpu
 
 
-def whole_bare(tree: Path, shoes_file: Path, cache: Path | None) -> tuple[float, str]:
-    """Seconds of one bare-loop process (the rules of checkout ``tree``) over the cards in ``shoes_file``, and
-    what it printed (cards and rounds)."""
+def whole_bare(tree: Path, shoes_file: Path, cache: Path | None) -> tuple[float, float, str]:
+    """Seconds and processor seconds of one bare-loop process (the rules of checkout ``tree``) over the cards in
+    ``shoes_file``, and what it printed (cards and rounds)."""
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _BARE_CHILD, str(shoes_file)], capture_output=True, text=True,
                           env=_child_env(tree, cache), cwd=tree, timeout=600)
     seconds = time.perf_counter() - started
     if done.returncode:
         raise SystemExit(f"{tree}: the bare loop failed: {done.stderr[-2000:]}")
-    return seconds, done.stdout.strip()
+    return seconds, _children_cpu() - cpu, done.stdout.strip()
 
 
 def whole_process(shoes: list[list[str]], session: Path, tmp: Path, *, repeat: int, against: Path | None,
@@ -194,25 +205,32 @@ def whole_process(shoes: list[list[str]], session: Path, tmp: Path, *, repeat: i
         whole_replay(tree, session, tmp / f"lines-{name}.txt", caches[name])
     whole_bare(root, shoes_file, caches["this"])
     times: dict[str, list[float]] = {name: [] for name in [*trees, "bare"]}
+    cpus: dict[str, list[float]] = {name: [] for name in [*trees, "bare"]}
     shown = ""
     for _ in range(repeat):
-        seconds, shown = whole_bare(root, shoes_file, caches["this"])
+        seconds, cpu, shown = whole_bare(root, shoes_file, caches["this"])
         times["bare"].append(seconds)
+        cpus["bare"].append(cpu)
         for name, tree in trees.items():
-            times[name].append(whole_replay(tree, session, tmp / f"lines-{name}.txt", caches[name]))
+            seconds, cpu = whole_replay(tree, session, tmp / f"lines-{name}.txt", caches[name])
+            times[name].append(seconds)
+            cpus[name].append(cpu)
     cards, rounds = shown.split()
     cache = "bytecode cache" if bytecode_cache else "no bytecode cache"
-    bare = min(times["bare"])
+    bare, bare_cpu = min(times["bare"]), min(cpus["bare"])
     print(f"whole process ({cache}, best of {repeat}, started in turn): bare loop {bare:.3f} s "
-          f"(median {statistics.median(times['bare']):.3f} s) for {cards} cards, {rounds} rounds")
+          f"(median {statistics.median(times['bare']):.3f} s; processor {bare_cpu:.3f} s) for {cards} cards, "
+          f"{rounds} rounds")
     for name, tree in trees.items():
-        best = min(times[name])
+        best, cpu = min(times[name]), min(cpus[name])
         print(f"  replay --fast ({name}: {tree}): best {best:.3f} s = {int(cards) / best:,.0f} cards/s, median "
               f"{statistics.median(times[name]):.3f} s; bare / replay {bare / best:.3f} (limit {WHOLE_LIMIT}: "
-              f"{'met' if bare / best >= WHOLE_LIMIT else 'NOT met'})")
+              f"{'met' if bare / best >= WHOLE_LIMIT else 'NOT met'}); in processor seconds {cpu:.3f} s, "
+              f"bare / replay {bare_cpu / cpu:.3f}")
     if against is None:
         return True
-    print(f"  replay this / against (best runs): {min(times['this']) / min(times['against']):.3f}")
+    print(f"  replay this / against (best runs): {min(times['this']) / min(times['against']):.3f}, in processor "
+          f"seconds {min(cpus['this']) / min(cpus['against']):.3f}")
     same = (tmp / "lines-this.txt").read_text() == (tmp / "lines-against.txt").read_text()
     print(f"  the two replays' lines are the same: {'yes' if same else 'NO'}")
     return same
