@@ -1,11 +1,12 @@
 """The console's start: seconds from starting ``dealer-station console`` to its window's first show.
 
-Run: ``python bench/bench_console_start.py [--repeat 5] [--against DIR] [--no-bytecode-cache]``. Each start is
-a fresh process (``python -c`` a few lines that note the first ``showEvent`` of the main window, then
-``dealer-station console`` on the simulated shoe with a new on-disk journal and accounts file, closed 0.3 s after
-it showed), offscreen (``QT_QPA_PLATFORM=offscreen``; under ``xvfb-run`` the platform is X11). Measured from just
-before the process is started to the show: the interpreter's start, the imports, the station (configuration,
-journal and its recovery, accounts, shoe), the window's screens and the translations.
+Run: ``python bench/bench_console_start.py [--repeat 5] [--against DIR] [--journal DB] [--no-bytecode-cache]``.
+Each start is a fresh process (``python -c`` a few lines that note the first ``showEvent`` of the main window,
+then ``dealer-station console`` on the simulated shoe with a new on-disk journal, or a copy of ``--journal DB``,
+and accounts file, closed 0.3 s after it showed), offscreen (``QT_QPA_PLATFORM=offscreen``; under ``xvfb-run``
+the platform is X11). Measured from just before the process is started to the show: the interpreter's start,
+the imports, the station (configuration, journal and its recovery, accounts, shoe), the window's screens and
+the translations.
 
 ``--against DIR`` times another checkout of the project (a worktree of an earlier commit) in the same run, the
 two started in turn, so a busy machine weighs on both alike; the figure is the best of ``--repeat`` starts of
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -52,13 +54,15 @@ sys.exit(main(["console", "--journal", sys.argv[1], "--accounts", sys.argv[2]]))
 """
 
 
-def start_once(tree: Path, folder: Path, cache: Path | None) -> tuple[float, float]:
+def start_once(tree: Path, folder: Path, cache: Path | None, journal: Path | None = None) -> tuple[float, float]:
     """Seconds from starting the console of checkout ``tree`` to its window shown (a new journal in ``folder``),
     and the processor seconds the process had used by then (less swayed by the other processes of a busy machine).
 
     Raises SystemExit with the child's standard error when no window was shown.
     """
     folder.mkdir(parents=True, exist_ok=True)
+    if journal is not None:  # a copy of its own: every start recovers the same journal
+        shutil.copyfile(journal, folder / "journal.sqlite")
     env = {**os.environ, "PYTHONPATH": str(tree), "DEALER_STATION_SOUND": "off"}
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     env.pop("PYTHONPYCACHEPREFIX", None)
@@ -83,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="starts of each checkout (best and median)")
     parser.add_argument("--against", type=Path, default=None, metavar="DIR",
                         help="another checkout of the project, started in turn with this one")
+    parser.add_argument("--journal", type=Path, default=None, metavar="DB",
+                        help="start on a copy of this journal (closed; e.g. one 'dealer-station simulate --shoes 20 "
+                             "--journal DB' wrote) instead of a new one")
     parser.add_argument("--no-bytecode-cache", action="store_true",
                         help="compile the project's modules at every start (no bytecode cache)")
     args = parser.parse_args(argv)
@@ -94,10 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         caches = {name: None if args.no_bytecode_cache else Path(tmp) / f"pycache-{name}" for name in trees}
         for name, tree in trees.items():  # not counted: fills the bytecode cache, warms the disk cache
-            start_once(tree, Path(tmp) / f"warm-{name}", caches[name])
+            start_once(tree, Path(tmp) / f"warm-{name}", caches[name], args.journal)
         for run in range(args.repeat):
             for name, tree in trees.items():
-                seconds, cpu = start_once(tree, Path(tmp) / f"{name}-{run}", caches[name])
+                seconds, cpu = start_once(tree, Path(tmp) / f"{name}-{run}", caches[name], args.journal)
                 times[name].append(seconds)
                 cpus[name].append(cpu)
     cache = "no bytecode cache" if args.no_bytecode_cache else "bytecode cache"
