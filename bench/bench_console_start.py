@@ -2,6 +2,7 @@
 
 Run: ``python bench/bench_console_start.py [--repeat 5] [--against DIR] [--journal DB] [--no-bytecode-cache]``.
 Each start is a fresh process (``python -c`` a few lines that note the first ``showEvent`` of the main window,
+hooked in when the station is opened, so the modules are imported in the command's own order,
 then ``dealer-station console`` on the simulated shoe with a new on-disk journal, or a copy of ``--journal DB``,
 and accounts file, closed 0.3 s after it showed), offscreen (``QT_QPA_PLATFORM=offscreen``; under ``xvfb-run``
 the platform is X11). Measured from just before the process is started to the show: the interpreter's start,
@@ -39,16 +40,21 @@ LIMIT_S = 1.0
 
 _CHILD = """
 import sys, time
-from dealer_station.console import main_window
-shown = main_window.MainWindow.showEvent
-def show_event(self, event):
-    shown(self, event)
-    if not getattr(self, "_bench_shown", False):
-        self._bench_shown = True
-        print("shown", time.time(), time.process_time(), flush=True)
-        from PySide6.QtCore import QTimer
-        QTimer.singleShot(300, self.close)
-main_window.MainWindow.showEvent = show_event
+from dealer_station.console import app as console_app
+opened = console_app.open_console_station
+def open_and_watch(*args, **kwargs):
+    from dealer_station.console import main_window  # run_console has imported it just now
+    shown = main_window.MainWindow.showEvent
+    def show_event(self, event):
+        shown(self, event)
+        if not getattr(self, "_bench_shown", False):
+            self._bench_shown = True
+            print("shown", time.time(), time.process_time(), flush=True)
+            from PySide6.QtCore import QTimer
+            QTimer.singleShot(300, self.close)
+    main_window.MainWindow.showEvent = show_event
+    return opened(*args, **kwargs)
+console_app.open_console_station = open_and_watch  # the modules are imported in the command's own order
 from dealer_station.cli import main
 sys.exit(main(["console", "--journal", sys.argv[1], "--accounts", sys.argv[2]]))
 """
