@@ -170,7 +170,7 @@ def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path,
     with monkeypatch.context() as then:
         then.setattr(table_module, "TRANSITIONS", before)
         then.setitem(table_acts._DEALER, "new_shoe", (frozenset({TableState.NO_SHOE, TableState.SHOE_END}),
-                                                      table_acts.ActInputs._new_shoe))
+                                                      table_acts._new_shoe))
         t = Table(tmp_path, journal_path=path)
         _ended_shoe(t)
         t.ctl.dealer("new_shoe")
