@@ -65,6 +65,7 @@ from typing import Any
 
 from transitions import MachineError
 
+from dealer_station.domain.act_rules import NO_DEALER
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
 from dealer_station.domain.fact_base import FactData
@@ -119,7 +120,6 @@ from dealer_station.domain.table_frames import (
     publisher_refusal,
 )
 from dealer_station.domain.table_prompt import dealer_prompt
-from dealer_station.domain.table_rounds import NO_DEALER
 from dealer_station.domain.table_settings import TableSettings
 
 __all__ = [

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dealer_station.domain.acts import DEALER_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
+from dealer_station.domain.act_rules import DEALER_ACT_STATES, Refusal, dealer_refusal
+from dealer_station.domain.acts import SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.fact_data import (
@@ -33,23 +34,24 @@ from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.states import (
     CARD_STATES,
     DEAL_STATES,
-    PAUSABLE,
     ROUND_STATES,
-    STATES,
     TableState,
     Trigger,
     resume_trigger,
 )
 from dealer_station.domain.table_frames import place
 from dealer_station.domain.table_protocol import Table
-from dealer_station.domain.table_rounds import NO_DEALER, confirm, end_shoe, open_round, ready, shoe_ended, void
+from dealer_station.domain.table_rounds import confirm, end_shoe, open_round, ready, shoe_ended, void
 
 if TYPE_CHECKING:
     from dealer_station.domain.inputs import SupervisorInput
 
-__all__ = ["DEALER_CALL_DETAIL", "DISPATCH", "NO_DEALER", "dealer_act", "supervisor_act"]
+__all__ = ["DEALER_CALL_DETAIL", "DISPATCH", "dealer_act", "supervisor_act"]
 
 S = TableState
+
+_STATE_CODES = frozenset({Refusal.UNKNOWN_ACT, Refusal.SHOE_CHANGE_FIRST, Refusal.NOT_IN_STATE})
+"""Refusals of an act that does not fit the state (a timer's act refused so is the timer's)."""
 
 DEALER_CALL_DETAIL = "the dealer called the supervisor"
 """A dealer's call's incident ``detail`` when the call carries no note (the journal's words; a screen words it
@@ -63,11 +65,12 @@ def dealer_act(table: Table, act: str, args: dict, *, timer: bool = False) -> No
     """A dealer (``timer``: the betting window's) act ``act`` with its ``args``: its handler when the state fits,
     else refused (``act_refused``).
     """
-    entry = _DEALER.get(act)
-    if entry is not None and table.state in entry[0]:
-        entry[1](table, act, args, timer)
+    refused = dealer_refusal(table, act, args)   # the act rules: the states it fits, who is at the table
+    if refused is None:
+        _DEALER[act][1](table, act, args, timer)
     else:
-        table._refuse("timer" if timer else "dealer", act, _why_not(table, act))
+        # by the timer only when the act does not fit the state; who is at the table is the dealer's
+        table._refuse("timer" if timer and refused.code in _STATE_CODES else "dealer", act, refused.why)
 
 
 def _change_shoe(table: Table, act: str, args: dict, timer: bool) -> None:
@@ -90,10 +93,7 @@ def _shuffled(table: Table, act: str, args: dict, timer: bool) -> None:
 
 
 def _open_betting(table: Table, act: str, args: dict, timer: bool) -> None:
-    if table.staffed and table.signed_in is None:
-        table._refuse("dealer", act, NO_DEALER)
-        return
-    open_round(table)
+    open_round(table)   # with a dealer signed in once the table is staffed (dealer_refusal)
 
 
 def _close_betting(table: Table, act: str, args: dict, timer: bool) -> None:
@@ -110,35 +110,15 @@ def _call_supervisor(table: Table, act: str, args: dict, timer: bool) -> None:
                  detail=str(args.get("note") or DEALER_CALL_DETAIL))
 
 
-def _why_not(table: Table, act: str) -> str:
-    if act not in DEALER_ACTS:
-        return f"unknown act; allowed: {', '.join(DEALER_ACTS)}"
-    if act == DealerAct.NEW_SHOE and table.state is S.SHOE_END:
-        return ("the shoe change comes first: change_shoe (the old cards out, new decks in), "
-                "then new_shoe confirms it")
-    return f"not allowed in state {table.state}"
-
-
 # ----------------------------------------------------------------- staff
 
 
 def _staff(table: Table, act: str, args: dict, timer: bool = False) -> None:
-    """``sign_in`` / ``sign_out``: the dealer at the table changes, between rounds only."""
-    if table.state is S.PAUSED:
-        table._refuse("dealer", act, "the table is paused: the supervisor resolves the incident first, "
-                                     "then the dealer changes")
-        return
-    # betting open with no card out yet (betting.auto_open opens at once): the next dealer may take over
-    takes_over = act == StaffAct.SIGN_IN and table.state is S.BETTING_OPEN
-    if table.round_open and not takes_over:
-        table._refuse("dealer", act, f"round {table.round_number} is open: the dealer changes between rounds "
-                                     "(after the result is confirmed or the round is voided)")
-        return
+    """``sign_in`` / ``sign_out``: the dealer at the table changes, between rounds only (the act rules'
+    :func:`~dealer_station.domain.act_rules.dealer_refusal` has refused it otherwise).
+    """
     previous = table.signed_in
     if act == StaffAct.SIGN_OUT:
-        if previous is None:
-            table._refuse("dealer", act, "no dealer is signed in")
-            return
         table.staffed = True
         table.signed_in = table.signed_in_how = None
         table._emit(DealerSignedOut(dealer=previous, shoe=table.shoe_number,
@@ -146,12 +126,6 @@ def _staff(table: Table, act: str, args: dict, timer: bool = False) -> None:
         return
     user = str(args.get("user") or "").strip()
     how = str(args.get("how") or "pin")
-    if not user:
-        table._refuse("dealer", act, "no dealer id")
-        return
-    if user == previous:
-        table._refuse("dealer", act, f"dealer {user} is already signed in")
-        return
     table.staffed = True
     table.signed_in, table.signed_in_how = user, how
     table._emit(DealerSignedIn(dealer=user, previous=previous, how=how,
@@ -324,20 +298,22 @@ def _clear_pause(table: Table, who: dict, act: str) -> None:
     table.state_before = None
     table._emit(RoundResumed(incident_type=incident.type.value if incident else None, act=act,
                              user=who["user"], reason=who["reason"], note=who["note"]))
-_ANY_STATE = frozenset(TableState(s) for s in STATES)
+_HANDLERS: dict[str, Callable[..., None]] = {
+    DealerAct.NEW_SHOE: _new_shoe,
+    DealerAct.CHANGE_SHOE: _change_shoe,
+    DealerAct.SHUFFLED: _shuffled,
+    DealerAct.OPEN_BETTING: _open_betting,
+    DealerAct.CLOSE_BETTING: _close_betting,
+    DealerAct.CONFIRM_RESULT: _confirm_result,
+    DealerAct.CALL_SUPERVISOR: _call_supervisor,
+    StaffAct.SIGN_IN: _staff,
+    StaffAct.SIGN_OUT: _staff,
+}
 
 _DEALER: dict[str, tuple[frozenset[TableState], Callable[..., None]]] = {
-    DealerAct.NEW_SHOE: (frozenset({S.NO_SHOE, S.SHOE_CHANGE}), _new_shoe),
-    DealerAct.CHANGE_SHOE: (frozenset({S.SHOE_END}), _change_shoe),
-    DealerAct.SHUFFLED: (frozenset({S.SHUFFLE}), _shuffled),
-    DealerAct.OPEN_BETTING: (frozenset({S.READY}), _open_betting),
-    DealerAct.CLOSE_BETTING: (frozenset({S.BETTING_OPEN}), _close_betting),
-    DealerAct.CONFIRM_RESULT: (frozenset({S.RESULT}), _confirm_result),
-    DealerAct.CALL_SUPERVISOR: (frozenset(PAUSABLE), _call_supervisor),
-    StaffAct.SIGN_IN: (_ANY_STATE, _staff),
-    StaffAct.SIGN_OUT: (_ANY_STATE, _staff),
-}
-"""A dealer (or timer) act → the states it fits and its one handler; any other act or state is refused."""
+    act: (DEALER_ACT_STATES[act], handler) for act, handler in _HANDLERS.items()}
+"""A dealer (or timer) act → the states it fits (the act rules' :data:`~dealer_station.domain.act_rules.
+DEALER_ACT_STATES`) and its one handler; any other act or state is refused."""
 
 _SUPERVISOR: dict[str, Callable[..., None]] = {
     SupervisorAct.RESUME: _supervisor_resume,

@@ -7,6 +7,7 @@ Module functions taking the table (:class:`~dealer_station.domain.table_protocol
 
 from __future__ import annotations
 
+from dealer_station.domain.act_rules import NO_DEALER
 from dealer_station.domain.fact_data import BettingNotOpened, BettingOpened, RoundCompleted, RoundVoided, ShoeEnded
 from dealer_station.domain.facts import RoundStatus, ShoeEndReason
 from dealer_station.domain.outcome import RoundDealer
@@ -15,12 +16,10 @@ from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import TableState, Trigger
 from dealer_station.domain.table_protocol import Table
 
-__all__ = ["NO_DEALER", "confirm", "end_shoe", "open_round", "ready", "round_record", "shoe_ended", "void"]
+__all__ = ["confirm", "end_shoe", "open_round", "ready", "round_record", "shoe_ended", "void"]
 
 S = TableState
 
-NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
-"""Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
 
 
 def open_round(table: Table) -> None:

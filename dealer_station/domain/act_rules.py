@@ -1,16 +1,23 @@
-"""What a supervisor act would do now, or why it is refused: the rules in one place.
+"""Who may do which act at the table, in which state, and why an act is refused: the act rules in one place.
 
-docs/design.md "The table state machine" (supervisor acts from ``paused``: ``resume``, ``enter_card``,
-``move_card``, ``void_round``, ``end_shoe``) and docs/rules.md §5 (a misread or an irregularity is resolved
-by a supervisor; a void refunds every bet). :func:`preview` takes a table's ``TableView`` and an act
-with its arguments and returns an :class:`ActPreview`: the :class:`Effect` the act has when it is
-allowed, or the :class:`Refusal` (a code and the plain English ``why`` the controller raises in
-``ActRefused``). The controller refuses a supervisor act by it before the act reaches the table's
-state machine (which keeps the same checks as its own last line); the supervisor screen renders the
-same value, in the supervisor's language, before the act is confirmed.
+docs/design.md "Users" and "The table state machine" (dealer acts, who is at the table, supervisor acts from
+``paused``: ``resume``, ``enter_card``, ``move_card``, ``void_round``, ``end_shoe``) and docs/rules.md §5 (a
+misread or an irregularity is resolved by a supervisor; a void refunds every bet).
 
-Pure: values in, a value out; no clock, no journal, no Qt. The view is read by attribute (a
-``TableView`` or anything shaped like one), a missing attribute counting as its default.
+- :data:`ACT_RULES`: every act's :class:`ActRule`, the role that may do it, whether a PIN is checked for it and
+  whether it needs a reason and a note; :data:`DEALER_ACT_STATES`, the states each dealer act fits.
+- :func:`dealer_refusal`: why a dealer's act (or a sign-in, a sign-out) does not fit the table now, as a
+  :class:`Refused` (a :class:`Refusal` code and the plain English ``why`` the journal records), or None. The
+  table's handlers refuse by it (:mod:`dealer_station.domain.table_acts`); a refused act changes nothing, so
+  the controller asks it again after the table refused, for the code its ``ActRefused`` carries.
+- :func:`preview`: what a supervisor act would do now (its :class:`Effect`) or why it is refused (its
+  :class:`Refusal` and ``why``), from a table's ``TableView``. The controller refuses a supervisor act by it
+  before the act reaches the table's state machine (which keeps the same checks as its own last line); the
+  supervisor screen renders the same value, in the supervisor's language, before the act is confirmed.
+
+A screen words a refusal by its code, never by its English text. Pure: values in, a value out; no clock, no
+journal, no Qt. The view is read by attribute (a ``TableView`` or anything shaped like one), a missing attribute
+counting as its default.
 """
 
 from __future__ import annotations
@@ -19,13 +26,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.outcome import Position, RoundDealer
-from dealer_station.domain.states import CARD_STATES, DEAL_STATES, ROUND_STATES, TableState
-from dealer_station.domain.table import SUPERVISOR_ACTS
+from dealer_station.domain.states import CARD_STATES, DEAL_STATES, PAUSABLE, ROUND_STATES, STATES, TableState
+from dealer_station.domain.table_protocol import Table
 
-__all__ = ["ActPreview", "Effect", "Refusal", "preview"]
+__all__ = ["ACT_RULES", "DEALER_ACT_STATES", "NO_DEALER", "ActPreview", "ActRule", "Effect", "Refusal", "Refused",
+           "dealer_refusal", "preview"]
+
+NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
+"""Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
 
 _BURN_UNDER_WAY = frozenset({TableState.BURN_INDICATOR, TableState.BURNING})
 """States of the burn under way (docs/rules.md §1): a pause in them resumes the burn, not a round."""
@@ -53,9 +65,27 @@ class Effect(StrEnum):
 
 
 class Refusal(StrEnum):
-    """Why an act is refused."""
+    """Why an act is refused: the code a refusal carries beside its English ``why`` (a screen words it by this)."""
 
     UNKNOWN_ACT = "unknown_act"
+    NOT_IN_STATE = "not_in_state"
+    """A dealer act that does not fit the table's state."""
+    SHOE_CHANGE_FIRST = "shoe_change_first"
+    """``new_shoe`` right after a shoe ended: the shoe change (``change_shoe``) comes first."""
+    NO_DEALER = "no_dealer"
+    """A shoe starts and betting opens only while a dealer is signed in."""
+    STAFF_BY_SIGN_IN = "staff_by_sign_in"
+    """A dealer signs in and out with the sign-in (its PIN or badge checked), not as a plain act."""
+    PAUSED = "paused"
+    """The dealer changes once the supervisor has resolved the incident."""
+    ROUND_OPEN = "round_open"
+    """The dealer changes between rounds."""
+    NOBODY_SIGNED_IN = "nobody_signed_in"
+    """A sign-out with no dealer signed in."""
+    NO_DEALER_ID = "no_dealer_id"
+    ALREADY_SIGNED_IN = "already_signed_in"
+    BAD_TEXT = "bad_text"
+    """A supervisor's reason or note missing, blank or with control characters."""
     JOURNAL_FAILED = "journal_failed"
     """While the journal cannot be written only ``resume`` is taken."""
     NOT_PAUSED = "not_paused"
@@ -126,6 +156,114 @@ class ActPreview:
     def allowed(self) -> bool:
         """True when the act would be taken."""
         return self.refusal is None
+
+
+@dataclass(frozen=True)
+class ActRule:
+    """Who may do an act.
+
+    Attributes
+    ----------
+    role:
+        The role that may do it: ``"dealer"`` (a supervisor signs in as a dealer too) or ``"supervisor"``.
+    pin:
+        True when the act itself is checked against the accounts (a supervisor's PIN at every act; a dealer's
+        PIN or badge at the sign-in); the dealer's other acts are taken from the dealer signed in.
+    reason:
+        True when the act needs a reason code and a note, each with visible text.
+    """
+
+    role: str
+    pin: bool = False
+    reason: bool = False
+
+
+ACT_RULES: Mapping[str, ActRule] = {
+    **{act: ActRule("dealer") for act in DEALER_ACTS},
+    StaffAct.SIGN_IN: ActRule("dealer", pin=True),
+    StaffAct.SIGN_OUT: ActRule("dealer"),
+    **{act: ActRule("supervisor", pin=True, reason=True) for act in SUPERVISOR_ACTS},
+}
+"""Every act → who may do it (docs/design.md "Users")."""
+
+_ANY_STATE = frozenset(TableState(s) for s in STATES)
+S = TableState
+
+DEALER_ACT_STATES: Mapping[str, frozenset[TableState]] = {
+    DealerAct.NEW_SHOE: frozenset({S.NO_SHOE, S.SHOE_CHANGE}),
+    DealerAct.CHANGE_SHOE: frozenset({S.SHOE_END}),
+    DealerAct.SHUFFLED: frozenset({S.SHUFFLE}),
+    DealerAct.OPEN_BETTING: frozenset({S.READY}),
+    DealerAct.CLOSE_BETTING: frozenset({S.BETTING_OPEN}),
+    DealerAct.CONFIRM_RESULT: frozenset({S.RESULT}),
+    DealerAct.CALL_SUPERVISOR: frozenset(PAUSABLE),
+    StaffAct.SIGN_IN: _ANY_STATE,
+    StaffAct.SIGN_OUT: _ANY_STATE,
+}
+"""A dealer (or timer) act → the states it fits; any other state refuses it (who is at the table changes in any
+state the rules of :func:`dealer_refusal` allow)."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A refusal: its :class:`Refusal` code and the plain English ``why`` the journal records."""
+
+    code: Refusal
+    why: str
+
+
+def dealer_refusal(table: Table, act: str, args: Mapping[str, object]) -> Refused | None:
+    """Why the dealer's ``act`` (with its ``args``) does not fit ``table`` now, or None when it does.
+
+    Parameters
+    ----------
+    table:
+        The table machine (its state, round, who is signed in).
+    act:
+        A dealer act (:data:`~dealer_station.domain.acts.DEALER_ACTS`, a timer's ``close_betting`` too) or
+        who is at the table (``sign_in`` with ``args["user"]``, ``sign_out``).
+    args:
+        The act's arguments as the input carries them.
+
+    Returns
+    -------
+    Refused or None
+        The first rule the act breaks, in the order the table checks them; None: the table takes it.
+    """
+    state = table.state
+    fits = DEALER_ACT_STATES.get(act)
+    if fits is None or state not in fits:
+        if act not in DEALER_ACTS:
+            return Refused(Refusal.UNKNOWN_ACT, f"unknown act; allowed: {', '.join(DEALER_ACTS)}")
+        if act == DealerAct.NEW_SHOE and state is S.SHOE_END:
+            return Refused(Refusal.SHOE_CHANGE_FIRST, "the shoe change comes first: change_shoe (the old cards out, "
+                                                      "new decks in), then new_shoe confirms it")
+        return Refused(Refusal.NOT_IN_STATE, f"not allowed in state {state}")
+    if act == DealerAct.OPEN_BETTING and table.staffed and table.signed_in is None:
+        return Refused(Refusal.NO_DEALER, NO_DEALER)
+    if act in STAFF_ACTS:
+        return _staff_refusal(table, act, args)
+    return None
+
+
+def _staff_refusal(table: Table, act: str, args: Mapping[str, object]) -> Refused | None:
+    """``sign_in`` / ``sign_out``: the dealer at the table changes between rounds only."""
+    if table.state is S.PAUSED:
+        return Refused(Refusal.PAUSED, "the table is paused: the supervisor resolves the incident first, "
+                                       "then the dealer changes")
+    # betting open with no card out yet (betting.auto_open opens at once): the next dealer may take over
+    takes_over = act == StaffAct.SIGN_IN and table.state is S.BETTING_OPEN
+    if table.round_open and not takes_over:
+        return Refused(Refusal.ROUND_OPEN, f"round {table.round_number} is open: the dealer changes between rounds "
+                                           "(after the result is confirmed or the round is voided)")
+    if act == StaffAct.SIGN_OUT:
+        return Refused(Refusal.NOBODY_SIGNED_IN, "no dealer is signed in") if table.signed_in is None else None
+    user = str(args.get("user") or "").strip()
+    if not user:
+        return Refused(Refusal.NO_DEALER_ID, "no dealer id")
+    if user == table.signed_in:
+        return Refused(Refusal.ALREADY_SIGNED_IN, f"dealer {user} is already signed in")
+    return None
 
 
 def _get(view: object, name: str, default: object = None) -> object:
