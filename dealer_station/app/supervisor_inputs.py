@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.refusals import ActRefused
-from dealer_station.domain.act_rules import ACT_RULES, ActPreview, Refusal, preview
+from dealer_station.domain.act_rules import ACT_RULES, ActPreview, Refusal, preview, supervisor_refusal
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
@@ -123,5 +123,6 @@ class SupervisorInputs:
         if outputs is None:
             raise ActRefused(act, "the journal failed", Refusal.JOURNAL_FAILED)
         for kind, data in outputs:
-            if kind == FactKind.ACT_REFUSED:
-                raise ActRefused(act, str(data.get("why")))
+            if kind == FactKind.ACT_REFUSED:   # a refused act changes nothing: the rules say now what the table said
+                refused = supervisor_refusal(self._machine, act, args)
+                raise ActRefused(act, str(data.get("why")), refused.code if refused is not None else None)

@@ -10,6 +10,8 @@ misread or an irregularity is resolved by a supervisor; a void refunds every bet
   :class:`Refused` (a :class:`Refusal` code and the plain English ``why`` the journal records), or None. The
   table's handlers refuse by it (:mod:`dealer_station.domain.table_acts`); a refused act changes nothing, so
   the controller asks it again after the table refused, for the code its ``ActRefused`` carries.
+- :func:`supervisor_refusal`: the same for an authenticated supervisor's act on the table machine (its last
+  line, behind :func:`preview`).
 - :func:`preview`: what a supervisor act would do now (its :class:`Effect`) or why it is refused (its
   :class:`Refusal` and ``why``), from a table's ``TableView``. The controller refuses a supervisor act by it
   before the act reaches the table's state machine (which keeps the same checks as its own last line); the
@@ -26,15 +28,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct
+from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
+from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.states import CARD_STATES, DEAL_STATES, PAUSABLE, ROUND_STATES, STATES, TableState
 from dealer_station.domain.table_protocol import Table
 
 __all__ = ["ACT_RULES", "DEALER_ACT_STATES", "NO_DEALER", "ActPreview", "ActRule", "Effect", "Refusal", "Refused",
-           "dealer_refusal", "preview"]
+           "dealer_refusal", "moved", "preview", "supervisor_refusal"]
 
 NO_DEALER = "no dealer is signed in: a dealer signs in at the console before betting opens"
 """Why betting does not open (by the dealer or by itself) while no dealer is signed in."""
@@ -271,8 +274,110 @@ def _get(view: object, name: str, default: object = None) -> object:
     return default if value is None else value
 
 
-def _held_text(held: tuple[str, ...]) -> str:
+def _held_text(held: tuple[str, ...] | list[str]) -> str:
+    """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
     return f"the shoe read {', '.join(held)} while paused (held)"
+
+
+def supervisor_refusal(table: Table, act: str, args: Mapping[str, object]) -> Refused | None:
+    """Why the authenticated supervisor's ``act`` (with its ``args``) does not fit ``table`` now, or None.
+
+    The table machine refuses a supervisor input by it (:mod:`dealer_station.domain.table_acts`), the last line
+    behind :func:`preview`, which the controller and the screen ask first from the table's view; the words are the
+    journal's. The first rule broken counts, in this order: the act known, the table paused, then the act's own.
+
+    Parameters
+    ----------
+    table:
+        The table machine (its state, the incident, the held cards, the round's cards, the inventory).
+    act:
+        A supervisor act (:data:`~dealer_station.domain.acts.SUPERVISOR_ACTS`).
+    args:
+        The act's arguments (``token``, ``from_position``, ``to_position``, ``discard_held``).
+
+    Returns
+    -------
+    Refused or None
+        None: the table takes the act.
+    """
+    if act not in SUPERVISOR_ACTS:
+        return Refused(Refusal.UNKNOWN_ACT, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
+    if table.state is not S.PAUSED:
+        return Refused(Refusal.NOT_PAUSED, f"the table is not paused (state {table.state})")
+    before = table.state_before
+    if act == SupervisorAct.RESUME:
+        incident = table.incident
+        if incident is not None and incident.type is IncidentType.SHOE_DISCONNECTED and not table.connected:
+            return Refused(Refusal.SHOE_DISCONNECTED, "the shoe is still disconnected")
+        if table.held and not args.get("discard_held"):
+            return Refused(Refusal.HELD_CARDS, f"{_held_text(table.held)}: enter it with enter_card, "
+                                               "or resume with discard_held to discard it")
+        return None
+    if act == SupervisorAct.VOID_ROUND:
+        if before not in ROUND_STATES:
+            return Refused(Refusal.NO_ROUND_OPEN, f"no round is open (paused from {before})")
+        return None
+    if act == SupervisorAct.ENTER_CARD:
+        return _enter_card_refusal(table, args)
+    if act == SupervisorAct.MOVE_CARD:
+        return _move_card_refusal(table, args)
+    return None   # end_shoe: from any pause
+
+
+def _enter_card_refusal(table: Table, args: Mapping[str, object]) -> Refused | None:
+    before = table.state_before
+    if before not in CARD_STATES:
+        return Refused(Refusal.NO_CARD_EXPECTED, f"no card is expected (paused from {before})")
+    if table.cut_pending:
+        return Refused(Refusal.CUT_CARD_OUT, "the cut card came out before the round's first card and no more "
+                       "rounds are dealt (cut_card.between_rounds = none): resume, void the round or end the shoe")
+    if before in DEAL_STATES and (table.dealer is None or table.dealer.next_position is None):
+        return Refused(Refusal.NO_CARD_DUE, "no card is due: the round's cards are all out (resume)")
+    try:
+        card = parse_card(str(args.get("token", "")))
+    except CardError as err:
+        return Refused(Refusal.BAD_CARD, str(err))
+    held = table.held
+    others = [t for t in held if t != card.token] if card.token in held else list(held)
+    if others and not args.get("discard_held"):
+        return Refused(Refusal.HELD_CARDS, f"{_held_text(held)}: enter {'it' if len(held) == 1 else 'one of them'}, "
+                       "or add discard_held to discard what is not entered")
+    if card.token not in held and table.remaining[card] <= 0:
+        return Refused(Refusal.BEYOND_INVENTORY,
+                       f"{card.token} is beyond the shoe's inventory ({table.settings.decks} decks)")
+    return None
+
+
+def _move_card_refusal(table: Table, args: Mapping[str, object]) -> Refused | None:
+    dealer = table.dealer
+    try:
+        src = Position(str(args.get("from_position")))
+        dst = Position(str(args.get("to_position")))
+    except ValueError:
+        return Refused(Refusal.BAD_POSITIONS, "positions must be player1..banker3")
+    if dealer is None or src not in dealer.positions or dst not in dealer.positions or src is dst:
+        return Refused(Refusal.NOT_DEALT, "both positions must be dealt cards of this round, and differ")
+    trial = moved(dealer, src, dst)
+    if isinstance(trial, Position):
+        return Refused(Refusal.NOT_DUE_AFTER_MOVE,
+                       f"after the move {trial.value} would not be due by the rules; void the round instead")
+    if table.state_before == S.RESULT and not trial.complete:
+        return Refused(Refusal.MORE_CARDS_AFTER_MOVE, "after the move the round would need more cards")
+    return None
+
+
+def moved(dealer: RoundDealer, src: Position, dst: Position) -> RoundDealer | Position:
+    """The round's cards dealt again with the cards at ``src`` and ``dst`` swapped (both dealt): the new round,
+    or the first position that would not be due by the rules (docs/rules.md §2) after the swap.
+    """
+    cards = {p: (dealer.player if p.hand == "player" else dealer.banker)[p.index - 1] for p in dealer.positions}
+    cards[src], cards[dst] = cards[dst], cards[src]
+    trial = RoundDealer()
+    for position in dealer.positions:
+        if trial.next_position is not position:
+            return position
+        trial.add(cards[position])
+    return trial
 
 
 def preview(view: object, act: str, *, token: str | None = None, from_position: str | None = None,

@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dealer_station.domain.act_rules import DEALER_ACT_STATES, Refusal, dealer_refusal
-from dealer_station.domain.acts import SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
+from dealer_station.domain.act_rules import DEALER_ACT_STATES, Refusal, dealer_refusal, moved, supervisor_refusal
+from dealer_station.domain.acts import DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
-from dealer_station.domain.errors import CardError
 from dealer_station.domain.fact_data import (
     BettingClosed,
     CardMoved,
@@ -32,8 +31,6 @@ from dealer_station.domain.facts import ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.states import (
-    CARD_STATES,
-    DEAL_STATES,
     ROUND_STATES,
     TableState,
     Trigger,
@@ -138,40 +135,26 @@ def _staff(table: Table, act: str, args: dict, timer: bool = False) -> None:
 
 
 def supervisor_act(table: Table, inp: SupervisorInput) -> None:
-    """An authenticated supervisor's act: its handler once the table is paused, else refused (``act_refused``)."""
+    """An authenticated supervisor's act: its handler once the act rules allow it (the table paused, the act's own
+    rules: :func:`~dealer_station.domain.act_rules.supervisor_refusal`), else refused (``act_refused``). A refused
+    act changes nothing.
+    """
     act = str(inp.act)
     args = dict(inp.args or {})
-    who = {"user": inp.user, "reason": inp.reason, "note": inp.note}
-    handler = _SUPERVISOR.get(act)
-    if handler is None:
-        table._refuse("supervisor", act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
-        return
-    if table.state is not S.PAUSED:
-        table._refuse("supervisor", act, f"the table is not paused (state {table.state})")
+    refused = supervisor_refusal(table, act, args)
+    if refused is not None:
+        table._refuse("supervisor", act, refused.why)
         return
     assert table.incident is not None and table.state_before is not None
-    handler(table, args, who)
+    _SUPERVISOR[act](table, args, {"user": inp.user, "reason": inp.reason, "note": inp.note})
 
 
 def _supervisor_resume(table: Table, args: dict, who: dict) -> None:
-    act = SupervisorAct.RESUME.value
-    assert table.incident is not None
-    if table.incident.type is IncidentType.SHOE_DISCONNECTED and not table.connected:
-        table._refuse("supervisor", act, "the shoe is still disconnected")
-        return
-    if table.held and not args.get("discard_held"):
-        table._refuse("supervisor", act, f"{_held_text(table)}: enter it with enter_card, "
-                                         "or resume with discard_held to discard it")
-        return
-    _resume(table, who, act)
+    _resume(table, who, SupervisorAct.RESUME.value)
 
 
 def _supervisor_void_round(table: Table, args: dict, who: dict) -> None:
     act = SupervisorAct.VOID_ROUND.value
-    before = table.state_before
-    if before not in ROUND_STATES:
-        table._refuse("supervisor", act, f"no round is open (paused from {before})")
-        return
     void(table, str(who["reason"]), str(who["note"] or ""), user=who["user"])
     _clear_pause(table, who, act)
     table._trigger(Trigger.VOIDED)
@@ -211,35 +194,9 @@ def _resume(table: Table, who: dict, act: str) -> None:
 def _enter_card(table: Table, args: dict, who: dict) -> None:
     act = SupervisorAct.ENTER_CARD.value
     before = table.state_before
-    if before not in CARD_STATES:
-        table._refuse("supervisor", act, f"no card is expected (paused from {before})")
-        return
-    if table.cut_pending:
-        table._refuse("supervisor", act, "the cut card came out before the round's first card and no "
-                      "more rounds are dealt (cut_card.between_rounds = none): resume, void the round or end "
-                      "the shoe")
-        return
-    if before in DEAL_STATES and (table.dealer is None or table.dealer.next_position is None):
-        # Everything is checked before the pause is cleared: a refused act changes nothing.
-        table._refuse("supervisor", act, "no card is due: the round's cards are all out (resume)")
-        return
-    try:
-        card = parse_card(str(args.get("token", "")))
-    except CardError as err:
-        table._refuse("supervisor", act, str(err))
-        return
-    others = [t for t in table.held if t != card.token] if card.token in table.held else list(table.held)
-    if others and not args.get("discard_held"):
-        table._refuse("supervisor", act,
-                      f"{_held_text(table)}: enter {'it' if len(table.held) == 1 else 'one of them'}, "
-                      "or add discard_held to discard what is not entered")
-        return
+    card = parse_card(str(args.get("token", "")))   # the act rules checked it, the inventory and what is held
     if card.token in table.held:
         table.held.remove(card.token)
-    elif table.remaining[card] <= 0:
-        table._refuse("supervisor", act,
-                      f"{card.token} is beyond the shoe's inventory ({table.settings.decks} decks)")
-        return
     else:
         table.remaining[card] -= 1
     _clear_pause(table, who, act)
@@ -248,29 +205,12 @@ def _enter_card(table: Table, args: dict, who: dict) -> None:
 
 
 def _move_card(table: Table, args: dict, who: dict) -> None:
-    act = SupervisorAct.MOVE_CARD.value
     dealer = table.dealer
-    try:
-        src = Position(str(args.get("from_position")))
-        dst = Position(str(args.get("to_position")))
-    except ValueError:
-        table._refuse("supervisor", act, "positions must be player1..banker3")
-        return
-    if dealer is None or src not in dealer.positions or dst not in dealer.positions or src is dst:
-        table._refuse("supervisor", act, "both positions must be dealt cards of this round, and differ")
-        return
-    cards = {p: (dealer.player if p.hand == "player" else dealer.banker)[p.index - 1] for p in dealer.positions}
-    cards[src], cards[dst] = cards[dst], cards[src]
-    trial = RoundDealer()
-    for position in dealer.positions:
-        if trial.next_position is not position:
-            table._refuse("supervisor", act,
-                          f"after the move {position.value} would not be due by the rules; void the round instead")
-            return
-        trial.add(cards[position])
-    if table.state_before == S.RESULT and not trial.complete:
-        table._refuse("supervisor", act, "after the move the round would need more cards")
-        return
+    assert dealer is not None   # the act rules checked both positions are dealt cards of the round
+    src = Position(str(args.get("from_position")))
+    dst = Position(str(args.get("to_position")))
+    trial = moved(dealer, src, dst)
+    assert isinstance(trial, RoundDealer)
     table.dealer = trial
     # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
     swap = {src.value: dst.value, dst.value: src.value}
@@ -279,11 +219,6 @@ def _move_card(table: Table, args: dict, who: dict) -> None:
                           to_position=dst.value, user=who["user"], reason=who["reason"],
                           note=who["note"], player=[c.token for c in trial.player],
                           banker=[c.token for c in trial.banker]))
-
-
-def _held_text(table: Table) -> str:
-    """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
-    return f"the shoe read {', '.join(table.held)} while paused (held)"
 
 
 def _clear_pause(table: Table, who: dict, act: str) -> None:
@@ -298,6 +233,8 @@ def _clear_pause(table: Table, who: dict, act: str) -> None:
     table.state_before = None
     table._emit(RoundResumed(incident_type=incident.type.value if incident else None, act=act,
                              user=who["user"], reason=who["reason"], note=who["note"]))
+
+
 _HANDLERS: dict[str, Callable[..., None]] = {
     DealerAct.NEW_SHOE: _new_shoe,
     DealerAct.CHANGE_SHOE: _change_shoe,

@@ -1,6 +1,6 @@
 """The act rules of domain/act_rules.py, as a table: who may do each act (role, PIN, reason), and for the dealer's
-acts in each kind of table, the refusal's code and words; the table machine refuses exactly what the rules refuse,
-with the same words (it refuses by them), and takes what they allow."""
+and the supervisor's acts in each kind of table, the refusal's code and words; the table machine refuses exactly
+what the rules refuse, with the same words (it refuses by them), and takes what they allow."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import copy
 
 import pytest
 
-from dealer_station.domain.act_rules import ACT_RULES, ActRule, Refusal, dealer_refusal
+from dealer_station.domain.act_rules import ACT_RULES, ActRule, Refusal, dealer_refusal, supervisor_refusal
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
 from dealer_station.domain.facts import FactKind
-from dealer_station.domain.inputs import DealerInput, FrameInput
+from dealer_station.domain.inputs import DealerInput, FrameInput, LinkInput, SupervisorInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 
@@ -129,3 +129,63 @@ def test_a_new_shoe_right_after_the_shoe_ended_asks_for_the_shoe_change():
     assert refused is not None and refused.code is Refusal.SHOE_CHANGE_FIRST
     assert [d["why"] for k, d in m.step(_act("new_shoe")) if k == FactKind.ACT_REFUSED] == [refused.why]
     assert dealer_refusal(m, "change_shoe", {}) is None
+
+
+def _sup(name: str, **args) -> SupervisorInput:
+    return SupervisorInput(name, "sup", "r", "n", args, ts="t")
+
+
+_DEAL = _SIGNED + _SHOE + (_act("open_betting"), _act("close_betting"))
+SUP_TABLES = {
+    "ready": _SIGNED + _SHOE,
+    "paused mid-deal": _DEAL + (_card("4S"), _card("5S"), _act("call_supervisor")),
+    "paused mid-deal, 9H held": _DEAL + (_card("4S"), _card("5S"), _act("call_supervisor"), _card("9H")),
+    "paused, shoe lost": _DEAL + (_card("4S"), LinkInput("lost", "unplugged", ts="t")),
+    "paused between rounds": _SIGNED + _SHOE + (_act("call_supervisor"),),
+    "paused at the result": _DEAL + tuple(_card(t) for t in ("9S", "2D", "KH", "3C")) + (_act("call_supervisor"),),
+}
+
+SUP_CASES = [
+    ("ready", "resume", {}, Refusal.NOT_PAUSED, "the table is not paused (state ready)"),
+    ("paused mid-deal", "dance", {}, Refusal.UNKNOWN_ACT, "unknown act; allowed: resume, enter_card"),
+    ("paused mid-deal", "resume", {}, None, ""),
+    ("paused mid-deal", "void_round", {}, None, ""),
+    ("paused mid-deal", "end_shoe", {}, None, ""),
+    ("paused mid-deal", "enter_card", {"token": "7C"}, None, ""),
+    ("paused mid-deal", "enter_card", {"token": "ZZ"}, Refusal.BAD_CARD, ""),
+    ("paused mid-deal", "move_card", {"from_position": "player1", "to_position": "nowhere"}, Refusal.BAD_POSITIONS,
+     "positions must be player1..banker3"),
+    ("paused mid-deal", "move_card", {"from_position": "player1", "to_position": "banker2"}, Refusal.NOT_DEALT,
+     "both positions must be dealt cards of this round, and differ"),
+    ("paused mid-deal", "move_card", {"from_position": "player1", "to_position": "banker1"}, None, ""),
+    ("paused mid-deal, 9H held", "resume", {}, Refusal.HELD_CARDS, "the shoe read 9H while paused (held): enter it"),
+    ("paused mid-deal, 9H held", "resume", {"discard_held": True}, None, ""),
+    ("paused mid-deal, 9H held", "enter_card", {"token": "7C"}, Refusal.HELD_CARDS, "the shoe read 9H while paused"),
+    ("paused mid-deal, 9H held", "enter_card", {"token": "9H"}, None, ""),
+    ("paused, shoe lost", "resume", {}, Refusal.SHOE_DISCONNECTED, "the shoe is still disconnected"),
+    ("paused between rounds", "void_round", {}, Refusal.NO_ROUND_OPEN, "no round is open (paused from ready)"),
+    ("paused between rounds", "enter_card", {"token": "7C"}, Refusal.NO_CARD_EXPECTED, "no card is expected"),
+    ("paused between rounds", "resume", {}, None, ""),
+    ("paused at the result", "enter_card", {"token": "7C"}, Refusal.NO_CARD_EXPECTED,
+     "no card is expected (paused from result)"),
+    ("paused at the result", "move_card", {"from_position": "player2", "to_position": "banker2"},
+     Refusal.MORE_CARDS_AFTER_MOVE, "after the move the round would need more cards"),
+]
+
+
+@pytest.mark.parametrize(("table", "act", "args", "code", "words"), SUP_CASES)
+def test_the_supervisors_acts_in_each_table(table, act, args, code, words):
+    m = _table(*SUP_TABLES[table])
+    refused = supervisor_refusal(m, act, args)
+    assert (refused.code if refused is not None else None) is code
+    if refused is not None:
+        assert refused.why.startswith(words)
+    trial = copy.deepcopy(m)
+    state = trial.state
+    outputs = trial.step(_sup(act, **args))
+    refusals = [data["why"] for kind, data in outputs if kind == FactKind.ACT_REFUSED]
+    assert refusals == ([refused.why] if refused is not None else [])
+    if refused is not None:
+        assert trial.state is state and len(outputs) == 1
+    else:
+        assert any(kind in (FactKind.ROUND_RESUMED, FactKind.CARD_MOVED) for kind, _ in outputs)
