@@ -65,6 +65,7 @@ from typing import Any
 
 from transitions import MachineError
 
+from dealer_station.domain.act_rules import NO_DEALER
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
 from dealer_station.domain.fact_base import FactData
@@ -109,8 +110,16 @@ from dealer_station.domain.states import (
     TableState,
     Trigger,
 )
-from dealer_station.domain.table_acts import NO_DEALER, ActInputs
-from dealer_station.domain.table_frames import FrameInputs
+from dealer_station.domain.table_acts import dealer_act, supervisor_act
+from dealer_station.domain.table_frames import (
+    frame_input,
+    journal_failed,
+    journal_resumed,
+    line_noise,
+    link_input,
+    publisher_refusal,
+)
+from dealer_station.domain.table_prompt import dealer_prompt
 from dealer_station.domain.table_settings import TableSettings
 
 __all__ = [
@@ -166,14 +175,16 @@ def _copy_counts(counts: Mapping[Card, int]) -> Counter[Card]:
     return copy
 
 
-class TableMachine(FrameInputs, ActInputs):
+class TableMachine:
     """One table's procedure (docs/rules.md §1–2, §5). Not thread-safe: one owner thread.
 
     Call :meth:`step` with one input dict; it returns the outputs. Read the public attributes
-    for the view (state, shoe and round numbers, cards, incident...). The handlers of each input are in
-    :mod:`dealer_station.domain.table_frames` (frames, link, publisher, journal) and
-    :mod:`dealer_station.domain.table_acts` (dealer, staff, supervisor); every move of the state is a
-    ``transitions`` trigger of :data:`~dealer_station.domain.states.TRANSITIONS`.
+    for the view (state, shoe and round numbers, cards, incident...). The handlers of each input are module
+    functions taking the machine (:class:`~dealer_station.domain.table_protocol.Table`):
+    :mod:`dealer_station.domain.table_frames` (frames, link, publisher, journal),
+    :mod:`dealer_station.domain.table_acts` (dealer, staff, supervisor) and
+    :mod:`dealer_station.domain.table_rounds` (a round opened, confirmed, voided; the shoe's end); every move of
+    the state is a ``transitions`` trigger of :data:`~dealer_station.domain.states.TRANSITIONS`.
     """
 
     def __init__(self, settings: TableSettings | None = None, *,
@@ -255,6 +266,10 @@ class TableMachine(FrameInputs, ActInputs):
             return pos.value if pos else None
         return None
 
+    def staff(self) -> dict:
+        """Who is at the table, as decision rows record it: ``{"dealer": id or None, "how": ...}``."""
+        return {"dealer": self.signed_in, "how": self.signed_in_how}
+
     def expected_position(self) -> str | None:
         """Where the next card from the shoe goes: a round position, ``burn_indicator``, ``burn`` or None."""
         where = self._where()
@@ -284,38 +299,8 @@ class TableMachine(FrameInputs, ActInputs):
         return draw_reason_text(draw_reason(self.dealer.player, self.dealer.banker))
 
     def prompt(self) -> str:
-        """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``)."""
-        state = self.state
-        if state is S.NO_SHOE:
-            return "LOAD A NEW SHOE"
-        if state is S.SHUFFLE:
-            return "SHUFFLE AND LOAD THE SHOE"
-        if state is S.BURN_INDICATOR:
-            return "RESCAN THE BURN CARD" if self.misreads else "DRAW AND SHOW THE BURN CARD"
-        if state is S.BURNING:
-            word = "CARD" if self.burn_remaining == 1 else "CARDS"
-            head = "RESCAN: " if self.misreads else ""
-            return f"{head}BURN {self.burn_remaining} MORE {word}"
-        if state is S.READY:
-            if self.staffed and self.signed_in is None:
-                return "DEALER: SIGN IN TO OPEN BETTING"
-            return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
-        if state is S.BETTING_OPEN:
-            return "PLACE YOUR BETS"
-        if state in DEAL_STATES:
-            pos = self.dealer.next_position if self.dealer else None
-            if pos is None:
-                return "NO MORE CARDS"
-            verb = "RESCAN" if self.misreads else "DEAL"
-            return f"{verb} {pos.hand.upper()} CARD {pos.index}"
-        if state is S.RESULT:
-            return "CONFIRM THE RESULT"
-        if state is S.PAUSED:
-            kind = self.incident.type.replace("_", " ").upper() if self.incident else "INCIDENT"
-            return f"PAUSED: {kind}: CALL THE SUPERVISOR"
-        if state is S.SHOE_CHANGE:
-            return f"SHOE CHANGE: CARDS OUT, NEW DECKS IN, THEN CONFIRM NEW SHOE {self.shoe_number + 1}"
-        return "SHOE ENDED: ANNOUNCE IT, THEN CHANGE THE SHOE"
+        """The instruction for the dealer, upper case (:func:`dealer_station.domain.table_prompt.dealer_prompt`)."""
+        return dealer_prompt(self)
 
     def provisional(self) -> dict | None:
         """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
@@ -507,7 +492,7 @@ def _stop(machine: TableMachine, inp: StopInput) -> None:
 
 
 def _dealer_input(machine: TableMachine, inp: DealerInput | TimerInput) -> None:
-    machine._dealer(str(inp.act), dict(inp.args or {}), timer=type(inp) is TimerInput)
+    dealer_act(machine, str(inp.act), dict(inp.args or {}), timer=type(inp) is TimerInput)
 
 
 def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
@@ -520,15 +505,15 @@ def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
 
 
 _BY_TYPE: dict[type, Callable[[TableMachine, Any], None]] = {
-    FrameInput: TableMachine._frame,
-    LinkInput: TableMachine._link,
+    FrameInput: frame_input,
+    LinkInput: link_input,
     DealerInput: _dealer_input,
     TimerInput: _dealer_input,
-    SupervisorInput: TableMachine._supervisor,
-    PublisherRefusal: TableMachine._publisher,
+    SupervisorInput: supervisor_act,
+    PublisherRefusal: publisher_refusal,
     StopInput: _stop,
-    JournalFailed: TableMachine._journal_failed,
-    JournalResumed: TableMachine._journal_resumed,
-    LineNoise: TableMachine._line_noise,
+    JournalFailed: journal_failed,
+    JournalResumed: journal_resumed,
+    LineNoise: line_noise,
 }
 """An input's type → its one handler; any other input is ``ignored`` (told, never dropped silently)."""

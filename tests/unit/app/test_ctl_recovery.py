@@ -161,7 +161,7 @@ def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path,
     """A journal written when ``new_shoe`` started the next shoe from ``shoe_end`` itself (before the shoe change
     had its confirm): its open shoe replays to the same table."""
     import dealer_station.domain.table as table_module
-    from dealer_station.domain import table_acts
+    from dealer_station.domain import act_rules
     from dealer_station.domain.states import TableState
 
     before = tuple({**t, "source": ["no_shoe", "shoe_end"]} if t["trigger"] == "new_shoe" else t
@@ -169,8 +169,7 @@ def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path,
     path = str(tmp_path / "j.sqlite")
     with monkeypatch.context() as then:
         then.setattr(table_module, "TRANSITIONS", before)
-        then.setitem(table_acts._DEALER, "new_shoe", (frozenset({TableState.NO_SHOE, TableState.SHOE_END}),
-                                                      table_acts.ActInputs._new_shoe))
+        then.setitem(act_rules.DEALER_ACT_STATES, "new_shoe", frozenset({TableState.NO_SHOE, TableState.SHOE_END}))
         t = Table(tmp_path, journal_path=path)
         _ended_shoe(t)
         t.ctl.dealer("new_shoe")
