@@ -65,6 +65,9 @@ class Pump:
         ``time.monotonic()`` seconds). An exception from it is logged and the bytes are decoded all the same.
     name : str
         The shoe, in that log line (default the codec's name).
+    noting : bool
+        Note the bytes fed (the attributes below, the raw sink): a live shoe's pump. False: bytes
+        that were noted when they were read (a replay of a recording) are only decoded.
 
     Attributes
     ----------
@@ -76,9 +79,11 @@ class Pump:
         The last :data:`RECENT_READS` chunks fed, with their time of arrival.
     """
 
-    def __init__(self, codec: Codec, deliver: Deliver, raw_sink: RawSink | None = None, *, name: str = "") -> None:
+    def __init__(self, codec: Codec, deliver: Deliver, raw_sink: RawSink | None = None, *, name: str = "",
+                 noting: bool = True) -> None:
         self.codec = codec
         self.name = name or codec.name
+        self.noting = noting
         self.deliver = deliver
         self.raw_sink = raw_sink
         self.last_activity = time.monotonic()
@@ -97,18 +102,23 @@ class Pump:
     def feed(self, data: bytes, now: float) -> None:
         """Note ``data`` and decode it at ``now`` (seconds on the codec's clock); deliver what it completes."""
         if data:
-            self._note(data)
-            self._decode(data, now)
+            if self.noting:
+                self._note(data)
+            for frame in self.codec.feed(data, now):
+                self.deliver(frame)
 
     def read(self, data: bytes, now: float) -> None:
         """What a reader does after each read (``b""``: the read timed out idle): note the bytes, deliver the
         frames due at ``now`` (before the new bytes, and delivered even if decoding them fails), then feed them.
         """
-        if data:
+        codec, deliver = self.codec, self.deliver   # one call a read: a fast replay makes one a recorded read
+        if data and self.noting:
             self._note(data)
-        self.tick(now)
+        for frame in codec.tick(now):
+            deliver(frame)
         if data:
-            self._decode(data, now)
+            for frame in codec.feed(data, now):
+                deliver(frame)
 
     def flush(self) -> None:
         """End of input: deliver the codec's pending partial token as its frame (none when nothing is held)."""
@@ -125,6 +135,3 @@ class Pump:
             except Exception:  # a recorder's failure must not cost the station the bytes
                 log.exception("shoe_raw_sink_failed", shoe=self.name)
 
-    def _decode(self, data: bytes, now: float) -> None:
-        for frame in self.codec.feed(data, now):
-            self.deliver(frame)

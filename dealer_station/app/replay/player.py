@@ -227,7 +227,7 @@ class Replayer:
         """Prepare ``session`` for :meth:`advance` (codec, automatic dealer, the link). Raises ReplayError."""
         self._session = session
         codec = self._codec(session)
-        self._pump = Pump(codec, self._pumped, name=f"replay of {session.path}") if codec is not None else None
+        self._pump = Pump(codec, self._pumped, noting=False) if codec is not None else None
         self._auto = AutoDealer(self.controller) if (self.auto if self.auto is not None
                                                    else not session.has_dealer_acts) else None
         self._index = 0

@@ -14,7 +14,7 @@ import structlog
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
 from dealer_station.app.logging import configure_logging
-from dealer_station.app.simulate import SimulationShoe, run_simulation
+from dealer_station.app.simulate import OUTPUT_KINDS, SimulationShoe
 from dealer_station.app.station import run_station
 from dealer_station.domain.cards import parse_cards
 from dealer_station.domain.outcome import deal_round
@@ -22,6 +22,8 @@ from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import ConnectionLost
 from tests.conftest import reset_logging, run_cli
+from tests.support.simulation import simulate as simulate_here
+from tests.support.simulation import stop_after
 from tests.support.table import Table, config, shoe_cards
 
 
@@ -95,13 +97,8 @@ def test_a_run_stopped_mid_shoe_and_restarted_prints_each_round_once(tmp_path):
     """A run stopped after round 5 of shoe 1, restarted by the command: the first run's lines and the restart's
     are the uninterrupted run's, no round twice, and the restart says first that 5 rounds were there."""
     whole = run_cli("simulate", "--json", "--seed", "5", "--decks", "2").stdout.splitlines()
-    cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
     j = tmp_path / "k.sqlite"
-    lines: list[dict] = []
-    journal = Journal(j)
-    run_simulation(Controller(cfg, journal), seed=5, shoes=1, emit=lines.append, dealer="auto",
-                   stop=lambda: len(lines) >= 5)
-    journal.close()
+    lines = simulate_here(seed=5, decks=2, journal=j, stop_when=stop_after(5, *OUTPUT_KINDS)).lines
     assert [json.dumps(x) for x in lines] == whole[:5]
     again = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--journal", str(j))
     assert again.returncode == 0, again.stderr
@@ -263,12 +260,11 @@ def test_listener_errors_never_stop_the_table(tmp_path):
     assert t.state == "ready" and len(t.ctl.recall()) == 1
 
 
-def test_run_simulation_in_process_matches_the_command(tmp_path):
-    cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
-    lines: list[dict] = []
-    run_simulation(Controller(cfg, Journal(":memory:")), seed=5, shoes=1, emit=lines.append, dealer="auto")
-    assert [json.dumps(x) for x in lines] == run_cli("simulate", "--json", "--seed", "5", "--decks", "2"
-                                                     ).stdout.splitlines()
+def test_the_commands_table_in_this_process_deals_what_the_command_prints(tmp_path):
+    run = simulate_here(seed=5, decks=2)
+    assert run.why == "finished" and run.state == "shoe_end"
+    assert [json.dumps(x) for x in run.lines] == run_cli("simulate", "--json", "--seed", "5", "--decks", "2"
+                                                         ).stdout.splitlines()
 
 
 def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
@@ -512,17 +508,14 @@ def test_a_shoe_that_runs_out_pauses_the_simulation_and_the_command_exits_1(tmp_
     """The cut card placed last of a 1-deck shoe: the last round can need more cards than are left. The empty
     loopback answers each draw with a No-Read ``empty`` until the misread limit pauses the round; ``simulate``
     (nobody there to resolve it) stops with exit 1 instead of drawing forever."""
-    cfg = config(shoe__decks=1, shoe__cut_min=1, shoe__cut_max=1)
+    path = tmp_path / "one-deck.toml"
+    path.write_text("[shoe]\ndecks = 1\ncut_min = 1\ncut_max = 1\n")
     ends = []
     for seed in range(1, 30):
-        lines: list[dict] = []
-        ends.append(run_simulation(Controller(cfg, Journal(":memory:")), seed=seed, shoes=1, emit=lines.append,
-                                   dealer="auto"))
+        ends.append(simulate_here(seed=seed, config_path=path).state)
         if ends[-1] == "paused":
             break
     assert ends[-1] == "paused", ends
-    path = tmp_path / "one-deck.toml"
-    path.write_text("[shoe]\ndecks = 1\ncut_min = 1\ncut_max = 1\n")
     done = run_cli("simulate", "--config", str(path), "--shoes", "1", "--seed", str(seed), timeout=120)
     assert done.returncode == 1, done.stderr[-2000:]
     assert "misread_limit" in done.stdout + done.stderr
