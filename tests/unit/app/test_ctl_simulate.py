@@ -1,19 +1,14 @@
-"""The headless commands, the station loop with its reader queue, the edge-monitor hook and logging."""
+"""The headless commands, the station loop with its reader queue and the edge-monitor hook."""
 
 from __future__ import annotations
 
-import io
 import json
-import logging
 import queue
 import threading
 from collections import Counter
 
-import structlog
-
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
-from dealer_station.app.logging import configure_logging
 from dealer_station.app.simulate import OUTPUT_KINDS, SimulationShoe
 from dealer_station.app.station import run_station
 from dealer_station.domain.cards import parse_cards
@@ -21,7 +16,7 @@ from dealer_station.domain.outcome import deal_round
 from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import ConnectionLost
-from tests.conftest import reset_logging, run_cli
+from tests.conftest import run_cli
 from tests.support.simulation import simulate as simulate_here
 from tests.support.simulation import stop_after
 from tests.support.table import Table, config, shoe_cards
@@ -267,77 +262,6 @@ def test_the_commands_table_in_this_process_deals_what_the_command_prints(tmp_pa
                                                          ).stdout.splitlines()
 
 
-def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
-    stream = io.StringIO()
-    configure_logging(json=True, level="INFO", stream=stream)
-    try:
-        t = Table(tmp_path)
-        t.start_shoe()
-        t.open_round()
-        t.card("4H")
-        t.ctl.dealer("call_supervisor", note="x")
-        logging.getLogger("some.library").warning("from the standard library")
-        records = [json.loads(x) for x in stream.getvalue().splitlines()]
-        paused = [r for r in records if r["event"] == "round_paused"]
-        assert paused and paused[0]["table_id"] == "T1" and paused[0]["shoe_id"] == "T1-S0001"
-        assert paused[0]["round_id"] == "T1-S0001-R001" and paused[0]["level"] == "warning"
-        assert any(r["event"] == "from the standard library" and r["logger"] == "some.library" for r in records)
-    finally:
-        reset_logging()
-
-
-def test_records_below_the_configured_level_are_not_built(tmp_path):
-    """At WARNING the controller's per-round information records are skipped before structlog sees them;
-    warnings (a pause) are still written, with the ids bound."""
-    from dealer_station.app.logging import log_enabled
-
-    stream = io.StringIO()
-    configure_logging(json=True, level="WARNING", stream=stream)
-    try:
-        assert not log_enabled("info") and log_enabled("warning") and log_enabled("error")
-        t = Table(tmp_path)
-        t.start_shoe()
-        t.deal_from(shoe_cards(4))
-        t.open_round()
-        t.ctl.dealer("call_supervisor", note="x")
-        events = [json.loads(x)["event"] for x in stream.getvalue().splitlines()]
-        assert "round_paused" in events and "round_completed" not in events and "shoe_started" not in events
-        configure_logging(json=True, level="INFO", stream=stream)
-        assert log_enabled("info") and not log_enabled("debug")
-    finally:
-        reset_logging()
-
-
-def test_logging_never_raises(tmp_path):
-    class Broken(io.StringIO):
-        def write(self, s):
-            raise OSError("disk gone")
-
-    configure_logging(json=True, stream=Broken())
-    try:
-        t = Table(tmp_path)
-        t.start_shoe()
-        t.deal_from(shoe_cards(4))
-        assert len(t.ctl.recall()) == 1
-    finally:
-        reset_logging()
-
-
-def test_console_renderer_on_a_terminal():
-    class Tty(io.StringIO):
-        def isatty(self):
-            return True
-
-    stream = Tty()
-    configure_logging(stream=stream)
-    try:
-        structlog.get_logger("x").info("hello", a=1)
-        text = stream.getvalue()
-        assert "hello" in text and not text.lstrip().startswith("{")
-    finally:
-        reset_logging()
-
-
 def test_run_unknown_profile_is_a_usage_error(tmp_path, cli):
     status, _, err = cli("run", "--headless", "--shoe", "no-such-shoe-profile", "--auto", "--journal",
                          str(tmp_path / "j.sqlite"))
@@ -440,26 +364,6 @@ def test_a_listener_can_ask_for_some_facts_only(tmp_path):
     assert [f.kind for f in rounds] == ["round_completed", "round_completed"]
     assert {"card_accepted", "betting_opened", "round_completed"} <= set(t.kinds())  # the other listener: all
     assert [f.data for f in rounds] == [f.data for f in t.facts if f.kind == "round_completed"]
-
-
-def test_log_enabled_follows_structlog_set_up_elsewhere():
-    """Once structlog is set up other than by configure_logging (defaults restored, a capture), records are built
-    again and structlog decides."""
-    from structlog.testing import capture_logs
-
-    from dealer_station.app.logging import log_enabled
-
-    configure_logging(json=True, level="ERROR", stream=io.StringIO())
-    try:
-        assert not log_enabled("info")
-        structlog.reset_defaults()
-        assert log_enabled("info") and log_enabled("debug")
-        with capture_logs() as captured:
-            assert log_enabled("info")
-            structlog.get_logger("x").info("seen")
-        assert captured and captured[0]["event"] == "seen"
-    finally:
-        reset_logging()
 
 
 def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path, cli):
