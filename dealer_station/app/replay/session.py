@@ -31,7 +31,7 @@ from dealer_station.domain.table import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
 from dealer_station.journal.codec import decode_input
 from drivers.codecs import CODECS
 from drivers.errors import ShoeConfigError
-from drivers.frames import Connected, ConnectionLost
+from drivers.frames import Connected, ConnectionLost, NoReadReason
 from drivers.sessions import (
     SESSION_FORMAT,
     SessionFormatError,
@@ -363,7 +363,7 @@ def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step |
     if isinstance(inp, FrameInput):
         raw = bytes.fromhex(str(inp.raw or ""))
         if codec is not None and raw:
-            timed_out = inp.frame == FrameKind.NO_READ and inp.reason == "token_timeout"
+            timed_out = inp.frame == FrameKind.NO_READ and inp.reason == NoReadReason.TOKEN_TIMEOUT
             if codec in ("lines", "saopai") and not timed_out and raw[-1:] not in (b"\r", b"\n"):
                 raw += b"\r\n"  # the station keeps a line's text without its terminator
             return Step(t, "raw_frame", data=raw, where=where)
