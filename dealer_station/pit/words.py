@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from dealer_station.domain.states import TableState
+from dealer_station.domain.status import OfflineReason, TableStatusCode
 
 __all__ = ["INCIDENT_WORDS", "LAST_KNOWN", "REASON_WORDS", "STATE_WORDS", "STATUS_WORDS", "clock_words",
            "incident_words", "parse_ts", "position_words", "state_words", "waited_words", "words"]
@@ -44,13 +45,14 @@ STATE_WORDS = {
 }
 """Plain words for the controller's states (``table_status`` ``state``)."""
 
-STATUS_WORDS = {"closed": "Closed: no shoe", "shuffling": "Shuffling", "open": "Open",
-                "paused": "PAUSED: supervisor needed", "shoe_change": "Shoe change"}
+STATUS_WORDS = {TableStatusCode.CLOSED: "Closed: no shoe", TableStatusCode.SHUFFLING: "Shuffling",
+                TableStatusCode.OPEN: "Open", TableStatusCode.PAUSED: "PAUSED: supervisor needed",
+                TableStatusCode.SHOE_CHANGE: "Shoe change"}
 """Plain words for a ``table_status`` ``status`` when its ``state`` is unknown."""
 
-REASON_WORDS = {"connection_lost": "connection lost (last will)", "stopped": "station stopped",
-                "switched_broker": "station moved to another broker",
-                "journal_failure": "station stopped: journal failed"}
+REASON_WORDS = {OfflineReason.CONNECTION_LOST: "connection lost (last will)", OfflineReason.STOPPED: "station stopped",
+                OfflineReason.SWITCHED_BROKER: "station moved to another broker",
+                OfflineReason.JOURNAL_FAILURE: "station stopped: journal failed"}
 """Plain words for the reason of an ``offline`` status."""
 
 LAST_KNOWN = "Last known: "
