@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller, Fact, RoundRecord
 from dealer_station.app.shoes import StationShoe, recorded_seed, seeded_shoe, shoe_seed
+from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.states import NO_SHOE_STATES
 from drivers.codecs import Codec, make_codec
 from drivers.simulator import LoopbackShoe, check_misread_rate, with_misreads
@@ -147,7 +148,7 @@ def human_line(line: dict) -> str:
     if line.get("event") == "shoe_end":
         return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
                 f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
-    if line["status"] == "voided":
+    if line["status"] == RoundStatus.VOIDED:
         return f"shoe {line['shoe']} round {line['round']}: VOID"
     last = "  (last round)" if line["last_round"] else ""
     return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
