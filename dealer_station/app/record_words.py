@@ -24,6 +24,7 @@ from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
+from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import TableState
 
 if TYPE_CHECKING:
@@ -254,8 +255,9 @@ _ACT_WORDS = {   # an act: (what was done, what was tried)
 }
 _WHO = {InputKind.TIMER: "the betting timer", InputKind.DEALER: "the dealer", InputKind.PUBLISHER: "the publisher",
         InputKind.JOURNAL: "the journal"}
-_SIGNED_IN_HOW = {"pin": "with a PIN", "badge": "with a badge", "configured": "as the station's configured dealer",
-                  "demo": "as the demo dealer"}
+_SIGNED_IN_HOW = {SignInMethod.PIN: "with a PIN", SignInMethod.BADGE: "with a badge",
+                  SignInMethod.CONFIGURED: "as the station's configured dealer",
+                  SignInMethod.DEMO: "as the demo dealer"}
 _STOP_WORDS = {
     "console closed": "the console was closed",
     "SIGTERM": "the station was told to stop (SIGTERM)",

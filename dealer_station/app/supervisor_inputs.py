@@ -17,6 +17,7 @@ from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.inputs import SupervisorInput
+from dealer_station.domain.staff import Actor, Role
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import Controller
@@ -69,7 +70,7 @@ class SupervisorInputs:
         try:
             if self.accounts is None:
                 raise AuthError("no_accounts", "no accounts file is configured")
-            self.accounts.authenticate(user, pin, role="supervisor")
+            self.accounts.authenticate(user, pin, role=Role.SUPERVISOR)
         except AuthError as err:
             self.journal_guard.note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
             self._say(AuthRefused(**who, code=err.code, why=str(err)))
@@ -77,13 +78,13 @@ class SupervisorInputs:
         why = act_text_problem(who["reason"], who["note"])
         if why is not None:
             self.journal_guard.note({"kind": "act_refused", **who, "why": why})
-            self._say(ActRefusedFact(by="supervisor", act=act, why=why, state=self._machine.state.value))
+            self._say(ActRefusedFact(by=Actor.SUPERVISOR, act=act, why=why, state=self._machine.state.value))
             raise ActRefused(act, why)
         verdict = self.preview_supervisor(act, **args)  # the rules of app/supervisor_acts.py, as the screen shows
         if not verdict.allowed:
             if self.journal_guard.fault is None:  # nothing can be written while the journal fails
                 self.journal_guard.note({"kind": "act_refused", **who, "why": verdict.why})
-            self._say(ActRefusedFact(by="supervisor", act=act, why=verdict.why, state=self._machine.state))
+            self._say(ActRefusedFact(by=Actor.SUPERVISOR, act=act, why=verdict.why, state=self._machine.state))
             raise ActRefused(act, verdict.why)
         if self.journal_guard.fault is not None:
             self.journal_guard.clear(who)

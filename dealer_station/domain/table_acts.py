@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from dealer_station.domain.acts import DEALER_ACTS, SUPERVISOR_ACTS, DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
+from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.fact_data import (
     BettingClosed,
@@ -36,6 +37,7 @@ from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.roads.marks import as_mark
 from dealer_station.domain.rules import hand_total
+from dealer_station.domain.staff import Actor, SignInMethod
 from dealer_station.domain.states import (
     CARD_STATES,
     DEAL_STATES,
@@ -72,7 +74,7 @@ class ActInputs:
         if entry is not None and self.state in entry[0]:
             entry[1](self, act, args, timer)
         else:
-            self._refuse("timer" if timer else "dealer", act, self._why_not(act))
+            self._refuse(Actor.TIMER if timer else Actor.DEALER, act, self._why_not(act))
 
     def _change_shoe(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         """The shoe ended: the dealer begins the shoe change (docs/rules.md §1: after the last round the cards are
@@ -92,13 +94,13 @@ class ActInputs:
 
     def _open_betting(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         if self.staffed and self.signed_in is None:
-            self._refuse("dealer", act, NO_DEALER)
+            self._refuse(Actor.DEALER, act, NO_DEALER)
             return
         self._open_round()
 
     def _close_betting(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._trigger(Trigger.CLOSE_BETTING)
-        self._emit(BettingClosed(round=self.round_number, by="timer" if timer else "dealer"))
+        self._emit(BettingClosed(round=self.round_number, by=Actor.TIMER if timer else Actor.DEALER))
 
     def _confirm_result(self: TableMachine, act: str, args: dict, timer: bool) -> None:
         self._confirm()
@@ -124,19 +126,19 @@ class ActInputs:
     def _staff(self: TableMachine, act: str, args: dict, timer: bool = False) -> None:
         """``sign_in`` / ``sign_out``: the dealer at the table changes, between rounds only."""
         if self.state is S.PAUSED:
-            self._refuse("dealer", act, "the table is paused: the supervisor resolves the incident first, "
+            self._refuse(Actor.DEALER, act, "the table is paused: the supervisor resolves the incident first, "
                                         "then the dealer changes")
             return
         # betting open with no card out yet (betting.auto_open opens at once): the next dealer may take over
         takes_over = act == StaffAct.SIGN_IN and self.state is S.BETTING_OPEN
         if self.round_open and not takes_over:
-            self._refuse("dealer", act, f"round {self.round_number} is open: the dealer changes between rounds "
+            self._refuse(Actor.DEALER, act, f"round {self.round_number} is open: the dealer changes between rounds "
                                         "(after the result is confirmed or the round is voided)")
             return
         previous = self.signed_in
         if act == StaffAct.SIGN_OUT:
             if previous is None:
-                self._refuse("dealer", act, "no dealer is signed in")
+                self._refuse(Actor.DEALER, act, "no dealer is signed in")
                 return
             self.staffed = True
             self.signed_in = self.signed_in_how = None
@@ -144,12 +146,12 @@ class ActInputs:
                                        after_round=self.round_number))
             return
         user = str(args.get("user") or "").strip()
-        how = str(args.get("how") or "pin")
+        how = member_or_text(SignInMethod, args.get("how") or SignInMethod.PIN)
         if not user:
-            self._refuse("dealer", act, "no dealer id")
+            self._refuse(Actor.DEALER, act, "no dealer id")
             return
         if user == previous:
-            self._refuse("dealer", act, f"dealer {user} is already signed in")
+            self._refuse(Actor.DEALER, act, f"dealer {user} is already signed in")
             return
         self.staffed = True
         self.signed_in, self.signed_in_how = user, how
@@ -245,10 +247,10 @@ class ActInputs:
         who = {"user": inp.user, "reason": inp.reason, "note": inp.note}
         handler = _SUPERVISOR.get(act)
         if handler is None:
-            self._refuse("supervisor", act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
+            self._refuse(Actor.SUPERVISOR, act, f"unknown act; allowed: {', '.join(SUPERVISOR_ACTS)}")
             return
         if self.state is not S.PAUSED:
-            self._refuse("supervisor", act, f"the table is not paused (state {self.state})")
+            self._refuse(Actor.SUPERVISOR, act, f"the table is not paused (state {self.state})")
             return
         assert self.incident is not None and self.state_before is not None
         handler(self, args, who)
@@ -257,10 +259,10 @@ class ActInputs:
         act = SupervisorAct.RESUME.value
         assert self.incident is not None
         if self.incident.type is IncidentType.SHOE_DISCONNECTED and not self.connected:
-            self._refuse("supervisor", act, "the shoe is still disconnected")
+            self._refuse(Actor.SUPERVISOR, act, "the shoe is still disconnected")
             return
         if self.held and not args.get("discard_held"):
-            self._refuse("supervisor", act, f"{self._held_text()}: enter it with enter_card, "
+            self._refuse(Actor.SUPERVISOR, act, f"{self._held_text()}: enter it with enter_card, "
                                             "or resume with discard_held to discard it")
             return
         self._resume(who, act)
@@ -269,7 +271,7 @@ class ActInputs:
         act = SupervisorAct.VOID_ROUND.value
         before = self.state_before
         if before not in ROUND_STATES:
-            self._refuse("supervisor", act, f"no round is open (paused from {before})")
+            self._refuse(Actor.SUPERVISOR, act, f"no round is open (paused from {before})")
             return
         self._void(str(who["reason"]), str(who["note"] or ""), user=who["user"])
         self._clear_pause(who, act)
@@ -308,32 +310,32 @@ class ActInputs:
         act = SupervisorAct.ENTER_CARD.value
         before = self.state_before
         if before not in CARD_STATES:
-            self._refuse("supervisor", act, f"no card is expected (paused from {before})")
+            self._refuse(Actor.SUPERVISOR, act, f"no card is expected (paused from {before})")
             return
         if self.cut_pending:
-            self._refuse("supervisor", act, "the cut card came out before the round's first card and no "
+            self._refuse(Actor.SUPERVISOR, act, "the cut card came out before the round's first card and no "
                          "more rounds are dealt (cut_card.between_rounds = none): resume, void the round or end "
                          "the shoe")
             return
         if before in DEAL_STATES and (self.dealer is None or self.dealer.next_position is None):
             # Everything is checked before the pause is cleared: a refused act changes nothing.
-            self._refuse("supervisor", act, "no card is due: the round's cards are all out (resume)")
+            self._refuse(Actor.SUPERVISOR, act, "no card is due: the round's cards are all out (resume)")
             return
         try:
             card = parse_card(str(args.get("token", "")))
         except CardError as err:
-            self._refuse("supervisor", act, str(err))
+            self._refuse(Actor.SUPERVISOR, act, str(err))
             return
         others = [t for t in self.held if t != card.token] if card.token in self.held else list(self.held)
         if others and not args.get("discard_held"):
-            self._refuse("supervisor", act,
+            self._refuse(Actor.SUPERVISOR, act,
                          f"{self._held_text()}: enter {'it' if len(self.held) == 1 else 'one of them'}, "
                          "or add discard_held to discard what is not entered")
             return
         if card.token in self.held:
             self.held.remove(card.token)
         elif self.remaining[card] <= 0:
-            self._refuse("supervisor", act,
+            self._refuse(Actor.SUPERVISOR, act,
                          f"{card.token} is beyond the shoe's inventory ({self.settings.decks} decks)")
             return
         else:
@@ -349,22 +351,22 @@ class ActInputs:
             src = Position(str(args.get("from_position")))
             dst = Position(str(args.get("to_position")))
         except ValueError:
-            self._refuse("supervisor", act, "positions must be player1..banker3")
+            self._refuse(Actor.SUPERVISOR, act, "positions must be player1..banker3")
             return
         if dealer is None or src not in dealer.positions or dst not in dealer.positions or src is dst:
-            self._refuse("supervisor", act, "both positions must be dealt cards of this round, and differ")
+            self._refuse(Actor.SUPERVISOR, act, "both positions must be dealt cards of this round, and differ")
             return
         cards = {p: (dealer.player if p.hand == "player" else dealer.banker)[p.index - 1] for p in dealer.positions}
         cards[src], cards[dst] = cards[dst], cards[src]
         trial = RoundDealer()
         for position in dealer.positions:
             if trial.next_position is not position:
-                self._refuse("supervisor", act,
+                self._refuse(Actor.SUPERVISOR, act,
                              f"after the move {position.value} would not be due by the rules; void the round instead")
                 return
             trial.add(cards[position])
         if self.state_before == S.RESULT and not trial.complete:
-            self._refuse("supervisor", act, "after the move the round would need more cards")
+            self._refuse(Actor.SUPERVISOR, act, "after the move the round would need more cards")
             return
         self.dealer = trial
         # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.

@@ -26,7 +26,8 @@ from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.app.logging import log_enabled
-from dealer_station.app.replay.session import EPOCH, ReplayError, ReplaySession, Step
+from dealer_station.app.replay.session import EPOCH, ReplayError, ReplaySession, Step, StepKind
+from dealer_station.domain.staff import Actor, Role, SignInMethod
 from dealer_station.domain.states import DEAL_STATES, TableState
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import Codec, make_codec
@@ -59,7 +60,7 @@ class RecordedAuthority:
     recorded = True
     """A recorded dealer sign-in is taken as it was checked at the table (:meth:`Controller.sign_in`)."""
 
-    def authenticate(self, user: str, pin: str, role: str = "supervisor") -> None:
+    def authenticate(self, user: str, pin: str, role: str = Role.SUPERVISOR) -> None:
         """Accept a recorded, non-empty user. Raises AuthError for an empty one."""
         if not str(user or "").strip():
             raise AuthError("unknown_user", "a recorded supervisor act has no user")
@@ -71,7 +72,7 @@ def dealer_act(controller: Controller, act: str, args: dict) -> None:
     through :meth:`Controller.dealer`. Raises ActRefused, AuthError as they do.
     """
     if act == "sign_in":
-        controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or "pin"))
+        controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or SignInMethod.PIN))
     elif act == "sign_out":
         controller.sign_out()
     else:
@@ -228,7 +229,7 @@ class Replayer:
                                                    else not session.has_dealer_acts) else None
         self._index = 0
         steps = session.steps
-        if not steps or steps[0].kind != "link":
+        if not steps or steps[0].kind != StepKind.LINK:
             self._now = session.started
             if not self.controller.machine.connected:
                 self.controller.shoe_event(Connected(f"replay {Path(session.path).name}"))
@@ -293,23 +294,23 @@ class Replayer:
 
     def _step(self, step: Step, codec: Codec | None, auto: AutoDealer | None) -> None:
         now = step.t
-        if step.kind == "bytes":
+        if step.kind == StepKind.BYTES:
             assert codec is not None
             frames = codec.tick(now) + codec.feed(step.data, now)
             for frame in frames:
                 self._frame(frame, auto)
-        elif step.kind == "raw_frame":
+        elif step.kind == StepKind.RAW_FRAME:
             assert codec is not None
             for frame in codec.feed(step.data, now) + codec.flush():
                 self._frame(frame, auto)
-        elif step.kind == "frame":
+        elif step.kind == StepKind.FRAME:
             self._frame(step.event, auto)
-        elif step.kind == "link":
+        elif step.kind == StepKind.LINK:
             if codec is not None and isinstance(step.event, ConnectionLost):
                 for frame in codec.flush():  # as the reader does on device loss: never dropped
                     self._frame(frame, auto)
             self.controller.shoe_event(step.event)
-        elif step.kind == "act":
+        elif step.kind == StepKind.ACT:
             self._apply(step)
 
     def _frame(self, frame: object, auto: AutoDealer | None) -> None:
@@ -326,12 +327,12 @@ class Replayer:
         name = str(act.get("act"))
         args = dict(act.get("args") or {})
         try:
-            if by == "dealer":
+            if by == Actor.DEALER:
                 self.result.dealer_acts += 1
                 dealer_act(self.controller, name, args)
-            elif by == "publisher":
+            elif by == Actor.PUBLISHER:
                 self.controller.event_refused(int(args.get("event_id") or 0), str(args.get("problem") or ""))
-            elif by == "timer":
+            elif by == Actor.TIMER:
                 self.result.dealer_acts += 1
                 if self.config.betting_window_seconds <= 0:
                     self.result.refused.append(f"{step.where}: the betting window closed at the table, but this "
