@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from dealer_station.domain.fact_base import json_default
+from dealer_station.domain.status import TableStatusCode
 
 __all__ = ["ANCHOR_FIELDS", "EVENT_TYPES", "PAUSE_ENDS", "SCHEMA_VERSION", "UNDIGESTED_FIELDS", "OutboxEvent", "append",
            "canonical_problem", "ends_pause", "ensure_schema", "envelope", "event_digest", "mark_published",
@@ -57,7 +58,7 @@ def ends_pause(event_type: object, data: object) -> bool:
     ``round_paused`` until a later :data:`PAUSE_ENDS` event or ``table_status`` other than ``paused``.
     """
     if event_type == "table_status":
-        return not (isinstance(data, dict) and data.get("status") == "paused")
+        return not (isinstance(data, dict) and data.get("status") == TableStatusCode.PAUSED)
     return event_type in PAUSE_ENDS
 
 

@@ -9,9 +9,10 @@ nothing of baccarat: what a card means is the controller's business.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-__all__ = ["CardRead", "NoRead", "CutCard", "Garbage", "Connected", "ConnectionLost", "Frame", "LinkEvent",
-           "ShoeEvent"]
+__all__ = ["CardRead", "NoRead", "NoReadReason", "CutCard", "Garbage", "Connected", "ConnectionLost", "Frame",
+           "LinkEvent", "ShoeEvent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,17 +23,37 @@ class CardRead:
     raw: bytes = b""
 
 
+class NoReadReason(StrEnum):
+    """Why a shoe could not read a card: :attr:`NoRead.reason`. A member equals its text, so a reason read back
+    from a recording (a plain string) compares and hashes as the member does, and its JSON is the text itself.
+    """
+
+    NO_READ = "no_read"
+    """The shoe sent its own No-Read token."""
+    UNKNOWN_CODE = "unknown_code"
+    """A token that is no card code, no No-Read and no cut card."""
+    BAD_LRC = "bad_lrc"
+    """A framed token whose checksum (LRC) was wrong."""
+    TOKEN_TIMEOUT = "token_timeout"
+    """A token left unterminated for the codec's ``token_timeout`` seconds."""
+    ROLLOVER = "rollover"
+    """A keyboard scanner reported too many keys at once (HID ErrorRollOver)."""
+    EMPTY = "empty"
+    """The simulated shoe was drawn from when empty (no bytes)."""
+
+
 @dataclass(frozen=True, slots=True)
 class NoRead:
     """The shoe could not read a card (a No-Read token, an unknown code, a bad checksum, a token
-    left unterminated). ``reason`` is a short code: ``no_read``, ``unknown_code``, ``bad_lrc``,
-    ``token_timeout``, ``rollover``; ``raw``: the bytes. ``noise``: the token's text holds what no shoe sends
+    left unterminated). ``reason`` is a short code (:class:`NoReadReason`): ``no_read``, ``unknown_code``,
+    ``bad_lrc``, ``token_timeout``, ``rollover``, ``empty``; a plain string only when a recording read back names
+    a code this version does not know. ``raw``: the bytes. ``noise``: the token's text holds what no shoe sends
     (a control character, DEL, a byte above 0x7E): line noise that happened to hold a letter or a digit, not a
     card the shoe failed to read (the station counts it with the line's noise, never as a misread).
     """
 
     raw: bytes = b""
-    reason: str = "no_read"
+    reason: NoReadReason | str = NoReadReason.NO_READ
     noise: bool = False
 
 

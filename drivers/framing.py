@@ -21,7 +21,7 @@ import re
 
 from drivers.codec_base import Codec
 from drivers.errors import ShoeConfigError
-from drivers.frames import Frame, Garbage, NoRead
+from drivers.frames import Frame, Garbage, NoRead, NoReadReason
 from drivers.tokens import TokenRules, noisy_text
 
 __all__ = ["ETX", "STX", "LinesCodec", "SaopaiCodec", "StxEtxCodec", "lrc"]
@@ -123,7 +123,7 @@ class StxEtxCodec(Codec):
                 raw = bytes(self._frame) + bytes([b])
                 body = bytes(self._frame[1:])  # payload + ETX
                 if lrc(body) != b:
-                    frames.append(NoRead(raw, "bad_lrc", noisy_text(body[:-1].decode("latin-1"))))
+                    frames.append(NoRead(raw, NoReadReason.BAD_LRC, noisy_text(body[:-1].decode("latin-1"))))
                 else:
                     frames.append(self.rules.classify(raw, body[:-1].decode("latin-1")))
                 self._frame.clear()

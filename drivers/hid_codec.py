@@ -12,7 +12,7 @@ import random
 
 from drivers.codec_base import Codec
 from drivers.errors import ShoeConfigError
-from drivers.frames import Frame, Garbage, NoRead
+from drivers.frames import Frame, Garbage, NoRead, NoReadReason
 from drivers.hidkeys import ENTER_KEYS, REPORT_SIZE, ROLLOVER, KeyTracker, is_reserved_usage, key_text, reports_for_text
 from drivers.tokens import TokenRules
 
@@ -64,7 +64,7 @@ class HidKeyboardCodec(Codec):
             raw = bytes(self._raw) + report
             self._text.clear()
             self._raw.clear()
-            return [NoRead(raw, "rollover")]
+            return [NoRead(raw, NoReadReason.ROLLOVER)]
         frames: list[Frame] = []
         if self._text:
             self._raw += report
@@ -79,7 +79,7 @@ class HidKeyboardCodec(Codec):
                 self._raw = bytearray(report)
             self._text.append(key_text(press))
             if len(self._raw) > self.rules.max_token * 2 * self.report_size:
-                frames.append(NoRead(bytes(self._raw), "unknown_code"))
+                frames.append(NoRead(bytes(self._raw), NoReadReason.UNKNOWN_CODE))
                 self._text.clear()
                 self._raw.clear()
         return frames

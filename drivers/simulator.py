@@ -48,7 +48,7 @@ import structlog
 from drivers.codecs import NOREAD, Codec
 from drivers.deck import CUT, shuffled_shoe
 from drivers.errors import ShoeConfigError, ShoeEmptyError, ShoeError, ShoeUnavailableError
-from drivers.frames import Connected, ConnectionLost, NoRead
+from drivers.frames import Connected, ConnectionLost, NoRead, NoReadReason
 from drivers.serial_shoe import SerialShoe
 from drivers.source import ShoeSource
 
@@ -443,7 +443,7 @@ class LoopbackShoe(_Dealing, ShoeSource):
             if self.dealt >= len(self.tokens):
                 if not self.empty_reads:
                     raise ShoeEmptyError(f"the simulated shoe is empty after {self.dealt} tokens")
-                self._deliver(NoRead(b"", "empty"))
+                self._deliver(NoRead(b"", NoReadReason.EMPTY))
                 return NOREAD
             return self._deal()
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from drivers.cardcodes import CARD_MAPS, card_token, to_saopai
 from drivers.errors import ShoeConfigError
-from drivers.frames import CardRead, CutCard, Frame, Garbage, NoRead
+from drivers.frames import CardRead, CutCard, Frame, Garbage, NoRead, NoReadReason
 
 __all__ = ["DEFAULT_NOREAD_TOKENS", "KNOWN_TOKENS", "NOREAD", "TokenRules", "noisy_text"]
 
@@ -119,13 +119,13 @@ class TokenRules:
         t = t.strip()
         up = t.upper()
         if up in self._noread_upper:
-            return NoRead(raw, "no_read")
+            return NoRead(raw, NoReadReason.NO_READ)
         if up in self._cut_upper:
             return CutCard(raw)
         token = card_token(t, self.cards)
         if token is not None:
             return CardRead(token, raw)
-        return NoRead(raw, "unknown_code", noisy_text(text))
+        return NoRead(raw, NoReadReason.UNKNOWN_CODE, noisy_text(text))
 
     def timed_out(self, raw: bytes, text: str | None = None) -> Frame:
         """The frame for a token left unterminated: ``Garbage`` for noise, else ``NoRead("token_timeout")``
@@ -134,7 +134,7 @@ class TokenRules:
         frame = self.classify(raw, text)
         if isinstance(frame, Garbage):
             return frame
-        return NoRead(raw, "token_timeout", noisy_text(raw.decode("latin-1") if text is None else text))
+        return NoRead(raw, NoReadReason.TOKEN_TIMEOUT, noisy_text(raw.decode("latin-1") if text is None else text))
 
     def text_for(self, token: str) -> str:
         """The text a shoe using these rules sends for ``token`` (canonical card, ``CUT`` or :data:`NOREAD`)."""

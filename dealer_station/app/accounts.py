@@ -50,6 +50,9 @@ import structlog
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from dealer_station.domain.enums import member_or_text
+from dealer_station.domain.staff import Role
+
 __all__ = ["LOCK_WAIT", "MAX_FAILURES", "LOCKOUT", "ROLES", "Account", "Accounts", "AccountsError", "AuthError"]
 
 log = structlog.get_logger(__name__)
@@ -58,8 +61,8 @@ MAX_FAILURES = 5
 """Wrong PINs in a row that lock an account."""
 LOCKOUT = timedelta(minutes=5)
 """How long a locked account stays locked."""
-ROLES = ("dealer", "supervisor")
-"""Account roles."""
+ROLES = tuple(role.value for role in Role)
+"""Account roles (the texts of :class:`~dealer_station.domain.staff.Role`)."""
 LOCK_WAIT = 10.0
 """Seconds to wait for the accounts file's lock before an attempt is refused (``busy``)."""
 
@@ -95,7 +98,8 @@ class Account:
     """One account as listed: name, role, disabled flag, failures in a row, locked until (UTC ISO or None)."""
 
     user: str
-    role: str
+    role: Role | str
+    """A :class:`~dealer_station.domain.staff.Role`; a file's role this version does not know stays its text."""
     disabled: bool = False
     failures: int = 0
     locked_until: str | None = None
@@ -233,6 +237,7 @@ class Accounts:
             raise AccountsError(f"user {user!r} is not allowed; allowed: 1-32 letters, digits, '_', '.', '-'")
         if role not in ROLES:
             raise AccountsError(f"role {role!r} is not allowed; allowed: {', '.join(ROLES)}")
+        role = Role(role)
         if not _PIN.match(pin or ""):
             raise AccountsError("the PIN is not allowed; allowed: 4-12 digits")
         digest = self._hasher.hash(pin)
@@ -263,8 +268,8 @@ class Accounts:
     def _account(self, name: str, rec: dict) -> Account:
         """The listed form of one record; AccountsError when the record is damaged (not an object, bad count)."""
         try:
-            return Account(name, str(rec.get("role")), bool(rec.get("disabled")), int(rec.get("failures", 0)),
-                           rec.get("locked_until"))
+            return Account(name, member_or_text(Role, rec.get("role")), bool(rec.get("disabled")),
+                           int(rec.get("failures", 0)), rec.get("locked_until"))
         except (AttributeError, TypeError, ValueError) as err:
             raise AccountsError(f"{self.path}: the account {name!r} is damaged: {err}") from err
 
@@ -434,6 +439,6 @@ class Accounts:
                 pass  # the right PIN counts; the file keeps the higher count until a later reset is written
         account = self._account(user, rec)
         if role is not None and account.role != role:
-            raise AuthError("not_supervisor" if role == "supervisor" else "wrong_role",
+            raise AuthError("not_supervisor" if role == Role.SUPERVISOR else "wrong_role",
                             f"user {user!r} is a {account.role}, not a {role}")
         return account

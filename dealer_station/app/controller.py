@@ -68,7 +68,9 @@ from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import Error, InputRefused, TableStatus, output
 from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.inputs import LinkInput, PublisherRefusal, StopInput, TableInput, TimerInput
+from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import TableState
+from dealer_station.domain.status import TableStatusCode
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
 from dealer_station.journal.codec import decision_body, encode_input, input_fields
@@ -167,7 +169,7 @@ class Controller:
         self._settings = rule_settings(config)
         recovery = replay_open_shoe(journal, self._machine, self._settings)
         self.edges.restore(journal, max(0, recovery.from_seq - 1))
-        self._status = "closed" if self._machine.closed else table_status(self._machine.state)
+        self._status = TableStatusCode.CLOSED if self._machine.closed else table_status(self._machine.state)
         if self._machine.state is TableState.BETTING_OPEN and config.betting_window_seconds > 0:
             # Restarted while betting was open: a fresh whole window. The time already run cannot be known
             # without the wall clock (a monotonic clock starts again at boot), and a wall clock that stepped
@@ -181,7 +183,7 @@ class Controller:
                          status_from=table_status(recovery.state_before_pending or TableState.NO_SHOE))
         # a journal-failure pause the journal recorded and no supervisor resumed is the table's again
         if self.journal_guard.restore(max(0, recovery.from_seq - 1)):
-            self._status = "closed" if self._machine.closed else "paused"
+            self._status = TableStatusCode.CLOSED if self._machine.closed else TableStatusCode.PAUSED
         else:
             self.log.prune_events()
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
@@ -313,7 +315,7 @@ class Controller:
         """
         return self.table_stop.acts_dropped(acts)
 
-    def sign_in(self, user: str, pin: str = "", *, how: str = "pin") -> None:
+    def sign_in(self, user: str, pin: str = "", *, how: SignInMethod | str = SignInMethod.PIN) -> None:
         """A dealer signs in at the table, between rounds: ``how``, what is checked and what it raises are
         :meth:`dealer_station.app.staff.Staff.sign_in`'s.
         """
@@ -486,7 +488,7 @@ class Controller:
             outputs += alerts
             kinds.update(kind for kind, _ in alerts)
         state = m.state_name
-        status = status_to or ("closed" if m.closed else table_status(state))
+        status = status_to or (TableStatusCode.CLOSED if m.closed else table_status(state))
         if status_from is not None and (status != status_from or m.closed):
             # a stop always tells the platform the table is closed, one before the first shoe too (the status
             # was "closed" all along, but the platform has heard nothing of this run's table yet)

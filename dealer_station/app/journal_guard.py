@@ -27,7 +27,9 @@ from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import InputHeld, RoundPaused
 from dealer_station.domain.incidents import Incident, IncidentType
 from dealer_station.domain.inputs import FrameInput, JournalFailed, JournalResumed, LinkInput, TableInput
+from dealer_station.domain.staff import Actor
 from dealer_station.domain.states import TableState
+from dealer_station.domain.status import TableStatusCode
 from dealer_station.journal import Journal, JournalError
 from dealer_station.journal.codec import decode_input, encode_input
 
@@ -230,7 +232,7 @@ class JournalGuard:
         """
         ports = self._ports
         if who["act"] != SupervisorAct.RESUME:
-            ports.say(ActRefusedFact(by="supervisor", act=who["act"], why="journal failure: only resume"))
+            ports.say(ActRefusedFact(by=Actor.SUPERVISOR, act=who["act"], why="journal failure: only resume"))
             raise ActRefused(who["act"], "the journal failed: resume once it can be written again",
                              Refusal.JOURNAL_FAILED)
         if self.failing or not self.recorded:
@@ -274,7 +276,7 @@ class JournalGuard:
         else:
             self.fault = None
             self.failing = False
-        self._decide(seq, inp, ts, status_to="paused" if failed else None, tell=not failed)
+        self._decide(seq, inp, ts, status_to=TableStatusCode.PAUSED if failed else None, tell=not failed)
         return self.pending is None
 
     def restore(self, after: int) -> bool:

@@ -17,6 +17,7 @@ from dealer_station.domain.fact_data import json_of
 from dealer_station.domain.facts import FactKind, Output
 from dealer_station.domain.incidents import MisreadReason, PauseReason
 from dealer_station.domain.states import BURN_STATES, TableState
+from dealer_station.domain.status import TableStatusCode
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import EventSpec, Journal
 from dealer_station.journal.codec import decode_decision
@@ -31,7 +32,7 @@ EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BETTING_OPENED, _F.B
 """Machine outputs that make a platform event (:func:`platform_events`)."""
 
 
-def table_status(state: TableState | str) -> str:
+def table_status(state: TableState | str) -> TableStatusCode:
     """The table status the platform sees for a table state: ``closed`` (no shoe), ``shuffling`` (the shoe is
     prepared), ``paused``, ``shoe_change`` (the shoe ended) or ``open``.
 
@@ -42,19 +43,19 @@ def table_status(state: TableState | str) -> str:
     return status if status is not None else _status_of(state)
 
 
-def _status_of(state: TableState | str) -> str:
+def _status_of(state: TableState | str) -> TableStatusCode:
     if state == TableState.NO_SHOE:
-        return "closed"
+        return TableStatusCode.CLOSED
     if state in BURN_STATES:
-        return "shuffling"
+        return TableStatusCode.SHUFFLING
     if state == TableState.PAUSED:
-        return "paused"
+        return TableStatusCode.PAUSED
     if state in (TableState.SHOE_END, TableState.SHOE_CHANGE):
-        return "shoe_change"
-    return "open"
+        return TableStatusCode.SHOE_CHANGE
+    return TableStatusCode.OPEN
 
 
-_STATUS_OF: dict[str, str] = {state.value: _status_of(state) for state in TableState}
+_STATUS_OF: dict[str, TableStatusCode] = {state.value: _status_of(state) for state in TableState}
 """A state's name → its table status (:func:`table_status`)."""
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dealer_station.app.config import StationConfig
+from dealer_station.domain.status import OfflineReason
 from dealer_station.publish.config import BrokerConfigError
 from dealer_station.publish.settings import BrokerOptions, broker_config_from, drain_timeout_from
 from dealer_station.signing import Signer
@@ -85,7 +86,7 @@ class Publishing:
         """``(event_id, problem)`` of the outbox event the publisher refused (not sent), or None."""
         return None if self.publisher is None else self.publisher.refused
 
-    def finish(self, *, offline_reason: str = "stopped", detail: str | None = None) -> int:
+    def finish(self, *, offline_reason: str = OfflineReason.STOPPED, detail: str | None = None) -> int:
         """Wait up to the drain timeout for the outbox to empty, then stop; return the events left (0 without a broker).
 
         The publisher logs what it leaves; those events go with the next run that has a broker. The

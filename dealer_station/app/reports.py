@@ -51,6 +51,7 @@ from dealer_station.app.clock import parse_time, seconds_between
 from dealer_station.app.record_words import incident_kind_words, incident_words, reason_words, resolution_words
 from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
 from dealer_station.app.words import code_words, seconds_words, time_words
+from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.roads import compute_roads
 
 __all__ = ["BY", "CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
@@ -89,19 +90,19 @@ class Group:
 
     def stats(self) -> dict:
         """The group's numbers (module docstring)."""
-        finished = [r for r in self.rounds if r.status in ("completed", "voided")]
-        completed = [r for r in finished if r.status == "completed"]
+        finished = [r for r in self.rounds if r.status in (RoundStatus.COMPLETED, RoundStatus.VOIDED)]
+        completed = [r for r in finished if r.status == RoundStatus.COMPLETED]
         winners = Counter(str(r.result.winner or "") for r in completed if r.result)
         flags = [r.result.flags for r in completed if r.result]
         measured = [d for d in (r.duration_seconds for r in completed) if d is not None]
         durations = sorted(d for d in measured if d >= 0)   # below 0: the wall clock was stepped back
         cards = sum(s.frame == "card" and not s.misread for s in self.scans)
         misreads = sum(s.misread for s in self.scans)
-        voids = Counter(str(r.result.reason or "none") for r in finished if r.status == "voided" and r.result)
+        voids = Counter(str(r.result.reason or "none") for r in finished if r.status == RoundStatus.VOIDED and r.result)
         cycle = sum(self.cycles)
         return {
             "rounds": len(finished), "completed": len(completed), "voided": len(finished) - len(completed),
-            "in_progress": sum(r.status == "in_progress" for r in self.rounds),
+            "in_progress": sum(r.status == RoundStatus.IN_PROGRESS for r in self.rounds),
             "banker": winners["banker"], "player": winners["player"], "tie": winners["tie"],
             "banker_pct": _pct(winners["banker"], len(completed)),
             "player_pct": _pct(winners["player"], len(completed)),
@@ -119,7 +120,7 @@ class Group:
             "voids_by_reason": dict(sorted(voids.items())),
             "voids": [{"round_id": r.round_id, "reason": r.result.reason if r.result else None,
                        "note": r.result.note if r.result else None, "by": _void_user(r), "at": r.ended_at}
-                      for r in finished if r.status == "voided"],
+                      for r in finished if r.status == RoundStatus.VOIDED],
             "rounds_per_hour": round(len(finished) * 3600 / cycle, 2) if cycle > 0 else None,
             "round_seconds": {"count": len(durations), "clock_stepped_back": len(measured) - len(durations),
                               "p50": percentile(durations, 50),
@@ -262,7 +263,7 @@ def build_report(history: JournalHistory | Sequence[JournalHistory], *, shoe: in
                     g.rounds.append(rnd)
                     g.scans += rnd.scans
                     g.incidents += rnd.incidents
-                    if cycle is not None and rnd.status in ("completed", "voided") and cycle > 0:
+                    if cycle is not None and rnd.status in (RoundStatus.COMPLETED, RoundStatus.VOIDED) and cycle > 0:
                         g.cycles.append(cycle)
                 where += [(rnd.round_id, i) for i in rnd.incidents]
                 shoes.setdefault((table, number), []).append(rnd)
@@ -449,7 +450,7 @@ def _iso(moment: datetime | None) -> str | None:
 def road_marks(rounds: Iterable[RoundHistory]) -> list[dict]:
     """The completed rounds' results as the roads take them (``{"winner", "player_pair", ...}``)."""
     return [{"winner": r.result.winner, **r.result.flags} for r in rounds
-            if r.status == "completed" and r.result is not None and r.result.winner]
+            if r.status == RoundStatus.COMPLETED and r.result is not None and r.result.winner]
 
 
 def road_columns_words(marks: list[dict]) -> str:

@@ -32,7 +32,9 @@ from dealer_station.app.runtime_settings import (
 from dealer_station.app.shoes import StationShoe
 from dealer_station.app.station import QUEUE_SIZE, Command, EventRefused, drain_events, put_event, run_station
 from dealer_station.app.station_listeners import TICK_VIEWS, StationListeners
+from dealer_station.domain.staff import Role, SignInMethod
 from dealer_station.domain.states import ROUND_STATES, TableState
+from dealer_station.domain.status import OfflineReason
 from dealer_station.journal import Journal
 
 __all__ = ["Station", "TICK_VIEWS"]
@@ -432,7 +434,7 @@ class Station:
                 left = self.publishing.finish()
             else:
                 detail = f"the stop could not be journaled: {controller.last_journal_error}"
-                left = self.publishing.finish(offline_reason="journal_failure", detail=detail)
+                left = self.publishing.finish(offline_reason=OfflineReason.JOURNAL_FAILURE, detail=detail)
         self._drain()  # a refusal while draining
         self._cancel_waiting()
         return left
@@ -511,7 +513,7 @@ class Station:
         """Check a supervisor's PIN against the accounts (counts towards the lockout). Raises AuthError."""
         if self.accounts is None:
             raise AuthError("no_accounts", "no accounts file: add one with 'dealer-station users add'")
-        self.accounts.authenticate(user, pin, role="supervisor")
+        self.accounts.authenticate(user, pin, role=Role.SUPERVISOR)
         return True
 
     def add_first_account(self, user: str, role: str, pin: str) -> None:
@@ -520,7 +522,7 @@ class Station:
         """
         if self.accounts is None:
             raise AccountsError("no accounts file is configured")
-        if any(a.role == "supervisor" for a in self.accounts.list()):
+        if any(a.role == Role.SUPERVISOR for a in self.accounts.list()):
             raise AccountsError("a supervisor account exists: add accounts with 'dealer-station users add'")
         self.accounts.add(user, role, pin)
 
@@ -534,8 +536,8 @@ class Station:
         try:
             if self.simulated and not self.has_accounts():
                 if view.dealer is None and between:
-                    controller.sign_in(DEMO_DEALER, how="demo")
-            elif view.dealer_how == "demo" and between:
+                    controller.sign_in(DEMO_DEALER, how=SignInMethod.DEMO)
+            elif view.dealer_how == SignInMethod.DEMO and between:
                 controller.sign_out()
         except Exception as err:  # noqa: BLE001 - the console shows the sign-in; it never fails to open
             log.warning("seat_dealer_failed", error=str(err))

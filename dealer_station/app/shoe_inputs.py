@@ -14,9 +14,21 @@ from typing import Any
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.inputs import FrameInput, LinkInput
 from dealer_station.journal.codec import encode_input
-from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
+from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead, NoReadReason
 
-__all__ = ["shoe_event", "shoe_event_input", "shoe_frame"]
+__all__ = ["no_read_reason", "shoe_event", "shoe_event_input", "shoe_frame"]
+
+_NO_READ_REASONS = {reason.value: reason for reason in NoReadReason}
+
+
+def no_read_reason(text: object) -> NoReadReason | str:
+    """A No-Read's reason as recorded (the journal's or a recording's plain text), as the shoe's own code.
+
+    Returns the :class:`~drivers.frames.NoReadReason` member of that text; ``no_read`` for none (an empty or
+    missing reason); a code this version does not know stays the plain text, as it was recorded.
+    """
+    text = str(text or NoReadReason.NO_READ.value)
+    return _NO_READ_REASONS.get(text, text)
 
 
 def shoe_event(event: Any, ts: str | None = None) -> FrameInput | LinkInput:
@@ -81,7 +93,7 @@ def shoe_frame(inp: FrameInput) -> CardRead | NoRead | CutCard | Garbage:
     if inp.frame == FrameKind.CARD:
         return CardRead(str(inp.token or ""), raw)
     if inp.frame == FrameKind.NO_READ:
-        return NoRead(raw, str(inp.reason or "no_read"))
+        return NoRead(raw, no_read_reason(inp.reason))
     if inp.frame == FrameKind.CUT:
         return CutCard(raw)
     if inp.frame == FrameKind.GARBAGE:

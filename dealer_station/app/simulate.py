@@ -25,6 +25,7 @@ from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import Controller, RoundRecord
 from dealer_station.app.runtime_settings import StationSettings
 from dealer_station.app.shoes import StationShoe, recorded_seed, seeded_shoe, shoe_seed
+from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
 from dealer_station.publish.settings import BrokerOptions
@@ -176,7 +177,7 @@ def human_line(line: dict) -> str:
     if line.get("event") == "shoe_end":
         return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
                 f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
-    if line["status"] == "voided":
+    if line["status"] == RoundStatus.VOIDED:
         return f"shoe {line['shoe']} round {line['round']}: VOID"
     last = "  (last round)" if line["last_round"] else ""
     return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "

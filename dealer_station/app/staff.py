@@ -15,10 +15,12 @@ from dealer_station.app.refusals import ActRefused
 from dealer_station.app.table_ports import TablePorts
 from dealer_station.domain.act_rules import Refusal, dealer_refusal
 from dealer_station.domain.acts import STAFF_ACTS, DealerAct, StaffAct
+from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.inputs import DealerInput
+from dealer_station.domain.staff import Actor, Role, SignInMethod
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import NO_DEALER, TableMachine
 
@@ -55,7 +57,7 @@ class Staff:
         """The dealer signed in at the table (None: nobody); it survives a restart (the journal's fold)."""
         return self._machine.signed_in
 
-    def sign_in(self, user: str, pin: str = "", *, how: str = "pin") -> None:
+    def sign_in(self, user: str, pin: str = "", *, how: SignInMethod | str = SignInMethod.PIN) -> None:
         """A dealer signs in at the table (the shift rotation: the dealer before is replaced), between rounds.
 
         ``how``:
@@ -80,7 +82,7 @@ class Staff:
             A round is open or the table is paused (the dealer changes between rounds), the same dealer is
             already signed in, or the journal failed (journaled).
         """
-        user, pin, how = str(user or "").strip(), str(pin or ""), str(how)
+        user, pin, how = str(user or "").strip(), str(pin or ""), member_or_text(SignInMethod, how)
         who = {"act": "sign_in", "user": user, "how": how}
         try:
             self._check_dealer(user, pin, how)
@@ -119,8 +121,8 @@ class Staff:
             return
         why = NO_DEALER if act == DealerAct.OPEN_BETTING else \
             "no dealer is signed in: a dealer signs in at the console first"
-        self._guard.note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
-        self._ports.say(ActRefusedFact(by="dealer", act=act, why=why, state=m.state.value))
+        self._guard.note({"kind": "act_refused", "by": Actor.DEALER, "act": str(act), "why": why})
+        self._ports.say(ActRefusedFact(by=Actor.DEALER, act=act, why=why, state=m.state.value))
         raise ActRefused(act, why, Refusal.NO_DEALER)
 
     def sign_in_configured(self, dealer: str) -> bool:
@@ -134,7 +136,7 @@ class Staff:
         m = self._machine
         if m.signed_in == dealer or m.round_open or self._guard.fault is not None or m.state == TableState.PAUSED:
             return False
-        self.sign_in(dealer, how="configured")
+        self.sign_in(dealer, how=SignInMethod.CONFIGURED)
         return True
 
     def sign_out(self) -> None:
@@ -167,11 +169,11 @@ class Staff:
         """Raise AuthError unless ``user`` may sign in as the dealer ``how`` says (see :meth:`sign_in`)."""
         if getattr(self.accounts, "recorded", False):
             return  # a replay or an audit: the act was checked at the table when it was recorded
-        if how == "configured":
+        if how == SignInMethod.CONFIGURED:
             if not user:
                 raise AuthError("unknown_user", "no dealer id is configured")
             return
-        if how == "demo":
+        if how == SignInMethod.DEMO:
             try:
                 exist = self.accounts is not None and bool(self.accounts.list())
             except Exception:  # noqa: BLE001 - a damaged accounts file: no demo dealer past it
@@ -180,16 +182,16 @@ class Staff:
                 raise AuthError("wrong_role", "accounts exist: a dealer signs in with an account, not as the "
                                               "demo dealer")
             return
-        if how not in ("pin", "badge"):
+        if how not in (SignInMethod.PIN, SignInMethod.BADGE):
             raise AuthError("unknown_user", f"sign-in {how!r}: allowed pin, badge, configured, demo")
         if self.accounts is None:
             raise AuthError("no_accounts", "no accounts file is configured: add one with 'dealer-station users add'")
-        if how == "badge" and not pin:
+        if how == SignInMethod.BADGE and not pin:
             if not self.config.badge_signs_in:
                 raise AuthError("wrong_pin", "a badge alone does not sign in here ([console] badge_signs_in = "
                                              "false): enter the PIN")
             account = self.accounts.account(user)
         else:
             account = self.accounts.authenticate(user, pin)
-        if account.role not in ("dealer", "supervisor"):
+        if account.role not in (Role.DEALER, Role.SUPERVISOR):
             raise AuthError("wrong_role", f"user {user!r} is a {account.role}, not a dealer")

@@ -21,6 +21,7 @@ from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.free_text import act_text_problem
 from dealer_station.domain.inputs import SupervisorInput
+from dealer_station.domain.staff import Actor, Role
 
 if TYPE_CHECKING:
     from dealer_station.app.accounts import Accounts
@@ -99,7 +100,7 @@ class SupervisorInputs:
             if self.accounts is None:
                 raise AuthError("no_accounts", "no accounts file is configured")
             rule = ACT_RULES.get(act)
-            self.accounts.authenticate(user, pin, role=rule.role if rule is not None else "supervisor")
+            self.accounts.authenticate(user, pin, role=rule.role if rule is not None else Role.SUPERVISOR)
         except AuthError as err:
             self._guard.note({"kind": "auth_refused", **who, "code": err.code, "why": str(err)})
             self._ports.say(AuthRefused(**who, code=err.code, why=str(err)))
@@ -107,13 +108,13 @@ class SupervisorInputs:
         why = act_text_problem(who["reason"], who["note"])
         if why is not None:
             self._guard.note({"kind": "act_refused", **who, "why": why})
-            self._ports.say(ActRefusedFact(by="supervisor", act=act, why=why, state=self._machine.state.value))
+            self._ports.say(ActRefusedFact(by=Actor.SUPERVISOR, act=act, why=why, state=self._machine.state.value))
             raise ActRefused(act, why, Refusal.BAD_TEXT)
         verdict = self.preview(act, **args)  # the act rules, as the screen shows them
         if not verdict.allowed:
             if self._guard.fault is None:  # nothing can be written while the journal fails
                 self._guard.note({"kind": "act_refused", **who, "why": verdict.why})
-            self._ports.say(ActRefusedFact(by="supervisor", act=act, why=verdict.why, state=self._machine.state))
+            self._ports.say(ActRefusedFact(by=Actor.SUPERVISOR, act=act, why=verdict.why, state=self._machine.state))
             raise ActRefused(act, verdict.why, verdict.refusal)
         if self._guard.fault is not None:
             self._guard.clear(who)

@@ -10,8 +10,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.fact_base import FactData
-from dealer_station.domain.facts import FactKind, Output
+from dealer_station.domain.facts import FactKind, Output, RoundStatus
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.rules import hand_total
@@ -137,7 +138,7 @@ class RoundRecord:
         """Build from a ``round_completed`` / ``round_voided`` output."""
         flag_keys = ("margin", "player_natural", "banker_natural", "player_pair", "banker_pair",
                      "player_perfect_pair", "banker_perfect_pair", "lucky_six", "cards_used")
-        return cls(shoe=int(data["shoe"]), round=int(data["round"]), status=str(data["status"]),
+        return cls(shoe=int(data["shoe"]), round=int(data["round"]), status=member_or_text(RoundStatus, data["status"]),
                    player=tuple(data.get("player", ())), banker=tuple(data.get("banker", ())),
                    player_total=data.get("player_total"), banker_total=data.get("banker_total"),
                    winner=data.get("winner"), available_bets=tuple(data.get("available_bets", ())),

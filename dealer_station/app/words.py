@@ -22,7 +22,9 @@ from dealer_station.app.records import DEALER_CALL, ScanOutcome
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, StaffAct, SupervisorAct
 from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
+from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import TableState
+from dealer_station.domain.status import OfflineReason, TableStatusCode
 
 __all__ = ["ACTOR_WORDS", "ACT_WORDS", "FRAME_WORDS", "INCIDENT_HEADINGS", "INCIDENT_WORDS", "LAST_KNOWN",
            "OFFLINE_REASON_WORDS", "POSITION_WORDS", "REASON_WORDS", "ROUND_STATUS_WORDS", "SCAN_OUTCOME_WORDS",
@@ -154,13 +156,15 @@ STATE_CAPTIONS = {
 }
 """A state as the pit shows a table's (``table_status`` ``state``)."""
 
-TABLE_STATUS_WORDS = {"closed": "Closed: no shoe", "shuffling": "Shuffling", "open": "Open",
-                      "paused": "PAUSED: supervisor needed", "shoe_change": "Shoe change"}
+TABLE_STATUS_WORDS = {TableStatusCode.CLOSED: "Closed: no shoe", TableStatusCode.SHUFFLING: "Shuffling",
+                      TableStatusCode.OPEN: "Open", TableStatusCode.PAUSED: "PAUSED: supervisor needed",
+                      TableStatusCode.SHOE_CHANGE: "Shoe change"}
 """A ``table_status`` ``status`` as the pit shows it when the status's ``state`` is unknown."""
 
-OFFLINE_REASON_WORDS = {"connection_lost": "connection lost (last will)", "stopped": "station stopped",
-                        "switched_broker": "station moved to another broker",
-                        "journal_failure": "station stopped: journal failed"}
+OFFLINE_REASON_WORDS = {OfflineReason.CONNECTION_LOST: "connection lost (last will)",
+                        OfflineReason.STOPPED: "station stopped",
+                        OfflineReason.SWITCHED_BROKER: "station moved to another broker",
+                        OfflineReason.JOURNAL_FAILURE: "station stopped: journal failed"}
 """The reason of an ``offline`` status (docs/events.md)."""
 
 LAST_KNOWN = "Last known: "
@@ -210,8 +214,8 @@ ACTOR_WORDS = {InputKind.TIMER: "the betting timer", InputKind.DEALER: "the deal
                InputKind.PUBLISHER: "the publisher", InputKind.JOURNAL: "the journal"}
 """Who acted (an input's kind) besides a named person."""
 
-SIGNED_IN_HOW = {"pin": "with a PIN", "badge": "with a badge", "configured": "as the station's configured dealer",
-                 "demo": "as the demo dealer"}
+SIGNED_IN_HOW = {SignInMethod.PIN: "with a PIN", SignInMethod.BADGE: "with a badge",
+                 SignInMethod.CONFIGURED: "as the station's configured dealer", SignInMethod.DEMO: "as the demo dealer"}
 """How a dealer signed in (a ``sign_in`` act's ``how``), after "signed in as the dealer"."""
 
 SCAN_OUTCOME_WORDS = {

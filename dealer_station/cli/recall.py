@@ -15,6 +15,8 @@ import sys
 
 from dealer_station.cli import CliError, echo
 from dealer_station.cli._records import add_journal_arguments, load, shoe_of_round
+from dealer_station.domain.facts import RoundStatus
+from dealer_station.domain.staff import Actor
 
 NAME = "recall"
 HELP = "one round's whole record for a dispute (cards, scans, incidents, acts, who), or the list of rounds"
@@ -66,7 +68,7 @@ def round_text(rnd) -> str:
     lines = [f"Round {rnd.round_id} (table {rnd.table_id}, shoe {rnd.shoe}, round {rnd.round}): {status}",
              f"Dealer: {rnd.dealer_name}"]
     result = result_words(record)
-    if record is not None and record.status == "voided":
+    if record is not None and record.status == RoundStatus.VOIDED:
         voided_by = next((a.user for a in rnd.acts if a.act in ("void_round", "end_shoe") and a.outcome == "done"),
                          None)
         result += f": {void_words(record, voided_by)}"
@@ -130,7 +132,8 @@ def list_line(rnd) -> str:
         else {hand: [c.card for c in rnd.cards if c.position.startswith(hand)] for hand in ("player", "banker")}
     player = " ".join(card_face(c) for c in dealt["player"]) or "-"
     banker = " ".join(card_face(c) for c in dealt["banker"]) or "-"
-    extra = f"; void: {reason_words(record.reason)}" if record is not None and record.status == "voided" else ""
+    voided = record is not None and record.status == RoundStatus.VOIDED
+    extra = f"; void: {reason_words(record.reason)}" if voided else ""
     marks = round_marks_words(rnd)
     extra += f"; {marks}" if marks else ""
     return (f"{rnd.round_id}  {status_words(rnd.status):<11}  {result_words(record):<18}  player {player}  "
@@ -147,7 +150,7 @@ def shoe_lines(shoe) -> list[str]:
         out.append(f"shoe {shoe.shoe}, outside a round  {time_words(i.ts)}  {incident_words(i)}{resolved} "
                    f"(row {i.seq})")
     for a in shoe.acts:
-        if a.by != "dealer" and a.by != "timer":
+        if a.by != Actor.DEALER and a.by != Actor.TIMER:
             out.append(f"shoe {shoe.shoe}, outside a round  {time_words(a.ts)}  {act_words(a)} (row {a.seq})")
     return out
 

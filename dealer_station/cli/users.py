@@ -7,6 +7,7 @@ import getpass
 import sys
 
 from dealer_station.cli import CliError, echo
+from dealer_station.domain.staff import Role
 
 NAME = "users"
 HELP = "manage dealer and supervisor accounts (add, list, disable)"
@@ -23,7 +24,7 @@ def register(parser) -> None:
     sub = parser.add_subparsers(dest="users_command", metavar="ACTION", required=True)
     add = sub.add_parser("add", help="add an account, or set a new PIN and role")
     add.add_argument("user")
-    add.add_argument("--role", choices=("dealer", "supervisor"), required=True)
+    add.add_argument("--role", choices=tuple(role.value for role in Role), required=True)
     add.add_argument("--pin-stdin", action="store_true", help="read the PIN from standard input (scripts)")
     listing = sub.add_parser("list", help="list the accounts")
     disable = sub.add_parser("disable", help="disable an account")

@@ -31,6 +31,7 @@ from PySide6.QtCore import QEventLoop, QObject, Qt, QThread, QTimer, Signal, Slo
 from dealer_station.app.runtime_settings import StationStopping
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.facts import FactKind
+from dealer_station.domain.staff import SignInMethod
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
 
 __all__ = ["ConsoleUpdate", "ControllerHost", "RawFrame", "ShoeBridge", "ShoeWorker"]
@@ -429,7 +430,7 @@ class ControllerHost(QObject):
             return False
         return True
 
-    def sign_in(self, user: str, pin: str = "", how: str = "pin") -> None:
+    def sign_in(self, user: str, pin: str = "", how: str = SignInMethod.PIN) -> None:
         """A dealer signs in (``controller.sign_in``); AuthError and ActRefused propagate to the caller."""
         self.call(lambda: self.controller.sign_in(user, pin, how=how), act="dealer:sign_in")
 

@@ -36,6 +36,7 @@ from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, wav_player
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.roads import RoadsError, compute_roads
+from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
 
 __all__ = ["SHOE_OVER", "DealerScreen", "HandPanel", "StatusTile", "prompts_card"]
@@ -319,7 +320,7 @@ class DealerScreen(QWidget):
         """
         if dealer is None:
             self.dealer_button.setText(self.tr("NO DEALER  [F6]"))
-        elif how == "demo":
+        elif how == SignInMethod.DEMO:
             self.dealer_button.setText(self.tr("DEMO DEALER  [F6]"))
         else:
             self.dealer_button.setText(self.tr("DEALER %1  [F6]").replace("%1", dealer))

@@ -110,7 +110,7 @@ def void_announcement(view) -> str:
     view's last result is not a void (only shown before the next round opens: states ready and shoe end).
     """
     result = getattr(view, "result", None) or {}
-    if getattr(view, "state", "") not in _AFTER_A_ROUND or result.get("status") != "voided":
+    if getattr(view, "state", "") not in _AFTER_A_ROUND or result.get("status") != RoundStatus.VOIDED:
         return ""
     number = result.get("round", getattr(view, "round_number", None))
     return translate("Prompts", "ROUND %1 VOID – ALL BETS RETURNED").replace("%1", str(number or "–"))

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.console.theme import COLORS
+from dealer_station.domain.staff import Role, SignInMethod
 
 __all__ = ["BADGE_PREFIX", "BadgeReader", "FirstAccountsDialog", "SignInScreen", "parse_badge"]
 
@@ -157,7 +158,7 @@ class SignInScreen(QWidget):
     def __init__(self, parent: QWidget | None = None, *, badge_signs_in: bool = False) -> None:
         super().__init__(parent)
         self.badge_signs_in = badge_signs_in
-        self._how = "pin"
+        self._how = SignInMethod.PIN
         root = QVBoxLayout(self)
         root.setContentsMargins(60, 40, 60, 40)
         root.setSpacing(18)
@@ -182,7 +183,7 @@ class SignInScreen(QWidget):
         self.user_edit.setMinimumWidth(420)
         self.user_edit.setStyleSheet("font-size: 40px;")
         self.user_edit.returnPressed.connect(self._user_entered)
-        self.user_edit.textEdited.connect(lambda _t: self._set_how("pin"))
+        self.user_edit.textEdited.connect(lambda _t: self._set_how(SignInMethod.PIN))
         self.pin_edit = QLineEdit()
         self.pin_edit.setPlaceholderText(self.tr("PIN"))
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
@@ -262,9 +263,9 @@ class SignInScreen(QWidget):
     def read_badge(self, user: str) -> None:
         """A dealer badge was read: sign in with it alone (``badge_signs_in``) or fill the id and ask the PIN."""
         self.user_edit.setText(user)
-        self._how = "badge"
+        self._how = SignInMethod.BADGE
         if self.badge_signs_in:
-            self.sign_in_requested.emit(user, "", "badge")
+            self.sign_in_requested.emit(user, "", SignInMethod.BADGE)
             return
         self.pin_edit.clear()
         self.pin_edit.setFocus()
@@ -275,7 +276,7 @@ class SignInScreen(QWidget):
         user, pin = self.user_edit.text().strip(), self.pin_edit.text()
         if parse_badge(user) is not None:
             user = parse_badge(user) or user
-            self._how = "badge"
+            self._how = SignInMethod.BADGE
         if not user or not pin:
             self.show_message(self.tr("Type the dealer id and the PIN"), "danger")
             return
@@ -291,7 +292,7 @@ class SignInScreen(QWidget):
         """The sign-in was taken: the form is cleared."""
         self.pin_edit.clear()
         self.user_edit.clear()
-        self._how = "pin"
+        self._how = SignInMethod.PIN
         self.show_message("", None)
 
     def refused(self, why: str) -> None:
@@ -303,7 +304,7 @@ class SignInScreen(QWidget):
         """Who is signed in now (``how``: pin, badge, configured, demo), and what to do about accounts."""
         if dealer is None:
             self.who.setText(self.tr("Nobody is signed in: betting cannot open until a dealer signs in."))
-        elif how == "demo":
+        elif how == SignInMethod.DEMO:
             self.who.setText(self.tr("Demo dealer signed in"))
         else:
             self.who.setText(self.tr("Signed in: %1").replace("%1", dealer))
@@ -341,8 +342,8 @@ class FirstAccountsDialog(QDialog):
         self.user_edit = QLineEdit()
         self.user_edit.setPlaceholderText(self.tr("name"))
         self.role = QComboBox()
-        self.role.addItem(self.tr("dealer"), "dealer")
-        self.role.addItem(self.tr("supervisor"), "supervisor")
+        self.role.addItem(self.tr("dealer"), Role.DEALER)
+        self.role.addItem(self.tr("supervisor"), Role.SUPERVISOR)
         self.pin_edit = QLineEdit()
         self.pin_edit.setPlaceholderText(self.tr("PIN"))
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)

@@ -20,13 +20,15 @@ from datetime import datetime
 
 from dealer_station.domain.roads import Roads, RoadsError, RoundMark, as_mark, compute_roads
 from dealer_station.domain.states import TableState
+from dealer_station.domain.status import StationStatus, TableStatusCode
 
 __all__ = ["TableDisplay", "epoch_ms"]
 
 _STATES = frozenset(s.value for s in TableState)
-_STATUS_STATE = {"closed": TableState.NO_SHOE.value, "shuffling": TableState.SHUFFLE.value,
-                 "open": TableState.READY.value, "paused": TableState.PAUSED.value,
-                 "shoe_change": TableState.SHOE_END.value}
+_STATUS_STATE = {TableStatusCode.CLOSED: TableState.NO_SHOE.value,
+                 TableStatusCode.SHUFFLING: TableState.SHUFFLE.value,
+                 TableStatusCode.OPEN: TableState.READY.value, TableStatusCode.PAUSED: TableState.PAUSED.value,
+                 TableStatusCode.SHOE_CHANGE: TableState.SHOE_END.value}
 """A ``table_status`` ``status`` as a state, when its ``state`` is not one the display knows."""
 
 
@@ -94,9 +96,9 @@ class TableDisplay:
 
     def status(self, body: dict) -> None:
         """The station's retained status (``online`` / ``offline`` with a reason; ``{}`` when cleared)."""
-        if body.get("status") == "online":
+        if body.get("status") == StationStatus.ONLINE:
             self.online, self.offline_reason = True, ""
-        elif body.get("status") == "offline":
+        elif body.get("status") == StationStatus.OFFLINE:
             self.online, self.offline_reason = False, str(body.get("reason") or "")
 
     def reset(self) -> None:

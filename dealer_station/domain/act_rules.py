@@ -33,6 +33,7 @@ from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.incidents import IncidentType
 from dealer_station.domain.outcome import Position, RoundDealer
+from dealer_station.domain.staff import Role
 from dealer_station.domain.states import CARD_STATES, DEAL_STATES, PAUSABLE, ROUND_STATES, STATES, TableState
 from dealer_station.domain.table_protocol import Table
 
@@ -182,10 +183,10 @@ class ActRule:
 
 
 ACT_RULES: Mapping[str, ActRule] = {
-    **{act: ActRule("dealer") for act in DEALER_ACTS},
-    StaffAct.SIGN_IN: ActRule("dealer", pin=True),
-    StaffAct.SIGN_OUT: ActRule("dealer"),
-    **{act: ActRule("supervisor", pin=True, reason=True) for act in SUPERVISOR_ACTS},
+    **{act: ActRule(Role.DEALER) for act in DEALER_ACTS},
+    StaffAct.SIGN_IN: ActRule(Role.DEALER, pin=True),
+    StaffAct.SIGN_OUT: ActRule(Role.DEALER),
+    **{act: ActRule(Role.SUPERVISOR, pin=True, reason=True) for act in SUPERVISOR_ACTS},
 }
 """Every act → who may do it (docs/design.md "Users")."""
 

@@ -68,6 +68,7 @@ from transitions import MachineError
 from dealer_station.domain.act_rules import NO_DEALER
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import (
     ActRefused,
@@ -99,6 +100,7 @@ from dealer_station.domain.inputs import (
 from dealer_station.domain.outcome import RoundDealer
 from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.rules import draw_reason, draw_reason_text
+from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import (
     CARD_STATES,
     DEAL_STATES,
@@ -229,7 +231,7 @@ class TableMachine:
         if staff is not None:
             self.staffed = True
             self.signed_in = staff.get("dealer") or None
-            self.signed_in_how = staff.get("how") or None
+            self.signed_in_how = member_or_text(SignInMethod, staff["how"]) if staff.get("how") else None
         self._reset_shoe()
         state = TableState.NO_SHOE if not shoe_number else TableState.SHOE_END if ended else TableState.SHOE_CHANGE
         self._fsm.set_state(state.value, model=self._model)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from dealer_station.domain.act_rules import DEALER_ACT_STATES, Refusal, dealer_refusal, moved, supervisor_refusal
 from dealer_station.domain.acts import DealerAct, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
+from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.fact_data import (
     BettingClosed,
     CardMoved,
@@ -30,6 +31,7 @@ from dealer_station.domain.fact_data import (
 from dealer_station.domain.facts import ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.outcome import Position, RoundDealer
+from dealer_station.domain.staff import Actor, SignInMethod
 from dealer_station.domain.states import (
     ROUND_STATES,
     TableState,
@@ -67,7 +69,7 @@ def dealer_act(table: Table, act: str, args: dict, *, timer: bool = False) -> No
         _DEALER[act][1](table, act, args, timer)
     else:
         # by the timer only when the act does not fit the state; who is at the table is the dealer's
-        table._refuse("timer" if timer and refused.code in _STATE_CODES else "dealer", act, refused.why)
+        table._refuse(Actor.TIMER if timer and refused.code in _STATE_CODES else Actor.DEALER, act, refused.why)
 
 
 def _change_shoe(table: Table, act: str, args: dict, timer: bool) -> None:
@@ -95,7 +97,7 @@ def _open_betting(table: Table, act: str, args: dict, timer: bool) -> None:
 
 def _close_betting(table: Table, act: str, args: dict, timer: bool) -> None:
     table._trigger(Trigger.CLOSE_BETTING)
-    table._emit(BettingClosed(round=table.round_number, by="timer" if timer else "dealer"))
+    table._emit(BettingClosed(round=table.round_number, by=Actor.TIMER if timer else Actor.DEALER))
 
 
 def _confirm_result(table: Table, act: str, args: dict, timer: bool) -> None:
@@ -122,7 +124,7 @@ def _staff(table: Table, act: str, args: dict, timer: bool = False) -> None:
                                     after_round=table.round_number))
         return
     user = str(args.get("user") or "").strip()
-    how = str(args.get("how") or "pin")
+    how = member_or_text(SignInMethod, args.get("how") or SignInMethod.PIN)
     table.staffed = True
     table.signed_in, table.signed_in_how = user, how
     table._emit(DealerSignedIn(dealer=user, previous=previous, how=how,
@@ -143,7 +145,7 @@ def supervisor_act(table: Table, inp: SupervisorInput) -> None:
     args = dict(inp.args or {})
     refused = supervisor_refusal(table, act, args)
     if refused is not None:
-        table._refuse("supervisor", act, refused.why)
+        table._refuse(Actor.SUPERVISOR, act, refused.why)
         return
     assert table.incident is not None and table.state_before is not None
     _SUPERVISOR[act](table, args, {"user": inp.user, "reason": inp.reason, "note": inp.note})

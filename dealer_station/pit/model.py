@@ -26,8 +26,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.roads.marks import RoadsError, RoundMark, as_mark
 from dealer_station.domain.states import TableState
+from dealer_station.domain.status import OfflineReason, StationStatus, TableStatusCode
 from dealer_station.outbox import ends_pause
 from dealer_station.pit.words import (
     LAST_KNOWN,
@@ -156,7 +158,7 @@ class _Table:
     duplicates: int = 0
     bad: int = 0
     stamps: dict[str, int] = field(default_factory=dict)
-    table_status: str = ""
+    table_status: TableStatusCode | str = ""
     state: str = ""
     shoe_id: str | None = None
     shoe_numbers: dict[str, int] = field(default_factory=dict)
@@ -272,10 +274,10 @@ class PitModel:
     def _status(self, t: _Table, body: dict, received: float, retained: bool) -> None:
         t.status = body
         sent = parse_ts(body.get("ts"))
-        if not body or body.get("status") == "online":
+        if not body or body.get("status") == StationStatus.ONLINE:
             t.offline_since = None
             t.heard_at(sent)
-        elif body.get("reason") == "connection_lost":
+        elif body.get("reason") == OfflineReason.CONNECTION_LOST:
             # a last will's ts is when the station connected (the will is set then): it was up at that time;
             # it went offline when the broker published the will, which only a pit that saw it arrive knows
             t.heard_at(sent)
@@ -323,7 +325,8 @@ class PitModel:
         if kind == "shoe_started" and t.newer("round", event_id):
             t.round_number = None
         if kind == "table_status" and t.newer("table_status", event_id):
-            t.table_status, t.state = str(data.get("status") or ""), str(data.get("state") or "")
+            t.table_status = member_or_text(TableStatusCode, data.get("status") or "")
+            t.state = str(data.get("state") or "")
         elif kind == "round_paused":
             incident = data.get("incident") if isinstance(data.get("incident"), dict) else {}
             since = parse_ts(incident.get("ts")) or parse_ts(env.get("ts")) or received
@@ -396,7 +399,7 @@ class PitModel:
         if status is None or not status:
             online, station = None, "NO STATUS YET" if status is None else "NO STATUS (cleared)"
             detail = ""
-        elif status.get("status") == "online":
+        elif status.get("status") == StationStatus.ONLINE:
             online, station, detail = True, "ONLINE", ""
         else:
             online, station = False, "OFFLINE"
@@ -410,7 +413,7 @@ class PitModel:
         pause = self._pause_row(t, now)
         state = state_words(t.state, t.table_status) if (t.state or t.table_status) else (
             "State not known yet" if t.last_event_id else "No events yet")
-        if pause is not None and t.table_status != "paused":
+        if pause is not None and t.table_status != TableStatusCode.PAUSED:
             state = STATE_CAPTIONS[TableState.PAUSED]
         shoe = self._shoe_text(t)
         round_text = ("No round yet" if t.round_number is None else
@@ -451,7 +454,7 @@ class PitModel:
 
 def _offline(status: dict | None) -> bool:
     """True for a status that says the station is offline (what the pit shows of it is the last known)."""
-    return bool(status) and status.get("status") != "online"
+    return bool(status) and status.get("status") != StationStatus.ONLINE
 
 
 def _unverified_words(t: _Table) -> str:

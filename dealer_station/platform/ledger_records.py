@@ -42,6 +42,7 @@ from dealer_station.app.records import (
 from dealer_station.app.views import RoundRecord
 from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
+from dealer_station.domain.staff import Actor
 
 __all__ = ["CARD_INCIDENTS", "fold_events", "table_of_round"]
 
@@ -163,7 +164,7 @@ class _EventFold(RecordHolders):
     def _round_voided(self, data: dict, ts: str, seq: int) -> None:
         rnd = self._finished(data, ts, seq)
         if rnd is not None:   # who voided it: the act the round's record names
-            rnd.acts.append(ActRecord(seq, ts, "supervisor", "void_round", opt(data.get("user")),
+            rnd.acts.append(ActRecord(seq, ts, Actor.SUPERVISOR, "void_round", opt(data.get("user")),
                                       opt(data.get("reason")), opt(data.get("note")), {}, ActOutcome.DONE))
 
     def _finished(self, data: dict, ts: str, seq: int) -> RoundHistory | None:

@@ -19,6 +19,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from dealer_station.domain.status import StationStatus
+
 __all__ = ["ANCHOR_BROKEN", "ANCHOR_OK", "ANCHOR_START", "ANCHOR_UNANCHORED", "Accepted", "Anchor", "Ask",
            "BadMessage", "Message", "TableTracker", "Tracker", "anchor_of", "check_anchor", "parse_event",
            "parse_status", "parse_topic", "read_message"]
@@ -334,7 +336,7 @@ class Tracker:
         """A status message: note its ``last_event_id``; an ``online`` station is asked again at once."""
         table = self.table(table_id)
         table.note_last(body.get("last_event_id"))
-        if body.get("status") == "online" and table.has_gaps():
+        if body.get("status") == StationStatus.ONLINE and table.has_gaps():
             table.nudged = True
 
     def nudge_all(self) -> None:

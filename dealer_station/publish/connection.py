@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import paho.mqtt.client as mqtt
 import structlog
 
+from dealer_station.domain.status import OfflineReason, StationStatus
 from dealer_station.publish.client import close_client, connect_and_wait, new_client
 from dealer_station.publish.config import BrokerConfig
 
@@ -87,7 +88,8 @@ class BrokerConnection:
         client = new_client(cfg, client_id)
         client.max_inflight_messages_set(cfg.window)
         client.max_queued_messages_set(0)
-        client.will_set(self.status_topic, self._status_payload("offline", "connection_lost"), qos=1, retain=True)
+        will = self._status_payload(StationStatus.OFFLINE, OfflineReason.CONNECTION_LOST)
+        client.will_set(self.status_topic, will, qos=1, retain=True)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
@@ -130,8 +132,8 @@ class BrokerConnection:
         client = self._client
         if client is not None:   # tell the consumers still on this broker that the station went elsewhere
             try:
-                info = client.publish(self.status_topic, self._status_payload("offline", "switched_broker"),
-                                      qos=1, retain=True)
+                gone = self._status_payload(StationStatus.OFFLINE, OfflineReason.SWITCHED_BROKER)
+                info = client.publish(self.status_topic, gone, qos=1, retain=True)
                 deadline = time.monotonic() + 1.0
                 while not info.is_published() and time.monotonic() < deadline and not self._lost:
                     if client.loop(0.05) != mqtt.MQTT_ERR_SUCCESS:
@@ -177,7 +179,7 @@ class BrokerConnection:
         with self._lock:
             self._connected = True
             self._connects += 1
-        client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
+        client.publish(self.status_topic, self._status_payload(StationStatus.ONLINE), qos=1, retain=True)
         self.replay.subscribe(client)
         log.info("broker connected", table_id=self.table_id, broker=cfg.url, client_id=self.client_id)
         return True

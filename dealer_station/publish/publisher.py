@@ -34,6 +34,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import structlog
 
+from dealer_station.domain.status import OfflineReason, StationStatus
 from dealer_station.journal.lock import SidecarLock, sidecar_path
 from dealer_station.journal.outbox_reader import OutboxError, OutboxReader, pending_count
 from dealer_station.publish.config import BrokerConfig, BrokerConfigError
@@ -115,7 +116,7 @@ class Publisher(BrokerConnection):
         self._held: tuple[int, str] | None = None   # (event_id, problem): refused, nothing from it on is sent
         self._recheck_at = 0.0
         self._stop = threading.Event()
-        self._offline: tuple[str, str | None] = ("stopped", None)   # the offline status's reason and detail at stop
+        self._offline: tuple[str, str | None] = (OfflineReason.STOPPED, None)   # the offline status's reason, detail
         self._open_pause: tuple[int, dict | None] | None = None   # (as of event id, the status's open_pause)
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -258,7 +259,7 @@ class Publisher(BrokerConnection):
                 return left
             time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
 
-    def stop(self, timeout: float = 5.0, *, reason: str = "stopped", detail: str | None = None) -> None:
+    def stop(self, timeout: float = 5.0, *, reason: str = OfflineReason.STOPPED, detail: str | None = None) -> None:
         """Stop the thread: publish the retained ``offline`` status, disconnect, close the database.
 
         Events not yet acknowledged stay in the outbox for the next run. ``timeout``: seconds to
@@ -455,7 +456,7 @@ class Publisher(BrokerConnection):
         """
         self._note_open_pause(conn)
         if self._client is not None:
-            self._client.publish(self.status_topic, self._status_payload("online"), qos=1, retain=True)
+            self._client.publish(self.status_topic, self._status_payload(StationStatus.ONLINE), qos=1, retain=True)
 
     def _check_table(self, event_id: int, payload: str) -> None:
         """Log (never drop) an event that is not a JSON object or belongs to another table id."""
@@ -502,7 +503,7 @@ class Publisher(BrokerConnection):
                 log.warning("last acknowledged event id not read", table_id=self.table_id, error=str(err))
         try:
             reason, detail = self._offline
-            info = client.publish(self.status_topic, self._status_payload("offline", reason, detail), qos=1,
+            info = client.publish(self.status_topic, self._status_payload(StationStatus.OFFLINE, reason, detail), qos=1,
                                   retain=True)
             deadline = time.monotonic() + 2.0
             while not info.is_published() and time.monotonic() < deadline and not self._lost:

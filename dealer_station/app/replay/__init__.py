@@ -68,6 +68,7 @@ from dealer_station.app.replay.session import (
     ReplayError,
     ReplaySession,
     Step,
+    StepKind,
     _json_line,
     load_session,
     torn_line_message,
@@ -76,5 +77,5 @@ from dealer_station.app.replay.session import (
 
 __all__ = ["AuditReport", "EPOCH", "ExpectedError", "FAST_GC_THRESHOLD", "ROUND_KINDS",
            "RecordedAuthority", "ReplayError", "ReplayResult", "ReplaySession", "Replayer", "SESSION_KINDS", "Step",
-           "_json_line", "audit_journal", "compare_lines", "load_expected", "load_session",
+           "StepKind", "_json_line", "audit_journal", "compare_lines", "load_expected", "load_session",
            "round_line", "torn_line_message", "with_acts"]

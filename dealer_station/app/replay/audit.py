@@ -14,7 +14,7 @@ from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.app.replay.player import RecordedAuthority, dealer_act
 from dealer_station.app.replay.session import EPOCH, _parse_time
 from dealer_station.app.shoe_inputs import shoe_frame
-from dealer_station.domain.acts import LinkEvent
+from dealer_station.domain.acts import InputKind, LinkEvent
 from dealer_station.domain.inputs import (
     DealerInput,
     FrameInput,
@@ -27,6 +27,7 @@ from dealer_station.domain.inputs import (
     SupervisorInput,
     TimerInput,
 )
+from dealer_station.domain.status import TableStatusCode
 from dealer_station.journal import Journal, MemoryJournal
 from dealer_station.journal.codec import decode_input
 from drivers.frames import ConnectionLost
@@ -123,19 +124,19 @@ def _older_stop(body: dict, recorded: dict, rerun: dict) -> bool:
         return False
     last = outputs[-1]
     if not (isinstance(last, list) and len(last) == 2 and last[0] == "table_status"
-            and isinstance(last[1], dict) and last[1].get("status") == "closed"):
+            and isinstance(last[1], dict) and last[1].get("status") == TableStatusCode.CLOSED):
         return False
     return recorded == {**rerun, "outputs": outputs[:-1]}
 
 
 def _describe(body: dict) -> str:
     kind = body.get("kind")
-    if kind == "frame":
+    if kind == InputKind.FRAME:
         what = body.get("token") or body.get("reason") or ""
         return f"frame {body.get('frame')} {what}".strip()
-    if kind in ("dealer", "supervisor", "timer"):
+    if kind in (InputKind.DEALER, InputKind.SUPERVISOR, InputKind.TIMER):
         return f"{kind} {body.get('act')}"
-    if kind == "link":
+    if kind == InputKind.LINK:
         return f"link {body.get('event')}"
     return str(kind)
 

@@ -28,7 +28,8 @@ from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.config import StationConfig
 from dealer_station.app.controller import ActRefused, Controller, Fact
 from dealer_station.app.logging import log_enabled
-from dealer_station.app.replay.session import EPOCH, ReplayError, ReplaySession, Step
+from dealer_station.app.replay.session import EPOCH, ReplayError, ReplaySession, Step, StepKind
+from dealer_station.domain.staff import Actor, Role, SignInMethod
 from dealer_station.domain.states import DEAL_STATES, TableState
 from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import Codec, make_codec
@@ -62,7 +63,7 @@ class RecordedAuthority:
     recorded = True
     """A recorded dealer sign-in is taken as it was checked at the table (:meth:`Controller.sign_in`)."""
 
-    def authenticate(self, user: str, pin: str, role: str = "supervisor") -> None:
+    def authenticate(self, user: str, pin: str, role: str = Role.SUPERVISOR) -> None:
         """Accept a recorded, non-empty user. Raises AuthError for an empty one."""
         if not str(user or "").strip():
             raise AuthError("unknown_user", "a recorded supervisor act has no user")
@@ -74,7 +75,7 @@ def dealer_act(controller: Controller, act: str, args: dict) -> None:
     through :meth:`Controller.dealer`. Raises ActRefused, AuthError as they do.
     """
     if act == "sign_in":
-        controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or "pin"))
+        controller.sign_in(str(args.get("user") or ""), how=str(args.get("how") or SignInMethod.PIN))
     elif act == "sign_out":
         controller.sign_out()
     else:
@@ -232,7 +233,7 @@ class Replayer:
                                                    else not session.has_dealer_acts) else None
         self._index = 0
         steps = session.steps
-        if not steps or steps[0].kind != "link":
+        if not steps or steps[0].kind != StepKind.LINK:
             self._now = session.started
             if not self.controller.machine.connected:
                 self.controller.shoe_event(Connected(f"replay {Path(session.path).name}"))
@@ -295,20 +296,20 @@ class Replayer:
             raise ReplayError(f"{session.path}: {err}") from err
 
     def _step(self, step: Step, pump: Pump | None, auto: AutoDealer | None) -> None:
-        if step.kind == "bytes":
+        if step.kind == StepKind.BYTES:
             assert pump is not None
             pump.read(step.data, step.t)  # as a reader after a read: the timed-out token, then these bytes
-        elif step.kind == "raw_frame":
+        elif step.kind == StepKind.RAW_FRAME:
             assert pump is not None
             pump.feed(step.data, step.t)
             pump.flush()
-        elif step.kind == "frame":
+        elif step.kind == StepKind.FRAME:
             self._frame(step.event, auto)
-        elif step.kind == "link":
+        elif step.kind == StepKind.LINK:
             if pump is not None and isinstance(step.event, ConnectionLost):
                 pump.flush()  # as the reader does on device loss: never dropped
             self.controller.shoe_event(step.event)
-        elif step.kind == "act":
+        elif step.kind == StepKind.ACT:
             self._apply(step)
 
     def _pumped(self, frame: object) -> None:
@@ -329,12 +330,12 @@ class Replayer:
         name = str(act.get("act"))
         args = dict(act.get("args") or {})
         try:
-            if by == "dealer":
+            if by == Actor.DEALER:
                 self.result.dealer_acts += 1
                 dealer_act(self.controller, name, args)
-            elif by == "publisher":
+            elif by == Actor.PUBLISHER:
                 self.controller.event_refused(int(args.get("event_id") or 0), str(args.get("problem") or ""))
-            elif by == "timer":
+            elif by == Actor.TIMER:
                 self.result.dealer_acts += 1
                 if self.config.betting_window_seconds <= 0:
                     self.result.refused.append(f"{step.where}: the betting window closed at the table, but this "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import NamedTuple
 
@@ -27,11 +28,12 @@ from dealer_station.domain.inputs import (
     TimerInput,
     UnknownInput,
 )
+from dealer_station.domain.staff import Actor
 from dealer_station.domain.table import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS
 from dealer_station.journal.codec import decode_input
 from drivers.codecs import CODECS
 from drivers.errors import ShoeConfigError
-from drivers.frames import Connected, ConnectionLost
+from drivers.frames import Connected, ConnectionLost, NoReadReason
 from drivers.sessions import (
     SESSION_FORMAT,
     SessionFormatError,
@@ -42,7 +44,7 @@ from drivers.sessions import (
     torn_line_message,
 )
 
-__all__ = ["EPOCH", "ReplayError", "ReplaySession", "SESSION_KINDS", "Step", "load_session",
+__all__ = ["EPOCH", "ReplayError", "ReplaySession", "SESSION_KINDS", "Step", "StepKind", "load_session",
            "torn_line_message", "with_acts", "_json_line"]
 
 SESSION_KINDS = ("record", "journal", "script", "capture")
@@ -56,10 +58,25 @@ class ReplayError(ValueError):
     """A session that cannot be replayed (unreadable, unknown kind or codec); the message names the file."""
 
 
+class StepKind(StrEnum):
+    """What a replay :class:`Step` is (its ``kind``)."""
+
+    BYTES = "bytes"
+    """Bytes as one read of the shoe returned them (``data``), fed to the codec."""
+    RAW_FRAME = "raw_frame"
+    """One frame's recorded bytes (``data``), decoded again and flushed (a journal's frame input)."""
+    FRAME = "frame"
+    """An already decoded ``drivers.frames`` frame (``event``)."""
+    LINK = "link"
+    """The shoe's link: ``Connected`` or ``ConnectionLost`` (``event``)."""
+    ACT = "act"
+    """A dealer's, timer's, supervisor's or the publisher's act (``act``: ``{"by", "act", ...}``)."""
+
+
 class Step(NamedTuple):
     """One thing that happened at the shoe or the table, ``t`` seconds after the session started.
 
-    ``kind`` is ``"bytes"`` (``data``: bytes as one read returned them), ``"frame"`` (``event``:
+    ``kind`` (a :class:`StepKind`) is ``"bytes"`` (``data``: bytes as one read returned them), ``"frame"`` (``event``:
     an already decoded ``drivers.frames`` frame), ``"raw_frame"`` (``data``: one frame's recorded
     bytes, decoded again and flushed), ``"link"`` (``event``: Connected / ConnectionLost) or
     ``"act"`` (``act``: ``{"by", "act", ...}``). ``where`` names the source line for messages.
@@ -67,7 +84,7 @@ class Step(NamedTuple):
     """
 
     t: float
-    kind: str
+    kind: StepKind
     data: bytes = b""
     event: object = None
     act: dict | None = None
@@ -91,7 +108,8 @@ class ReplaySession:
     @property
     def has_dealer_acts(self) -> bool:
         """True when the session holds dealer (or timer) acts: the automatic dealer stays out then."""
-        return any(s.kind == "act" and s.act and s.act.get("by") in ("dealer", "timer") for s in self.steps)
+        return any(s.kind == StepKind.ACT and s.act and s.act.get("by") in (Actor.DEALER, Actor.TIMER)
+                   for s in self.steps)
 
     @property
     def duration(self) -> float:
@@ -142,7 +160,7 @@ def load_session(path: str | Path, codec: str | None = None) -> ReplaySession:
         if codec is None:
             raise ReplayError(f"{p}: a umockdev script does not name its wire format: give --codec "
                               f"({', '.join(CODECS)})")
-        steps = [Step(t, "bytes", data=d, where=f"{p}: read {i + 1}") for i, (t, d) in enumerate(chunks)]
+        steps = [Step(t, StepKind.BYTES, data=d, where=f"{p}: read {i + 1}") for i, (t, d) in enumerate(chunks)]
         return ReplaySession(str(p), "script", codec, {}, steps)
     try:
         text = p.read_text(encoding="utf-8")
@@ -192,13 +210,13 @@ def _load_capture(p: Path, codec: str | None) -> ReplaySession:
         t = max(0.0, k.ts - t0)
         where = f"{p}: transfer {number}"
         if k.status == -19 and not lost:
-            steps.append(Step(t, "link", event=ConnectionLost("USB device gone (ENODEV)"), where=where))
+            steps.append(Step(t, StepKind.LINK, event=ConnectionLost("USB device gone (ENODEV)"), where=where))
             lost = True
         elif k.status == 0 and k.data:
             if lost:
-                steps.append(Step(t, "link", event=Connected(f"usb {device[0]}-{device[1]}"), where=where))
+                steps.append(Step(t, StepKind.LINK, event=Connected(f"usb {device[0]}-{device[1]}"), where=where))
                 lost = False
-            steps.append(Step(t, "bytes", data=k.data, where=where))
+            steps.append(Step(t, StepKind.BYTES, data=k.data, where=where))
     started = datetime.fromtimestamp(t0, UTC) if t0 is not None else EPOCH
     return ReplaySession(str(p), "capture", codec or "hid-keyboard", {}, steps, started)
 
@@ -234,9 +252,9 @@ def _load_record(p: Path, text: str, first: int, head: dict, codec: str | None) 
     for line in recorded.lines:
         direction = line.dir
         if direction == "rx":
-            append(Step(line.t, "bytes", data=line.data, where=f"{name}:{line.number}"))
+            append(Step(line.t, StepKind.BYTES, data=line.data, where=f"{name}:{line.number}"))
         elif direction == "link":
-            append(Step(line.t, "link", event=link_event(line.fields), where=f"{name}:{line.number}"))
+            append(Step(line.t, StepKind.LINK, event=link_event(line.fields), where=f"{name}:{line.number}"))
         elif direction == "act":
             where = f"{name}:{line.number}"
             try:
@@ -244,9 +262,9 @@ def _load_record(p: Path, text: str, first: int, head: dict, codec: str | None) 
             except (ValueError, TypeError) as err:
                 raise ReplayError(f"{where}: bad session line ({err}): "
                                   f"{text.split(chr(10))[line.number - 1][:80]!r}") from err
-            append(Step(line.t, "act", act=act, where=where))
+            append(Step(line.t, StepKind.ACT, act=act, where=where))
         # "tx" and future directions: not what the shoe sent
-    if use is None and any(s.kind == "bytes" for s in steps):
+    if use is None and any(s.kind == StepKind.BYTES for s in steps):
         raise ReplayError(f"{p}: the recording does not name its wire format: give --codec ({', '.join(CODECS)})")
     started = _parse_time(head.get("started")) or EPOCH
     return ReplaySession(str(p), "record", use, options, steps, started, recorded.dropped)
@@ -258,19 +276,19 @@ def _act(obj: dict) -> dict:
     args = obj.get("args") or {}
     if not isinstance(args, dict):
         raise ValueError("args must be an object")
-    if by == "dealer":
+    if by == Actor.DEALER:
         if act not in DEALER_ACTS and act not in STAFF_ACTS:
             raise ValueError(f"dealer act {act!r}: use one of {', '.join(DEALER_ACTS + STAFF_ACTS)}")
-        return {"by": "dealer", "act": act, "args": args}
-    if by == "timer":
-        return {"by": "timer", "act": "close_betting", "args": {}}
-    if by == "supervisor":
+        return {"by": Actor.DEALER, "act": act, "args": args}
+    if by == Actor.TIMER:
+        return {"by": Actor.TIMER, "act": "close_betting", "args": {}}
+    if by == Actor.SUPERVISOR:
         if act not in SUPERVISOR_ACTS:
             raise ValueError(f"supervisor act {act!r}: use one of {', '.join(SUPERVISOR_ACTS)}")
         for key in ("user", "reason", "note"):
             if not isinstance(obj.get(key), str) or not obj[key].strip():
                 raise ValueError(f"a supervisor act needs {key!r} (text)")
-        return {"by": "supervisor", "act": act, "user": obj["user"], "reason": obj["reason"], "note": obj["note"],
+        return {"by": Actor.SUPERVISOR, "act": act, "user": obj["user"], "reason": obj["reason"], "note": obj["note"],
                 "args": args}
     raise ValueError(f"act by {by!r}: use 'dealer', 'supervisor' or 'timer'")
 
@@ -333,9 +351,9 @@ def with_acts(session: ReplaySession, export: str | Path) -> ReplaySession:
     keyed: list[tuple[float, int, int, Step]] = [(s.t, 1, i, s) for i, s in enumerate(session.steps)]
     frame_times: set[float] = set()
     for i, s in enumerate(acts.steps):
-        if s.kind in ("frame", "raw_frame"):
+        if s.kind in (StepKind.FRAME, StepKind.RAW_FRAME):
             frame_times.add(s.t)
-        elif s.kind in ("act", "link"):
+        elif s.kind in (StepKind.ACT, StepKind.LINK):
             t = max(0.0, round(s.t + offset, 6))
             # at a time equal to a read's: the journal's own order says whether it came after that frame
             keyed.append((t, 2 if s.t in frame_times else 0, i, Step(t, s.kind, s.data, s.event, s.act, s.where)))
@@ -363,18 +381,18 @@ def _journal_step(body: dict, t: float, where: str, codec: str | None) -> Step |
     if isinstance(inp, FrameInput):
         raw = bytes.fromhex(str(inp.raw or ""))
         if codec is not None and raw:
-            timed_out = inp.frame == FrameKind.NO_READ and inp.reason == "token_timeout"
+            timed_out = inp.frame == FrameKind.NO_READ and inp.reason == NoReadReason.TOKEN_TIMEOUT
             if codec in ("lines", "saopai") and not timed_out and raw[-1:] not in (b"\r", b"\n"):
                 raw += b"\r\n"  # the station keeps a line's text without its terminator
-            return Step(t, "raw_frame", data=raw, where=where)
-        return Step(t, "frame", event=shoe_frame(inp), where=where)
+            return Step(t, StepKind.RAW_FRAME, data=raw, where=where)
+        return Step(t, StepKind.FRAME, event=shoe_frame(inp), where=where)
     if isinstance(inp, LinkInput):
-        return Step(t, "link", event=link_event(body), where=where)
+        return Step(t, StepKind.LINK, event=link_event(body), where=where)
     if isinstance(inp, (DealerInput, TimerInput, SupervisorInput)):
         obj = dict(body)
         obj["by"] = body["kind"]
-        return Step(t, "act", act=_act(obj), where=where)
+        return Step(t, StepKind.ACT, act=_act(obj), where=where)
     if isinstance(inp, PublisherRefusal) and inp.act == "event_refused":   # the publisher refused an outbox event
-        return Step(t, "act", act={"by": "publisher", "act": "event_refused",
+        return Step(t, StepKind.ACT, act={"by": Actor.PUBLISHER, "act": "event_refused",
                                    "args": {"event_id": inp.event_id, "problem": inp.problem}}, where=where)
     raise ValueError(f"input kind {body.get('kind')!r} is not a table input")
