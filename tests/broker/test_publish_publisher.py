@@ -138,7 +138,7 @@ def test_nothing_is_marked_before_the_broker_acknowledges(broker, subscriber_fac
         broker.proc.send_signal(signal.SIGSTOP)        # the broker hangs: it reads nothing, acknowledges nothing
         try:
             append_cards(conn, "T1", 30)
-            assert wait_until(lambda: pub.stats().sent == 31, 5.0)   # sent into the socket ...
+            assert wait_until(lambda: pub.stats().sent == 31, 60)   # sent into the socket ...
             time.sleep(0.3)
             assert pending_count(db) == 30              # ... but not one marked without its PUBACK
         finally:
@@ -256,7 +256,7 @@ def test_a_second_publisher_waits_for_the_lock_when_the_journal_comes_later(tmp_
     try:
         later.mkdir()
         append_cards(make_journal(later / "journal.db"), "T1", 1)
-        assert wait_until(lambda: "outbox busy" in {a.stats().last_error, b.stats().last_error}, 5.0)
+        assert wait_until(lambda: "outbox busy" in {a.stats().last_error, b.stats().last_error}, 60)
     finally:
         a.stop()
         b.stop()
@@ -322,7 +322,7 @@ def test_a_lock_file_that_cannot_be_made_is_reported_once_and_retried(tmp_path):
     with capture_logs() as logs:
         pub = Publisher(fast(f"mqtt://127.0.0.1:{free_port()}"), db, "T1").start()   # never raises for it
         try:
-            assert wait_until(lambda: (pub.stats().last_error or "").startswith("lock:"), 5.0)
+            assert wait_until(lambda: (pub.stats().last_error or "").startswith("lock:"), 60)
             time.sleep(0.6)   # three more attempts
             assert pub.running and pending_count(db) == 1
         finally:
