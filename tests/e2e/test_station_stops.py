@@ -260,9 +260,10 @@ def _rows(path: Path) -> int:
 
 
 def _start(args: list[str]) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-m", "dealer_station", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    """A station of its own, forked from one that imported the station already (tests/support/forked_cli.py)."""
+    from tests.support.forked_cli import start
+
+    return start(*args, stdout=subprocess.DEVNULL)
 
 
 def _interrupt(proc: subprocess.Popen, path: Path, sig: int, after_rows: int) -> str:

@@ -301,3 +301,121 @@ def _forked(server: _Server, command: list[str], args: tuple[str, ...], input: s
     os.close(err_r)
     return subprocess.CompletedProcess(command, returncode, _text(b"".join(got[out_r])),
                                        _text(b"".join(got[err_r])))
+
+
+# ---------------------------------------------------------------------------------------- a running station
+class Forked:
+    """A command forked from the fork server, running: the parts of ``subprocess.Popen`` the tests use (``pid``,
+    ``args``, ``stdout``/``stderr`` as text streams when asked for, ``poll``, ``wait``, ``communicate``,
+    ``send_signal``, ``terminate``, ``kill``, ``returncode``: negative for the signal that ended it)."""
+
+    def __init__(self, conn: socket.socket, command: list[str], stdout, stderr) -> None:
+        self.args = command
+        self.stdout = stdout
+        self.stderr = stderr
+        self.returncode: int | None = None
+        self._conn = conn
+        self._ended = threading.Event()
+        conn.settimeout(30)
+        self.pid = json.loads(conn.recv(4096))["pid"]
+        threading.Thread(target=self._watch, daemon=True, name=f"forked {self.pid}").start()
+
+    def _watch(self) -> None:
+        self._conn.settimeout(None)
+        try:
+            self.returncode = json.loads(self._conn.recv(4096))["returncode"]
+        finally:
+            self._conn.close()
+            self._ended.set()
+
+    def poll(self) -> int | None:
+        return self.returncode if self._ended.is_set() else None
+
+    def wait(self, timeout: float | None = None) -> int:
+        if not self._ended.wait(timeout):
+            raise subprocess.TimeoutExpired(self.args, timeout)
+        return self.returncode
+
+    def communicate(self, input=None, timeout: float | None = None):  # noqa: A002 - Popen's own name
+        got: dict[str, object] = {}
+
+        def read(name: str, stream) -> None:
+            got[name] = stream.read()
+            stream.close()
+
+        readers = [threading.Thread(target=read, args=(n, s), daemon=True)
+                   for n, s in (("out", self.stdout), ("err", self.stderr)) if s is not None and not s.closed]
+        for reader in readers:
+            reader.start()
+        self.wait(timeout)
+        for reader in readers:
+            reader.join()
+        return got.get("out"), got.get("err")
+
+    def send_signal(self, sig: int) -> None:
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+def start(*args: str, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env: dict | None = None,
+          cwd: Path | None = None):
+    """``python -m dealer_station ARGS`` from this checkout, running, as ``subprocess.Popen(..., text=True)``
+    starts it, but forked from the fork server (a station a test signals, kills or reads while it runs).
+
+    Parameters
+    ----------
+    args : str
+        The command line after ``dealer-station``.
+    stdout, stderr : int or None
+        ``subprocess.PIPE`` (a text stream on the object), ``subprocess.DEVNULL`` or None (this process's).
+    env : dict, optional
+        Environment variables besides this process's.
+    cwd : Path, optional
+        Its working directory (default: the checkout).
+
+    Returns
+    -------
+    Forked or subprocess.Popen
+        The running command (a ``Popen`` of a fresh interpreter where :func:`run` would use one).
+    """
+    full_env = _environment(env)
+    command = [sys.executable, "-m", "dealer_station", *args]
+    where = str(cwd or ROOT)
+    server = _the_server()
+    if server is None or _fresh_only(full_env) != _fresh_only(server.env):
+        return subprocess.Popen(command, env=full_env, cwd=where, stdout=stdout, stderr=stderr, text=True)
+    import locale
+
+    encoding = locale.getpreferredencoding(False)
+    mine: list[int] = []
+    streams = []
+    for target, how in ((1, stdout), (2, stderr)):
+        if how == subprocess.PIPE:
+            r, w = os.pipe()
+            streams.append(open(r, encoding=encoding))   # noqa: SIM115 - the caller's to read and close
+            mine.append(w)
+        elif how == subprocess.DEVNULL:
+            streams.append(None)
+            mine.append(os.open(os.devnull, os.O_WRONLY))
+        else:
+            streams.append(None)
+            mine.append(os.dup(target))
+    child = [os.dup(0), *mine]
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    try:
+        conn.connect(server.path)
+        request = json.dumps({"args": list(args), "env": full_env, "cwd": where}).encode()
+        socket.send_fds(conn, [request], child)
+    finally:
+        for fd in child:
+            os.close(fd)
+    return Forked(conn, command, *streams)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import sqlite3
 import subprocess
 import sys
 
@@ -12,6 +14,7 @@ import pytest
 
 from tests.support import forked_cli
 from tests.support.forked_cli import ROOT, run
+from tests.support.mqtt import wait_until
 
 
 def fresh(*args: str, input: str | None = None, env: dict | None = None, cwd=None) -> subprocess.CompletedProcess:
@@ -73,3 +76,27 @@ def test_another_locale_or_interpreter_option_runs_in_a_fresh_interpreter(monkey
     run("deal", "5S", "6D", "KH", "KC", env={"LC_MESSAGES": "C"})
     run("deal", "5S", "6D", "KH", "KC", env={"PYTHONHASHSEED": "7"})
     assert [(c.get("LC_MESSAGES"), c.get("PYTHONHASHSEED")) for c in calls] == [("C", None), (None, "7")]
+
+
+def test_a_running_station_is_signalled_read_and_waited_for_as_a_popen(tmp_path):
+    journal = tmp_path / "j.sqlite"
+    station = forked_cli.start("run", "--headless", "--shoe", "sim?seed=7", "--auto", "--journal", str(journal),
+                               "--log-level", "INFO")
+    assert isinstance(station, forked_cli.Forked) and station.pid != os.getpid()
+    first = station.stderr.readline()   # it logs as it starts: its standard error is the pipe read here
+    assert first and station.poll() is None
+
+    def dealing() -> bool:
+        try:
+            with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as conn:
+                return conn.execute("SELECT COUNT(*) FROM journal").fetchone()[0] > 20
+        except sqlite3.Error:
+            return False
+
+    assert wait_until(dealing, 120)   # its signal handlers are in place once it deals
+    station.send_signal(signal.SIGTERM)   # a stop: journaled, exit 0
+    out, err = station.communicate(timeout=120)
+    assert station.returncode == 0 and out == "", err
+    killed = forked_cli.start("run", "--headless", "--shoe", "sim?seed=7", "--auto", "--journal", str(journal))
+    killed.kill()
+    assert killed.wait(120) == -signal.SIGKILL   # ended by a signal: minus its number, as Popen says
