@@ -277,7 +277,10 @@ def _interrupt(proc: subprocess.Popen, path: Path, sig: int, after_rows: int) ->
     for _ in range(2000):   # bounded: rounds are dealt all the time, one of the first looks finds one
         assert proc.poll() is None, proc.stderr.read()
         proc.send_signal(signal.SIGSTOP)
-        open_id, cards = _open_round(path)
+        try:
+            open_id, cards = _open_round(path)
+        except JournalError:   # frozen inside a write of the WAL's index ("locking protocol"): another look
+            open_id, cards = None, []
         if open_id is not None and 1 <= len(cards) <= 2:
             break
         proc.send_signal(signal.SIGCONT)
