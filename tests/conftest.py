@@ -30,16 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run_cli(*args: str, input: str | None = None, timeout: float = 120, env: dict | None = None,
             cwd: Path | None = None):
-    """Run ``python -m dealer_station ARGS`` from this checkout in a subprocess; return CompletedProcess."""
-    import subprocess
-    import sys
+    """Run ``python -m dealer_station ARGS`` from this checkout as a process of its own; return CompletedProcess.
 
-    full_env = dict(os.environ)
-    full_env["PYTHONPATH"] = str(ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
-    if env:
-        full_env.update(env)
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], input=input, capture_output=True,
-                          text=True, timeout=timeout, env=full_env, cwd=cwd or ROOT)
+    The process is forked from one that imported the station already (tests/support/forked_cli.py): a
+    process of its own all the same, with its own exit status, environment and standard streams."""
+    from tests.support.forked_cli import run
+
+    return run(*args, input=input, timeout=timeout, env=env, cwd=cwd)
 
 
 def route_logs_to_logging() -> None:

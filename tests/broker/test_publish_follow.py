@@ -198,7 +198,7 @@ def test_a_late_consumer_learns_from_the_status_and_checks_the_anchors(broker, t
     pub = Publisher(fast(broker.url, replay_batch=7), db, "T1").start()
     try:
         assert pub.drain(10) == 0
-        assert wait_until(lambda: pub.replay.last_acknowledged == 40, 5)
+        assert wait_until(lambda: pub.replay.last_acknowledged == 40, 60)
         # every event went out before this consumer existed: only the status says 40 exist
         result = follow_until(broker, path, lambda: len(ledger_rows(path)) >= 40 if path.exists() else False)
     finally:
@@ -222,7 +222,7 @@ def test_ids_the_station_no_longer_keeps_are_given_up_and_reported(broker, tmp_p
     pub = Publisher(fast(broker.url), db, "T1").start()
     try:
         assert pub.drain(10) == 0
-        assert wait_until(lambda: pub.replay.last_acknowledged == 30, 5)
+        assert wait_until(lambda: pub.replay.last_acknowledged == 30, 60)
         result = follow_until(broker, path, lambda: path.exists() and len(ledger_rows(path)) >= 20)
     finally:
         pub.stop()

@@ -136,8 +136,8 @@ def test_the_configuration_names_the_key_and_the_option_wins(keys, tmp_path):
     key_ids = {}
     for name, extra in (("config", []), ("option", ["--signing-key", str(other / "T1.key")])):
         path = tmp_path / f"{name}.sqlite"
-        proc = run_cli("simulate", "--shoes", "1", "--seed", "2", "--config", str(config), "--journal", str(path),
-                       *extra)
+        proc = run_cli("simulate", "--shoes", "1", "--decks", "1", "--seed", "2", "--config", str(config),
+                       "--journal", str(path), *extra)
         assert proc.returncode == 0, proc.stderr
         key_ids[name] = {json.loads(p)["signature"]["key_id"] for p in payloads(path)}
     shown = {d: run_cli("keys", "show", str(d / "T1.pub")).stdout.split()[2] for d in (keys, other)}
@@ -162,7 +162,7 @@ def test_a_key_that_cannot_sign_stops_the_command_in_one_line(tmp_path, command)
 
 def test_an_unsigned_station_stays_as_it_was(tmp_path):
     path = tmp_path / "plain.sqlite"
-    proc = run_cli("simulate", "--shoes", "1", "--seed", "4", "--journal", str(path))
+    proc = run_cli("simulate", "--shoes", "1", "--decks", "1", "--seed", "4", "--journal", str(path))
     assert proc.returncode == 0
     assert not any('"signature"' in p for p in payloads(path))
 
@@ -174,11 +174,14 @@ def test_a_rotated_key_is_announced_once_under_the_old_key_and_a_platform_trusti
     new = tmp_path / "new"
     assert run_cli("keys", "init", "--table-id", "T1", "--out", str(new)).returncode == 0
     path = tmp_path / "journal.sqlite"
-    assert run_cli("simulate", "--shoes", "1", "--seed", "5", "--journal", str(path),
+    one_deck = tmp_path / "one_deck.toml"   # short shoes; the journal is re-run with the same configuration
+    one_deck.write_text("[shoe]\ndecks = 1\ncut_min = 8\ncut_max = 10\n")
+    config = ["--config", str(one_deck)]
+    assert run_cli("simulate", *config, "--shoes", "1", "--seed", "5", "--journal", str(path),
                    "--signing-key", str(keys / "T1.key")).returncode == 0
     for _ in range(2):   # a restart with the same two keys announces nothing again
-        proc = run_cli("simulate", "--shoes", "1", "--journal", str(path), "--signing-key", str(new / "T1.key"),
-                       "--previous-signing-key", str(keys / "T1.key"))
+        proc = run_cli("simulate", *config, "--shoes", "1", "--journal", str(path), "--signing-key",
+                       str(new / "T1.key"), "--previous-signing-key", str(keys / "T1.key"))
         assert proc.returncode == 0, proc.stderr
     events = [json.loads(p) for p in payloads(path)]
     announced = [e for e in events if e["type"] == "signing_key"]
@@ -188,7 +191,7 @@ def test_a_rotated_key_is_announced_once_under_the_old_key_and_a_platform_trusti
     after = [e for e in events if e["event_id"] > announced[0]["event_id"]]
     assert after and {e["signature"]["key_id"] for e in after} == {new_id}
     assert run_cli("journal", "verify", str(path)).returncode == 0
-    assert run_cli("journal", "replay", str(path)).returncode == 0
+    assert run_cli("journal", "replay", *config, str(path)).returncode == 0
     trust = TrustStore(keys)   # the platform has only the old ID.pub
     assert [trust.accept("T1", e) for e in events] == [None] * len(events)
     from dealer_station.signing import load_signer

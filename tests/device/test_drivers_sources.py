@@ -155,10 +155,22 @@ class ShoeServer:
         self.srv.listen(2)
         self.srv.settimeout(10)
         self.port = self.srv.getsockname()[1]
+        self.opened = threading.Semaphore(0)
+
+    def watching(self, sink):
+        """``sink``, told to the server too: each ``Connected`` (the shoe's open complete) lets a session send."""
+        def deliver(event) -> None:
+            if isinstance(event, Connected):
+                self.opened.release()
+            sink(event)
+        return deliver
 
     def session(self, payload: bytes, hold: float = 0.3) -> None:
         conn, _ = self.srv.accept()
-        time.sleep(0.3)  # pyserial discards what arrives before its open completes
+        # pyserial discards what arrives before its open completes: the payload goes once the shoe said so
+        if not self.opened.acquire(timeout=60):
+            conn.close()
+            return
         conn.sendall(payload)
         time.sleep(hold)
         conn.close()
@@ -170,9 +182,9 @@ def test_socket_shoe_reconnects_after_the_link_drops(collector):
                               daemon=True)
     thread.start()
     shoe = open_shoe(f"serial:socket://127.0.0.1:{server.port}?codec=lines&backoff_initial=0.05")
-    shoe.start(collector)
+    shoe.start(server.watching(collector))
     try:
-        collector.wait_for(lambda ev: count(CardRead)(ev) == 2, timeout=8)
+        collector.wait_for(lambda ev: count(CardRead)(ev) == 2)
     finally:
         shoe.stop()
         server.srv.close()
@@ -187,12 +199,12 @@ def test_reconnect_gives_up_after_its_bound(collector):
     thread.start()
     shoe = open_shoe(f"serial:socket://127.0.0.1:{server.port}?backoff_initial=0.05&backoff_max=0.1"
                      f"&reconnect_timeout=0.4")
-    shoe.start(collector)
+    shoe.start(server.watching(collector))
     thread.join(5)
     server.srv.close()  # nothing listens any more
     try:
-        collector.wait_for(lambda ev: count(ConnectionLost)(ev) == 2, timeout=8)
-        deadline = time.monotonic() + 3
+        collector.wait_for(lambda ev: count(ConnectionLost)(ev) == 2)
+        deadline = time.monotonic() + 60   # generous: it fails only if the reader never gives up
         while shoe.running and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
@@ -214,7 +226,7 @@ def test_sink_failure_does_not_stop_the_reader():
     try:
         shoe.draw()
         shoe.draw()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60   # generous: it fails only if the cards never come
         while len(cards(got)) < 2 and time.monotonic() < deadline:
             time.sleep(0.01)
     finally:

@@ -18,8 +18,9 @@ from tests.support.replay import replay, run_cli
 
 
 def test_simulate_journal_export_replays_to_the_same_lines(tmp_path):
+    # two shoes of two decks: a shoe change and some thirty rounds, as many kinds of line as eight decks give
     db = tmp_path / "sim.sqlite"
-    sim = run_cli("simulate", "--shoes", "2", "--seed", "21", "--journal", str(db), "--json")
+    sim = run_cli("simulate", "--shoes", "2", "--decks", "2", "--seed", "21", "--journal", str(db), "--json")
     assert sim.returncode == 0, sim.stderr
     export = tmp_path / "sim.journal.jsonl"
     done = run_cli("journal", "export", str(db), "-o", str(export))
@@ -28,7 +29,7 @@ def test_simulate_journal_export_replays_to_the_same_lines(tmp_path):
     assert result.lines == [json.loads(line) for line in sim.stdout.splitlines()]
     # the frames' raw bytes through the lines codec again: the same
     text = run_cli("replay", str(export), "--codec", "lines")
-    human = run_cli("simulate", "--shoes", "2", "--seed", "21")
+    human = run_cli("simulate", "--shoes", "2", "--decks", "2", "--seed", "21")
     assert text.returncode == 0 and text.stdout == human.stdout
 
 

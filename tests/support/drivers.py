@@ -79,8 +79,9 @@ class Collector:
     def __call__(self, event) -> None:
         self.q.put(event)
 
-    def wait_for(self, predicate, timeout: float = 5.0) -> list:
-        """Collect until ``predicate(events)`` is true; fail after ``timeout`` seconds."""
+    def wait_for(self, predicate, timeout: float = 60.0) -> list:
+        """Collect until ``predicate(events)`` is true; fail after ``timeout`` seconds (a bound for a test that
+        would otherwise hang, generous so a busy machine never reaches it: a passing test returns at once)."""
         deadline = time.monotonic() + timeout
         while not predicate(self.events):
             remaining = deadline - time.monotonic()

@@ -202,24 +202,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def station_process(*args: str) -> subprocess.Popen:
-    """``python -m dealer_station ARGS`` from this checkout, as a separate process (a station)."""
-    import sys
+    """``python -m dealer_station ARGS`` from this checkout, as a separate process (a station), running: its
+    standard output and error as text streams; forked from one that imported the station already
+    (tests/support/forked_cli.py ``start``), a process of its own all the same."""
+    from tests.support.forked_cli import start
 
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.Popen([sys.executable, "-m", "dealer_station", *args], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return start(*args)
 
 
 def run_station(*args: str, timeout: float = 60, env: dict | None = None,
                 cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """Run ``python -m dealer_station ARGS`` from this checkout to completion (``env``: extra variables)."""
-    import sys
+    """Run ``python -m dealer_station ARGS`` from this checkout to completion (``env``: extra variables), as a
+    process of its own forked from one that imported the station already (tests/support/forked_cli.py)."""
+    from tests.support.forked_cli import run
 
-    env = {**os.environ, **(env or {})}
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], env=env, cwd=cwd or ROOT,
-                          capture_output=True, text=True, timeout=timeout)
+    return run(*args, timeout=timeout, env=env, cwd=cwd)
 
 
 def make_tls_files(d: Path) -> dict[str, Path]:

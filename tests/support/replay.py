@@ -38,12 +38,16 @@ def replay(session: Path, **kw):
 
 
 def run_cli(*args: str, module: str = "dealer_station", timeout: float = 120, drop_env: tuple[str, ...] = ()):
-    """``python -m MODULE ARGS`` from this checkout in a subprocess (as tests/conftest.py's run_cli);
+    """``python -m MODULE ARGS`` from this checkout as a process of its own (as tests/conftest.py's run_cli);
     ``drop_env``: environment variables to remove (e.g. the display)."""
     import os
     import subprocess
     import sys
 
+    if module == "dealer_station":
+        from tests.support.forked_cli import run
+
+        return run(*args, timeout=timeout, drop_env=drop_env)
     env = {k: v for k, v in os.environ.items() if k not in drop_env}
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, timeout=timeout,
