@@ -405,10 +405,10 @@ class TableMachine(FrameInputs, ActInputs):
 
     def _reset_shoe(self) -> None:
         self.remaining: Counter[Card] = shoe_counts(self.settings.decks) if self.shoe_number else Counter()
-        self.burn_indicator: str | None = None
+        self.burn_indicator: Card | None = None
         self.burn_total = 0
         self.burn_remaining = 0
-        self.burned: list[str] = []
+        self.burned: list[Card] = []
         self.cut_card_out = False
         self.cut_card_round: int | None = None
         self.last_round_number: int | None = None

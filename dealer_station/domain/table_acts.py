@@ -190,7 +190,7 @@ class ActInputs:
         self.history.append(outcome.winner.letter)
         self.marks.append(as_mark(outcome))
         self.result = record
-        self._emit(RoundCompleted(**record))
+        self._emit(RoundCompleted(**{**record, **_hands(self.dealer), "winner": outcome.winner}))
         self.dealer = None
         if self._shoe_last_round_reached():
             self._trigger(Trigger.LAST_CONFIRMED)
@@ -224,8 +224,9 @@ class ActInputs:
         record.update({"reason": str(reason), "note": note, "user": user})
         self.rounds.append(record)
         self.result = record
+        hands = _hands(self.dealer)
         self.dealer = None
-        self._emit(RoundVoided(**record))
+        self._emit(RoundVoided(**{**record, **hands}))
 
     def _end_shoe(self: TableMachine, reason: str) -> None:
         self._trigger(Trigger.END_SHOE if self.state is S.READY else Trigger.CUT_END)
@@ -302,7 +303,8 @@ class ActInputs:
             return
         if target == S.RESULT and before != S.RESULT:
             assert self.dealer is not None
-            self._emit(RoundDealt(round=self.round_number, **self.dealer.outcome.flags()))
+            outcome = self.dealer.outcome
+            self._emit(RoundDealt(round=self.round_number, **{**outcome.flags(), "winner": outcome.winner}))
 
     def _enter_card(self: TableMachine, args: dict, who: dict) -> None:
         act = SupervisorAct.ENTER_CARD.value
@@ -370,10 +372,9 @@ class ActInputs:
         # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
         swap = {src.value: dst.value, dst.value: src.value}
         self.manual_positions = [swap.get(p, p) for p in self.manual_positions]
-        self._emit(CardMoved(round=self.round_number, from_position=src.value,
-                             to_position=dst.value, user=who["user"], reason=who["reason"],
-                             note=who["note"], player=[c.token for c in trial.player],
-                             banker=[c.token for c in trial.banker]))
+        self._emit(CardMoved(round=self.round_number, from_position=src, to_position=dst, user=who["user"],
+                             reason=who["reason"], note=who["note"], player=list(trial.player),
+                             banker=list(trial.banker)))
 
     def _held_text(self: TableMachine) -> str:
         """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
@@ -391,6 +392,11 @@ class ActInputs:
         self.state_before = None
         self._emit(RoundResumed(incident_type=incident.type.value if incident else None, act=act,
                                 user=who["user"], reason=who["reason"], note=who["note"]))
+
+
+def _hands(dealer: RoundDealer | None) -> dict[str, list]:
+    """A round's hands as its record's output carries them: ``{"player": [Card, …], "banker": [Card, …]}``."""
+    return {"player": list(dealer.player), "banker": list(dealer.banker)} if dealer else {"player": [], "banker": []}
 
 
 _ANY_STATE = frozenset(TableState(s) for s in STATES)

@@ -119,7 +119,7 @@ class FrameInputs:
     def _card_held(self: TableMachine, card: Card, raw: str) -> None:
         """Paused: the card is held for the supervisor (entered with ``enter_card`` or discarded)."""
         self.held.append(card.token)
-        self._emit(CardWhilePaused(card=card.token, raw=raw))
+        self._emit(CardWhilePaused(card=card, raw=raw))
 
     def _card_out_of_place(self: TableMachine, card: Card, raw: str) -> None:
         """Betting open, between rounds, after the round's last card: the card is discarded and the table pauses."""
@@ -142,19 +142,19 @@ class FrameInputs:
 
     def _place_indicator(self: TableMachine, card: Card, manual: bool) -> None:
         count = burn_count(card, ace_burns=self.settings.ace_burns)
-        self.burn_indicator = card.token
+        self.burn_indicator = card
         self.burn_total = count
         self.burn_remaining = burn_remaining(count, indicator_counts=self.settings.indicator_counts)
-        self._emit(BurnIndicator(card=card.token, burn_count=count, manual=manual,
+        self._emit(BurnIndicator(card=card, burn_count=count, manual=manual,
                                  burn_remaining=self.burn_remaining))
         self._trigger(Trigger.SHOW_INDICATOR)
         if self.burn_remaining <= 0:
             self._burn_done()
 
     def _place_burned(self: TableMachine, card: Card, manual: bool) -> None:
-        self.burned.append(card.token)
+        self.burned.append(card)
         self.burn_remaining -= 1
-        self._emit(CardBurned(card=card.token, burn_remaining=self.burn_remaining, manual=manual))
+        self._emit(CardBurned(card=card, burn_remaining=self.burn_remaining, manual=manual))
         if self.burn_remaining <= 0:
             self._burn_done()
 
@@ -166,11 +166,11 @@ class FrameInputs:
         position = dealer.add(card)
         if manual:
             self.manual_positions.append(_POSITION_NAME[position])
-        self._emit(CardAccepted(round=self.round_number, position=_POSITION_NAME[position],
-                                card=card.token, manual=manual))
+        self._emit(CardAccepted(round=self.round_number, position=position, card=card, manual=manual))
         if dealer.complete:
             self._trigger(Trigger.ROUND_DEALT)
-            self._emit(RoundDealt(round=self.round_number, **dealer.outcome.flags()))
+            outcome = dealer.outcome
+            self._emit(RoundDealt(round=self.round_number, **{**outcome.flags(), "winner": outcome.winner}))
 
     def _burn_done(self: TableMachine) -> None:
         self._trigger(Trigger.BURN_DONE)
