@@ -67,6 +67,7 @@ from transitions import MachineError
 
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.dealer_prompt import DealerPrompt, dealer_prompt, prompt_text
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import (
     ActRefused,
@@ -284,38 +285,18 @@ class TableMachine(FrameInputs, ActInputs):
         return draw_reason_text(draw_reason(self.dealer.player, self.dealer.banker))
 
     def prompt(self) -> str:
-        """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``)."""
-        state = self.state
-        if state is S.NO_SHOE:
-            return "LOAD A NEW SHOE"
-        if state is S.SHUFFLE:
-            return "SHUFFLE AND LOAD THE SHOE"
-        if state is S.BURN_INDICATOR:
-            return "RESCAN THE BURN CARD" if self.misreads else "DRAW AND SHOW THE BURN CARD"
-        if state is S.BURNING:
-            word = "CARD" if self.burn_remaining == 1 else "CARDS"
-            head = "RESCAN: " if self.misreads else ""
-            return f"{head}BURN {self.burn_remaining} MORE {word}"
-        if state is S.READY:
-            if self.staffed and self.signed_in is None:
-                return "DEALER: SIGN IN TO OPEN BETTING"
-            return f"OPEN BETTING FOR ROUND {self.round_number + 1}"
-        if state is S.BETTING_OPEN:
-            return "PLACE YOUR BETS"
-        if state in DEAL_STATES:
-            pos = self.dealer.next_position if self.dealer else None
-            if pos is None:
-                return "NO MORE CARDS"
-            verb = "RESCAN" if self.misreads else "DEAL"
-            return f"{verb} {pos.hand.upper()} CARD {pos.index}"
-        if state is S.RESULT:
-            return "CONFIRM THE RESULT"
-        if state is S.PAUSED:
-            kind = self.incident.type.replace("_", " ").upper() if self.incident else "INCIDENT"
-            return f"PAUSED: {kind}: CALL THE SUPERVISOR"
-        if state is S.SHOE_CHANGE:
-            return f"SHOE CHANGE: CARDS OUT, NEW DECKS IN, THEN CONFIRM NEW SHOE {self.shoe_number + 1}"
-        return "SHOE ENDED: ANNOUNCE IT, THEN CHANGE THE SHOE"
+        """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``): the
+        English of :meth:`dealer_prompt`.
+        """
+        return prompt_text(self.dealer_prompt())
+
+    def dealer_prompt(self) -> DealerPrompt:
+        """The instruction for the dealer as a value (:func:`dealer_station.domain.dealer_prompt.dealer_prompt`)."""
+        dealer = self.dealer
+        return dealer_prompt(self.state, misread=bool(self.misreads), burn_remaining=self.burn_remaining,
+                             round_number=self.round_number, next_position=dealer.next_position if dealer else None,
+                             needs_dealer=self.staffed and self.signed_in is None,
+                             incident=self.incident.type if self.incident else None, shoe_number=self.shoe_number)
 
     def provisional(self) -> dict | None:
         """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
