@@ -349,3 +349,22 @@ def test_rescan_names():
     assert prompts.rescan_name("burn_indicator") == "THE BURN CARD"
     assert prompts.rescan_name("burn") == "THE BURN CARD"
     assert prompts.rescan_name(None) == "THE CARD"
+
+
+def test_every_instruction_of_the_domain_has_its_banner():
+    """The banner words each :class:`~dealer_station.domain.dealer_prompt.Say` (none falls through to English)."""
+    from types import SimpleNamespace
+
+    from dealer_station.domain.dealer_prompt import DealerPrompt, Say
+    from dealer_station.domain.outcome import Position
+
+    shown = {}
+    for say in Say:
+        view = SimpleNamespace(state="", dealer_prompt=DealerPrompt(say, Position.PLAYER2, count=3, round=4, shoe=2),
+                               result={"winner": "banker", "player_total": 5, "banker_total": 7}, last_round=False,
+                               betting_seconds_left=None, round_number=3, prompt="THE ENGLISH")
+        shown[say] = prompts.banner(view)
+    assert all(text and text != "THE ENGLISH" for text in shown.values()), shown
+    assert shown[Say.DEAL] == "DEAL PLAYER CARD 2" and shown[Say.RESCAN] == "RESCAN PLAYER CARD 2"
+    assert shown[Say.BURN] == "BURN 3 MORE CARDS" and shown[Say.OPEN_BETTING] == "OPEN BETTING – ROUND 4"
+    assert shown[Say.CONFIRM_RESULT] == "BANKER WINS 7 – 5" and shown[Say.NO_MORE_BETS] == "NO MORE BETS"
