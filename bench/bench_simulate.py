@@ -1,5 +1,6 @@
-"""Throughput of the table controller: simulate rounds per second with the journal on disk and in
-memory, and raw journal rows per second. Run: python bench/bench_simulate.py"""
+"""Throughput of the table: what ``dealer-station simulate`` runs (its station opened by ``open_station``, the
+simulated shoe's bytes through its codec, the loop on this thread), in rounds per second with the journal on
+disk and in memory; and raw journal rows per second. Run: python bench/bench_simulate.py"""
 
 from __future__ import annotations
 
@@ -11,21 +12,31 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_station.app.config import load_config  # noqa: E402
-from dealer_station.app.controller import Controller  # noqa: E402
 from dealer_station.app.logging import configure_logging  # noqa: E402
-from dealer_station.app.simulate import run_simulation  # noqa: E402
+from dealer_station.app.runtime import open_station  # noqa: E402
+from dealer_station.app.simulate import OUTPUT_KINDS, output_line, simulation_settings, simulation_shoe  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 
 
-def rounds_per_second(journal: Journal, shoes: int) -> tuple[float, int, int]:
-    controller = Controller(load_config(), journal)
+def rounds_per_second(path: str, shoes: int) -> tuple[float, float, int, int]:
+    """``simulate --seed 1 --shoes SHOES --journal PATH --json`` as the command runs it, its lines kept.
+
+    Returns (rounds a second from the station's opening to its stop, rounds a second of ``Station.run`` alone,
+    rounds, journal rows).
+    """
     lines: list[dict] = []
     start = time.perf_counter()
-    run_simulation(controller, seed=1, shoes=shoes, emit=lines.append)
-    elapsed = time.perf_counter() - start
+    station = open_station(simulation_settings(journal=path, shoes=shoes), shoe=simulation_shoe(1))
+    station.controller.subscribe(lambda fact: lines.append(output_line(fact.kind, fact.data)), kinds=OUTPUT_KINDS)
+    with station.journal:
+        dealing = time.perf_counter()
+        why = station.run()
+        dealt = time.perf_counter() - dealing
+        station.stop("finished" if why in ("finished", "paused") else why)
+        elapsed = time.perf_counter() - start
+        rows = station.journal.last_seq
     rounds = sum(1 for x in lines if "status" in x)
-    return rounds / elapsed, rounds, journal.last_seq
+    return rounds / elapsed, rounds / dealt, rounds, rows
 
 
 def rows_per_second(journal: Journal, rows: int) -> float:
@@ -44,9 +55,9 @@ def main() -> int:
     configure_logging(level="WARNING")
     with tempfile.TemporaryDirectory() as tmp:
         for label, path in (("memory", ":memory:"), ("disk (WAL, synchronous=FULL)", f"{tmp}/sim.sqlite")):
-            with Journal(path) as journal:
-                rate, rounds, rows = rounds_per_second(journal, args.shoes)
-            print(f"simulate, journal in {label}: {rate:,.0f} rounds/s ({rounds} rounds, {rows} journal rows)")
+            whole, run, rounds, rows = rounds_per_second(path, args.shoes)
+            print(f"simulate, journal in {label}: {whole:,.0f} rounds/s from opening to stop, {run:,.0f} rounds/s "
+                  f"in Station.run ({rounds} rounds, {rows} journal rows)")
         for label, path in (("memory", ":memory:"), ("disk (WAL, synchronous=FULL)", f"{tmp}/rows.sqlite")):
             with Journal(path) as journal:
                 print(f"journal appends, {label}: {rows_per_second(journal, args.rows):,.0f} rows/s "

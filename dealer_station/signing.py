@@ -29,10 +29,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 __all__ = ["ALGORITHM", "KEY_EVENT", "SIGNATURE_MEMBER", "Signer", "SigningKeyError", "TrustStore", "key_id",
            "load_public_key", "load_signer", "public_key_from_pem", "public_pem", "sign_object", "signature_problem",
@@ -63,14 +63,27 @@ def signed_text(obj: Mapping[str, object]) -> bytes:
     return _CANONICAL.encode(body).encode()
 
 
+def _crypto():  # noqa: ANN202 - three modules
+    """The ``exceptions``, ``serialization`` and ``ed25519`` modules of cryptography, imported when a key is first
+    used: a station that signs nothing (no key configured) does not wait for them at its start.
+    """
+    from cryptography import exceptions
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ed25519
+
+    return exceptions, serialization, ed25519
+
+
 def key_id(public_key: Ed25519PublicKey) -> str:
     """The key's id: 16 hex digits, the start of SHA-256 over its raw 32 bytes."""
+    serialization = _crypto()[1]
     raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     return hashlib.sha256(raw).hexdigest()[:16]
 
 
 def public_pem(public_key: Ed25519PublicKey) -> str:
     """The public key as SubjectPublicKeyInfo PEM text."""
+    serialization = _crypto()[1]
     return public_key.public_bytes(serialization.Encoding.PEM,
                                    serialization.PublicFormat.SubjectPublicKeyInfo).decode("ascii")
 
@@ -86,7 +99,7 @@ class Signer:
     @classmethod
     def generate(cls) -> "Signer":
         """A new random key pair (for tests and :func:`write_key_pair`)."""
-        key = Ed25519PrivateKey.generate()
+        key = _crypto()[2].Ed25519PrivateKey.generate()
         return cls(key, key_id(key.public_key()))
 
     @property
@@ -116,12 +129,13 @@ def load_signer(path: str | os.PathLike) -> Signer:
     except OSError as err:
         raise SigningKeyError(f"signing key {p}: cannot be read ({err.strerror or err}); make one with "
                         f"dealer-station keys init --table-id ID --out DIR") from err
+    exceptions, serialization, ed25519 = _crypto()
     try:
         key = serialization.load_pem_private_key(data, password=None)
-    except (ValueError, TypeError, UnsupportedAlgorithm) as err:
+    except (ValueError, TypeError, exceptions.UnsupportedAlgorithm) as err:
         raise SigningKeyError(f"signing key {p}: not an unencrypted PEM private key; make one with "
                         f"dealer-station keys init --table-id ID --out DIR") from err
-    if not isinstance(key, Ed25519PrivateKey):
+    if not isinstance(key, ed25519.Ed25519PrivateKey):
         raise SigningKeyError(f"signing key {p}: a {type(key).__name__.removeprefix('_')} key, not Ed25519; make one "
                         f"with dealer-station keys init --table-id ID --out DIR")
     return Signer(key, key_id(key.public_key()), str(p))
@@ -134,22 +148,24 @@ def load_public_key(path: str | os.PathLike) -> Ed25519PublicKey:
         data = p.read_bytes()
     except OSError as err:
         raise SigningKeyError(f"public key {p}: cannot be read ({err.strerror or err})") from err
+    exceptions, serialization, ed25519 = _crypto()
     try:
         key = serialization.load_pem_public_key(data)
-    except (ValueError, TypeError, UnsupportedAlgorithm) as err:
+    except (ValueError, TypeError, exceptions.UnsupportedAlgorithm) as err:
         raise SigningKeyError(f"public key {p}: not a PEM public key") from err
-    if not isinstance(key, Ed25519PublicKey):
+    if not isinstance(key, ed25519.Ed25519PublicKey):
         raise SigningKeyError(f"public key {p}: not an Ed25519 key")
     return key
 
 
 def public_key_from_pem(text: str) -> Ed25519PublicKey:
     """An Ed25519 public key from its PEM text. Raises SigningKeyError."""
+    exceptions, serialization, ed25519 = _crypto()
     try:
         key = serialization.load_pem_public_key(text.encode("ascii"))
-    except (ValueError, TypeError, UnicodeEncodeError, UnsupportedAlgorithm) as err:
+    except (ValueError, TypeError, UnicodeEncodeError, exceptions.UnsupportedAlgorithm) as err:
         raise SigningKeyError("not a PEM public key") from err
-    if not isinstance(key, Ed25519PublicKey):
+    if not isinstance(key, ed25519.Ed25519PublicKey):
         raise SigningKeyError("not an Ed25519 key")
     return key
 
@@ -169,6 +185,7 @@ def write_key_pair(table_id: str, out_dir: str | os.PathLike, *, overwrite: bool
         if p.exists() and not overwrite:
             raise SigningKeyError(f"{p} exists already: keep it, or choose another --out (a key is never overwritten)")
     signer = Signer.generate()
+    serialization = _crypto()[1]
     pem = signer.private_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                            serialization.NoEncryption())
     try:
@@ -200,6 +217,7 @@ def signature_problem(obj: object, public_keys: Mapping[str, Ed25519PublicKey]) 
             or not isinstance(sig.get("value"), str):
         return "its signature member is malformed"
     key = public_keys.get(sig["key_id"])
+    exceptions = _crypto()[0]
     if key is None:
         return f"signed by key {sig['key_id'][:16]!r}, which is not trusted for this table"
     try:
@@ -209,7 +227,7 @@ def signature_problem(obj: object, public_keys: Mapping[str, Ed25519PublicKey]) 
         key.verify(value, signed_text(obj))
     except (binascii.Error, ValueError):
         return "its signature is not base64"
-    except InvalidSignature:
+    except exceptions.InvalidSignature:
         return "its signature does not verify (the message was changed, or signed by another key)"
     except (TypeError, RecursionError):
         return "its content has no JSON text"

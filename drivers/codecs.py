@@ -22,6 +22,7 @@ from drivers.errors import ShoeConfigError
 from drivers.frames import Frame
 from drivers.framing import LinesCodec, SaopaiCodec, StxEtxCodec
 from drivers.hid_codec import HidKeyboardCodec
+from drivers.pump import Pump
 from drivers.tokens import TokenRules
 
 __all__ = ["CODECS", "CODEC_OPTIONS", "NOREAD", "RULE_OPTIONS", "Codec", "decode_all", "make_codec"]
@@ -104,9 +105,10 @@ def _bool(value: object, key: str) -> bool:
 
 
 def decode_all(codec: Codec, chunks: Sequence[bytes]) -> list[Frame]:
-    """Feed every chunk then flush: all frames of a finished byte stream (tests, replays)."""
+    """Feed every chunk then flush, through a :class:`~drivers.pump.Pump`: all frames of a finished byte stream."""
     frames: list[Frame] = []
+    pump = Pump(codec, frames.append, noting=False)
     for chunk in chunks:
-        frames.extend(codec.feed(chunk))
-    frames.extend(codec.flush())
+        pump.feed(chunk, 0.0)
+    pump.flush()
     return frames

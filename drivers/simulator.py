@@ -20,8 +20,9 @@ start of the current shoe (:meth:`SimulatedShoe.new_shoe` re-arms them):
 - ``foreign_at``: before card number N a card that is not the next one of this shoe is sent
   (the kind dealt most often so far: once its 8 copies are out, a card beyond the inventory).
 
-:class:`LoopbackShoe` deals the same way with no device: a draw's bytes are fed to the codec on the
-calling thread and its frames go to the sink at once (no pty, no reader thread, no sleeps). A shoe's
+:class:`LoopbackShoe` deals the same way with no device: a draw's bytes go through the shoe's pump
+(:class:`drivers.pump.Pump`, the one under every shoe) on the calling thread and its frames go to the
+sink at once (no pty, no reader thread, no sleeps). A shoe's
 tokens may hold :data:`~drivers.codecs.NOREAD` markers, each sent as the codec's No-Read token in its
 turn: :func:`with_misreads` plans them ahead from a seed, so that a shoe can be resumed at a count of
 frames (``dealer-station simulate``).
@@ -357,11 +358,11 @@ class LoopbackShoe(_Dealing, ShoeSource):
     """A simulated shoe with no device: each draw's bytes go straight through ``codec`` to the sink.
 
     The same dealing as :class:`SimulatedShoe` (tokens, faults but ``disconnect_at``, the wire format),
-    on the calling thread: :meth:`draw` encodes the next token, feeds the bytes to the codec as a reader
-    would (:meth:`Codec.feed <drivers.codecs.Codec.feed>`, arrival time ``time.monotonic()``) and gives the
-    frames it completes to the sink before it returns. :meth:`start` delivers ``Connected``, :meth:`stop`
-    the codec's pending partial token as a frame and ``ConnectionLost(None)``, as every source does
-    (:mod:`drivers.source`). Deterministic: no thread, no sleep, no clock in what is dealt.
+    on the calling thread: :meth:`draw` encodes the next token and feeds each write's bytes to the shoe's
+    pump as a reader would (:meth:`Pump.feed <drivers.pump.Pump.feed>`, arrival time ``time.monotonic()``),
+    whose frames reach the sink before it returns. :meth:`start` delivers ``Connected``, :meth:`stop` the
+    pump's flush (the codec's pending partial token as a frame) and ``ConnectionLost(None)``, as every source
+    does (:mod:`drivers.source`). Deterministic: no thread, no sleep, no clock in what is dealt.
 
     Parameters
     ----------
@@ -410,10 +411,11 @@ class LoopbackShoe(_Dealing, ShoeSource):
         if self._started:
             raise ShoeError("this shoe source was already started; make a new one")
         self._started = True
-        self._sink, self._raw_sink = sink, raw_sink
+        self._sink = sink
+        self.pump.raw_sink, self.pump.name = raw_sink, self.description
         with structlog.contextvars.bound_contextvars(**self._context()):
             self._connected.set()
-            self.last_activity = time.monotonic()
+            self.pump.touch()
             self._deliver(Connected(self.description))
 
     def stop(self, timeout: float | None = None) -> None:
@@ -421,8 +423,7 @@ class LoopbackShoe(_Dealing, ShoeSource):
         with self._lock:
             if not self._connected.is_set():
                 return
-            for frame in self.codec.flush():
-                self._deliver(frame)
+            self.pump.flush()
             self._connected.clear()
             self._deliver(ConnectionLost(None))
 
@@ -448,11 +449,4 @@ class LoopbackShoe(_Dealing, ShoeSource):
 
     def _write(self, data: bytes) -> None:
         for piece in self._pieces(data):
-            now = time.monotonic()
-            self.last_activity = now
-            self.bytes_received += len(piece)
-            self.recent.append((now, piece))
-            if self._raw_sink is not None:
-                self._raw_sink(now, piece)
-            for frame in self.codec.feed(piece, now):
-                self._deliver(frame)
+            self.pump.feed(piece, time.monotonic())

@@ -2,8 +2,10 @@
 
 :class:`ShoeSource` is a template (the way python-can's ``BusABC.recv`` owns timeouts and
 drivers implement ``_recv_internal``): the public :meth:`ShoeSource.start`/``stop`` own the
-thread, the codec, token timeouts, device loss and reconnection with backoff; a transport
-implements only ``_open``, ``_read`` and ``_close``.
+thread, device loss and reconnection with backoff; a transport implements only ``_open``, ``_read``
+and ``_close``. The bytes of every read go through the source's :class:`~drivers.pump.Pump`
+(:attr:`ShoeSource.pump`: the codec, token timeouts, the flush of a partial token), the one pump
+under every shoe.
 
 What the sink receives, in order, from the reader thread:
 
@@ -40,6 +42,7 @@ import structlog
 from drivers.codecs import Codec
 from drivers.errors import ShoeBusyError, ShoeDisconnectedError, ShoeError, ShoeTimeoutError, ShoeUnavailableError
 from drivers.frames import Connected, ConnectionLost, ShoeEvent
+from drivers.pump import Pump, RawSink
 from drivers.util import Backoff
 
 __all__ = ["ShoeSource", "Sink", "RawSink", "STOP_TIMEOUT", "STOP_MARGIN"]
@@ -48,8 +51,6 @@ log = structlog.get_logger(__name__)
 
 Sink = Callable[[ShoeEvent], None]
 """Receives every frame and link event, on the reader thread."""
-RawSink = Callable[[float, bytes], None]
-"""Receives every chunk of bytes as read: ``(time.monotonic() seconds, data)``; for recording."""
 
 STOP_TIMEOUT = 3.0
 """Seconds :meth:`ShoeSource.stop` waits for the reader thread by default (at least one read and
@@ -87,26 +88,40 @@ class ShoeSource:
                  backoff_initial: float = 0.1, backoff_max: float = 2.0, reconnect_timeout: float = 3600.0):
         if not 0 < read_timeout <= 5:
             raise ValueError(f"read_timeout must be in (0, 5] seconds, got {read_timeout!r}")
-        self.codec = codec
+        self.pump = Pump(codec, self._deliver)
+        """The bytes of every read through the codec into frames for the sink (:mod:`drivers.pump`)."""
         self.read_timeout = float(read_timeout)
         self.reconnect = reconnect
         self.backoff_initial = float(backoff_initial)
         self.backoff_max = float(backoff_max)
         self.reconnect_timeout = float(reconnect_timeout)
         self._sink: Sink | None = None
-        self._raw_sink: RawSink | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._connected = threading.Event()
-        self.last_activity = time.monotonic()
-        """``time.monotonic()`` of the last byte received (or of start): for ``--idle-exit``."""
-        self.bytes_received = 0
-        """Bytes read since start (all connections)."""
-        self.recent: deque[tuple[float, bytes]] = deque(maxlen=16)
-        """The last reads ``(monotonic t, bytes)``: logged as hex when the link is lost."""
         self.log_context: dict[str, object] = {}
         """structlog context variables bound on the reader thread (and for the first open), e.g.
         ``{"table_id": "T1"}``: set before :meth:`start`; see the module docstring."""
+
+    @property
+    def codec(self) -> Codec:
+        """The codec the pump decodes with."""
+        return self.pump.codec
+
+    @property
+    def last_activity(self) -> float:
+        """``time.monotonic()`` of the last byte received (or of start): for ``--idle-exit``."""
+        return self.pump.last_activity
+
+    @property
+    def bytes_received(self) -> int:
+        """Bytes read since start (all connections)."""
+        return self.pump.bytes_received
+
+    @property
+    def recent(self) -> deque[tuple[float, bytes]]:
+        """The last reads ``(monotonic t, bytes)``: logged as hex when the link is lost."""
+        return self.pump.recent
 
     # -- transport hooks ------------------------------------------------------------------------
     @property
@@ -183,7 +198,8 @@ class ShoeSource:
         """
         if self._thread is not None:
             raise ShoeError("this shoe source was already started; make a new one with open_shoe()")
-        self._sink, self._raw_sink = sink, raw_sink
+        self._sink = sink
+        self.pump.raw_sink, self.pump.name = raw_sink, self.description
         self._stop.clear()
         busy: str | None = None
         with structlog.contextvars.bound_contextvars(**self._context()):
@@ -197,7 +213,7 @@ class ShoeSource:
                 self._deliver(ConnectionLost(busy))
             else:
                 self._connected.set()
-                self.last_activity = time.monotonic()
+                self.pump.touch()
                 self._deliver(Connected(self.description))
         self._thread = threading.Thread(target=self._run, args=(busy,), name=f"shoe-reader {self.description}",
                                         daemon=True)
@@ -269,6 +285,7 @@ class ShoeSource:
         structlog.contextvars.bind_contextvars(**self._context())
         if busy is not None and not self._reconnect(busy, always=True):
             return
+        pump = self.pump
         try:
             while not self._stop.is_set():
                 try:
@@ -278,21 +295,7 @@ class ShoeSource:
                     if not self.reconnect or not self._reconnect(str(err)):
                         return
                     continue
-                now = self._clock()
-                if data:
-                    self.last_activity = time.monotonic()
-                    self.bytes_received += len(data)
-                    self.recent.append((self.last_activity, data))
-                    if self._raw_sink is not None:
-                        try:
-                            self._raw_sink(self.last_activity, data)
-                        except Exception:
-                            log.exception("shoe_raw_sink_failed", shoe=self.description)
-                for frame in self.codec.tick(now):  # before the new bytes, and delivered even if they fail
-                    self._deliver(frame)
-                if data:
-                    for frame in self.codec.feed(data, now):
-                        self._deliver(frame)
+                pump.read(data, self._clock())  # the timed-out token first, then the new bytes' frames
         except Exception as err:  # a driver bug: report it as a loss rather than dying silently
             log.exception("shoe_reader_crashed", shoe=self.description)
             self._lost(f"reader failed: {type(err).__name__}: {err}")
@@ -303,8 +306,7 @@ class ShoeSource:
     def _lost(self, error: str | None) -> None:
         """Pending partial token as a frame, close, then ``ConnectionLost(error)``; ``None``: a clean close."""
         try:
-            for frame in self.codec.flush():
-                self._deliver(frame)
+            self.pump.flush()
         except Exception:  # a failing codec must not keep ConnectionLost from the sink
             log.exception("shoe_codec_flush_failed", shoe=self.description)
         self._close()

@@ -17,10 +17,11 @@ a function of its outputs), and the objects it composes, each owning its state: 
 (:class:`~dealer_station.app.journal_guard.JournalGuard`, :attr:`Controller.journal_guard`), who is at the table
 (:class:`~dealer_station.app.staff.Staff`, :attr:`Controller.staff`) and the shoe's edge alerts
 (:class:`~dealer_station.app.edge_alerts.EdgeAlerts`, :attr:`Controller.edges`), handed the controller's
-callables (:class:`~dealer_station.app.table_ports.TablePorts`), never the controller; the supervisor's acts
-(:mod:`~dealer_station.app.supervisor_inputs`), the line noise (:mod:`~dealer_station.app.noise_inputs`), logging
-and housekeeping (:mod:`~dealer_station.app.controller_log`); an input (:mod:`dealer_station.domain.inputs`)
-becomes the journal's JSON in :mod:`dealer_station.journal.codec`.
+callables (:class:`~dealer_station.app.table_ports.TablePorts`), never the controller, and so are the supervisor's
+acts (:class:`~dealer_station.app.supervisor_inputs.SupervisorInputs`, :attr:`Controller.supervisor_inputs`), the
+line noise (:class:`~dealer_station.app.noise_inputs.NoiseInputs`, :attr:`Controller.noise`), logging and
+housekeeping (:class:`~dealer_station.app.controller_log.ControllerLog`, :attr:`Controller.log`); an input
+(:mod:`dealer_station.domain.inputs`) becomes the journal's JSON in :mod:`dealer_station.journal.codec`.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from typing import Any
-
-import structlog
 
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.clock import RowClock, iso_utc, utcnow
@@ -47,6 +46,7 @@ from dealer_station.app.noise_inputs import NoiseInputs
 from dealer_station.app.owner_thread import FactListeners, InputQueue
 from dealer_station.app.platform_events import platform_events, round_times, table_status
 from dealer_station.app.refusals import ActRefused
+from dealer_station.app.rule_settings import rule_settings
 from dealer_station.app.shoe_inputs import shoe_event
 from dealer_station.app.staff import Staff
 from dealer_station.app.supervisor_inputs import SupervisorInputs
@@ -62,11 +62,12 @@ from dealer_station.app.views import (
     shoe_id,
     table_view,
 )
-from dealer_station.domain.acts import STAFF_ACTS, DealerAct, LinkEvent
+from dealer_station.domain.act_rules import ActPreview
+from dealer_station.domain.acts import DealerAct, LinkEvent
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import Error, InputRefused, TableStatus, output
 from dealer_station.domain.facts import FactKind, Output
-from dealer_station.domain.inputs import DealerInput, LinkInput, PublisherRefusal, StopInput, TableInput, TimerInput
+from dealer_station.domain.inputs import LinkInput, PublisherRefusal, StopInput, TableInput, TimerInput
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
@@ -76,22 +77,7 @@ __all__ = ["ACTS_DROPPED_NOTE", "ActRefused", "AuthError", "Controller", "EdgeMo
            "TableView", "iso_utc", "round_id", "rule_settings", "shoe_id", "utcnow"]
 
 
-def rule_settings(config: StationConfig) -> dict[str, object]:
-    """The configuration keys that change the table's decisions, as JSON-able values.
-
-    Recorded in a ``shoe_settings`` note (marked ``shoe_settings``) after the ``shoe_started`` decision;
-    recovery refuses to replay an open shoe under other values
-    (:func:`dealer_station.journal.replay_open_shoe`), because the same inputs would then make a different table
-    (docs/rules.md §1, §3, §5).
-    """
-    return {"shoe.decks": config.decks, "shoe.max_misreads": config.max_misreads,
-            "burn.indicator_counts": config.burn_indicator_counts, "burn.ace_burns": config.burn_ace,
-            "cut_card.between_rounds": config.cut_between_rounds, "betting.auto_open": config.betting_auto_open,
-            "table.paytable": config.paytable_name, "table.mode": config.mode.value,
-            "table.offered_bets": list(config.offered_bets)}
-
-
-class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
+class Controller:
     """One table. Owned by one thread; every input is journaled before it is acted on.
 
     Parameters
@@ -149,12 +135,14 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
         self._monotonic = monotonic
         if edge_monitor is None and config.player_edge_monitor and config.paytable is not None:
             edge_monitor = edge_watch_for(config.paytable, config.mode)
-        self._log = structlog.get_logger("dealer_station.controller")
+        self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
+        self.log = ControllerLog(journal, config, self._machine, clock, self._now, keeps_events=self._keeps_events)
+        """The controller's logging and housekeeping (the log context, the outbox pruned, shoes archived)."""
+        self._safe_log = self.log.safe
         self.edges = EdgeAlerts(edge_monitor, self._safe_log)
         """The edge monitor and the open shoe's edge alerts."""
         self._listeners = FactListeners(self._safe_log)
         self._call = InputQueue(self._say, self._safe_log).call   # one input decided whole before the next
-        self._machine = TableMachine(config.table_settings(), input_fields=input_fields)
         started = journal.last_marked("shoe_started") if hasattr(journal, "last_marked") else None
         self._shoe_from_seq = 0   # the open shoe's first row (its new_shoe input); 0: not known
         if started is not None and type(started.body.get("input")) is int:
@@ -165,13 +153,17 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
         """The journal-failure guard: the fault, what it kept and held, the retries."""
         self.staff = Staff(accounts, config, self._machine, self.journal_guard, ports)
         """Who is at the table: the dealer's sign-in and sign-out."""
-        self.table_stop = TableStop(self._machine, self.journal_guard, ports, self._end_burst)
+        self.noise = NoiseInputs(NoiseWatch(config.line_noise) if watch_noise else None, self._machine,
+                                 self.journal_guard, ports)
+        """The line's noise, in bursts: its notes and pauses."""
+        self.table_stop = TableStop(self._machine, self.journal_guard, ports, self.noise.end_burst)
         """The table's side of the station's stop (begun, journaled, the presses it dropped)."""
-        self._noise = NoiseWatch(config.line_noise) if watch_noise else None  # the line's noise, in bursts
+        self.supervisor_inputs = SupervisorInputs(accounts, self._machine, self.journal_guard, ports, self.snapshot,
+                                                  self.noise.end_burst)
+        """The supervisor's acts: authenticated, checked against the act rules, journaled."""
         self._decided_seq = 0          # the input of the last decision row written
         self._deadline: float | None = None
         """When betting closes by itself, on the ``monotonic`` clock (seconds); None: no window running."""
-        self._bound: tuple[int, int, int] | None = None
         self._settings = rule_settings(config)
         recovery = replay_open_shoe(journal, self._machine, self._settings)
         self.edges.restore(journal, max(0, recovery.from_seq - 1))
@@ -191,7 +183,7 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
         if self.journal_guard.restore(max(0, recovery.from_seq - 1)):
             self._status = "closed" if self._machine.closed else "paused"
         else:
-            self._prune_events()
+            self.log.prune_events()
         self._safe_log("info", "controller_started", replayed=recovery.inputs, from_seq=recovery.from_seq,
                        pending=recovery.pending.seq if recovery.pending else None, state=self._machine.state)
 
@@ -282,7 +274,7 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
 
     def _take_shoe_event(self, event: Any) -> None:
         try:
-            if self._watch_noise(event):
+            if self.noise.take(event):
                 return  # line noise: counted in its burst, journaled when the burst ends
             inp = shoe_event(event, self._now())
             if self.table_stop.stopping and type(inp) is LinkInput and inp.event == LinkEvent.LOST:
@@ -356,20 +348,29 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
         Raises ActRefused (journaled) when the act does not fit the table now. Called from inside another
         input (a listener), the act is queued until that one has ended and this returns None at once.
         """
-        self._call(self._take_dealer, act, kw)
+        self._call(self.staff.take_dealer, act, kw, self.require_dealer)
 
-    def _take_dealer(self, act: str, kw: dict) -> None:
-        args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
-        if act in STAFF_ACTS:
-            raise ActRefused(act, "a dealer signs in with sign_in (the PIN or badge is checked) and out with sign_out")
-        if self.require_dealer:
-            self.staff.refuse_unstaffed(act)
-        outputs = self._input(DealerInput(act, args, ts=self._now()))
-        if outputs is None:
-            raise ActRefused(act, "the table is paused: journal failure")
-        for kind, data in outputs:
-            if kind == FactKind.ACT_REFUSED:
-                raise ActRefused(act, str(data.get("why")))
+    def supervisor(self, act: str, *, user: str, pin: str, reason: str, note: str = "", **kw: Any) -> None:
+        """A supervisor act from ``paused``: ``resume``, ``enter_card`` (``token=``), ``move_card``
+        (``from_position=``, ``to_position=``), ``void_round``, ``end_shoe``; what is checked and what it raises
+        (AuthError, ActRefused; journaled) are :meth:`SupervisorInputs.take_supervisor
+        <dealer_station.app.supervisor_inputs.SupervisorInputs.take_supervisor>`'s. Called from inside another
+        input (a listener), the act is queued until that one has ended and this returns None at once (its refusal
+        is then journaled and told, not raised).
+        """
+        self._call(self.supervisor_inputs.take_supervisor, act, user, pin, reason, note, kw)
+
+    def preview_supervisor(self, act: str, **kw: Any) -> ActPreview:
+        """What supervisor ``act`` (the keywords of :meth:`supervisor`) would do now, or why it is refused
+        (:meth:`SupervisorInputs.preview <dealer_station.app.supervisor_inputs.SupervisorInputs.preview>`).
+        """
+        return self.supervisor_inputs.preview(act, **kw)
+
+    def recorded_line_noise(self, body: dict) -> None:
+        """A recorded ``noise`` input, journaled and decided (:meth:`NoiseInputs.recorded
+        <dealer_station.app.noise_inputs.NoiseInputs.recorded>`; raises ValueError for another input).
+        """
+        self.noise.recorded(body)
 
     def tick(self, *, expired: bool = False) -> None:
         """Let time act: closes betting when the betting window has run out, and tries a failing journal
@@ -385,7 +386,7 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
     def _take_tick(self, expired: bool) -> None:
         if self.journal_guard.retry_due():
             self.journal_guard.retry()  # the journal is tried again by itself, no supervisor needed
-        self._take_quiet()  # a burst of line noise over: its one note
+        self.noise.take_quiet()  # a burst of line noise over: its one note
         if self._deadline is None or self._machine.state is not TableState.BETTING_OPEN:
             return
         if expired or self._monotonic() >= self._deadline:
@@ -459,7 +460,7 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
         before = self._status
         deadline = self._deadline
         outputs = self._machine.step(inp)
-        self._bind()
+        self.log.bind()
         try:
             return self._decide(seq, outputs, ts, status_from=before)
         except Exception as err:  # noqa: BLE001 - the decision raised before its row: nothing of the step remains
@@ -500,12 +501,12 @@ class Controller(SupervisorInputs, NoiseInputs, ControllerLog):
             self.edges.keep(outputs, ts)
         for kind, data in outputs if tell else ():
             self._listeners.tell(kind, data)
-        self._log_outputs(outputs, kinds)
+        self.log.outputs(outputs, kinds)
         if FactKind.SHOE_ENDED in kinds and self.journal_guard.fault is None:
-            self._prune_events()
-            self._archive_shoes()
+            self.log.prune_events()
+            self.log.archive_shoes()
             if log_enabled("info"):
-                self._log_head()
+                self.log.head()
         return outputs
 
     def _decide_journal_input(self, seq: int, inp: TableInput, ts: str, *, status_to: str | None,

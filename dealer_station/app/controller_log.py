@@ -1,5 +1,8 @@
 """The controller's logging and housekeeping: the log context of each decision (table, shoe, round ids),
 the outputs it logs, the journal head at each shoe end, and the pruning of acknowledged outbox events.
+:class:`ControllerLog` owns the logger and the log context it bound (:attr:`Controller.log
+<dealer_station.app.controller.Controller.log>`); it is handed the journal, the configuration, the machine and
+the clocks, never the controller.
 
 docs/style.md habit 10 "Logging is structured and configured once"; docs/controller.md "Logging".
 Nothing here ever raises into the controller.
@@ -8,7 +11,8 @@ Nothing here ever raises into the controller.
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -20,7 +24,8 @@ from dealer_station.domain.fact_data import json_of
 from dealer_station.domain.facts import FactKind
 
 if TYPE_CHECKING:
-    from dealer_station.app.controller import Controller
+    from dealer_station.app.config import StationConfig
+    from dealer_station.domain.table import TableMachine
 
 __all__ = ["ControllerLog"]
 
@@ -33,9 +38,37 @@ _LOGGED_KINDS = _WARN_KINDS | _INFO_KINDS
 
 
 class ControllerLog:
-    """Logging and housekeeping of the controller (mixed into ``Controller``)."""
+    """Logging and housekeeping of the controller.
 
-    def _prune_events(self: Controller) -> None:
+    Parameters
+    ----------
+    journal:
+        The table's journal (its outbox pruned, its shoes archived, its head logged); one without an outbox (a
+        replay's memory journal) has nothing to prune or archive.
+    config:
+        The station's configuration (the table id, ``journal.event_retention_days``, ``journal.archive_after_days``).
+    machine:
+        The table's state machine (its shoe and round numbers name the log context).
+    clock:
+        The wall clock (aware UTC): how old an event or a shoe is.
+    now:
+        The time a row is stamped with, UTC ISO-8601 text.
+    keeps_events:
+        False for a journal without an outbox: no platform events to prune, no archive.
+    """
+
+    def __init__(self, journal: Any, config: StationConfig, machine: TableMachine, clock: Callable[[], datetime],
+                 now: Callable[[], str], *, keeps_events: bool = True) -> None:
+        self.journal = journal
+        self.config = config
+        self._machine = machine
+        self._clock = clock
+        self._now = now
+        self._keeps_events = keeps_events
+        self._log = structlog.get_logger("dealer_station.controller")
+        self._bound: tuple[int, int, int] | None = None
+
+    def prune_events(self) -> None:
         """Prune the events the broker acknowledged more than ``journal.event_retention_days`` ago from the
         outbox (:meth:`Journal.prune_events`: a chained note, the chain verifies as before). At start and at
         every shoe end. Housekeeping: a failure is logged and leaves the events, it never stops the table.
@@ -47,12 +80,12 @@ class ControllerLog:
             cutoff = iso_utc(self._clock() - timedelta(days=self.config.event_retention_days))
             pruned = prune(cutoff, self._now(), table_id=self.config.table_id)
         except Exception as err:  # noqa: BLE001 - keeping old events longer is always safe
-            self._safe_log("warning", "events_prune_failed", error=safe_repr(err))
+            self.safe("warning", "events_prune_failed", error=safe_repr(err))
             return
         if pruned:
-            self._safe_log("info", "events_pruned", count=pruned, before=cutoff)
+            self.safe("info", "events_pruned", count=pruned, before=cutoff)
 
-    def _archive_shoes(self: Controller) -> None:
+    def archive_shoes(self) -> None:
         """Move the closed shoes that ended ``journal.archive_after_days`` ago to archive files (0: never), at every
         shoe end, on the controller's thread between shoes (:func:`dealer_station.journal.archive.archive_shoes`:
         small transactions, safe to stop at any moment). Housekeeping: a failure is logged, the rows stay, the
@@ -70,24 +103,25 @@ class ControllerLog:
             done = archive_shoes(self.journal, directory, before=iso_utc(self._clock() - timedelta(days=days)),
                                  ts=self._now())
         except Exception as err:  # noqa: BLE001 - keeping rows longer is always safe
-            self._safe_log("warning", "journal_archive_failed", error=safe_repr(err))
+            self.safe("warning", "journal_archive_failed", error=safe_repr(err))
             return
         if done.file is not None:
-            self._safe_log("info", "journal_archived", file=str(done.file), first=done.first, last=done.last,
+            self.safe("info", "journal_archived", file=str(done.file), first=done.first, last=done.last,
                            shoes=list(done.shoes))
 
-    def _log_head(self: Controller) -> None:
+    def head(self) -> None:
         """Log the journal chain's head (``journal_head``, ``SEQ:HASH``): kept in the log, it lets
         ``journal verify --head`` show rows cut off the end, which the chain alone cannot.
         """
         try:
             seq, digest = self.journal.head
         except Exception as err:  # noqa: BLE001 - logging never stops the table
-            self._safe_log("error", "journal_head_failed", error=safe_repr(err))
+            self.safe("error", "journal_head_failed", error=safe_repr(err))
             return
-        self._safe_log("info", "journal_head", head=f"{seq}:{digest}")
+        self.safe("info", "journal_head", head=f"{seq}:{digest}")
 
-    def _bind(self: Controller) -> None:
+    def bind(self) -> None:
+        """Bind the table, shoe and round ids of the machine now to this thread's log context (once a round)."""
         m = self._machine
         ids = (m.shoe_number, m.round_number, threading.get_ident())
         if ids == self._bound:
@@ -102,16 +136,17 @@ class ControllerLog:
         except Exception:  # noqa: BLE001, S110 - logging never raises into the controller
             pass
 
-    def _log_outputs(self: Controller, outputs: list, kinds: set | None = None) -> None:
+    def outputs(self, outputs: list, kinds: set | None = None) -> None:
         """Log the outputs of the kinds the controller logs (``kinds``: those of ``outputs``, when known)."""
         if kinds is not None and _LOGGED_KINDS.isdisjoint(kinds):
             return  # most decisions: nothing to log
         for kind, data in outputs:
             level = "warning" if kind in _WARN_KINDS else "info" if kind in _INFO_KINDS else None
             if level is not None and log_enabled(level):
-                self._safe_log(level, str(kind), data=json_of(data))
+                self.safe(level, str(kind), data=json_of(data))
 
-    def _safe_log(self: Controller, level: str, event: str, **kw: Any) -> None:
+    def safe(self, level: str, event: str, **kw: Any) -> None:
+        """Log ``event`` at ``level`` (``"info"``, ``"error"``...) with ``kw``; never raises."""
         if not log_enabled(level):
             return
         try:

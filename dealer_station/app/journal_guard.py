@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from dealer_station.app.refusals import ActRefused
 from dealer_station.app.table_ports import TablePorts
+from dealer_station.domain.act_rules import Refusal
 from dealer_station.domain.acts import FrameKind, InputKind, SupervisorAct
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import InputHeld, RoundPaused
@@ -230,17 +231,19 @@ class JournalGuard:
         ports = self._ports
         if who["act"] != SupervisorAct.RESUME:
             ports.say(ActRefusedFact(by="supervisor", act=who["act"], why="journal failure: only resume"))
-            raise ActRefused(who["act"], "the journal failed: resume once it can be written again")
+            raise ActRefused(who["act"], "the journal failed: resume once it can be written again",
+                             Refusal.JOURNAL_FAILED)
         if self.failing or not self.recorded:
             # The kept decision, the note and the pause, journaled and published in order now that the journal
             # takes rows (they could not be while it failed), before the resolution and the held shoe events.
             if not self.retry():
-                raise ActRefused("resume", f"the journal still cannot be written: {self.last_error}")
+                raise ActRefused("resume", f"the journal still cannot be written: {self.last_error}",
+                                 Refusal.JOURNAL_FAILED)
         incident = self.fault
         if not self.journal_input(JournalResumed(SupervisorAct.RESUME.value, who["user"], who["reason"],
                                                  who["note"])):
             if self.fault is not None and self.fault is incident:
-                raise ActRefused("resume", "the journal still cannot be written")
+                raise ActRefused("resume", "the journal still cannot be written", Refusal.JOURNAL_FAILED)
             return  # the resume is journaled; its decision failed: paused again, on a new failure
         held, self.held, self.held_noted = self.held, [], 0
         if held:

@@ -16,8 +16,7 @@ from pathlib import Path
 
 from dealer_station.app.config import StationConfig
 from dealer_station.publish.config import BrokerConfigError
-from dealer_station.publish.publisher import OutboxBusyError, Publisher
-from dealer_station.publish.settings import BrokerOptions, drain_timeout_from
+from dealer_station.publish.settings import BrokerOptions, broker_config_from, drain_timeout_from
 from dealer_station.signing import Signer
 
 __all__ = ["Publishing", "open_publisher", "with_table_id"]
@@ -60,8 +59,13 @@ class Publishing:
 
     def __init__(self, config: StationConfig, journal_path: str | Path, options: BrokerOptions | None = None, *,
                  on_refused: Callable[[int, str], None] | None = None, signer: Signer | None = None) -> None:
+        self.publisher = None
         try:
             self.drain_timeout = drain_timeout_from(options, config.broker)
+            if broker_config_from(options, config.broker) is None:
+                return  # no broker: the MQTT client and the publisher are not even imported
+            from dealer_station.publish.publisher import OutboxBusyError, Publisher
+
             self.publisher = Publisher.configured(journal_path, config.table_id, options=options,
                                                   section=config.broker, start=False,
                                                   station_info={"mode": config.mode.value}, on_refused=on_refused,

@@ -8,7 +8,8 @@ never raise on odd input. Rule source: docs/rules.md §2 (the result), §5 (misr
 
 Only words come out: no code of the journal (a reason such as ``scanner_misread``, a position such as
 ``player1``, a state, an act's name) reaches the text; the journal and the JSON outputs keep the codes.
-A code with no words here is shown with its underscores as spaces. Free text a person wrote (a note)
+The words for each code are :mod:`dealer_station.app.words`' (one table each); a code with no words there is
+shown with its underscores as spaces. Free text a person wrote (a note)
 is shown as written; the table's own texts (an incident's detail, a refusal's why) have the codes they
 name put in words (:func:`plain`).
 """
@@ -18,13 +19,28 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from dealer_station.app.records import DEALER_CALL, ActOutcome, ScanOutcome
+from dealer_station.app import words
+from dealer_station.app.records import ActOutcome
+from dealer_station.app.words import (
+    ACT_WORDS,
+    ACTOR_WORDS,
+    FRAME_WORDS,
+    INCIDENT_WORDS,
+    REASON_WORDS,
+    ROUND_STATUS_WORDS,
+    SCAN_OUTCOME_WORDS,
+    SIGNED_IN_HOW,
+    STATE_CLAUSES,
+    STOP_WORDS,
+    code_words,
+    seconds_words,
+    time_words,
+)
 from dealer_station.domain.acts import DealerAct, FrameKind, InputKind, StaffAct, SupervisorAct
 from dealer_station.domain.cards import parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.facts import RoundStatus
-from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
-from dealer_station.domain.states import TableState
+from dealer_station.domain.incidents import IncidentType, PauseReason
 
 if TYPE_CHECKING:
     from dealer_station.app.controller import RoundRecord
@@ -51,9 +67,7 @@ def position_words(position: str | None) -> str:
     """``"banker2"`` → ``"Banker card 2"``; ``"burn"`` → ``"burn card"``; None → ``"no position"``."""
     if not position:
         return "no position"
-    if position[:-1] in ("player", "banker") and position[-1:] in "123":
-        return f"{position[:-1].title()} card {position[-1]}"
-    return {"burn": "burn card", "burn_indicator": "burn indicator card"}.get(position, position.replace("_", " "))
+    return words.position_words(position) or words.POSITION_WORDS.get(position, words.code_words(position))
 
 
 def result_words(record: RoundRecord | None) -> str:
@@ -81,56 +95,14 @@ def flag_words(record: RoundRecord | None) -> list[str]:
     """The round's flags that are set, in words: ``["banker natural", "banker pair"]``."""
     if record is None:
         return []
-    shown = [name.replace("_", " ") for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
-                                                  "player_perfect_pair", "banker_perfect_pair")
+    shown = [code_words(name) for name in ("player_natural", "banker_natural", "player_pair", "banker_pair",
+                                           "player_perfect_pair", "banker_perfect_pair")
              if record.flags.get(name)]
     if record.flags.get("lucky_six"):
         shown.append(f"lucky six ({record.flags['lucky_six']} cards)")
     return shown
 
 
-_INCIDENT_WORDS = {
-    IncidentType.MISREAD_LIMIT: "the shoe could not read the card",
-    IncidentType.CARD_WHILE_BETTING: "a card came out while betting was open",
-    IncidentType.CARD_AFTER_ROUND: "a card came out after the round's last card",
-    IncidentType.FOREIGN_CARD: "a card beyond the shoe's decks was read",
-    IncidentType.CUT_CARD_IN_BURN: "the cut card came out during the burn",
-    IncidentType.SHOE_DISCONNECTED: "the shoe was disconnected",
-    IncidentType.JOURNAL_FAILURE: "the journal could not be written",
-    IncidentType.UNEXPECTED_ERROR: "an unexpected error stopped the round",
-    IncidentType.EVENT_MISMATCH: "an event for the betting platform did not match the journal",
-    IncidentType.PROCEDURE_VIOLATION: "a procedure violation",
-    IncidentType.PLAYER_EDGE: "a player edge alert",
-    DEALER_CALL: "the dealer called the supervisor",
-}
-_REASON_WORDS = {
-    # the table's own reasons (an incident's)
-    PauseReason.DEALER_CALL: "the dealer called the supervisor",
-    PauseReason.CARD_BEFORE_BETTING: "a card came out before betting opened",
-    PauseReason.CARD_WITHOUT_SHOE: "a card was read with no shoe open",
-    PauseReason.CUT_CARD_WITHOUT_SHOE: "the cut card was read with no shoe open",
-    PauseReason.SECOND_CUT_CARD: "a second cut card came out",
-    PauseReason.BEYOND_INVENTORY: "more copies than the decks hold",
-    PauseReason.CONNECTION_LOST: "the link was lost",
-    PauseReason.OUTBOX_EVENT_REFUSED: "the publisher refused an event the journal does not prove",
-    PauseReason.CARD: "card",
-    PauseReason.CUT_CARD: "the cut card",
-    "no_read_without_shoe": "a card not read with no shoe open",
-    MisreadReason.NO_READ: "No-Read",
-    MisreadReason.UNKNOWN_CODE: "an unknown card code",
-    MisreadReason.BAD_LRC: "a damaged read (checksum)",
-    MisreadReason.TOKEN_TIMEOUT: "a read cut short",
-    MisreadReason.ROLLOVER: "a garbled read",
-    "empty": "an empty read",
-    # a journal failure's
-    "disk_full": "the disk is full", "io_error": "a disk read or write error", "write_failed": "a write failed",
-    "database_locked": "another program holds the journal", "read_only": "the journal is read-only",
-    "cannot_open": "the journal cannot be opened",
-    # a supervisor's reason codes (dealer_station/console/act_panel.py REASON_CODES)
-    "scanner_misread": "scanner misread", "card_exposed": "card exposed", "card_dropped": "card dropped",
-    "dealer_error": "dealer error", "wrong_position": "card in the wrong place", "device_fault": "device fault",
-    "network_fault": "network fault", "procedure": "procedure", "game_integrity": "game integrity", "other": "other",
-}
 _BARE_REASONS = frozenset({PauseReason.CARD, PauseReason.CUT_CARD})
 """Reasons an incident's own words already say (a card where none is due): not repeated in brackets."""
 
@@ -142,26 +114,18 @@ def reason_words(code: str | None) -> str:
     """
     if not code:
         return "none given"
-    return _REASON_WORDS.get(code, str(code).replace("_", " "))
+    return REASON_WORDS.get(code, code_words(code))
 
 
 def incident_kind_words(kind: str) -> str:
     """What an incident was (:attr:`~dealer_station.app.records.IncidentRecord.kind`, as a report counts it)
     in words: ``"dealer_call"`` → ``"the dealer called the supervisor"``.
     """
-    return _INCIDENT_WORDS.get(kind, str(kind).replace("_", " "))
+    return INCIDENT_WORDS.get(kind, code_words(kind))
 
 
-_STATE_WORDS = {
-    TableState.NO_SHOE: "no shoe is open", TableState.SHUFFLE: "the shoe is being shuffled",
-    TableState.BURN_INDICATOR: "the burn card is due", TableState.BURNING: "cards are being burned",
-    TableState.READY: "the table is between rounds", TableState.BETTING_OPEN: "betting is open",
-    TableState.BETTING_CLOSED: "betting is closed", TableState.DEALING: "the cards are being dealt",
-    TableState.RESULT: "the result is on the table", TableState.PAUSED: "the table is paused",
-    TableState.SHOE_END: "the shoe is finished",
-}
-_CODE_WORDS = {**{a.value: a.value.replace("_", " ") for a in (*SupervisorAct, *DealerAct, *StaffAct)},
-               **{str(k): v for k, v in _REASON_WORDS.items()}}
+_CODE_WORDS = {**{a.value: code_words(a.value) for a in (*SupervisorAct, *DealerAct, *StaffAct)},
+               **{str(k): v for k, v in REASON_WORDS.items()}}
 _POSITION = re.compile(r"\b(player|banker)([1-3])\b")
 _STATE = re.compile(r"\(state (\w+)\)|\bin state (\w+)|\bpaused from (\w+)")
 _CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
@@ -180,7 +144,7 @@ def plain(text: str | None) -> str:
 
     def state(match: re.Match) -> str:
         code = next(g for g in match.groups() if g)
-        words = _STATE_WORDS.get(code, code.replace("_", " "))
+        words = STATE_CLAUSES.get(code, code_words(code))
         if match.group(0).startswith("paused"):
             return f"paused while {words}"
         return f"(while {words})" if match.group(0).startswith("(") else f"while {words}"
@@ -196,8 +160,8 @@ def incident_words(incident: IncidentRecord) -> str:
     error's reason is its error's class name, a code: it is not repeated (its detail names the error).
     """
     kind = incident.kind
-    if incident.type == IncidentType.PROCEDURE_VIOLATION and incident.reason in _REASON_WORDS:
-        text = _REASON_WORDS[incident.reason]
+    if incident.type == IncidentType.PROCEDURE_VIOLATION and incident.reason in REASON_WORDS:
+        text = REASON_WORDS[incident.reason]
     else:
         text = incident_kind_words(kind)
         if (incident.reason and incident.reason not in _BARE_REASONS
@@ -218,8 +182,8 @@ def resolution_words(incident: IncidentRecord) -> str:
     """
     if not incident.resolved_act:
         return ""
-    words = _ACT_WORDS.get(incident.resolved_act)
-    what = words[0] if words else incident.resolved_act.replace("_", " ")
+    words = ACT_WORDS.get(incident.resolved_act)
+    what = words[0] if words else code_words(incident.resolved_act)
     who = f"supervisor {incident.resolved_by}" if incident.resolved_by else "the supervisor"
     return f"{who} {what} (reason {reason_words(incident.resolved_reason)}; note “{incident.resolved_note or ''}”)"
 
@@ -234,47 +198,13 @@ def void_words(record: RoundRecord | None, by: str | None = None) -> str:
             + (f", by supervisor {by}" if by else ""))
 
 
-_ACT_WORDS = {   # an act: (what was done, what was tried)
-    SupervisorAct.RESUME: ("resumed the round", "resume the round"),
-    SupervisorAct.ENTER_CARD: ("entered a card by hand", "enter a card by hand"),
-    SupervisorAct.MOVE_CARD: ("moved a card", "move a card"),
-    SupervisorAct.VOID_ROUND: ("voided the round", "void the round"),
-    SupervisorAct.END_SHOE: ("ended the shoe", "end the shoe"),
-    DealerAct.OPEN_BETTING: ("opened betting", "open betting"),
-    DealerAct.CLOSE_BETTING: ("closed betting", "close betting"),
-    DealerAct.CONFIRM_RESULT: ("confirmed the result", "confirm the result"),
-    DealerAct.CALL_SUPERVISOR: ("called the supervisor", "call the supervisor"),
-    DealerAct.CHANGE_SHOE: ("began the shoe change", "begin the shoe change"),
-    DealerAct.NEW_SHOE: ("started a new shoe", "start a new shoe"),
-    DealerAct.SHUFFLED: ("finished the shuffle", "finish the shuffle"),
-    StaffAct.SIGN_IN: ("signed in as the dealer", "sign in as the dealer"),
-    StaffAct.SIGN_OUT: ("signed out", "sign out"),
-    "event_refused": ("held back an event for the betting platform that does not match the journal",
-                      "hold back an event"),
-}
-_WHO = {InputKind.TIMER: "the betting timer", InputKind.DEALER: "the dealer", InputKind.PUBLISHER: "the publisher",
-        InputKind.JOURNAL: "the journal"}
-_SIGNED_IN_HOW = {"pin": "with a PIN", "badge": "with a badge", "configured": "as the station's configured dealer",
-                  "demo": "as the demo dealer"}
-_STOP_WORDS = {
-    "console closed": "the console was closed",
-    "SIGTERM": "the station was told to stop (SIGTERM)",
-    "SIGINT": "the station was stopped from the keyboard (Ctrl-C)",
-    "SIGHUP": "the station's terminal was closed (SIGHUP)",
-    "finished": "the station stopped at the end of its run",
-    "paused": "the station stopped with the table paused",
-    "idle": "the station stopped: nothing happened for the time it was given",
-    "output closed": "the station stopped: what read its output went away",
-    "failed": "the station stopped on an error",
-    "stopped": "the station stopped",
-}
 
 
 def _stop_words(why: str | None) -> str:
     """A stop in words: ``"console closed"`` → ``"the console was closed"``."""
     if not why:
         return "the station stopped"
-    return _STOP_WORDS.get(why, f"the station stopped ({plain(why)})")
+    return STOP_WORDS.get(why, f"the station stopped ({plain(why)})")
 
 
 def act_words(act: ActRecord, dealer: str | None = None) -> str:
@@ -288,7 +218,7 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
         return _stop_words(act.why)
     if act.by == InputKind.JOURNAL and act.act != SupervisorAct.RESUME:
         return "the journal could not be written (recorded once it could be again)"
-    who = _WHO.get(act.by, act.by.replace("_", " "))
+    who = ACTOR_WORDS.get(act.by, code_words(act.by))
     user = act.user or (str(act.args["user"]) if act.args.get("user") else None)
     if act.act in (StaffAct.SIGN_IN, StaffAct.SIGN_OUT):
         who = user or "the dealer"
@@ -298,18 +228,18 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
         who = f"{who} {dealer}"
     if act.by == InputKind.JOURNAL:   # the supervisor's resume after a journal failure
         who = f"supervisor {user}" if user else "the supervisor"
-    words = _ACT_WORDS.get(act.act)
-    what = words[0] if words else act.act.replace("_", " ") or "acted"
+    words = ACT_WORDS.get(act.act)
+    what = words[0] if words else code_words(act.act) or "acted"
     if act.act == SupervisorAct.ENTER_CARD and act.args.get("token"):
         what = f"entered {card_face(str(act.args['token']))} by hand"
     elif act.act == SupervisorAct.MOVE_CARD and act.args.get("from_position"):
         what = (f"moved the card at {position_words(str(act.args.get('from_position')))} to "
                 f"{position_words(str(act.args.get('to_position')))}")
-    elif act.act == StaffAct.SIGN_IN and act.args.get("how") in _SIGNED_IN_HOW:
-        what = f"{what} {_SIGNED_IN_HOW[str(act.args['how'])]}"
+    elif act.act == StaffAct.SIGN_IN and act.args.get("how") in SIGNED_IN_HOW:
+        what = f"{what} {SIGNED_IN_HOW[str(act.args['how'])]}"
     text = f"{who} {what}"
     if act.outcome == ActOutcome.REFUSED:
-        wanted = words[1] if words else act.act.replace("_", " ")
+        wanted = words[1] if words else code_words(act.act)
         text = f"{who} tried to {wanted} — refused: {plain(act.why) or 'no reason given'}"
     extra = [f"reason {reason_words(act.reason)}" if act.reason else "", f"note “{act.note}”" if act.note else ""]
     extra = [e for e in extra if e]
@@ -320,15 +250,6 @@ def act_words(act: ActRecord, dealer: str | None = None) -> str:
     return text
 
 
-_OUTCOME_WORDS = {
-    ScanOutcome.DEALT: "dealt", ScanOutcome.BURN_INDICATOR: "the burn indicator card", ScanOutcome.BURNED: "burned",
-    ScanOutcome.RESCAN: "misread: rescan asked", ScanOutcome.MISREAD_LIMIT: "misread: round paused",
-    ScanOutcome.INCIDENT: "round paused", ScanOutcome.HELD: "held for the supervisor",
-    ScanOutcome.MISREAD_WHILE_PAUSED: "misread while paused", ScanOutcome.CUT_CARD: "cut card",
-    ScanOutcome.GARBAGE: "ignored (no frame)", ScanOutcome.IGNORED: "ignored",
-}
-_FRAME_WORDS = {FrameKind.NO_READ: "No-Read", FrameKind.CUT: "the cut card",
-                FrameKind.GARBAGE: "bytes that are no frame"}
 
 
 def scan_words(scan: Scan) -> str:
@@ -336,27 +257,16 @@ def scan_words(scan: Scan) -> str:
     if scan.frame == FrameKind.CARD:
         what = card_face(scan.token)
     else:
-        what = _FRAME_WORDS.get(scan.frame, scan.frame)
+        what = FRAME_WORDS.get(scan.frame, scan.frame)
     where = f" at {position_words(scan.position)}" if scan.position else ""
-    return f"{what}{where}: {_OUTCOME_WORDS.get(scan.outcome, scan.outcome.replace('_', ' '))}"
+    return f"{what}{where}: {SCAN_OUTCOME_WORDS.get(scan.outcome, code_words(scan.outcome))}"
 
 
-def seconds_words(seconds: float | None) -> str:
-    """A duration: ``4.047405`` → ``"4.0 s"``, ``0.004247`` → ``"4 ms"``, ``75.5`` → ``"75.5 s"``; None → ``"-"``."""
-    if seconds is None:
-        return "-"
-    if abs(seconds) < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.1f} s"
-
-
-_STATUS_WORDS = {RoundStatus.COMPLETED: "completed", RoundStatus.VOIDED: "voided",
-                 RoundStatus.IN_PROGRESS: "in progress"}
 
 
 def status_words(status: str | None) -> str:
     """A round's status in words: ``"in_progress"`` → ``"in progress"``."""
-    return _STATUS_WORDS.get(status or "", str(status or "unknown").replace("_", " "))
+    return ROUND_STATUS_WORDS.get(status or "", code_words(status or "unknown"))
 
 
 def round_marks_words(rnd: RoundHistory) -> str:
@@ -374,12 +284,3 @@ def round_marks_words(rnd: RoundHistory) -> str:
                      f"({', '.join(position_words(c.position) for c in rnd.manual)})")
     return "; ".join(parts)
 
-
-def time_words(ts: str | None) -> str:
-    """``"2026-11-30T04:00:12.500000Z"`` → ``"2026-11-30 04:00:12.500 UTC"``; None → ``"-"``."""
-    if not ts:
-        return "-"
-    text = str(ts)
-    if len(text) >= 19 and text[10] == "T":
-        return f"{text[:10]} {text[11:23]} UTC"
-    return text

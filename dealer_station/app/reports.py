@@ -48,15 +48,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dealer_station.app.clock import parse_time, seconds_between
-from dealer_station.app.record_words import (
-    incident_kind_words,
-    incident_words,
-    reason_words,
-    resolution_words,
-    seconds_words,
-    time_words,
-)
+from dealer_station.app.record_words import incident_kind_words, incident_words, reason_words, resolution_words
 from dealer_station.app.records import UNKNOWN_DEALER, IncidentRecord, JournalHistory, RoundHistory, Scan, ShoeHistory
+from dealer_station.app.words import code_words, seconds_words, time_words
 from dealer_station.domain.roads import compute_roads
 
 __all__ = ["BY", "CSV_COLUMNS", "Group", "Report", "build_report", "percentile", "report_csv", "report_html",
@@ -460,7 +454,7 @@ def road_marks(rounds: Iterable[RoundHistory]) -> list[dict]:
 
 def road_columns_words(marks: list[dict]) -> str:
     """How many columns each road of a shoe fills, in words: ``"bead plate 12 columns, big road 28 columns, ..."``."""
-    return ", ".join(f"{name.replace('_', ' ')} {n} column{'s' if n != 1 else ''}"
+    return ", ".join(f"{code_words(name)} {n} column{'s' if n != 1 else ''}"
                      for name, n in compute_roads(marks).columns().items())
 
 

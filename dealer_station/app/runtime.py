@@ -65,11 +65,13 @@ def _config(settings: StationSettings) -> StationConfig:
 
 def open_station(settings: StationSettings, *, controller: Callable[..., Controller] = Controller,
                  shoe: Callable[[str, StationConfig, Journal], StationShoe] = open_station_shoe,
-                 before_dealer: Callable[[Controller], None] | None = None) -> Station:
+                 before_dealer: Callable[[Controller], None] | None = None,
+                 open_journal: Callable[..., Journal] = Journal) -> Station:
     """Open the table ``settings`` describe: configuration, journal, accounts, shoe, publisher, controller.
 
     The loop is not running yet: :meth:`Station.start` (its own thread) or :meth:`Station.run` (the
-    calling thread). ``controller`` and ``shoe`` build those parts (tests and benchmarks wrap them);
+    calling thread). ``controller``, ``shoe`` and ``open_journal`` (``open_journal(path, signer=...)``) build
+    those parts (tests and benchmarks wrap them);
     ``before_dealer(controller)`` runs on the new controller before the configured dealer signs in.
 
     Raises
@@ -98,7 +100,7 @@ def open_station(settings: StationSettings, *, controller: Callable[..., Control
     previous = load_signer(old_path) if old_path else None
     if previous is not None and signer is None:
         raise ValueError("--previous-signing-key needs --signing-key (the new key it hands over to)")
-    journal = Journal(journal_path, signer=signer)
+    journal = open_journal(journal_path, signer=signer)
     station: Station | None = None
     try:
         if previous is not None:

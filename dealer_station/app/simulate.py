@@ -1,4 +1,4 @@
-"""The ``simulate`` command's shoe and loop: whole shoes dealt in-process, deterministically.
+"""The ``simulate`` command's table and shoe: whole shoes dealt in-process, deterministically.
 
 Each shoe is shuffled from the run's seed (:func:`shoe_seed`, ``drivers.deck.shuffled_shoe``: the
 configuration's decks, the cut card placed at random near the back), with an automatic dealer. The
@@ -9,22 +9,34 @@ from any shoe. The same seed gives the same output. With a journal, a restarted 
 journal stops (the shoe resumes at the journal's count of frames in the open shoe) and prints only what
 it deals, after one line saying how many rounds the journal held already (:func:`dealt_before`,
 :func:`before_words`): the outputs of the runs one after the other equal an uninterrupted run's.
+
+The command's table is the station runtime's (:mod:`dealer_station.app.runtime`), as every command's:
+``open_station(simulation_settings(...), shoe=simulation_shoe(seed, misread_rate))``, then
+``Station.run()``. Whoever else deals what ``simulate`` deals (a benchmark, a test) opens it the same way.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
-from dealer_station.app.autodealer import AutoDealer
-from dealer_station.app.controller import Controller, Fact, RoundRecord
+from dealer_station.app.config import StationConfig
+from dealer_station.app.controller import Controller, RoundRecord
+from dealer_station.app.runtime_settings import StationSettings
 from dealer_station.app.shoes import StationShoe, recorded_seed, seeded_shoe, shoe_seed
 from dealer_station.domain.states import NO_SHOE_STATES
+from dealer_station.journal import Journal
+from dealer_station.publish.settings import BrokerOptions
 from drivers.codecs import Codec, make_codec
+from drivers.profiles import load_profile
 from drivers.simulator import LoopbackShoe, check_misread_rate, with_misreads
 
-__all__ = ["SimulationShoe", "before_words", "dealt_before", "human_line", "output_line", "recorded_seed",
-           "run_simulation", "shoe_seed"]
+__all__ = ["OUTPUT_KINDS", "SimulationShoe", "before_words", "dealt_before", "human_line", "output_line",
+           "recorded_seed", "shoe_seed", "simulation_settings", "simulation_shoe"]
+
+OUTPUT_KINDS = ("round_completed", "round_voided", "shoe_ended")
+"""The controller facts that make an output line (:func:`output_line`)."""
 
 
 class SimulationShoe(StationShoe):
@@ -111,35 +123,52 @@ def before_words(rounds: int, shoes: int, journal: str) -> str:
             f"(dealer-station recall --journal {journal} lists them)")
 
 
-def run_simulation(controller: Controller, *, seed: int, shoes: int, emit: Callable[[dict], None],
-                   stop: Callable[[], bool] | None = None, misread_rate: float = 0.0,
-                   dealer: str | None = None) -> str:
-    """Deal ``shoes`` shoes on ``controller`` (those of its journal count); give each output line of what this run
-    deals to ``emit`` (a round or a shoe already in the journal is not given again).
+def simulation_settings(*, journal: str | Path = ":memory:", shoes: int = 1, decks: int | None = None,
+                        dealer: str = "auto", config_path: str | Path | None = None, table_id: str | None = None,
+                        publish: BrokerOptions | None = None, signing_key: str | Path | None = None,
+                        previous_signing_key: str | Path | None = None) -> StationSettings:
+    """The station ``simulate`` opens: the simulated shoe, no accounts, the automatic dealer for ``shoes``
+    shoes as ``dealer``, a paused table ending the run (nobody is there to resolve it).
 
-    The shoe is a :class:`SimulationShoe` whose loopback gives its frames to the controller on this thread
-    (no queue), its ``Connected`` first; it is left connected when the run ends (nothing to release).
-    ``stop()`` (optional) is asked before each dealer action; true ends the run early.
-    ``misread_rate``: No-Reads injected by the simulated shoe (rescans; never enough to pause).
-    ``dealer``: the dealer id signed in before dealing (``Controller.sign_in_configured``: journaled, no
-    PIN; a round open in the journal is finished by the dealer signed in then); None: no sign-in.
-    Returns the final state (``"shoe_end"`` when done; ``"paused"`` when an incident stopped the run).
+    Parameters
+    ----------
+    journal:
+        Journal database; ``":memory:"`` (default): none kept.
+    shoes:
+        Shoes to deal (those in the journal count).
+    decks:
+        Decks per shoe, 1..8 (the cut-card range scales); None: the configuration's.
+    dealer:
+        Dealer id signed in (journaled, no PIN).
+    config_path, table_id, publish, signing_key, previous_signing_key:
+        As :class:`~dealer_station.app.runtime_settings.StationSettings` has them.
     """
-    kinds = ("round_completed", "round_voided", "shoe_ended")
+    return StationSettings(config_path=config_path, shoe="sim", journal=journal, use_accounts=False,
+                           table_id=table_id, decks=decks, dealer=dealer, auto=True, shoes=shoes, publish=publish,
+                           end_paused=True, signing_key=signing_key, previous_signing_key=previous_signing_key)
 
-    def on_fact(fact: Fact) -> None:
-        if fact.kind in kinds:
-            emit(output_line(fact.kind, fact.data))
 
-    controller.subscribe(on_fact)
-    shoe = SimulationShoe(seed, controller.config, misread_rate)
-    shoe.prepare(controller.snapshot(), controller.config.decks, controller.frames_in_shoe)
-    shoe.source.start(controller.shoe_event)  # its Connected, then each draw's frames, straight to the table
-    if dealer is not None:
-        controller.sign_in_configured(dealer)
-    auto = AutoDealer(controller, shoe.draw, new_shoe=shoe.new_shoe, shoes=shoes)
-    auto.run(stop=stop)
-    return controller.snapshot().state
+def simulation_shoe(seed: int | None, misread_rate: float = 0.0
+                    ) -> Callable[[str, StationConfig, Journal], SimulationShoe]:
+    """The ``shoe`` of :func:`~dealer_station.app.runtime.open_station` for ``simulate``.
+
+    It builds the :class:`SimulationShoe` of the run on the table's journal: the seed the journal recorded
+    (else ``seed``, or a random one, recorded now: :func:`recorded_seed`), the shoe profile's codec.
+
+    Raises
+    ------
+    ValueError
+        (When called) ``seed``, the decks or ``misread_rate`` differ from the journal's record; a misread
+        rate outside 0 <= rate < 1.
+    JournalError
+        (When called) The seed's note cannot be read or written.
+    """
+    def shoe(spec: str, config: StationConfig, journal: Journal) -> SimulationShoe:
+        profile = load_profile(spec)
+        return SimulationShoe(recorded_seed(journal, seed, config.decks, misread_rate), config, misread_rate,
+                              codec=make_codec(profile.codec, profile.codec_options))
+
+    return shoe
 
 
 def human_line(line: dict) -> str:

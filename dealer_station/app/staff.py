@@ -1,16 +1,20 @@
 """Who is at the table: a dealer signs in (PIN, badge, the station's configured dealer, the demo dealer) and
 out, between rounds; the sign-in's authority is checked here, the table's own rules in
-:mod:`dealer_station.domain.table_acts` (docs/controller.md "Who is at the table").
+:mod:`dealer_station.domain.table_acts` (docs/controller.md "Who is at the table"). The dealer's other acts are
+taken here too (:meth:`Staff.take_dealer`): the sign-in they need, then the table's input.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from dealer_station.app.accounts import Accounts, AuthError
 from dealer_station.app.config import StationConfig
 from dealer_station.app.journal_guard import JournalGuard
 from dealer_station.app.refusals import ActRefused
 from dealer_station.app.table_ports import TablePorts
-from dealer_station.domain.acts import DealerAct, StaffAct
+from dealer_station.domain.act_rules import Refusal, dealer_refusal
+from dealer_station.domain.acts import STAFF_ACTS, DealerAct, StaffAct
 from dealer_station.domain.fact_data import ActRefused as ActRefusedFact
 from dealer_station.domain.fact_data import AuthRefused
 from dealer_station.domain.facts import FactKind
@@ -86,6 +90,24 @@ class Staff:
             raise
         self._staff_input("sign_in", {"user": user, "how": how})
 
+    def take_dealer(self, act: str, kw: dict, require_dealer: bool) -> None:
+        """A dealer act (``kw``: its keywords; ``require_dealer``: a shoe starts and betting opens only with a
+        dealer signed in) journaled and decided; run it through the controller's input queue. Raises ActRefused
+        (journaled) when the act does not fit the table now.
+        """
+        args = {k: v for k, v in kw.items() if isinstance(v, (str, int, float, bool)) or v is None}
+        if act in STAFF_ACTS:
+            raise ActRefused(act, "a dealer signs in with sign_in (the PIN or badge is checked) and out with sign_out",
+                             Refusal.STAFF_BY_SIGN_IN)
+        if require_dealer:
+            self.refuse_unstaffed(act)
+        outputs = self._ports.take_input(DealerInput(act, args, ts=self._ports.now()))
+        if outputs is None:
+            raise ActRefused(act, "the table is paused: journal failure", Refusal.JOURNAL_FAILED)
+        for kind, data in outputs:
+            if kind == FactKind.ACT_REFUSED:
+                raise self._refused(act, args, data)
+
     def refuse_unstaffed(self, act: str) -> None:
         """On a table that requires a dealer: raise ActRefused (journaled as an ``act_refused`` note, told) for a
         dealer act that starts a shoe or opens betting while nobody is signed in (the journal-failure pause
@@ -99,7 +121,7 @@ class Staff:
             "no dealer is signed in: a dealer signs in at the console first"
         self._guard.note({"kind": "act_refused", "by": "dealer", "act": str(act), "why": why})
         self._ports.say(ActRefusedFact(by="dealer", act=act, why=why, state=m.state.value))
-        raise ActRefused(act, why)
+        raise ActRefused(act, why, Refusal.NO_DEALER)
 
     def sign_in_configured(self, dealer: str) -> bool:
         """Sign in the station's configured dealer (``[table] dealer``, ``--dealer``; headless runs and the
@@ -128,10 +150,18 @@ class Staff:
     def _take_staff(self, act: str, args: dict) -> None:
         outputs = self._ports.take_input(DealerInput(StaffAct(act), args, ts=self._ports.now()))
         if outputs is None:
-            raise ActRefused(act, "the journal failed")
+            raise ActRefused(act, "the journal failed", Refusal.JOURNAL_FAILED)
         for kind, data in outputs:
             if kind == FactKind.ACT_REFUSED:
-                raise ActRefused(act, str(data.get("why")))
+                raise self._refused(act, args, data)
+
+    def _refused(self, act: str, args: dict, data: Any) -> ActRefused:
+        """The table's refusal ``data`` of ``act`` as raised, with the act rules' code: a refused act changes
+        nothing, so the rules asked now say what the table said (:func:`~dealer_station.domain.act_rules.
+        dealer_refusal`).
+        """
+        verdict = dealer_refusal(self._machine, act, args)
+        return ActRefused(act, str(data.get("why")), verdict.code if verdict is not None else None)
 
     def _check_dealer(self, user: str, pin: str, how: str) -> None:
         """Raise AuthError unless ``user`` may sign in as the dealer ``how`` says (see :meth:`sign_in`)."""

@@ -219,7 +219,7 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
     reason = draw_reason(player, banker) if dealer else None
     state = m.state
     incident = m.incident
-    said = m.dealer_prompt()
+    said = m.instruction()
     if journal_fault is not None:
         state, incident = TableState.PAUSED, journal_fault
         said = DealerPrompt(Say.JOURNAL_FAILURE)

@@ -59,6 +59,7 @@ def round_text(rnd) -> str:
         time_words,
         void_words,
     )
+    from dealer_station.app.words import ACTOR_WORDS
 
     record = rnd.result
     status = status_words(rnd.status).upper()
@@ -77,8 +78,7 @@ def round_text(rnd) -> str:
     if record is not None:
         lines.append(f"  Flags: {', '.join(flag_words(record)) or 'none'}")
     lines.append(f"Times: betting opened {time_words(rnd.opened_at)}, closed {time_words(rnd.closed_at)}"
-                 + (f" by {'the betting timer' if rnd.closed_by == 'timer' else 'the ' + rnd.closed_by}"
-                    if rnd.closed_by else ""))
+                 + (f" by {ACTOR_WORDS.get(rnd.closed_by, 'the ' + rnd.closed_by)}" if rnd.closed_by else ""))
     took = rnd.duration_seconds
     lines.append(f"  first card scanned {time_words(rnd.first_card_at)}, "
                  + (f"confirmed {time_words(rnd.confirmed_at)} ({seconds_words(took)} after the first card)"

@@ -49,8 +49,14 @@ def run(args) -> int:
     from dealer_station.app.config import ConfigError, load_config
     from dealer_station.app.logging import configure_logging
     from dealer_station.app.publishing import with_table_id
-    from dealer_station.app.runtime import StationSettings, open_station
-    from dealer_station.app.simulate import SimulationShoe, human_line, output_line, recorded_seed
+    from dealer_station.app.runtime import open_station
+    from dealer_station.app.simulate import (
+        OUTPUT_KINDS,
+        human_line,
+        output_line,
+        simulation_settings,
+        simulation_shoe,
+    )
     from dealer_station.cli.broker_options import broker_options
     from dealer_station.journal import JournalError
     configure_logging(level=args.log_level)
@@ -67,19 +73,10 @@ def run(args) -> int:
     except (ConfigError, ValueError) as err:
         raise CliError(str(err)) from None
 
-    def shoe(spec, config, journal) -> SimulationShoe:
-        from drivers.codecs import make_codec
-        from drivers.profiles import load_profile
-
-        profile = load_profile(spec)
-        return SimulationShoe(recorded_seed(journal, args.seed, config.decks, args.misread_rate), config,
-                              args.misread_rate, codec=make_codec(profile.codec, profile.codec_options))
-
-    settings = StationSettings(config_path=args.config, shoe="sim", journal=args.journal or ":memory:",
-                               use_accounts=False, table_id=args.table_id, decks=args.decks,
-                               dealer=configured_dealer(args, config), auto=True, shoes=args.shoes,
-                               publish=broker_options(args), end_paused=True, signing_key=args.signing_key,
-                               previous_signing_key=args.previous_signing_key)
+    settings = simulation_settings(journal=args.journal or ":memory:", shoes=args.shoes, decks=args.decks,
+                                   dealer=configured_dealer(args, config), config_path=args.config,
+                                   table_id=args.table_id, publish=broker_options(args),
+                                   signing_key=args.signing_key, previous_signing_key=args.previous_signing_key)
     closed: list[bool] = []
     signals: list[str] = []
 
@@ -92,14 +89,14 @@ def run(args) -> int:
         except BrokenPipeError:
             closed.append(True)
 
-    kinds = ("round_completed", "round_voided", "shoe_ended")
     try:
-        station = open_station(settings, shoe=shoe, before_dealer=lambda ctl: _begin(ctl, args))
+        station = open_station(settings, shoe=simulation_shoe(args.seed, args.misread_rate),
+                               before_dealer=lambda ctl: _begin(ctl, args))
     except (ValueError, JournalError) as err:  # JournalError: the seed note could not be read or written
         raise CliError(str(err)) from None
 
     def on_fact(fact) -> None:
-        if fact.kind in kinds:
+        if fact.kind in OUTPUT_KINDS:
             emit(output_line(fact.kind, fact.data))
             if closed:
                 station.request_stop()

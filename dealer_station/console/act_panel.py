@@ -2,7 +2,7 @@
 
 docs/design.md "The table state machine" (supervisor acts, each with a reason and a note). What an act
 will do, or why it is refused, is not worked out here: the panel renders what
-:func:`dealer_station.app.supervisor_acts.preview` (the rules the controller refuses by) says of the
+:func:`dealer_station.domain.act_rules.preview` (the rules the controller refuses by) says of the
 table shown, in the supervisor's language.
 """
 
@@ -13,22 +13,21 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QLineEdit, QPushButton, QWidget
 
-from dealer_station.app.supervisor_acts import ActPreview, Effect, Refusal, preview
 from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.cards import token_label
 from dealer_station.console.incident_panel import POSITIONS
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
+from dealer_station.domain.act_rules import ACT_RULES, ActPreview, Effect, Refusal, preview
 from dealer_station.domain.acts import SupervisorAct
 from dealer_station.domain.cards import Card, parse_card
 from dealer_station.domain.errors import CardError
 from dealer_station.domain.free_text import free_text_problem, is_blank
-from dealer_station.domain.table import SUPERVISOR_ACTS
 
 __all__ = ["ACTS", "REASON_CODES", "ActPanel"]
 
-ACTS = SUPERVISOR_ACTS
-"""Supervisor acts, as the controller names them (docs/controller.md): the table's own list."""
+ACTS = tuple(act for act, rule in ACT_RULES.items() if rule.role == "supervisor")
+"""Supervisor acts, as the controller names them (docs/controller.md): the act rules' own list."""
 
 REASON_CODES = (
     "scanner_misread",
@@ -176,7 +175,7 @@ class ActPanel(QFrame):
         return {}
 
     def act_preview(self) -> ActPreview | None:
-        """What the controller's rules (:func:`dealer_station.app.supervisor_acts.preview`) say the
+        """What the controller's rules (:func:`dealer_station.domain.act_rules.preview`) say the
         selected act would do on the table shown, or None when no act is chosen.
         """
         if self.selected_act is None:

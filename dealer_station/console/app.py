@@ -267,6 +267,10 @@ def run_console(*, config: str | None = None, shoe: str | None = None, journal: 
     OSError
         The journal cannot be opened, or the PNG cannot be written.
     """
+    # the station's own modules before Qt's: PySide6 reads the source of every module imported after it
+    # (to look for its __feature__ switches), a tenth of a second and more over the station's hundreds
+    from dealer_station.app import runtime  # noqa: F401
+
     problem = qt_is_usable()
     if problem:
         raise ValueError(problem)

@@ -19,8 +19,9 @@ from dealer_station.domain.table_acts import DEALER_CALL_DETAIL
 
 translate = QCoreApplication.translate
 
-__all__ = ["frame_words", "incident_advice", "incident_detail", "incident_name", "incident_reason", "incident_title",
-           "noise_words", "reason_name", "refused_event_words", "station_error_words", "stray_frame"]
+__all__ = ["frame_words", "incident_advice", "incident_detail", "incident_name", "incident_names", "incident_reason",
+           "incident_title", "noise_words", "reason_name", "reason_names", "refused_event_words", "station_error_words",
+           "stray_frame"]
 
 
 def stray_frame(data: dict) -> str:
@@ -44,7 +45,12 @@ def stray_frame(data: dict) -> str:
 
 def incident_name(kind: str | None) -> str:
     """An incident type (``"misread_limit"``) in plain translated words (``"MISREAD LIMIT"``)."""
-    names = {
+    return incident_names().get(kind or "", (kind or "").replace("_", " ").upper())
+
+
+def incident_names() -> dict[str, str]:
+    """Every incident type's heading in the screen's language, by its code (:class:`IncidentType`)."""
+    return {
         IncidentType.MISREAD_LIMIT: translate("Prompts", "MISREAD LIMIT"),
         IncidentType.CARD_WHILE_BETTING: translate("Prompts", "CARD WHILE BETTING WAS OPEN"),
         IncidentType.CARD_AFTER_ROUND: translate("Prompts", "CARD AFTER THE ROUND"),
@@ -58,7 +64,6 @@ def incident_name(kind: str | None) -> str:
         IncidentType.EVENT_MISMATCH: translate("Prompts", "PLATFORM EVENT DOES NOT MATCH THE JOURNAL"),
         IncidentType.LINE_NOISE: translate("Prompts", "NOISE ON THE SHOE'S LINE"),
     }
-    return names.get(kind or "", (kind or "").replace("_", " ").upper())
 
 
 def incident_detail(incident) -> str:
@@ -235,7 +240,14 @@ def incident_title(kind: str | None, reason: str | None = None) -> str:
 
 def reason_name(code: str | None) -> str:
     """A reason code (a supervisor's or an incident's, ``"dealer_call"``) in plain translated words."""
-    names = {
+    return reason_names().get(code or "", (code or "").replace("_", " "))
+
+
+def reason_names() -> dict[str, str]:
+    """Every reason code's words in the screen's language (the codes of
+    :data:`dealer_station.app.words.REASON_WORDS`, and ``connection_lost`` a lost link's).
+    """
+    return {
         "scanner_misread": translate("Prompts", "scanner misread"),
         "card_exposed": translate("Prompts", "card exposed"),
         "card_dropped": translate("Prompts", "card dropped"),
@@ -273,4 +285,3 @@ def reason_name(code: str | None) -> str:
         "noise_rate": translate("Prompts", "too much noise on the shoe's line"),
         "card_in_noise": translate("Prompts", "a card was read inside line noise"),
     }
-    return names.get(code or "", (code or "").replace("_", " "))

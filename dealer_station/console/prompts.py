@@ -37,6 +37,7 @@ __all__ = [
     "rescan_name",
     "seconds_left",
     "state_name",
+    "state_names",
     "void_announcement",
     "who_draws",
     "result_line",
@@ -188,7 +189,12 @@ def bet_name(bet: str) -> str:
 
 def state_name(state: str) -> str:
     """A TableView state as a short translated caption."""
-    names = {
+    return state_names().get(state, state.upper())
+
+
+def state_names() -> dict[str, str]:
+    """Every state's short caption in the screen's language, by its code (:class:`TableState`)."""
+    return {
         TableState.NO_SHOE: translate("Prompts", "NO SHOE"),
         TableState.SHUFFLE: translate("Prompts", "SHUFFLE"),
         TableState.BURN_INDICATOR: translate("Prompts", "BURN CARD"),
@@ -202,7 +208,6 @@ def state_name(state: str) -> str:
         TableState.SHOE_END: translate("Prompts", "SHOE END"),
         TableState.SHOE_CHANGE: translate("Prompts", "SHOE CHANGE"),
     }
-    return names.get(state, state.upper())
 
 
 def _result_line(view) -> str:

@@ -16,7 +16,7 @@ from dealer_station.domain.roads import Roads
 __all__ = ["COLOURS", "LEGEND_FONT_SHARE", "LEGEND_PIXELS", "STATS_FONT_SHARE", "STATS_PIXELS", "TEXT_BOARD_HEIGHT",
            "TITLE_FONT_SHARE", "TITLE_PIXELS", "font", "hand_letter", "page_marks", "paint_bead", "paint_big_road_cell",
            "paint_derived_cell", "paint_header", "paint_legend", "paint_tie_slash", "road_names", "scroll_marks",
-           "winner_colour"]
+           "stats_words", "winner_colour"]
 
 COLOURS = {
     "banker": "#d0021b",     # Banker and the derived roads' red
@@ -191,6 +191,19 @@ def road_names() -> dict[str, str]:
     }
 
 
+def stats_words(roads: Roads) -> list[tuple[str, str, int]]:
+    """The shoe's statistics as the board's header and the table's display show them: ``(key, words in the
+    screen's language, count)`` for the rounds, each winner, the pairs and the naturals, in that order.
+    """
+    s = roads.stats
+    return [("rounds", translate("RoadsView", "Rounds"), s.rounds),
+            ("banker", translate("RoadsView", "Banker"), s.banker),
+            ("player", translate("RoadsView", "Player"), s.player), ("tie", translate("RoadsView", "Tie"), s.tie),
+            ("banker_pair", translate("RoadsView", "B pair"), s.banker_pair),
+            ("player_pair", translate("RoadsView", "P pair"), s.player_pair),
+            ("natural", translate("RoadsView", "Naturals"), s.natural)]
+
+
 def paint_header(p: QPainter, rect: QRectF, roads: Roads, stats: bool = True) -> None:
     """The board's header in ``rect``: the shoe's statistics (unless ``stats`` is False: the console shows them
     in its statistics box, in larger type), then the ask road (``B?`` and ``P?``, each with the derived marks
@@ -230,12 +243,7 @@ def paint_header(p: QPainter, rect: QRectF, roads: Roads, stats: bool = True) ->
     if not stats:
         return
     # statistics on the left, in the room that is left (the font shrinks to fit)
-    s = roads.stats
-    text = "   ".join(f"{word} {count}" for word, count in (
-        (translate("RoadsView", "Rounds"), s.rounds), (translate("RoadsView", "Banker"), s.banker),
-        (translate("RoadsView", "Player"), s.player), (translate("RoadsView", "Tie"), s.tie),
-        (translate("RoadsView", "B pair"), s.banker_pair), (translate("RoadsView", "P pair"), s.player_pair),
-        (translate("RoadsView", "Naturals"), s.natural)))
+    text = "   ".join(f"{word} {count}" for _, word, count in stats_words(roads))
     room = x - rect.left() - box * 0.5
     pixels = rect.height() * STATS_FONT_SHARE
     p.setFont(font(pixels, bold=True))

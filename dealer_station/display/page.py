@@ -23,7 +23,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_station.console.cards import token_label
 from dealer_station.console.prompts import WARN_SECONDS, Prompts, bet_name, result_line, state_name
-from dealer_station.console.road_marks import COLOURS, road_names
+from dealer_station.console.road_marks import COLOURS, road_names, stats_words
 from dealer_station.display.model import TableDisplay
 from dealer_station.domain.roads import ROWS, Roads
 from dealer_station.domain.states import TableState
@@ -168,12 +168,8 @@ def _result(model: TableDisplay) -> str:
 
 
 def _stats(roads: Roads) -> str:
-    s = roads.stats
-    rows = (("rounds", "Rounds", s.rounds), ("banker", "Banker", s.banker), ("player", "Player", s.player),
-            ("tie", "Tie", s.tie), ("banker_pair", "B pair", s.banker_pair),
-            ("player_pair", "P pair", s.player_pair), ("natural", "Naturals", s.natural))
-    return "".join(f'<div class="stat {key}"><span class="label">{_e(translate("RoadsView", word))}</span>'
-                   f'<b id="stat-{key}">{count}</b></div>' for key, word, count in rows)
+    return "".join(f'<div class="stat {key}"><span class="label">{_e(word)}</span>'
+                   f'<b id="stat-{key}">{count}</b></div>' for key, word, count in stats_words(roads))
 
 
 def _limits(model: TableDisplay) -> str:

@@ -150,7 +150,7 @@ class _Flags(FactData):
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class _RoundRecord(FactData):
-    """A finished round's record (``TableMachine._record``): what a completed and a voided round share."""
+    """A finished round's record (``table_rounds.round_record``): what a completed and a voided round share."""
 
     __slots__ = ()
     shoe: int

@@ -65,9 +65,10 @@ from typing import Any
 
 from transitions import MachineError
 
+from dealer_station.domain.act_rules import NO_DEALER
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
-from dealer_station.domain.dealer_prompt import DealerPrompt, dealer_prompt, prompt_text
+from dealer_station.domain.dealer_prompt import DealerPrompt
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import (
     ActRefused,
@@ -110,8 +111,16 @@ from dealer_station.domain.states import (
     TableState,
     Trigger,
 )
-from dealer_station.domain.table_acts import NO_DEALER, ActInputs
-from dealer_station.domain.table_frames import FrameInputs
+from dealer_station.domain.table_acts import dealer_act, supervisor_act
+from dealer_station.domain.table_frames import (
+    frame_input,
+    journal_failed,
+    journal_resumed,
+    line_noise,
+    link_input,
+    publisher_refusal,
+)
+from dealer_station.domain.table_prompt import dealer_prompt, instruction
 from dealer_station.domain.table_settings import TableSettings
 
 __all__ = [
@@ -167,14 +176,16 @@ def _copy_counts(counts: Mapping[Card, int]) -> Counter[Card]:
     return copy
 
 
-class TableMachine(FrameInputs, ActInputs):
+class TableMachine:
     """One table's procedure (docs/rules.md §1–2, §5). Not thread-safe: one owner thread.
 
     Call :meth:`step` with one input dict; it returns the outputs. Read the public attributes
-    for the view (state, shoe and round numbers, cards, incident...). The handlers of each input are in
-    :mod:`dealer_station.domain.table_frames` (frames, link, publisher, journal) and
-    :mod:`dealer_station.domain.table_acts` (dealer, staff, supervisor); every move of the state is a
-    ``transitions`` trigger of :data:`~dealer_station.domain.states.TRANSITIONS`.
+    for the view (state, shoe and round numbers, cards, incident...). The handlers of each input are module
+    functions taking the machine (:class:`~dealer_station.domain.table_protocol.Table`):
+    :mod:`dealer_station.domain.table_frames` (frames, link, publisher, journal),
+    :mod:`dealer_station.domain.table_acts` (dealer, staff, supervisor) and
+    :mod:`dealer_station.domain.table_rounds` (a round opened, confirmed, voided; the shoe's end); every move of
+    the state is a ``transitions`` trigger of :data:`~dealer_station.domain.states.TRANSITIONS`.
     """
 
     def __init__(self, settings: TableSettings | None = None, *,
@@ -256,6 +267,10 @@ class TableMachine(FrameInputs, ActInputs):
             return pos.value if pos else None
         return None
 
+    def staff(self) -> dict:
+        """Who is at the table, as decision rows record it: ``{"dealer": id or None, "how": ...}``."""
+        return {"dealer": self.signed_in, "how": self.signed_in_how}
+
     def expected_position(self) -> str | None:
         """Where the next card from the shoe goes: a round position, ``burn_indicator``, ``burn`` or None."""
         where = self._where()
@@ -285,18 +300,12 @@ class TableMachine(FrameInputs, ActInputs):
         return draw_reason_text(draw_reason(self.dealer.player, self.dealer.banker))
 
     def prompt(self) -> str:
-        """The instruction for the dealer, upper case (``"DEAL PLAYER CARD 2"``, ``"BURN 7 MORE CARDS"``): the
-        English of :meth:`dealer_prompt`.
-        """
-        return prompt_text(self.dealer_prompt())
+        """The instruction for the dealer, upper case (:func:`dealer_station.domain.table_prompt.dealer_prompt`)."""
+        return dealer_prompt(self)
 
-    def dealer_prompt(self) -> DealerPrompt:
-        """The instruction for the dealer as a value (:func:`dealer_station.domain.dealer_prompt.dealer_prompt`)."""
-        dealer = self.dealer
-        return dealer_prompt(self.state, misread=bool(self.misreads), burn_remaining=self.burn_remaining,
-                             round_number=self.round_number, next_position=dealer.next_position if dealer else None,
-                             needs_dealer=self.staffed and self.signed_in is None,
-                             incident=self.incident.type if self.incident else None, shoe_number=self.shoe_number)
+    def instruction(self) -> DealerPrompt:
+        """The instruction for the dealer as a value (:func:`dealer_station.domain.table_prompt.instruction`)."""
+        return instruction(self)
 
     def provisional(self) -> dict | None:
         """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
@@ -488,7 +497,7 @@ def _stop(machine: TableMachine, inp: StopInput) -> None:
 
 
 def _dealer_input(machine: TableMachine, inp: DealerInput | TimerInput) -> None:
-    machine._dealer(str(inp.act), dict(inp.args or {}), timer=type(inp) is TimerInput)
+    dealer_act(machine, str(inp.act), dict(inp.args or {}), timer=type(inp) is TimerInput)
 
 
 def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
@@ -501,15 +510,15 @@ def _unknown(machine: TableMachine, inp: UnknownInput) -> None:
 
 
 _BY_TYPE: dict[type, Callable[[TableMachine, Any], None]] = {
-    FrameInput: TableMachine._frame,
-    LinkInput: TableMachine._link,
+    FrameInput: frame_input,
+    LinkInput: link_input,
     DealerInput: _dealer_input,
     TimerInput: _dealer_input,
-    SupervisorInput: TableMachine._supervisor,
-    PublisherRefusal: TableMachine._publisher,
+    SupervisorInput: supervisor_act,
+    PublisherRefusal: publisher_refusal,
     StopInput: _stop,
-    JournalFailed: TableMachine._journal_failed,
-    JournalResumed: TableMachine._journal_resumed,
-    LineNoise: TableMachine._line_noise,
+    JournalFailed: journal_failed,
+    JournalResumed: journal_resumed,
+    LineNoise: line_noise,
 }
 """An input's type → its one handler; any other input is ``ignored`` (told, never dropped silently)."""

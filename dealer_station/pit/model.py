@@ -31,8 +31,8 @@ from dealer_station.domain.states import TableState
 from dealer_station.outbox import ends_pause
 from dealer_station.pit.words import (
     LAST_KNOWN,
-    REASON_WORDS,
-    STATE_WORDS,
+    OFFLINE_REASON_WORDS,
+    STATE_CAPTIONS,
     clock_words,
     incident_words,
     parse_ts,
@@ -400,7 +400,7 @@ class PitModel:
             online, station, detail = True, "ONLINE", ""
         else:
             online, station = False, "OFFLINE"
-            detail = "; ".join((REASON_WORDS.get(str(status.get("reason")), words(status.get("reason"))),
+            detail = "; ".join((OFFLINE_REASON_WORDS.get(str(status.get("reason")), words(status.get("reason"))),
                                 self._offline_words(t, now)))
         results = t.results.get(t.shoe_id or "", {})
         beads = tuple(m for _, m in sorted(results.items()))
@@ -411,7 +411,7 @@ class PitModel:
         state = state_words(t.state, t.table_status) if (t.state or t.table_status) else (
             "State not known yet" if t.last_event_id else "No events yet")
         if pause is not None and t.table_status != "paused":
-            state = STATE_WORDS[TableState.PAUSED]
+            state = STATE_CAPTIONS[TableState.PAUSED]
         shoe = self._shoe_text(t)
         round_text = ("No round yet" if t.round_number is None else
                       f"Round {t.round_number} complete" if t.state in _BETWEEN_ROUNDS else

@@ -57,7 +57,8 @@ def test_serial_unterminated_token_is_a_misread_after_token_timeout():
 def test_serial_unplug_mid_round_then_reconnect_by_id():
     by_id = "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_SHOE0001-if00-port0"
     events = serial_run("disconnect-lines", "lines", "--unplug", "/dev/ttyUSB0", "--unplug-after", "2",
-                        "--replug-after", "0.4", "--by-id", by_id, "--idle-exit", "1.5")
+                        "--replug-after", "0.4", "--by-id", by_id, "--until-events", "8",
+                        "--max-seconds", "50")
     kinds = brief(events)
     assert kinds[:5] == [("Connected",), ("CardRead", "AS"), ("CardRead", "JD"), ("NoRead", "token_timeout"),
                          ("ConnectionLost", False)]

@@ -2,13 +2,16 @@
 
 Run in a subprocess, usually under ``umockdev-run``::
 
-    python tests/support/probe.py SPEC [--idle-exit S] [--max-seconds S]
+    python tests/support/probe.py SPEC [--idle-exit S | --until-events N] [--max-seconds S]
         [--unplug NODE --unplug-after N --replug-after S]
 
 Every event the reader delivers becomes one line on standard output:
 ``{"event": "CardRead", "token": "AS", "raw": "...hex...", "t": seconds}`` (``reason`` for
 NoRead, ``error`` for ConnectionLost, ``description`` for Connected). A start-up error is one line
 ``{"event": "StartError", "type": ..., "message": ...}`` and exit status 3.
+
+The probe stops when the shoe has sent nothing for ``--idle-exit`` seconds, or, with ``--until-events N``, once
+it has written N events (no idle rule: a slow reconnect on a busy machine is waited for), or at ``--max-seconds``.
 
 ``--unplug NODE``: ``--unplug-delay`` seconds after the ``--unplug-after``-th frame, remove the
 device node NODE (a symlink in the umockdev test bed, as unplugging removes ``/dev/ttyUSB0``)
@@ -48,6 +51,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("spec")
     ap.add_argument("--idle-exit", type=float, default=1.0)
+    ap.add_argument("--until-events", type=int, default=0, help="stop after this many events (no idle rule)")
     ap.add_argument("--max-seconds", type=float, default=20.0)
     ap.add_argument("--unplug")
     ap.add_argument("--unplug-after", type=int, default=0)
@@ -70,6 +74,7 @@ def main() -> int:
         sys.stdout.write(json.dumps({"event": "StartError", "type": type(err).__name__, "message": str(err)}) + "\n")
         return 3
     frames = 0
+    written = 0
     unplugged = False
     node_target = None
     deadline = t0 + args.max_seconds
@@ -78,11 +83,15 @@ def main() -> int:
             try:
                 event = events.get(timeout=0.05)
             except queue.Empty:
-                if time.monotonic() - source.last_activity > args.idle_exit and not unplugged:
+                idle = time.monotonic() - source.last_activity > args.idle_exit
+                if idle and not unplugged and not args.until_events:
                     break
                 continue
             sys.stdout.write(as_json(event, t0) + "\n")
             sys.stdout.flush()
+            written += 1
+            if written == args.until_events:
+                break
             if isinstance(event, CardRead | NoRead | CutCard | Garbage):
                 frames += 1
             if isinstance(event, ConnectionLost) and unplugged:

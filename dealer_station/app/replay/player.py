@@ -2,9 +2,11 @@
 
 :class:`Replayer` plays a :class:`~dealer_station.app.replay.session.ReplaySession` on one table (bytes →
 codec → :class:`~dealer_station.app.controller.Controller`), with the automatic dealer where the
-session holds no dealer acts, and collects the output lines in a :class:`ReplayResult`. The table runs
-on the station runtime, as at a table: :meth:`Replayer.play` gives the recorded steps to the station's
-loop (:meth:`dealer_station.app.runtime.Station.run`) as its dealer, one step at a time, on the calling
+session holds no dealer acts, and collects the output lines in a :class:`ReplayResult`. The recorded
+bytes go through the pump every shoe's bytes go through (:class:`drivers.pump.Pump`: tick, feed and
+flush, on the recorded times). The table runs on the station runtime, as at a table:
+:meth:`Replayer.play` gives the recorded steps to the station's loop
+(:meth:`dealer_station.app.runtime.Station.run`) as its dealer, one step at a time, on the calling
 thread; the console's replay submits them to its station's controller thread.
 """
 
@@ -32,6 +34,7 @@ from dealer_station.journal import Journal, MemoryJournal
 from drivers.codecs import Codec, make_codec
 from drivers.errors import ShoeConfigError
 from drivers.frames import Connected, ConnectionLost, Garbage
+from drivers.pump import Pump
 
 __all__ = ["FAST_GC_THRESHOLD", "ROUND_KINDS", "RecordedAuthority", "ReplayResult", "Replayer", "dealer_act",
            "round_line"]
@@ -223,7 +226,8 @@ class Replayer:
     def begin(self, session: ReplaySession) -> None:
         """Prepare ``session`` for :meth:`advance` (codec, automatic dealer, the link). Raises ReplayError."""
         self._session = session
-        self._codec_now = self._codec(session)
+        codec = self._codec(session)
+        self._pump = Pump(codec, self._pumped, noting=False) if codec is not None else None
         self._auto = AutoDealer(self.controller) if (self.auto if self.auto is not None
                                                    else not session.has_dealer_acts) else None
         self._index = 0
@@ -246,7 +250,7 @@ class Replayer:
         step = steps[self._index]
         self._index += 1
         self._now = self._session.started + timedelta(seconds=step.t)
-        self._step(step, self._codec_now, self._auto)
+        self._step(step, self._pump, self._auto)
         self.result.steps += 1
         if self.on_step is not None:
             self.on_step(self._index, len(steps))
@@ -262,11 +266,10 @@ class Replayer:
         dealt round (unless stopped early); return the result.
         """
         result = self.result
-        session, codec, auto = self._session, self._codec_now, self._auto
-        if codec is not None and not result.stopped:
+        session, pump, auto = self._session, self._pump, self._auto
+        if pump is not None and not result.stopped:
             self._now = session.started + timedelta(seconds=session.duration)
-            for frame in codec.flush():  # the recording ended: a partial token is still a frame
-                self._frame(frame, auto)
+            pump.flush()  # the recording ended: a partial token is still a frame
         if auto is not None:
             if not result.stopped:
                 auto.finish()
@@ -291,26 +294,26 @@ class Replayer:
         except ShoeConfigError as err:
             raise ReplayError(f"{session.path}: {err}") from err
 
-    def _step(self, step: Step, codec: Codec | None, auto: AutoDealer | None) -> None:
-        now = step.t
+    def _step(self, step: Step, pump: Pump | None, auto: AutoDealer | None) -> None:
         if step.kind == "bytes":
-            assert codec is not None
-            frames = codec.tick(now) + codec.feed(step.data, now)
-            for frame in frames:
-                self._frame(frame, auto)
+            assert pump is not None
+            pump.read(step.data, step.t)  # as a reader after a read: the timed-out token, then these bytes
         elif step.kind == "raw_frame":
-            assert codec is not None
-            for frame in codec.feed(step.data, now) + codec.flush():
-                self._frame(frame, auto)
+            assert pump is not None
+            pump.feed(step.data, step.t)
+            pump.flush()
         elif step.kind == "frame":
             self._frame(step.event, auto)
         elif step.kind == "link":
-            if codec is not None and isinstance(step.event, ConnectionLost):
-                for frame in codec.flush():  # as the reader does on device loss: never dropped
-                    self._frame(frame, auto)
+            if pump is not None and isinstance(step.event, ConnectionLost):
+                pump.flush()  # as the reader does on device loss: never dropped
             self.controller.shoe_event(step.event)
         elif step.kind == "act":
             self._apply(step)
+
+    def _pumped(self, frame: object) -> None:
+        """A frame the pump decoded from the recorded bytes."""
+        self._frame(frame, self._auto)
 
     def _frame(self, frame: object, auto: AutoDealer | None) -> None:
         self.result.frames += 1

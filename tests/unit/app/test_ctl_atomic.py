@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from dealer_station.app.controller import Controller
+from dealer_station.domain import table_acts, table_frames
 from dealer_station.domain.outcome import RoundDealer
-from dealer_station.domain.table import TableMachine
 from tests.support.table import Table
 
 
@@ -32,17 +32,17 @@ def test_a_step_that_raises_half_way_leaves_nothing_of_itself(table: Table, monk
     inventory = Counter(machine.remaining)
     rounds, history, marks = list(machine.rounds), list(machine.history), list(machine.marks)
 
-    def broken(self):  # half of _open_round, then a surprise
-        self.round_number += 1
-        self.dealer = RoundDealer()
-        self.offered = ("player",)
-        self.remaining[next(iter(self.remaining))] -= 1
-        self.history.append("X")
-        self.marks.append(self.marks[-1])
-        self._trigger("open_betting")
+    def broken(m):  # half of open_round, then a surprise
+        m.round_number += 1
+        m.dealer = RoundDealer()
+        m.offered = ("player",)
+        m.remaining[next(iter(m.remaining))] -= 1
+        m.history.append("X")
+        m.marks.append(m.marks[-1])
+        m._trigger("open_betting")
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(TableMachine, "_open_round", broken)
+    monkeypatch.setattr(table_acts, "open_round", broken)   # where the dealer's open_betting finds it
     table.ctl.dealer("open_betting")
     view = table.ctl.snapshot()
     assert view.state == "paused" and view.incident.type == "unexpected_error"
@@ -142,24 +142,25 @@ def test_nested_queued_calls_keep_their_order(table: Table):
     assert seen.index("betting_opened") < seen.index("betting_closed") < seen.index("round_paused")
 
 
-@pytest.mark.parametrize("rule", ["_place", "_confirm", "_misread"])
-def test_a_failing_rule_at_any_moment_changes_nothing_but_the_pause(make_table, monkeypatch, rule, tmp_path):
+@pytest.mark.parametrize(("rule", "module"), [("place", table_frames), ("confirm", table_acts),
+                                               ("_misread", table_frames)])
+def test_a_failing_rule_at_any_moment_changes_nothing_but_the_pause(make_table, monkeypatch, rule, module, tmp_path):
     t = make_table()
     t.start_shoe()
     t.open_round()
     t.card("4S", "5S", "6S")
-    if rule == "_confirm":
+    if rule == "confirm":
         t.card("3S")
     before = t.ctl.snapshot()
     inventory = Counter(t.ctl.machine.remaining)
-    real = getattr(TableMachine, rule)
+    real = getattr(module, rule)
 
-    def broken(self, *a, **kw):
-        real(self, *a, **kw)  # the rule's whole work, then a surprise
+    def broken(machine, *a, **kw):
+        real(machine, *a, **kw)  # the rule's whole work, then a surprise
         raise ValueError("late")
 
-    monkeypatch.setattr(TableMachine, rule, broken)
-    if rule == "_confirm":
+    monkeypatch.setattr(module, rule, broken)   # where the handler calling it finds it
+    if rule == "confirm":
         t.ctl.dealer("confirm_result")
     elif rule == "_misread":
         t.no_read()

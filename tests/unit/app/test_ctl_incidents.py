@@ -6,8 +6,8 @@ import pytest
 
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.controller import ActRefused
+from dealer_station.domain import table_frames
 from dealer_station.domain.outcome import Position
-from dealer_station.domain.table import TableMachine
 from dealer_station.journal import JournalError
 from drivers.frames import CardRead, Connected, ConnectionLost, Garbage, NoRead
 from tests.support.cards import cards
@@ -145,10 +145,10 @@ def test_shoe_disconnected_pauses_and_resume_waits_for_the_link(table: Table):
 
 
 def test_unexpected_exception_pauses(table: Table, monkeypatch):
-    def boom(self, card, manual):
+    def boom(machine, card, manual):
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(TableMachine, "_place", boom)
+    monkeypatch.setattr(table_frames, "place", boom)
     table.open_round()
     table.card("2S")
     paused(table, "unexpected_error")

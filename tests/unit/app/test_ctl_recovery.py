@@ -162,7 +162,7 @@ def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path,
     """A journal written when ``new_shoe`` started the next shoe from ``shoe_end`` itself (before the shoe change
     had its confirm): its open shoe replays to the same table."""
     import dealer_station.domain.table as table_module
-    from dealer_station.domain import table_acts
+    from dealer_station.domain import act_rules
     from dealer_station.domain.states import TableState
 
     before = tuple({**t, "source": ["no_shoe", "shoe_end"]} if t["trigger"] == "new_shoe" else t
@@ -170,8 +170,7 @@ def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path,
     path = str(tmp_path / "j.sqlite")
     with monkeypatch.context() as then:
         then.setattr(table_module, "TRANSITIONS", before)
-        then.setitem(table_acts._DEALER, "new_shoe", (frozenset({TableState.NO_SHOE, TableState.SHOE_END}),
-                                                      table_acts.ActInputs._new_shoe))
+        then.setitem(act_rules.DEALER_ACT_STATES, "new_shoe", frozenset({TableState.NO_SHOE, TableState.SHOE_END}))
         t = Table(tmp_path, journal_path=path)
         _ended_shoe(t)
         t.ctl.dealer("new_shoe")
@@ -182,54 +181,89 @@ def test_a_journal_whose_shoe_started_without_the_shoe_change_recovers(tmp_path,
     assert (view.state, view.shoe_number, view.cards_left) == ("ready", 2, 413)
 
 
+KILLED_SHOES = 6
+"""Shoes of one deck the killed runs deal (about 50 rounds, 900 journal rows)."""
+KILLS = 8
+"""SIGKILLs before the run that is let finish."""
+
+
 def run_sim(journal: str, *extra: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-m", "dealer_station", "simulate", "--json", "--decks", "1",
-                             "--shoes", "25", "--seed", "11", "--journal", journal, "--misread-rate", "0.2", *extra],
+                             "--shoes", str(KILLED_SHOES), "--seed", "11", "--journal", journal, "--misread-rate",
+                             "0.2", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+
+
+def journal_rows(path: str) -> int:
+    """The last row the journal at ``path`` holds (0 before there is one), read as another process reads it."""
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return 0
+    try:
+        return int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM journal").fetchone()[0])
+    except sqlite3.Error:   # not made yet
+        return 0
+    finally:
+        conn.close()
+
+
+def kill_at_row(proc: subprocess.Popen, path: str, row: int, bound: float = 300) -> bool:
+    """SIGKILL ``proc`` as soon as its journal holds row ``row``; False when it ended before that (or did not get
+    there within ``bound`` seconds: it is killed then too, so the test fails rather than hangs)."""
+    give_up = time.monotonic() + bound
+    while proc.poll() is None:
+        if journal_rows(path) >= row:
+            proc.send_signal(signal.SIGKILL)
+            return True
+        if time.monotonic() > give_up:
+            proc.kill()
+            return False
+        time.sleep(0.002)   # a poll of the journal, not a wait for time to pass
+    return False
 
 
 @pytest.mark.slow
 def test_killed_simulate_continues_to_the_same_table(tmp_path):
+    """``simulate`` killed with SIGKILL as soon as its journal holds a row chosen at random (an input or a decision,
+    anywhere in a round, a shoe's start or end), restarted on the same journal each time: the runs' outputs one after
+    the other are the uninterrupted run's, the chain verifies and every result is published once, as dealt."""
+    from tests.support.simulation import simulate
+
     rng = random.Random(20261130)
     # the killed runs' shoe also misreads (rescans change no result): the reference has no misreads
-    reference = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--json", "--decks", "1",
-                                "--shoes", "25", "--seed", "11"], capture_output=True, text=True,
-                               env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, timeout=60)
-    assert reference.returncode == 0
-    expected = reference.stdout.splitlines()
-    assert len(expected) > 150
+    expected = [json.dumps(line) for line in simulate(seed=11, shoes=KILLED_SHOES, decks=1).lines]
+    assert len(expected) > 40
+    whole = simulate(seed=11, shoes=KILLED_SHOES, decks=1, misread_rate=0.2, journal=tmp_path / "whole.sqlite")
+    assert [json.dumps(line) for line in whole.lines] == expected
+    total = journal_rows(str(tmp_path / "whole.sqlite"))
     journal = str(tmp_path / "killed.sqlite")
     kills = 0
     printed: list[str] = []   # every run's lines, in order: a restarted run prints only what it deals
     where = 0                 # the expected line after the last one printed
-    finished = False
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    for run in range(KILLS + 1):
         proc = run_sim(journal)
-        lines: list[str] = []
-        want = rng.randint(1, 5) if kills < 22 else None
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.append(line.rstrip("\n"))
-            if want is not None and len(lines) >= want:
-                time.sleep(rng.uniform(0, 0.02))  # somewhere inside the next input/decision
-                proc.send_signal(signal.SIGKILL)
-                break
-        proc.wait(timeout=30)
+        if run < KILLS:
+            # a row ahead of what the journal holds, short of the end: each run deals something, none finishes
+            row = min(journal_rows(journal) + rng.randint(1, 2 * total // (KILLS + 2)), total - 40)
+            assert kill_at_row(proc, journal, row), "the run ended before the row it was to be killed at"
+        out, _ = proc.communicate(timeout=300)   # a loaded machine only makes it slower
+        lines = out.splitlines()
         # whatever a run printed comes after what the runs before it printed, never twice (a killed run's lines
         # not yet flushed are lost from its output, never from the journal: checked below)
         for line in lines:
             assert line in expected[where:], f"{line} printed out of order or twice"
             where = expected.index(line, where) + 1
         printed += lines
-        if proc.returncode == -signal.SIGKILL:
+        if run < KILLS:
+            assert proc.returncode == -signal.SIGKILL
             kills += 1
-            continue
-        assert proc.returncode == 0
-        finished = True
-        break
-    assert finished and kills >= 20
+        else:
+            assert proc.returncode == 0
+    assert kills == KILLS
     assert printed[-1] == expected[-1]   # the last run finished the shoes
     j = Journal(journal, readonly=True)
     assert j.verify().ok

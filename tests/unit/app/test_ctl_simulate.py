@@ -1,28 +1,25 @@
-"""The headless commands, the station loop with its reader queue, the edge-monitor hook and logging."""
+"""The headless commands, the station loop with its reader queue and the edge-monitor hook."""
 
 from __future__ import annotations
 
-import io
 import json
-import logging
 import queue
 import threading
 from collections import Counter
 
-import structlog
-
 from dealer_station.app.autodealer import AutoDealer
 from dealer_station.app.controller import Controller
-from dealer_station.app.logging import configure_logging
-from dealer_station.app.simulate import SimulationShoe, run_simulation
+from dealer_station.app.simulate import OUTPUT_KINDS, SimulationShoe
 from dealer_station.app.station import run_station
 from dealer_station.domain.cards import parse_cards
 from dealer_station.domain.outcome import deal_round
 from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import ConnectionLost
-from tests.conftest import reset_logging, run_cli
+from tests.conftest import run_cli
 from tests.support.cards import card, cards
+from tests.support.simulation import simulate as simulate_here
+from tests.support.simulation import stop_after
 from tests.support.table import Table, config, shoe_cards
 
 
@@ -66,28 +63,26 @@ def test_simulate_deals_the_shuffled_shoe_in_order():
     assert [t for t in tokens if t != CUT][:len(dealt)] == dealt
 
 
-def test_same_seed_same_output_and_a_restart_prints_only_what_it_deals(tmp_path):
-    a = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2")
-    b = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2")
-    assert a.stdout == b.stdout and a.stdout
+def test_same_seed_same_output_and_a_restart_prints_only_what_it_deals(tmp_path, cli):
+    """Two processes with one seed deal the same (a journal or none); the restarts (in this process) go on from
+    the journal's seed and shoes, print only what they deal and refuse another seed."""
+    whole = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "3")
     j = str(tmp_path / "j.sqlite")
     c = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "2", "--journal", j)
-    assert c.stdout == a.stdout and "before this run" not in c.stderr
-    rounds = sum('"status"' in line for line in a.stdout.splitlines())
-    d = run_cli("simulate", "--json", "--decks", "2", "--shoes", "2", "--journal", j)  # seed from the journal
-    assert d.returncode == 0 and d.stdout == ""                                      # nothing left to deal
-    assert f"{rounds} rounds of 2 shoes were dealt on journal {j} before this run: not printed again" in d.stderr
-    e = run_cli("simulate", "--json", "--seed", "6", "--decks", "2", "--journal", j)
-    assert e.returncode == 2 and "seed 5" in e.stderr
-    f = run_cli("simulate", "--json", "--decks", "2", "--shoes", "3", "--journal", j)  # one more shoe
-    whole = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--shoes", "3")
-    assert c.stdout + f.stdout == whole.stdout and f.stdout.count("shoe_end") == 1
-    assert all(json.loads(line)["shoe"] == 3 for line in f.stdout.splitlines())
-    human = run_cli("simulate", "--seed", "5", "--decks", "2")
-    assert human.returncode == 0 and human.stdout.startswith("shoe 1 round 1: player ")
-    again = run_cli("simulate", "--decks", "2", "--shoes", "4", "--journal", j)
-    lines = again.stdout.splitlines()
-    third = sum('"status"' in line for line in f.stdout.splitlines())
+    assert c.returncode == 0 and "before this run" not in c.stderr
+    assert c.stdout and whole.stdout.startswith(c.stdout) and c.stdout.count("shoe_end") == 2
+    rounds = sum('"status"' in line for line in c.stdout.splitlines())
+    status, out, err = cli("simulate", "--json", "--decks", "2", "--shoes", "2", "--journal", j)  # seed: the journal's
+    assert status == 0 and out == ""                                                            # nothing left to deal
+    assert f"{rounds} rounds of 2 shoes were dealt on journal {j} before this run: not printed again" in err
+    status, out, err = cli("simulate", "--json", "--seed", "6", "--decks", "2", "--journal", j)
+    assert status == 2 and "seed 5" in err
+    status, f, err = cli("simulate", "--json", "--decks", "2", "--shoes", "3", "--journal", j)  # one more shoe
+    assert status == 0 and c.stdout + f == whole.stdout and f.count("shoe_end") == 1
+    assert all(json.loads(line)["shoe"] == 3 for line in f.splitlines())
+    status, out, err = cli("simulate", "--decks", "2", "--shoes", "4", "--journal", j)   # for people
+    lines = out.splitlines()
+    third = sum('"status"' in line for line in f.splitlines())
     assert lines[0].startswith(f"{rounds + third} rounds of 3 shoes were dealt on journal {j} before this run")
     assert lines[1].startswith("shoe 4 round 1: player ") and all(line.startswith("shoe 4 ") for line in lines[1:])
 
@@ -95,14 +90,9 @@ def test_same_seed_same_output_and_a_restart_prints_only_what_it_deals(tmp_path)
 def test_a_run_stopped_mid_shoe_and_restarted_prints_each_round_once(tmp_path):
     """A run stopped after round 5 of shoe 1, restarted by the command: the first run's lines and the restart's
     are the uninterrupted run's, no round twice, and the restart says first that 5 rounds were there."""
-    whole = run_cli("simulate", "--json", "--seed", "5", "--decks", "2").stdout.splitlines()
-    cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
+    whole = [json.dumps(line) for line in simulate_here(seed=5, decks=2).lines]
     j = tmp_path / "k.sqlite"
-    lines: list[dict] = []
-    journal = Journal(j)
-    run_simulation(Controller(cfg, journal), seed=5, shoes=1, emit=lines.append, dealer="auto",
-                   stop=lambda: len(lines) >= 5)
-    journal.close()
+    lines = simulate_here(seed=5, decks=2, journal=j, stop_when=stop_after(5, *OUTPUT_KINDS)).lines
     assert [json.dumps(x) for x in lines] == whole[:5]
     again = run_cli("simulate", "--json", "--seed", "5", "--decks", "2", "--journal", str(j))
     assert again.returncode == 0, again.stderr
@@ -111,7 +101,7 @@ def test_a_run_stopped_mid_shoe_and_restarted_prints_each_round_once(tmp_path):
 
 
 def test_run_headless_sim_equals_simulate(tmp_path):
-    expected = run_cli("simulate", "--json", "--seed", "9", "--decks", "2").stdout
+    expected = "".join(json.dumps(line) + "\n" for line in simulate_here(seed=9, decks=2).lines)
     # run reads the deck count from the configuration: one with 2 decks (the cut card range scaled as --decks does)
     cfg = tmp_path / "s.toml"
     cfg.write_text("[shoe]\ndecks = 2\ncut_min = 15\ncut_max = 20\n")
@@ -142,17 +132,19 @@ def test_run_station_with_a_reader_thread_and_bounded_queue(tmp_path):
     assert len(ctl.recall()) > 4
 
 
-def test_run_on_a_simulated_shoe_in_another_wire_format(tmp_path):
-    """The same seed gives the same rounds whatever the wire format the simulated shoe speaks."""
+def test_run_on_a_simulated_shoe_in_another_wire_format(tmp_path, cli):
+    """The same seed gives the same rounds whatever the wire format the simulated shoe speaks (``run`` in this
+    process: the pty, its reader thread and the codec are the command's own)."""
     cfg = tmp_path / "s.toml"
     cfg.write_text("[shoe]\ndecks = 1\ncut_min = 8\ncut_max = 10\n")
     outs = []
     for codec in ("lines", "stx-etx", "saopai"):
-        proc = run_cli("run", "--headless", "--shoe", f"sim?codec={codec}&seed=3", "--auto", "--json", "--shoes", "1",
-                       "--journal", str(tmp_path / f"{codec}.sqlite"), "--config", str(cfg), "--log-level", "WARNING")
-        assert proc.returncode == 0, proc.stderr
-        outs.append(proc.stdout)
-    assert outs[0] and outs[0] == outs[1] == outs[2]
+        status, out, err = cli("run", "--headless", "--shoe", f"sim?codec={codec}&seed=3", "--auto", "--json",
+                               "--shoes", "1", "--journal", str(tmp_path / f"{codec}.sqlite"), "--config", str(cfg),
+                               "--log-level", "WARNING")
+        assert status == 0, err
+        outs.append(out)
+    assert outs[0].count("shoe_end") == 1 and outs[0] == outs[1] == outs[2]
 
 
 def test_run_station_idle_exit_and_stop(tmp_path):
@@ -264,89 +256,17 @@ def test_listener_errors_never_stop_the_table(tmp_path):
     assert t.state == "ready" and len(t.ctl.recall()) == 1
 
 
-def test_run_simulation_in_process_matches_the_command(tmp_path):
-    cfg = config(shoe__decks=2, shoe__cut_min=15, shoe__cut_max=20)
-    lines: list[dict] = []
-    run_simulation(Controller(cfg, Journal(":memory:")), seed=5, shoes=1, emit=lines.append, dealer="auto")
-    assert [json.dumps(x) for x in lines] == run_cli("simulate", "--json", "--seed", "5", "--decks", "2"
-                                                     ).stdout.splitlines()
+def test_the_commands_table_in_this_process_deals_what_the_command_prints(tmp_path):
+    run = simulate_here(seed=5, decks=2)
+    assert run.why == "finished" and run.state == "shoe_end"
+    assert [json.dumps(x) for x in run.lines] == run_cli("simulate", "--json", "--seed", "5", "--decks", "2"
+                                                         ).stdout.splitlines()
 
 
-def test_logging_json_with_bound_ids_and_stdlib_routed(tmp_path):
-    stream = io.StringIO()
-    configure_logging(json=True, level="INFO", stream=stream)
-    try:
-        t = Table(tmp_path)
-        t.start_shoe()
-        t.open_round()
-        t.card("4H")
-        t.ctl.dealer("call_supervisor", note="x")
-        logging.getLogger("some.library").warning("from the standard library")
-        records = [json.loads(x) for x in stream.getvalue().splitlines()]
-        paused = [r for r in records if r["event"] == "round_paused"]
-        assert paused and paused[0]["table_id"] == "T1" and paused[0]["shoe_id"] == "T1-S0001"
-        assert paused[0]["round_id"] == "T1-S0001-R001" and paused[0]["level"] == "warning"
-        assert any(r["event"] == "from the standard library" and r["logger"] == "some.library" for r in records)
-    finally:
-        reset_logging()
-
-
-def test_records_below_the_configured_level_are_not_built(tmp_path):
-    """At WARNING the controller's per-round information records are skipped before structlog sees them;
-    warnings (a pause) are still written, with the ids bound."""
-    from dealer_station.app.logging import log_enabled
-
-    stream = io.StringIO()
-    configure_logging(json=True, level="WARNING", stream=stream)
-    try:
-        assert not log_enabled("info") and log_enabled("warning") and log_enabled("error")
-        t = Table(tmp_path)
-        t.start_shoe()
-        t.deal_from(shoe_cards(4))
-        t.open_round()
-        t.ctl.dealer("call_supervisor", note="x")
-        events = [json.loads(x)["event"] for x in stream.getvalue().splitlines()]
-        assert "round_paused" in events and "round_completed" not in events and "shoe_started" not in events
-        configure_logging(json=True, level="INFO", stream=stream)
-        assert log_enabled("info") and not log_enabled("debug")
-    finally:
-        reset_logging()
-
-
-def test_logging_never_raises(tmp_path):
-    class Broken(io.StringIO):
-        def write(self, s):
-            raise OSError("disk gone")
-
-    configure_logging(json=True, stream=Broken())
-    try:
-        t = Table(tmp_path)
-        t.start_shoe()
-        t.deal_from(shoe_cards(4))
-        assert len(t.ctl.recall()) == 1
-    finally:
-        reset_logging()
-
-
-def test_console_renderer_on_a_terminal():
-    class Tty(io.StringIO):
-        def isatty(self):
-            return True
-
-    stream = Tty()
-    configure_logging(stream=stream)
-    try:
-        structlog.get_logger("x").info("hello", a=1)
-        text = stream.getvalue()
-        assert "hello" in text and not text.lstrip().startswith("{")
-    finally:
-        reset_logging()
-
-
-def test_run_unknown_profile_is_a_usage_error(tmp_path):
-    proc = run_cli("run", "--headless", "--shoe", "no-such-shoe-profile", "--auto", "--journal",
-                   str(tmp_path / "j.sqlite"))
-    assert proc.returncode == 2 and "no-such-shoe-profile" in proc.stderr
+def test_run_unknown_profile_is_a_usage_error(tmp_path, cli):
+    status, _, err = cli("run", "--headless", "--shoe", "no-such-shoe-profile", "--auto", "--journal",
+                         str(tmp_path / "j.sqlite"))
+    assert status == 2 and "no-such-shoe-profile" in err
 
 
 def test_run_restart_continues_the_same_shoe(tmp_path):
@@ -358,21 +278,21 @@ def test_run_restart_continues_the_same_shoe(tmp_path):
     second = run_cli("run", "--headless", "--shoe", "sim", "--auto", "--json", "--shoes", "2",
                      "--journal", j, "--config", str(cfg), "--log-level", "WARNING")
     assert first.returncode == 0 and second.returncode == 0, second.stderr
-    expected = run_cli("simulate", "--json", "--seed", "4", "--decks", "2", "--shoes", "2").stdout
+    expected = "".join(json.dumps(line) + "\n" for line in simulate_here(seed=4, decks=2, shoes=2).lines)
     assert first.stdout + second.stdout == expected
 
 
-def test_injected_misreads_are_rescanned_and_change_no_result(tmp_path):
-    plain = run_cli("simulate", "--json", "--seed", "8", "--decks", "2").stdout
+def test_injected_misreads_are_rescanned_and_change_no_result(tmp_path, cli):
+    plain = "".join(json.dumps(line) + "\n" for line in simulate_here(seed=8, decks=2).lines)
     j = str(tmp_path / "m.sqlite")
     noisy = run_cli("simulate", "--json", "--seed", "8", "--decks", "2", "--misread-rate", "0.3", "--journal", j)
     assert noisy.returncode == 0 and noisy.stdout == plain
     rescans = [o for r in Journal(j, readonly=True).rows(kinds=("decision",)) for o in r.body["outputs"]
                if o[0] == "rescan_requested"]
     assert len(rescans) > 10
-    other = run_cli("simulate", "--json", "--decks", "2", "--journal", j)  # the rate is part of the record
-    assert other.returncode == 2 and "misread rate" in other.stderr
-    assert run_cli("simulate", "--misread-rate", "1.5").returncode == 2
+    status, _, err = cli("simulate", "--json", "--decks", "2", "--journal", j)  # the rate is part of the record
+    assert status == 2 and "misread rate" in err
+    assert cli("simulate", "--misread-rate", "1.5")[0] == 2
 
 
 def test_run_station_stopping_gives_the_queued_events_to_the_controller(tmp_path):
@@ -447,27 +367,7 @@ def test_a_listener_can_ask_for_some_facts_only(tmp_path):
     assert [f.data for f in rounds] == [f.data for f in t.facts if f.kind == "round_completed"]
 
 
-def test_log_enabled_follows_structlog_set_up_elsewhere():
-    """Once structlog is set up other than by configure_logging (defaults restored, a capture), records are built
-    again and structlog decides."""
-    from structlog.testing import capture_logs
-
-    from dealer_station.app.logging import log_enabled
-
-    configure_logging(json=True, level="ERROR", stream=io.StringIO())
-    try:
-        assert not log_enabled("info")
-        structlog.reset_defaults()
-        assert log_enabled("info") and log_enabled("debug")
-        with capture_logs() as captured:
-            assert log_enabled("info")
-            structlog.get_logger("x").info("seen")
-        assert captured and captured[0]["event"] == "seen"
-    finally:
-        reset_logging()
-
-
-def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path):
+def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path, cli):
     import sqlite3
 
     path = tmp_path / "j.sqlite"
@@ -476,8 +376,8 @@ def test_simulate_on_a_journal_that_refuses_writes_is_a_one_line_error(tmp_path)
     conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON journal BEGIN SELECT RAISE(ABORT, 'disk full'); END")
     conn.commit()
     conn.close()
-    proc = run_cli("simulate", "--seed", "1", "--journal", str(path))
-    assert proc.returncode == 2 and "disk full" in proc.stderr and "Traceback" not in proc.stderr
+    status, _, err = cli("simulate", "--seed", "1", "--journal", str(path))
+    assert status == 2 and "disk full" in err and "Traceback" not in err and err.count("\n") == 1
 
 
 def test_the_simulated_shoe_sends_its_codecs_bytes_and_the_controller_takes_the_codecs_frames():
@@ -513,17 +413,14 @@ def test_a_shoe_that_runs_out_pauses_the_simulation_and_the_command_exits_1(tmp_
     """The cut card placed last of a 1-deck shoe: the last round can need more cards than are left. The empty
     loopback answers each draw with a No-Read ``empty`` until the misread limit pauses the round; ``simulate``
     (nobody there to resolve it) stops with exit 1 instead of drawing forever."""
-    cfg = config(shoe__decks=1, shoe__cut_min=1, shoe__cut_max=1)
+    path = tmp_path / "one-deck.toml"
+    path.write_text("[shoe]\ndecks = 1\ncut_min = 1\ncut_max = 1\n")
     ends = []
     for seed in range(1, 30):
-        lines: list[dict] = []
-        ends.append(run_simulation(Controller(cfg, Journal(":memory:")), seed=seed, shoes=1, emit=lines.append,
-                                   dealer="auto"))
+        ends.append(simulate_here(seed=seed, config_path=path).state)
         if ends[-1] == "paused":
             break
     assert ends[-1] == "paused", ends
-    path = tmp_path / "one-deck.toml"
-    path.write_text("[shoe]\ndecks = 1\ncut_min = 1\ncut_max = 1\n")
     done = run_cli("simulate", "--config", str(path), "--shoes", "1", "--seed", str(seed), timeout=120)
     assert done.returncode == 1, done.stderr[-2000:]
     assert "misread_limit" in done.stdout + done.stderr

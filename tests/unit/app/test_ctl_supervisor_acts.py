@@ -1,4 +1,4 @@
-"""The supervisor-act rules of app/supervisor_acts.py: what preview says is what the table does.
+"""The supervisor-act rules of domain/act_rules.py: what preview says is what the table does.
 
 For paused tables of every kind (a dealer's call mid-deal, a held card, a pause in the burn, a paused
 result, a disconnected shoe, a table not paused) and every act with a spread of arguments, the preview
@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 
 from dealer_station.app.controller import ActRefused
-from dealer_station.app.supervisor_acts import Effect, Refusal, preview
+from dealer_station.domain.act_rules import Effect, Refusal, preview
 from dealer_station.domain.inputs import SupervisorInput
 from dealer_station.domain.outcome import Position
 from drivers.frames import Connected, ConnectionLost

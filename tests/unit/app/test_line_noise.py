@@ -167,7 +167,7 @@ def test_a_card_right_after_noise_while_the_burst_is_noisy_is_held_even_unpaused
     """The station could not pause at the noise (no round yet: between shoes the pause is only recorded); a card
     read right at the edge of the noisy burst pauses with card_in_noise and is held."""
     t = _noisy_table(tmp_path, max_bytes_per_second=100)
-    watch = t.ctl._noise
+    watch = t.ctl.noise.watch
     watch.bad(b"\xff" * 200, t.clock.monotonic(), "t")   # noisy, its pause already asked for
     assert watch.noisy() and t.ctl.snapshot().state == "betting_closed"
     t.ctl.shoe_event(CardRead("2H", b"2H"))

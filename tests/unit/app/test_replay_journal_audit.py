@@ -12,23 +12,20 @@ import pytest
 from dealer_station.app.config import load_config
 from dealer_station.app.controller import Controller
 from dealer_station.app.replay import audit_journal
-from dealer_station.app.simulate import run_simulation
 from dealer_station.journal import Journal
 from dealer_station.journal.store import GENESIS, row_hash
 from tests.support.replay import SESSIONS, replay, run_cli
+from tests.support.simulation import simulate, stop_after
 
 
-def _simulated(path, shoes=1, seed=5, stop_after=None):
-    journal = Journal(path, synchronous="OFF")
-    controller = Controller(load_config(), journal)
-    count = [0]
+def _unsynced(path, signer=None):
+    return Journal(path, synchronous="OFF", signer=signer)
 
-    def stop() -> bool:
-        count[0] += 1
-        return stop_after is not None and count[0] > stop_after
 
-    run_simulation(controller, seed=seed, shoes=shoes, emit=lambda line: None, stop=stop)
-    journal.close()
+def _simulated(path, shoes=1, seed=5, stop_at_card=None, controller=Controller):
+    """``simulate`` on the journal at ``path`` (stopped as by SIGTERM at its ``stop_at_card``-th card when given)."""
+    simulate(seed=seed, shoes=shoes, journal=path, open_journal=_unsynced, controller=controller,
+             stop_when=None if stop_at_card is None else stop_after(stop_at_card, "card_accepted"))
     return path
 
 
@@ -70,7 +67,7 @@ def test_a_simulated_shoe_re_runs_identically(tmp_path):
 
 
 def test_a_journal_across_a_restart_re_runs_identically(tmp_path):
-    path = _simulated(tmp_path / "j.sqlite", stop_after=150)
+    path = _simulated(tmp_path / "j.sqlite", stop_at_card=50)  # in the middle of a round
     _simulated(path)  # the station restarts on the same journal and finishes the shoe
     report = _audit(path)
     assert report.ok, report.first_difference
@@ -148,11 +145,8 @@ def test_edge_monitor_alerts_are_decisions_too(tmp_path):
     def monitor(remaining, round_number):  # alerts after every third round, like a real monitor's, as data
         return [{"bet": "lucky_six", "edge": "0.0123", "round": round_number}] if round_number % 3 == 0 else []
 
-    path = tmp_path / "edge.sqlite"
-    journal = Journal(path, synchronous="OFF")
-    controller = Controller(load_config(), journal, edge_monitor=monitor)
-    run_simulation(controller, seed=9, shoes=1, emit=lambda line: None)
-    journal.close()
+    path = _simulated(tmp_path / "edge.sqlite", seed=9,
+                      controller=lambda config, journal, **kw: Controller(config, journal, edge_monitor=monitor, **kw))
     with Journal(path, readonly=True) as recorded:
         assert audit_journal(recorded, load_config(), edge_monitor=monitor).ok
         without = audit_journal(recorded, load_config())

@@ -9,6 +9,7 @@ import pytest
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.refusals import ActRefused
 from dealer_station.console.refusal_words import error_words, staff_words
+from dealer_station.domain.act_rules import Refusal
 from tests.unit.console.test_console_i18n import LANGUAGES, language  # noqa: F401 (language: a fixture)
 from tests.unit.console.test_console_words import _found
 
@@ -37,10 +38,14 @@ def test_in_english_each_refusal_has_its_words(qapp, language):  # noqa: F811
     language("en")
     locked = AuthError("locked", "user 'sue' is locked until 2026-12-03T10:00:00Z")
     assert staff_words(locked) == str(locked)
-    assert staff_words(ActRefused("sign_out", "round 3 is open: the dealer changes between rounds (after …)")) \
-        == "a round is open: the dealer changes between rounds"
-    assert staff_words(ActRefused("sign_out", "no dealer is signed in")) == "no dealer is signed in"
+    assert staff_words(ActRefused("sign_out", "round 3 is open: the dealer changes between rounds (after …)",
+                                  Refusal.ROUND_OPEN)) == "a round is open: the dealer changes between rounds"
+    assert staff_words(ActRefused("sign_out", "no dealer is signed in", Refusal.NOBODY_SIGNED_IN)) \
+        == "no dealer is signed in"
     assert staff_words(ActRefused("sign_in", "something new")) == "not allowed now"
+    # worded by its code, never by its English text
+    assert staff_words(ActRefused("sign_out", "no dealer is signed in")) == "not allowed now"
+    assert staff_words(ActRefused("sign_out", "other words", Refusal.PAUSED)).startswith("the table is paused")
 
 
 def test_the_controllers_own_refusals_are_worded(tmp_path, qapp, language):  # noqa: F811
@@ -56,10 +61,8 @@ def test_the_controllers_own_refusals_are_worded(tmp_path, qapp, language):  # n
 def test_in_each_language_no_english(lang, tmp_path, qapp, language):  # noqa: F811
     language(lang)
     texts = {error_words()}
-    texts |= {staff_words(ActRefused("sign_out", why)) for why in (
-        "the table is paused: the supervisor resolves the incident first, then the dealer changes",
-        "round 3 is open: the dealer changes between rounds", "no dealer is signed in",
-        "dealer d1 is already signed in", "unknown")}
+    texts |= {staff_words(ActRefused("sign_out", "why", code)) for code in (
+        Refusal.PAUSED, Refusal.ROUND_OPEN, Refusal.NOBODY_SIGNED_IN, Refusal.ALREADY_SIGNED_IN, None)}
     assert len(texts) == 6
     if lang != "en":
         assert _found(texts, lang) == [], texts

@@ -50,4 +50,4 @@ def test_the_machines_prompt_is_the_english_of_its_instruction():
     from dealer_station.domain.table import TableMachine
 
     m = TableMachine()
-    assert m.dealer_prompt() == DealerPrompt(Say.LOAD_SHOE) and m.prompt() == "LOAD A NEW SHOE"
+    assert m.instruction() == DealerPrompt(Say.LOAD_SHOE) and m.prompt() == "LOAD A NEW SHOE"

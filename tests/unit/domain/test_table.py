@@ -8,6 +8,7 @@ import json
 import pytest
 from transitions import MachineError
 
+from dealer_station.domain import table_frames
 from dealer_station.domain.acts import FrameKind
 from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
@@ -217,10 +218,10 @@ def test_a_step_that_raises_changes_nothing_and_pauses(monkeypatch):
     m = dealing()
     before = (m.state, m.cards_left, m.round_number)
 
-    def boom(self, card, manual):
+    def boom(table, card, manual):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(TableMachine, "_place", boom)
+    monkeypatch.setattr(table_frames, "place", boom)
     out = m.step(card("9S"))
     assert kinds(out)[0] == "error" and m.incident.type is IncidentType.UNEXPECTED_ERROR
     assert m.state_before == before[0] and (m.cards_left, m.round_number) == before[1:]

@@ -291,7 +291,7 @@ def test_the_station_s_prune_note_names_the_table(tmp_path):
     ctl.dealer("new_shoe")
     ids = [e.event_id for e in outbox.read_events(journal.conn)]
     outbox.mark_published(journal.conn, ids, "2026-11-01T00:00:00Z")
-    ctl._prune_events()
+    ctl.log.prune_events()
     note = journal.last_marked("events_pruned")
     assert note is not None and note.body["table_id"] == "T7"
     journal.close()

@@ -120,17 +120,16 @@ def test_a_bad_head_is_a_usage_error(tmp_path, head):
 def test_the_station_logs_the_head_at_every_shoe_end(tmp_path):
     import io
 
-    from dealer_station.app.controller import Controller
     from dealer_station.app.logging import configure_logging
-    from dealer_station.app.simulate import run_simulation
     from dealer_station.journal import MemoryJournal
     from tests.conftest import reset_logging
+    from tests.support.simulation import simulate
 
     stream = io.StringIO()
     configure_logging(json=True, level="INFO", stream=stream)
     try:
         journal = MemoryJournal()
-        run_simulation(Controller(Table(tmp_path).cfg, journal), seed=3, shoes=2, emit=lambda line: None)
+        simulate(seed=3, shoes=2, open_journal=lambda path, signer=None: journal, keep_open=True)
         heads = [json.loads(x)["head"] for x in stream.getvalue().splitlines() if '"journal_head"' in x]
         assert len(heads) == 2
         for head in heads:

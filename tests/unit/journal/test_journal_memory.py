@@ -7,19 +7,21 @@ from datetime import UTC, datetime
 
 import pytest
 
-from dealer_station.app.config import load_config
 from dealer_station.app.controller import Controller
-from dealer_station.app.simulate import run_simulation
 from dealer_station.journal import EventSpec, Journal, JournalError, JournalRow, MemoryJournal
 from dealer_station.journal import memory as memory_module
 from dealer_station.journal.store import GENESIS, canonical, export_rows, row_hash
+from tests.support.simulation import simulate
 
 
-def _simulated(journal) -> list[dict]:
-    lines: list[dict] = []
+def _simulated(journal, monkeypatch) -> list[dict]:
+    """``simulate --seed 4`` on ``journal`` (left open), every row stamped at one moment."""
     moment = datetime(2026, 11, 30, 4, 0, tzinfo=UTC)  # one clock for both, so the rows can be equal
-    run_simulation(Controller(load_config(), journal, clock=lambda: moment), seed=4, shoes=1, emit=lines.append)
-    return lines
+    monkeypatch.setattr("dealer_station.app.shoes.utcnow", lambda: moment)  # the run's seed note
+    run = simulate(seed=4, keep_open=True, open_journal=lambda path, signer=None: journal,
+                   controller=lambda config, j, **kw: Controller(config, j, clock=lambda: moment, **kw))
+    assert run.why == "finished"
+    return run.lines
 
 
 def _without_events(rows) -> list[JournalRow]:
@@ -38,7 +40,7 @@ def _without_events(rows) -> list[JournalRow]:
 def test_a_simulated_shoe_gives_the_same_rows_and_export(block, monkeypatch):
     monkeypatch.setattr(memory_module, "BLOCK_ROWS", block)  # rows in sealed (compressed) blocks and in the tail
     sqlite, memory = Journal(":memory:"), MemoryJournal()
-    assert _simulated(sqlite) == _simulated(memory)
+    assert _simulated(sqlite, monkeypatch) == _simulated(memory, monkeypatch)
     assert memory.last_seq == sqlite.last_seq > 100
     # the SQLite journal's decision rows also list their outbox events; all else is the same, byte for byte
     assert all("events" in r.body for r in sqlite.rows(kinds=("decision",)))
