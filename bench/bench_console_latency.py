@@ -45,6 +45,9 @@ sys.path.insert(0, str(ROOT))
 
 FRAME_MS = 1000 / 60
 
+SLOW_DISK_P50_MS = 25.0
+"""The aim with every journal write slowed by 20 ms: the card painted within 25 ms at the median."""
+
 
 def summary(samples: list[float]) -> dict[str, float]:
     """p50 and p99 in ms."""
@@ -96,7 +99,7 @@ def latency_child(cards: int, slow: float, folder: str) -> dict:
 
     def recording_paint(face, event):
         paint(face, event)
-        painted.append((time.perf_counter(), face, face.token))
+        painted.append((time.perf_counter(), face, face.card.token if face.card is not None else None))
 
     CardFace.paintEvent = recording_paint
     window = MainWindow(station, load_shoe=station.load_shoe, sound=lambda: None)
@@ -136,7 +139,7 @@ def latency_child(cards: int, slow: float, folder: str) -> dict:
                 station.load_shoe(view.shoe_number + 1)
             host.dealer(act)
             continue
-        position = view.next_position or ""
+        position = view.next_position.value if view.next_position is not None else ""
         hand = window.dealer.player if position.startswith("player") else window.dealer.banker
         face = hand.cards[int(position[-1]) - 1] if position[-1:].isdigit() else None
         before = host.snapshot()
@@ -311,7 +314,8 @@ def main() -> int:
           f"GUI blocked > 50 ms: {d['gui_stalls']} times (longest {d['longest_stall_ms']} ms); "
           f"peak RSS {d['peak_rss_mb']:.1f} MB")
     print(f"the same with every journal write slowed by {args.slow_fsync * 1000:.0f} ms, {w['ms']['n']} cards: "
-          f"p50 {w['ms']['p50']:.3f} ms, p99 {w['ms']['p99']:.3f} ms; GUI blocked > 50 ms: {w['gui_stalls']} times "
+          f"p50 {w['ms']['p50']:.3f} ms (target p50 < {SLOW_DISK_P50_MS:.0f} ms), p99 {w['ms']['p99']:.3f} ms; "
+          f"GUI blocked > 50 ms: {w['gui_stalls']} times "
           f"(longest {w['longest_stall_ms']} ms); peak RSS {w['peak_rss_mb']:.1f} MB")
     f = results["freeze"]
     print(f"every journal write taking 0.5 s for four acts: GUI blocked > 50 ms {len(f['slow_disk_stalls_ms'])} times "

@@ -73,7 +73,7 @@ from dealer_station.domain.states import TableState
 from dealer_station.domain.status import TableStatusCode
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import Journal, JournalError, replay_open_shoe
-from dealer_station.journal.codec import decision_body, encode_input, input_fields
+from dealer_station.journal.codec import DECISION_MARKS, decision_body, encode_input, input_fields
 
 __all__ = ["ACTS_DROPPED_NOTE", "ActRefused", "AuthError", "Controller", "EdgeMonitor", "Fact", "RoundRecord",
            "TableView", "iso_utc", "round_id", "rule_settings", "shoe_id", "utcnow"]
@@ -527,7 +527,7 @@ class Controller:
                              m.staff() if m.staffed else None)
         if kinds is None:
             kinds = {kind for kind, _ in outputs}
-        marks = {_MARKS[kind] for kind in kinds if kind in _MARKS}
+        marks = {DECISION_MARKS[kind] for kind in kinds if kind in DECISION_MARKS}
         try:
             # The machine's outputs hold only JSON values (alerts pass through JSON): json_only.
             times = partial(round_times, self.journal, ts, self._safe_log)   # asked by a round_result only
@@ -545,7 +545,3 @@ class Controller:
             if not self.journal_guard.note(settings, mark=("shoe_settings",)):
                 self.journal_guard.pending_note = settings
         return True
-
-_MARKS = {FactKind.SHOE_STARTED: "shoe_started", FactKind.ROUND_COMPLETED: "round", FactKind.ROUND_VOIDED: "round",
-          FactKind.SHOE_ENDED: "shoe_ended"}
-"""Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""

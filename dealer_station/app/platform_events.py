@@ -20,7 +20,7 @@ from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.domain.status import TableStatusCode
 from dealer_station.domain.table import TableMachine
 from dealer_station.journal import EventSpec, Journal
-from dealer_station.journal.codec import decode_decision
+from dealer_station.journal.codec import decision_kinds
 
 __all__ = ["EVENT_KINDS", "betting_window_ms", "card_misread", "platform_events", "round_times", "stray_frame_alert",
            "table_status"]
@@ -139,7 +139,7 @@ def round_times(journal: Journal, decided_ts: str, log: Callable[..., None]) -> 
         after = max((row.seq for row in (journal.last_marked("round"), journal.last_marked(
             "shoe_started")) if row is not None), default=0)
         for row in journal.rows(after, kinds=("decision",)):
-            if any(kind == FactKind.CARD_ACCEPTED for kind, _ in decode_decision(row.body).outputs):
+            if FactKind.CARD_ACCEPTED in decision_kinds(row.body):
                 first = row.ts
                 break
     except Exception as err:  # noqa: BLE001 - a timing field never stops the table

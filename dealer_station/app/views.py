@@ -10,12 +10,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_station.domain.cards import Card
+from dealer_station.domain.dealer_prompt import DealerPrompt, Say, prompt_text
 from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.facts import FactKind, Output, RoundStatus
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.outcome import Position
 from dealer_station.domain.roads.marks import RoundMark
-from dealer_station.domain.rules import hand_total
+from dealer_station.domain.rules import DrawReason, draw_reason, draw_reason_text, hand_total
 from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine
@@ -64,22 +67,29 @@ class EdgeAlert:
 
 @dataclass(frozen=True)
 class TableView:
-    """Everything the dealer screen shows; an immutable snapshot (see docs/controller.md)."""
+    """Everything the dealer screen shows; an immutable snapshot (see docs/controller.md).
+
+    The cards are :class:`~dealer_station.domain.cards.Card` values (``player``, ``banker``, ``burn_indicator``,
+    ``burned``), the position due a :class:`~dealer_station.domain.outcome.Position` and why a hand draws a
+    :class:`~dealer_station.domain.rules.DrawReason`: a screen words them, it parses nothing.
+    """
 
     state: str
     prompt: str
-    next_position: str | None
+    next_position: Position | None
+    """The position the next card goes to while a round is dealt, else None."""
     who_draws: str | None
+    """:attr:`draw_reason` in the dealer's English (``"PLAYER DRAWS ON 4"``), or None."""
     table_id: str
     shoe_number: int
     round_number: int
     cards_left: int
-    burn_indicator: str | None
+    burn_indicator: Card | None
     burn_remaining: int
     cut_card_out: bool
     last_round: bool
-    player: tuple[str, ...]
-    banker: tuple[str, ...]
+    player: tuple[Card, ...]
+    banker: tuple[Card, ...]
     player_total: int | None
     banker_total: int | None
     offered_bets: tuple[str, ...]
@@ -90,7 +100,7 @@ class TableView:
     history: tuple[str, ...]
     betting_seconds_left: float | None
     connected: bool
-    burned: tuple[str, ...] = ()
+    burned: tuple[Card, ...] = ()
     manual: tuple[str, ...] = ()
     held: tuple[str, ...] = ()
     """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
@@ -109,6 +119,12 @@ class TableView:
     edges: tuple[EdgeAlert, ...] = ()
     """The edge monitor's alerts of the open shoe (or of the shoe just ended), oldest first; a restart reads them
     back from the journal's decisions."""
+    draw_reason: DrawReason | None = None
+    """Why the next card is dealt or not (:func:`~dealer_station.domain.rules.draw_reason`): None before the first
+    four cards and once Banker has drawn. :attr:`who_draws` is its English."""
+    dealer_prompt: DealerPrompt | None = None
+    """What the dealer is told to do next (:func:`~dealer_station.domain.dealer_prompt.dealer_prompt`; a journal
+    failure's ``Say.JOURNAL_FAILURE``): :attr:`prompt` is its English, each screen's banner its words."""
 
 
 @dataclass(frozen=True)
@@ -199,19 +215,24 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
     """
     m = machine
     dealer = m.dealer
-    player = tuple(c.token for c in dealer.player) if dealer else ()
-    banker = tuple(c.token for c in dealer.banker) if dealer else ()
+    player = tuple(dealer.player) if dealer else ()
+    banker = tuple(dealer.banker) if dealer else ()
+    reason = draw_reason(player, banker) if dealer else None
     state = m.state
     incident = m.incident
-    prompt = m.prompt()
+    said = m.instruction()
     if journal_fault is not None:
         state, incident = TableState.PAUSED, journal_fault
+        said = DealerPrompt(Say.JOURNAL_FAILURE)
         prompt = journal_failure_prompt(journal_fault, len(held_inputs))
+    else:
+        prompt = prompt_text(said)
     result = dict(m.result) if m.result is not None else None
     if m.state is TableState.RESULT or (m.state is TableState.PAUSED and m.state_before == TableState.RESULT):
         result = {"status": "dealt", **(m.provisional() or {})}
     return TableView(
-        state=state, prompt=prompt, next_position=m.next_position, who_draws=m.who_draws(),
+        state=state, prompt=prompt, next_position=dealer.next_position if m.next_position is not None else None,
+        who_draws=draw_reason_text(reason),
         table_id=table_id, shoe_number=m.shoe_number, round_number=m.round_number,
         cards_left=m.cards_left, burn_indicator=m.burn_indicator, burn_remaining=m.burn_remaining,
         cut_card_out=m.cut_card_out, last_round=m.last_round(), player=player, banker=banker,
@@ -221,7 +242,7 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         incident=incident, result=result, history=tuple(m.history), betting_seconds_left=betting_seconds_left,
         connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
         held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how,
-        marks=tuple(m.marks), edges=edges)
+        marks=tuple(m.marks), edges=edges, draw_reason=reason, dealer_prompt=said)
 
 
 def journal_failure_prompt(incident: Incident, held: int = 0) -> str:

@@ -14,12 +14,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QCheckBox, QComboBox, QFrame, QGridLayout, QLineEdit, QPushButton, QWidget
 
 from dealer_station.console import incident_prompts, prompts
-from dealer_station.console.cards import card_label
+from dealer_station.console.cards import token_label
 from dealer_station.console.incident_panel import POSITIONS
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.console.theme import COLORS
 from dealer_station.domain.act_rules import ACT_RULES, ActPreview, Effect, Refusal, preview
 from dealer_station.domain.acts import SupervisorAct
+from dealer_station.domain.cards import Card, parse_card
+from dealer_station.domain.errors import CardError
 from dealer_station.domain.free_text import free_text_problem, is_blank
 
 __all__ = ["ACTS", "REASON_CODES", "ActPanel"]
@@ -89,7 +91,9 @@ class ActPanel(QFrame):
         form.setHorizontalSpacing(12)
         self.card_edit = QLineEdit()
         self.card_edit.setPlaceholderText(self.tr("card, e.g. QD or 10H"))
-        self.card_edit.textChanged.connect(self._update_preview)
+        self.typed_card: Card | None = None
+        """The card typed in :attr:`card_edit`, parsed once as it is typed (None: no card yet)."""
+        self.card_edit.textChanged.connect(self._card_typed)
         self.from_position = QComboBox()
         self.to_position = QComboBox()
         for combo in (self.from_position, self.to_position):
@@ -286,7 +290,8 @@ class ActPanel(QFrame):
         v = self.view
         if v is None:
             return None
-        return v.rescan or (v.incident.position if v.incident is not None else None) or v.next_position
+        due = v.next_position
+        return v.rescan or (v.incident.position if v.incident is not None else None) or (due.value if due else None)
 
     def _held(self) -> tuple[str, ...]:
         """The cards held while paused on the table shown (empty before any ``TableView``)."""
@@ -312,12 +317,20 @@ class ActPanel(QFrame):
         elif free_text_problem(self.note.text()) is not None:
             out.append(self.tr("a note in plain text (no control characters)"))
         if self.selected_act == SupervisorAct.ENTER_CARD:
-            if card_label(self.card_edit.text().strip()) is None:
+            if self.typed_card is None:
                 out.append(self.tr("a valid card"))
         if (self.selected_act == SupervisorAct.MOVE_CARD
                 and self.from_position.currentData() == self.to_position.currentData()):
             out.append(self.tr("two different positions"))
         return out
+
+    def _card_typed(self, text: str) -> None:
+        """The supervisor typed in the card's field: the text is parsed here, once (:attr:`typed_card`)."""
+        try:
+            self.typed_card = parse_card(text)
+        except CardError:
+            self.typed_card = None
+        self._update_preview()
 
     def _update_preview(self, *_args) -> None:
         if not hasattr(self, "confirm"):
@@ -367,6 +380,8 @@ class ActPanel(QFrame):
 
 
 def _card_text(token: str | None) -> str:
-    """A card token as the screen shows it (``"Q♦"``), the token itself when it is no card."""
-    label = card_label(token)
+    """A card the act preview names, as its token (``"QD"``), as the screen shows it (``"Q♦"``); the text itself
+    when it is no card.
+    """
+    label = token_label(token)
     return label[0] + label[1] if label else str(token or "")

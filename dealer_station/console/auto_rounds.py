@@ -74,7 +74,7 @@ class RoundsDealer:
         if self.completed >= self.rounds or (state == TableState.RESULT and self.completed >= self.rounds - 1):
             self.done = True
             return None
-        if not self.controller.snapshot().connected:
+        if not self.controller.machine.connected:
             return None  # the reader is not connected yet: a draw would fail
         if self.auto.waiting and time.monotonic() - self._drawn > 2.0:
             self.auto.waiting = False  # a draw that failed (shoe unplugged): draw again

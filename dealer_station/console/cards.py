@@ -1,8 +1,9 @@
 """Card faces drawn with QPainter: rank, suit symbol, red or black.
 
 A :class:`CardFace` shows one position of a hand: a dealt card, an empty slot, or the slot the
-dealer must deal next (marked with text, not colour alone). Tokens are canonical (``"QD"``,
-``"TS"``; drivers/frames.py); an unreadable token is drawn as a face-down card with ``?``.
+dealer must deal next (marked with text, not colour alone). It is handed the view's
+:class:`~dealer_station.domain.cards.Card` values and parses nothing. :func:`token_label` is for the shoe's own
+text alone (the supervisor's record of its frames and an incident's evidence, which may be no card at all).
 """
 
 from __future__ import annotations
@@ -13,25 +14,47 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_station.console.road_marks import hand_letter
 from dealer_station.console.theme import COLORS, font
-from dealer_station.domain.cards import parse_card
+from dealer_station.domain.cards import Card, Rank, parse_card
 from dealer_station.domain.errors import CardError
 
-__all__ = ["CardFace", "card_label"]
+__all__ = ["CardFace", "card_label", "card_text", "token_label"]
+
+_LABELS: dict[Card, tuple[str, str, bool]] = {}
+"""Each card kind's label, made the first time it is shown."""
 
 
-def card_label(token: str | None) -> tuple[str, str, bool] | None:
-    """Rank text, suit symbol and redness of a card token, or None for an empty/unreadable token.
+def card_label(card: Card | None) -> tuple[str, str, bool] | None:
+    """Rank text, suit symbol and redness of ``card``, or None for no card.
 
-    ``"TD"`` → ``("10", "♦", True)``. Never raises.
+    ``Card(TEN, DIAMONDS)`` → ``("10", "♦", True)``. Never raises.
+    """
+    if card is None:
+        return None
+    label = _LABELS.get(card)
+    if label is None:
+        label = _LABELS[card] = ("10" if card.rank is Rank.TEN else card.rank.letter, card.suit.symbol,
+                                 card.suit.is_red)
+    return label
+
+
+def card_text(card: Card | None) -> str:
+    """``card`` as the screen writes it, rank and suit (``"Q♦"``); ``""`` for no card."""
+    label = card_label(card)
+    return label[0] + label[1] if label else ""
+
+
+def token_label(token: object) -> tuple[str, str, bool] | None:
+    """:func:`card_label` of the shoe's own text (``"TD"``), or None when it is no card token. Never raises.
+
+    Only for what the shoe sent as the supervisor's records show it (its raw frames, an incident's evidence, a card
+    the journal recorded): the table's cards reach the screens as :class:`Card` values.
     """
     if not token:
         return None
     try:
-        card = parse_card(token)
+        return card_label(parse_card(str(token)))
     except (CardError, ValueError):
         return None
-    rank = "10" if card.rank.value == 10 else card.rank.letter
-    return rank, card.suit.symbol, card.suit.is_red
 
 
 class CardFace(QWidget):
@@ -48,7 +71,7 @@ class CardFace(QWidget):
     def __init__(self, position: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.position = position
-        self.token: str | None = None
+        self.card: Card | None = None
         self.is_next = False
         self.is_rescan = False
         self.manual = False
@@ -59,22 +82,21 @@ class CardFace(QWidget):
     def sizeHint(self) -> QSize:  # noqa: D102 - Qt override
         return QSize(170, 238)
 
-    def set_card(self, token: str | None, *, is_next: bool = False, is_rescan: bool = False,
+    def set_card(self, card: Card | None, *, is_next: bool = False, is_rescan: bool = False,
                  manual: bool = False) -> None:
-        """Show ``token`` (or an empty slot); mark the slot as the next one or as the one to rescan, and a
+        """Show ``card`` (or an empty slot for None); mark the slot as the next one or as the one to rescan, and a
         card a supervisor entered by hand as ``MANUAL``.
         """
-        if (token, is_next, is_rescan, manual) == (self.token, self.is_next, self.is_rescan, self.manual):
+        if (card, is_next, is_rescan, manual) == (self.card, self.is_next, self.is_rescan, self.manual):
             return  # the same slot again: no tool tip set, no paint asked
-        if token != self.token or not self.toolTip():
-            label = card_label(token)
-            self.setToolTip(f"{self.position}: {label[0] + label[1] if label else '-'}")
-        self.token, self.is_next, self.is_rescan, self.manual = token, is_next, is_rescan, manual
+        if card != self.card or not self.toolTip():
+            self.setToolTip(f"{self.position}: {card_text(card) or '-'}")
+        self.card, self.is_next, self.is_rescan, self.manual = card, is_next, is_rescan, manual
         self.update()
 
     def text_shown(self) -> str:
         """What the face shows as text (rank + suit, or the empty slot's text); used by tests and accessibility."""
-        label = card_label(self.token)
+        label = card_label(self.card)
         if label:
             manual = " " + QCoreApplication.translate("CardFace", "MANUAL") if self.manual else ""
             return label[0] + label[1] + manual
@@ -92,11 +114,9 @@ class CardFace(QWidget):
         cw = ch / 1.4
         rect = QRectF((w - cw) / 2, (h - ch) / 2, cw, ch)
         radius = cw * 0.08
-        label = card_label(self.token)
+        label = card_label(self.card)
         if label is not None:
             self._paint_face(p, rect, radius, *label)
-        elif self.token:
-            self._paint_unknown(p, rect, radius)
         else:
             self._paint_slot(p, rect, radius)
         p.end()
@@ -135,15 +155,6 @@ class CardFace(QWidget):
             p.setPen(QColor("#1a1200"))
             p.setFont(font(int(ch * 0.085), bold=True))
             p.drawText(strip, Qt.AlignmentFlag.AlignCenter, QCoreApplication.translate("CardFace", "MANUAL"))
-
-    def _paint_unknown(self, p: QPainter, rect: QRectF, radius: float) -> None:
-        path = QPainterPath()
-        path.addRoundedRect(rect, radius, radius)
-        p.fillPath(path, QColor("#5b1a1a"))
-        p.setPen(QPen(QColor(COLORS["danger"]), 3))
-        p.drawPath(path)
-        p.setFont(font(int(rect.height() * 0.4), bold=True))
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
 
     def _paint_slot(self, p: QPainter, rect: QRectF, radius: float) -> None:
         if self.is_rescan:

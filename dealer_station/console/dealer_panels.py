@@ -141,17 +141,18 @@ class HandPanel(QFrame):
         self.outcome: str | None = ""
         self.set_winner(None)
 
-    def show_hand(self, tokens, total, next_position: str | None, rescan: str | None, manual=()) -> None:
-        """Show the dealt ``tokens``, the ``total`` (None: not yet), mark the next or rescan slot and the
-        positions in ``manual`` (cards a supervisor entered by hand).
+    def show_hand(self, cards, total, next_position: str | None, rescan: str | None, manual=()) -> None:
+        """Show the dealt ``cards`` (:class:`~dealer_station.domain.cards.Card` values), the ``total`` (None: not
+        yet), mark the next or rescan slot (``"player2"``) and the positions in ``manual`` (cards a supervisor
+        entered by hand).
         """
         for i, face in enumerate(self.cards):
-            token = tokens[i] if i < len(tokens) else None
+            card = cards[i] if i < len(cards) else None
             face.set_card(
-                token,
+                card,
                 is_next=(face.position == next_position and not rescan),
                 is_rescan=(face.position == rescan),
-                manual=bool(token) and face.position in manual,
+                manual=card is not None and face.position in manual,
             )
         self.total.setText("" if total is None else str(total))
 
@@ -211,9 +212,11 @@ class BurnPanel(QFrame):
         lay.addWidget(self.text, 3)
         lay.addStretch(1)
 
-    def show_burn(self, token: str | None, text: str) -> None:
-        """Show the burn card ``token`` (a face; an unreadable one as ``?``) and ``text``, its words."""
-        self.card.set_card(token or None)
+    def show_burn(self, card, text: str) -> None:
+        """Show the burn card ``card`` (a :class:`~dealer_station.domain.cards.Card`, or None) and ``text``, its
+        words.
+        """
+        self.card.set_card(card)
         self.text.setText(text)
 
 

@@ -385,7 +385,8 @@ class DealerScreen(QWidget):
         rescan = view.rescan
         if state == TableState.PAUSED:
             rescan = None  # paused: the one instruction is to call the supervisor, no card is asked for
-        next_position = view.next_position if state in DEAL_STATES else None
+        due = view.next_position
+        next_position = due.value if due is not None and state in DEAL_STATES else None
         if state == TableState.BETTING_CLOSED and not next_position:
             next_position = "player1"
         manual = tuple(view.manual or ())

@@ -152,7 +152,8 @@ class IncidentPanel(QFrame):
         inc = v.incident
         if inc.state_before not in DEAL_STATES:
             return None
-        for pos in (v.rescan, inc.position, v.next_position):
+        due = v.next_position
+        for pos in (v.rescan, inc.position, due.value if due is not None else None):
             if pos in POSITIONS:
                 return pos
         return None
@@ -165,11 +166,10 @@ class IncidentPanel(QFrame):
         manual = set(view.manual or ())
         for hand, cards, total in (("player", view.player, view.player_total),
                                    ("banker", view.banker, view.banker_total)):
-            tokens = tuple(cards or ())
+            dealt = tuple(cards or ())
             for i in (1, 2, 3):
                 pos = f"{hand}{i}"
-                token = tokens[i - 1] if i <= len(tokens) else None
-                label = card_label(token)
+                label = card_label(dealt[i - 1] if i <= len(dealt) else None)
                 lab = self.round_cards[pos]
                 if label is not None:
                     lab.setText(label[0] + label[1] + (" ✎" if pos in manual else ""))
@@ -184,7 +184,7 @@ class IncidentPanel(QFrame):
                     lab.setText("–")
                     lab.setStyleSheet(f"font-size: 30px; color: {COLORS['muted']}; padding: 2px 8px;")
             self.round_totals[hand].setText(
-                self.tr("total %1").replace("%1", str(total)) if total is not None and tokens else "")
+                self.tr("total %1").replace("%1", str(total)) if total is not None and dealt else "")
         if missing is not None:
             self.round_missing.setText("? " + self.tr("Card missing: %1").replace("%1", prompts.position_name(missing)))
             self.round_missing.setStyleSheet(f"font-size: 26px; font-weight: bold; color: {COLORS['alert']};")

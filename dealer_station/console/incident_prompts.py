@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from dealer_station.console.bridge import EVIDENCE
-from dealer_station.console.cards import card_label
+from dealer_station.console.cards import token_label
 from dealer_station.console.prompts import _plurals, position_name, rescan_name
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.incidents import IncidentType, PauseReason
@@ -34,7 +34,7 @@ def stray_frame(data: dict) -> str:
     evidence = str((data or {}).get("evidence") or "")
     if reason == PauseReason.CARD_WITHOUT_SHOE:
         token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
-        label = card_label(token)
+        label = token_label(token)
         card = label[0] + label[1] if label else token
         return translate("Prompts", "A card was read with no shoe open: %1. It is not part of any round.").replace(
             "%1", card)
@@ -162,7 +162,7 @@ def _clock(ts: str) -> str:
 def _evidence_card(evidence: str) -> str:
     """The card of an incident's evidence (``"5148 (QH)"`` → ``"Q♥"``), ``""`` when it names none."""
     token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else ""
-    label = card_label(token) if token else None
+    label = token_label(token)
     return label[0] + label[1] if label else ""
 
 
@@ -174,7 +174,7 @@ def frame_words(frame) -> str:
     """
     kind, token, reason, detail = frame.kind, frame.token, frame.reason, frame.detail
     if kind == FrameKind.CARD:
-        label = card_label(token)
+        label = token_label(token)
         return translate("Prompts", "card %1").replace("%1", f"{label[0]}{label[1]}" if label else token)
     if kind == FrameKind.NO_READ:
         return translate("Prompts", "unread card: %1").replace("%1", reason_name(reason) if reason else "–")

@@ -13,10 +13,11 @@ from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from dealer_station.console.cards import card_label
+from dealer_station.console.cards import card_text
 from dealer_station.domain.acts import DealerAct
+from dealer_station.domain.dealer_prompt import Say
 from dealer_station.domain.facts import RoundStatus
-from dealer_station.domain.rules import CONFIRM_STATES, NEXT_DEALER_ACT
+from dealer_station.domain.rules import CONFIRM_STATES, NEXT_DEALER_ACT, DrawVerdict
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
 translate = QCoreApplication.translate
@@ -29,6 +30,7 @@ __all__ = [
     "bet_name",
     "burn_line",
     "countdown_warning",
+    "draw_words",
     "next_act",
     "next_line",
     "position_name",
@@ -120,9 +122,7 @@ def burn_line(view) -> str:
     """While burning, the burn card shown and how many cards are left to burn (``""`` otherwise)."""
     if getattr(view, "state", "") != TableState.BURNING or not getattr(view, "burn_indicator", None):
         return ""
-    token = str(view.burn_indicator)
-    label = card_label(token)
-    card = label[0] + label[1] + "\u200e" if label else token
+    card = card_text(view.burn_indicator) + "\u200e"
     return _plurals().burn_left(card, int(getattr(view, "burn_remaining", 0) or 0))
 
 
@@ -133,9 +133,13 @@ def _plurals() -> Prompts:
     return _PLURALS
 
 
-def position_name(position: str | None) -> str:
-    """``"player2"`` → ``"PLAYER CARD 2"`` (translated); ``""`` for None or an unknown position."""
-    if not position or position[-1:] not in "123" or position[:-1] not in ("player", "banker"):
+def position_name(position) -> str:
+    """``Position.PLAYER2`` (or its text, ``"player2"``, as an incident or the journal records it) →
+    ``"PLAYER CARD 2"`` (translated); ``""`` for None or an unknown position.
+    """
+    position = getattr(position, "value", position)
+    if (not isinstance(position, str) or not position or position[-1:] not in "123"
+            or position[:-1] not in ("player", "banker")):
         return ""
     if position.startswith("player"):
         return translate("Prompts", "PLAYER CARD %1").replace("%1", position[-1])
@@ -240,42 +244,52 @@ def banner(view) -> str:
 
 
 def _banner(view) -> str:
-    state = getattr(view, "state", "")
-    if state in CARD_STATES and getattr(view, "rescan", None):
-        return translate("Prompts", "RESCAN %1").replace("%1", rescan_name(view.rescan))
-    if state == TableState.NO_SHOE:
-        return translate("Prompts", "NEW SHOE")
-    if state == TableState.SHUFFLE:
-        return translate("Prompts", "SHUFFLE AND LOAD THE SHOE")
-    if state == TableState.READY and void_announcement(view):
-        return void_announcement(view)
-    if state == TableState.READY:
-        n = int(getattr(view, "round_number", 0) or 0) + 1
-        return translate("Prompts", "OPEN BETTING – ROUND %1").replace("%1", str(n))
-    if state == TableState.BURN_INDICATOR:
-        return translate("Prompts", "SHOW THE BURN CARD")
-    if state == TableState.BURNING:
-        left = int(getattr(view, "burn_remaining", 0) or 0)
-        return _plurals().burn_more(left)
-    if state == TableState.BETTING_OPEN:
+    """The banner's words for the view's :class:`~dealer_station.domain.dealer_prompt.DealerPrompt` (the domain
+    decides what the dealer is told; here it is worded), with the betting countdown, a void's announcement and the
+    result line from the view.
+    """
+    said = getattr(view, "dealer_prompt", None)
+    if said is None:
+        return getattr(view, "prompt", "") or str(getattr(view, "state", "")).upper()
+    say = said.say
+    if say is Say.RESCAN:
+        return translate("Prompts", "RESCAN %1").replace("%1", position_name(said.position))
+    if say is Say.RESCAN_BURN_CARD or say is Say.RESCAN_BURNED:
+        return translate("Prompts", "RESCAN %1").replace("%1", translate("Prompts", "THE BURN CARD"))
+    if say is Say.OPEN_BETTING or say is Say.SIGN_IN:
+        announced = void_announcement(view)
+        return announced or translate("Prompts", "OPEN BETTING – ROUND %1").replace("%1", str(said.round))
+    if say is Say.BURN:
+        return _plurals().burn_more(said.count)
+    if say is Say.PLACE_BETS:
         left = seconds_left(view)
         if left is not None:
             return _plurals().last_seconds(left) if left <= WARN_SECONDS else _plurals().bet_seconds(left)
         return translate("Prompts", "PLACE YOUR BETS")
-    if state == TableState.BETTING_CLOSED:
-        return translate("Prompts", "NO MORE BETS")
-    if state == TableState.DEALING:
-        pos = position_name(getattr(view, "next_position", None))
-        return translate("Prompts", "DEAL %1").replace("%1", pos) if pos else translate("Prompts", "DEALING")
-    if state == TableState.RESULT:
+    if say is Say.DEAL:
+        return translate("Prompts", "DEAL %1").replace("%1", position_name(said.position))
+    if say is Say.CONFIRM_RESULT:
         return _result_line(view)
-    if state == TableState.PAUSED:
+    return _fixed_words(say)
+
+
+def _fixed_words(say: Say) -> str:
+    """The banner of an instruction that takes no value, in the screen's language."""
+    if say is Say.LOAD_SHOE:
+        return translate("Prompts", "NEW SHOE")
+    if say is Say.SHUFFLE:
+        return translate("Prompts", "SHUFFLE AND LOAD THE SHOE")
+    if say is Say.SHOW_BURN_CARD:
+        return translate("Prompts", "SHOW THE BURN CARD")
+    if say is Say.NO_MORE_BETS:
+        return translate("Prompts", "NO MORE BETS")
+    if say is Say.NO_MORE_CARDS:
+        return translate("Prompts", "DEALING")
+    if say is Say.PAUSED or say is Say.JOURNAL_FAILURE:
         return translate("Prompts", "ROUND PAUSED – CALL THE SUPERVISOR")
-    if state == TableState.SHOE_END:
-        return translate("Prompts", "SHOE ENDED – CHANGE THE SHOE")
-    if state == TableState.SHOE_CHANGE:
+    if say is Say.SHOE_CHANGE:
         return translate("Prompts", "SHOE CHANGE – CONFIRM WITH NEW SHOE")
-    return getattr(view, "prompt", "") or state.upper()
+    return translate("Prompts", "SHOE ENDED – CHANGE THE SHOE")
 
 
 def next_line(view, can_draw: bool = False) -> str:
@@ -359,27 +373,20 @@ def next_act(view, can_draw: bool = False) -> DealerAct | ScreenAct | None:
 
 
 def who_draws(view) -> str:
-    """Who draws and why (docs/rules.md §2 third-card rules), translated, from the view's cards.
-
-    The reason is the domain's (:func:`dealer_station.domain.rules.draw_reason`, which the controller's
-    English ``TableView.who_draws`` words too); here it is worded in the dealer's language. Falls back to
-    the view's own text when a card cannot be read. ``""`` before the first four cards.
+    """Who draws and why (docs/rules.md §2 third-card rules), translated: the view's ``draw_reason`` (the
+    domain's :func:`dealer_station.domain.rules.draw_reason`, whose English is ``TableView.who_draws``) worded in
+    the dealer's language. ``""`` before the first four cards and once Banker has drawn.
     """
-    from dealer_station.domain.cards import parse_card
-    from dealer_station.domain.errors import DomainError
-    from dealer_station.domain.rules import DrawVerdict, draw_reason
-
-    fallback = str(getattr(view, "who_draws", "") or "")
-    try:
-        player = [parse_card(t) for t in (getattr(view, "player", ()) or ())]
-        banker = [parse_card(t) for t in (getattr(view, "banker", ()) or ())]
-    except (DomainError, ValueError, TypeError):
-        return fallback
-    if len(player) < 2 or len(banker) < 2:
-        return fallback
-    reason = draw_reason(player, banker)
+    reason = getattr(view, "draw_reason", None)
     if reason is None:
-        return ""  # Banker has drawn: nothing left to explain
+        return ""
+    return draw_words(reason)
+
+
+def draw_words(reason) -> str:
+    """A :class:`~dealer_station.domain.rules.DrawReason` in the dealer's language (its English:
+    :func:`~dealer_station.domain.rules.draw_reason_text`).
+    """
     p2, b2, third = reason.player_total, reason.banker_total, reason.player_third
     if reason.verdict is DrawVerdict.NATURAL:
         text = translate("Prompts", "NATURAL: PLAYER %1, BANKER %2: NO MORE CARDS")

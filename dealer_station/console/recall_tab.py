@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from dealer_station.app.views import RoundRecord
 from dealer_station.console import incident_prompts, prompts
 from dealer_station.console.bridge import ControllerHost
-from dealer_station.console.cards import card_label
+from dealer_station.console.cards import token_label
 from dealer_station.console.panel_parts import label, panel
 from dealer_station.domain.acts import SupervisorAct
 from dealer_station.domain.facts import FactKind, RoundStatus
@@ -296,7 +296,7 @@ def _faces(tokens) -> str:
     """Card tokens as faces (``["TS", "KD"]`` → ``"10♠ K♦"``); an unreadable token as it is."""
     out = []
     for token in tokens or ():
-        label = card_label(str(token))
+        label = token_label(token)
         # left-to-right marks around each face keep the suit after the rank in a right-to-left table
         out.append("\u200e" + label[0] + label[1] + "\u200e" if label else str(token))
     return " ".join(out)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from dealer_station.console.cards import card_label
+from dealer_station.console.cards import card_text
 from dealer_station.console.dealer_panels import TILE_VALUE_PIXELS, StatusTile
 from dealer_station.console.widgets import WrapFitLabel
 from dealer_station.domain.states import BURN_STATES, NO_SHOE_STATES, TableState
@@ -37,14 +37,13 @@ SHOE_OVER = NO_SHOE_STATES
 """States with no shoe being dealt: no LAST ROUND badge, no ask predictions."""
 
 
-def prompts_card(token: str) -> str:
-    """A token as rank + suit symbol for a caption (``"TD"`` → ``"10♦"``); the token itself if unreadable.
+def prompts_card(card) -> str:
+    """A :class:`~dealer_station.domain.cards.Card` as rank + suit symbol for a caption (``"10♦"``).
 
     A left-to-right mark (U+200E, invisible) ends it, so the suit stays after the rank in a right-to-left
     caption (Arabic showed ``♣J``).
     """
-    face = card_label(token)
-    return face[0] + face[1] + "\u200e" if face else str(token)
+    return card_text(card) + "\u200e"
 
 
 class StatusBar(QWidget):

@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_station.console.cards import card_label
+from dealer_station.console.cards import token_label
 from dealer_station.console.prompts import WARN_SECONDS, Prompts, bet_name, result_line, state_name
 from dealer_station.console.road_marks import COLOURS, road_names, stats_words
 from dealer_station.display.model import TableDisplay
@@ -82,7 +82,7 @@ def money(value: object) -> str:
 
 
 def _card(token: str) -> str:
-    label = card_label(token)
+    label = token_label(token)
     if label is None:
         return f'<span class="card">{_e(token)}</span>'
     rank, suit, red = label

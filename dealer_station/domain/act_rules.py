@@ -460,8 +460,8 @@ def preview(view: object, act: str, *, token: str | None = None, from_position: 
 
 
 def _enter_card(view, before, held, token, discard_held, remaining, cut_pending, refused, does) -> ActPreview:
-    position = _get(view, "rescan", None) or getattr(view.incident, "position", None) or _get(
-        view, "next_position", None)
+    due = _get(view, "next_position", None)
+    position = _get(view, "rescan", None) or getattr(view.incident, "position", None) or getattr(due, "value", due)
     if before not in CARD_STATES:
         return refused(Refusal.NO_CARD_EXPECTED, f"no card is expected (paused from {before})")
     if cut_pending:
@@ -490,9 +490,9 @@ def _move_card(view, before, from_position, to_position, refused, does) -> ActPr
     except ValueError:
         return refused(Refusal.BAD_POSITIONS, "positions must be player1..banker3", **names)
     hands = {"player": tuple(_get(view, "player", ())), "banker": tuple(_get(view, "banker", ()))}
-    try:
-        cards = {p: parse_card(hands[p.hand][p.index - 1]) for p in Position if p.index <= len(hands[p.hand])}
-    except CardError:  # a view without cards to read: as if none were dealt
+    # the view's cards are Card values; anything else is a view without cards to read: as if none were dealt
+    cards = {p: hands[p.hand][p.index - 1] for p in Position if p.index <= len(hands[p.hand])}
+    if not all(isinstance(card, Card) for card in cards.values()):
         cards = {}
     dealt = tuple(cards)  # Position order is deal order (docs/rules.md §2)
     if src not in dealt or dst not in dealt or src is dst:

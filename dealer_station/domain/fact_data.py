@@ -11,8 +11,11 @@ An instance is also a read-only mapping of those keys (``data["card"]``, ``data.
 equals a dict of the same items, so a reader of an output, new or read back from the journal, reads it one way.
 A field that a kind records only sometimes (a station without sign-ins records no ``dealer``) is :data:`ABSENT`
 when it is not recorded: the mapping has no such key and the JSON no member. Values are as the journal reads them
-back: text (a ``StrEnum`` member is its text), whole numbers, true/false, lists of text (card tokens ``"9H"``,
-positions ``"player1"``), or None where the type says so. Frozen: a field is never reassigned (a list in one may
+back: text (a ``StrEnum`` member is its text), whole numbers, true/false, lists of text, or None where the type
+says so; a card is a :class:`~dealer_station.domain.cards.Card` (and a hand a list of them), a round position a
+:class:`~dealer_station.domain.outcome.Position`, a winner a :class:`~dealer_station.domain.outcome.Winner`: the
+attribute is the value (``data.card``), the mapping and the JSON its text (``data["card"] == "9H"``,
+:mod:`dealer_station.domain.fact_base`). Frozen: a field is never reassigned (a list in one may
 be shared with the table's own record of the round, which nothing changes once made).
 """
 
@@ -22,8 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_station.domain.cards import Card
 from dealer_station.domain.fact_base import ABSENT, Absent, FactData, fact_class, fields_as_json
 from dealer_station.domain.facts import FactKind, Output
+from dealer_station.domain.outcome import Position, Winner
 
 __all__ = ["FACT_CLASSES", "FACT_DATA", "OPEN_FACTS", "fact_data", "is_fact_data", "json_of", "output"]
 
@@ -49,7 +54,7 @@ class ShoeStarted(FactData):
 
 @_fact(FactKind.BURN_INDICATOR)
 class BurnIndicator(FactData):
-    card: str
+    card: Card
     burn_count: int
     manual: bool
     burn_remaining: int
@@ -57,15 +62,15 @@ class BurnIndicator(FactData):
 
 @_fact(FactKind.CARD_BURNED)
 class CardBurned(FactData):
-    card: str
+    card: Card
     burn_remaining: int
     manual: bool
 
 
 @_fact(FactKind.BURN_DONE)
 class BurnDone(FactData):
-    burn_indicator: str | None
-    burned: list[str]
+    burn_indicator: Card | None
+    burned: list[Card]
 
 
 @_fact(FactKind.CUT_CARD)
@@ -78,8 +83,8 @@ class CutCard(FactData):
 class ShoeEnded(FactData):
     shoe: int
     rounds: int
-    burn_indicator: str | None
-    burned: list[str]
+    burn_indicator: Card | None
+    burned: list[Card]
     cut_card_round: int | None
     reason: str
     cards_left: int
@@ -107,8 +112,8 @@ class BettingClosed(FactData):
 @_fact(FactKind.CARD_ACCEPTED)
 class CardAccepted(FactData):
     round: int
-    position: str
-    card: str
+    position: Position
+    card: Card
     manual: bool
 
 
@@ -129,7 +134,7 @@ class _Flags(FactData):
     """Every flag of a round's outcome (``RoundOutcome.flags``)."""
 
     __slots__ = ()
-    winner: str
+    winner: Winner
     player_total: int
     banker_total: int
     margin: int
@@ -151,8 +156,8 @@ class _RoundRecord(FactData):
     shoe: int
     round: int
     status: str
-    player: list[str]
-    banker: list[str]
+    player: list[Card]
+    banker: list[Card]
     available_bets: list[str]
     last_round: bool
     manual: list[str]
@@ -211,13 +216,13 @@ class RoundResumed(FactData):
 @_fact(FactKind.CARD_MOVED)
 class CardMoved(FactData):
     round: int
-    from_position: str
-    to_position: str
+    from_position: Position
+    to_position: Position
     user: str
     reason: str
     note: str
-    player: list[str]
-    banker: list[str]
+    player: list[Card]
+    banker: list[Card]
 
 
 @_fact(FactKind.CARDS_DISCARDED)
@@ -227,7 +232,7 @@ class CardsDiscarded(FactData):
 
 @_fact(FactKind.CARD_WHILE_PAUSED)
 class CardWhilePaused(FactData):
-    card: str
+    card: Card
     raw: str
 
 

@@ -68,6 +68,7 @@ from transitions import MachineError
 from dealer_station.domain.act_rules import NO_DEALER
 from dealer_station.domain.acts import DEALER_ACTS, STAFF_ACTS, SUPERVISOR_ACTS, InputKind
 from dealer_station.domain.cards import Card, shoe_counts
+from dealer_station.domain.dealer_prompt import DealerPrompt
 from dealer_station.domain.enums import member_or_text
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.fact_data import (
@@ -121,7 +122,7 @@ from dealer_station.domain.table_frames import (
     link_input,
     publisher_refusal,
 )
-from dealer_station.domain.table_prompt import dealer_prompt
+from dealer_station.domain.table_prompt import dealer_prompt, instruction
 from dealer_station.domain.table_settings import TableSettings
 
 __all__ = [
@@ -304,6 +305,10 @@ class TableMachine:
         """The instruction for the dealer, upper case (:func:`dealer_station.domain.table_prompt.dealer_prompt`)."""
         return dealer_prompt(self)
 
+    def instruction(self) -> DealerPrompt:
+        """The instruction for the dealer as a value (:func:`dealer_station.domain.table_prompt.instruction`)."""
+        return instruction(self)
+
     def provisional(self) -> dict | None:
         """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
         if self.dealer is not None and self.dealer.complete:
@@ -392,10 +397,10 @@ class TableMachine:
 
     def _reset_shoe(self) -> None:
         self.remaining: Counter[Card] = shoe_counts(self.settings.decks) if self.shoe_number else Counter()
-        self.burn_indicator: str | None = None
+        self.burn_indicator: Card | None = None
         self.burn_total = 0
         self.burn_remaining = 0
-        self.burned: list[str] = []
+        self.burned: list[Card] = []
         self.cut_card_out = False
         self.cut_card_round: int | None = None
         self.last_round_number: int | None = None

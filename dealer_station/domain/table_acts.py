@@ -190,7 +190,8 @@ def _resume(table: Table, who: dict, act: str) -> None:
         return
     if target == S.RESULT and before != S.RESULT:
         assert table.dealer is not None
-        table._emit(RoundDealt(round=table.round_number, **table.dealer.outcome.flags()))
+        outcome = table.dealer.outcome
+        table._emit(RoundDealt(round=table.round_number, **{**outcome.flags(), "winner": outcome.winner}))
 
 
 def _enter_card(table: Table, args: dict, who: dict) -> None:
@@ -217,10 +218,9 @@ def _move_card(table: Table, args: dict, who: dict) -> None:
     # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
     swap = {src.value: dst.value, dst.value: src.value}
     table.manual_positions = [swap.get(p, p) for p in table.manual_positions]
-    table._emit(CardMoved(round=table.round_number, from_position=src.value,
-                          to_position=dst.value, user=who["user"], reason=who["reason"],
-                          note=who["note"], player=[c.token for c in trial.player],
-                          banker=[c.token for c in trial.banker]))
+    table._emit(CardMoved(round=table.round_number, from_position=src, to_position=dst, user=who["user"],
+                          reason=who["reason"], note=who["note"], player=list(trial.player),
+                          banker=list(trial.banker)))
 
 
 def _clear_pause(table: Table, who: dict, act: str) -> None:

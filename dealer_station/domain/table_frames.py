@@ -124,7 +124,7 @@ def _card_without_shoe(table: Table, card: Card, raw: str) -> None:
 def _card_held(table: Table, card: Card, raw: str) -> None:
     """Paused: the card is held for the supervisor (entered with ``enter_card`` or discarded)."""
     table.held.append(card.token)
-    table._emit(CardWhilePaused(card=card.token, raw=raw))
+    table._emit(CardWhilePaused(card=card, raw=raw))
 
 
 def _card_out_of_place(table: Table, card: Card, raw: str) -> None:
@@ -151,10 +151,10 @@ def place(table: Table, card: Card, manual: bool) -> None:
 
 def _place_indicator(table: Table, card: Card, manual: bool) -> None:
     count = burn_count(card, ace_burns=table.settings.ace_burns)
-    table.burn_indicator = card.token
+    table.burn_indicator = card
     table.burn_total = count
     table.burn_remaining = burn_remaining(count, indicator_counts=table.settings.indicator_counts)
-    table._emit(BurnIndicator(card=card.token, burn_count=count, manual=manual,
+    table._emit(BurnIndicator(card=card, burn_count=count, manual=manual,
                               burn_remaining=table.burn_remaining))
     table._trigger(Trigger.SHOW_INDICATOR)
     if table.burn_remaining <= 0:
@@ -162,9 +162,9 @@ def _place_indicator(table: Table, card: Card, manual: bool) -> None:
 
 
 def _place_burned(table: Table, card: Card, manual: bool) -> None:
-    table.burned.append(card.token)
+    table.burned.append(card)
     table.burn_remaining -= 1
-    table._emit(CardBurned(card=card.token, burn_remaining=table.burn_remaining, manual=manual))
+    table._emit(CardBurned(card=card, burn_remaining=table.burn_remaining, manual=manual))
     if table.burn_remaining <= 0:
         _burn_done(table)
 
@@ -177,11 +177,11 @@ def _place_in_round(table: Table, card: Card, manual: bool) -> None:
     position = dealer.add(card)
     if manual:
         table.manual_positions.append(_POSITION_NAME[position])
-    table._emit(CardAccepted(round=table.round_number, position=_POSITION_NAME[position],
-                             card=card.token, manual=manual))
+    table._emit(CardAccepted(round=table.round_number, position=position, card=card, manual=manual))
     if dealer.complete:
         table._trigger(Trigger.ROUND_DEALT)
-        table._emit(RoundDealt(round=table.round_number, **dealer.outcome.flags()))
+        outcome = dealer.outcome
+        table._emit(RoundDealt(round=table.round_number, **{**outcome.flags(), "winner": outcome.winner}))
 
 
 def _burn_done(table: Table) -> None:

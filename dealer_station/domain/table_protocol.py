@@ -38,10 +38,10 @@ class Table(Protocol):
     signed_in_how: str | None
     staffed: bool
     remaining: Counter[Card]
-    burn_indicator: str | None
+    burn_indicator: Card | None
     burn_total: int
     burn_remaining: int
-    burned: list[str]
+    burned: list[Card]
     cut_card_out: bool
     cut_card_round: int | None
     last_round_number: int | None

@@ -56,7 +56,7 @@ def confirm(table: Table) -> None:
     table.history.append(outcome.winner.letter)
     table.marks.append(as_mark(outcome))
     table.result = record
-    table._emit(RoundCompleted(**record))
+    table._emit(RoundCompleted(**{**record, **_hands(table.dealer), "winner": outcome.winner}))
     table.dealer = None
     if table._shoe_last_round_reached():
         table._trigger(Trigger.LAST_CONFIRMED)
@@ -64,6 +64,11 @@ def confirm(table: Table) -> None:
     else:
         table._trigger(Trigger.CONFIRM)
         ready(table)
+
+
+def _hands(dealer: RoundDealer | None) -> dict[str, list]:
+    """A round's hands as its record's output carries them: ``{"player": [Card, …], "banker": [Card, …]}``."""
+    return {"player": list(dealer.player), "banker": list(dealer.banker)} if dealer else {"player": [], "banker": []}
 
 
 def round_record(table: Table, status: RoundStatus) -> dict:
@@ -94,8 +99,9 @@ def void(table: Table, reason: str, note: str, *, user: object) -> None:
     record.update({"reason": str(reason), "note": note, "user": user})
     table.rounds.append(record)
     table.result = record
+    hands = _hands(table.dealer)
     table.dealer = None
-    table._emit(RoundVoided(**record))
+    table._emit(RoundVoided(**{**record, **hands}))
 
 
 def end_shoe(table: Table, reason: str) -> None:

@@ -34,8 +34,12 @@ from dealer_station.domain.inputs import (
     UnknownInput,
 )
 
-__all__ = ["decision_body", "decode_decision", "decode_input", "encode_decision", "encode_input", "encode_outputs",
-           "input_fields"]
+__all__ = ["DECISION_MARKS", "decision_body", "decision_kinds", "decode_decision", "decode_input", "encode_decision",
+           "encode_input", "encode_outputs", "input_fields"]
+
+DECISION_MARKS = {FactKind.SHOE_STARTED: "shoe_started", FactKind.ROUND_COMPLETED: "round",
+                  FactKind.ROUND_VOIDED: "round", FactKind.SHOE_ENDED: "shoe_ended"}
+"""Output kind → the journal mark of its decision row (recovery and recall find rows by mark)."""
 
 
 def _put(body: dict, key: str, value: object) -> None:
@@ -290,6 +294,18 @@ _FACT_KINDS = {k.value: k for k in FactKind}
 def _whole(value: object) -> int | None:
     """An integer as recorded (not a bool), else None."""
     return value if type(value) is int else None
+
+
+def decision_kinds(body: Mapping[str, Any]) -> tuple[FactKind | str, ...]:
+    """The kinds of a journal decision body's outputs, in order, as :func:`decode_decision` reads them, without
+    their data (a reader that looks for a kind parses no card of the row). Never raises.
+    """
+    items = body.get("outputs", ())
+    if not isinstance(items, (list, tuple)):
+        return ()
+    return tuple(_FACT_KINDS.get(kind, kind) if type(kind) is str else str(kind)
+                 for item in items if isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[1], dict)
+                 for kind in (item[0],))
 
 
 def decode_decision(body: Mapping[str, Any]) -> Decision:

@@ -20,6 +20,7 @@ from dealer_station import outbox
 from dealer_station.app.controller import ActRefused, Controller
 from dealer_station.journal import Journal, JournalError
 from drivers.frames import CardRead, Connected, ConnectionLost
+from tests.support.cards import cards
 from tests.support.disk import fill, small_tmpfs
 from tests.support.table import Table, shoe_cards
 
@@ -46,7 +47,7 @@ def test_a_stop_closes_the_table_keeps_the_round_and_is_no_pause(tmp_path):
     t.ctl.shoe_event(ConnectionLost("EIO while closing"))  # a loss while stopping is the stop's too
     assert t.ctl.stop("SIGTERM")
     view = t.ctl.snapshot()
-    assert view.state == "dealing" and view.incident is None and view.player == ("4S", "6S")
+    assert view.state == "dealing" and view.incident is None and view.player == cards("4S", "6S")
     outputs = _outputs(t.journal)
     assert not [d for k, d in outputs if k == "round_paused"]
     assert "shoe_disconnected" not in json.dumps(outputs)
@@ -63,7 +64,7 @@ def test_a_stop_closes_the_table_keeps_the_round_and_is_no_pause(tmp_path):
     # the next start: the same round, the same cards; the table opens again for the platform
     again = Table(tmp_path, journal_path=tmp_path / "j.sqlite")
     view = again.ctl.snapshot()
-    assert view.state == "dealing" and view.player == ("4S", "6S") and view.banker == ("5S",)
+    assert view.state == "dealing" and view.player == cards("4S", "6S") and view.banker == cards("5S")
     again.ctl.shoe_event(Connected("sim"))
     assert _events(again.journal)[-1]["data"] == {"status": "open", "state": "dealing"}
     again.card("3S")  # player 0, banker 8: natural
@@ -132,7 +133,7 @@ def test_a_journal_failure_pause_and_its_resume_reach_the_outbox_in_order(table:
     assert paused["type"] == "journal_failure" and paused["reason"] == "disk_full"
     resumed = new[2]["data"]
     assert resumed["incident_type"] == "journal_failure" and resumed["reason"] == "disk_cleared"
-    assert table.ctl.snapshot().player == ("4S", "6S")
+    assert table.ctl.snapshot().player == cards("4S", "6S")
     # the pause and the resume are inputs with decisions: a restart and the re-run agree
     again = Controller(table.cfg, table.journal, accounts=table.accounts, clock=table.clock)
     assert again.snapshot() == table.ctl.snapshot()

@@ -5,7 +5,8 @@
 told, the controller's own included). An output's data must be an instance of its kind's class
 (:data:`~dealer_station.domain.fact_data.FACT_DATA`), and its JSON, taken as the
 journal keeps it, is checked against the class's fields: JSON at all, every value of its field's type (pydantic,
-strict: a bool is no whole number). :func:`fact_problem` checks a recorded output (a dict read back from a
+strict: a bool is no whole number; a typed field's JSON is its text), and every typed field's value is of its type
+(a card a ``Card``, not its token). :func:`fact_problem` checks a recorded output (a dict read back from a
 journal) the same way: no key its kind does not name (but for
 :data:`~dealer_station.domain.fact_data.OPEN_FACTS`), every required key, every value of its type. A problem is
 collected, never raised where it was found (that may be the controller's thread, which tells its own errors as
@@ -14,14 +15,17 @@ facts): the test fails when it ends.
 
 from __future__ import annotations
 
+import enum
 import json
+import types
 from dataclasses import fields
 from functools import cache
-from typing import NotRequired, Union, get_args, get_type_hints
+from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
+from dealer_station.domain.cards import Card
 from dealer_station.domain.fact_base import ABSENT, Absent, FactData
 from dealer_station.domain.fact_data import FACT_DATA, OPEN_FACTS
 from dealer_station.domain.facts import FactKind
@@ -35,11 +39,44 @@ def _adapter(cls: type[FactData]) -> TypeAdapter:
     for f in fields(cls):
         if f.name == "extra":
             continue
-        hint = hints[f.name]
+        hint = _json_hint(hints[f.name])
         if f.default is ABSENT:
             hint = NotRequired[Union[tuple(a for a in get_args(hint) if a is not Absent)]]  # noqa: UP007
         keys[f.name] = hint
     return TypeAdapter(TypedDict(cls.__name__, keys))
+
+
+def _json_hint(hint: Any) -> Any:
+    """The type of ``hint``'s JSON: a card or a plain enumeration's member is text."""
+    if get_origin(hint) in (Union, types.UnionType):
+        return Union[tuple(_json_hint(a) for a in get_args(hint))]  # noqa: UP007
+    if get_origin(hint) is list:
+        return list[_json_hint(get_args(hint)[0])]
+    if hint is Card or (isinstance(hint, type) and issubclass(hint, enum.Enum) and not issubclass(hint, str | int)):
+        return str
+    return hint
+
+
+def _is_of(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of type ``hint`` (a class, ``X | None``, ``list[X]``; :data:`ABSENT` is any field's)."""
+    if value is ABSENT:
+        return True
+    if get_origin(hint) in (Union, types.UnionType):
+        return any(_is_of(value, a) for a in get_args(hint))
+    if get_origin(hint) is list:
+        return isinstance(value, list) and all(_is_of(v, get_args(hint)[0]) for v in value)
+    if hint is type(None):
+        return value is None
+    return isinstance(value, hint)
+
+
+def _typed_problem(member: FactKind, data: FactData) -> str | None:
+    """The first typed field of ``data`` whose value is not of its type (a token where a ``Card`` belongs)."""
+    for name, hint in data.TYPED.items():
+        value = getattr(data, name)
+        if not _is_of(value, hint):
+            return f"{member}: {name}: {value!r} is not a {hint}"
+    return None
 
 
 def fact_problem(kind: object, data: object, *, made: bool = False) -> str | None:
@@ -55,6 +92,9 @@ def fact_problem(kind: object, data: object, *, made: bool = False) -> str | Non
     if isinstance(data, FactData):
         if type(data) is not cls:
             return f"{member}: its data is a {type(data).__name__}, not a {cls.__name__}"
+        problem = _typed_problem(member, data)
+        if problem is not None:
+            return problem
         data = data.as_json()
     elif made:
         return f"{member}: its data is a {type(data).__name__}, not a {cls.__name__}"

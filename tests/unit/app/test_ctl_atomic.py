@@ -16,8 +16,9 @@ from tests.support.table import Table
 
 
 def _table_fields(view):
-    """The view without what the unexpected_error pause itself changes (state, prompt, incident)."""
-    return dataclasses.replace(view, state="", prompt="", incident=None)
+    """The view without what the unexpected_error pause itself changes (state, the prompt and the instruction it
+    words, incident)."""
+    return dataclasses.replace(view, state="", prompt="", dealer_prompt=None, incident=None)
 
 
 def _rebuilt(t: Table):

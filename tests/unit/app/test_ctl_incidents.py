@@ -7,8 +7,10 @@ import pytest
 from dealer_station.app.accounts import AuthError
 from dealer_station.app.controller import ActRefused
 from dealer_station.domain import table_frames
+from dealer_station.domain.outcome import Position
 from dealer_station.journal import JournalError
 from drivers.frames import CardRead, Connected, ConnectionLost, Garbage, NoRead
+from tests.support.cards import cards
 from tests.support.table import DEALER, DEALER_PIN, SUP, SUP_PIN, Table
 
 
@@ -32,7 +34,7 @@ def test_no_read_asks_for_a_rescan_of_the_same_position(table: Table):
     assert rescans[-1].data["position"] == "banker1"
     table.card("3S")
     view = table.ctl.snapshot()
-    assert view.misreads == 0 and view.rescan is None and view.banker == ("3S",)
+    assert view.misreads == 0 and view.rescan is None and view.banker == cards("3S")
 
 
 def test_unknown_code_is_a_misread(table: Table):
@@ -71,7 +73,7 @@ def test_garbage_is_journaled_in_its_burst_never_a_rescan(table: Table):
     table.card("4S")   # a card ends the burst: its one note, then the card
     notes = [r.body for r in table.journal.rows(kinds=("note",)) if r.body.get("kind") == "line_noise"]
     assert [(n["bytes"], n["frames"], n["raw"]) for n in notes] == [(2, 1, "00ff")]
-    assert table.ctl.snapshot().player == ("4S",)
+    assert table.ctl.snapshot().player == cards("4S")
 
 
 # ----------------------------------------------------------- incidents by kind
@@ -115,7 +117,7 @@ def test_foreign_card(table: Table):
     table.card("9D")
     paused(table, "foreign_card")
     assert table.ctl.snapshot().incident.position == "banker2"
-    assert table.ctl.snapshot().player == ("9D", "9D") and table.ctl.snapshot().cards_left == left
+    assert table.ctl.snapshot().player == cards("9D", "9D") and table.ctl.snapshot().cards_left == left
 
 
 def test_cut_card_in_burn(tmp_path):
@@ -139,7 +141,7 @@ def test_shoe_disconnected_pauses_and_resume_waits_for_the_link(table: Table):
     table.ctl.shoe_event(Connected("back"))
     table.sup("resume")
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.next_position == "banker1" and view.player == ("2S",)
+    assert view.state == "dealing" and view.next_position is Position("banker1") and view.player == cards("2S")
 
 
 def test_unexpected_exception_pauses(table: Table, monkeypatch):
@@ -170,11 +172,11 @@ def test_journal_failure_pauses_and_nothing_is_lost(table: Table, monkeypatch):
     table.card("3S")  # the card is out of the shoe: held while the journal is failing, and said so
     assert table.facts[-1].kind == "input_held"
     view = table.ctl.snapshot()
-    assert view.player == ("2S",) and view.banker == () and view.held_inputs == ("card 3S",)
+    assert view.player == cards("2S") and view.banker == cards() and view.held_inputs == ("card 3S",)
     assert "1 SHOE EVENT HELD" in view.prompt
     table.sup("resume")
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.banker == ("3S",) and view.held_inputs == ()  # nothing lost
+    assert view.state == "dealing" and view.banker == cards("3S") and view.held_inputs == ()  # nothing lost
     decided = [r.body["input"] for r in table.journal.rows(kinds=("decision",))]
     inputs = [r.seq for r in table.journal.rows(kinds=("input",))]
     assert inputs == sorted(set(decided))  # every input has exactly one decision
@@ -195,7 +197,7 @@ def test_journal_failure_on_the_input_refuses_it(table: Table, monkeypatch):
     seq = table.journal.last_seq
     table.card("2S")
     paused(table, "journal_failure")
-    assert table.ctl.snapshot().player == () and table.facts[-1].kind == "input_held"
+    assert table.ctl.snapshot().player == cards() and table.facts[-1].kind == "input_held"
     with pytest.raises(ActRefused):
         table.ctl.dealer("confirm_result")  # a dealer act is refused, and the dealer is told
     with pytest.raises(ActRefused):
@@ -206,9 +208,9 @@ def test_journal_failure_on_the_input_refuses_it(table: Table, monkeypatch):
     broken["on"] = False
     table.sup("resume")
     assert table.state == "dealing" and table.journal.last_seq > seq
-    assert table.ctl.snapshot().player == ("2S",)  # the card read during the failure is not lost
+    assert table.ctl.snapshot().player == cards("2S")  # the card read during the failure is not lost
     table.card("3S")
-    assert table.ctl.snapshot().banker == ("3S",)
+    assert table.ctl.snapshot().banker == cards("3S")
     inputs = [r.body for r in table.journal.rows(kinds=("input",))]
     assert [b.get("token") for b in inputs if b.get("frame") == "card"][-2:] == ["2S", "3S"]
 
@@ -230,9 +232,9 @@ def test_a_card_read_during_a_journal_failure_takes_its_own_place(table: Table, 
     broken["on"] = False
     table.sup("resume")
     view = table.ctl.snapshot()
-    assert view.player == ("4S", "AH") and view.rescan == "banker2" and view.misreads == 1
+    assert view.player == cards("4S", "AH") and view.rescan == "banker2" and view.misreads == 1
     table.card("2H")
-    assert table.ctl.snapshot().banker == ("5S", "2H")  # the next card is not moved into AH's place
+    assert table.ctl.snapshot().banker == cards("5S", "2H")  # the next card is not moved into AH's place
     notes = [r.body for r in table.journal.rows(kinds=("note",)) if r.body.get("kind") == "held_inputs"]
     assert notes and notes[-1]["count"] == 2
 
@@ -254,7 +256,7 @@ def test_supervisor_enters_a_card_by_hand(table: Table):
     paused(table, "misread_limit")
     table.sup("enter_card", token="3S", reason="unreadable", note="card bent")
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.banker == ("3S",) and view.manual == ("banker1",)
+    assert view.state == "dealing" and view.banker == cards("3S") and view.manual == ("banker1",)
     table.card("4S", "5S")  # player 6, banker 8: natural
     table.ctl.dealer("confirm_result")
     record = table.ctl.recall()[-1]
@@ -286,7 +288,7 @@ def test_move_that_breaks_the_rules_is_refused(table: Table):
         table.sup("move_card", from_position="banker3", to_position="player3")  # banker3 was not dealt
     assert table.state == "paused"
     table.sup("move_card", from_position="player1", to_position="banker1")  # legal: same positions due
-    assert table.ctl.snapshot().player == ("3S", "2D", "8C")
+    assert table.ctl.snapshot().player == cards("3S", "2D", "8C")
 
 
 def test_the_manual_flag_follows_a_moved_card(table: Table):
@@ -299,7 +301,7 @@ def test_the_manual_flag_follows_a_moved_card(table: Table):
     table.sup("move_card", from_position="player2", to_position="banker2")  # the 7H now sits at banker2
     table.sup("resume")
     view = table.ctl.snapshot()
-    assert view.player == ("4S", "2D") and view.banker == ("5S", "7H") and view.manual == ("banker2",)
+    assert view.player == cards("4S", "2D") and view.banker == cards("5S", "7H") and view.manual == ("banker2",)
     table.card("3C")  # player 6 draws: banker 2 draws too
     while table.state == "dealing":
         table.card("3D")
@@ -423,7 +425,7 @@ def test_card_while_paused_is_held_and_enter_card_uses_it(table: Table):
     table.card("7H")  # the dealer finally got a read while paused
     assert table.facts[-1].kind == "card_while_paused" and table.ctl.snapshot().cards_left == left - 1
     table.sup("enter_card", token="7H")
-    assert table.ctl.snapshot().cards_left == left - 1 and table.ctl.snapshot().player == ("7H",)
+    assert table.ctl.snapshot().cards_left == left - 1 and table.ctl.snapshot().player == cards("7H")
 
 
 def test_a_card_held_while_paused_is_never_thrown_away_by_resume(table: Table):
@@ -442,7 +444,7 @@ def test_a_card_held_while_paused_is_never_thrown_away_by_resume(table: Table):
     assert view.state == "paused" and view.held == ("AH",) and view.cards_left == left - 1
     table.sup("enter_card", token="AH")
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.player == ("4S", "AH") and view.held == ()
+    assert view.state == "dealing" and view.player == cards("4S", "AH") and view.held == ()
     assert view.cards_left == left - 1 and "cards_discarded" not in table.kinds()
 
 
@@ -453,7 +455,7 @@ def test_a_held_card_is_discarded_only_when_the_supervisor_says_so(table: Table)
     table.card("AH")
     table.sup("resume", discard_held=True)
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.player == ("4S",) and view.held == ()
+    assert view.state == "dealing" and view.player == cards("4S") and view.held == ()
     assert [f.data for f in table.facts if f.kind == "cards_discarded"] == [{"cards": ["AH"]}]
     assert table.ctl.machine.discarded == ["AH"]
 

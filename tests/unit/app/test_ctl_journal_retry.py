@@ -11,6 +11,7 @@ from dealer_station.app.controller import Controller
 from dealer_station.app.journal_guard import HELD_NOTE, RETRY_FIRST_SECONDS, RETRY_MAX_SECONDS
 from dealer_station.app.replay import audit_journal
 from dealer_station.journal import Journal, JournalError
+from tests.support.cards import cards
 from tests.support.table import Table
 
 
@@ -91,7 +92,7 @@ def test_the_pause_is_journaled_and_published_once_the_journal_works_with_no_sup
     # the table stays paused for the supervisor; the held cards are noted in the journal, in order, not dealt
     view = t.ctl.snapshot()
     assert view.state == "paused" and view.incident.type == "journal_failure"
-    assert view.held_inputs == ("card 5S", "card 6S") and view.player == ("4S",)
+    assert view.held_inputs == ("card 5S", "card 6S") and view.player == cards("4S")
     notes = [r.body for r in t.journal.rows(kinds=("note",)) if r.body.get("kind") == HELD_NOTE]
     assert [(n["input"]["token"], n["held"]) for n in notes] == [("5S", 1), ("6S", 2)]
     # a card read now is held and noted at once (the journal works)
@@ -106,7 +107,7 @@ def test_the_pause_is_journaled_and_published_once_the_journal_works_with_no_sup
     assert types[:4] == [("round_paused", None), ("table_status", "paused"), ("round_resumed", None),
                          ("table_status", "open")]
     assert types[4:7] == [("card_dealt", "5S"), ("card_dealt", "6S"), ("card_dealt", "7S")]
-    assert t.ctl.snapshot().player == ("4S", "6S") and t.ctl.snapshot().banker == ("5S", "7S")
+    assert t.ctl.snapshot().player == cards("4S", "6S") and t.ctl.snapshot().banker == cards("5S", "7S")
     again = Controller(t.cfg, t.journal, accounts=t.accounts, clock=t.clock, monotonic=t.clock.monotonic)
     assert again.snapshot() == t.ctl.snapshot()
     report = audit_journal(t.journal, t.cfg)
@@ -141,7 +142,7 @@ def test_a_restart_after_the_pause_was_journaled_finds_it_and_its_held_cards(tmp
     again = Table(tmp_path, journal_path=tmp_path / "j.sqlite", clock=t.clock)
     view = again.ctl.snapshot()
     assert view.state == "paused" and view.incident.type == "journal_failure" and view.incident.reason == "disk_full"
-    assert view.held_inputs == ("card 5S", "card 6S") and view.player == ("4S",)
+    assert view.held_inputs == ("card 5S", "card 6S") and view.player == cards("4S")
     assert not again.ctl.journal_failing
     again.card("7S")  # held again, and noted
     again.sup("resume", reason="disk_cleared", note="after the restart")

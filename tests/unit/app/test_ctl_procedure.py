@@ -7,9 +7,10 @@ import pytest
 
 from dealer_station.app.controller import ActRefused
 from dealer_station.domain.cards import parse_cards
-from dealer_station.domain.outcome import deal_round
+from dealer_station.domain.outcome import Position, deal_round
 from dealer_station.domain.table import STATES, TRANSITIONS
 from drivers.frames import Connected
+from tests.support.cards import card, cards
 from tests.support.table import Table, config, shoe_cards
 
 
@@ -32,13 +33,13 @@ def test_a_shoe_from_start_to_a_confirmed_round(tmp_path):
     assert view.state == "burn_indicator" and view.cards_left == 416 and view.shoe_number == 1
     t.card("3C")
     view = t.ctl.snapshot()
-    assert view.state == "burning" and view.burn_indicator == "3C" and view.burn_remaining == 3
+    assert view.state == "burning" and view.burn_indicator == card("3C") and view.burn_remaining == 3
     assert view.prompt == "BURN 3 MORE CARDS"
     t.card("4D", "5H")
     assert t.ctl.snapshot().prompt == "BURN 1 MORE CARD"
     t.card("6S")
     view = t.ctl.snapshot()
-    assert view.state == "ready" and view.burned == ("4D", "5H", "6S") and view.cards_left == 412
+    assert view.state == "ready" and view.burned == cards("4D", "5H", "6S") and view.cards_left == 412
     assert view.prompt == "OPEN BETTING FOR ROUND 1"
     t.ctl.dealer("open_betting")
     view = t.ctl.snapshot()
@@ -48,13 +49,13 @@ def test_a_shoe_from_start_to_a_confirmed_round(tmp_path):
     assert t.ctl.snapshot().prompt == "DEAL PLAYER CARD 1"
     t.card("2H")
     view = t.ctl.snapshot()
-    assert view.state == "dealing" and view.next_position == "banker1" and view.prompt == "DEAL BANKER CARD 1"
+    assert view.state == "dealing" and view.next_position is Position("banker1") and view.prompt == "DEAL BANKER CARD 1"
     t.card("3S", "2D", "4C")  # player 4, banker 7
     view = t.ctl.snapshot()
-    assert view.next_position == "player3" and view.who_draws == "PLAYER DRAWS ON 4"
+    assert view.next_position is Position("player3") and view.who_draws == "PLAYER DRAWS ON 4"
     t.card("8C")  # player third card 8: banker 7 stands
     view = t.ctl.snapshot()
-    assert view.state == "result" and view.player == ("2H", "2D", "8C") and view.banker == ("3S", "4C")
+    assert view.state == "result" and view.player == cards("2H", "2D", "8C") and view.banker == cards("3S", "4C")
     assert view.player_total == 2 and view.banker_total == 7 and "STANDS" in view.who_draws
     assert view.result["status"] == "dealt" and view.result["winner"] == "banker"
     t.ctl.dealer("confirm_result")
@@ -84,7 +85,7 @@ def test_who_draws_and_banker_prompt(table: Table):
     table.card("4S", "2H", "KD", "3C")  # player 4 draws, banker 5
     table.card("6D")  # player's third 6: banker 5 draws
     view = table.ctl.snapshot()
-    assert view.next_position == "banker3" and view.prompt == "DEAL BANKER CARD 3"
+    assert view.next_position is Position("banker3") and view.prompt == "DEAL BANKER CARD 3"
     assert view.who_draws.startswith("BANKER DRAWS")
     table.card("AH")
     assert table.state == "result"

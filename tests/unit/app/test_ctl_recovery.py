@@ -19,6 +19,7 @@ from dealer_station import outbox
 from dealer_station.app.controller import ActRefused
 from dealer_station.journal import Journal
 from drivers.frames import Connected
+from tests.support.cards import cards
 from tests.support.table import Table, shoe_cards
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -77,7 +78,7 @@ def test_input_without_decision_is_decided_once_on_restart(tmp_path):
     t.journal.append("input", {"kind": "frame", "frame": "card", "token": "8H", "raw": "3848", "ts": ts}, ts)
     t.journal.close()
     again = Table(tmp_path, journal_path=path, accounts=t.accounts)
-    assert again.state == "result" and again.ctl.snapshot().banker == ("TH", "8H")
+    assert again.state == "result" and again.ctl.snapshot().banker == cards("TH", "8H")
     dealt = [e for e in outbox.read_events(again.journal.conn) if e.type == "card_dealt"]
     assert len(dealt) == 4
     again.journal.close()
@@ -302,7 +303,7 @@ def test_restart_with_other_rule_settings_refuses_the_open_shoe(tmp_path):
     assert events.count("round_result") == 1 and events.count("round_opened") == 2  # nothing published again
     j.close()
     again = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the old settings still open it
-    assert again.ctl.snapshot().player == ("9S",) and again.state == "dealing"
+    assert again.ctl.snapshot().player == cards("9S") and again.state == "dealing"
 
 
 def test_the_shoe_settings_note_the_journal_failed_to_take_is_written_at_resume(tmp_path):
@@ -362,4 +363,4 @@ def test_a_replay_that_differs_from_the_recorded_decisions_refuses_to_start(tmp_
     with pytest.raises(JournalError, match=r"row \d+ \(the decision on input \d+\)"):
         Table(tmp_path, journal_path=path, cfg=config(burn__indicator_counts=True), accounts=t.accounts)
     again = Table(tmp_path, journal_path=path, accounts=t.accounts)  # the same settings replay cleanly
-    assert again.ctl.snapshot().banker == ("2D",)
+    assert again.ctl.snapshot().banker == cards("2D")

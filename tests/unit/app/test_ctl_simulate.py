@@ -17,6 +17,7 @@ from dealer_station.journal import Journal
 from drivers.deck import CUT, shuffled_shoe
 from drivers.frames import ConnectionLost
 from tests.conftest import run_cli
+from tests.support.cards import card, cards
 from tests.support.simulation import simulate as simulate_here
 from tests.support.simulation import stop_after
 from tests.support.table import Table, config, shoe_cards
@@ -309,7 +310,7 @@ def test_run_station_stopping_gives_the_queued_events_to_the_controller(tmp_path
     assert run_station(ctl, events, None, stop, idle_exit=None) == "stopped"
     assert events.empty()
     view = ctl.snapshot()
-    assert view.burn_indicator == "2S" and view.burned == ("9D", "9H") and view.state == "ready"
+    assert view.burn_indicator == card("2S") and view.burned == cards("9D", "9H") and view.state == "ready"
 
 
 def test_the_reader_never_drops_an_event_when_stopping_with_a_full_queue(tmp_path):
@@ -330,7 +331,7 @@ def test_the_reader_never_drops_an_event_when_stopping_with_a_full_queue(tmp_pat
     assert events.qsize() == 1 and [e.token for e in spill] == ["9D", "9H", "4C"]
     assert drain_events(ctl, events, spill) == 4 and not spill
     view = ctl.snapshot()
-    assert view.burn_indicator == "3S" and view.burned == ("9D", "9H", "4C") and view.state == "ready"
+    assert view.burn_indicator == card("3S") and view.burned == cards("9D", "9H", "4C") and view.state == "ready"
 
 
 def test_a_round_line_is_the_records_line_for_every_finished_round(tmp_path):

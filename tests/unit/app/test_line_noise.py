@@ -14,6 +14,7 @@ from dealer_station.app.replay import audit_journal
 from dealer_station.journal import Journal
 from drivers.codecs import make_codec
 from drivers.frames import CardRead, Connected, ConnectionLost, CutCard, Garbage, NoRead
+from tests.support.cards import cards
 from tests.support.table import Table, config
 
 SETTINGS = NoiseSettings(quiet_seconds=0.5, window_seconds=1.0, max_bytes_per_second=100, max_frames_per_second=10)
@@ -112,7 +113,7 @@ def test_a_small_glitch_is_one_note_no_misread_and_the_next_cards_are_dealt(tmp_
     assert _rows(t.journal) == before  # nothing yet: the burst is open
     t.card("4S")
     view = t.ctl.snapshot()
-    assert view.state == "dealing" and view.player == ("4S",) and view.misreads == 0 and view.held == ()
+    assert view.state == "dealing" and view.player == cards("4S") and view.misreads == 0 and view.held == ()
     (note,) = _notes(t.journal)
     assert {k: note[k] for k in ("bytes", "frames", "raw", "noisy")} == {"bytes": 10, "frames": 4,
                                                                          "raw": "007fff232a1b7e0041ff", "noisy": False}
@@ -133,7 +134,7 @@ def test_a_noisy_line_pauses_with_line_noise_and_a_card_in_it_is_held(tmp_path):
     assert view.incident.detail.startswith("150 bytes of line noise in 3 frames")  # past 100 bytes in the window
     t.ctl.shoe_event(CardRead("2H", b"2H"))   # decoded out of the noise
     view = t.ctl.snapshot()
-    assert view.held == ("2H",) and view.banker == ()
+    assert view.held == ("2H",) and view.banker == cards()
     note = _notes(t.journal)[-1]
     assert (note["bytes"], note["frames"], note["noisy"]) == (150, 3, True)
     paused = [d for k, d in _outputs(t.journal) if k == "round_paused"]
@@ -142,7 +143,7 @@ def test_a_noisy_line_pauses_with_line_noise_and_a_card_in_it_is_held(tmp_path):
     t.sup("resume", discard_held=True, reason="device_fault")
     t.card("5S", "5H", "4H")
     view = t.ctl.snapshot()
-    assert view.state == "result" and view.player == ("4S", "5H") and view.banker == ("5S", "4H")
+    assert view.state == "result" and view.player == cards("4S", "5H") and view.banker == cards("5S", "4H")
     assert view.held == ()
     assert audit_journal(t.journal, t.cfg).ok
 
@@ -182,7 +183,7 @@ def test_after_a_quiet_gap_a_card_is_dealt_and_the_burst_is_one_note(tmp_path):
     t.ctl.tick()
     assert len(_notes(t.journal)) == 1
     t.card("4S")
-    assert t.ctl.snapshot().player == ("4S",)
+    assert t.ctl.snapshot().player == cards("4S")
 
 
 def test_a_burst_is_journaled_at_the_stop(tmp_path):

@@ -106,6 +106,15 @@ def test_every_message_is_translated(lang):
     assert not problems, f"console_{lang}.ts:\n  " + "\n  ".join(problems)
 
 
+def _burning(left: int):
+    """A view while burning with ``left`` cards still to burn, and the dealer's instruction the domain makes of it."""
+    from dealer_station.domain.dealer_prompt import dealer_prompt
+    from dealer_station.domain.states import TableState
+
+    said = dealer_prompt(TableState.BURNING, burn_remaining=left)
+    return type("View", (), {"state": "burning", "burn_remaining": left, "dealer_prompt": said})()
+
+
 def test_a_count_has_its_plural_forms(qapp):
     """``BURN %n MORE CARDS`` is a plural message in every language; the count picks the form."""
     from dealer_station.console import prompts
@@ -114,9 +123,9 @@ def test_a_count_has_its_plural_forms(qapp):
     assert translator.load(str(I18N / "console_pt.qm"))
     QCoreApplication.installTranslator(translator)
     try:
-        view = type("View", (), {"state": "burning", "burn_remaining": 1})()
+        view = _burning(1)
         assert prompts.banner(view) == "QUEIME MAIS 1 CARTA"
-        view.burn_remaining = 7
+        view = _burning(7)
         assert prompts.banner(view) == "QUEIME MAIS 7 CARTAS"  # was the English source with a plain translate()
     finally:
         QCoreApplication.removeTranslator(translator)
@@ -136,8 +145,7 @@ def test_english_has_its_plural_forms(qapp, language):
     assert _plurals().misreads_in_a_row("BANKER CARD 2", 1) == "1 misread in a row at BANKER CARD 2"
     assert _plurals().misreads_in_a_row("BANKER CARD 2", 3) == "3 misreads in a row at BANKER CARD 2"
     assert _plurals().bet_seconds(1) == "PLACE YOUR BETS – 1 s"
-    view = type("View", (), {"state": "burning", "burn_remaining": 1})()
-    assert prompts.banner(view) == "BURN 1 MORE CARD"
+    assert prompts.banner(_burning(1)) == "BURN 1 MORE CARD"
     assert QCoreApplication.translate("Prompts", "NEW SHOE") == "NEW SHOE"  # no other string in the file
 
 

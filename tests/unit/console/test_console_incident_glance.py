@@ -148,9 +148,9 @@ def test_a_pause_in_the_burn_says_the_burn_resumes(qtbot, table):
 
 
 def _faces(tokens):
-    from dealer_station.console.cards import card_label
+    from dealer_station.console.cards import token_label
 
-    return [card_label(t)[0] + card_label(t)[1] for t in tokens]
+    return [token_label(t)[0] + token_label(t)[1] for t in tokens]
 
 
 def test_the_supervisor_sees_the_round_beside_the_incident(qtbot, table, monkeypatch):

@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QApplication
 
 from dealer_station.app.config import config_from_dict
 from dealer_station.app.controller import Controller
-from dealer_station.app.views import TableView
 from dealer_station.console.roads_view import DERIVED_MIN_CELL, first_columns, road_columns
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.roads import compute_roads
 from dealer_station.journal import Journal
+from tests.support.views import typed_view
 
 LANGUAGES = ("en", "ar", "hu", "pt", "te")
 SHOE = tuple("BPBBPTPBBBPPBPTBPPPBTBPBBBBPPTPB" * 3)[:90]  # 90 rounds: more columns than either road shows
@@ -97,7 +97,7 @@ def _view(state: str, history=SHOE, **kw):
         base.update(rescan="banker2", incident=Incident("misread_limit", "no_read", "dealing", "banker2", "15",
                                                         "2026-11-30T04:00:00Z"))
     base.update(kw)
-    return TableView(**base)
+    return typed_view(**base)
 
 
 def _show(win, view):

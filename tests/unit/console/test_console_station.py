@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_station.console import prompts
+from dealer_station.domain.outcome import Position
 from drivers import frames
 from tests.conftest import run_cli
 from tests.unit.console.conftest import DEALER, SUPERVISOR
@@ -392,7 +393,7 @@ def test_supervisor_enters_a_card_by_hand(qtbot, station_factory, station_consol
     assert "MANUAL" in sup.preview.text()
     assert sup.perform(), sup.outcome.text()
     view = win.host.snapshot()
-    assert view.state in ("dealing", "result") and view.banker[1] == token
+    assert view.state in ("dealing", "result") and view.banker[1].token == token
     assert "banker2" in view.manual
     assert win.dealer.banker.cards[1].text_shown().endswith("MANUAL")
 
@@ -743,7 +744,7 @@ def test_supervisor_moves_a_card(qtbot, station_factory, station_console):
     assert sup.perform(), sup.outcome.text()
     view = win.host.snapshot()
     assert view.player[0] == before.banker[0] and view.banker[0] == before.player[0]
-    assert view.state == "dealing" and view.next_position == "banker2"
+    assert view.state == "dealing" and view.next_position is Position("banker2")
 
 
 def test_supervisor_ends_the_shoe(qtbot, station_factory, station_console):

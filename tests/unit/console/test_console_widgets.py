@@ -66,15 +66,20 @@ def _pause_by_misreads(qtbot, win):
 
 
 def test_card_label_and_faces(qtbot):
-    assert card_label("TD") == ("10", "♦", True)
-    assert card_label("as") == ("A", "♠", False)
-    assert card_label("KC") == ("K", "♣", False)
-    assert card_label("ZZ") is None and card_label(None) is None and card_label("") is None
+    from dealer_station.console.cards import token_label
+    from dealer_station.domain.cards import parse_card
+
+    assert card_label(parse_card("TD")) == ("10", "♦", True)
+    assert card_label(parse_card("as")) == ("A", "♠", False)
+    assert card_label(parse_card("KC")) == ("K", "♣", False)
+    assert card_label(None) is None
+    assert token_label("TD") == ("10", "♦", True)                   # the shoe's own text, for its records
+    assert token_label("ZZ") is None and token_label(None) is None and token_label("") is None
     face = CardFace("player3")
     qtbot.addWidget(face)
     face.resize(170, 238)
-    for token, text in (("QH", "Q♥"), ("??", ""), (None, "")):
-        face.set_card(token)
+    for card, text in ((parse_card("QH"), "Q♥"), (None, "")):
+        face.set_card(card)
         assert face.text_shown() == text
         assert not face.grab().isNull()
     face.set_card(None, is_rescan=True)
@@ -314,16 +319,29 @@ def test_a_hung_device_never_holds_the_console_on_close(qtbot, table):
     (("7S", "KD"), ("3H", "3C"), "PLAYER STANDS ON 7; BANKER STANDS (PLAYER STOOD; BANKER 6: STANDS)"),
 ])
 def test_who_draws_by_the_third_card_rules(player, banker, text):
+    from tests.support.views import typed_view
+
+    view = typed_view(**{**_BARE, "player": player, "banker": banker})
+    assert prompts.who_draws(view) == text
+
+
+def test_who_draws_words_the_views_reason_and_reads_no_card():
+    """The words come from the view's draw reason alone: the cards are not looked at again."""
     from types import SimpleNamespace
 
-    assert prompts.who_draws(SimpleNamespace(player=player, banker=banker, who_draws=None)) == text
+    from dealer_station.domain.rules import DrawReason, DrawVerdict
+
+    reason = DrawReason(DrawVerdict.PLAYER_DRAWS, 4, 7)
+    assert prompts.who_draws(SimpleNamespace(draw_reason=reason, player=None, banker=None)) == "PLAYER DRAWS ON 4"
+    assert prompts.who_draws(SimpleNamespace(draw_reason=None, who_draws="FROM THE CONTROLLER")) == ""
 
 
-def test_who_draws_falls_back_on_unreadable_cards():
-    from types import SimpleNamespace
-
-    view = SimpleNamespace(player=("??", "KD"), banker=("3H", "4C"), who_draws="FROM THE CONTROLLER")
-    assert prompts.who_draws(view) == "FROM THE CONTROLLER"
+_BARE = {"state": "dealing", "prompt": "", "next_position": None, "who_draws": None, "table_id": "T1",
+         "shoe_number": 1, "round_number": 1, "cards_left": 300, "burn_indicator": None, "burn_remaining": 0,
+         "cut_card_out": False, "last_round": False, "player": (), "banker": (), "player_total": None,
+         "banker_total": None, "offered_bets": (), "misreads": 0, "rescan": None, "incident": None, "result": None,
+         "history": (), "betting_seconds_left": None, "connected": True}
+"""A view's fields with nothing dealt (tests.support.views.typed_view fills in the rest)."""
 
 
 def test_rescan_names():
@@ -331,3 +349,22 @@ def test_rescan_names():
     assert prompts.rescan_name("burn_indicator") == "THE BURN CARD"
     assert prompts.rescan_name("burn") == "THE BURN CARD"
     assert prompts.rescan_name(None) == "THE CARD"
+
+
+def test_every_instruction_of_the_domain_has_its_banner():
+    """The banner words each :class:`~dealer_station.domain.dealer_prompt.Say` (none falls through to English)."""
+    from types import SimpleNamespace
+
+    from dealer_station.domain.dealer_prompt import DealerPrompt, Say
+    from dealer_station.domain.outcome import Position
+
+    shown = {}
+    for say in Say:
+        view = SimpleNamespace(state="", dealer_prompt=DealerPrompt(say, Position.PLAYER2, count=3, round=4, shoe=2),
+                               result={"winner": "banker", "player_total": 5, "banker_total": 7}, last_round=False,
+                               betting_seconds_left=None, round_number=3, prompt="THE ENGLISH")
+        shown[say] = prompts.banner(view)
+    assert all(text and text != "THE ENGLISH" for text in shown.values()), shown
+    assert shown[Say.DEAL] == "DEAL PLAYER CARD 2" and shown[Say.RESCAN] == "RESCAN PLAYER CARD 2"
+    assert shown[Say.BURN] == "BURN 3 MORE CARDS" and shown[Say.OPEN_BETTING] == "OPEN BETTING – ROUND 4"
+    assert shown[Say.CONFIRM_RESULT] == "BANKER WINS 7 – 5" and shown[Say.NO_MORE_BETS] == "NO MORE BETS"
