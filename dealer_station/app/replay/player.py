@@ -85,7 +85,7 @@ def round_line(fact: Fact) -> dict:
     """The output line of a ``round_completed``/``round_voided``/``shoe_ended`` fact: ``simulate``'s own
     (:func:`dealer_station.app.simulate.output_line`), so that the two never drift apart.
     """
-    from dealer_station.app.simulate import output_line
+    from dealer_station.app.round_lines import output_line
 
     return output_line(fact.kind, fact.data)
 
