@@ -216,7 +216,7 @@ class Replayer:
     def station(self):
         """The station runtime around this replay's controller (:meth:`Station.around`, no shoe), made once."""
         if self._station is None:
-            from dealer_station.app.runtime import Station
+            from dealer_station.app.runtime_station import Station
 
             self._station = Station.around(self.controller)
         return self._station
