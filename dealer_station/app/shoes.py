@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import structlog
 
@@ -18,11 +19,11 @@ from dealer_station.app.clock import iso_utc, utcnow
 from dealer_station.app.config import StationConfig
 from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
-from dealer_station.journal.archive import notes_of
 from drivers.deck import shuffled_shoe
 from drivers.errors import ShoeEmptyError, ShoeUnavailableError
-from drivers.profiles import build_source, load_profile
-from drivers.source import ShoeSource
+
+if TYPE_CHECKING:  # the shoe profiles, sources and the archive are imported where a shoe is opened: a replay needs none
+    from drivers.source import ShoeSource
 
 __all__ = ["StationShoe", "open_station_shoe", "recorded_seed", "seeded_shoe", "shoe_seed", "station_draw"]
 
@@ -48,6 +49,8 @@ def recorded_seed(journal: Journal, wanted: int | None, decks: int, misread_rate
     A journal dealt with a seed goes on with that seed (and the same decks and misread rate), so a
     restarted run deals the same frames. Raises ValueError when the arguments differ from the record.
     """
+    from dealer_station.journal.archive import notes_of
+
     for seq, body in notes_of(journal, "simulate"):   # an archived note carries it once its rows are archived
         try:
             recorded = int(body["seed"])
@@ -132,6 +135,8 @@ def open_station_shoe(spec: str, config: StationConfig, journal: Journal) -> Sta
     The source's reader thread logs with the table's id (``source.log_context``): its lines (port
     opened, link lost, reconnection) say which table they are about.
     """
+    from drivers.profiles import build_source, load_profile
+
     profile = load_profile(spec)
     if profile.transport != "sim":
         source = build_source(profile)

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dealer_station.app.config import StationConfig
-from dealer_station.app.controller import Controller, RoundRecord
+from dealer_station.app.controller import Controller
+from dealer_station.app.round_lines import OUTPUT_KINDS, human_line, output_line
 from dealer_station.app.runtime_settings import StationSettings
 from dealer_station.app.shoes import StationShoe, recorded_seed, seeded_shoe, shoe_seed
-from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.states import NO_SHOE_STATES
 from dealer_station.journal import Journal
 from dealer_station.publish.settings import BrokerOptions
@@ -35,9 +35,6 @@ from drivers.simulator import LoopbackShoe, check_misread_rate, with_misreads
 
 __all__ = ["OUTPUT_KINDS", "SimulationShoe", "before_words", "dealt_before", "human_line", "output_line",
            "recorded_seed", "shoe_seed", "simulation_settings", "simulation_shoe"]
-
-OUTPUT_KINDS = ("round_completed", "round_voided", "shoe_ended")
-"""The controller facts that make an output line (:func:`output_line`)."""
 
 
 class SimulationShoe(StationShoe):
@@ -93,15 +90,6 @@ class SimulationShoe(StationShoe):
         """Load the open shoe where the table stands (``frames`` drawn already, No-Reads included), if one is open."""
         if view.state not in NO_SHOE_STATES:
             self.new_shoe(view.shoe_number, frames)
-
-
-def output_line(kind: str, data: dict) -> dict:
-    """The output line of a finished round (``round_completed``/``round_voided``) or a ``shoe_ended``."""
-    if kind == "shoe_ended":
-        return {"shoe": data["shoe"], "event": "shoe_end", "rounds": data["rounds"],
-                "burn_indicator": data["burn_indicator"], "burned": list(data["burned"]),
-                "cut_card_round": data["cut_card_round"]}
-    return RoundRecord.line_of(data)
 
 
 def dealt_before(controller: Controller) -> tuple[int, int]:
@@ -170,15 +158,3 @@ def simulation_shoe(seed: int | None, misread_rate: float = 0.0
                               codec=make_codec(profile.codec, profile.codec_options))
 
     return shoe
-
-
-def human_line(line: dict) -> str:
-    """An output line (:func:`output_line`) for people."""
-    if line.get("event") == "shoe_end":
-        return (f"shoe {line['shoe']} ended after {line['rounds']} rounds; burn card {line['burn_indicator']}, "
-                f"burned {' '.join(line['burned']) or '-'}; cut card in round {line['cut_card_round']}")
-    if line["status"] == RoundStatus.VOIDED:
-        return f"shoe {line['shoe']} round {line['round']}: VOID"
-    last = "  (last round)" if line["last_round"] else ""
-    return (f"shoe {line['shoe']} round {line['round']}: player {' '.join(line['player'])} = {line['player_total']}, "
-            f"banker {' '.join(line['banker'])} = {line['banker_total']}: {line['winner']}{last}")

@@ -18,7 +18,7 @@ import sys
 import threading
 from pathlib import Path
 
-from dealer_station.app.simulate import human_line
+from dealer_station.app.round_lines import human_line
 from dealer_station.cli import CliError, echo, log_level
 from dealer_station.cli.console import has_display
 from dealer_station.domain.states import TableState

@@ -86,7 +86,7 @@ def round_line(fact: Fact) -> dict:
     """The output line of a ``round_completed``/``round_voided``/``shoe_ended`` fact: ``simulate``'s own
     (:func:`dealer_station.app.simulate.output_line`), so that the two never drift apart.
     """
-    from dealer_station.app.simulate import output_line
+    from dealer_station.app.round_lines import output_line
 
     return output_line(fact.kind, fact.data)
 
@@ -217,7 +217,7 @@ class Replayer:
     def station(self):
         """The station runtime around this replay's controller (:meth:`Station.around`, no shoe), made once."""
         if self._station is None:
-            from dealer_station.app.runtime import Station
+            from dealer_station.app.runtime_station import Station
 
             self._station = Station.around(self.controller)
         return self._station
