@@ -499,9 +499,7 @@ class Station:
 
     # ------------------------------------------------------------------ dealers and accounts
     def has_accounts(self) -> bool:
-        """True when the accounts file holds at least one account (an unreadable file counts as having some:
-        nobody is let in as the demo dealer past a damaged file).
-        """
+        """True when the accounts file holds an account (an unreadable one counts: no demo dealer past damage)."""
         if self.accounts is None:
             return False
         try:
@@ -517,9 +515,8 @@ class Station:
         return True
 
     def add_first_account(self, user: str, role: str, pin: str) -> None:
-        """Add one of the first accounts (refused once a supervisor account exists: later accounts are
-        added with ``dealer-station users``). Raises AccountsError.
-        """
+        """Add one of the first accounts (refused once a supervisor's exists: ``dealer-station users`` then). Raises
+        AccountsError."""
         if self.accounts is None:
             raise AccountsError("no accounts file is configured")
         if any(a.role == Role.SUPERVISOR for a in self.accounts.list()):
