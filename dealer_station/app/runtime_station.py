@@ -515,8 +515,7 @@ class Station:
         return True
 
     def add_first_account(self, user: str, role: str, pin: str) -> None:
-        """Add one of the first accounts (refused once a supervisor's exists: ``dealer-station users`` then). Raises
-        AccountsError."""
+        """Add one of the first accounts (refused once a supervisor's exists). Raises AccountsError."""
         if self.accounts is None:
             raise AccountsError("no accounts file is configured")
         if any(a.role == Role.SUPERVISOR for a in self.accounts.list()):
