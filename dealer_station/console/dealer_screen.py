@@ -367,6 +367,21 @@ class DealerScreen(QWidget):
     def _show(self, view) -> None:
         self.view = view
         state = view.state
+        # the hands first: a card dealt is painted at once (CardFace.set_card), before the words are fitted
+        rescan = view.rescan
+        if state == TableState.PAUSED:
+            rescan = None  # paused: the one instruction is to call the supervisor, no card is asked for
+        due = view.next_position
+        next_position = due.value if due is not None and state in DEAL_STATES else None
+        if state == TableState.BETTING_CLOSED and not next_position:
+            next_position = "player1"
+        manual = tuple(view.manual or ())
+        self.player.show_hand(
+            tuple(view.player or ()), view.player_total, next_position, rescan, manual
+        )
+        self.banker.show_hand(
+            tuple(view.banker or ()), view.banker_total, next_position, rescan, manual
+        )
         if self.notices and state not in NO_SHOE_STATES:
             self.show_notice("")  # a shoe is open: what was read without one is told and done
         self.banner.setText(prompts.banner(view))
@@ -382,20 +397,6 @@ class DealerScreen(QWidget):
             self.banner.set_color(None)
         self.status_bar.show_view(view)
 
-        rescan = view.rescan
-        if state == TableState.PAUSED:
-            rescan = None  # paused: the one instruction is to call the supervisor, no card is asked for
-        due = view.next_position
-        next_position = due.value if due is not None and state in DEAL_STATES else None
-        if state == TableState.BETTING_CLOSED and not next_position:
-            next_position = "player1"
-        manual = tuple(view.manual or ())
-        self.player.show_hand(
-            tuple(view.player or ()), view.player_total, next_position, rescan, manual
-        )
-        self.banker.show_hand(
-            tuple(view.banker or ()), view.banker_total, next_position, rescan, manual
-        )
         result = view.result or {}
         winner = str(result.get("winner") or "").lower()
         if state == TableState.RESULT and winner:
