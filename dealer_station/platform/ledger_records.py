@@ -17,9 +17,10 @@ a card read, as the journal holds it). A shoe whose ``shoe_started`` does not sa
 station before ``card_misread``) has misreads the events do not tell: it is named in the history's
 ``misreads_unknown`` and a report gives its misreads as unknown.
 
+``card_held`` is a card read while paused and held (a card of the shoe, as the journal counts it), and
+``incident_noted`` an incident recorded while already paused (a card of the shoe too when a card made it).
 What the station decides without telling the platform is not in the events, and so not in these records: a
-card read and held while paused, a refused act, an incident recorded while already paused. docs/events.md "The
-ledger in reports".
+refused act. docs/events.md "The ledger in reports".
 """
 
 from __future__ import annotations
@@ -149,6 +150,22 @@ class _EventFold(RecordHolders):
             seq, ts, "card" if code else "no_read", token, evidence.split(" (")[0], None if code else reason,
             ScanOutcome.MISREAD_WHILE_PAUSED if paused else ScanOutcome.RESCAN,
             None if paused else opt(data.get("position")), True))
+
+    def _card_held(self, data: dict, ts: str, seq: int) -> None:
+        self.holder().scans.append(Scan(seq, ts, "card", opt(data.get("card")), str(data.get("evidence") or "")
+                                        .split(" (")[0], outcome=ScanOutcome.HELD))
+
+    def _incident_noted(self, data: dict, ts: str, seq: int) -> None:
+        raw = data.get("incident")
+        i = raw if isinstance(raw, dict) else {}
+        incident = IncidentRecord(seq, ts, str(i.get("type")), str(i.get("reason") or ""), None,
+                                  str(i.get("evidence") or ""), "", "paused", while_paused=True)
+        holder = self.holder()
+        holder.incidents.append(incident)
+        if incident.type in CARD_INCIDENTS:   # a card read while paused made it: a card of the shoe
+            raw_bytes, _, token = incident.evidence.partition(" (")
+            holder.scans.append(Scan(seq, ts, "card", opt(token[:-1]) if token.endswith(")") else None, raw_bytes,
+                                     outcome=ScanOutcome.INCIDENT))
 
     def _round_resumed(self, data: dict, ts: str, seq: int) -> None:
         incident = self.open_incident
