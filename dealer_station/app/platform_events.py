@@ -26,10 +26,10 @@ __all__ = ["EVENT_KINDS", "betting_window_ms", "card_held", "card_misread", "pla
            "stray_frame_alert", "table_status"]
 
 _F = FactKind
-EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BETTING_OPENED, _F.BETTING_CLOSED, _F.CARD_ACCEPTED,
-                          _F.RESCAN_REQUESTED, _F.NO_READ_WHILE_PAUSED, _F.CARD_WHILE_PAUSED, _F.INCIDENT_WHILE_PAUSED,
-                          _F.ROUND_COMPLETED, _F.ROUND_VOIDED, _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE,
-                          _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
+EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BURN_INDICATOR, _F.CARD_BURNED, _F.BETTING_OPENED,
+                          _F.BETTING_CLOSED, _F.CARD_ACCEPTED, _F.RESCAN_REQUESTED, _F.NO_READ_WHILE_PAUSED,
+                          _F.CARD_WHILE_PAUSED, _F.INCIDENT_WHILE_PAUSED, _F.ROUND_COMPLETED, _F.ROUND_VOIDED,
+                          _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE, _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
 """Machine outputs that make a platform event (:func:`platform_events`)."""
 
 
@@ -86,6 +86,10 @@ def platform_events(outputs: list[Output], config: StationConfig, machine: Table
                                                      "misreads_published": True}, sid))
         elif kind == FactKind.SHOE_ENDED:
             events.append(EventSpec("shoe_ended", {**json_of(data), "shoe_number": shoe}, sid))
+        elif kind in (FactKind.BURN_INDICATOR, FactKind.CARD_BURNED):
+            events.append(EventSpec("card_burned", {
+                "shoe_number": shoe, "position": "burn_indicator" if kind == FactKind.BURN_INDICATOR else "burn",
+                "card": data["card"], "manual": bool(data.get("manual"))}, sid))
         elif kind == FactKind.BETTING_OPENED:
             bets = tuple(data.get("offered_bets", ()))
             events.append(EventSpec("round_opened", {
