@@ -42,7 +42,8 @@ SCHEMA_VERSION = 1
 
 EVENT_TYPES = frozenset({
     "table_status", "shoe_started", "shoe_ended", "round_opened", "betting_closed", "card_dealt", "card_misread",
-    "round_result", "round_voided", "round_paused", "round_resumed", "player_edge", "alert", "signing_key",
+    "card_burned", "card_held", "incident_noted", "round_result", "round_voided", "round_paused", "round_resumed",
+    "player_edge", "alert", "signing_key",
 })
 """The event types a station publishes."""
 

@@ -22,12 +22,13 @@ from dealer_station.domain.table import TableMachine
 from dealer_station.journal import EventSpec, Journal
 from dealer_station.journal.codec import decision_kinds
 
-__all__ = ["EVENT_KINDS", "betting_window_ms", "card_misread", "platform_events", "round_times", "stray_frame_alert",
-           "table_status"]
+__all__ = ["EVENT_KINDS", "betting_window_ms", "card_held", "card_misread", "platform_events", "round_times",
+           "stray_frame_alert", "table_status"]
 
 _F = FactKind
-EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BETTING_OPENED, _F.BETTING_CLOSED, _F.CARD_ACCEPTED,
-                          _F.RESCAN_REQUESTED, _F.NO_READ_WHILE_PAUSED, _F.ROUND_COMPLETED, _F.ROUND_VOIDED,
+EVENT_KINDS = frozenset({_F.SHOE_STARTED, _F.SHOE_ENDED, _F.BURN_INDICATOR, _F.CARD_BURNED, _F.BETTING_OPENED,
+                          _F.BETTING_CLOSED, _F.CARD_ACCEPTED, _F.RESCAN_REQUESTED, _F.NO_READ_WHILE_PAUSED,
+                          _F.CARD_WHILE_PAUSED, _F.INCIDENT_WHILE_PAUSED, _F.ROUND_COMPLETED, _F.ROUND_VOIDED,
                           _F.ROUND_PAUSED, _F.ROUND_RESUMED, _F.PLAYER_EDGE, _F.TABLE_STATUS, _F.PROCEDURE_VIOLATION})
 """Machine outputs that make a platform event (:func:`platform_events`)."""
 
@@ -85,6 +86,10 @@ def platform_events(outputs: list[Output], config: StationConfig, machine: Table
                                                      "misreads_published": True}, sid))
         elif kind == FactKind.SHOE_ENDED:
             events.append(EventSpec("shoe_ended", {**json_of(data), "shoe_number": shoe}, sid))
+        elif kind in (FactKind.BURN_INDICATOR, FactKind.CARD_BURNED):
+            events.append(EventSpec("card_burned", {
+                "shoe_number": shoe, "position": "burn_indicator" if kind == FactKind.BURN_INDICATOR else "burn",
+                "card": data["card"], "manual": bool(data.get("manual"))}, sid))
         elif kind == FactKind.BETTING_OPENED:
             bets = tuple(data.get("offered_bets", ()))
             events.append(EventSpec("round_opened", {
@@ -101,6 +106,12 @@ def platform_events(outputs: list[Output], config: StationConfig, machine: Table
             paused = kind == FactKind.NO_READ_WHILE_PAUSED
             events.append(EventSpec("card_misread", card_misread(data, rnd if rid else None, paused=paused),
                                     sid, rid))
+        elif kind == FactKind.CARD_WHILE_PAUSED:
+            events.append(EventSpec("card_held", card_held(data, rnd if rid else None), sid, rid))
+        elif kind == FactKind.INCIDENT_WHILE_PAUSED:
+            events.append(EventSpec("incident_noted", {"round_number": rnd if rid else None, "incident": {
+                "type": str(data.get("type") or ""), "reason": str(data.get("reason") or ""),
+                "evidence": str(data.get("evidence") or "")}}, sid, rid))
         elif kind == FactKind.ROUND_COMPLETED:
             events.append(EventSpec("round_result", {**json_of(data), "round_number": rnd, **round_times()},
                                     sid, rid))
@@ -186,6 +197,20 @@ def card_misread(data: dict, round_number: int | None, *, paused: bool) -> dict:
             "reason": reason if reason in _MISREAD_REASONS else MisreadReason.NO_READ.value,
             "misreads_in_a_row": None if paused or not isinstance(in_a_row, int) else in_a_row, "paused": paused,
             "evidence": f"{raw} ({token})" if raw and token else raw or token}
+
+
+def card_held(data: dict, round_number: int | None) -> dict:
+    """The ``card_held`` event's data for a ``card_while_paused`` fact: a card the shoe read while the table was
+    paused, held for the supervisor (entered by hand with ``enter_card``, which a ``card_dealt`` then tells, or
+    discarded at the resume).
+
+    ``{"round_number", "card", "evidence"}``: ``round_number`` the round paused (None outside a round); ``card`` the
+    card's token; ``evidence`` the frame as recorded (raw bytes as hex, the token in brackets). Built from the fact
+    alone, so the journal's decision row makes the same event.
+    """
+    card, raw = str(data.get("card") or ""), str(data.get("raw") or "")
+    return {"round_number": round_number or None, "card": card,
+            "evidence": f"{raw} ({card})" if raw and card else raw or card}
 
 
 _MISREAD_REASONS = frozenset(reason.value for reason in MisreadReason)

@@ -6,9 +6,10 @@ Each table's events, in id order, become its shoes and rounds: ``round_opened`` 
 betting's opening), ``betting_closed`` closes the betting, ``card_dealt`` places a card (a scanned one is also a
 scan of the shoe), ``round_result`` and ``round_voided`` give the result exactly as the journal's outputs do
 (:meth:`~dealer_station.app.views.RoundRecord.from_output`), ``round_paused`` and ``round_resumed`` an incident
-and its resolution, ``shoe_started`` and ``shoe_ended`` the shoe with its burn, and ``alert`` a frame read with
-no shoe open. Every record's ``seq`` is its event's ``journal_seq`` (the station's decision row), its ``ts`` the
-event's: the decision's time, which is the time the journal folds.
+and its resolution, ``shoe_started`` and ``shoe_ended`` the shoe, ``card_burned`` each card of its burn (from a
+station before ``card_burned``, ``shoe_ended`` tells the burn), and ``alert`` a frame read with no shoe open.
+Every record's ``seq`` is its event's ``journal_seq`` (the station's decision row), its ``ts`` the event's: the
+decision's time, which is the time the journal folds.
 
 Misreads: ``card_misread`` is a rescan (or a misread read while paused), ``round_paused`` with ``misread_limit`` the
 misread that paused the round, one out of place the frame of its ``round_paused``, ``alert`` one with no shoe open;
@@ -17,9 +18,10 @@ a card read, as the journal holds it). A shoe whose ``shoe_started`` does not sa
 station before ``card_misread``) has misreads the events do not tell: it is named in the history's
 ``misreads_unknown`` and a report gives its misreads as unknown.
 
+``card_held`` is a card read while paused and held (a card of the shoe, as the journal counts it), and
+``incident_noted`` an incident recorded while already paused (a card of the shoe too when a card made it).
 What the station decides without telling the platform is not in the events, and so not in these records: a
-card read and held while paused, a refused act, an incident recorded while already paused. docs/events.md "The
-ledger in reports".
+refused act. docs/events.md "The ledger in reports".
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class _EventFold(RecordHolders):
         super().__init__(table_id)
         self.burn_at: dict[int, tuple[int, str]] = {}
         """Per shoe, the ``(seq, ts)`` of its start: where its burn's scans go (``shoe_ended`` tells the cards)."""
+        self.burn_told: set[int] = set()
+        """The shoes whose burn came card by card (``card_burned``), not only in their ``shoe_ended``."""
         self.misreads_published: set[int] = set()
         """The shoes whose ``shoe_started`` says every misread of them is in the events."""
 
@@ -87,15 +91,30 @@ class _EventFold(RecordHolders):
     def _shoe_ended(self, data: dict, ts: str, seq: int) -> None:
         shoe = self.shoe(int(data.get("shoe_number") or data.get("shoe") or self.shoe_number))
         shoe.ended_at, shoe.end_reason = ts, opt(data.get("reason"))
-        shoe.burn_indicator = opt(data.get("burn_indicator"))
-        shoe.burned = [str(c) for c in data.get("burned") or ()]
+        shoe.burn_indicator = opt(data.get("burn_indicator")) or shoe.burn_indicator
+        shoe.burned = [str(c) for c in data.get("burned") or ()] or shoe.burned
         shoe.cut_card_round = data.get("cut_card_round")
+        self.current = None
+        if shoe.shoe in self.burn_told:
+            return
+        # a station before card_burned: the burn told at the shoe's end (every card as read by the shoe)
         at_seq, at_ts = self.burn_at.get(shoe.shoe, (seq, ts))
         burn = ([Scan(at_seq, at_ts, "card", shoe.burn_indicator, outcome=ScanOutcome.BURN_INDICATOR,
                       position="burn_indicator")] if shoe.burn_indicator else [])
         burn += [Scan(at_seq, at_ts, "card", card, outcome=ScanOutcome.BURNED, position="burn") for card in shoe.burned]
         shoe.scans[:0] = burn   # the burn came before every round of the shoe
-        self.current = None
+
+    def _card_burned(self, data: dict, ts: str, seq: int) -> None:
+        shoe = self.shoe(int(data.get("shoe_number") or self.shoe_number))
+        self.burn_told.add(shoe.shoe)
+        card, indicator = str(data.get("card")), data.get("position") == "burn_indicator"
+        if indicator:
+            shoe.burn_indicator = card
+        else:
+            shoe.burned.append(card)
+        if not data.get("manual"):   # a card entered by hand was never read by the shoe
+            shoe.scans.append(Scan(seq, ts, "card", card, position="burn_indicator" if indicator else "burn",
+                                   outcome=ScanOutcome.BURN_INDICATOR if indicator else ScanOutcome.BURNED))
 
     def _round_opened(self, data: dict, ts: str, seq: int) -> None:
         rnd = self.round_of(self.shoe_number, int(data.get("round_number") or 0))
@@ -149,6 +168,22 @@ class _EventFold(RecordHolders):
             seq, ts, "card" if code else "no_read", token, evidence.split(" (")[0], None if code else reason,
             ScanOutcome.MISREAD_WHILE_PAUSED if paused else ScanOutcome.RESCAN,
             None if paused else opt(data.get("position")), True))
+
+    def _card_held(self, data: dict, ts: str, seq: int) -> None:
+        self.holder().scans.append(Scan(seq, ts, "card", opt(data.get("card")), str(data.get("evidence") or "")
+                                        .split(" (")[0], outcome=ScanOutcome.HELD))
+
+    def _incident_noted(self, data: dict, ts: str, seq: int) -> None:
+        raw = data.get("incident")
+        i = raw if isinstance(raw, dict) else {}
+        incident = IncidentRecord(seq, ts, str(i.get("type")), str(i.get("reason") or ""), None,
+                                  str(i.get("evidence") or ""), "", "paused", while_paused=True)
+        holder = self.holder()
+        holder.incidents.append(incident)
+        if incident.type in CARD_INCIDENTS:   # a card read while paused made it: a card of the shoe
+            raw_bytes, _, token = incident.evidence.partition(" (")
+            holder.scans.append(Scan(seq, ts, "card", opt(token[:-1]) if token.endswith(")") else None, raw_bytes,
+                                     outcome=ScanOutcome.INCIDENT))
 
     def _round_resumed(self, data: dict, ts: str, seq: int) -> None:
         incident = self.open_incident

@@ -30,8 +30,9 @@ from tests.support.mqtt import ROOT, dedup, fast, run_station
 
 SESSION = ROOT / "hw_fixtures" / "sessions" / "misread-limit-void.session.jsonl"
 """Three rounds: a completed round, one paused by three misreads and voided, another completed."""
-EVENTS = 29
-"""The events the session makes (the two rescans before the misread limit among them, as ``card_misread``)."""
+EVENTS = 32
+"""The events the session makes (the two rescans before the misread limit among them, as ``card_misread``, and the
+burn's three cards, as ``card_burned``)."""
 
 
 def station_journal(tmp_path) -> Path:

@@ -111,3 +111,30 @@ def test_a_restart_goes_on_numbering_after_the_misreads(tmp_path):
     assert [e["event_id"] for e in stored] == list(range(1, len(stored) + 1)) and len(stored) == before + 1
     assert stored[-1]["data"]["misreads_in_a_row"] == 2   # the count in a row survives the restart
     again.journal.close()
+
+
+def test_a_card_held_and_an_incident_noted_while_paused_are_told_and_keep_the_pause(tmp_path):
+    """What the table keeps while paused reaches the platform too: a card it holds (``card_held``) and an incident
+    it records as evidence (``incident_noted``), signed, valid and in the chain like the rest."""
+    signer = Signer.generate()
+    t = Table(tmp_path, Journal(tmp_path / "j.sqlite", signer=signer))
+    t.start_shoe()
+    t.open_round()
+    t.card("9S")
+    t.ctl.dealer("call_supervisor", note="look")
+    t.card("8S")
+    t.card(*["9C"] * 9)   # the ninth 9C is more than 8 decks hold: an incident recorded while paused
+    stored = events(t)
+    held = [e for e in stored if e["type"] == "card_held"]
+    assert [e["data"] for e in held[:1]] == [{"round_number": 1, "card": "8S", "evidence": "3853 (8S)"}]
+    assert len(held) == 9 and held[0]["round_id"] == "T1-S0001-R001"
+    (noted,) = [e for e in stored if e["type"] == "incident_noted"]
+    assert noted["data"] == {"round_number": 1, "incident": {"type": "foreign_card", "reason": "beyond_inventory",
+                                                             "evidence": "3943 (9C)"}}
+    assert t.state == "paused" and not any(outbox.ends_pause(e["type"], e["data"]) for e in held + [noted])
+    for e in stored:
+        assert validate_event(e) == [], e
+        assert signature_problem(e, {signer.key_id: signer.public_key}) is None
+    report = t.journal.verify()
+    assert report.ok and report.events == len(stored), report.message
+    t.journal.close()

@@ -1,5 +1,6 @@
 """A ledger's events count misreads as the station's journal does: the same report, misreads and cards included,
-from a station's events (``card_misread``, the pauses, the alerts), and misreads unknown for a shoe from a station
+from a station's events (``card_misread``, the pauses, the alerts, the cards held and incidents noted while paused),
+and misreads unknown for a shoe from a station
 that did not publish its rescans (docs/events.md "The ledger in reports")."""
 
 from __future__ import annotations
@@ -98,7 +99,26 @@ def without_a_shoe(t: Table) -> None:
     t.card("QD")
 
 
-SCENARIOS = {"rescans": rescans, "burn_misreads": burn_misreads, "limit_and_while_paused": limit_and_while_paused,
+def held_and_noted_while_paused(t: Table) -> None:
+    """Cards read while paused: held (one entered by hand, the rest discarded at the resume), and one more than the
+    decks hold recorded as an incident while paused; the station counts them all among the shoe's cards."""
+    t.start_shoe()
+    t.open_round()
+    t.card("9S")
+    t.no_read(3)          # the limit: paused
+    t.card("8S")          # held, then entered by hand
+    t.sup("enter_card", token="8S")
+    t.card("KS")
+    t.ctl.dealer("call_supervisor", note="look")
+    t.card(*["9C"] * 9)   # eight held; the ninth is beyond 8 decks: an incident noted while paused
+    t.sup("resume", discard_held=True)
+    t.card("KH")
+    t.ctl.dealer("confirm_result")
+    end_shoe(t)
+
+
+SCENARIOS = {"rescans": rescans, "held_and_noted_while_paused": held_and_noted_while_paused,
+             "burn_misreads": burn_misreads, "limit_and_while_paused": limit_and_while_paused,
              "out_of_place": out_of_place, "without_a_shoe": without_a_shoe}
 
 
