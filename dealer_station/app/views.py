@@ -18,6 +18,7 @@ from dealer_station.domain.facts import FactKind, Output, RoundStatus
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.roads.marks import RoundMark
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.rules import DrawReason, draw_reason, draw_reason_text, hand_total
 from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
@@ -71,7 +72,8 @@ class TableView:
 
     The cards are :class:`~dealer_station.domain.cards.Card` values (``player``, ``banker``, ``burn_indicator``,
     ``burned``), the position due a :class:`~dealer_station.domain.outcome.Position` and why a hand draws a
-    :class:`~dealer_station.domain.rules.DrawReason`: a screen words them, it parses nothing.
+    :class:`~dealer_station.domain.rules.DrawReason`, the round's result a
+    :class:`~dealer_station.domain.round_result.RoundResult`: a screen words them, it parses nothing.
     """
 
     state: str
@@ -96,7 +98,10 @@ class TableView:
     misreads: int
     rescan: str | None
     incident: Incident | None
-    result: dict | None
+    result: RoundResult | None
+    """The round's result shown (:class:`~dealer_station.domain.round_result.RoundResult`): the dealt round's,
+    not yet confirmed, in ``result`` (status ``dealt``), then the confirmed or voided one until the next round
+    opens; else None."""
     history: tuple[str, ...]
     betting_seconds_left: float | None
     connected: bool
@@ -227,9 +232,6 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         prompt = journal_failure_prompt(journal_fault, len(held_inputs))
     else:
         prompt = prompt_text(said)
-    result = dict(m.result) if m.result is not None else None
-    if m.state is TableState.RESULT or (m.state is TableState.PAUSED and m.state_before == TableState.RESULT):
-        result = {"status": "dealt", **(m.provisional() or {})}
     return TableView(
         state=state, prompt=prompt, next_position=dealer.next_position if m.next_position is not None else None,
         who_draws=draw_reason_text(reason),
@@ -239,7 +241,7 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         player_total=hand_total(dealer.player) if player else None,
         banker_total=hand_total(dealer.banker) if banker else None,
         offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
-        incident=incident, result=result, history=tuple(m.history), betting_seconds_left=betting_seconds_left,
+        incident=incident, result=m.round_result(), history=tuple(m.history), betting_seconds_left=betting_seconds_left,
         connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
         held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how,
         marks=tuple(m.marks), edges=edges, draw_reason=reason, dealer_prompt=said)

@@ -35,6 +35,7 @@ from dealer_station.console.status_bar import SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, wav_player
 from dealer_station.domain.acts import DealerAct
+from dealer_station.domain.outcome import Winner
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
@@ -396,11 +397,10 @@ class DealerScreen(QWidget):
         self.banker.show_hand(
             tuple(view.banker or ()), view.banker_total, next_position, rescan, manual
         )
-        result = view.result or {}
-        winner = str(result.get("winner") or "").lower()
-        if state == TableState.RESULT and winner:
-            self.player.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("p") else "lose")
-            self.banker.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("b") else "lose")
+        winner = view.result.winner if view.result is not None else None
+        if state == TableState.RESULT and winner is not None:
+            self.player.set_winner("tie" if winner is Winner.TIE else "win" if winner is Winner.PLAYER else "lose")
+            self.banker.set_winner("tie" if winner is Winner.TIE else "win" if winner is Winner.BANKER else "lose")
         else:
             self.player.set_winner(None)
             self.banker.set_winner(None)

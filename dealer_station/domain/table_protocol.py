@@ -18,6 +18,7 @@ from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident, IncidentType
 from dealer_station.domain.outcome import RoundDealer
 from dealer_station.domain.roads.marks import RoundMark
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table_settings import TableSettings
 
@@ -53,7 +54,7 @@ class Table(Protocol):
     rescan: str | None
     incident: Incident | None
     state_before: str | None
-    result: dict | None
+    result: RoundResult | None
     history: list[str]
     marks: list[RoundMark]
     rounds: list[dict]
