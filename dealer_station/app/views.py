@@ -96,7 +96,8 @@ class TableView:
     banker_total: int | None
     offered_bets: tuple[str, ...]
     misreads: int
-    rescan: str | None
+    rescan: Position | None
+    """The round position whose card the shoe misread and is to be scanned again, else None."""
     incident: Incident | None
     result: RoundResult | None
     """The round's result shown (:class:`~dealer_station.domain.round_result.RoundResult`): the dealt round's,
@@ -106,9 +107,12 @@ class TableView:
     betting_seconds_left: float | None
     connected: bool
     burned: tuple[Card, ...] = ()
-    manual: tuple[str, ...] = ()
-    held: tuple[str, ...] = ()
+    manual: tuple[Position, ...] = ()
+    """The positions of the round's cards a supervisor entered by hand, in the order entered."""
+    held: tuple[Card, ...] = ()
     """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
+    rescan_burn: bool = False
+    """The burn card (the indicator or a burned card) was misread and is to be scanned again."""
     held_inputs: tuple[str, ...] = ()
     """Shoe events held while the journal fails (``"card AH"``, ``"no_read"``...), acted on at ``resume``."""
     dealer: str | None = None
@@ -240,7 +244,8 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         cut_card_out=m.cut_card_out, last_round=m.last_round(), player=player, banker=banker,
         player_total=hand_total(dealer.player) if player else None,
         banker_total=hand_total(dealer.banker) if banker else None,
-        offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
+        offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads,
+        rescan=rescan if isinstance(rescan := m.rescan, Position) else None, rescan_burn=isinstance(rescan, str),
         incident=incident, result=m.round_result(), history=tuple(m.history), betting_seconds_left=betting_seconds_left,
         connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
         held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how,

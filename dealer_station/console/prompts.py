@@ -18,7 +18,7 @@ from dealer_station.console.cards import card_text
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.dealer_prompt import Say
 from dealer_station.domain.facts import RoundStatus
-from dealer_station.domain.outcome import Winner
+from dealer_station.domain.outcome import Position, Winner
 from dealer_station.domain.rules import CONFIRM_STATES, NEXT_DEALER_ACT, DrawVerdict
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
@@ -37,6 +37,7 @@ __all__ = [
     "next_line",
     "position_name",
     "rescan_name",
+    "rescan_words",
     "seconds_left",
     "state_name",
     "state_names",
@@ -157,6 +158,15 @@ def rescan_name(position: str | None) -> str:
     if position and "burn" in position:
         return translate("Prompts", "THE BURN CARD")
     return translate("Prompts", "THE CARD")
+
+
+def rescan_words(position: Position | None, burn: bool = False) -> str:
+    """The card a view asks to scan again in words: its round position (``"BANKER CARD 2"``), the burn card
+    (``burn``: the view's ``rescan_burn``), or ``""`` when none is asked.
+    """
+    if position is not None:
+        return position_name(position)
+    return translate("Prompts", "THE BURN CARD") if burn else ""
 
 
 def winner_name(winner: str | None) -> str:
@@ -319,9 +329,9 @@ def next_line(view, can_draw: bool = False) -> str:
     state = getattr(view, "state", "")
     if state == TableState.PAUSED:  # one instruction while paused: nothing is scanned until the supervisor acts
         return translate("Prompts", "Wait for the supervisor")
-    rescan = getattr(view, "rescan", None)
-    if rescan:
-        return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
+    where = rescan_words(getattr(view, "rescan", None), bool(getattr(view, "rescan_burn", False)))
+    if where:
+        return translate("Prompts", "Rescan %1").replace("%1", where)
     act = next_act(view, can_draw)
     last = bool(getattr(view, "last_round", False))
     if act == DealerAct.CHANGE_SHOE and void_announcement(view):  # the shoe ended with its round voided

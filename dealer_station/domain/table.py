@@ -98,7 +98,7 @@ from dealer_station.domain.inputs import (
     TimerInput,
     UnknownInput,
 )
-from dealer_station.domain.outcome import RoundDealer
+from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.roads.marks import RoundMark
 from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.rules import draw_reason, draw_reason_text
@@ -412,10 +412,11 @@ class TableMachine:
         self.cut_pending = False
         self.round_number = 0
         self.dealer: RoundDealer | None = None
-        self.manual_positions: list[str] = []
+        self.manual_positions: list[Position] = []
         self.offered: tuple[str, ...] = ()
         self.misreads = 0
-        self.rescan: str | None = None
+        self.rescan: Position | str | None = None
+        """The card to rescan: its round position, or the burn's (``burn_indicator``, ``burn``); None."""
         self.incident: Incident | None = None
         self.state_before: str | None = None
         self.result: RoundResult | None = None
@@ -424,7 +425,7 @@ class TableMachine:
         """The shoe's completed rounds as the roads read them (winner, pairs, naturals), one per :attr:`history`
         letter: made where a round is confirmed, so the replay of the open shoe makes them again."""
         self.rounds: list[dict] = []
-        self.held: list[str] = []
+        self.held: list[Card] = []
         self.discarded: list[str] = []
         self.frames_in_shoe = 0
 

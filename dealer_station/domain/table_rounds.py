@@ -87,7 +87,7 @@ def round_record(table: Table, status: RoundStatus) -> dict:
         "winner": dealer.outcome.winner.value if complete and status == RoundStatus.COMPLETED else None,
         "available_bets": list(table.offered),
         "last_round": table._shoe_last_round_reached(),
-        "manual": list(table.manual_positions),
+        "manual": [position.value for position in table.manual_positions],
         }
     if table.staffed:
         record["dealer"] = table.signed_in  # who dealt the round (a journal made before sign-ins has no key)
