@@ -71,8 +71,8 @@ class TableView:
     """Everything the dealer screen shows; an immutable snapshot (see docs/controller.md).
 
     The cards are :class:`~dealer_station.domain.cards.Card` values (``player``, ``banker``, ``burn_indicator``,
-    ``burned``), the position due a :class:`~dealer_station.domain.outcome.Position` and why a hand draws a
-    :class:`~dealer_station.domain.rules.DrawReason`, the round's result a
+    ``burned``, ``held``), the positions :class:`~dealer_station.domain.outcome.Position` members (``next_position``,
+    ``rescan``, ``manual``), why a hand draws a :class:`~dealer_station.domain.rules.DrawReason`, the round's result a
     :class:`~dealer_station.domain.round_result.RoundResult`: a screen words them, it parses nothing.
     """
 
@@ -111,8 +111,6 @@ class TableView:
     """The positions of the round's cards a supervisor entered by hand, in the order entered."""
     held: tuple[Card, ...] = ()
     """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
-    rescan_burn: bool = False
-    """The burn card (the indicator or a burned card) was misread and is to be scanned again."""
     held_inputs: tuple[str, ...] = ()
     """Shoe events held while the journal fails (``"card AH"``, ``"no_read"``...), acted on at ``resume``."""
     dealer: str | None = None
@@ -134,6 +132,9 @@ class TableView:
     dealer_prompt: DealerPrompt | None = None
     """What the dealer is told to do next (:func:`~dealer_station.domain.dealer_prompt.dealer_prompt`; a journal
     failure's ``Say.JOURNAL_FAILURE``): :attr:`prompt` is its English, each screen's banner its words."""
+    rescan_burn: bool = False
+    """The burn card (the indicator or a burned card) was misread and is to be scanned again (:attr:`rescan` is
+    a round position's)."""
 
 
 @dataclass(frozen=True)
