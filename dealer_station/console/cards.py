@@ -91,8 +91,12 @@ class CardFace(QWidget):
             return  # the same slot again: no tool tip set, no paint asked
         if card != self.card or not self.toolTip():
             self.setToolTip(f"{self.position}: {card_text(card) or '-'}")
+        dealt = card is not None and card != self.card
         self.card, self.is_next, self.is_rescan, self.manual = card, is_next, is_rescan, manual
-        self.update()
+        if dealt and self.isVisible():
+            self.repaint()
+        else:
+            self.update()
 
     def text_shown(self) -> str:
         """What the face shows as text (rank + suit, or the empty slot's text); used by tests and accessibility."""

@@ -368,6 +368,21 @@ class DealerScreen(QWidget):
     def _show(self, view) -> None:
         self.view = view
         state = view.state
+        # the hands first: a card dealt is painted at once (CardFace.set_card), before the words are fitted
+        rescan, rescan_burn = view.rescan, view.rescan_burn
+        if state == TableState.PAUSED:
+            rescan, rescan_burn = None, False  # paused: the one instruction is to call the supervisor, no card asked
+        due = view.next_position
+        next_position = due.value if due is not None and state in DEAL_STATES else None
+        if state == TableState.BETTING_CLOSED and not next_position:
+            next_position = "player1"
+        manual = tuple(view.manual or ())
+        self.player.show_hand(
+            tuple(view.player or ()), view.player_total, next_position, rescan, manual
+        )
+        self.banker.show_hand(
+            tuple(view.banker or ()), view.banker_total, next_position, rescan, manual
+        )
         if self.notices and state not in NO_SHOE_STATES:
             self.show_notice("")  # a shoe is open: what was read without one is told and done
         self.banner.setText(prompts.banner(view))
@@ -383,20 +398,6 @@ class DealerScreen(QWidget):
             self.banner.set_color(None)
         self.status_bar.show_view(view)
 
-        rescan, rescan_burn = view.rescan, view.rescan_burn
-        if state == TableState.PAUSED:
-            rescan, rescan_burn = None, False  # paused: the one instruction is to call the supervisor, no card asked
-        due = view.next_position
-        next_position = due.value if due is not None and state in DEAL_STATES else None
-        if state == TableState.BETTING_CLOSED and not next_position:
-            next_position = "player1"
-        manual = tuple(view.manual or ())
-        self.player.show_hand(
-            tuple(view.player or ()), view.player_total, next_position, rescan, manual
-        )
-        self.banker.show_hand(
-            tuple(view.banker or ()), view.banker_total, next_position, rescan, manual
-        )
         winner = view.result.winner if view.result is not None else None
         if state == TableState.RESULT and winner is not None:
             self.player.set_winner("tie" if winner is Winner.TIE else "win" if winner is Winner.PLAYER else "lose")

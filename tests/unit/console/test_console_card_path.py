@@ -85,3 +85,47 @@ def test_each_card_is_parsed_once_on_its_way_to_the_screen(dealt):
     assert tokens.threads == {"controller"}
     faces = [face.card for face in win.dealer.player.cards + win.dealer.banker.cards if face.card is not None]
     assert faces and all(isinstance(card, cards_module.Card) for card in faces)
+
+
+def test_a_card_dealt_is_painted_while_its_view_is_rendered(qtbot, console_station, console, monkeypatch):
+    """The hands are rendered first and a face given a new card paints it at once (with what else of the hands
+    changed), before the banner's and the statistics' words are fitted and before the event loop runs again."""
+    from dataclasses import replace
+
+    from dealer_station.console.cards import CardFace
+    from dealer_station.domain.cards import parse_card
+    from dealer_station.domain.outcome import Position
+    from dealer_station.domain.states import TableState
+
+    painted: list[tuple[str, object]] = []
+    paint = CardFace.paintEvent   # Qt takes a widget's paint override when the widget is made: patched first
+    monkeypatch.setattr(CardFace, "paintEvent",
+                        lambda face, event: (painted.append((face.position, face.card)), paint(face, event)))
+    station = console_station(accounts=(SUPERVISOR, DEALER), sign_in=("dan", "0000"))
+    win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe)
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
+    banner_set = win.dealer.banner.setText
+
+    def banner_text(text):
+        painted.append(("banner", text))
+        banner_set(text)
+
+    monkeypatch.setattr(win.dealer.banner, "setText", banner_text)
+    base = win.host.snapshot()
+
+    def view(player, banker, due):
+        return replace(base, state=TableState.DEALING, player=tuple(map(parse_card, player)),
+                       banker=tuple(map(parse_card, banker)), next_position=Position(due))
+
+    win.dealer.show_view(view((), (), "player1"))   # the hands on the felt, no card yet
+    qtbot.waitUntil(lambda: any(entry[0] == "player1" for entry in painted), timeout=10000)
+    painted.clear()
+    win.dealer.show_view(view(("9H",), (), "banker1"))
+    faces = [entry for entry in painted if entry[0] != "banner"]
+    assert [(position, card.token if card else None) for position, card in faces] == [("player1", "9H")]
+    assert painted.index(faces[0]) < next(i for i, entry in enumerate(painted) if entry[0] == "banner")
+    painted.clear()
+    win.dealer.show_view(view(("9H",), ("KD",), "player2"))
+    assert [(position, card.token) for position, card in painted if position == "banker1"] == [("banker1", "KD")]
+    assert painted.index(("banker1", parse_card("KD"))) < next(
+        i for i, entry in enumerate(painted) if entry[0] == "banner")

@@ -48,15 +48,16 @@ def test_rounds_dealt_on_the_simulated_shoe_are_told_to_the_console_as_values(qt
     for view in told:
         _assert_values(view)
     results = [view.result for view in told if view.result is not None]
-    assert {r.round for r in results if r.status is RoundStatus.DEALT} >= {1, 2}
+    assert any(r.status is RoundStatus.DEALT for r in results)  # a burst of views is told once: not every round
     for result in results:
         outcome = result.outcome
         assert outcome is not None and result.winner is outcome.winner
         assert (result.player_total, result.banker_total) == (outcome.player_total, outcome.banker_total)
     dealt = [view for view in told if view.state == "result"]
     assert dealt and all(view.result.status is RoundStatus.DEALT for view in dealt)
-    last = win.dealer.view
-    assert last.state == "result" and last.result.round == last.round_number
+    last = win.dealer.view                   # the automatic dealer stops on the last round's result, unconfirmed
+    assert last.state == "result" and last.result.status is RoundStatus.DEALT
+    assert last.result.round == last.round_number >= 2
     winner = last.result.winner
     assert win.dealer.player.outcome == ("tie" if winner is Winner.TIE else
                                          "win" if winner is Winner.PLAYER else "lose")
