@@ -24,7 +24,7 @@ counting as its default.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -280,9 +280,9 @@ def _held_text(held: tuple[str, ...] | list[str]) -> str:
     return f"the shoe read {', '.join(held)} while paused (held)"
 
 
-def _tokens(cards: object) -> tuple[str, ...]:
+def _tokens(cards: Iterable[object]) -> tuple[str, ...]:
     """Held cards (:class:`~dealer_station.domain.cards.Card` values, or tokens) as their tokens."""
-    return tuple(card.token if isinstance(card, Card) else str(card) for card in cards)  # type: ignore[attr-defined]
+    return tuple(card.token if isinstance(card, Card) else str(card) for card in cards)
 
 
 def supervisor_refusal(table: Table, act: str, args: Mapping[str, object]) -> Refused | None:
@@ -424,7 +424,7 @@ def preview(view: object, act: str, *, token: str | None = None, from_position: 
     """
     incident = getattr(view, "incident", None)
     before = getattr(incident, "state_before", None) if incident is not None else None
-    held = _tokens(_get(view, "held", ()))
+    held = _tokens(getattr(view, "held", None) or ())
     base = {"act": act, "shoe": int(_get(view, "shoe_number", 0)), "round": int(_get(view, "round_number", 0)),
             "state_before": before, "held": held, "held_inputs": tuple(_get(view, "held_inputs", ()))}
 
