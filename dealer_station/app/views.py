@@ -18,6 +18,7 @@ from dealer_station.domain.facts import FactKind, Output, RoundStatus
 from dealer_station.domain.incidents import Incident
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.roads.marks import RoundMark
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.rules import DrawReason, draw_reason, draw_reason_text, hand_total
 from dealer_station.domain.slot_init import slot_init
 from dealer_station.domain.states import TableState
@@ -70,8 +71,9 @@ class TableView:
     """Everything the dealer screen shows; an immutable snapshot (see docs/controller.md).
 
     The cards are :class:`~dealer_station.domain.cards.Card` values (``player``, ``banker``, ``burn_indicator``,
-    ``burned``), the position due a :class:`~dealer_station.domain.outcome.Position` and why a hand draws a
-    :class:`~dealer_station.domain.rules.DrawReason`: a screen words them, it parses nothing.
+    ``burned``, ``held``), the positions :class:`~dealer_station.domain.outcome.Position` members (``next_position``,
+    ``rescan``, ``manual``), why a hand draws a :class:`~dealer_station.domain.rules.DrawReason`, the round's result a
+    :class:`~dealer_station.domain.round_result.RoundResult`: a screen words them, it parses nothing.
     """
 
     state: str
@@ -94,15 +96,20 @@ class TableView:
     banker_total: int | None
     offered_bets: tuple[str, ...]
     misreads: int
-    rescan: str | None
+    rescan: Position | None
+    """The round position whose card the shoe misread and is to be scanned again, else None."""
     incident: Incident | None
-    result: dict | None
+    result: RoundResult | None
+    """The round's result shown (:class:`~dealer_station.domain.round_result.RoundResult`): the dealt round's,
+    not yet confirmed, in ``result`` (status ``dealt``), then the confirmed or voided one until the next round
+    opens; else None."""
     history: tuple[str, ...]
     betting_seconds_left: float | None
     connected: bool
     burned: tuple[Card, ...] = ()
-    manual: tuple[str, ...] = ()
-    held: tuple[str, ...] = ()
+    manual: tuple[Position, ...] = ()
+    """The positions of the round's cards a supervisor entered by hand, in the order entered."""
+    held: tuple[Card, ...] = ()
     """Cards the shoe read while paused, held for the supervisor (enter one, or discard them explicitly)."""
     held_inputs: tuple[str, ...] = ()
     """Shoe events held while the journal fails (``"card AH"``, ``"no_read"``...), acted on at ``resume``."""
@@ -125,6 +132,9 @@ class TableView:
     dealer_prompt: DealerPrompt | None = None
     """What the dealer is told to do next (:func:`~dealer_station.domain.dealer_prompt.dealer_prompt`; a journal
     failure's ``Say.JOURNAL_FAILURE``): :attr:`prompt` is its English, each screen's banner its words."""
+    rescan_burn: bool = False
+    """The burn card (the indicator or a burned card) was misread and is to be scanned again (:attr:`rescan` is
+    a round position's)."""
 
 
 @dataclass(frozen=True)
@@ -227,9 +237,6 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         prompt = journal_failure_prompt(journal_fault, len(held_inputs))
     else:
         prompt = prompt_text(said)
-    result = dict(m.result) if m.result is not None else None
-    if m.state is TableState.RESULT or (m.state is TableState.PAUSED and m.state_before == TableState.RESULT):
-        result = {"status": "dealt", **(m.provisional() or {})}
     return TableView(
         state=state, prompt=prompt, next_position=dealer.next_position if m.next_position is not None else None,
         who_draws=draw_reason_text(reason),
@@ -238,8 +245,9 @@ def table_view(machine: TableMachine, table_id: str, *, journal_fault: Incident 
         cut_card_out=m.cut_card_out, last_round=m.last_round(), player=player, banker=banker,
         player_total=hand_total(dealer.player) if player else None,
         banker_total=hand_total(dealer.banker) if banker else None,
-        offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads, rescan=m.rescan,
-        incident=incident, result=result, history=tuple(m.history), betting_seconds_left=betting_seconds_left,
+        offered_bets=tuple(m.offered) if m.round_open else (), misreads=m.misreads,
+        rescan=rescan if isinstance(rescan := m.rescan, Position) else None, rescan_burn=isinstance(rescan, str),
+        incident=incident, result=m.round_result(), history=tuple(m.history), betting_seconds_left=betting_seconds_left,
         connected=m.connected, burned=tuple(m.burned), manual=tuple(m.manual_positions),
         held=tuple(m.held), held_inputs=held_inputs, dealer=m.signed_in, dealer_how=m.signed_in_how,
         marks=tuple(m.marks), edges=edges, draw_reason=reason, dealer_prompt=said)

@@ -187,7 +187,7 @@ STOP_WORDS = {
 # -- rounds, acts and scans ---------------------------------------------------------------------------------------
 
 ROUND_STATUS_WORDS = {RoundStatus.COMPLETED: "completed", RoundStatus.VOIDED: "voided",
-                      RoundStatus.IN_PROGRESS: "in progress"}
+                      RoundStatus.IN_PROGRESS: "in progress", RoundStatus.DEALT: "dealt, not yet confirmed"}
 """A round's status (:class:`~dealer_station.domain.facts.RoundStatus`)."""
 
 ACT_WORDS = {

@@ -290,10 +290,11 @@ class ActPanel(QFrame):
         v = self.view
         if v is None:
             return None
-        due = v.next_position
-        return v.rescan or (v.incident.position if v.incident is not None else None) or (due.value if due else None)
+        due, rescan = v.next_position, v.rescan
+        return ((rescan.value if rescan is not None else None)
+                or (v.incident.position if v.incident is not None else None) or (due.value if due else None))
 
-    def _held(self) -> tuple[str, ...]:
+    def _held(self) -> tuple[Card, ...]:
         """The cards held while paused on the table shown (empty before any ``TableView``)."""
         return self.view.held if self.view is not None else ()
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from dealer_station.console.cards import CardFace
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, WrapFitLabel, fit_wrapped, restyle
+from dealer_station.domain.outcome import Position
 
 __all__ = ["OFFERED_PIXELS", "STATS_VALUE_PIXELS", "TILE_VALUE_PIXELS", "TOTAL_HEIGHT", "AlertBar", "BetsBox",
            "BurnPanel", "HandPanel", "StatsBox", "StatusTile", "label"]
@@ -141,17 +142,20 @@ class HandPanel(QFrame):
         self.outcome: str | None = ""
         self.set_winner(None)
 
-    def show_hand(self, cards, total, next_position: str | None, rescan: str | None, manual=()) -> None:
+    def show_hand(self, cards, total, next_position: str | None, rescan: Position | None, manual=()) -> None:
         """Show the dealt ``cards`` (:class:`~dealer_station.domain.cards.Card` values), the ``total`` (None: not
-        yet), mark the next or rescan slot (``"player2"``) and the positions in ``manual`` (cards a supervisor
-        entered by hand).
+        yet), mark the next slot (``"player2"``) or the one to rescan (a
+        :class:`~dealer_station.domain.outcome.Position`) and the positions in ``manual`` (``Position`` values: cards
+        a supervisor entered by hand).
         """
+        rescan_at = rescan.value if rescan is not None else None
+        manual = {position.value for position in manual}
         for i, face in enumerate(self.cards):
             card = cards[i] if i < len(cards) else None
             face.set_card(
                 card,
-                is_next=(face.position == next_position and not rescan),
-                is_rescan=(face.position == rescan),
+                is_next=(face.position == next_position and rescan is None),
+                is_rescan=(face.position == rescan_at),
                 manual=card is not None and face.position in manual,
             )
         self.total.setText("" if total is None else str(total))

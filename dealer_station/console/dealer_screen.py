@@ -35,6 +35,7 @@ from dealer_station.console.status_bar import SHOE_OVER, StatusBar, prompts_card
 from dealer_station.console.theme import COLORS
 from dealer_station.console.widgets import FitLabel, TouchButton, WrapFitLabel, wav_player
 from dealer_station.domain.acts import DealerAct
+from dealer_station.domain.outcome import Winner
 from dealer_station.domain.roads import RoadsError, compute_roads
 from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import DEAL_STATES, NO_SHOE_STATES, TableState
@@ -368,9 +369,9 @@ class DealerScreen(QWidget):
         self.view = view
         state = view.state
         # the hands first: a card dealt is painted at once (CardFace.set_card), before the words are fitted
-        rescan = view.rescan
+        rescan, rescan_burn = view.rescan, view.rescan_burn
         if state == TableState.PAUSED:
-            rescan = None  # paused: the one instruction is to call the supervisor, no card is asked for
+            rescan, rescan_burn = None, False  # paused: the one instruction is to call the supervisor, no card asked
         due = view.next_position
         next_position = due.value if due is not None and state in DEAL_STATES else None
         if state == TableState.BETTING_CLOSED and not next_position:
@@ -389,7 +390,7 @@ class DealerScreen(QWidget):
         """True in the betting window's last seconds (the banner is amber and says LAST SECONDS)."""
         if state == TableState.PAUSED:
             self.banner.set_color(COLORS["danger"])
-        elif view.rescan:
+        elif view.rescan is not None or view.rescan_burn:
             self.banner.set_color(COLORS["misread"])
         elif self.countdown_warning:
             self.banner.set_color(COLORS["alert"])
@@ -397,11 +398,10 @@ class DealerScreen(QWidget):
             self.banner.set_color(None)
         self.status_bar.show_view(view)
 
-        result = view.result or {}
-        winner = str(result.get("winner") or "").lower()
-        if state == TableState.RESULT and winner:
-            self.player.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("p") else "lose")
-            self.banker.set_winner("tie" if winner.startswith("t") else "win" if winner.startswith("b") else "lose")
+        winner = view.result.winner if view.result is not None else None
+        if state == TableState.RESULT and winner is not None:
+            self.player.set_winner("tie" if winner is Winner.TIE else "win" if winner is Winner.PLAYER else "lose")
+            self.banker.set_winner("tie" if winner is Winner.TIE else "win" if winner is Winner.BANKER else "lose")
         else:
             self.player.set_winner(None)
             self.banker.set_winner(None)
@@ -412,7 +412,7 @@ class DealerScreen(QWidget):
         self.why.setText("" if burning else prompts.who_draws(view))
         self.next.setText(prompts.next_line(view, self.can_draw))
 
-        self._show_alerts(view, state, rescan)
+        self._show_alerts(view, state, prompts.rescan_words(rescan, rescan_burn))
         self._show_stats(view)
         offered = tuple(view.offered_bets or ())
         if offered != self._offered_key:  # the same bets: their words and their fit stay
@@ -422,16 +422,16 @@ class DealerScreen(QWidget):
                                        if offered else self.tr("none"))
         self._enable_buttons(view)
 
-    def _show_alerts(self, view, state: str, rescan: str | None) -> None:
-        if rescan and state != TableState.PAUSED:
+    def _show_alerts(self, view, state: str, where: str) -> None:
+        """``where``: the card to scan again in words (:func:`prompts.rescan_words`), ``""`` when none."""
+        if where and state != TableState.PAUSED:
             misreads = view.misreads or 0
-            where = prompts.rescan_name(rescan)
             text = self.tr("MISREAD – RESCAN %1").replace("%1", where)
             if misreads:
                 text += "  " + self.tr("(%1×)").replace("%1", str(misreads))
             self.misread.text.setText(text)
             self.misread.show()
-            key = (rescan, misreads)
+            key = (where, misreads)
             if key != self._alert_key:
                 self._alert_key = key
                 self._sound(self.misread_sound)

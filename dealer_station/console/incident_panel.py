@@ -153,7 +153,8 @@ class IncidentPanel(QFrame):
         if inc.state_before not in DEAL_STATES:
             return None
         due = v.next_position
-        for pos in (v.rescan, inc.position, due.value if due is not None else None):
+        rescan = v.rescan.value if v.rescan is not None else None
+        for pos in (rescan, inc.position, due.value if due is not None else None):
             if pos in POSITIONS:
                 return pos
         return None
@@ -163,7 +164,7 @@ class IncidentPanel(QFrame):
         (from the ``TableView`` alone; nothing is read from the journal here).
         """
         missing = self.missing_position(view)
-        manual = set(view.manual or ())
+        manual = {position.value for position in view.manual or ()}
         for hand, cards, total in (("player", view.player, view.player_total),
                                    ("banker", view.banker, view.banker_total)):
             dealt = tuple(cards or ())

@@ -9,6 +9,7 @@ state this module does not know.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QObject
@@ -17,6 +18,7 @@ from dealer_station.console.cards import card_text
 from dealer_station.domain.acts import DealerAct
 from dealer_station.domain.dealer_prompt import Say
 from dealer_station.domain.facts import RoundStatus
+from dealer_station.domain.outcome import Position, Winner
 from dealer_station.domain.rules import CONFIRM_STATES, NEXT_DEALER_ACT, DrawVerdict
 from dealer_station.domain.states import CARD_NEXT_STATES, DEAL_STATES, TableState
 
@@ -35,12 +37,14 @@ __all__ = [
     "next_line",
     "position_name",
     "rescan_name",
+    "rescan_words",
     "seconds_left",
     "state_name",
     "state_names",
     "void_announcement",
     "who_draws",
     "result_line",
+    "result_words",
     "winner_name",
 ]
 
@@ -111,10 +115,10 @@ def void_announcement(view) -> str:
     """What the dealer announces after a void, ``"ROUND 7 VOID – ALL BETS RETURNED"``; ``""`` when the
     view's last result is not a void (only shown before the next round opens: states ready and shoe end).
     """
-    result = getattr(view, "result", None) or {}
-    if getattr(view, "state", "") not in _AFTER_A_ROUND or result.get("status") != RoundStatus.VOIDED:
+    result = getattr(view, "result", None)
+    if getattr(view, "state", "") not in _AFTER_A_ROUND or result is None or not result.voided:
         return ""
-    number = result.get("round", getattr(view, "round_number", None))
+    number = result.round or getattr(view, "round_number", None)
     return translate("Prompts", "ROUND %1 VOID – ALL BETS RETURNED").replace("%1", str(number or "–"))
 
 
@@ -154,6 +158,15 @@ def rescan_name(position: str | None) -> str:
     if position and "burn" in position:
         return translate("Prompts", "THE BURN CARD")
     return translate("Prompts", "THE CARD")
+
+
+def rescan_words(position: Position | None, burn: bool = False) -> str:
+    """The card a view asks to scan again in words: its round position (``"BANKER CARD 2"``), the burn card
+    (``burn``: the view's ``rescan_burn``), or ``""`` when none is asked.
+    """
+    if position is not None:
+        return position_name(position)
+    return translate("Prompts", "THE BURN CARD") if burn else ""
 
 
 def winner_name(winner: str | None) -> str:
@@ -211,25 +224,44 @@ def state_names() -> dict[str, str]:
 
 
 def _result_line(view) -> str:
-    return result_line(getattr(view, "result", None) or {}, view)
-
-
-def result_line(result: dict, view=None) -> str:
-    """A round's result as the result banner says it: ``"BANKER WINS 7 – 5"`` (the winner's total first),
-    ``"TIE 6 – 6"``, ``"ROUND VOIDED"``; totals missing from ``result`` come from ``view``.
+    """The view's result (:class:`~dealer_station.domain.round_result.RoundResult`) as the result banner says it;
+    totals it has not come from the view.
     """
-    winner = result.get("winner") or ""
-    p = result.get("player_total", getattr(view, "player_total", None))
-    b = result.get("banker_total", getattr(view, "banker_total", None))
-    if str(winner).lower().startswith("t"):
-        return translate("Prompts", "TIE %1 – %2").replace("%1", str(p)).replace("%2", str(b))
-    if str(winner).lower().startswith("p"):
-        return translate("Prompts", "PLAYER WINS %1 – %2").replace("%1", str(p)).replace("%2", str(b))
-    if str(winner).lower().startswith("b"):
-        return translate("Prompts", "BANKER WINS %1 – %2").replace("%1", str(b)).replace("%2", str(p))
-    if result.get("status") == RoundStatus.VOIDED:
+    result = getattr(view, "result", None)
+    p, b = getattr(view, "player_total", None), getattr(view, "banker_total", None)
+    if result is None:
+        return result_words(None, p, b)
+    return result_words(result.winner, p if result.player_total is None else result.player_total,
+                        b if result.banker_total is None else result.banker_total, voided=result.voided)
+
+
+def result_words(winner: Winner | None, player_total: int | None, banker_total: int | None,
+                 voided: bool = False) -> str:
+    """A round's result as the result banner says it: ``"BANKER WINS 7 – 5"`` (the winner's total first),
+    ``"TIE 6 – 6"``, ``"ROUND VOIDED"`` (no winner, ``voided``), else ``"RESULT"``.
+    """
+    p, b = str(player_total), str(banker_total)
+    if winner is Winner.TIE:
+        return translate("Prompts", "TIE %1 – %2").replace("%1", p).replace("%2", b)
+    if winner is Winner.PLAYER:
+        return translate("Prompts", "PLAYER WINS %1 – %2").replace("%1", p).replace("%2", b)
+    if winner is Winner.BANKER:
+        return translate("Prompts", "BANKER WINS %1 – %2").replace("%1", b).replace("%2", p)
+    if voided:
         return translate("Prompts", "ROUND VOIDED")
     return translate("Prompts", "RESULT")
+
+
+_WINNER_BY_LETTER = {w.letter.lower(): w for w in Winner}
+
+
+def result_line(result: Mapping) -> str:
+    """A recorded round's result (a platform event's data, a recall's record: ``winner`` as its text
+    ``"banker"``, or its letter) as the result banner says it (:func:`result_words`).
+    """
+    winner = _WINNER_BY_LETTER.get(str(result.get("winner") or "").lower()[:1])
+    return result_words(winner, result.get("player_total"), result.get("banker_total"),
+                        voided=result.get("status") == RoundStatus.VOIDED)
 
 
 def banner(view) -> str:
@@ -297,9 +329,9 @@ def next_line(view, can_draw: bool = False) -> str:
     state = getattr(view, "state", "")
     if state == TableState.PAUSED:  # one instruction while paused: nothing is scanned until the supervisor acts
         return translate("Prompts", "Wait for the supervisor")
-    rescan = getattr(view, "rescan", None)
-    if rescan:
-        return translate("Prompts", "Rescan %1").replace("%1", rescan_name(rescan))
+    where = rescan_words(getattr(view, "rescan", None), bool(getattr(view, "rescan_burn", False)))
+    if where:
+        return translate("Prompts", "Rescan %1").replace("%1", where)
     act = next_act(view, can_draw)
     last = bool(getattr(view, "last_round", False))
     if act == DealerAct.CHANGE_SHOE and void_announcement(view):  # the shoe ended with its round voided

@@ -24,7 +24,7 @@ counting as its default.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -276,8 +276,13 @@ def _get(view: object, name: str, default: object = None) -> object:
 
 
 def _held_text(held: tuple[str, ...] | list[str]) -> str:
-    """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor."""
+    """``"the shoe read AH, 2D while paused (held)"``: the cards held for the supervisor (their tokens)."""
     return f"the shoe read {', '.join(held)} while paused (held)"
+
+
+def _tokens(cards: Iterable[object]) -> tuple[str, ...]:
+    """Held cards (:class:`~dealer_station.domain.cards.Card` values, or tokens) as their tokens."""
+    return tuple(card.token if isinstance(card, Card) else str(card) for card in cards)
 
 
 def supervisor_refusal(table: Table, act: str, args: Mapping[str, object]) -> Refused | None:
@@ -311,7 +316,7 @@ def supervisor_refusal(table: Table, act: str, args: Mapping[str, object]) -> Re
         if incident is not None and incident.type is IncidentType.SHOE_DISCONNECTED and not table.connected:
             return Refused(Refusal.SHOE_DISCONNECTED, "the shoe is still disconnected")
         if table.held and not args.get("discard_held"):
-            return Refused(Refusal.HELD_CARDS, f"{_held_text(table.held)}: enter it with enter_card, "
+            return Refused(Refusal.HELD_CARDS, f"{_held_text(_tokens(table.held))}: enter it with enter_card, "
                                                "or resume with discard_held to discard it")
         return None
     if act == SupervisorAct.VOID_ROUND:
@@ -338,7 +343,7 @@ def _enter_card_refusal(table: Table, args: Mapping[str, object]) -> Refused | N
         card = parse_card(str(args.get("token", "")))
     except CardError as err:
         return Refused(Refusal.BAD_CARD, str(err))
-    held = table.held
+    held = _tokens(table.held)
     others = [t for t in held if t != card.token] if card.token in held else list(held)
     if others and not args.get("discard_held"):
         return Refused(Refusal.HELD_CARDS, f"{_held_text(held)}: enter {'it' if len(held) == 1 else 'one of them'}, "
@@ -419,7 +424,7 @@ def preview(view: object, act: str, *, token: str | None = None, from_position: 
     """
     incident = getattr(view, "incident", None)
     before = getattr(incident, "state_before", None) if incident is not None else None
-    held = tuple(_get(view, "held", ()))
+    held = _tokens(getattr(view, "held", None) or ())
     base = {"act": act, "shoe": int(_get(view, "shoe_number", 0)), "round": int(_get(view, "round_number", 0)),
             "state_before": before, "held": held, "held_inputs": tuple(_get(view, "held_inputs", ()))}
 
@@ -461,7 +466,9 @@ def preview(view: object, act: str, *, token: str | None = None, from_position: 
 
 def _enter_card(view, before, held, token, discard_held, remaining, cut_pending, refused, does) -> ActPreview:
     due = _get(view, "next_position", None)
-    position = _get(view, "rescan", None) or getattr(view.incident, "position", None) or getattr(due, "value", due)
+    rescan = _get(view, "rescan", None)
+    position = (getattr(rescan, "value", rescan) or getattr(view.incident, "position", None)
+                or getattr(due, "value", due))
     if before not in CARD_STATES:
         return refused(Refusal.NO_CARD_EXPECTED, f"no card is expected (paused from {before})")
     if cut_pending:

@@ -68,12 +68,16 @@ class FactKind(StrEnum):
 
 
 class RoundStatus(StrEnum):
-    """A finished round's ``status`` (``round_completed``, ``round_voided``; the recall's records)."""
+    """A round's ``status``: a finished round's (``round_completed``, ``round_voided``; the recall's records), or
+    the open round's (the recall's in progress; the table's view of a dealt round not yet confirmed).
+    """
 
     COMPLETED = "completed"
     VOIDED = "voided"
     IN_PROGRESS = "in_progress"
     """A running station's open round (the recall of a journal only)."""
+    DEALT = "dealt"
+    """Every card of the open round is out; the dealer has not confirmed its result yet (the table's view only)."""
 
 
 class ShoeEndReason(StrEnum):

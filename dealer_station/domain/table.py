@@ -82,7 +82,7 @@ from dealer_station.domain.fact_data import (
     Stopped,
     fact_data,
 )
-from dealer_station.domain.facts import FactKind, Output
+from dealer_station.domain.facts import FactKind, Output, RoundStatus
 from dealer_station.domain.incidents import Incident, IncidentType
 from dealer_station.domain.inputs import (
     DealerInput,
@@ -98,8 +98,9 @@ from dealer_station.domain.inputs import (
     TimerInput,
     UnknownInput,
 )
-from dealer_station.domain.outcome import RoundDealer
+from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.roads.marks import RoundMark
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.rules import draw_reason, draw_reason_text
 from dealer_station.domain.staff import SignInMethod
 from dealer_station.domain.states import (
@@ -309,11 +310,15 @@ class TableMachine:
         """The instruction for the dealer as a value (:func:`dealer_station.domain.table_prompt.instruction`)."""
         return instruction(self)
 
-    def provisional(self) -> dict | None:
-        """The dealt round's outcome flags while in ``result`` (or paused from it), else None."""
-        if self.dealer is not None and self.dealer.complete:
-            return self.dealer.outcome.flags()
-        return None
+    def round_result(self) -> RoundResult | None:
+        """The result shown: the dealt round's (``DEALT``) while in ``result`` or paused from it, else the last
+        round's confirmed or voided one (:attr:`result`), None once the next round opens.
+        """
+        if self._where() == TableState.RESULT:
+            dealer = self.dealer
+            outcome = dealer.outcome if dealer is not None and dealer.complete else None
+            return RoundResult.of(RoundStatus.DEALT, self.round_number, outcome)
+        return self.result
 
     # ----------------------------------------------------------------- input
 
@@ -407,19 +412,20 @@ class TableMachine:
         self.cut_pending = False
         self.round_number = 0
         self.dealer: RoundDealer | None = None
-        self.manual_positions: list[str] = []
+        self.manual_positions: list[Position] = []
         self.offered: tuple[str, ...] = ()
         self.misreads = 0
-        self.rescan: str | None = None
+        self.rescan: Position | str | None = None
+        """The card to rescan: its round position, or the burn's (``burn_indicator``, ``burn``); None."""
         self.incident: Incident | None = None
         self.state_before: str | None = None
-        self.result: dict | None = None
+        self.result: RoundResult | None = None
         self.history: list[str] = []
         self.marks: list[RoundMark] = []
         """The shoe's completed rounds as the roads read them (winner, pairs, naturals), one per :attr:`history`
         letter: made where a round is confirmed, so the replay of the open shoe makes them again."""
         self.rounds: list[dict] = []
-        self.held: list[str] = []
+        self.held: list[Card] = []
         self.discarded: list[str] = []
         self.frames_in_shoe = 0
 

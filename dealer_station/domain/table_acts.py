@@ -198,8 +198,8 @@ def _enter_card(table: Table, args: dict, who: dict) -> None:
     act = SupervisorAct.ENTER_CARD.value
     before = table.state_before
     card = parse_card(str(args.get("token", "")))   # the act rules checked it, the inventory and what is held
-    if card.token in table.held:
-        table.held.remove(card.token)
+    if card in table.held:
+        table.held.remove(card)
     else:
         table.remaining[card] -= 1
     _clear_pause(table, who, act)
@@ -216,7 +216,7 @@ def _move_card(table: Table, args: dict, who: dict) -> None:
     assert isinstance(trial, RoundDealer)
     table.dealer = trial
     # The manual flag follows the card: a card entered by hand at ``src`` now sits at ``dst``.
-    swap = {src.value: dst.value, dst.value: src.value}
+    swap = {src: dst, dst: src}
     table.manual_positions = [swap.get(p, p) for p in table.manual_positions]
     table._emit(CardMoved(round=table.round_number, from_position=src, to_position=dst, user=who["user"],
                           reason=who["reason"], note=who["note"], player=list(trial.player),
@@ -226,8 +226,9 @@ def _move_card(table: Table, args: dict, who: dict) -> None:
 def _clear_pause(table: Table, who: dict, act: str) -> None:
     incident = table.incident
     if table.held:
-        table.discarded.extend(table.held)
-        table._emit(CardsDiscarded(cards=list(table.held)))
+        tokens = [card.token for card in table.held]
+        table.discarded.extend(tokens)
+        table._emit(CardsDiscarded(cards=tokens))
         table.held = []
     table.misreads = 0
     table.rescan = None

@@ -35,7 +35,6 @@ from dealer_station.domain.fact_data import (
 )
 from dealer_station.domain.facts import FactKind, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, LineNoiseCounts, MisreadReason, PauseReason, RefusedEvent
-from dealer_station.domain.outcome import Position
 from dealer_station.domain.rules import (
     CutPlace,
     MisreadVerdict,
@@ -123,7 +122,7 @@ def _card_without_shoe(table: Table, card: Card, raw: str) -> None:
 
 def _card_held(table: Table, card: Card, raw: str) -> None:
     """Paused: the card is held for the supervisor (entered with ``enter_card`` or discarded)."""
-    table.held.append(card.token)
+    table.held.append(card)
     table._emit(CardWhilePaused(card=card, raw=raw))
 
 
@@ -176,7 +175,7 @@ def _place_in_round(table: Table, card: Card, manual: bool) -> None:
     assert dealer is not None
     position = dealer.add(card)
     if manual:
-        table.manual_positions.append(_POSITION_NAME[position])
+        table.manual_positions.append(position)
     table._emit(CardAccepted(round=table.round_number, position=position, card=card, manual=manual))
     if dealer.complete:
         table._trigger(Trigger.ROUND_DEALT)
@@ -208,7 +207,8 @@ def _misread_at_card(table: Table, reason: str, raw: str, token: str) -> None:
     """A card is due: rescan it, or pause once too many came in a row (docs/rules.md §5)."""
     position = table.expected_position()
     table.misreads += 1
-    table.rescan = position
+    due = table.dealer.next_position if table.dealer is not None else None
+    table.rescan = due if due is not None and position == due.value else position
     if misread_verdict(table.misreads, table.settings.max_misreads) is MisreadVerdict.PAUSE:
         table._pause(IncidentType.MISREAD_LIMIT, reason, raw, position=position, token=token,
                      detail=f"{table.misreads} misreads in a row at {position}")
@@ -354,9 +354,6 @@ def journal_resumed(table: Table, inp: JournalResumed) -> None:
     """A journal failure's resolution: told as ``round_resumed``."""
     table._emit(RoundResumed(incident_type=IncidentType.JOURNAL_FAILURE.value, act="resume",
                              user=inp.user, reason=inp.reason, note=inp.note))
-_POSITION_NAME: dict[Position, str] = {position: position.value for position in Position}
-"""A round position → its name (``"player_1"``), without the Enum's ``value`` lookup on the per-card path."""
-
 _TAKEN = frozenset({FrameKind.CARD, FrameKind.NO_READ, FrameKind.CUT})
 """Frames that count as the shoe's (the simulator's position, :attr:`TableMachine.frames_in_shoe`)."""
 

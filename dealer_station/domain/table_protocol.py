@@ -16,8 +16,9 @@ from dealer_station.domain.cards import Card
 from dealer_station.domain.fact_base import FactData
 from dealer_station.domain.facts import FactKind
 from dealer_station.domain.incidents import Incident, IncidentType
-from dealer_station.domain.outcome import RoundDealer
+from dealer_station.domain.outcome import Position, RoundDealer
 from dealer_station.domain.roads.marks import RoundMark
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table_settings import TableSettings
 
@@ -47,17 +48,17 @@ class Table(Protocol):
     last_round_number: int | None
     cut_pending: bool
     dealer: RoundDealer | None
-    manual_positions: list[str]
+    manual_positions: list[Position]
     offered: tuple[str, ...]
     misreads: int
-    rescan: str | None
+    rescan: Position | str | None
     incident: Incident | None
     state_before: str | None
-    result: dict | None
+    result: RoundResult | None
     history: list[str]
     marks: list[RoundMark]
     rounds: list[dict]
-    held: list[str]
+    held: list[Card]
     discarded: list[str]
     frames_in_shoe: int
 

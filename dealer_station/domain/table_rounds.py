@@ -12,6 +12,7 @@ from dealer_station.domain.fact_data import BettingNotOpened, BettingOpened, Rou
 from dealer_station.domain.facts import RoundStatus, ShoeEndReason
 from dealer_station.domain.outcome import RoundDealer
 from dealer_station.domain.roads.marks import as_mark
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.rules import hand_total
 from dealer_station.domain.states import TableState, Trigger
 from dealer_station.domain.table_protocol import Table
@@ -55,7 +56,7 @@ def confirm(table: Table) -> None:
     table.rounds.append(record)
     table.history.append(outcome.winner.letter)
     table.marks.append(as_mark(outcome))
-    table.result = record
+    table.result = RoundResult.of(RoundStatus.COMPLETED, table.round_number, outcome)
     table._emit(RoundCompleted(**{**record, **_hands(table.dealer), "winner": outcome.winner}))
     table.dealer = None
     if table._shoe_last_round_reached():
@@ -86,7 +87,7 @@ def round_record(table: Table, status: RoundStatus) -> dict:
         "winner": dealer.outcome.winner.value if complete and status == RoundStatus.COMPLETED else None,
         "available_bets": list(table.offered),
         "last_round": table._shoe_last_round_reached(),
-        "manual": list(table.manual_positions),
+        "manual": [position.value for position in table.manual_positions],
         }
     if table.staffed:
         record["dealer"] = table.signed_in  # who dealt the round (a journal made before sign-ins has no key)
@@ -98,8 +99,10 @@ def void(table: Table, reason: str, note: str, *, user: object) -> None:
     record = round_record(table, RoundStatus.VOIDED)
     record.update({"reason": str(reason), "note": note, "user": user})
     table.rounds.append(record)
-    table.result = record
-    hands = _hands(table.dealer)
+    dealer = table.dealer
+    table.result = RoundResult.of(RoundStatus.VOIDED, table.round_number,
+                                  dealer.outcome if dealer is not None and dealer.complete else None)
+    hands = _hands(dealer)
     table.dealer = None
     table._emit(RoundVoided(**{**record, **hands}))
 

@@ -84,10 +84,13 @@ def test_faces_and_the_banner_order(known, cli):
 def test_result_words_are_the_consoles_result_banner(winner, p, b):
     from dealer_station.app.controller import RoundRecord
     from dealer_station.console.prompts import _result_line
+    from dealer_station.domain.facts import RoundStatus
+    from dealer_station.domain.outcome import Winner
+    from dealer_station.domain.round_result import RoundResult
 
     record = RoundRecord(1, 1, "voided" if winner is None else "completed", (), (), p, b, winner, (), False)
-    view = SimpleNamespace(result={"winner": winner, "player_total": p, "banker_total": b,
-                                   "status": record.status}, player_total=p, banker_total=b)
+    result = RoundResult(RoundStatus(record.status), 1, None if winner is None else Winner(winner), p, b)
+    view = SimpleNamespace(result=result, player_total=p, banker_total=b)
     assert result_words(record) == _result_line(view)
 
 

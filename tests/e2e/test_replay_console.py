@@ -11,6 +11,7 @@ pytest.importorskip("PySide6")
 from dealer_station.app.config import load_config  # noqa: E402
 from dealer_station.app.replay import Replayer, load_expected, load_session  # noqa: E402
 from dealer_station.console.replay_panel import ReplayPanel, attach_panel  # noqa: E402
+from dealer_station.domain.outcome import Position  # noqa: E402
 
 VOID = SESSIONS / "misread-limit-void.session.jsonl"
 
@@ -60,7 +61,7 @@ def test_step_plays_one_recorded_step_and_the_console_follows(console, qtbot):
     assert panel.replayer.position == (13, total)
     qtbot.waitUntil(lambda: window.host.snapshot().state == "paused")
     view = window.host.snapshot()
-    assert view.incident.type == "misread_limit" and view.rescan == "banker2"
+    assert view.incident.type == "misread_limit" and view.rescan is Position.BANKER2
     assert panel.step()  # the supervisor's void, as recorded
     assert window.host.snapshot().state == "ready"
     while panel.step():

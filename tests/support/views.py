@@ -1,9 +1,10 @@
 """A :class:`~dealer_station.app.views.TableView` written by hand in a test, with tokens for its cards.
 
 ``typed_view(state="dealing", player=("9H", "KD"), next_position="player3", ...)`` is the view the station would
-tell for those values: the cards as :class:`~dealer_station.domain.cards.Card` values, the position due as a
-:class:`~dealer_station.domain.outcome.Position`, and the draw reason and the dealer's instruction the domain
-makes of them (unless given).
+tell for those values: the cards (and the held ones) as :class:`~dealer_station.domain.cards.Card` values, the
+position due, the one to rescan and those entered by hand as :class:`~dealer_station.domain.outcome.Position` (a
+rescan of ``burn_indicator`` or ``burn`` as ``rescan_burn``), and the draw reason and the dealer's instruction the
+domain makes of them (unless given).
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ def typed_view(**fields) -> TableView:
     indicator = fields.get("burn_indicator")
     if isinstance(indicator, str):
         fields["burn_indicator"] = parse_card(indicator)
+    if "held" in fields:
+        fields["held"] = _cards(fields["held"])
+    if "manual" in fields:
+        fields["manual"] = tuple(Position(p) if isinstance(p, str) else p for p in fields["manual"])
+    rescan = fields.get("rescan")
+    if isinstance(rescan, str):  # a round position's name, or the burn's (burn_indicator, burn)
+        burn = rescan not in {p.value for p in Position}
+        fields["rescan"], fields["rescan_burn"] = (None, True) if burn else (Position(rescan), False)
     due = fields.get("next_position")
     if isinstance(due, str):
         fields["next_position"] = Position(due)
@@ -39,7 +48,8 @@ def typed_view(**fields) -> TableView:
         fields.setdefault("who_draws", draw_reason_text(fields["draw_reason"]))
     if "dealer_prompt" not in fields:
         incident = fields.get("incident")
-        said = dealer_prompt(TableState(fields["state"]), misread=bool(fields.get("rescan")),
+        misread = bool(fields.get("rescan") or fields.get("rescan_burn"))
+        said = dealer_prompt(TableState(fields["state"]), misread=misread,
                              burn_remaining=int(fields.get("burn_remaining") or 0),
                              round_number=int(fields.get("round_number") or 0),
                              next_position=fields.get("next_position"),

@@ -28,7 +28,7 @@ def test_no_read_asks_for_a_rescan_of_the_same_position(table: Table):
     table.card("2S")
     table.no_read()
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.rescan == "banker1" and view.misreads == 1
+    assert view.state == "dealing" and view.rescan is Position.BANKER1 and view.misreads == 1
     assert view.prompt == "RESCAN BANKER CARD 1"
     rescans = [f for f in table.facts if f.kind == "rescan_requested"]
     assert rescans[-1].data["position"] == "banker1"
@@ -41,7 +41,7 @@ def test_unknown_code_is_a_misread(table: Table):
     table.open_round()
     table.ctl.shoe_event(CardRead("ZZ", b"ZZ\r\n"))
     view = table.ctl.snapshot()
-    assert view.misreads == 1 and view.rescan == "player1"
+    assert view.misreads == 1 and view.rescan is Position.PLAYER1
 
 
 def test_misread_limit_pauses(table: Table):
@@ -58,7 +58,8 @@ def test_misread_during_burn_and_its_limit(tmp_path):
     t.ctl.dealer("new_shoe")
     t.ctl.dealer("shuffled")
     t.no_read()
-    assert t.ctl.snapshot().rescan == "burn_indicator" and t.ctl.snapshot().prompt == "RESCAN THE BURN CARD"
+    view = t.ctl.snapshot()
+    assert view.rescan is None and view.rescan_burn and view.prompt == "RESCAN THE BURN CARD"
     t.card("3S")
     t.no_read(3)
     paused(t, "misread_limit")
@@ -232,7 +233,7 @@ def test_a_card_read_during_a_journal_failure_takes_its_own_place(table: Table, 
     broken["on"] = False
     table.sup("resume")
     view = table.ctl.snapshot()
-    assert view.player == cards("4S", "AH") and view.rescan == "banker2" and view.misreads == 1
+    assert view.player == cards("4S", "AH") and view.rescan is Position.BANKER2 and view.misreads == 1
     table.card("2H")
     assert table.ctl.snapshot().banker == cards("5S", "2H")  # the next card is not moved into AH's place
     notes = [r.body for r in table.journal.rows(kinds=("note",)) if r.body.get("kind") == "held_inputs"]
@@ -256,7 +257,7 @@ def test_supervisor_enters_a_card_by_hand(table: Table):
     paused(table, "misread_limit")
     table.sup("enter_card", token="3S", reason="unreadable", note="card bent")
     view = table.ctl.snapshot()
-    assert view.state == "dealing" and view.banker == cards("3S") and view.manual == ("banker1",)
+    assert view.state == "dealing" and view.banker == cards("3S") and view.manual == (Position.BANKER1,)
     table.card("4S", "5S")  # player 6, banker 8: natural
     table.ctl.dealer("confirm_result")
     record = table.ctl.recall()[-1]
@@ -301,7 +302,7 @@ def test_the_manual_flag_follows_a_moved_card(table: Table):
     table.sup("move_card", from_position="player2", to_position="banker2")  # the 7H now sits at banker2
     table.sup("resume")
     view = table.ctl.snapshot()
-    assert view.player == cards("4S", "2D") and view.banker == cards("5S", "7H") and view.manual == ("banker2",)
+    assert view.player == cards("4S", "2D") and view.banker == cards("5S", "7H") and view.manual == (Position.BANKER2,)
     table.card("3C")  # player 6 draws: banker 2 draws too
     while table.state == "dealing":
         table.card("3D")
@@ -435,13 +436,13 @@ def test_a_card_held_while_paused_is_never_thrown_away_by_resume(table: Table):
     paused(table, "misread_limit")
     left = table.ctl.snapshot().cards_left
     table.card("AH")  # the rescan read fine, but the table is paused
-    assert table.ctl.snapshot().held == ("AH",)
+    assert table.ctl.snapshot().held == cards("AH")
     with pytest.raises(ActRefused, match="AH"):
         table.sup("resume")
     with pytest.raises(ActRefused, match="AH"):
         table.sup("enter_card", token="2C")  # another card while AH is held
     view = table.ctl.snapshot()
-    assert view.state == "paused" and view.held == ("AH",) and view.cards_left == left - 1
+    assert view.state == "paused" and view.held == cards("AH") and view.cards_left == left - 1
     table.sup("enter_card", token="AH")
     view = table.ctl.snapshot()
     assert view.state == "dealing" and view.player == cards("4S", "AH") and view.held == ()

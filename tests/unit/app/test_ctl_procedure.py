@@ -7,7 +7,9 @@ import pytest
 
 from dealer_station.app.controller import ActRefused
 from dealer_station.domain.cards import parse_cards
-from dealer_station.domain.outcome import Position, deal_round
+from dealer_station.domain.facts import RoundStatus
+from dealer_station.domain.outcome import Position, Winner, deal_round
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.domain.table import STATES, TRANSITIONS
 from drivers.frames import Connected
 from tests.support.cards import card, cards
@@ -57,10 +59,12 @@ def test_a_shoe_from_start_to_a_confirmed_round(tmp_path):
     view = t.ctl.snapshot()
     assert view.state == "result" and view.player == cards("2H", "2D", "8C") and view.banker == cards("3S", "4C")
     assert view.player_total == 2 and view.banker_total == 7 and "STANDS" in view.who_draws
-    assert view.result["status"] == "dealt" and view.result["winner"] == "banker"
+    assert view.result == RoundResult(RoundStatus.DEALT, 1, Winner.BANKER, 2, 7, view.result.outcome)
+    assert view.result.outcome.cards_in_deal_order() == list(cards("2H", "3S", "2D", "4C", "8C"))
     t.ctl.dealer("confirm_result")
     view = t.ctl.snapshot()
-    assert view.state == "ready" and view.history == ("B",) and view.result["status"] == "completed"
+    assert view.state == "ready" and view.history == ("B",) and view.result.status is RoundStatus.COMPLETED
+    assert view.result.winner is Winner.BANKER and (view.result.player_total, view.result.banker_total) == (2, 7)
     [record] = t.ctl.recall()
     expected, _ = deal_round(parse_cards(["2H", "3S", "2D", "4C", "8C"]))
     assert record.winner == expected.winner.value and record.player == ("2H", "2D", "8C")

@@ -134,7 +134,7 @@ def test_a_noisy_line_pauses_with_line_noise_and_a_card_in_it_is_held(tmp_path):
     assert view.incident.detail.startswith("150 bytes of line noise in 3 frames")  # past 100 bytes in the window
     t.ctl.shoe_event(CardRead("2H", b"2H"))   # decoded out of the noise
     view = t.ctl.snapshot()
-    assert view.held == ("2H",) and view.banker == cards()
+    assert view.held == cards("2H") and view.banker == cards()
     note = _notes(t.journal)[-1]
     assert (note["bytes"], note["frames"], note["noisy"]) == (150, 3, True)
     paused = [d for k, d in _outputs(t.journal) if k == "round_paused"]
@@ -172,7 +172,7 @@ def test_a_card_right_after_noise_while_the_burst_is_noisy_is_held_even_unpaused
     assert watch.noisy() and t.ctl.snapshot().state == "betting_closed"
     t.ctl.shoe_event(CardRead("2H", b"2H"))
     view = t.ctl.snapshot()
-    assert view.state == "paused" and view.incident.reason == "card_in_noise" and view.held == ("2H",)
+    assert view.state == "paused" and view.incident.reason == "card_in_noise" and view.held == cards("2H")
     assert "(2H)" in view.incident.evidence
 
 
@@ -242,7 +242,7 @@ def test_a_restart_after_a_line_noise_pause_is_paused_on_it(tmp_path):
     t.journal.close()
     again = Table(tmp_path, journal_path=Journal(tmp_path / "j.sqlite"), cfg=t.cfg)
     view = again.ctl.snapshot()
-    assert view.incident.type == "line_noise" and view.held == ("2H",)
+    assert view.incident.type == "line_noise" and view.held == cards("2H")
     again.journal.close()
 
 

@@ -10,6 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_station.domain.acts import FrameKind, LinkEvent
+from dealer_station.domain.cards import parse_card
+from dealer_station.domain.outcome import Position
 from drivers import frames
 from tests.unit.console.conftest import on_controller
 
@@ -185,7 +187,7 @@ def test_after_misreads_the_supervisor_sees_which_card_to_rescan(qtbot, table):
         win.bridge.sink(frames.NoRead(b"NR\r\n"))
     qtbot.waitUntil(lambda: win.bridge.delivered >= before + 3, timeout=3000)
     view = win.host.snapshot()
-    assert view.state == "paused" and view.rescan == "banker1"
+    assert view.state == "paused" and view.rescan is Position.BANKER1
     sup = win.supervisor
     sup.show_view(view)
     assert sup.round_cards["banker1"].text() == "?"
@@ -375,7 +377,7 @@ def test_a_line_noise_pause_is_named_and_says_to_check_the_cable_and_what_to_do_
         t.ctl.shoe_event(frames.Garbage(b"\xff" * 200))
     t.ctl.shoe_event(frames.CardRead("2H", b"2H"))
     view = t.ctl.snapshot()
-    assert view.state == "paused" and view.incident.type == "line_noise" and view.held == ("2H",)
+    assert view.state == "paused" and view.incident.type == "line_noise" and view.held == (parse_card("2H"),)
     panel = IncidentPanel()
     qtbot.addWidget(panel)
     panel.show_view(view, [])

@@ -14,8 +14,11 @@ from PySide6.QtWidgets import QApplication
 from dealer_station.app.config import config_from_dict
 from dealer_station.app.controller import Controller
 from dealer_station.console.roads_view import DERIVED_MIN_CELL, first_columns, road_columns
+from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.incidents import Incident
+from dealer_station.domain.outcome import Winner
 from dealer_station.domain.roads import compute_roads
+from dealer_station.domain.round_result import RoundResult
 from dealer_station.journal import Journal
 from tests.support.views import typed_view
 
@@ -92,7 +95,7 @@ def _view(state: str, history=SHOE, **kw):
     if state == "dealing":
         base.update(next_position="player3", player=("9H", "KD"), banker=("4C",), banker_total=4)
     if state == "result":
-        base.update(result={"winner": "player", "player_total": 9, "banker_total": 6})
+        base.update(result=RoundResult(RoundStatus.DEALT, 1, Winner.PLAYER, 9, 6))
     if state == "paused":
         base.update(rescan="banker2", incident=Incident("misread_limit", "no_read", "dealing", "banker2", "15",
                                                         "2026-11-30T04:00:00Z"))

@@ -394,7 +394,7 @@ def test_supervisor_enters_a_card_by_hand(qtbot, station_factory, station_consol
     assert sup.perform(), sup.outcome.text()
     view = win.host.snapshot()
     assert view.state in ("dealing", "result") and view.banker[1].token == token
-    assert "banker2" in view.manual
+    assert Position.BANKER2 in view.manual
     assert win.dealer.banker.cards[1].text_shown().endswith("MANUAL")
 
 

@@ -356,12 +356,14 @@ def test_every_instruction_of_the_domain_has_its_banner():
     from types import SimpleNamespace
 
     from dealer_station.domain.dealer_prompt import DealerPrompt, Say
-    from dealer_station.domain.outcome import Position
+    from dealer_station.domain.facts import RoundStatus
+    from dealer_station.domain.outcome import Position, Winner
+    from dealer_station.domain.round_result import RoundResult
 
     shown = {}
     for say in Say:
         view = SimpleNamespace(state="", dealer_prompt=DealerPrompt(say, Position.PLAYER2, count=3, round=4, shoe=2),
-                               result={"winner": "banker", "player_total": 5, "banker_total": 7}, last_round=False,
+                               result=RoundResult(RoundStatus.DEALT, 3, Winner.BANKER, 5, 7), last_round=False,
                                betting_seconds_left=None, round_number=3, prompt="THE ENGLISH")
         shown[say] = prompts.banner(view)
     assert all(text and text != "THE ENGLISH" for text in shown.values()), shown

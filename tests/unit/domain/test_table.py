@@ -13,6 +13,7 @@ from dealer_station.domain.acts import FrameKind
 from dealer_station.domain.facts import FactKind, RoundStatus, ShoeEndReason
 from dealer_station.domain.incidents import IncidentType, PauseReason
 from dealer_station.domain.inputs import DealerInput, FrameInput, JournalFailed, SupervisorInput, TableInput
+from dealer_station.domain.outcome import Position
 from dealer_station.domain.roads import RoundMark
 from dealer_station.domain.states import TableState
 from dealer_station.domain.table import TableMachine, TableSettings
@@ -127,7 +128,7 @@ def test_a_card_out_of_place_pauses(before, frame, incident):
 def test_misreads_ask_for_a_rescan_then_pause_at_the_limit():
     m = dealing(TableSettings(max_misreads=2))
     out = m.step(no_read())
-    assert out[-1][0] == "rescan_requested" and m.rescan == "player1" and m.prompt() == "RESCAN PLAYER CARD 1"
+    assert out[-1][0] == "rescan_requested" and m.rescan is Position.PLAYER1 and m.prompt() == "RESCAN PLAYER CARD 1"
     m.step(no_read())
     assert m.state is TableState.PAUSED and m.incident.type is IncidentType.MISREAD_LIMIT
 
@@ -190,7 +191,7 @@ def test_enter_card_places_a_manual_card():
     m.step(act("call_supervisor"))
     out = m.step(sup("enter_card", token="QD"))
     assert ("card_accepted", {"round": 1, "position": "player1", "card": "QD", "manual": True}) in out
-    assert m.state is TableState.DEALING and m.manual_positions == ["player1"]
+    assert m.state is TableState.DEALING and m.manual_positions == [Position.PLAYER1]
 
 
 def test_void_round_from_a_pause():
