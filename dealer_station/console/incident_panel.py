@@ -37,8 +37,8 @@ POSITIONS = tuple(p.value for p in Position)
 """Card positions of a round in deal order (docs/rules.md §2), as the domain names them."""
 
 FRAME_COLUMN_CHARS = 22
-"""The raw-frames table's ``frame`` column is at most this many characters wide (a longer one is
-elided, whole in its tooltip), so time, hex and text stay in view."""
+"""The raw-frames table's ``frame`` column is at most this many characters wide (a longer one wraps onto
+more lines of its row), so time, hex and text stay in view."""
 
 
 class IncidentPanel(QFrame):
@@ -104,12 +104,14 @@ class IncidentPanel(QFrame):
         self.raw_table = QTableWidget(0, 4)
         self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
         self.raw_table.verticalHeader().hide()
+        # each row as high as its wrapped cells, again whenever the columns' widths change
+        self.raw_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell is
-        # elided in the middle and shown whole in its tooltip
+        # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell wraps
+        # onto more lines of its row, never cut (a touch screen shows no tooltip)
         self.raw_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.raw_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.raw_table.setWordWrap(False)
+        self.raw_table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.raw_table.setWordWrap(True)
         self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")

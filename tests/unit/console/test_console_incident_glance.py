@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyle
 
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from drivers import frames
@@ -232,7 +233,21 @@ def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
     assert header.sectionSize(1) < width // 3  # the frame column no longer takes the row
     kinds = [t.item(r, 1) for r in range(t.rowCount())]
     whole = [item for item in kinds if item.text().startswith("Misread")]
-    assert whole and whole[0].toolTip() == whole[0].text() and long_detail in whole[0].toolTip()
+    assert whole and long_detail in whole[0].text()
+    # every cell shown whole on its row, wrapped at its column's width, never cut: a touch screen has no tooltip
+    assert t.textElideMode() == Qt.TextElideMode.ElideNone and t.wordWrap()
+    metrics = t.fontMetrics()
+    margin = 2 * (t.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, t) + 1)  # a cell's text's
+    cut = []
+    for r in range(t.rowCount()):
+        for c in range(4):
+            text = t.item(r, c).text()
+            need = metrics.boundingRect(0, 0, header.sectionSize(c) - margin, 100_000,
+                                        int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere), text)
+            if need.height() > t.rowHeight(r) or need.width() > header.sectionSize(c):
+                cut.append(f"row {r}, column {c}: {text!r} needs {need.width()}x{need.height()}, has "
+                           f"{header.sectionSize(c)}x{t.rowHeight(r)}")
+    assert not cut, "\n".join(cut)
 
 
 def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resume(qtbot, tmp_path):
