@@ -31,14 +31,14 @@ from dealer_station.console.theme import COLORS
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.states import DEAL_STATES
 
-__all__ = ["FRAME_COLUMN_CHARS", "POSITIONS", "IncidentPanel"]
+__all__ = ["BYTES_COLUMN_CHARS", "POSITIONS", "IncidentPanel"]
 
 POSITIONS = tuple(p.value for p in Position)
 """Card positions of a round in deal order (docs/rules.md §2), as the domain names them."""
 
-FRAME_COLUMN_CHARS = 22
-"""The raw-frames table's ``frame`` column is at most this many characters wide (a longer one wraps onto
-more lines of its row), so time, hex and text stay in view."""
+BYTES_COLUMN_CHARS = 20
+"""The raw-frames table's ``hex`` and ``text`` columns are each at most this many characters wide (longer bytes
+wrap onto more lines of their row): the ``frame`` column, the words, takes the rest of the row."""
 
 
 class IncidentPanel(QFrame):
@@ -112,8 +112,7 @@ class IncidentPanel(QFrame):
         self.raw_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.raw_table.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.raw_table.setWordWrap(True)
-        self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.raw_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")
         self.raw_table.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # bytes and hex read left to right
         lay.addWidget(self.raw_table, 1)
@@ -209,11 +208,11 @@ class IncidentPanel(QFrame):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)  # the whole value, however narrow its column
                 self.raw_table.setItem(r, c, item)
-        self.raw_table.resizeColumnToContents(0)
-        self.raw_table.resizeColumnToContents(1)
-        cap = self.raw_table.fontMetrics().horizontalAdvance("M" * FRAME_COLUMN_CHARS)
-        if self.raw_table.columnWidth(1) > cap:  # a long kind and detail would push hex and text out of view
-            self.raw_table.setColumnWidth(1, cap)
+        cap = self.raw_table.fontMetrics().horizontalAdvance("M" * BYTES_COLUMN_CHARS)
+        for column in (0, 2, 3):  # the time whole; long bytes would push the words out of their line
+            self.raw_table.resizeColumnToContents(column)
+            if column and self.raw_table.columnWidth(column) > cap:
+                self.raw_table.setColumnWidth(column, cap)
 
 
 def _when(ts) -> str:

@@ -18,6 +18,7 @@ from dealer_station.console import road_marks
 from dealer_station.console.app import dealer_note
 from dealer_station.console.road_marks import LEGEND_PIXELS, STATS_PIXELS, TITLE_PIXELS
 from dealer_station.console.roads_view import DERIVED_MIN_CELL
+from tests.unit.console.test_console_i18n import station  # noqa: F401 (a fixture)
 from tests.unit.console.test_console_scoreboard import (  # noqa: F401 (language, window: fixtures)
     LANGUAGES,
     _settle,
@@ -254,3 +255,47 @@ def test_the_layout_check_sees_a_squeezed_card(qtbot, window):  # noqa: F811
     after = _places(win)
     assert after["card slots"] != before["card slots"] and after["prompt"] != before["prompt"]
     assert QRect(*after["felt"]).height() < QRect(*before["felt"]).height()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_supervisor_screen_keeps_its_layout(lang, qtbot, console, station, language):  # noqa: F811
+    """The tabs (the incident, the acts, the frames) keep their rectangle logged out with the keypad, logged in,
+    warned of the idle end, asked for the PIN again, and with no incident; the same in every language."""
+    from tests.unit.console.test_console_i18n import call_the_supervisor, walk_through_a_session
+    from tests.unit.console.test_console_supervisor_session import Clock
+
+    language(lang)
+    clock = Clock()
+    win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe,
+                  supervisor_idle_seconds=60, clock=clock)
+    win.resize(1920, 1080)
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=60000)
+    assert win.run_auto(1, timeout=60)
+    call_the_supervisor(qtbot, win)
+    sup = win.supervisor
+    places, problems = {}, []
+
+    def look(name: str) -> None:
+        _settle()
+        places[name] = _rect(win, sup.tabs)
+        if (win.width(), win.height()) != (1920, 1080):
+            problems.append(f"{name}: the window grew to {win.width()}x{win.height()}")
+        message = sup.login_message
+        if message.heightForWidth(message.width()) > message.height():
+            problems.append(f"{name}: the message does not fit its lines: {message.text()!r}")
+
+    walk_through_a_session(qtbot, win, clock, look)
+    first = places["logged out, the incident"]
+    problems += [f"the tabs at {rect} {name}, at {first} logged out" for name, rect in places.items() if rect != first]
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+    SUPERVISOR_TABS[lang] = first
+
+
+SUPERVISOR_TABS: dict[str, tuple] = {}
+"""Each language's rectangle of the supervisor's tabs (filled by the test above), for the test below."""
+
+
+def test_the_supervisor_screen_is_laid_out_the_same_in_every_language():
+    if set(SUPERVISOR_TABS) != set(LANGUAGES):
+        pytest.skip("needs the supervisor's layout test of every language first (run the module whole)")
+    assert len(set(SUPERVISOR_TABS.values())) == 1, SUPERVISOR_TABS

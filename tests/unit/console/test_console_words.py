@@ -23,8 +23,10 @@ from tests.unit.console.test_console_i18n import (  # noqa: F401 (language, stat
     LANGUAGES,
     _messages,
     _settle,
+    call_the_supervisor,
     language,
     station,
+    walk_through_a_session,
     walk_to_the_supervisor,
 )
 from tests.unit.console.test_console_layout import _states, show_state
@@ -197,27 +199,6 @@ def test_no_english_in_a_supervisors_session(lang, qtbot, console, station, lang
     check = _checker(qtbot, win, shown, lang, problems)
 
     assert win.run_auto(1, timeout=60)
-    qtbot.keyClick(win, Qt.Key.Key_F5)  # confirm
-    qtbot.waitUntil(lambda: win.host.snapshot().state == "ready", timeout=60000)
-    qtbot.keyClick(win, Qt.Key.Key_Space)  # open betting
-    qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_open", timeout=60000)
-    qtbot.keyClick(win, Qt.Key.Key_F12)  # the dealer calls the supervisor
-    sup = win.supervisor
-    sup.user_edit.setText("sue")
-    sup.pin_edit.setText("1234")
-    assert sup.login()
-    clock.now += 51
-    assert sup.check_session() and sup.idle_warning
-    check("supervisor, the idle warning")
-    clock.now += 10
-    assert sup.check_session() is False
-    check("supervisor, the idle end")
-    sup.pin_edit.setText("1234")
-    assert sup.login()
-    sup.select_act("resume")
-    sup.set_reason("other", "nothing wrong")
-    assert sup.perform(), sup.outcome.text()
-    qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_open", timeout=60000)
-    sup.show_view(win.host.snapshot())
-    check("supervisor, resumed")
+    call_the_supervisor(qtbot, win)
+    walk_through_a_session(qtbot, win, clock, lambda where: check(f"supervisor, {where}"))
     assert not problems, f"{lang}: English on the supervisor screen:\n  " + "\n  ".join(sorted(set(problems)))
