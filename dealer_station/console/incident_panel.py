@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -53,6 +54,7 @@ class IncidentPanel(QFrame):
         super().__init__(parent)
         self.view = None
         _, lay = panel(self)
+        lay.setSpacing(4)  # closer lines: the raw frames get the height (at least 6 rows at 1920x1080)
         lay.addWidget(label(self.tr("INCIDENT"), "caption"))
         self.incident_title = label(self.tr("No incident: the round is not paused"), None)
         self.incident_title.setStyleSheet("font-size: 40px; font-weight: bold;")
@@ -60,6 +62,7 @@ class IncidentPanel(QFrame):
         lay.addWidget(self.incident_title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(2)
         self.incident_fields: dict[str, QLabel] = {}
         for row, (key, caption) in enumerate(
             (
@@ -104,8 +107,6 @@ class IncidentPanel(QFrame):
         self.raw_table = QTableWidget(0, 4)
         self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
         self.raw_table.verticalHeader().hide()
-        # each row as high as its wrapped cells, again whenever the columns' widths change
-        self.raw_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell wraps
         # onto more lines of its row, never cut (a touch screen shows no tooltip)
@@ -213,6 +214,21 @@ class IncidentPanel(QFrame):
             self.raw_table.resizeColumnToContents(column)
             if column and self.raw_table.columnWidth(column) > cap:
                 self.raw_table.setColumnWidth(column, cap)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Each row as high as its cell of the most wrapped lines: one line's rows stay compact, so more fit."""
+        table, metrics = self.raw_table, self.raw_table.fontMetrics()
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        wrap = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
+        for row in range(table.rowCount()):
+            need = max(metrics.boundingRect(0, 0, max(1, table.columnWidth(c) - margin), 100_000, wrap,
+                                            table.item(row, c).text()).height() for c in range(4))
+            table.setRowHeight(row, max(table.verticalHeader().defaultSectionSize(), need + 6))
+
+    def resizeEvent(self, event) -> None:  # noqa: D102 - Qt override: the columns' widths change with the panel's
+        super().resizeEvent(event)
+        self._fit_rows()
 
 
 def _when(ts) -> str:

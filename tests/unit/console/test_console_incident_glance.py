@@ -398,3 +398,28 @@ def test_a_line_noise_pause_is_named_and_says_to_check_the_cable_and_what_to_do_
     assert "noise_rate" not in panel.incident_fields["reason"].text()
     detail = panel.incident_fields["detail"].text()
     assert "too much noise on the shoe's line: 400 bytes in 2 frames" in detail and "Check the shoe's cable" in detail
+
+
+FRAME_ROWS = 6
+"""Raw frames in view at once at 1920x1080, without scrolling (docs/console.md "Supervisor screen")."""
+
+
+def test_six_raw_frames_are_in_view_logged_out_and_logged_in(qtbot, table):
+    win, _station = table()
+    win.resize(1920, 1080)
+    _dealing(qtbot, win)
+    for _ in range(2):
+        win.bridge.sink(frames.NoRead(b"\x02NR\x03\x1c", "bad_lrc"))
+    qtbot.waitUntil(lambda: win.host.snapshot().misreads == 2, timeout=60000)
+    _call(qtbot, win)
+    sup = win.supervisor
+    t = sup.raw_table
+    assert t.rowCount() >= FRAME_ROWS
+    for logged in (False, True):
+        if logged:
+            sup.user_edit.setText("sue")
+            sup.pin_edit.setText("1234")
+            assert sup.login()
+        qtbot.wait(50)
+        seen = [r for r in range(t.rowCount()) if t.rowViewportPosition(r) + t.rowHeight(r) <= t.viewport().height()]
+        assert len(seen) >= FRAME_ROWS, (logged, t.viewport().height(), [t.rowHeight(r) for r in range(t.rowCount())])
