@@ -165,6 +165,7 @@ class _Table:
     round_number: int | None = None
     results: dict[str, dict[int, RoundMark]] = field(default_factory=dict)
     ended: dict[str, str] = field(default_factory=dict)
+    last_rounds: dict[str, int] = field(default_factory=dict)
     pause: tuple[int, dict, int | None, float] | None = None
     closed_at: int = 0
     edges: dict[str, list[EdgeRow]] = field(default_factory=dict)
@@ -341,6 +342,9 @@ class PitModel:
             except RoadsError:
                 t.bad += 1
                 self.bad_messages += 1
+        elif kind == "round_opened" and shoe_id is not None and data.get("last_round") is True \
+                and _int(data.get("round_number")):
+            t.last_rounds[shoe_id] = data["round_number"]  # the cut card is out: the shoe's last round
         elif kind == "shoe_ended" and shoe_id is not None:
             t.ended[shoe_id] = str(data.get("reason") or "")
         elif kind == "player_edge" and shoe_id is not None:
@@ -419,6 +423,8 @@ class PitModel:
         round_text = ("No round yet" if t.round_number is None else
                       f"Round {t.round_number} complete" if t.state in _BETWEEN_ROUNDS else
                       f"Round {t.round_number}")
+        if t.round_number is not None and t.last_rounds.get(t.shoe_id or "") == t.round_number:
+            round_text += ", the shoe's last"
         stale = online is False
         if stale:
             state, shoe = LAST_KNOWN + state, LAST_KNOWN + shoe

@@ -444,3 +444,23 @@ def test_a_misread_while_paused_keeps_the_pause_open_and_the_round():
     assert row.round == "Round 3" and row.pause is not None and row.last_event_id == 2
     assert row.state == "PAUSED: supervisor needed"
     assert len(model.pauses(T0 + 10)) == 1 and model.bad_messages == 0
+
+
+def test_the_shoes_last_round_is_said_from_its_opening():
+    """The cut card came out: round_opened says last_round, and the pit says so until the next shoe."""
+    model = PitModel()
+    feed(model, status("T1", "online"), event("T1", 1, "round_opened", {"round_number": 33, "last_round": False},
+                                              round_number=33))
+    assert model.row("T1", T0).round == "Round 33"
+    feed(model, event("T1", 2, "round_opened", {"round_number": 34, "last_round": True}, round_number=34),
+         event("T1", 3, "table_status", {"status": "open", "state": "betting_open"}))
+    assert model.row("T1", T0).round == "Round 34, the shoe's last"
+    feed(model, result("T1", 4, 34, "banker"), event("T1", 5, "shoe_ended", {"shoe_number": 1, "reason": "cut_card"}),
+         event("T1", 6, "table_status", {"status": "shoe_change", "state": "shoe_end"}))
+    row = model.row("T1", T0)
+    assert (row.state, row.shoe, row.round) == ("Shoe finished: shoe change", "Shoe 1 (ended)",
+                                                "Round 34 complete, the shoe's last")
+    feed(model, event("T1", 7, "shoe_started", {"shoe_number": 2, "decks": 8}, shoe=2),
+         event("T1", 8, "table_status", {"status": "shuffling", "state": "shuffle"}, shoe=2))
+    row = model.row("T1", T0)
+    assert (row.state, row.shoe, row.round) == ("Shuffling", "Shoe 2", "No round yet")
