@@ -59,6 +59,12 @@ SHOES_KEPT = 2
 _BETWEEN_ROUNDS = frozenset({TableState.READY, TableState.SHOE_END, TableState.SHOE_CHANGE})
 """States in which the last round told is over (``Round 12 complete``)."""
 
+_STATE_AFTER = {"round_opened": TableState.BETTING_OPEN, "betting_closed": TableState.BETTING_CLOSED,
+                "card_dealt": TableState.DEALING, "round_result": TableState.READY,
+                "round_voided": TableState.READY}
+"""The state a round's event leaves the table in: a ``table_status`` comes only when the status changes
+(docs/events.md), and it stays ``open`` from betting's opening to the result."""
+
 
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -328,6 +334,8 @@ class PitModel:
         if kind == "table_status" and t.newer("table_status", event_id):
             t.table_status = member_or_text(TableStatusCode, data.get("status") or "")
             t.state = str(data.get("state") or "")
+        elif kind in _STATE_AFTER and t.newer("table_status", event_id):
+            t.state = _STATE_AFTER[kind]  # the status stays "open" through a round: its events tell where it is
         elif kind == "round_paused":
             incident = data.get("incident") if isinstance(data.get("incident"), dict) else {}
             since = parse_ts(incident.get("ts")) or parse_ts(env.get("ts")) or received
