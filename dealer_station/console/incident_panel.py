@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -31,14 +32,14 @@ from dealer_station.console.theme import COLORS
 from dealer_station.domain.outcome import Position
 from dealer_station.domain.states import DEAL_STATES
 
-__all__ = ["FRAME_COLUMN_CHARS", "POSITIONS", "IncidentPanel"]
+__all__ = ["BYTES_COLUMN_CHARS", "POSITIONS", "IncidentPanel"]
 
 POSITIONS = tuple(p.value for p in Position)
 """Card positions of a round in deal order (docs/rules.md §2), as the domain names them."""
 
-FRAME_COLUMN_CHARS = 22
-"""The raw-frames table's ``frame`` column is at most this many characters wide (a longer one is
-elided, whole in its tooltip), so time, hex and text stay in view."""
+BYTES_COLUMN_CHARS = 20
+"""The raw-frames table's ``hex`` and ``text`` columns are each at most this many characters wide (longer bytes
+wrap onto more lines of their row): the ``frame`` column, the words, takes the rest of the row."""
 
 
 class IncidentPanel(QFrame):
@@ -53,6 +54,7 @@ class IncidentPanel(QFrame):
         super().__init__(parent)
         self.view = None
         _, lay = panel(self)
+        lay.setSpacing(4)  # closer lines: the raw frames get the height (at least 6 rows at 1920x1080)
         lay.addWidget(label(self.tr("INCIDENT"), "caption"))
         self.incident_title = label(self.tr("No incident: the round is not paused"), None)
         self.incident_title.setStyleSheet("font-size: 40px; font-weight: bold;")
@@ -60,6 +62,7 @@ class IncidentPanel(QFrame):
         lay.addWidget(self.incident_title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(2)
         self.incident_fields: dict[str, QLabel] = {}
         for row, (key, caption) in enumerate(
             (
@@ -105,13 +108,12 @@ class IncidentPanel(QFrame):
         self.raw_table.setHorizontalHeaderLabels([self.tr("time"), self.tr("frame"), self.tr("hex"), self.tr("text")])
         self.raw_table.verticalHeader().hide()
         self.raw_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell is
-        # elided in the middle and shown whole in its tooltip
+        # time, frame, hex and text all in view at 1920x1080: no sideways scrolling; a long cell wraps
+        # onto more lines of its row, never cut (a touch screen shows no tooltip)
         self.raw_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.raw_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.raw_table.setWordWrap(False)
-        self.raw_table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.raw_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.raw_table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.raw_table.setWordWrap(True)
+        self.raw_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.raw_table.setStyleSheet("font-family: 'DejaVu Sans Mono'; font-size: 20px;")
         self.raw_table.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # bytes and hex read left to right
         lay.addWidget(self.raw_table, 1)
@@ -208,11 +210,26 @@ class IncidentPanel(QFrame):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value)  # the whole value, however narrow its column
                 self.raw_table.setItem(r, c, item)
-        self.raw_table.resizeColumnToContents(0)
-        self.raw_table.resizeColumnToContents(1)
-        cap = self.raw_table.fontMetrics().horizontalAdvance("M" * FRAME_COLUMN_CHARS)
-        if self.raw_table.columnWidth(1) > cap:  # a long kind and detail would push hex and text out of view
-            self.raw_table.setColumnWidth(1, cap)
+        cap = self.raw_table.fontMetrics().horizontalAdvance("M" * BYTES_COLUMN_CHARS)
+        for column in (0, 2, 3):  # the time whole; long bytes would push the words out of their line
+            self.raw_table.resizeColumnToContents(column)
+            if column and self.raw_table.columnWidth(column) > cap:
+                self.raw_table.setColumnWidth(column, cap)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Each row as high as its cell of the most wrapped lines: one line's rows stay compact, so more fit."""
+        table, metrics = self.raw_table, self.raw_table.fontMetrics()
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        wrap = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
+        for row in range(table.rowCount()):
+            need = max(metrics.boundingRect(0, 0, max(1, table.columnWidth(c) - margin), 100_000, wrap,
+                                            table.item(row, c).text()).height() for c in range(4))
+            table.setRowHeight(row, max(table.verticalHeader().defaultSectionSize(), need + 6))
+
+    def resizeEvent(self, event) -> None:  # noqa: D102 - Qt override: the columns' widths change with the panel's
+        super().resizeEvent(event)
+        self._fit_rows()
 
 
 def _when(ts) -> str:

@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 
 import structlog
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from dealer_station.app.accounts import AuthError
@@ -45,13 +46,14 @@ from dealer_station.app.refusals import ActRefused
 from dealer_station.console.act_panel import ACTS, REASON_CODES, ActPanel
 from dealer_station.console.bridge import ControllerHost, RawFrame
 from dealer_station.console.edge_tab import EdgeTab
-from dealer_station.console.incident_panel import FRAME_COLUMN_CHARS, POSITIONS, IncidentPanel
+from dealer_station.console.incident_panel import BYTES_COLUMN_CHARS, POSITIONS, IncidentPanel
 from dealer_station.console.panel_parts import label
 from dealer_station.console.recall_tab import RecallTab
 from dealer_station.console.refusal_words import error_words
-from dealer_station.console.theme import COLORS
+from dealer_station.console.theme import COLORS, font
+from dealer_station.console.widgets import fit_wrapped
 
-__all__ = ["ACTS", "FRAME_COLUMN_CHARS", "IDLE_SECONDS", "IDLE_WARN_SECONDS", "POSITIONS", "REASON_CODES",
+__all__ = ["ACTS", "BYTES_COLUMN_CHARS", "IDLE_SECONDS", "IDLE_WARN_SECONDS", "POSITIONS", "REASON_CODES",
            "SupervisorScreen",
            "classify_error", "incident_key"]
 
@@ -63,6 +65,9 @@ setting ``[console] supervisor_idle_seconds``)."""
 
 SESSION_CHECK_MS = 500
 """How often the open session's idle time is checked (milliseconds)."""
+
+MESSAGE_PIXELS = 24
+"""The log-in's and the session's message beside the PIN keypad: its font, pixels (two lines of it in its row)."""
 
 IDLE_WARN_SECONDS = 10.0
 """The session's idle end is told on screen this many seconds before it (half the idle time when that is shorter)."""
@@ -169,6 +174,7 @@ class SupervisorScreen(QWidget):
         head = QHBoxLayout()
         title = label(self.tr("SUPERVISOR"), None)
         title.setStyleSheet(f"color: {COLORS['gold']}; font-size: 56px; font-weight: bold;")
+        title.setFixedHeight(80)  # the tallest script's line of it (Telugu's, 76): the header as high in every language
         head.addWidget(title)
         head.addStretch(1)
         self.user_edit = QLineEdit()
@@ -193,11 +199,11 @@ class SupervisorScreen(QWidget):
         for w in (self.user_edit, self.pin_edit, self.login_button, self.who, self.logout_button, self.back_button):
             head.addWidget(w)
         root.addLayout(head)
-        # a PIN keypad for the touch screen (a keyboard works too)
+        # a PIN keypad for the touch screen (a keyboard works too), and beside it the log-in's and the session's
+        # message: the row keeps its place logged in or not, with a message or none, so the tabs never move
         self.keypad = QWidget()
         pad = QHBoxLayout(self.keypad)
         pad.setContentsMargins(0, 0, 0, 0)
-        pad.addStretch(1)
         pad.addWidget(label(self.tr("PIN"), "caption"))
         self.keypad_buttons: dict[str, QPushButton] = {}
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫"):
@@ -209,9 +215,17 @@ class SupervisorScreen(QWidget):
             self.keypad_buttons[key] = btn
             pad.addWidget(btn)
         self.keypad.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # digits 1…0 in every language
-        root.addWidget(self.keypad)
+        kept = self.keypad.sizePolicy()
+        kept.setRetainSizeWhenHidden(True)
+        self.keypad.setSizePolicy(kept)
         self.login_message = label("", None)
-        root.addWidget(self.login_message)
+        self.login_message.setWordWrap(True)
+        self.login_message.setStyleSheet(f"font-weight: bold; font-size: {MESSAGE_PIXELS}px;")  # measured so
+        self.login_message.setFixedHeight(2 * QFontMetrics(font(MESSAGE_PIXELS, bold=True)).lineSpacing() + 4)
+        keys = QHBoxLayout()
+        keys.addWidget(self.login_message, 1)
+        keys.addWidget(self.keypad)
+        root.addLayout(keys)
 
         made = list(panels) if panels is not None else [make() for make in self.panel_steps(host)]
         self.incident, self.acts, self.edge, self.recall = made
@@ -453,9 +467,9 @@ class SupervisorScreen(QWidget):
 
     def _message(self, text: str, color: str | None) -> None:
         self.login_message.setText(("✖ " if color == "danger" else "") + text)
-        self.login_message.setStyleSheet(
-            f"color: {COLORS[color]}; font-size: 26px; font-weight: bold;" if color else ""
-        )
+        # a longer text, or a taller script, shrinks the font to the row's two lines
+        fit_wrapped(self.login_message, MESSAGE_PIXELS, 14,
+                    "font-weight: bold;" + (f" color: {COLORS[color]};" if color else ""))
 
     def perform(self) -> bool:
         """Send the selected act to the controller; True when accepted. Refusals are shown, never raised."""

@@ -197,10 +197,10 @@ class TouchButton(QPushButton):
         return QSize(120, 104)
 
 
-def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
+def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int, css: str = "") -> int:
     """Shrink the font of word-wrapped ``label`` from ``max_pixels`` (down to ``min_pixels``) until its text
     fits the label's height (inside its contents margins); return the pixel size set (the style sheet's own when
-    ``max_pixels`` fits).
+    ``max_pixels`` fits and no ``css`` is given). ``css``: the rest of the label's style sheet (a colour), kept.
     """
     width, height = label.contentsRect().width(), label.contentsRect().height()  # inside a style sheet's padding
     if width <= 0:
@@ -213,7 +213,7 @@ def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int) -> int:
         if lines.height() <= height:
             break
         pixels -= 1
-    restyle(label, f"font-size: {pixels}px;" if pixels != max_pixels else "")
+    restyle(label, css + (f"font-size: {pixels}px;" if pixels != max_pixels or css else ""))
     return pixels
 
 

@@ -59,6 +59,12 @@ SHOES_KEPT = 2
 _BETWEEN_ROUNDS = frozenset({TableState.READY, TableState.SHOE_END, TableState.SHOE_CHANGE})
 """States in which the last round told is over (``Round 12 complete``)."""
 
+_STATE_AFTER = {"round_opened": TableState.BETTING_OPEN, "betting_closed": TableState.BETTING_CLOSED,
+                "card_dealt": TableState.DEALING, "round_result": TableState.READY,
+                "round_voided": TableState.READY}
+"""The state a round's event leaves the table in: a ``table_status`` comes only when the status changes
+(docs/events.md), and it stays ``open`` from betting's opening to the result."""
+
 
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -165,6 +171,7 @@ class _Table:
     round_number: int | None = None
     results: dict[str, dict[int, RoundMark]] = field(default_factory=dict)
     ended: dict[str, str] = field(default_factory=dict)
+    last_rounds: dict[str, int] = field(default_factory=dict)
     pause: tuple[int, dict, int | None, float] | None = None
     closed_at: int = 0
     edges: dict[str, list[EdgeRow]] = field(default_factory=dict)
@@ -327,6 +334,8 @@ class PitModel:
         if kind == "table_status" and t.newer("table_status", event_id):
             t.table_status = member_or_text(TableStatusCode, data.get("status") or "")
             t.state = str(data.get("state") or "")
+        elif kind in _STATE_AFTER and t.newer("table_status", event_id):
+            t.state = _STATE_AFTER[kind]  # the status stays "open" through a round: its events tell where it is
         elif kind == "round_paused":
             incident = data.get("incident") if isinstance(data.get("incident"), dict) else {}
             since = parse_ts(incident.get("ts")) or parse_ts(env.get("ts")) or received
@@ -341,6 +350,9 @@ class PitModel:
             except RoadsError:
                 t.bad += 1
                 self.bad_messages += 1
+        elif kind == "round_opened" and shoe_id is not None and data.get("last_round") is True \
+                and _int(data.get("round_number")):
+            t.last_rounds[shoe_id] = data["round_number"]  # the cut card is out: the shoe's last round
         elif kind == "shoe_ended" and shoe_id is not None:
             t.ended[shoe_id] = str(data.get("reason") or "")
         elif kind == "player_edge" and shoe_id is not None:
@@ -419,6 +431,8 @@ class PitModel:
         round_text = ("No round yet" if t.round_number is None else
                       f"Round {t.round_number} complete" if t.state in _BETWEEN_ROUNDS else
                       f"Round {t.round_number}")
+        if t.round_number is not None and t.last_rounds.get(t.shoe_id or "") == t.round_number:
+            round_text += ", the shoe's last"
         stale = online is False
         if stale:
             state, shoe = LAST_KNOWN + state, LAST_KNOWN + shoe

@@ -9,7 +9,9 @@ pt, te by default, each in its own process so each gets a fresh application), an
 - ``dealer-misread`` (a misread asking for a rescan),
 - ``supervisor`` (a round paused by the misread limit, a void being prepared),
 - ``supervisor-edge`` (the side-bet edge monitor),
-- ``supervisor-recall`` (the round recall after the void, the voided round selected).
+- ``supervisor-recall`` (the round recall after the void, the voided round selected),
+- ``dealer-shoe-change`` (the shoe ended by the supervisor, the dealer's CHANGE SHOE pressed: NEW SHOE confirms),
+- ``dealer-burn`` (the next shoe's burn card shown as a card).
 
 English pictures are ``NAME.png``, the others ``NAME-LANG.png``. Without a display (no ``DISPLAY``)
 the script runs itself again under ``xvfb-run`` (a 1920×1080×24 screen); it refuses Qt's offscreen
@@ -31,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 LANGUAGES = ("en", "ar", "hu", "pt", "te")
 """The console's languages (docs/console.md "Languages")."""
 
-SCREENS = ("sign-in", "dealer", "dealer-misread", "supervisor", "supervisor-edge", "supervisor-recall")
+SCREENS = ("sign-in", "dealer", "dealer-misread", "supervisor", "supervisor-edge", "supervisor-recall",
+           "dealer-shoe-change", "dealer-burn")
 """The pictures taken in each language."""
 
 
@@ -111,6 +114,27 @@ def shoot(out: Path, lang: str) -> int:
         pump()  # the tab laid out first: the row is then scrolled into view
         sup.recall.select_round(row)
         save("supervisor-recall")
+        # the shoe's end, by the supervisor's END SHOE at a dealer's call, then the shoe change and the burn
+        win.show_dealer()
+        win.do("next")  # open betting
+        pump()
+        win.do("supervisor")
+        pump()
+        sup.pin_edit.setText("1234")
+        sup.login()
+        sup.select_act("end_shoe")
+        sup.set_reason("other", "Shoe ended for the pictures of the manual.")
+        sup.perform()
+        pump()
+        win.show_dealer()
+        win.do("next")  # CHANGE SHOE: the old cards off, new decks in
+        save("dealer-shoe-change")
+        win.do("new_shoe")  # the confirm
+        pump()
+        win.do("next")  # shuffled
+        pump()
+        win.do("next")  # the burn card drawn
+        save("dealer-burn")
     finally:
         win.shutdown()
         station.close()

@@ -332,6 +332,43 @@ def test_nothing_is_clipped_at_1920_by_1080(lang, qtbot, console, station, langu
     assert not problems, f"{lang}: clipped at 1920x1080:\n  " + "\n  ".join(problems)
 
 
+def call_the_supervisor(qtbot, win) -> None:
+    """From a round's result: confirm, open betting, the dealer's call (the table pauses, the supervisor screen
+    opens)."""
+    qtbot.keyClick(win, Qt.Key.Key_F5)  # confirm
+    qtbot.waitUntil(lambda: win.host.snapshot().state == "ready", timeout=60000)
+    qtbot.keyClick(win, Qt.Key.Key_Space)  # open betting
+    qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_open", timeout=60000)
+    qtbot.keyClick(win, Qt.Key.Key_F12)
+    assert win.host.snapshot().state == "paused" and win.stack.currentWidget() is win.supervisor
+
+
+def walk_through_a_session(qtbot, win, clock, look) -> None:
+    """At the dealer's call (:func:`call_the_supervisor`), the supervisor screen's ``clock`` stepped by hand: ``look(
+    where)`` logged out, logged in, at the idle warning, at the idle end (the PIN asked again), and once signed in
+    again and the round resumed (no incident)."""
+    sup = win.supervisor
+    look("logged out, the incident")
+    sup.user_edit.setText("sue")
+    sup.pin_edit.setText("1234")
+    assert sup.login()
+    look("logged in")
+    clock.now += 51
+    assert sup.check_session() and sup.idle_warning
+    look("the idle warning")
+    clock.now += 10
+    assert sup.check_session() is False
+    look("the PIN asked again")
+    sup.pin_edit.setText("1234")
+    assert sup.login()
+    sup.select_act("resume")
+    sup.set_reason("other", "nothing wrong")
+    assert sup.perform(), sup.outcome.text()
+    qtbot.waitUntil(lambda: win.host.snapshot().state == "betting_open", timeout=60000)
+    sup.show_view(win.host.snapshot())
+    look("no incident")
+
+
 def walk_to_the_supervisor(qtbot, win, check, incident=None) -> None:
     """From a round's result: confirm, open betting, the dealer's call (the table pauses), the dealer screen, the
     supervisor's log-in, each act chosen, ``incident`` shown when given (a domain ``Incident``), each tab;

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyle
 
 from dealer_station.domain.acts import FrameKind, LinkEvent
 from dealer_station.domain.cards import parse_card
@@ -231,10 +232,24 @@ def test_the_evidence_fits_without_scrolling_sideways(qtbot, table):
         left = header.sectionViewportPosition(col)
         assert left >= 0 and left + header.sectionSize(col) <= width + 1, (col, left, header.sectionSize(col), width)
         assert header.sectionSize(col) >= 60, (col, header.sectionSize(col))  # each column can be read
-    assert header.sectionSize(1) < width // 3  # the frame column no longer takes the row
+    assert header.sectionSize(1) == max(header.sectionSize(c) for c in range(4))  # the words take the rest
     kinds = [t.item(r, 1) for r in range(t.rowCount())]
     whole = [item for item in kinds if item.text().startswith("Misread")]
-    assert whole and whole[0].toolTip() == whole[0].text() and long_detail in whole[0].toolTip()
+    assert whole and long_detail in whole[0].text()
+    # every cell shown whole on its row, wrapped at its column's width, never cut: a touch screen has no tooltip
+    assert t.textElideMode() == Qt.TextElideMode.ElideNone and t.wordWrap()
+    metrics = t.fontMetrics()
+    margin = 2 * (t.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, t) + 1)  # a cell's text's
+    cut = []
+    for r in range(t.rowCount()):
+        for c in range(4):
+            text = t.item(r, c).text()
+            need = metrics.boundingRect(0, 0, header.sectionSize(c) - margin, 100_000,
+                                        int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere), text)
+            if need.height() > t.rowHeight(r) or need.width() > header.sectionSize(c):
+                cut.append(f"row {r}, column {c}: {text!r} needs {need.width()}x{need.height()}, has "
+                           f"{header.sectionSize(c)}x{t.rowHeight(r)}")
+    assert not cut, "\n".join(cut)
 
 
 def test_an_event_mismatch_pause_says_that_publishing_stays_stopped_after_a_resume(qtbot, tmp_path):
@@ -385,3 +400,28 @@ def test_a_line_noise_pause_is_named_and_says_to_check_the_cable_and_what_to_do_
     assert "noise_rate" not in panel.incident_fields["reason"].text()
     detail = panel.incident_fields["detail"].text()
     assert "too much noise on the shoe's line: 400 bytes in 2 frames" in detail and "Check the shoe's cable" in detail
+
+
+FRAME_ROWS = 6
+"""Raw frames in view at once at 1920x1080, without scrolling (docs/console.md "Supervisor screen")."""
+
+
+def test_six_raw_frames_are_in_view_logged_out_and_logged_in(qtbot, table):
+    win, _station = table()
+    win.resize(1920, 1080)
+    _dealing(qtbot, win)
+    for _ in range(2):
+        win.bridge.sink(frames.NoRead(b"\x02NR\x03\x1c", "bad_lrc"))
+    qtbot.waitUntil(lambda: win.host.snapshot().misreads == 2, timeout=60000)
+    _call(qtbot, win)
+    sup = win.supervisor
+    t = sup.raw_table
+    assert t.rowCount() >= FRAME_ROWS
+    for logged in (False, True):
+        if logged:
+            sup.user_edit.setText("sue")
+            sup.pin_edit.setText("1234")
+            assert sup.login()
+        qtbot.wait(50)
+        seen = [r for r in range(t.rowCount()) if t.rowViewportPosition(r) + t.rowHeight(r) <= t.viewport().height()]
+        assert len(seen) >= FRAME_ROWS, (logged, t.viewport().height(), [t.rowHeight(r) for r in range(t.rowCount())])

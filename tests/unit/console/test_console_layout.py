@@ -11,13 +11,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QPoint, QRect
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetrics, QPainter
 
 from dealer_station.console import road_marks
 from dealer_station.console.app import dealer_note
 from dealer_station.console.road_marks import LEGEND_PIXELS, STATS_PIXELS, TITLE_PIXELS
 from dealer_station.console.roads_view import DERIVED_MIN_CELL
+from tests.unit.console.test_console_i18n import station  # noqa: F401 (a fixture)
 from tests.unit.console.test_console_scoreboard import (  # noqa: F401 (language, window: fixtures)
     LANGUAGES,
     _settle,
@@ -32,6 +33,9 @@ WHY_PIXELS = 28
 """Who draws and why: the smallest font it may shrink to on these screens, pixels."""
 STATUS_VALUE_PIXELS = 32
 """A status tile's value (and the LAST ROUND badge): the smallest font it may shrink to, pixels (docs/console.md)."""
+TWO_LINES = "(a two-line prompt)"
+"""Marks the states whose prompt may take both its lines: in each language one of them does (checked), so the
+rectangles are compared with a prompt on two lines."""
 DEMO_NOTE = "the demo dealer's notice"
 """The state in which the demo dealer's notice is shown (a fresh install: the simulated shoe, no accounts)."""
 
@@ -41,7 +45,7 @@ def _states():
     none = {"history": (), "round_number": 0, "burn_indicator": None}
     return [
         ("before a shoe", _view("no_shoe", shoe_number=0, cards_left=0, connected=True, **none)),
-        ("shuffle (a two-line prompt)", _view("shuffle", cards_left=416, **none)),
+        (f"shuffle {TWO_LINES}", _view("shuffle", cards_left=416, **none)),
         ("burn card", _view("burn_indicator", cards_left=416, **none)),
         ("burning", _view("burning", cards_left=415, history=(), round_number=0, burn_indicator="7H",
                           burn_remaining=6)),
@@ -55,10 +59,22 @@ def _states():
         ("last round", _view("betting_open", last_round=True, cut_card_out=True)),
         ("paused on an incident", _view("paused")),
         ("shoe ended", _view("shoe_end")),
-        ("shoe change (a two-line prompt)", _view("shoe_change")),
+        (f"shoe change {TWO_LINES}", _view("shoe_change")),
         ("offline", _view("betting_open", connected=False)),
         (DEMO_NOTE, _view("betting_open")),  # shown with the notice (the test's loop)
     ]
+
+
+def show_state(dealer_screen, name: str, view) -> None:
+    """Show state ``name``'s ``view`` (of :func:`_states`) on ``dealer_screen``, signed in as sue or, in the demo
+    dealer's state, as the demo dealer with its notice."""
+    if name == DEMO_NOTE:
+        dealer_screen.show_dealer("demo", "demo", _demo_note())
+    else:
+        dealer_screen.show_dealer("sue", "pin")
+    dealer_screen.show_view(view)
+    _settle()
+    assert dealer_screen.view is view, name  # rendered, not refused
 
 
 def _demo_note() -> str:
@@ -92,6 +108,14 @@ def _clipped_height(label) -> int:
     return need if need > label.contentsRect().height() else 0
 
 
+def _lines(label) -> int:
+    """How many lines the word-wrapped ``label``'s text takes in its width, at its font."""
+    metrics = QFontMetrics(label.font())
+    box = metrics.boundingRect(0, 0, label.contentsRect().width(), 10_000, int(Qt.TextFlag.TextWordWrap),
+                               label.text())
+    return round(box.height() / metrics.lineSpacing())
+
+
 def _painted_card(face) -> tuple[float, float]:
     """The card a slot draws (``CardFace.paintEvent``): width and height, pixels."""
     height = min(face.height() - 8, (face.width() - 8) * 1.4)
@@ -122,15 +146,9 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
     win = window()
     assert (win.width(), win.height()) == (1920, 1080)
     d = win.dealer
-    places, problems = {}, []
+    places, problems, two_lines = {}, [], {}
     for name, view in _states():
-        if name == DEMO_NOTE:
-            d.show_dealer("demo", "demo", _demo_note())
-        else:
-            d.show_dealer("sue", "pin")
-        d.show_view(view)
-        _settle()
-        assert d.view is view, name  # rendered, not refused
+        show_state(d, name, view)
         places[name] = _places(win)
         for road, area in d.roads.layout_now().roads.items():
             if area.cell < DERIVED_MIN_CELL:
@@ -171,6 +189,10 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
             problems.append(f"{name}: who draws does not fit its line: {d.why.text()!r}")
         if d.next.heightForWidth(d.next.width()) > d.next.height():
             problems.append(f"{name}: the prompt does not fit its two lines: {d.next.text()!r}")
+        if TWO_LINES in name:
+            two_lines[name] = _lines(d.next)
+    if max(two_lines.values()) < 2:  # the comparison below would hold no prompt on two lines
+        problems.append(f"no prompt on two lines in {sorted(two_lines)}: {two_lines}")
     first = places["before a shoe"]
     for name, place in places.items():
         for part, rect in place.items():
@@ -203,19 +225,22 @@ def test_the_dealer_screen_keeps_its_layout_and_its_sizes(lang, qtbot, window, l
         if need > button.contentsRect().width() - 8:
             problems.append(f"dealer button {button.text()!r}: needs {need} px, has {button.contentsRect().width()}")
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
-    SHARED[lang] = {part: first[part] for part in ("card slots", "roads")}
+    SHARED[lang] = dict(first)
 
 
 SHARED: dict[str, dict] = {}
-"""Each language's card slots and roads (filled by the test above), for the test below."""
+"""Each language's rectangles (filled by the test above, the same in each of its states), for the test below."""
 
 
-def test_card_slots_and_roads_are_the_same_in_every_language():
+def test_the_dealer_screen_is_laid_out_the_same_in_every_language():
+    """Card slots, status tiles, roads, banner, prompt, who draws and felt: one rectangle in all five languages
+    (read from the reading side: Arabic's mirrored)."""
     if set(SHARED) != set(LANGUAGES):
         pytest.skip("needs the layout test of every language first (run the module whole)")
     english = SHARED["en"]
-    for lang, parts in SHARED.items():
-        assert parts == english, f"{lang}: {parts} where English has {english}"
+    moved = [f"{lang}: {part} at {rect}, in English at {english[part]}"
+             for lang, parts in SHARED.items() for part, rect in parts.items() if rect != english[part]]
+    assert not moved, "\n".join(moved)
 
 
 def test_the_layout_check_sees_a_squeezed_card(qtbot, window):  # noqa: F811
@@ -230,3 +255,47 @@ def test_the_layout_check_sees_a_squeezed_card(qtbot, window):  # noqa: F811
     after = _places(win)
     assert after["card slots"] != before["card slots"] and after["prompt"] != before["prompt"]
     assert QRect(*after["felt"]).height() < QRect(*before["felt"]).height()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_supervisor_screen_keeps_its_layout(lang, qtbot, console, station, language):  # noqa: F811
+    """The tabs (the incident, the acts, the frames) keep their rectangle logged out with the keypad, logged in,
+    warned of the idle end, asked for the PIN again, and with no incident; the same in every language."""
+    from tests.unit.console.test_console_i18n import call_the_supervisor, walk_through_a_session
+    from tests.unit.console.test_console_supervisor_session import Clock
+
+    language(lang)
+    clock = Clock()
+    win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe,
+                  supervisor_idle_seconds=60, clock=clock)
+    win.resize(1920, 1080)
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=60000)
+    assert win.run_auto(1, timeout=60)
+    call_the_supervisor(qtbot, win)
+    sup = win.supervisor
+    places, problems = {}, []
+
+    def look(name: str) -> None:
+        _settle()
+        places[name] = _rect(win, sup.tabs)
+        if (win.width(), win.height()) != (1920, 1080):
+            problems.append(f"{name}: the window grew to {win.width()}x{win.height()}")
+        message = sup.login_message
+        if message.heightForWidth(message.width()) > message.height():
+            problems.append(f"{name}: the message does not fit its lines: {message.text()!r}")
+
+    walk_through_a_session(qtbot, win, clock, look)
+    first = places["logged out, the incident"]
+    problems += [f"the tabs at {rect} {name}, at {first} logged out" for name, rect in places.items() if rect != first]
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+    SUPERVISOR_TABS[lang] = first
+
+
+SUPERVISOR_TABS: dict[str, tuple] = {}
+"""Each language's rectangle of the supervisor's tabs (filled by the test above), for the test below."""
+
+
+def test_the_supervisor_screen_is_laid_out_the_same_in_every_language():
+    if set(SUPERVISOR_TABS) != set(LANGUAGES):
+        pytest.skip("needs the supervisor's layout test of every language first (run the module whole)")
+    assert len(set(SUPERVISOR_TABS.values())) == 1, SUPERVISOR_TABS

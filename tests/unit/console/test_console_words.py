@@ -4,7 +4,8 @@ texts painted: the roads board, the card positions) is searched for the English 
 
 Allowed are only the words of :data:`ALLOWED`: the names a rule sheet itself writes in English (Portuguese's
 Banker, Lucky Six and dealer, Arabic's Player Bonus and Banker Bonus) and the words a language spells as English
-does (Portuguese TOTAL, MANUAL, supervisor, PIN; Hungarian PIN).
+does (Portuguese TOTAL, MANUAL, supervisor, PIN; Hungarian PIN). A command to type (``dealer-station users add``)
+is not searched.
 """
 
 from __future__ import annotations
@@ -22,10 +23,14 @@ from tests.unit.console.test_console_i18n import (  # noqa: F401 (language, stat
     LANGUAGES,
     _messages,
     _settle,
+    call_the_supervisor,
     language,
     station,
+    walk_through_a_session,
     walk_to_the_supervisor,
 )
+from tests.unit.console.test_console_layout import _states, show_state
+from tests.unit.console.test_console_scoreboard import window  # noqa: F401 (a fixture)
 
 ALLOWED = {
     "pt": {"Banker", "BANKER", "banker", "B", "Lucky", "Six", "dealer", "Dealer", "DEALER",  # the rule sheet's
@@ -37,6 +42,8 @@ ALLOWED = {
 """English words allowed on a screen of each language (a source is allowed when all its words are)."""
 
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_COMMAND = re.compile(r"dealer-station(?: users(?: add)?)?")
+"""A command the screen tells a person to type (the demo dealer's notice): typed as it is in every language."""
 _PLACEHOLDER = re.compile(r"%(?:\d+|n|L\d+)")
 
 
@@ -64,7 +71,7 @@ def _found(texts: set[str], lang: str) -> list[str]:
         if set(_WORD.findall(source)) <= allowed and (len(source) > 1 or source in allowed):
             continue
         out.extend(f"{text!r} has {source!r}" for text in texts for line in text.splitlines()
-                   if pattern.search(line))
+                   if pattern.search(_COMMAND.sub("", line)))
     return out
 
 
@@ -115,12 +122,25 @@ class _Shown:
         return {t.replace("&&", "&") for t in out if t}
 
 
+def _checker(qtbot, win, shown: _Shown, lang: str, problems: list[str]):
+    """``check(where)``: the English found on ``win`` as it is now, added to ``problems`` under ``where``."""
+
+    def check(where: str) -> None:
+        _settle(qtbot, win)
+        problems.extend(f"{where}: {p}" for p in _found(shown.texts(win), lang))
+
+    return check
+
+
 def test_the_search_sees_english(qapp):
     """The search is not blind: an English sentence, a road's name, a tile's word and B? are found in Portuguese."""
     found = "\n".join(_found({"3 misreads in a row at banker2", "Big eye boy", "● ONLINE", "P?", "hex"}, "pt"))
     for text in ("misreads in a row", "Big eye boy", "ONLINE", "'P?'", "'hex'"):
         assert text in found, text
     assert _found({"Placa de contas", "Lucky Six 2 Cartas", "BANKER GANHA 7 – 4", "B?", "J?"}, "pt") == []
+    # a command to type is left out, the dealer's English name beside it is not
+    assert _found({"hozd létre őket így: dealer-station users add"}, "hu") == []
+    assert _found({"DEALER sue  [F6]"}, "hu") != []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -131,10 +151,7 @@ def test_no_english_on_any_screen(lang, qtbot, console, station, language, monke
     win.resize(1920, 1080)
     qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
     problems: list[str] = []
-
-    def check(where: str) -> None:
-        _settle(qtbot, win)
-        problems.extend(f"{where}: {p}" for p in _found(shown.texts(win), lang))
+    check = _checker(qtbot, win, shown, lang, problems)
 
     check("dealer, new shoe")
     assert win.run_auto(2, timeout=60)
@@ -146,3 +163,42 @@ def test_no_english_on_any_screen(lang, qtbot, console, station, language, monke
     win.show_sign_in()
     check("sign-in")
     assert not problems, f"{lang}: English on the screen:\n  " + "\n  ".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_english_in_any_state_of_the_dealer_screen(lang, qtbot, window, language, monkeypatch):  # noqa: F811
+    """The dealer screen in each of the layout test's states (the burn card, the last round, the shoe's end and its
+    change, a misread, a pause, offline, the demo dealer's notice), with the NO SOUND mark shown."""
+    language(lang)
+    shown = _Shown(monkeypatch)
+    win = window()
+    d = win.dealer
+    d.no_sound.setVisible(True)
+    problems: list[str] = []
+    check = _checker(qtbot, win, shown, lang, problems)
+    for name, view in _states():
+        show_state(d, name, view)
+        check(name)
+    assert not problems, f"{lang}: English on the dealer screen:\n  " + "\n  ".join(sorted(set(problems)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_english_in_a_supervisors_session(lang, qtbot, console, station, language, monkeypatch):  # noqa: F811
+    """The supervisor screen through a session: the idle warning, the idle end asking for the PIN, signed in again,
+    the round resumed (no incident)."""
+    from tests.unit.console.test_console_supervisor_session import Clock
+
+    language(lang)
+    shown = _Shown(monkeypatch)
+    clock = Clock()
+    win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe,
+                  supervisor_idle_seconds=60, clock=clock)
+    win.resize(1920, 1080)
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=60000)
+    problems: list[str] = []
+    check = _checker(qtbot, win, shown, lang, problems)
+
+    assert win.run_auto(1, timeout=60)
+    call_the_supervisor(qtbot, win)
+    walk_through_a_session(qtbot, win, clock, lambda where: check(f"supervisor, {where}"))
+    assert not problems, f"{lang}: English on the supervisor screen:\n  " + "\n  ".join(sorted(set(problems)))

@@ -140,7 +140,8 @@ def test_named_tables_are_shown_before_anything_arrives_and_others_are_ignored()
     ([result("T1", 1, 8, "banker"), event("T1", 2, "table_status", {"status": "open", "state": "ready"})],
      "Ready for the next round", "Shoe 1", "Round 8 complete"),
     ([event("T1", 4, "card_dealt", {"round_number": 2, "position": "player1", "card": "AS"}, round_number=2)],
-     "State not known yet", "Shoe 1", "Round 2"),
+     "Dealing", "Shoe 1", "Round 2"),  # a card dealt says the state, without a table_status
+    ([event("T1", 4, "shoe_started", {"shoe_number": 1, "decks": 8})], "State not known yet", "Shoe 1", "No round yet"),
     ([event("T1", 1, "table_status", {"status": "closed", "state": "no_shoe"}, shoe=None)],
      "Closed: no shoe", "No shoe yet", "No round yet"),
     # out of order: the older state arrives last and does not turn the picture back
@@ -444,3 +445,41 @@ def test_a_misread_while_paused_keeps_the_pause_open_and_the_round():
     assert row.round == "Round 3" and row.pause is not None and row.last_event_id == 2
     assert row.state == "PAUSED: supervisor needed"
     assert len(model.pauses(T0 + 10)) == 1 and model.bad_messages == 0
+
+
+def test_a_rounds_events_move_the_state_the_status_stays_open_through():
+    """A station publishes a table_status only when the status changes (open from the burn's end to the shoe's):
+    the round's events say where the table is, and an older one never turns it back."""
+    model = PitModel()
+    feed(model, status("T1", "online"), event("T1", 1, "table_status", {"status": "open", "state": "ready"}))
+    steps = [(event("T1", 2, "round_opened", {"round_number": 5}, round_number=5), "Betting open", "Round 5"),
+             (event("T1", 3, "betting_closed", {"round_number": 5}, round_number=5), "Betting closed", "Round 5"),
+             (event("T1", 4, "card_dealt", {"round_number": 5, "position": "player1", "card": "AS"}, round_number=5),
+              "Dealing", "Round 5"),
+             (result("T1", 5, 5, "banker"), "Ready for the next round", "Round 5 complete"),
+             (event("T1", 3, "betting_closed", {"round_number": 5}, round_number=5), "Ready for the next round",
+              "Round 5 complete")]  # a duplicate, late
+    for message, state, round_text in steps:
+        feed(model, message)
+        row = model.row("T1", T0)
+        assert (row.state, row.round) == (state, round_text)
+
+
+def test_the_shoes_last_round_is_said_from_its_opening():
+    """The cut card came out: round_opened says last_round, and the pit says so until the next shoe."""
+    model = PitModel()
+    feed(model, status("T1", "online"), event("T1", 1, "round_opened", {"round_number": 33, "last_round": False},
+                                              round_number=33))
+    assert model.row("T1", T0).round == "Round 33"
+    feed(model, event("T1", 2, "round_opened", {"round_number": 34, "last_round": True}, round_number=34))
+    row = model.row("T1", T0)
+    assert (row.state, row.round) == ("Betting open", "Round 34, the shoe's last")
+    feed(model, result("T1", 4, 34, "banker"), event("T1", 5, "shoe_ended", {"shoe_number": 1, "reason": "cut_card"}),
+         event("T1", 6, "table_status", {"status": "shoe_change", "state": "shoe_end"}))
+    row = model.row("T1", T0)
+    assert (row.state, row.shoe, row.round) == ("Shoe finished: shoe change", "Shoe 1 (ended)",
+                                                "Round 34 complete, the shoe's last")
+    feed(model, event("T1", 7, "shoe_started", {"shoe_number": 2, "decks": 8}, shoe=2),
+         event("T1", 8, "table_status", {"status": "shuffling", "state": "shuffle"}, shoe=2))
+    row = model.row("T1", T0)
+    assert (row.state, row.shoe, row.round) == ("Shuffling", "Shoe 2", "No round yet")
