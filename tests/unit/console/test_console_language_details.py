@@ -13,7 +13,9 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter, QTextOption
 from PySide6.QtWidgets import QApplication
 
 from dealer_station.console import prompts, road_marks
+from dealer_station.domain.facts import RoundStatus
 from dealer_station.domain.roads import compute_roads
+from dealer_station.domain.round_result import RoundResult
 from tests.unit.console.test_console_i18n import (  # noqa: F401 (language, station: fixtures)
     I18N,
     LANGUAGES,
@@ -52,7 +54,7 @@ def test_hungarian_numbers_a_round_or_a_shoe_without_an_article(qapp, language):
            for text in _forms(m) if re.search(r"\ba\(z\)", text, re.IGNORECASE)]
     assert not odd, "\n".join(odd)
     language("hu")
-    voided = _view("ready", round_number=16, result={"status": "voided", "round": 16})
+    voided = _view("ready", round_number=16, result=RoundResult(RoundStatus.VOIDED, 16, None, None, None))
     assert prompts.void_announcement(voided) == "16. PARTI ÉRVÉNYTELEN – MINDEN TÉT VISSZAJÁR"
 
 
