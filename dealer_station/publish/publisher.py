@@ -120,6 +120,7 @@ class Publisher(BrokerConnection):
         self._open_pause: tuple[int, dict | None] | None = None   # (as of event id, the status's open_pause)
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._marking = threading.Lock()   # held while acknowledged events are marked and counted (drain waits)
         # one publisher per outbox: a lock of its own, apart from the station's (a station runs its publisher)
         self._outbox_lock = SidecarLock(sidecar_path(self.db_path, ".publisher.lock"))
         self.replay = ReplayRequests(self.table_id, batch=config.replay_batch, max_requests=config.replay_queue)
@@ -250,12 +251,16 @@ class Publisher(BrokerConnection):
         """Wait until the outbox is empty or ``timeout`` seconds pass; return how many events remain.
 
         Returns at once when the thread is not running, and as soon as an event is refused (:attr:`refused`:
-        it and the events after it are not sent). ``timeout``: seconds, >= 0.
+        it and the events after it are not sent). ``timeout``: seconds, >= 0. Once it returns 0, :meth:`stats`
+        counts every event the outbox holds as published.
         """
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
             left = self.remaining()
-            if left == 0 or not self.running or time.monotonic() >= deadline or self.refused is not None:
+            if left == 0:
+                with self._marking:   # the mark that emptied the outbox has counted its events: stats() says so
+                    return left
+            if not self.running or time.monotonic() >= deadline or self.refused is not None:
                 return left
             time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
 
@@ -481,14 +486,15 @@ class Publisher(BrokerConnection):
         if not n:
             return
         done = self._sent_order[:n]
-        conn.mark_published(done, utc_now())   # raises OutboxError: the ids stay acked, marked next time
+        with self._marking:
+            conn.mark_published(done, utc_now())   # raises OutboxError: the ids stay acked, marked next time
+            with self._lock:
+                self._n_published += n
+                self._last_published = done[-1]
         del self._sent_order[:n]
         self._acked.difference_update(done)
         self._refusal_streak = 0
         self._progress = True
-        with self._lock:
-            self._n_published += n
-            self._last_published = done[-1]
 
     def _shutdown(self, conn: OutboxReader | None) -> None:
         client = self._client

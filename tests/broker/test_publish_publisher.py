@@ -330,3 +330,26 @@ def test_a_lock_file_that_cannot_be_made_is_reported_once_and_retried(tmp_path):
     said = [e for e in logs if e["event"] == "publisher cannot lock the outbox"]
     assert len(said) == 1
     blocker.rmdir()
+
+
+def test_an_emptied_outbox_is_counted_when_drain_returns(broker, tmp_path, monkeypatch):
+    """The outbox is marked, then the marked events counted: ``drain`` returns 0 only once they are counted, so
+    the stats a caller reads right after it say every event was published (a slow count is made slower here)."""
+    from dealer_station.journal.outbox_reader import OutboxReader
+
+    mark = OutboxReader.mark_published
+
+    def marked_then_slow(self, event_ids, ts):
+        mark(self, event_ids, ts)
+        time.sleep(0.2)   # the outbox already says published; the count is still to come
+
+    monkeypatch.setattr(OutboxReader, "mark_published", marked_then_slow)
+    db = tmp_path / "journal.db"
+    append_cards(make_journal(db), "T1", 20)
+    pub = Publisher(fast(broker.url, window=5), db, "T1").start()
+    try:
+        assert pub.drain(60) == 0
+        stats = pub.stats()
+        assert (stats.published, stats.last_published_id, pending_count(db)) == (20, 20, 0)
+    finally:
+        pub.stop()
