@@ -18,7 +18,8 @@ reported: the watchdog's blocks longer than 50 ms in each (none is the aim) and 
 
 Start-up: from starting ``dealer-station console`` (a fresh process, on-disk journal) to its window
 shown, and the process's peak resident memory (``ru_maxrss``) there and after dealing the cards.
-Targets: p99 within one 60 Hz frame (16.7 ms) on disk; the window within 1.5 s; under 250 MB.
+Targets: p99 within one 60 Hz frame (16.7 ms) on disk; p50 within 25 ms with every journal write slowed by 20 ms;
+the window within 1.0 s (``bench_console_start.py`` measures it alone); under 250 MB.
 
 Measured here (2 cores, load average 0.5–1, the session's first and last commits back to back): window
 shown 2.1 s → 0.9–1.2 s after the process started; peak RSS 176 MB → 203 MB; pty bytes → card painted on
@@ -307,7 +308,7 @@ def main() -> int:
             raise SystemExit(f"freeze: {done.stderr[-3000:]}")
         results["freeze"] = json.loads(done.stdout.strip().splitlines()[-1])
     s, d, w = results["startup"], results["disk"], results["slow_fsync"]
-    print(f"console start-up: window shown {s['window_shown_s']:.3f} s after the process started (target < 1.5 s); "
+    print(f"console start-up: window shown {s['window_shown_s']:.3f} s after the process started (target < 1.0 s); "
           f"peak RSS {s['peak_rss_mb']:.1f} MB")
     print(f"pty bytes -> card painted, journal on disk, {d['ms']['n']} cards: p50 {d['ms']['p50']:.3f} ms, "
           f"p99 {d['ms']['p99']:.3f} ms, max {d['ms']['max']:.3f} ms (target p99 < {FRAME_MS:.1f} ms); "
