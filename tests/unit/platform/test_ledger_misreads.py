@@ -207,3 +207,36 @@ def test_one_untold_shoe_leaves_the_others_counted(tmp_path):
     assert by_shoe["shoe 2"] == {b["block"]: b for b in own["blocks"]}["shoe 2"]
     assert central["total"]["misreads"] is None
     journal.close()
+
+
+
+@pytest.mark.parametrize("sends_bytes", [True, False])
+def test_the_ledger_keeps_a_held_cards_token_and_bytes_as_the_journal(tmp_path, sends_bytes):
+    """Cards held while paused and the one beyond the decks (an incident noted while paused): the ledger's scans
+    carry the same token and raw bytes as the station's own, whether the shoe sent bytes or only the token."""
+    from dealer_station.app.records import ScanOutcome
+
+    journal = Journal(tmp_path / "j.sqlite")
+    t = Table(tmp_path, journal)
+
+    def card(token):
+        t.ctl.shoe_event(CardRead(token, token.encode() if sends_bytes else b""))
+
+    t.start_shoe()
+    t.open_round()
+    t.card("9S")
+    t.no_read(3)          # the limit: paused
+    for token in ["8S", *["9C"] * 9]:   # held; the ninth 9C is beyond 8 decks: an incident noted while paused
+        card(token)
+    t.sup("resume", discard_held=True)
+    events = [(e.event_id, e.payload) for e in outbox.read_events(journal.conn)]
+    kept = (ScanOutcome.HELD, ScanOutcome.INCIDENT)
+
+    def scans(history):
+        return [(s.frame, s.token, s.raw, s.outcome) for r in history.rounds for s in r.scans if s.outcome in kept]
+
+    own, central = scans(fold_journal(journal, table_id="T1")), scans(fold_events("T1", events))
+    assert [token for _f, token, _r, _o in own] == ["8S", *["9C"] * 9]
+    assert {outcome for *_rest, outcome in own} == set(kept)
+    assert central == own
+    journal.close()
