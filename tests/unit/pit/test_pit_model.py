@@ -456,9 +456,11 @@ def test_a_rounds_events_move_the_state_the_status_stays_open_through():
              (event("T1", 3, "betting_closed", {"round_number": 5}, round_number=5), "Betting closed", "Round 5"),
              (event("T1", 4, "card_dealt", {"round_number": 5, "position": "player1", "card": "AS"}, round_number=5),
               "Dealing", "Round 5"),
-             (result("T1", 5, 5, "banker"), "Ready for the next round", "Round 5 complete"),
+             (result("T1", 7, 5, "banker"), "Ready for the next round", "Round 5 complete"),
              (event("T1", 3, "betting_closed", {"round_number": 5}, round_number=5), "Ready for the next round",
-              "Round 5 complete")]  # a duplicate, late
+              "Round 5 complete"),  # a duplicate, late
+             (event("T1", 6, "card_dealt", {"round_number": 5, "position": "banker1", "card": "KS"}, round_number=5),
+              "Ready for the next round", "Round 5 complete")]  # an older one, not seen before, late
     for message, state, round_text in steps:
         feed(model, message)
         row = model.row("T1", T0)
