@@ -201,8 +201,8 @@ def card_misread(data: dict, round_number: int | None, *, paused: bool) -> dict:
 
 def card_held(data: dict, round_number: int | None) -> dict:
     """The ``card_held`` event's data for a ``card_while_paused`` fact: a card the shoe read while the table was
-    paused, held for the supervisor (entered by hand with ``enter_card``, which a ``card_dealt`` then tells, or
-    discarded at the resume).
+    paused, held for the supervisor (entered by hand with ``enter_card``, which a ``card_dealt`` then tells, or during
+    the burn a ``card_burned``, or discarded at the resume).
 
     ``{"round_number", "card", "evidence"}``: ``round_number`` the round paused (None outside a round); ``card`` the
     card's token; ``evidence`` the frame as recorded (raw bytes as hex, the token in brackets). Built from the fact

@@ -251,8 +251,8 @@ class Publisher(BrokerConnection):
         """Wait until the outbox is empty or ``timeout`` seconds pass; return how many events remain.
 
         Returns at once when the thread is not running, and as soon as an event is refused (:attr:`refused`:
-        it and the events after it are not sent). ``timeout``: seconds, >= 0. Once it returns 0, :meth:`stats`
-        counts every event the outbox holds as published.
+        it and the events after it are not sent). ``timeout``: seconds, >= 0. Once it returns 0, every event this
+        publisher marked published is counted in :meth:`stats`.
         """
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
