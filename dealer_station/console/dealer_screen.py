@@ -431,7 +431,7 @@ class DealerScreen(QWidget):
                 text += "  " + self.tr("(%1×)").replace("%1", str(misreads))
             self.misread.text.setText(text)
             self.misread.show()
-            key = (where, misreads)
+            key = (view.rescan, view.rescan_burn, misreads)   # not the words: a language change sounds nothing
             if key != self._alert_key:
                 self._alert_key = key
                 self._sound(self.misread_sound)

@@ -203,7 +203,8 @@ def fit_wrapped(label: QLabel, max_pixels: int, min_pixels: int, css: str = "") 
     ``max_pixels`` fits and no ``css`` is given). ``css``: the rest of the label's style sheet (a colour), kept.
     """
     width, height = label.contentsRect().width(), label.contentsRect().height()  # inside a style sheet's padding
-    if width <= 0:
+    if width <= 0:   # not laid out yet: its colour now, its size when it is fitted again
+        restyle(label, css)
         return max_pixels
     pixels = max_pixels
     while pixels > min_pixels:

@@ -103,7 +103,7 @@ def test_a_card_dealt_is_painted_while_its_view_is_rendered(qtbot, console_stati
                         lambda face, event: (painted.append((face.position, face.card)), paint(face, event)))
     station = console_station(accounts=(SUPERVISOR, DEALER), sign_in=("dan", "0000"))
     win = console(station, authenticate=station.authenticate, load_shoe=station.load_shoe)
-    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=10000)
+    qtbot.waitUntil(lambda: win.host.snapshot().connected, timeout=60000)
     banner_set = win.dealer.banner.setText
 
     def banner_text(text):
@@ -118,7 +118,7 @@ def test_a_card_dealt_is_painted_while_its_view_is_rendered(qtbot, console_stati
                        banker=tuple(map(parse_card, banker)), next_position=Position(due))
 
     win.dealer.show_view(view((), (), "player1"))   # the hands on the felt, no card yet
-    qtbot.waitUntil(lambda: any(entry[0] == "player1" for entry in painted), timeout=10000)
+    qtbot.waitUntil(lambda: any(entry[0] == "player1" for entry in painted), timeout=60000)
     painted.clear()
     win.dealer.show_view(view(("9H",), (), "banker1"))
     faces = [entry for entry in painted if entry[0] != "banner"]

@@ -126,3 +126,21 @@ def test_the_card_to_rescan_is_marked_from_its_position_and_the_burn_card_from_i
     assert screen.misread.text.text() == "MISREAD – RESCAN THE BURN CARD  (2×)"
     _shown(screen, _view("dealing", player=cards("4S"), banker=cards("3S"), next_position="player2"))
     assert screen.misread.isHidden()
+
+
+def test_a_misread_sounds_once_whatever_its_words(qtbot):
+    """The misread's sound is keyed by the card to scan again and the count, not by their words: the same misread
+    shown again in other words (the console's language changed) sounds nothing; a second misread sounds again."""
+    sounds: list[int] = []
+    screen = DealerScreen(misread_sound=lambda: sounds.append(1))
+    qtbot.addWidget(screen)
+    screen.show()
+    view = _view("dealing", player=cards("4S"), banker=cards("3S"), next_position="player2",
+                 rescan=Position.PLAYER2, misreads=1)
+    screen._show_alerts(view, view.state, "PLAYER CARD 2")
+    screen._show_alerts(view, view.state, "CARTA 2 DO JOGADOR")
+    assert sounds == [1]
+    again = _view("dealing", player=cards("4S"), banker=cards("3S"), next_position="player2",
+                  rescan=Position.PLAYER2, misreads=2)
+    screen._show_alerts(again, again.state, "CARTA 2 DO JOGADOR")
+    assert sounds == [1, 1]

@@ -370,3 +370,19 @@ def test_every_instruction_of_the_domain_has_its_banner():
     assert shown[Say.DEAL] == "DEAL PLAYER CARD 2" and shown[Say.RESCAN] == "RESCAN PLAYER CARD 2"
     assert shown[Say.BURN] == "BURN 3 MORE CARDS" and shown[Say.OPEN_BETTING] == "OPEN BETTING – ROUND 4"
     assert shown[Say.CONFIRM_RESULT] == "BANKER WINS 7 – 5" and shown[Say.NO_MORE_BETS] == "NO MORE BETS"
+
+
+def test_a_wrapped_message_set_before_its_label_is_laid_out_gets_its_colour(qtbot):
+    """A message fitted before its label has a width (a refusal told before the screen was shown) is coloured at
+    once; its size is fitted when the label is laid out."""
+    from PySide6.QtWidgets import QLabel
+
+    from dealer_station.console.widgets import fit_wrapped
+
+    label = QLabel("✖ REFUSED")
+    qtbot.addWidget(label)
+    label.resize(0, 0)   # no width: nothing to fit its size to yet
+    fit_wrapped(label, 30, 12, "color: #ff0000;")
+    assert "color: #ff0000;" in label.styleSheet()
+    fit_wrapped(label, 30, 12, "color: #ffbf00;")
+    assert "#ff0000" not in label.styleSheet() and "color: #ffbf00;" in label.styleSheet()
