@@ -190,6 +190,7 @@ segment = st.tuples(st.integers(0, 60), st.booleans(),
 @given(seed=st.integers(0, 2**31 - 1), misread_rate=st.sampled_from([0.0, 0.2]),
        segments=st.lists(segment, min_size=1, max_size=6))
 @example(seed=0, misread_rate=0.0, segments=[(0, True, None), (0, True, None)])   # stopped twice, nothing between
+@example(seed=1, misread_rate=0.0, segments=[(30, False, "call_supervisor")])   # killed with an incident open
 def test_a_restart_anywhere_in_any_shoe_brings_back_the_same_table(seed, misread_rate, segments):
     with tempfile.TemporaryDirectory() as tmp:
         sim = SimulatedTable(Path(tmp), seed, misread_rate=misread_rate)
