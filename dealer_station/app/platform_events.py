@@ -15,7 +15,7 @@ from dealer_station.app.logging import safe_repr
 from dealer_station.app.views import round_id, shoe_id
 from dealer_station.domain.fact_data import json_of
 from dealer_station.domain.facts import FactKind, Output
-from dealer_station.domain.incidents import MisreadReason, PauseReason
+from dealer_station.domain.incidents import MisreadReason, PauseReason, card_evidence_parts, frame_evidence
 from dealer_station.domain.states import BURN_STATES, TableState
 from dealer_station.domain.status import TableStatusCode
 from dealer_station.domain.table import TableMachine
@@ -171,9 +171,8 @@ def stray_frame_alert(data: dict, after_shoe: str | None) -> dict:
     evidence = str(data.get("evidence") or "")
     card = None
     if reason == PauseReason.CARD_WITHOUT_SHOE:
-        # the machine writes the evidence as "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
-        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
-        card = token if _CARD_TOKEN.fullmatch(token) else None
+        _raw, token = card_evidence_parts(evidence)   # "RAW (TOKEN)", or "TOKEN" when there are no raw bytes
+        card = token if token is not None and _CARD_TOKEN.fullmatch(token) else None
     return {"kind": "frame_without_shoe", "reason": reason, "card": card, "evidence": evidence,
             "state": str(data.get("state") or ""), "after_shoe": after_shoe}
 
@@ -196,7 +195,7 @@ def card_misread(data: dict, round_number: int | None, *, paused: bool) -> dict:
     return {"round_number": round_number or None, "position": None if paused else data.get("position"),
             "reason": reason if reason in _MISREAD_REASONS else MisreadReason.NO_READ.value,
             "misreads_in_a_row": None if paused or not isinstance(in_a_row, int) else in_a_row, "paused": paused,
-            "evidence": f"{raw} ({token})" if raw and token else raw or token}
+            "evidence": frame_evidence(raw, token)}
 
 
 def card_held(data: dict, round_number: int | None) -> dict:
@@ -210,7 +209,7 @@ def card_held(data: dict, round_number: int | None) -> dict:
     """
     card, raw = str(data.get("card") or ""), str(data.get("raw") or "")
     return {"round_number": round_number or None, "card": card,
-            "evidence": f"{raw} ({card})" if raw and card else raw or card}
+            "evidence": frame_evidence(raw, card)}
 
 
 _MISREAD_REASONS = frozenset(reason.value for reason in MisreadReason)

@@ -14,7 +14,7 @@ from dealer_station.console.bridge import EVIDENCE
 from dealer_station.console.cards import token_label
 from dealer_station.console.prompts import _plurals, position_name, rescan_name
 from dealer_station.domain.acts import FrameKind, LinkEvent
-from dealer_station.domain.incidents import IncidentType, PauseReason
+from dealer_station.domain.incidents import IncidentType, PauseReason, card_evidence_parts
 from dealer_station.domain.table_acts import DEALER_CALL_DETAIL
 
 translate = QCoreApplication.translate
@@ -33,7 +33,7 @@ def stray_frame(data: dict) -> str:
     reason = str((data or {}).get("reason") or "")
     evidence = str((data or {}).get("evidence") or "")
     if reason == PauseReason.CARD_WITHOUT_SHOE:
-        token = evidence[evidence.rindex(" (") + 2:-1] if evidence.endswith(")") and " (" in evidence else evidence
+        token = card_evidence_parts(evidence)[1] or evidence
         label = token_label(token)
         card = label[0] + label[1] if label else token
         return translate("Prompts", "A card was read with no shoe open: %1. It is not part of any round.").replace(

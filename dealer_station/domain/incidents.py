@@ -6,11 +6,12 @@ state machine" (procedure violations pause the round; nothing is dropped silentl
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 
 __all__ = ["INCIDENT_TYPES", "PAUSING_INCIDENTS", "Incident", "IncidentType", "LineNoiseCounts", "MisreadReason",
-           "PauseReason", "RefusedEvent"]
+           "PauseReason", "RefusedEvent", "card_evidence_parts", "frame_evidence"]
 
 
 class IncidentType(StrEnum):
@@ -172,3 +173,26 @@ class Incident:
         if isinstance(self.state_before, str):
             data["state_before"] = str(self.state_before)  # a TableState member, as its plain value
         return data
+
+
+_CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")
+
+
+def frame_evidence(raw: str, token: str) -> str:
+    """A frame as an incident's evidence records it: ``"RAW (TOKEN)"`` (raw bytes as hex, the token read), or
+    whichever of the two the frame has (``"5148"``, ``"QH"``), ``""`` for neither.
+    """
+    return f"{raw} ({token})" if raw and token else raw or token
+
+
+def card_evidence_parts(evidence: str) -> tuple[str, str | None]:
+    """A card frame's evidence (:func:`frame_evidence`) as ``(raw bytes, token)``: ``"5148 (QH)"`` → ``("5148",
+    "QH")``, ``"QH"`` (the shoe sent no bytes) → ``("", "QH")``; evidence of neither shape is raw bytes with no
+    token. Only for a frame known to be a card: a No-Read's bytes alone may spell a token (``"2D"``). Never raises.
+    """
+    raw, _, token = evidence.partition(" (")
+    if token.endswith(")") and token[:-1]:
+        return raw, token[:-1]
+    if _CARD_TOKEN.fullmatch(evidence):
+        return "", evidence
+    return evidence, None

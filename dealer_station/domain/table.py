@@ -83,7 +83,7 @@ from dealer_station.domain.fact_data import (
     fact_data,
 )
 from dealer_station.domain.facts import FactKind, Output, RoundStatus
-from dealer_station.domain.incidents import Incident, IncidentType
+from dealer_station.domain.incidents import Incident, IncidentType, frame_evidence
 from dealer_station.domain.inputs import (
     DealerInput,
     FrameInput,
@@ -460,9 +460,7 @@ class TableMachine:
 
     def _pause(self, kind: IncidentType, reason: str, raw: str, *, position: str | None, token: str = "",
                detail: str = "") -> None:
-        evidence = raw or token
-        if token and raw:
-            evidence = f"{raw} ({token})"
+        evidence = frame_evidence(raw, token)
         state = _STATE_OF[self._model.state]
         if state is TableState.PAUSED:
             # Already paused: the earlier incident stays; this one is recorded as evidence.

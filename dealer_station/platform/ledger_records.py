@@ -43,7 +43,7 @@ from dealer_station.app.records import (
 )
 from dealer_station.app.views import RoundRecord
 from dealer_station.domain.facts import RoundStatus
-from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason
+from dealer_station.domain.incidents import IncidentType, MisreadReason, PauseReason, card_evidence_parts
 from dealer_station.domain.staff import Actor
 
 __all__ = ["CARD_INCIDENTS", "fold_events", "table_of_round"]
@@ -170,7 +170,7 @@ class _EventFold(RecordHolders):
             None if paused else opt(data.get("position")), True))
 
     def _card_held(self, data: dict, ts: str, seq: int) -> None:
-        raw_bytes, _token = _evidence_parts(str(data.get("evidence") or ""))
+        raw_bytes, _token = card_evidence_parts(str(data.get("evidence") or ""))
         self.holder().scans.append(Scan(seq, ts, "card", opt(data.get("card")), raw_bytes, outcome=ScanOutcome.HELD))
 
     def _incident_noted(self, data: dict, ts: str, seq: int) -> None:
@@ -181,7 +181,7 @@ class _EventFold(RecordHolders):
         holder = self.holder()
         holder.incidents.append(incident)
         if incident.type in CARD_INCIDENTS:   # a card read while paused made it: a card of the shoe
-            raw_bytes, token = _evidence_parts(incident.evidence)
+            raw_bytes, token = card_evidence_parts(incident.evidence)
             holder.scans.append(Scan(seq, ts, "card", token, raw_bytes, outcome=ScanOutcome.INCIDENT))
 
     def _round_resumed(self, data: dict, ts: str, seq: int) -> None:
@@ -243,18 +243,6 @@ _NO_READS = frozenset(reason.value for reason in MisreadReason) - {MisreadReason
 """A misread's reasons but the unknown code's: the frame was a No-Read (the unknown code's is a card frame)."""
 
 _CARD_TOKEN = re.compile(r"[A2-9TJQK][SHDC]")
-
-
-def _evidence_parts(evidence: str) -> tuple[str, str | None]:
-    """A card frame's evidence as ``(raw bytes, token)``: ``"RAW (TOKEN)"``, or the token alone when the shoe sent
-    no bytes (``"9C"`` → ``("", "9C")``); evidence of neither shape is raw bytes with no token. Never raises.
-    """
-    raw_bytes, _, token = evidence.partition(" (")
-    if token.endswith(")"):
-        return raw_bytes, opt(token[:-1])
-    if _CARD_TOKEN.fullmatch(evidence):
-        return "", evidence
-    return evidence, None
 
 
 def _stray_no_read(reason: str, evidence: str) -> bool:
